@@ -1,0 +1,118 @@
+import * as vscode from 'vscode';
+import { randomUUID } from 'node:crypto';
+import { DbHostClient } from '../../client/dbHostClient';
+import type { DbHostApi } from '../../client/types';
+import type { Logger } from '../base/logger';
+import { forgetSecret, rememberSecret } from '../base/redaction';
+import type { Account } from './account';
+
+const ACCOUNTS_KEY = 'dbhost.accounts';
+const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
+
+export class AccountNotFoundError extends Error {
+  constructor(accountId: string) {
+    super(`The DB Host account ${accountId} no longer exists.`);
+    this.name = 'AccountNotFoundError';
+  }
+}
+
+/**
+ * Accounts live in global state (label, address); their keys only in SecretStorage. Clients are
+ * made on demand and dropped whenever an account changes.
+ */
+export class AccountStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly clients = new Map<string, DbHostApi>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+    private readonly logger: Logger,
+  ) {
+    this.subscription = secrets.onDidChange((event) => {
+      if (!event.key.startsWith('dbhost.apiKey.')) return;
+      this.clients.delete(event.key.slice('dbhost.apiKey.'.length));
+      this.changed.fire();
+    });
+  }
+
+  list(): Account[] {
+    return [...(this.state.get<Account[]>(ACCOUNTS_KEY) ?? [])];
+  }
+
+  get(accountId: string): Account | undefined {
+    return this.list().find((account) => account.id === accountId);
+  }
+
+  require(accountId: string): Account {
+    const account = this.get(accountId);
+    if (!account) throw new AccountNotFoundError(accountId);
+    return account;
+  }
+
+  async add(details: { label: string; baseUrl: string; apiKey: string }): Promise<Account> {
+    const account: Account = { id: randomUUID(), label: details.label, baseUrl: details.baseUrl };
+    rememberSecret(details.apiKey);
+    await this.secrets.store(secretKeyOf(account.id), details.apiKey);
+    await this.save([...this.list(), account]);
+    return account;
+  }
+
+  async update(accountId: string, changes: Partial<Pick<Account, 'label' | 'baseUrl'>>): Promise<Account> {
+    const updated = { ...this.require(accountId), ...changes };
+    await this.save(this.list().map((account) => (account.id === accountId ? updated : account)));
+    return updated;
+  }
+
+  async setApiKey(accountId: string, apiKey: string): Promise<void> {
+    this.require(accountId);
+    rememberSecret(apiKey);
+    await this.secrets.store(secretKeyOf(accountId), apiKey);
+    this.clients.delete(accountId);
+  }
+
+  async getApiKey(accountId: string): Promise<string | undefined> {
+    const key = await this.secrets.get(secretKeyOf(accountId));
+    if (key) rememberSecret(key);
+    return key;
+  }
+
+  async remove(accountId: string): Promise<void> {
+    const key = await this.secrets.get(secretKeyOf(accountId));
+    await this.secrets.delete(secretKeyOf(accountId));
+    if (key) forgetSecret(key);
+    await this.save(this.list().filter((account) => account.id !== accountId));
+  }
+
+  /** A client for the account, made once per account and key. */
+  async clientFor(accountId: string): Promise<DbHostApi> {
+    const cached = this.clients.get(accountId);
+    if (cached) return cached;
+    const account = this.require(accountId);
+    const apiKey = await this.getApiKey(accountId);
+    if (!apiKey) throw new Error(`The account "${account.label}" has no API key. Use "Change API Key" on it.`);
+    const client = this.makeClient(account.baseUrl, apiKey);
+    this.clients.set(accountId, client);
+    return client;
+  }
+
+  /** A client for details not yet saved, e.g. to check a key before it is stored. */
+  makeClient(baseUrl: string, apiKey: string): DbHostApi {
+    rememberSecret(apiKey);
+    const timeoutSeconds = vscode.workspace.getConfiguration('dbhost').get<number>('requestTimeoutSeconds', 30);
+    return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.debug(line) });
+  }
+
+  private async save(accounts: Account[]): Promise<void> {
+    await this.state.update(ACCOUNTS_KEY, accounts);
+    this.clients.clear();
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,29 @@
+import { promises as fs } from 'node:fs';
+import type { AccountStore } from './accountStore';
+
+/**
+ * `npm start` hands the demo account over in a file named by DBHOST_IMPORT_ACCOUNT_FILE:
+ * `{"label", "baseUrl", "apiKey"}`. The key goes to SecretStorage and the file is deleted at once,
+ * so the key never sits in settings or state. An account with the same label is updated in place.
+ */
+export async function importAccountFile(accounts: AccountStore, file: string | undefined): Promise<void> {
+  if (!file) return;
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch {
+    return;
+  }
+  await fs.rm(file, { force: true });
+  const details = JSON.parse(text) as { label?: unknown; baseUrl?: unknown; apiKey?: unknown };
+  if (typeof details.label !== 'string' || typeof details.baseUrl !== 'string' || typeof details.apiKey !== 'string') {
+    throw new Error('The account file handed to DB Host lacks a label, baseUrl or apiKey.');
+  }
+  const existing = accounts.list().find((account) => account.label === details.label);
+  if (existing) {
+    await accounts.update(existing.id, { baseUrl: details.baseUrl });
+    await accounts.setApiKey(existing.id, details.apiKey);
+  } else {
+    await accounts.add({ label: details.label, baseUrl: details.baseUrl, apiKey: details.apiKey });
+  }
+}

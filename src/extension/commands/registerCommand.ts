@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import { ServiceError } from '../../client/serviceError';
+import { redactSecrets } from '../base/redaction';
+import type { Services } from '../services';
+
+/** Thrown when the user dismissed a prompt: the command ends without a message. */
+export class UserCancelledError extends Error {
+  constructor() {
+    super('Cancelled by the user.');
+    this.name = 'UserCancelledError';
+  }
+}
+
+/** Ends the command quietly when a prompt was dismissed. */
+export function required<T>(answer: T | undefined): T {
+  if (answer === undefined) throw new UserCancelledError();
+  return answer;
+}
+
+export function isCancellation(error: unknown): boolean {
+  return (
+    error instanceof UserCancelledError ||
+    error instanceof vscode.CancellationError ||
+    (error instanceof ServiceError && error.kind === 'cancelled')
+  );
+}
+
+/** The one message a user sees for a failure, scrubbed of any key. */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return redactSecrets(text);
+}
+
+/**
+ * Registers a command through the one wrapper every command uses: a failure is logged with its detail
+ * and shown once, a cancellation ends silently, and the result is returned to the caller (the tests
+ * await it).
+ */
+export function registerCommand(
+  services: Services,
+  id: string,
+  handler: (...args: never[]) => unknown,
+): vscode.Disposable {
+  return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+    try {
+      return await (handler as (...a: unknown[]) => unknown)(...args);
+    } catch (error) {
+      if (isCancellation(error)) return undefined;
+      services.logger.error(`Command ${id} failed`, error);
+      void services.prompts.error(describeError(error));
+      return undefined;
+    }
+  });
+}

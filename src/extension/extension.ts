@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { AccountStore } from './accounts/accountStore';
+import { importAccountFile } from './accounts/importAccountFile';
+import { Logger } from './base/logger';
+import type { Services } from './services';
+import type { Prompts } from './ui/prompts';
+import { vscodePrompts } from './ui/prompts';
+
+/** What `activate` returns. `testing` is present only in test runs. */
+export interface DbHostExtensionApi {
+  testing?: TestApi;
+}
+
+export interface TestApi {
+  readonly services: Services;
+  setPrompts(prompts: Prompts | undefined): void;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
+  const logger = new Logger();
+  const accounts = new AccountStore(context.globalState, context.secrets, logger);
+  context.subscriptions.push(logger, accounts);
+  const services: Services = { context, logger, accounts, prompts: vscodePrompts };
+
+  // Features register here, each from its own folder.
+
+  try {
+    await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
+  } catch (error) {
+    logger.error('Could not import the account handed over at start', error);
+  }
+
+  const testing = context.extensionMode === vscode.ExtensionMode.Test || process.env.DBHOST_TEST_HOOKS === '1';
+  if (!testing) return {};
+  return {
+    testing: {
+      services,
+      setPrompts: (prompts) => {
+        services.prompts = prompts ?? vscodePrompts;
+      },
+    },
+  };
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,13 @@
+import type * as vscode from 'vscode';
+import type { AccountStore } from './accounts/accountStore';
+import type { Logger } from './base/logger';
+import type { Prompts } from './ui/prompts';
+
+/** What every feature of the extension is given at activation. */
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly logger: Logger;
+  readonly accounts: AccountStore;
+  /** Replaced by the integration tests, so read it at the moment of asking. */
+  prompts: Prompts;
+}
