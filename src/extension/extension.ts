@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { AccountStore } from './accounts/accountStore';
 import { importAccountFile } from './accounts/importAccountFile';
 import { Logger } from './base/logger';
+import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
@@ -19,8 +20,9 @@ export interface TestApi {
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
   const logger = new Logger();
   const accounts = new AccountStore(context.globalState, context.secrets, logger);
-  context.subscriptions.push(logger, accounts);
-  const services: Services = { context, logger, accounts, prompts: vscodePrompts };
+  const changes = new ResourceChanges();
+  context.subscriptions.push(logger, accounts, changes);
+  const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
 
   // Features register here, each from its own folder.
 

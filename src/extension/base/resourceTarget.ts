@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+
+/**
+ * What a tree item or a command points at. Tree nodes handed to commands carry one as `target`;
+ * the palette asks for the missing parts instead.
+ */
+export interface ResourceTarget {
+  accountId: string;
+  db?: string;
+  col?: string;
+  docId?: string;
+  index?: string;
+  deployment?: string;
+}
+
+export function hasTarget(value: unknown): value is { target: ResourceTarget } {
+  return typeof value === 'object' && value !== null && typeof (value as { target?: { accountId?: unknown } }).target?.accountId === 'string';
+}
+
+/** Which kind of list under an account changed. */
+export type ChangedList = 'databases' | 'collections' | 'documents' | 'indexes' | 'deployments' | 'invoices' | 'plans';
+
+/**
+ * Features announce what they changed on the service; the explorer refreshes just that part of the
+ * tree. `{ accountId, db, col }` with list 'documents' refreshes one collection's documents.
+ */
+export class ResourceChanges implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<{ target: ResourceTarget; list: ChangedList }>();
+  readonly onDidChange = this.emitter.event;
+
+  fire(target: ResourceTarget, list: ChangedList): void {
+    this.emitter.fire({ target, list });
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}
