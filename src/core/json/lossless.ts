@@ -29,18 +29,45 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+const LINE_BREAK = /\r\n|\r|\n/g;
+const MAX_DEPTH = 1000;
 
-export function parseLossless(text: string): JsonValue {
-  let pos = 0;
+export interface ParseOptions {
+  /**
+   * Refuse an object that names the same key twice instead of keeping the last value as
+   * `JSON.parse` does. Text a user saves should be checked this way: the earlier value would be
+   * lost silently.
+   */
+  rejectDuplicateKeys?: boolean;
+}
+
+/** Line and column (both 1-based, columns in UTF-16 code units as editors count them) of an offset. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  LINE_BREAK.lastIndex = 0;
+  for (let match = LINE_BREAK.exec(text); match && match.index + match[0].length <= offset; match = LINE_BREAK.exec(text)) {
+    line++;
+    lineStart = match.index + match[0].length;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+export function parseLossless(text: string, options: ParseOptions = {}): JsonValue {
+  let pos = text.startsWith('\uFEFF') ? 1 : 0;
 
   const fail = (message: string, at = pos): never => {
-    const before = text.slice(0, at).split('\n');
-    throw new JsonSyntaxError(message, at, before.length, before[before.length - 1].length + 1);
+    const { line, column } = positionOf(text, at);
+    throw new JsonSyntaxError(message, at, line, column);
   };
   const skipWhitespace = () => {
     while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\n' || text[pos] === '\r')) pos++;
   };
-  const describe = () => (pos >= text.length ? 'Unexpected end of text' : `Unexpected character ${JSON.stringify(text[pos])}`);
+  const describe = () => {
+    if (pos >= text.length) return 'Unexpected end of text';
+    return `Unexpected character ${JSON.stringify(String.fromCodePoint(text.codePointAt(pos) ?? 0))}`;
+  };
 
   const parseString = (): string => {
     const start = pos;
@@ -49,22 +76,21 @@ export function parseLossless(text: string): JsonValue {
       const ch = text[pos];
       if (ch === '"') {
         pos++;
-        try {
-          return JSON.parse(text.slice(start, pos)) as string;
-        } catch {
-          return fail('Invalid string', start);
-        }
+        return JSON.parse(text.slice(start, pos)) as string;
       }
-      if (ch === '\\') pos += 2;
-      else if (ch < ' ') fail('Control character in string');
+      if (ch === '\\') {
+        ESCAPE.lastIndex = pos;
+        if (!ESCAPE.test(text)) fail('Invalid escape sequence in string');
+        pos = ESCAPE.lastIndex;
+      } else if (ch < ' ') fail('Control character in string (write it as an escape such as \\n)');
       else pos++;
     }
     return fail('Unterminated string', start);
   };
 
   const parseValue = (depth: number): JsonValue => {
-    if (depth > 1000) fail('Nesting too deep');
     skipWhitespace();
+    if (depth > MAX_DEPTH) fail(`Nesting deeper than ${MAX_DEPTH} levels`);
     const ch = text[pos];
     if (ch === '{') {
       pos++;
@@ -77,10 +103,13 @@ export function parseLossless(text: string): JsonValue {
       for (;;) {
         skipWhitespace();
         if (text[pos] !== '"') fail(`${describe()}, expected a property name`);
+        const keyStart = pos;
         const key = parseString();
+        if (options.rejectDuplicateKeys && Object.hasOwn(result, key)) fail(`Duplicate property ${JSON.stringify(key)}`, keyStart);
         skipWhitespace();
         if (text[pos] !== ':') fail(`${describe()}, expected ':'`);
         pos++;
+        // defineProperty, not assignment: a "__proto__" key must become data, not the object's prototype.
         Object.defineProperty(result, key, { value: parseValue(depth + 1), enumerable: true, writable: true, configurable: true });
         skipWhitespace();
         if (text[pos] === ',') {
@@ -139,32 +168,44 @@ export function parseLossless(text: string): JsonValue {
   return value;
 }
 
-/** `JSON.stringify` that writes {@link LosslessNumber}s verbatim. */
+/**
+ * `JSON.stringify` that writes {@link LosslessNumber}s verbatim (and bigints as their digits).
+ * Like `JSON.stringify` it drops `undefined` and functions, writes non-finite numbers as null,
+ * caps the indent at 10 and refuses circular structures with a TypeError.
+ */
 export function stringifyLossless(value: unknown, indent?: number | string): string {
-  const gap = typeof indent === 'number' ? ' '.repeat(indent) : (indent ?? '');
+  const gap = typeof indent === 'number' ? ' '.repeat(Math.max(0, Math.min(10, Math.floor(indent)))) : (indent ?? '').slice(0, 10);
+  const ancestors = new Set<object>();
   const write = (v: unknown, current: string): string | undefined => {
     if (v instanceof LosslessNumber) return v.text;
     if (v === null) return 'null';
     if (typeof v === 'string') return JSON.stringify(v);
     if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
     if (typeof v === 'boolean') return String(v);
+    if (typeof v === 'bigint') return v.toString();
     if (typeof v !== 'object') return undefined;
+    if (!Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      return write((v as { toJSON(): unknown }).toJSON(), current);
+    }
+    if (ancestors.has(v)) throw new TypeError('Cannot write a circular structure as JSON');
+    ancestors.add(v);
     const inner = current + gap;
     const open = gap ? `\n${inner}` : '';
     const close = gap ? `\n${current}` : '';
     const separator = gap ? `,\n${inner}` : ',';
+    let result: string;
     if (Array.isArray(v)) {
-      if (v.length === 0) return '[]';
-      return `[${open}${v.map((item) => write(item, inner) ?? 'null').join(separator)}${close}]`;
+      result = v.length === 0 ? '[]' : `[${open}${v.map((item) => write(item, inner) ?? 'null').join(separator)}${close}]`;
+    } else {
+      const members: string[] = [];
+      for (const [key, item] of Object.entries(v)) {
+        const written = write(item, inner);
+        if (written !== undefined) members.push(`${JSON.stringify(key)}:${gap ? ' ' : ''}${written}`);
+      }
+      result = members.length === 0 ? '{}' : `{${open}${members.join(separator)}${close}}`;
     }
-    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return write((v as { toJSON(): unknown }).toJSON(), current);
-    const members: string[] = [];
-    for (const [key, item] of Object.entries(v)) {
-      const written = write(item, inner);
-      if (written !== undefined) members.push(`${JSON.stringify(key)}:${gap ? ' ' : ''}${written}`);
-    }
-    if (members.length === 0) return '{}';
-    return `{${open}${members.join(separator)}${close}}`;
+    ancestors.delete(v);
+    return result;
   };
   return write(value, '') ?? 'null';
 }
