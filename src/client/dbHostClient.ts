@@ -1,0 +1,304 @@
+import { parseLossless, stringifyLossless } from '../core/json/lossless';
+import type { JsonObject, JsonValue } from '../core/json/lossless';
+import type { FetchFunction } from './fetchFunction';
+import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
+import type { RecordShape } from './responseShapes';
+import { ServiceAddress, pathSegment } from './serviceAddress';
+import { Transport } from './transport';
+import type { ServiceAnswerText, ServiceRequest } from './transport';
+import type {
+  BulkUpdate,
+  CallOptions,
+  CollectionRecord,
+  DatabaseRecord,
+  DbHostApi,
+  DeploymentLogEntry,
+  DeploymentRecord,
+  DocumentPage,
+  DocumentQuery,
+  FetchedDocument,
+  IndexDefinition,
+  IndexRecord,
+  InvoiceRecord,
+  PlanRecord,
+  ServiceAnswer,
+  WriteOptions,
+} from './types';
+
+export interface DbHostClientOptions {
+  /** http or https, with or without a path prefix or trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  /** Time limit of a whole call, retries included. Default 30 000. */
+  timeoutMs?: number;
+  /** Extra tries of a GET after a network error or a 502/503/504. Default 2. */
+  retries?: number;
+  /** Wait before the first retry; doubled for each further one. Default 250. */
+  retryDelayMs?: number;
+  /** Replaces node-fetch (tests, fault injection). */
+  fetch?: FetchFunction;
+  /** Receives one line per HTTP request: method, path (key redacted), status or failure, duration. */
+  log?: (line: string) => void;
+}
+
+const MAX_LIMIT = 100;
+
+const DATABASE: RecordShape = { key: 'name', fallbacks: ['db'], numericKey: false };
+const COLLECTION: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
+const INDEX: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
+const DEPLOYMENT: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
+const INVOICE: RecordShape = { key: 'id', fallbacks: ['_id'], numericKey: true };
+const PLAN: RecordShape = { key: 'slug', fallbacks: ['name'], numericKey: false };
+
+const COUNT_HEADERS = ['x-service-count', 'x-mongohq-count'];
+
+function withoutUndefined(members: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+
+function isJsonContent(contentType: string | null): boolean {
+  return contentType === null || /json/i.test(contentType);
+}
+
+function countOf(answer: ServiceAnswerText): number | undefined {
+  for (const header of COUNT_HEADERS) {
+    const value = answer.headers.get(header);
+    if (value !== null && /^\s*\d+\s*$/.test(value)) return Number(value);
+  }
+  return undefined;
+}
+
+/** One method per endpoint of the service interface, over HTTP. */
+export class DbHostClient implements DbHostApi {
+  private readonly transport: Transport;
+
+  constructor(options: DbHostClientOptions) {
+    this.transport = new Transport({
+      address: new ServiceAddress(options.baseUrl),
+      apiKey: options.apiKey,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      retries: Math.max(0, options.retries ?? 2),
+      retryDelayMs: Math.max(0, options.retryDelayMs ?? 250),
+      fetch: options.fetch,
+      log: options.log,
+    });
+  }
+
+  // Databases
+
+  listDatabases(options?: CallOptions): Promise<DatabaseRecord[]> {
+    return this.read({ method: 'GET', path: '/databases', options }, (value) => toRecordList(value, DATABASE, 'databases') as DatabaseRecord[]);
+  }
+
+  createDatabase(name: string, slug: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'POST', path: '/databases', body: { name, slug }, options });
+  }
+
+  getDatabase(db: string, options?: CallOptions): Promise<DatabaseRecord> {
+    return this.read({ method: 'GET', path: databasePath(db), options }, (value) => toRecord(toObject(value, 'the database'), DATABASE, db) as DatabaseRecord);
+  }
+
+  deleteDatabase(db: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: databasePath(db), options });
+  }
+
+  // Collections
+
+  listCollections(db: string, options?: CallOptions): Promise<CollectionRecord[]> {
+    return this.read({ method: 'GET', path: `${databasePath(db)}/collections`, options }, (value) => toRecordList(value, COLLECTION, 'collections') as CollectionRecord[]);
+  }
+
+  createCollection(db: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'POST', path: `${databasePath(db)}/collections`, body: { name }, options });
+  }
+
+  getCollectionStats(db: string, col: string, options?: CallOptions): Promise<JsonObject> {
+    return this.read({ method: 'GET', path: collectionPath(db, col), options }, (value) => toObject(value, 'the collection statistics'));
+  }
+
+  renameCollection(db: string, col: string, newName: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'PUT', path: collectionPath(db, col), body: { name: newName }, options });
+  }
+
+  deleteCollection(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: collectionPath(db, col), options });
+  }
+
+  // Documents
+
+  async listDocuments(db: string, col: string, query: DocumentQuery = {}, options?: CallOptions): Promise<DocumentPage> {
+    const request: ServiceRequest = { method: 'GET', path: `${collectionPath(db, col)}/documents`, query: documentQueryParameters(query), options };
+    const { answer, value } = await this.fetchJson(request);
+    return { documents: this.shaped(request, answer, () => toDocuments(value)), total: countOf(answer) };
+  }
+
+  async getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument> {
+    const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, docId), options };
+    const { answer, value } = await this.fetchJson(request);
+    return { document: this.shaped(request, answer, () => toObject(value, 'the document')), text: answer.text };
+  }
+
+  createDocument(db: string, col: string, document: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'POST', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ document, safe: write.safe }), options });
+  }
+
+  updateDocument(db: string, col: string, docId: string, update: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'PUT', path: documentPath(db, col, docId), body: withoutUndefined({ document: update, safe: write.safe }), options });
+  }
+
+  updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer> {
+    const { criteria, object, upsert, multi, safe } = update;
+    return this.write({ method: 'PUT', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ criteria, object, upsert, multi, safe }), options });
+  }
+
+  deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: documentPath(db, col, docId), options });
+  }
+
+  // Indexes
+
+  listIndexes(db: string, col: string, options?: CallOptions): Promise<IndexRecord[]> {
+    return this.read({ method: 'GET', path: `${collectionPath(db, col)}/indexes`, options }, (value) => toRecordList(value, INDEX, 'indexes') as IndexRecord[]);
+  }
+
+  createIndex(db: string, col: string, index: IndexDefinition, options?: CallOptions): Promise<ServiceAnswer> {
+    const { spec, background, unique, drop_dups, min, max } = index;
+    return this.write({
+      method: 'POST',
+      path: `${collectionPath(db, col)}/indexes`,
+      body: withoutUndefined({ spec, background, unique, drop_dups, min, max }),
+      options,
+    });
+  }
+
+  dropIndex(db: string, col: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: `${collectionPath(db, col)}/indexes/${pathSegment(name, 'index name')}`, options });
+  }
+
+  dropAllIndexes(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: `${collectionPath(db, col)}/indexes`, options });
+  }
+
+  // Deployments
+
+  listDeployments(options?: CallOptions): Promise<DeploymentRecord[]> {
+    return this.read({ method: 'GET', path: '/deployments', options }, (value) => toRecordList(value, DEPLOYMENT, 'deployments') as DeploymentRecord[]);
+  }
+
+  getDeployment(name: string, options?: CallOptions): Promise<JsonObject> {
+    return this.read({ method: 'GET', path: deploymentPath(name), options }, (value) => toObject(value, 'the deployment'));
+  }
+
+  async getDeploymentLogs(name: string, options?: CallOptions): Promise<DeploymentLogEntry[]> {
+    const request: ServiceRequest = { method: 'GET', path: `${deploymentPath(name)}/logs`, options };
+    const answer = await this.transport.send(request);
+    // A log may come as raw text rather than JSON; it is shown as it came.
+    if (!isJsonContent(answer.contentType) && answer.text.trim() !== '' && !canParse(answer.text)) return [{ log: answer.text }];
+    const value = this.parse(request, answer);
+    return this.shaped(request, answer, () => toDeploymentLog(value));
+  }
+
+  // Invoices
+
+  listInvoices(options?: CallOptions): Promise<InvoiceRecord[]> {
+    return this.read({ method: 'GET', path: '/invoices', options }, (value) => toRecordList(value, INVOICE, 'invoices') as InvoiceRecord[]);
+  }
+
+  getInvoice(id: string | number, options?: CallOptions): Promise<JsonObject> {
+    return this.read({ method: 'GET', path: `/invoices/${pathSegment(id, 'invoice id')}`, options }, (value) => toObject(value, 'the invoice'));
+  }
+
+  // Plans
+
+  listPlans(options?: CallOptions): Promise<PlanRecord[]> {
+    return this.read({ method: 'GET', path: '/plans', options }, (value) => toRecordList(value, PLAN, 'plans') as PlanRecord[]);
+  }
+
+  // Plumbing
+
+  private async read<T>(request: ServiceRequest, shape: (value: JsonValue | undefined) => T): Promise<T> {
+    const { answer, value } = await this.fetchJson(request);
+    return this.shaped(request, answer, () => shape(value));
+  }
+
+  /**
+   * A write's answer: its JSON, null for an empty body, the text itself for a non-JSON text body.
+   * A body claiming to be JSON that is not is reported, saying the change may have been made.
+   */
+  private async write(request: ServiceRequest): Promise<ServiceAnswer> {
+    const answer = await this.transport.send(request);
+    if (answer.text.trim() === '') return null;
+    if (!isJsonContent(answer.contentType) && !canParse(answer.text)) return answer.text;
+    try {
+      return parseLossless(answer.text);
+    } catch (error) {
+      throw this.transport.invalidResponse(request, answer, `${notJson(error, answer.text)}; the change may have been made anyway`);
+    }
+  }
+
+  private async fetchJson(request: ServiceRequest): Promise<{ answer: ServiceAnswerText; value: JsonValue | undefined }> {
+    const answer = await this.transport.send(request);
+    return { answer, value: this.parse(request, answer) };
+  }
+
+  private parse(request: ServiceRequest, answer: ServiceAnswerText): JsonValue | undefined {
+    if (answer.text.trim() === '') return undefined;
+    try {
+      return parseLossless(answer.text);
+    } catch (error) {
+      throw this.transport.invalidResponse(request, answer, notJson(error, answer.text));
+    }
+  }
+
+  private shaped<T>(request: ServiceRequest, answer: ServiceAnswerText, shape: () => T): T {
+    try {
+      return shape();
+    } catch (error) {
+      if (error instanceof UnexpectedShape) throw this.transport.invalidResponse(request, answer, error.message);
+      throw error;
+    }
+  }
+}
+
+function canParse(text: string): boolean {
+  try {
+    parseLossless(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function notJson(error: unknown, text: string): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const start = text.trim().replace(/\s+/g, ' ');
+  return `the body is not valid JSON (${reason}): ${start.length > 80 ? `${start.slice(0, 80)}…` : start}`;
+}
+
+function databasePath(db: string): string {
+  return `/databases/${pathSegment(db, 'database name')}`;
+}
+
+function collectionPath(db: string, col: string): string {
+  return `${databasePath(db)}/collections/${pathSegment(col, 'collection name')}`;
+}
+
+function documentPath(db: string, col: string, docId: string): string {
+  return `${collectionPath(db, col)}/documents/${pathSegment(docId, 'document id')}`;
+}
+
+function deploymentPath(name: string): string {
+  return `/deployments/${pathSegment(name, 'deployment name')}`;
+}
+
+function documentQueryParameters(query: DocumentQuery): Array<[string, string]> {
+  const parameters: Array<[string, string]> = [];
+  if (query.q !== undefined) parameters.push(['q', stringifyLossless(query.q)]);
+  if (query.fields !== undefined) parameters.push(['fields', stringifyLossless(query.fields)]);
+  if (query.sort !== undefined) parameters.push(['sort', stringifyLossless(query.sort)]);
+  if (query.skip !== undefined && Number.isFinite(query.skip)) parameters.push(['skip', String(Math.max(0, Math.trunc(query.skip)))]);
+  if (query.limit !== undefined && Number.isFinite(query.limit)) {
+    parameters.push(['limit', String(Math.min(MAX_LIMIT, Math.max(1, Math.trunc(query.limit))))]);
+  }
+  return parameters;
+}

@@ -1,0 +1,28 @@
+/** What the client needs from a fetch implementation; node-fetch 3 and Node's global fetch both fit. */
+export interface FetchRequestInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+  redirect: 'manual';
+}
+
+export interface FetchResponse {
+  status: number;
+  statusText?: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+export type FetchFunction = (url: string, init: FetchRequestInit) => Promise<FetchResponse>;
+
+let nodeFetch: Promise<FetchFunction> | undefined;
+
+/**
+ * node-fetch 3 is ESM-only and this package is CommonJS, so it is loaded with `import()`: esbuild
+ * bundles it into the extension and the service, and tsx resolves it in tests.
+ */
+export function loadNodeFetch(): Promise<FetchFunction> {
+  nodeFetch ??= import('node-fetch').then((module) => module.default as FetchFunction);
+  return nodeFetch;
+}
