@@ -1,0 +1,87 @@
+import type { DocumentPage, ServiceAnswer } from '../../client/types';
+import type { JsonValue } from '../json/lossless';
+import { stringifyLossless } from '../json/lossless';
+import { formatCount } from './formatCount';
+import type { MatchCount } from './playgroundCalls';
+import type { FindRequest, UpdateRequest } from './playgroundRequest';
+
+export interface FindResults {
+  accountLabel: string;
+  request: FindRequest;
+  skip: number;
+  page: DocumentPage;
+  elapsedMs: number;
+}
+
+export interface ResultDocumentLine {
+  /** 0-based line of the document's opening brace. */
+  line: number;
+  /** The document's `_id`, when it has one. */
+  id: JsonValue | undefined;
+}
+
+export interface RenderedResults {
+  text: string;
+  documents: ResultDocumentLine[];
+}
+
+const titleOf = (request: FindRequest | UpdateRequest, accountLabel: string) =>
+  `// ${request.database}.${request.collection} · account ${JSON.stringify(accountLabel)}`;
+
+const milliseconds = (elapsedMs: number) => `${formatCount(Math.round(elapsedMs))} ms`;
+
+/** "20 of 1,234": the documents on this page out of all that match. */
+export function describeCount(shown: number, total: number | undefined): string {
+  return total === undefined ? `${formatCount(shown)} (the service sent no total)` : `${formatCount(shown)} of ${formatCount(total)}`;
+}
+
+/** The results of a query as JSON with comments: a header, then the documents exactly as the service sent them. */
+export function renderFindResults(results: FindResults): RenderedResults {
+  const { request, page } = results;
+  const lines = [
+    titleOf(request, results.accountLabel),
+    `// ${describeCount(page.documents.length, page.total)} · skip ${formatCount(results.skip)} · ${milliseconds(results.elapsedMs)}`,
+  ];
+  const parameters = (['q', 'fields', 'sort', 'limit'] as const)
+    .filter((name) => request.query[name] !== undefined)
+    .map((name) => `${name}: ${stringifyLossless(request.query[name])}`);
+  if (parameters.length > 0) lines.push(`// ${parameters.join(' · ')}`);
+
+  const documents: ResultDocumentLine[] = [];
+  if (page.documents.length === 0) {
+    lines.push(page.total === 0 || results.skip === 0 ? '// No document matches.' : '// No documents on this page.', '[]');
+    return { text: `${lines.join('\n')}\n`, documents };
+  }
+  lines.push('[');
+  page.documents.forEach((document, index) => {
+    documents.push({ line: lines.length, id: document._id });
+    const body = stringifyLossless(document, 2).split('\n').map((line) => `  ${line}`);
+    if (index < page.documents.length - 1) body[body.length - 1] += ',';
+    lines.push(...body);
+  });
+  lines.push(']');
+  return { text: `${lines.join('\n')}\n`, documents };
+}
+
+export interface UpdateResults {
+  accountLabel: string;
+  request: UpdateRequest;
+  count: MatchCount;
+  answer: ServiceAnswer;
+  elapsedMs: number;
+}
+
+/** What a bulk update did: the count before it, its flags, and the service's answer as it came. */
+export function renderUpdateResults(results: UpdateResults): string {
+  const { request, count } = results;
+  const matched = count.total === undefined ? (count.anyMatch ? 'some (the service sent no total)' : '0') : formatCount(count.total);
+  const lines = [
+    `${titleOf(request, results.accountLabel)} · bulk update`,
+    `// ${matched} matched before the update · multi: ${request.update.multi ?? false} · upsert: ${request.update.upsert ?? false} · ${milliseconds(results.elapsedMs)}`,
+    `// criteria: ${stringifyLossless(request.update.criteria)}`,
+    `// object: ${stringifyLossless(request.update.object)}`,
+    '// The service answered:',
+    stringifyLossless(results.answer, 2),
+  ];
+  return `${lines.join('\n')}\n`;
+}
