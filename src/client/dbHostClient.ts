@@ -86,41 +86,41 @@ export class DbHostClient implements DbHostApi {
 
   // Databases
 
-  listDatabases(options?: CallOptions): Promise<DatabaseRecord[]> {
+  async listDatabases(options?: CallOptions): Promise<DatabaseRecord[]> {
     return this.read({ method: 'GET', path: '/databases', options }, (value) => toRecordList(value, DATABASE, 'databases') as DatabaseRecord[]);
   }
 
-  createDatabase(name: string, slug: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async createDatabase(name: string, slug: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'POST', path: '/databases', body: { name, slug }, options });
   }
 
-  getDatabase(db: string, options?: CallOptions): Promise<DatabaseRecord> {
+  async getDatabase(db: string, options?: CallOptions): Promise<DatabaseRecord> {
     return this.read({ method: 'GET', path: databasePath(db), options }, (value) => toRecord(toObject(value, 'the database'), DATABASE, db) as DatabaseRecord);
   }
 
-  deleteDatabase(db: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async deleteDatabase(db: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'DELETE', path: databasePath(db), options });
   }
 
   // Collections
 
-  listCollections(db: string, options?: CallOptions): Promise<CollectionRecord[]> {
+  async listCollections(db: string, options?: CallOptions): Promise<CollectionRecord[]> {
     return this.read({ method: 'GET', path: `${databasePath(db)}/collections`, options }, (value) => toRecordList(value, COLLECTION, 'collections') as CollectionRecord[]);
   }
 
-  createCollection(db: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async createCollection(db: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'POST', path: `${databasePath(db)}/collections`, body: { name }, options });
   }
 
-  getCollectionStats(db: string, col: string, options?: CallOptions): Promise<JsonObject> {
+  async getCollectionStats(db: string, col: string, options?: CallOptions): Promise<JsonObject> {
     return this.read({ method: 'GET', path: collectionPath(db, col), options }, (value) => toObject(value, 'the collection statistics'));
   }
 
-  renameCollection(db: string, col: string, newName: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async renameCollection(db: string, col: string, newName: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'PUT', path: collectionPath(db, col), body: { name: newName }, options });
   }
 
-  deleteCollection(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async deleteCollection(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'DELETE', path: collectionPath(db, col), options });
   }
 
@@ -138,30 +138,30 @@ export class DbHostClient implements DbHostApi {
     return { document: this.shaped(request, answer, () => toObject(value, 'the document')), text: answer.text };
   }
 
-  createDocument(db: string, col: string, document: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
+  async createDocument(db: string, col: string, document: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'POST', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ document, safe: write.safe }), options });
   }
 
-  updateDocument(db: string, col: string, docId: string, update: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
+  async updateDocument(db: string, col: string, docId: string, update: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'PUT', path: documentPath(db, col, docId), body: withoutUndefined({ document: update, safe: write.safe }), options });
   }
 
-  updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer> {
+  async updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer> {
     const { criteria, object, upsert, multi, safe } = update;
     return this.write({ method: 'PUT', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ criteria, object, upsert, multi, safe }), options });
   }
 
-  deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'DELETE', path: documentPath(db, col, docId), options });
   }
 
   // Indexes
 
-  listIndexes(db: string, col: string, options?: CallOptions): Promise<IndexRecord[]> {
+  async listIndexes(db: string, col: string, options?: CallOptions): Promise<IndexRecord[]> {
     return this.read({ method: 'GET', path: `${collectionPath(db, col)}/indexes`, options }, (value) => toRecordList(value, INDEX, 'indexes') as IndexRecord[]);
   }
 
-  createIndex(db: string, col: string, index: IndexDefinition, options?: CallOptions): Promise<ServiceAnswer> {
+  async createIndex(db: string, col: string, index: IndexDefinition, options?: CallOptions): Promise<ServiceAnswer> {
     const { spec, background, unique, drop_dups, min, max } = index;
     return this.write({
       method: 'POST',
@@ -171,21 +171,21 @@ export class DbHostClient implements DbHostApi {
     });
   }
 
-  dropIndex(db: string, col: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async dropIndex(db: string, col: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'DELETE', path: `${collectionPath(db, col)}/indexes/${pathSegment(name, 'index name')}`, options });
   }
 
-  dropAllIndexes(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {
+  async dropAllIndexes(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'DELETE', path: `${collectionPath(db, col)}/indexes`, options });
   }
 
   // Deployments
 
-  listDeployments(options?: CallOptions): Promise<DeploymentRecord[]> {
+  async listDeployments(options?: CallOptions): Promise<DeploymentRecord[]> {
     return this.read({ method: 'GET', path: '/deployments', options }, (value) => toRecordList(value, DEPLOYMENT, 'deployments') as DeploymentRecord[]);
   }
 
-  getDeployment(name: string, options?: CallOptions): Promise<JsonObject> {
+  async getDeployment(name: string, options?: CallOptions): Promise<JsonObject> {
     return this.read({ method: 'GET', path: deploymentPath(name), options }, (value) => toObject(value, 'the deployment'));
   }
 
@@ -200,17 +200,17 @@ export class DbHostClient implements DbHostApi {
 
   // Invoices
 
-  listInvoices(options?: CallOptions): Promise<InvoiceRecord[]> {
+  async listInvoices(options?: CallOptions): Promise<InvoiceRecord[]> {
     return this.read({ method: 'GET', path: '/invoices', options }, (value) => toRecordList(value, INVOICE, 'invoices') as InvoiceRecord[]);
   }
 
-  getInvoice(id: string | number, options?: CallOptions): Promise<JsonObject> {
+  async getInvoice(id: string | number, options?: CallOptions): Promise<JsonObject> {
     return this.read({ method: 'GET', path: `/invoices/${pathSegment(id, 'invoice id')}`, options }, (value) => toObject(value, 'the invoice'));
   }
 
   // Plans
 
-  listPlans(options?: CallOptions): Promise<PlanRecord[]> {
+  async listPlans(options?: CallOptions): Promise<PlanRecord[]> {
     return this.read({ method: 'GET', path: '/plans', options }, (value) => toRecordList(value, PLAN, 'plans') as PlanRecord[]);
   }
 

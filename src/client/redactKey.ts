@@ -21,12 +21,21 @@ function keyForms(key: string): string[] {
   return [...forms].filter((form) => form !== '').sort((a, b) => b.length - a.length);
 }
 
+const PARAMETER = /(_apikey(?:=|%3D))(?!\[redacted\])[^&\s"'<>#)\]]*/gi;
+/** Text that is never part of a key worth hiding, kept whole so a short key cannot mangle it. */
+const KEPT = /(_apikey|\[redacted\])/i;
+
 /**
- * Removes the API key from text meant for people: the key itself, its URL-encoded forms, and the
- * value of any `_apikey=` query parameter whatever key it carries.
+ * Removes the API key from text meant for people: the value of any `_apikey=` query parameter
+ * whatever key it carries, then the key itself and its URL-encoded forms anywhere else.
  */
 export function redactKey(text: string, key: string): string {
-  let result = text;
-  for (const form of keyForms(key)) result = result.split(form).join(REDACTED);
-  return result.replace(/(_apikey(?:=|%3D))(?!\[redacted\])[^&\s"'<>#)\]]*/gi, `$1${REDACTED}`);
+  const forms = keyForms(key);
+  const hide = (part: string) => forms.reduce((result, form) => result.split(form).join(REDACTED), part);
+  const withoutParameter = text.replace(PARAMETER, `$1${REDACTED}`);
+  if (forms.some((form) => KEPT.test(form))) return hide(withoutParameter);
+  return withoutParameter
+    .split(KEPT)
+    .map((part, index) => (index % 2 === 1 ? part : hide(part)))
+    .join('');
 }

@@ -3,6 +3,7 @@ import { stringifyLossless } from '../core/json/lossless';
 import { CallAborted, CallDeadline } from './callDeadline';
 import { loadNodeFetch } from './fetchFunction';
 import type { FetchFunction, FetchResponse } from './fetchFunction';
+import { formatDuration } from './formatDuration';
 import { describeNetworkFailure, scrubbedCause } from './networkFailure';
 import { encodeStrict, redactKey } from './redactKey';
 import type { ServiceAddress } from './serviceAddress';
@@ -44,12 +45,6 @@ export interface TransportSettings {
 
 const RETRIED_STATUSES = new Set([502, 503, 504]);
 const MAX_LOG_LINE = 1000;
-
-function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
-}
 
 type AttemptOutcome = { answer: ServiceAnswerText } | { error: ServiceError; retryable: boolean };
 
