@@ -1,0 +1,64 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { SuiteReport } from '../../test/integration/support/report';
+import { launchChromium, openWorkbench } from '../vscode-host/browser';
+import { freshCodeServerDirs, startCodeServer } from '../vscode-host/code-server';
+import type { RunningCodeServer } from '../vscode-host/code-server';
+import { installExtensionCopy, installHarnessExtension } from '../vscode-host/extensions-folder';
+import type { HarnessPrerequisites } from '../vscode-host/prerequisites';
+import { waitForReport } from './wait-for-report';
+
+export interface SuiteRunOptions {
+  /** The built extension under test (package.json and dist/). */
+  productDir: string;
+  suiteEntry: string;
+  testConfigPath: string;
+  reportPath: string;
+  /** A scratch folder for this run. */
+  workDir: string;
+  timeoutMs: number;
+  /** Masked in whatever log this prints. */
+  secrets: readonly string[];
+}
+
+/**
+ * Runs the suite in code-server: the product and a harness extension in a fresh extensions folder, the workbench
+ * opened in Chromium (the extension host starts only then), and the report awaited with a time limit.
+ */
+export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, options: SuiteRunOptions): Promise<SuiteReport> {
+  const dirs = freshCodeServerDirs(path.join(options.workDir, 'code-server'));
+  installExtensionCopy(options.productDir, dirs.extensionsDir);
+  installHarnessExtension(dirs.extensionsDir, {
+    suiteEntry: options.suiteEntry,
+    testConfigPath: options.testConfigPath,
+    reportPath: options.reportPath,
+  });
+  let codeServer: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    codeServer = await startCodeServer(prerequisites, dirs, { DBHOST_TEST_HOOKS: '1' });
+    browser = await launchChromium(prerequisites.chromium);
+    await openWorkbench(browser, codeServer.workbenchUrl);
+    return await waitForReport(options.reportPath, options.timeoutMs, codeServer.process.whenExited());
+  } catch (error) {
+    const log = extensionHostLog(dirs.userDataDir, options.secrets);
+    const detail = log ? `\nThe extension host's log ends:\n${log}` : '';
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${detail}`, { cause: error });
+  } finally {
+    await browser?.close();
+    await codeServer?.process.stop();
+  }
+}
+
+function extensionHostLog(userDataDir: string, secrets: readonly string[]): string | undefined {
+  const logsDir = path.join(userDataDir, 'logs');
+  if (!fs.existsSync(logsDir)) return undefined;
+  const logs = (fs.readdirSync(logsDir, { recursive: true }) as string[])
+    .filter((file) => /exthost\.log$/.test(file))
+    .map((file) => path.join(logsDir, file));
+  if (logs.length === 0) return undefined;
+  const text = logs.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  const masked = secrets.reduce((t, secret) => t.split(secret).join('***'), text);
+  return masked.trimEnd().split('\n').slice(-40).join('\n');
+}

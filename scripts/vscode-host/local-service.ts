@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ManagedProcess } from './child-processes';
+import { repoRoot } from './paths';
+
+export interface LocalService {
+  url: string;
+  apiKey: string;
+  process: ManagedProcess;
+}
+
+export interface LocalServiceOptions {
+  dataDir: string;
+  /** Start with no databases instead of the demo data. */
+  empty?: boolean;
+  apiKey?: string;
+  port?: number;
+}
+
+export function generateApiKey(): string {
+  return randomBytes(24).toString('hex');
+}
+
+/** Starts the built local service (`dist/service.js`) on 127.0.0.1 and waits for its "listening" line. */
+export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const script = path.join(repoRoot, 'dist', 'service.js');
+  if (!fs.existsSync(script)) throw new Error(`${path.relative(process.cwd(), script)} is missing: build first (npm run build)`);
+  const apiKey = options.apiKey ?? generateApiKey();
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const args = [script, '--port', String(options.port ?? 0), '--data', options.dataDir, '--api-key', apiKey];
+  if (options.empty) args.push('--empty');
+  const child = ManagedProcess.start(options.empty ? 'local service (empty)' : 'local service (demo data)', process.execPath, args, {
+    cwd: repoRoot,
+    secrets: [apiKey],
+  });
+  const match = await child.waitForOutput(/listening[^\n]*?(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/i, 30_000);
+  return { url: match[1], apiKey, process: child };
+}

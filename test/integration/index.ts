@@ -1,0 +1,85 @@
+// The suite entry for both hosts: @vscode/test-electron calls `run()` as the extensionTestsPath module, and the
+// code-server host's harness extension calls it from its `activate`. Bundled by scripts/integration/bundle-suite.ts
+// to out/integration/index.js, beside the bundled *.test.js files it runs.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type MochaType from 'mocha';
+import * as vscode from 'vscode';
+import { productExtensionId } from './support/product';
+import type { ProductExtensionState, SuiteReport, TestResult } from './support/report';
+import { readTestConfig } from './support/test-config';
+
+const projectRoot = path.resolve(__dirname, '..', '..');
+
+/** Mocha from the project's node_modules by absolute path: the extension host's own module paths do not include it. */
+function loadMocha(): typeof MochaType {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(projectRoot, 'node_modules', 'mocha', 'lib', 'mocha.cjs')) as typeof MochaType;
+}
+
+function suiteFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return suiteFiles(full);
+    return entry.name.endsWith('.test.js') ? [full] : [];
+  }).sort();
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** Activates the product before any test, so that the report says whether it activated even when no test asks. */
+async function activateProduct(): Promise<ProductExtensionState> {
+  const extension = vscode.extensions.getExtension(productExtensionId);
+  if (!extension) return { found: false, active: false };
+  try {
+    const exports: unknown = await extension.activate();
+    if (exports === undefined) return { found: true, active: false, activationError: 'activate() returned nothing (the extension returns its API object when activation succeeds)' };
+    return { found: true, active: extension.isActive };
+  } catch (error) {
+    return { found: true, active: false, activationError: describeError(error) };
+  }
+}
+
+function writeReport(reportPath: string, report: SuiteReport): void {
+  // Written beside and renamed into place, so the driving script never reads half a report.
+  const partial = `${reportPath}.partial`;
+  fs.writeFileSync(partial, JSON.stringify(report, null, 2));
+  fs.renameSync(partial, reportPath);
+}
+
+function runMocha(files: readonly string[], results: TestResult[]): Promise<number> {
+  const Mocha = loadMocha();
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
+  for (const file of files) mocha.addFile(file);
+  return new Promise((resolve, reject) => {
+    try {
+      const runner = mocha.run(resolve);
+      runner.on('pass', (test) => results.push({ title: test.fullTitle(), state: 'passed' }));
+      runner.on('fail', (test, error) => results.push({ title: test.fullTitle(), state: 'failed', error: describeError(error) }));
+      runner.on('pending', (test) => results.push({ title: test.fullTitle(), state: 'pending' }));
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+export async function run(): Promise<void> {
+  const config = readTestConfig();
+  const results: TestResult[] = [];
+  const productExtension = await activateProduct();
+  let fatal: string | undefined;
+  try {
+    await runMocha(suiteFiles(__dirname), results);
+  } catch (error) {
+    fatal = describeError(error);
+  }
+  const report: SuiteReport = { vscodeVersion: vscode.version, tests: results, productExtension, fatal };
+  writeReport(config.reportPath, report);
+  const failed = results.filter((r) => r.state === 'failed').length;
+  if (fatal) throw new Error(`The suite could not run: ${fatal}`);
+  if (failed > 0) throw new Error(`${failed} integration test(s) failed`);
+  if (results.length === 0) throw new Error('No integration tests ran');
+}

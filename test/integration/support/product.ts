@@ -1,0 +1,2 @@
+/** `publisher.name` from package.json. */
+export const productExtensionId = 'dbhost.dbhost';

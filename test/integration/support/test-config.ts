@@ -1,0 +1,28 @@
+import * as fs from 'node:fs';
+
+/**
+ * Written by the driving script for one run, read by the suite inside the extension host. It holds the local
+ * services' keys, so it lives in a private temporary folder that is deleted after the run; never a setting, never logged.
+ */
+export interface IntegrationTestConfig {
+  reportPath: string;
+  services: {
+    /** The local service with its demo data. */
+    demo: ServiceEndpoint;
+    /** The local service started with `--empty`. */
+    empty: ServiceEndpoint;
+  };
+}
+
+export interface ServiceEndpoint {
+  url: string;
+  apiKey: string;
+}
+
+export const testConfigVariable = 'DBHOST_TEST_CONFIG';
+
+export function readTestConfig(): IntegrationTestConfig {
+  const file = process.env[testConfigVariable];
+  if (!file) throw new Error(`${testConfigVariable} is not set: run the suite with npm run test:integration`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as IntegrationTestConfig;
+}
