@@ -1,0 +1,78 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../../client/serviceError';
+import type { DbHostApi, IndexDefinition } from '../../client/types';
+import { UserCancelledError, describeError } from '../commands/registerCommand';
+import type { Services } from '../services';
+import type { CollectionTarget } from './collectionTarget';
+import type { DuplicatesAtStake } from './duplicateCount';
+import { countDuplicatesAtStake, duplicateCountLimit } from './duplicateCount';
+import { generatedIndexName } from './indexDefinition';
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+async function duplicatesAtStake(client: DbHostApi, target: CollectionTarget, paths: string[]): Promise<DuplicatesAtStake> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Counting the duplicates in ${target.db}.${target.col}…`, cancellable: true },
+    async (_progress, token) => {
+      const abort = new AbortController();
+      const subscription = token.onCancellationRequested(() => abort.abort());
+      try {
+        return await countDuplicatesAtStake(client, target.db, target.col, paths, abort.signal);
+      } catch (error) {
+        if (token.isCancellationRequested) return { kind: 'uncountable', reason: 'counting was cancelled' };
+        return { kind: 'uncountable', reason: `counting failed (${describeError(error)})` };
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
+}
+
+function stakeSentence(stake: DuplicatesAtStake): string {
+  switch (stake.kind) {
+    case 'counted':
+      return stake.duplicates === 0
+        ? `None of the ${formatCount(stake.documents)} documents duplicates another now.`
+        : `${formatCount(stake.duplicates)} of ${formatCount(stake.documents)} documents would be deleted.`;
+    case 'too-many':
+      return `How many would be deleted cannot be counted beforehand: the collection holds ${formatCount(stake.documents)} documents (counted up to ${formatCount(duplicateCountLimit)}).`;
+    case 'uncountable':
+      return `How many would be deleted cannot be counted beforehand: ${stake.reason}.`;
+  }
+}
+
+/** The modal warning drop_dups needs: true only when the user goes ahead. */
+async function confirmDropDups(services: Services, client: DbHostApi, target: CollectionTarget, definition: IndexDefinition): Promise<boolean> {
+  const paths = Object.keys(definition.spec);
+  const stake = await duplicatesAtStake(client, target, paths);
+  return services.prompts.confirm(`Create ${generatedIndexName(definition.spec)} with drop_dups, deleting documents from ${target.db}.${target.col}?`, {
+    detail:
+      `drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on ${paths.join(', ')}. ` +
+      `Deleted documents cannot be recovered.\n\n${stakeSentence(stake)}`,
+    confirmLabel: 'Create and Delete Duplicates',
+  });
+}
+
+/**
+ * Sends the index exactly as the interface's POST body, after the drop_dups warning when it applies,
+ * and tells the explorer what changed. The service's own message is shown when it refuses.
+ */
+export async function createIndexOnService(services: Services, target: CollectionTarget, definition: IndexDefinition): Promise<IndexDefinition> {
+  const client = await services.accounts.clientFor(target.accountId);
+  const name = generatedIndexName(definition.spec);
+  if (definition.drop_dups && !(await confirmDropDups(services, client, target, definition))) throw new UserCancelledError();
+  try {
+    await client.createIndex(target.db, target.col, definition);
+  } catch (error) {
+    const said = isServiceError(error) && error.serviceMessage ? error.serviceMessage : describeError(error);
+    throw new Error(`Could not create the index ${name} on ${target.db}.${target.col}: ${said}`, { cause: error });
+  }
+  const collection = { accountId: target.accountId, db: target.db, col: target.col };
+  services.changes.fire(collection, 'indexes');
+  if (definition.drop_dups) {
+    services.changes.fire(collection, 'documents');
+    services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+  }
+  void services.prompts.info(`Created the index ${name} on ${target.db}.${target.col}.`);
+  return definition;
+}

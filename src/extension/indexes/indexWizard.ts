@@ -1,0 +1,168 @@
+import type { DbHostApi, IndexDefinition } from '../../client/types';
+import { required } from '../commands/registerCommand';
+import type { Services } from '../services';
+import type { PickItem } from '../ui/prompts';
+import type { CollectionTarget } from './collectionTarget';
+import type { SuggestedField } from './fieldPaths';
+import { fieldPathProblem, suggestFieldPaths } from './fieldPaths';
+import type { IndexKind } from './indexDefinition';
+import { generatedIndexName, isGeoKind } from './indexDefinition';
+
+/** How many documents are read to suggest fields. */
+export const fieldSampleSize = 50;
+
+export type WizardOutcome = { action: 'create' | 'editAsJson'; definition: IndexDefinition };
+
+type FieldChoice = { kind: 'done' } | { kind: 'type' } | { kind: 'field'; path: string };
+type OptionChoice = 'create' | 'unique' | 'drop_dups' | 'background' | 'min' | 'max' | 'editAsJson';
+
+const kindItems: PickItem<IndexKind>[] = [
+  { label: 'Ascending', description: '1', value: 1 },
+  { label: 'Descending', description: '-1', value: -1 },
+  { label: 'Geo, flat', description: '2d: points on a plane, e.g. [x, y]', value: '2d' },
+  { label: 'Geo, sphere', description: '2dsphere: points on the earth, GeoJSON or [longitude, latitude]', value: '2dsphere' },
+];
+
+const on = '$(pass-filled)';
+const off = '$(circle-large-outline)';
+
+/**
+ * Asks for an index step by step: fields (suggested from a sample of the collection, or typed) with a
+ * direction or geo kind each, then its options. Ends with the body to send, or to edit as JSON first.
+ */
+export async function askIndexDefinition(services: Services, client: DbHostApi, target: CollectionTarget): Promise<WizardOutcome> {
+  const sample = await client.listDocuments(target.db, target.col, { limit: fieldSampleSize });
+  const suggestions = suggestFieldPaths(sample.documents);
+  const spec = await askFields(services, target, suggestions, sample.documents.length);
+  return askOptions(services, target, spec);
+}
+
+async function askFields(
+  services: Services,
+  target: CollectionTarget,
+  suggestions: SuggestedField[],
+  sampled: number,
+): Promise<Record<string, IndexKind>> {
+  const spec: Record<string, IndexKind> = {};
+  for (;;) {
+    const chosen = Object.keys(spec);
+    const items: PickItem<FieldChoice>[] = [];
+    if (chosen.length > 0) items.push({ label: '$(check) Done', description: `index ${generatedIndexName(spec)}`, value: { kind: 'done' } });
+    items.push({ label: '$(edit) Type a field path…', description: 'dotted paths allowed, e.g. address.city', value: { kind: 'type' } });
+    for (const suggestion of suggestions) {
+      if (suggestion.path in spec) continue;
+      items.push({ label: suggestion.path, description: `in ${suggestion.documents} of ${sampled} sampled documents`, value: { kind: 'field', path: suggestion.path } });
+    }
+    const choice = required(
+      await services.prompts.pick(items, {
+        title: `Create Index on ${target.db}.${target.col}: field ${chosen.length + 1}`,
+        placeHolder: chosen.length === 0 ? 'Pick the first field to index' : `Indexed so far: ${chosen.join(', ')}. Pick another field, or Done`,
+      }),
+    );
+    if (choice.kind === 'done') return spec;
+    const path =
+      choice.kind === 'field'
+        ? choice.path
+        : required(
+            await services.prompts.input({
+              title: `Create Index on ${target.db}.${target.col}: field ${chosen.length + 1}`,
+              prompt: 'The field path to index',
+              placeHolder: 'e.g. name or address.city',
+              validateInput: (value) => fieldPathProblem(value) ?? (value in spec ? `${value} is already in the index.` : undefined),
+            }),
+          );
+    const problem = fieldPathProblem(path) ?? (path in spec ? `${path} is already in the index.` : undefined);
+    if (problem) throw new Error(problem);
+    spec[path] = required(
+      await services.prompts.pick(kindItems, { title: `Create Index on ${target.db}.${target.col}: ${path}`, placeHolder: `How ${path} is indexed` }),
+    );
+  }
+}
+
+async function askOptions(services: Services, target: CollectionTarget, spec: Record<string, IndexKind>): Promise<WizardOutcome> {
+  const geo = Object.values(spec).some(isGeoKind);
+  let unique = false;
+  let dropDups = false;
+  let background = true;
+  let min: number | undefined;
+  let max: number | undefined;
+  const definition = (): IndexDefinition => ({
+    spec: { ...spec },
+    unique,
+    drop_dups: dropDups,
+    background,
+    ...(min === undefined ? {} : { min }),
+    ...(max === undefined ? {} : { max }),
+  });
+  for (;;) {
+    const items: PickItem<OptionChoice>[] = [
+      { label: '$(check) Create Index', description: generatedIndexName(spec), value: 'create' },
+      { label: `${unique ? on : off} Unique`, description: 'refuse two documents with the same values', value: 'unique' },
+    ];
+    if (unique) {
+      items.push({ label: `${dropDups ? on : off} Drop duplicates (drop_dups)`, description: 'deletes every later document that duplicates an earlier one', value: 'drop_dups' });
+    }
+    items.push({ label: `${background ? on : off} Build in background`, description: 'the database stays usable while it builds', value: 'background' });
+    if (geo) {
+      items.push({ label: '$(arrow-down) Minimum (min)', description: min === undefined ? 'default' : String(min), value: 'min' });
+      items.push({ label: '$(arrow-up) Maximum (max)', description: max === undefined ? 'default' : String(max), value: 'max' });
+    }
+    items.push({ label: '$(json) Edit as JSON…', description: 'open this index as the JSON body to send', value: 'editAsJson' });
+    const choice = required(
+      await services.prompts.pick(items, { title: `Create Index on ${target.db}.${target.col}: options`, placeHolder: 'Toggle options, then Create Index' }),
+    );
+    switch (choice) {
+      case 'create':
+        return { action: 'create', definition: definition() };
+      case 'editAsJson':
+        return { action: 'editAsJson', definition: definition() };
+      case 'unique':
+        unique = !unique;
+        if (!unique) dropDups = false;
+        break;
+      case 'drop_dups':
+        dropDups = !dropDups;
+        break;
+      case 'background':
+        background = !background;
+        break;
+      case 'min':
+        min = await askBound(services, 'min', min, (value) => (max !== undefined && value >= max ? `min must be less than max (${max}).` : undefined));
+        break;
+      case 'max':
+        max = await askBound(services, 'max', max, (value) => (min !== undefined && value <= min ? `max must be greater than min (${min}).` : undefined));
+        break;
+    }
+  }
+}
+
+function parseBound(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** A geo bound; an empty answer goes back to the database's default. Dismissing keeps the current value. */
+async function askBound(
+  services: Services,
+  name: 'min' | 'max',
+  current: number | undefined,
+  conflict: (value: number) => string | undefined,
+): Promise<number | undefined> {
+  const problemOf = (text: string): string | undefined => {
+    const value = parseBound(text);
+    if (value === undefined) return undefined;
+    if (Number.isNaN(value)) return 'Type a number, e.g. -180, or leave it empty for the default.';
+    return conflict(value);
+  };
+  const answer = await services.prompts.input({
+    title: `Geo index ${name}`,
+    prompt: `The ${name === 'min' ? 'lowest' : 'highest'} longitude and latitude the index takes; empty for the default (${name === 'min' ? '-180' : '180'})`,
+    value: current === undefined ? '' : String(current),
+    validateInput: problemOf,
+  });
+  if (answer === undefined) return current;
+  const problem = problemOf(answer);
+  if (problem) throw new Error(problem);
+  return parseBound(answer);
+}

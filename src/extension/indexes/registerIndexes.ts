@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import type { IndexDefinition } from '../../client/types';
+import { registerCommand } from '../commands/registerCommand';
+import type { Services } from '../services';
+import { resolveCollectionTarget } from './collectionTarget';
+import { createIndexOnService } from './createIndexOnService';
+import { suggestFieldPaths } from './fieldPaths';
+import { parseIndexBody } from './indexDefinition';
+import { IndexBodyCodeLens, IndexJsonDrafts, isIndexBodyDocument } from './indexJsonDrafts';
+import { askIndexDefinition, fieldSampleSize } from './indexWizard';
+
+/** "Create Index…", "Edit Index as JSON…" and the CodeLens that creates an index from its JSON body. */
+export function registerIndexes(services: Services): void {
+  const drafts = new IndexJsonDrafts();
+  services.context.subscriptions.push(
+    drafts,
+    vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),
+
+    registerCommand(services, 'dbhost.createIndex', async (arg?: unknown): Promise<IndexDefinition | undefined> => {
+      const target = await resolveCollectionTarget(services, arg, 'Create Index');
+      const client = await services.accounts.clientFor(target.accountId);
+      const outcome = await askIndexDefinition(services, client, target);
+      if (outcome.action === 'editAsJson') {
+        await drafts.open(target, outcome.definition);
+        return undefined;
+      }
+      return createIndexOnService(services, target, outcome.definition);
+    }),
+
+    registerCommand(services, 'dbhost.editIndexAsJson', async (arg?: unknown): Promise<vscode.Uri> => {
+      const target = await resolveCollectionTarget(services, arg, 'Edit Index as JSON');
+      const client = await services.accounts.clientFor(target.accountId);
+      const sample = await client.listDocuments(target.db, target.col, { limit: fieldSampleSize });
+      const field = suggestFieldPaths(sample.documents).find((suggestion) => suggestion.path !== '_id')?.path ?? 'field';
+      const editor = await drafts.open(target, { spec: { [field]: 1 }, unique: false, drop_dups: false, background: true });
+      return editor.document.uri;
+    }),
+
+    registerCommand(services, 'dbhost.createIndexFromJson', async (uri?: vscode.Uri): Promise<IndexDefinition> => {
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      if (!document || (!uri && !isIndexBodyDocument(document))) throw new Error('Open an index body (a .dbhost-index.json file) first: "Edit Index as JSON…" opens one.');
+      const definition = parseIndexBody(document.getText());
+      const target = drafts.targetOf(document) ?? (await resolveCollectionTarget(services, undefined, 'Create Index'));
+      return createIndexOnService(services, target, definition);
+    }),
+  );
+}
