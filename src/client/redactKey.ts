@@ -21,7 +21,7 @@ function keyForms(key: string): string[] {
   return [...forms].filter((form) => form !== '').sort((a, b) => b.length - a.length);
 }
 
-const PARAMETER = /(_apikey(?:=|%3D))(?!\[redacted\])[^&\s"'<>#)\]]*/gi;
+const PARAMETER = /(_apikey(?:=|%3D))(?!\[redacted\])[^&\s"'<>#),;\]]*/gi;
 /** Text that is never part of a key worth hiding, kept whole so a short key cannot mangle it. */
 const KEPT = /(_apikey|\[redacted\])/i;
 
