@@ -1,0 +1,103 @@
+import { badRequest } from '../errors';
+import { ObjectId } from './objectId';
+
+/** A stored value: JSON plus object ids and dates. */
+export type Value = null | boolean | number | string | ObjectId | Date | Value[] | Doc;
+export interface Doc {
+  [field: string]: Value;
+}
+
+/** The database refuses documents nested deeper than this; it also keeps every recursion here shallow. */
+export const MAX_DEPTH = 100;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ObjectId) && !(value instanceof Date);
+
+function parseDate(raw: unknown, where: string): Date {
+  let millis: number;
+  if (typeof raw === 'number') millis = raw;
+  else if (typeof raw === 'string') millis = Date.parse(raw);
+  else if (isPlainObject(raw) && Object.keys(raw).length === 1 && typeof raw.$numberLong === 'string') millis = Number(raw.$numberLong);
+  else throw badRequest(`${where}: $date must be a number of milliseconds or an ISO-8601 string`);
+  if (!Number.isFinite(millis) || Math.abs(millis) > 8.64e15) throw badRequest(`${where}: $date is not a valid date`);
+  return new Date(millis);
+}
+
+/**
+ * Turns parsed JSON into stored values: `{"$oid": hex}` becomes an ObjectId, `{"$date": …}` a Date.
+ * Rejects nesting deeper than {@link MAX_DEPTH} and `__proto__` fields with a 400.
+ */
+export function fromExtendedJson(value: unknown, where: string, depth = 0): Value {
+  if (depth > MAX_DEPTH) throw badRequest(`${where} is nested deeper than ${MAX_DEPTH} levels`);
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'number') return value;
+  if (Array.isArray(value)) return value.map((item) => fromExtendedJson(item, where, depth + 1));
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '$oid') {
+      const hex = value.$oid;
+      if (typeof hex !== 'string' || !ObjectId.isValid(hex)) throw badRequest(`${where}: $oid must be a string of 24 hexadecimal characters`);
+      return new ObjectId(hex);
+    }
+    if (keys.length === 1 && keys[0] === '$date') return parseDate(value.$date, where);
+    const result: Doc = {};
+    for (const key of keys) {
+      if (key === '__proto__') throw badRequest(`${where}: the field name "__proto__" is not allowed`);
+      result[key] = fromExtendedJson(value[key], where, depth + 1);
+    }
+    return result;
+  }
+  if (value instanceof ObjectId || value instanceof Date) return value;
+  throw badRequest(`${where} holds a value that is not JSON`);
+}
+
+/** The JSON the service sends: ObjectId as `{"$oid"}`, Date as `{"$date": ISO-8601}`. */
+export function toExtendedJson(value: unknown): unknown {
+  if (value instanceof ObjectId) return { $oid: value.hex };
+  if (value instanceof Date) return { $date: Number.isNaN(value.getTime()) ? null : value.toISOString() };
+  if (Array.isArray(value)) return value.map(toExtendedJson);
+  if (value !== null && typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) result[key] = toExtendedJson(item);
+    return result;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  return value;
+}
+
+export function cloneValue<T extends Value>(value: T): T {
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map((item) => cloneValue(item)) as T;
+  if (isPlainObject(value)) {
+    const result: Doc = {};
+    for (const [key, item] of Object.entries(value)) result[key] = cloneValue(item as Value);
+    return result as T;
+  }
+  return value;
+}
+
+export const cloneDoc = (doc: Doc): Doc => cloneValue(doc);
+
+/** A string that is equal for two `_id` (or index) values exactly when the database finds them equal. */
+export function valueKey(value: Value | undefined): string {
+  if (value === undefined || value === null) return 'z';
+  if (typeof value === 'string') return `s${value}`;
+  if (typeof value === 'number') return `n${Object.is(value, -0) ? 0 : value}`;
+  if (typeof value === 'boolean') return `b${value}`;
+  if (value instanceof ObjectId) return `o${value.hex}`;
+  if (value instanceof Date) return `d${value.getTime()}`;
+  return `j${JSON.stringify(toExtendedJson(value))}`;
+}
+
+/** The value at a dotted path, walking into objects and, for numeric segments, arrays. */
+export function valueAtPath(doc: Doc, path: string): Value | undefined {
+  let current: Value | undefined = doc;
+  for (const segment of path.split('.')) {
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (isPlainObject(current) && Object.prototype.hasOwnProperty.call(current, segment)) current = (current as Doc)[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+export { isPlainObject };

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+export const API_KEY_ENV = 'DBHOST_API_KEY';
+export const DEFAULT_DATA_DIR = '.dbhost-data';
+export const DEFAULT_PORT = 8780;
+
+export const USAGE = `Usage: npm run service -- [options]
+
+Runs the dbhost local service: the whole hosted-database interface over HTTP, with data kept on disk.
+
+Options:
+  --port N          Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one and prints it)
+  --host ADDRESS    Address to bind (default 127.0.0.1)
+  --data DIR        Directory for the data (default ./${DEFAULT_DATA_DIR})
+  --api-key KEY     An account's API key; repeat for several accounts. Without one, the key comes
+                    from the ${API_KEY_ENV} environment variable, or a new key is generated and printed.
+  --no-payment      The accounts have no payment information (paid plans are refused)
+  --empty           New accounts start without demo data (plans are always there)
+  --quiet           Do not print a line per request
+  --help            Show this help
+
+When ready it prints "dbhost service listening on http://HOST:PORT". SIGTERM or SIGINT stops it cleanly.
+Example: curl "http://127.0.0.1:${DEFAULT_PORT}/databases?_apikey=KEY"`;
+
+export interface CliOptions {
+  help: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  apiKeys: string[];
+  generatedKey: boolean;
+  payment: boolean;
+  empty: boolean;
+  quiet: boolean;
+}
+
+export class UsageError extends Error {}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        'no-payment': { type: 'boolean' },
+        empty: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const portText = values.port ?? String(DEFAULT_PORT);
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${portText}"`);
+  let apiKeys = (values['api-key'] ?? []).filter((key) => key.length > 0);
+  let generatedKey = false;
+  if (apiKeys.length === 0 && env[API_KEY_ENV]) apiKeys = [env[API_KEY_ENV] as string];
+  if (apiKeys.length === 0) {
+    apiKeys = [randomBytes(24).toString('base64url')];
+    generatedKey = true;
+  }
+  return {
+    help: values.help ?? false,
+    port: Number(portText),
+    host: values.host ?? '127.0.0.1',
+    dataDir: values.data ?? DEFAULT_DATA_DIR,
+    apiKeys,
+    generatedKey,
+    payment: !(values['no-payment'] ?? false),
+    empty: values.empty ?? false,
+    quiet: values.quiet ?? false,
+  };
+}

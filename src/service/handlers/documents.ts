@@ -1,0 +1,201 @@
+import type { Doc, Value } from '../bson/extendedJson';
+import { fromExtendedJson, isPlainObject, toExtendedJson, valueKey } from '../bson/extendedJson';
+import { ObjectId } from '../bson/objectId';
+import { badRequest, conflict, notFound } from '../errors';
+import type { Body } from '../http/params';
+import { optionalBoolean, queryDocument, queryInteger, queryJson, requireDocument } from '../http/params';
+import type { Handler, RequestContext } from '../http/types';
+import { OK } from '../http/types';
+import { checkCollectionName } from '../names';
+import { applyOperators, findPage, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
+import type { CollectionData, Entry } from '../store/collectionData';
+import { describeKey } from '../store/collectionData';
+import type { Mutation } from '../store/mutations';
+import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+export const COUNT_HEADER = 'X-Service-Count';
+
+/** The stored `_id` a path segment names: an object id, a number or a string, whichever the collection holds. */
+function findByPathId(data: CollectionData, raw: string): Entry | undefined {
+  const candidates: Value[] = [];
+  if (raw.startsWith('{')) {
+    try {
+      candidates.push(fromExtendedJson(JSON.parse(raw), 'doc_id'));
+    } catch {
+      // Not extended JSON: the text itself may be the id.
+    }
+  }
+  if (ObjectId.isValid(raw)) candidates.push(new ObjectId(raw));
+  if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(raw) && Number.isFinite(Number(raw))) candidates.push(Number(raw));
+  candidates.push(raw);
+  for (const candidate of candidates) {
+    const entry = data.get(candidate);
+    if (entry) return entry;
+  }
+  return undefined;
+}
+
+function requireDocumentEntry(data: CollectionData, context: RequestContext): Entry {
+  const entry = findByPathId(data, context.params.id);
+  if (!entry) throw notFound(`Document "${context.params.id}" does not exist in ${context.params.db}.${context.params.col}`);
+  return entry;
+}
+
+function duplicateKeyError(db: string, col: string, doc: Doc, data: CollectionData, replacing: Entry | undefined, claimed?: Map<string, Set<string>>): void {
+  const index = data.conflict(doc, replacing, claimed);
+  if (index) throw conflict(`E11000 duplicate key error index: ${db}.${col}.$${index.name} dup key: ${describeKey(index, doc)}`);
+}
+
+function parseProjection(query: URLSearchParams): Doc | undefined {
+  const fields = queryJson(query, 'fields');
+  if (fields === undefined) return undefined;
+  if (Array.isArray(fields)) {
+    if (!fields.every((field) => typeof field === 'string' && field.length > 0)) throw badRequest('"fields" as an array must list field names (non-empty strings)');
+    return Object.fromEntries(fields.map((field) => [field, 1]));
+  }
+  if (!isPlainObject(fields)) throw badRequest('"fields" must be a JSON array of field names or a JSON object such as {"name": 1}');
+  return fromExtendedJson(fields, '"fields"') as Doc;
+}
+
+function parseSort(query: URLSearchParams): Doc | undefined {
+  const sort = queryDocument(query, 'sort');
+  if (sort === undefined) return undefined;
+  for (const [field, direction] of Object.entries(sort)) {
+    if (direction !== 1 && direction !== -1) throw badRequest(`"sort" directions must be 1 or -1 (field "${field}")`);
+  }
+  return sort;
+}
+
+export const listDocuments: Handler = ({ account, params, query, thread }) => {
+  const startedAt = performance.now();
+  const data = requireCollection(account, params.db, params.col);
+  const q = queryDocument(query, 'q') ?? {};
+  const projection = parseProjection(query);
+  const sort = parseSort(query);
+  const skip = queryInteger(query, 'skip') ?? 0;
+  const requested = queryInteger(query, 'limit') ?? DEFAULT_LIMIT;
+  const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
+  const page = findPage(data, { q, sort, projection, skip, limit });
+  account.logOperation(
+    params.db,
+    thread,
+    `query ${params.db}.${params.col} query: ${logValue(q)}${sort ? ` orderby: ${logValue(sort)}` : ''} ntoskip:${skip} ntoreturn:${limit} nscanned:${page.scanned} nreturned:${page.documents.length} ${elapsed(startedAt)}`,
+    false,
+  );
+  return { body: page.documents.map(toExtendedJson), headers: { [COUNT_HEADER]: String(page.total) } };
+};
+
+export const getDocument: Handler = (context) => {
+  const startedAt = performance.now();
+  const { account, params, thread } = context;
+  const data = requireCollection(account, params.db, params.col);
+  const entry = requireDocumentEntry(data, context);
+  account.logOperation(params.db, thread, `query ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } idhack:1 nreturned:1 reslen:${entry.size} ${elapsed(startedAt)}`, false);
+  return { body: toExtendedJson(entry.doc) };
+};
+
+export const createDocument: Handler = ({ account, params, body, thread }) => {
+  const startedAt = performance.now();
+  const database = requireDatabase(account, params.db);
+  const document = requireDocument(body, 'document');
+  const safe = optionalBoolean(body, 'safe', false);
+  const mutations: Mutation[] = [];
+  const data = database.collections.get(params.col);
+  if (!data) {
+    checkCollectionName(params.db, params.col);
+    mutations.push({ op: 'createCollection', db: params.db, name: params.col });
+  }
+  const doc: Doc = '_id' in document ? document : { _id: ObjectId.generate(), ...document };
+  validateStoredDocument(doc);
+  if (data) duplicateKeyError(params.db, params.col, doc, data, undefined);
+  mutations.push({ op: 'put', db: params.db, col: params.col, doc });
+  account.store.commit(mutations, safe);
+  account.logOperation(params.db, thread, `insert ${params.db}.${params.col} ninserted:1 keyUpdates:0 ${elapsed(startedAt)}`, true);
+  return OK;
+};
+
+function updatedDocument(existing: Doc, update: Doc, operators: boolean): Doc {
+  const next = operators ? applyOperators(existing, update, false) : replaceDocument(existing, update);
+  if (valueKey(next._id) !== valueKey(existing._id)) throw badRequest('_id is immutable: an update cannot change or remove it');
+  validateStoredDocument(next);
+  return next;
+}
+
+export const updateDocument: Handler = (context) => {
+  const startedAt = performance.now();
+  const { account, params, body, thread } = context;
+  const data = requireCollection(account, params.db, params.col);
+  const update = requireDocument(body, 'document');
+  const safe = optionalBoolean(body, 'safe', false);
+  const entry = requireDocumentEntry(data, context);
+  const next = updatedDocument(entry.doc, update, isOperatorUpdate(update));
+  duplicateKeyError(params.db, params.col, next, data, entry);
+  account.store.commit([{ op: 'put', db: params.db, col: params.col, doc: next }], safe);
+  account.logOperation(params.db, thread, `update ${params.db}.${params.col} query: { _id: ${logValue(next._id)} } update: ${logValue(update)} idhack:1 nMatched:1 nModified:1 ${elapsed(startedAt)}`, true);
+  return OK;
+};
+
+function bulkOptions(body: Body) {
+  return {
+    criteria: requireDocument(body, 'criteria'),
+    object: requireDocument(body, 'object'),
+    upsert: optionalBoolean(body, 'upsert', false),
+    multi: optionalBoolean(body, 'multi', false),
+    safe: optionalBoolean(body, 'safe', false),
+  };
+}
+
+export const updateDocuments: Handler = ({ account, params, body, thread }) => {
+  const startedAt = performance.now();
+  const database = requireDatabase(account, params.db);
+  const { criteria, object, upsert, multi, safe } = bulkOptions(body);
+  const operators = isOperatorUpdate(object);
+  if (multi && !operators) throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
+  const mutations: Mutation[] = [];
+  const data = database.collections.get(params.col);
+  if (!data) {
+    if (!upsert) throw notFound(`Collection "${params.col}" does not exist in database "${params.db}"`);
+    checkCollectionName(params.db, params.col);
+    mutations.push({ op: 'createCollection', db: params.db, name: params.col });
+  }
+  const matched = data ? matching(data, criteria) : [];
+  const targets = multi ? matched : matched.slice(0, 1);
+  const claimed = new Map<string, Set<string>>();
+  for (const doc of targets) {
+    const entry = data!.get(doc._id)!;
+    const next = updatedDocument(doc, object, operators);
+    duplicateKeyError(params.db, params.col, next, data!, entry, claimed);
+    data!.claim(next, claimed);
+    mutations.push({ op: 'put', db: params.db, col: params.col, doc: next });
+  }
+  let upserted = false;
+  if (targets.length === 0 && upsert) {
+    const seed = upsertSeed(criteria);
+    let doc = operators ? applyOperators(seed, object, true) : { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...object };
+    if (doc._id === undefined) doc = { _id: ObjectId.generate(), ...doc };
+    validateStoredDocument(doc);
+    if (data) duplicateKeyError(params.db, params.col, doc, data, undefined);
+    mutations.push({ op: 'put', db: params.db, col: params.col, doc });
+    upserted = true;
+  }
+  account.store.commit(mutations, safe);
+  account.logOperation(
+    params.db,
+    thread,
+    `update ${params.db}.${params.col} query: ${logValue(criteria)} update: ${logValue(object)} nscanned:${data?.count ?? 0} nMatched:${targets.length} nModified:${targets.length}${upserted ? ' upsert:1' : ''}${multi ? ' multi:1' : ''} ${elapsed(startedAt)}`,
+    true,
+  );
+  return OK;
+};
+
+export const deleteDocument: Handler = (context) => {
+  const startedAt = performance.now();
+  const { account, params, thread } = context;
+  const data = requireCollection(account, params.db, params.col);
+  const entry = requireDocumentEntry(data, context);
+  account.store.commit([{ op: 'delete', db: params.db, col: params.col, id: entry.doc._id }], true);
+  account.logOperation(params.db, thread, `remove ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } ndeleted:1 keyUpdates:0 ${elapsed(startedAt)}`, true);
+  return OK;
+};

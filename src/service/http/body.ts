@@ -1,0 +1,47 @@
+import type { IncomingMessage } from 'node:http';
+import { isPlainObject } from '../bson/extendedJson';
+import { badRequest, HttpError } from '../errors';
+import type { Body } from './params';
+
+/** The interface's document size limit, which is also the largest body accepted. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const tooLarge = () => new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`, { Connection: 'close' });
+
+/** Reads the body, refusing it as soon as it passes the limit (by its declared length or by what has arrived). */
+export function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      action();
+    };
+    request.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) settle(() => reject(tooLarge()));
+      else chunks.push(chunk);
+    });
+    request.on('end', () => settle(() => resolve(Buffer.concat(chunks))));
+    request.on('error', (error) => settle(() => reject(error)));
+    request.on('aborted', () => settle(() => reject(new HttpError(400, 'The request body ended early'))));
+  });
+}
+
+export function parseBody(raw: Buffer): Body {
+  const text = raw.toString('utf8');
+  if (text.trim() === '') throw badRequest('The request needs a JSON object as its body');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(parsed)) throw badRequest('The request body must be a JSON object');
+  return parsed;
+}

@@ -1,0 +1,149 @@
+import { find, Query, update } from 'mingo';
+import type { Doc, Value } from '../bson/extendedJson';
+import { cloneDoc, cloneValue, isPlainObject, MAX_DEPTH, valueKey } from '../bson/extendedJson';
+import { ObjectId } from '../bson/objectId';
+import { badRequest } from '../errors';
+import type { CollectionData } from '../store/collectionData';
+
+/** Scripts (`$where`, `$function`) stay off: queries come from the network. */
+const MINGO_OPTIONS = { scriptEnabled: false, idKey: '_id' };
+
+/** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
+function asBadInput<T>(what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if ((error as { status?: number }).status !== undefined) throw error;
+    const message = error instanceof RangeError ? 'it is too deeply nested' : (error as Error).message;
+    throw badRequest(`Invalid ${what}: ${message}`);
+  }
+}
+
+export function compileFilter(q: Doc): (doc: Doc) => boolean {
+  const query = asBadInput('query', () => new Query(q, MINGO_OPTIONS));
+  return (doc) => asBadInput('query', () => query.test(doc));
+}
+
+/** `{_id: <scalar>}`: answered from the `_id` map instead of a scan. */
+function idLookup(q: Doc): Value | undefined {
+  const keys = Object.keys(q);
+  if (keys.length !== 1 || keys[0] !== '_id') return undefined;
+  const id = q._id;
+  if (typeof id === 'string' || typeof id === 'number' || id instanceof ObjectId || id instanceof Date) return id;
+  return undefined;
+}
+
+/** The documents matching `q`, in natural order. */
+export function matching(collection: CollectionData, q: Doc): Doc[] {
+  if (Object.keys(q).length === 0) return collection.entries.map((entry) => entry.doc);
+  const id = idLookup(q);
+  if (id !== undefined) {
+    const entry = collection.get(id);
+    return entry ? [entry.doc] : [];
+  }
+  const test = compileFilter(q);
+  const result: Doc[] = [];
+  for (const entry of collection.entries) if (test(entry.doc)) result.push(entry.doc);
+  return result;
+}
+
+export interface PageRequest {
+  q: Doc;
+  sort?: Doc;
+  projection?: Doc;
+  skip: number;
+  limit: number;
+}
+
+export function findPage(collection: CollectionData, request: PageRequest): { documents: Doc[]; total: number; scanned: number } {
+  let total: number;
+  let page: Doc[];
+  if (Object.keys(request.q).length === 0 && !request.sort) {
+    total = collection.count;
+    page = collection.entries.slice(request.skip, request.skip + request.limit).map((entry) => entry.doc);
+  } else {
+    const matched = matching(collection, request.q);
+    total = matched.length;
+    if (request.sort && Object.keys(request.sort).length > 0) {
+      const sort = request.sort;
+      page = asBadInput('sort', () => find(matched, {}, undefined, MINGO_OPTIONS).sort(sort).skip(request.skip).limit(request.limit).all() as Doc[]);
+    } else {
+      page = matched.slice(request.skip, request.skip + request.limit);
+    }
+  }
+  if (request.projection && Object.keys(request.projection).length > 0) {
+    const projection = request.projection;
+    page = asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
+  }
+  return { documents: page, total, scanned: collection.count };
+}
+
+/** true for `{$set: …}`-style updates, false for a plain replacement document; a mix is refused. */
+export function isOperatorUpdate(updateDoc: Doc): boolean {
+  const keys = Object.keys(updateDoc);
+  const operators = keys.filter((key) => key.startsWith('$')).length;
+  if (operators > 0 && operators < keys.length) throw badRequest('An update mixes update operators ($set, $inc, …) with plain fields; use one or the other');
+  return keys.length > 0 && operators === keys.length;
+}
+
+const SUPPORTED_OPERATORS = new Set(['$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll', '$pop', '$addToSet', '$bit', '$currentDate', '$setOnInsert']);
+
+/** Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts. */
+export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean): Doc {
+  for (const operator of Object.keys(updateDoc)) {
+    if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
+    if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
+  }
+  const modifier = cloneDoc(updateDoc);
+  const setOnInsert = modifier.$setOnInsert as Doc | undefined;
+  delete modifier.$setOnInsert;
+  if (inserting && setOnInsert) modifier.$set = { ...((modifier.$set as Doc | undefined) ?? {}), ...setOnInsert };
+  const result = cloneDoc(doc);
+  if (Object.keys(modifier).length > 0) {
+    asBadInput('update', () => update(result, modifier as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+  }
+  return result;
+}
+
+/** A replacement keeps the stored `_id`; naming a different one is refused. */
+export function replaceDocument(existing: Doc, replacement: Doc): Doc {
+  if ('_id' in replacement && valueKey(replacement._id) !== valueKey(existing._id)) throw badRequest('_id is immutable: a replacement document cannot change it');
+  return { _id: existing._id, ...cloneDoc(replacement) };
+}
+
+/** The document an upsert starts from: the equality conditions of the criteria. */
+export function upsertSeed(criteria: Doc): Doc {
+  const seed: Doc = {};
+  for (const [field, condition] of Object.entries(criteria)) {
+    if (field.startsWith('$') || field.includes('.')) continue;
+    if (isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'))) {
+      if (Object.keys(condition).length === 1 && '$eq' in condition) seed[field] = cloneValue(condition.$eq as Value);
+      continue;
+    }
+    seed[field] = cloneValue(condition);
+  }
+  return seed;
+}
+
+function checkFieldNames(value: Value, depth: number): void {
+  if (depth > MAX_DEPTH) throw badRequest(`A document is nested deeper than ${MAX_DEPTH} levels`);
+  if (Array.isArray(value)) {
+    for (const item of value) checkFieldNames(item, depth + 1);
+    return;
+  }
+  if (!isPlainObject(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.startsWith('$')) throw badRequest(`Field names cannot start with "$" ("${key}")`);
+    if (key.includes('.')) throw badRequest(`Field names cannot contain "." ("${key}")`);
+    if (key.includes('\u0000')) throw badRequest('Field names cannot contain a NUL character');
+    checkFieldNames(item, depth + 1);
+  }
+}
+
+/** What the database checks before storing a document. */
+export function validateStoredDocument(doc: Doc): void {
+  checkFieldNames(doc, 0);
+  const id = doc._id;
+  if (id === undefined) throw badRequest('A document needs an _id');
+  if (Array.isArray(id)) throw badRequest('_id cannot be an array');
+}

@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import { Accounts } from './accounts';
+import { HttpError } from './errors';
+import { parseBody, readBody } from './http/body';
+import type { Body } from './http/params';
+import type { Method } from './http/routes';
+import { matchRoute } from './http/routes';
+import type { Reply } from './http/types';
+import { logTimestamp } from './operationLog';
+
+export interface ServiceOptions {
+  /** Default 8780; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  dataDir: string;
+  /** One account per key. */
+  apiKeys: string[];
+  /** Whether the accounts have payment information (needed for paid plans). Default true. */
+  payment?: boolean;
+  /** Skip the demo data of new accounts. Default false. */
+  empty?: boolean;
+  /** Receives one line per request (unless `logRequests` is false) and every problem; never the key. */
+  log?: (line: string) => void;
+  logRequests?: boolean;
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const INTERNAL_ERROR = 'Internal error in the local service; the service log has the details';
+
+function send(response: ServerResponse, reply: Reply): void {
+  if (response.headersSent) return;
+  const text = JSON.stringify(reply.body);
+  response.writeHead(reply.status ?? 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
+  response.end(text);
+}
+
+function pathSegments(pathname: string): string[] {
+  const raw = pathname.split('/');
+  if (raw[0] === '') raw.shift();
+  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+  try {
+    return raw.map((segment) => decodeURIComponent(segment));
+  } catch {
+    throw new HttpError(400, 'The path holds an invalid percent-encoding');
+  }
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const log = options.log ?? (() => undefined);
+  if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
+    throw new Error('The service needs at least one non-empty API key');
+  }
+  const accounts = Accounts.open({ dataDir: options.dataDir, apiKeys: options.apiKeys, payment: options.payment ?? true, empty: options.empty ?? false, log });
+  for (const account of accounts.all()) {
+    for (const deployment of account.deployments()) {
+      account.operations.record(deployment.members, 'initandlisten', `dbhost local service serving ${deployment.databases.join(', ')}`, true);
+    }
+  }
+
+  const threads = new WeakMap<Socket, string>();
+  let connections = 0;
+
+  async function respond(request: IncomingMessage): Promise<Reply> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const matched = matchRoute(pathSegments(url.pathname));
+    if (!matched) throw new HttpError(404, `No such endpoint: ${url.pathname}`);
+    const key = url.searchParams.get('_apikey');
+    if (key === null || key === '') throw new HttpError(401, 'The _apikey query parameter is missing');
+    const account = accounts.find(key);
+    if (!account) throw new HttpError(401, 'The API key is not valid for this service');
+    const handler = matched.route.methods[request.method as Method];
+    if (!handler) {
+      throw new HttpError(405, `${request.method} is not allowed on ${url.pathname}`, { Allow: Object.keys(matched.route.methods).join(', ') });
+    }
+    let body: Body = {};
+    if (request.method === 'POST' || request.method === 'PUT') body = parseBody(await readBody(request));
+    else request.resume();
+    return handler({ account, params: matched.params, query: url.searchParams, body, thread: threads.get(request.socket) ?? 'conn' });
+  }
+
+  const server = createServer((request, response) => {
+    const startedAt = performance.now();
+    const path = (request.url ?? '/').split('?')[0];
+    respond(request)
+      .catch((error: unknown): Reply => {
+        if (error instanceof HttpError) return { status: error.status, body: { error: error.message }, headers: error.headers };
+        log(`${logTimestamp(new Date())} internal error on ${request.method} ${path}: ${(error as Error)?.stack ?? String(error)}`);
+        return { status: 500, body: { error: INTERNAL_ERROR } };
+      })
+      .then((reply) => {
+        send(response, reply);
+        if (reply.headers?.Connection === 'close') response.on('finish', () => request.socket.destroySoon());
+        if (options.logRequests !== false) log(`${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`);
+      })
+      .catch((error: unknown) => {
+        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path}: ${(error as Error)?.message}`);
+        response.destroy();
+      });
+  });
+  server.on('connection', (socket: Socket) => threads.set(socket, `conn${++connections}`));
+  server.on('clientError', (_error, socket: Socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"Malformed HTTP request"}');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8780, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8780);
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).finally(() => accounts.close());
+      return closing;
+    },
+  };
+}

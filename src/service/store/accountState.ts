@@ -1,0 +1,83 @@
+import { CollectionData } from './collectionData';
+import type { Invoice, Mutation } from './mutations';
+
+export interface DatabaseData {
+  name: string;
+  slug: string;
+  created: string;
+  collections: Map<string, CollectionData>;
+}
+
+/**
+ * Everything one account holds, in memory. `apply` is the only way it changes; it tolerates mutations
+ * whose target is gone so that replaying a journal never fails half-way.
+ */
+export class AccountState {
+  readonly databases = new Map<string, DatabaseData>();
+  invoices: Invoice[] = [];
+
+  collection(db: string, name: string): CollectionData | undefined {
+    return this.databases.get(db)?.collections.get(name);
+  }
+
+  apply(mutation: Mutation): void {
+    switch (mutation.op) {
+      case 'createDatabase':
+        if (!this.databases.has(mutation.name)) {
+          this.databases.set(mutation.name, { name: mutation.name, slug: mutation.slug, created: mutation.created, collections: new Map() });
+        }
+        return;
+      case 'dropDatabase':
+        this.databases.delete(mutation.name);
+        return;
+      case 'createCollection': {
+        const database = this.databases.get(mutation.db);
+        if (database && !database.collections.has(mutation.name)) database.collections.set(mutation.name, new CollectionData());
+        return;
+      }
+      case 'dropCollection':
+        this.databases.get(mutation.db)?.collections.delete(mutation.name);
+        return;
+      case 'renameCollection': {
+        const collections = this.databases.get(mutation.db)?.collections;
+        const data = collections?.get(mutation.name);
+        if (!collections || !data || collections.has(mutation.to)) return;
+        collections.delete(mutation.name);
+        collections.set(mutation.to, data);
+        return;
+      }
+      case 'createIndex':
+        this.collection(mutation.db, mutation.col)?.addIndex(mutation.index);
+        return;
+      case 'dropIndex':
+        this.collection(mutation.db, mutation.col)?.dropIndex(mutation.name);
+        return;
+      case 'put':
+        this.collection(mutation.db, mutation.col)?.put(mutation.doc);
+        return;
+      case 'delete':
+        this.collection(mutation.db, mutation.col)?.delete(mutation.id);
+        return;
+      case 'setInvoices':
+        this.invoices = mutation.invoices;
+        return;
+    }
+  }
+
+  /** The mutations that rebuild this state from nothing: the content of a snapshot. */
+  *rebuild(batchSize = 500): Generator<Mutation[]> {
+    for (const database of this.databases.values()) {
+      yield [{ op: 'createDatabase', name: database.name, slug: database.slug, created: database.created }];
+      for (const [name, data] of database.collections) {
+        yield [
+          { op: 'createCollection', db: database.name, name },
+          ...data.indexes.filter((index) => index.name !== '_id_').map((index): Mutation => ({ op: 'createIndex', db: database.name, col: name, index })),
+        ];
+        for (let start = 0; start < data.entries.length; start += batchSize) {
+          yield data.entries.slice(start, start + batchSize).map((entry): Mutation => ({ op: 'put', db: database.name, col: name, doc: entry.doc }));
+        }
+      }
+    }
+    yield [{ op: 'setInvoices', invoices: this.invoices }];
+  }
+}

@@ -1,0 +1,89 @@
+import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+
+export interface LineReadResult {
+  /** Bytes up to the end of the last complete line; a torn tail after it is not counted. */
+  completeBytes: number;
+  tornBytes: number;
+}
+
+/** Calls `onLine` for every newline-terminated line of the file, reading in chunks so that file size is not bounded by string size. */
+export function readLines(path: string, onLine: (line: string) => void): LineReadResult {
+  const fd = openSync(path, 'r');
+  try {
+    const chunk = Buffer.alloc(4 * 1024 * 1024);
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let completeBytes = 0;
+    for (;;) {
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      let start = 0;
+      for (let newline = chunk.indexOf(10, 0); newline >= 0 && newline < read; newline = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, newline);
+        const line = pendingBytes > 0 ? Buffer.concat([...pending, piece]).toString('utf8') : piece.toString('utf8');
+        completeBytes += pendingBytes + piece.length + 1;
+        pending = [];
+        pendingBytes = 0;
+        start = newline + 1;
+        onLine(line);
+      }
+      if (start < read) {
+        pending.push(Buffer.from(chunk.subarray(start, read)));
+        pendingBytes += read - start;
+      }
+    }
+    return { completeBytes, tornBytes: pendingBytes };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes a file line by line through a buffer, then fsyncs it. */
+export class LineWriter {
+  private readonly fd: number;
+  private buffered: string[] = [];
+  private bufferedLength = 0;
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'w');
+  }
+
+  write(line: string): void {
+    this.buffered.push(line, '\n');
+    this.bufferedLength += line.length + 1;
+    if (this.bufferedLength > 1024 * 1024) this.flush();
+  }
+
+  close(): void {
+    try {
+      this.flush();
+      fsyncSync(this.fd);
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private flush(): void {
+    if (this.buffered.length === 0) return;
+    writeFully(this.fd, Buffer.from(this.buffered.join(''), 'utf8'));
+    this.buffered = [];
+    this.bufferedLength = 0;
+  }
+}
+
+export function writeFully(fd: number, data: Buffer): void {
+  let offset = 0;
+  while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
+}
+
+export function fsyncDirectory(path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some platforms cannot fsync a directory; the rename is still atomic there.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
