@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { AccountStore } from './accounts/accountStore';
 import { importAccountFile } from './accounts/importAccountFile';
+import { registerDocuments } from './documents/registerDocuments';
 import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
@@ -25,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
 
   // Features register here, each from its own folder.
+  registerDocuments(services);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);

@@ -1,0 +1,17 @@
+import type { Services } from '../../services';
+import type { DocumentFileSystem } from '../documentFileSystem';
+import { collectionLabel } from '../documentUri';
+import { documentArgument } from './documentArgument';
+
+/** Deletes a document after a modal confirmation; returns whether it was deleted. */
+export async function deleteDocument(services: Services, fileSystem: DocumentFileSystem, arg: unknown): Promise<boolean> {
+  const address = documentArgument(arg);
+  if (!address) throw new Error('Pick a document in the DB Host view, or run this from the editor of a DB Host document.');
+  const confirmed = await services.prompts.confirm(`Delete the document ${address.docId} from ${collectionLabel(address)}?`, {
+    detail: 'The document is deleted on the service. This cannot be undone.',
+    confirmLabel: 'Delete',
+  });
+  if (!confirmed) return false;
+  await fileSystem.deleteDocument(address);
+  return true;
+}

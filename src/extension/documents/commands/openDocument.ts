@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../../../client/serviceError';
+import { idToPathSegment } from '../../../core/documents/documentId';
+import { parseLossless } from '../../../core/json/lossless';
+import { required } from '../../commands/registerCommand';
+import { resolveCollectionTarget } from '../../indexes/collectionTarget';
+import type { Services } from '../../services';
+import type { DocumentAddress } from '../documentUri';
+import { collectionLabel, documentUri } from '../documentUri';
+import { documentArgument } from './documentArgument';
+
+/** Opens a document in an editor; the tree's document items call this on click. */
+export async function openDocument(services: Services, arg: unknown): Promise<vscode.Uri> {
+  const address = arg === undefined ? undefined : documentArgument(arg);
+  if (!address) return openDocumentById(services, arg);
+  return showDocument(address, { preview: true });
+}
+
+/** Asks for an `_id` in a collection and opens that document. */
+export async function openDocumentById(services: Services, arg: unknown): Promise<vscode.Uri> {
+  const title = 'Open Document by _id';
+  const collection = await resolveCollectionTarget(services, arg, title);
+  const typed = required(
+    await services.prompts.input({
+      title: `${title} in ${collectionLabel(collection)}`,
+      prompt: 'An object id (24 hex digits), a string or a number; extended JSON such as {"$oid": "…"} works too.',
+      placeHolder: '4ffde1398c1a4b6d6c000001',
+      validateInput: (value) => (value.trim() === '' ? 'Enter the _id of the document.' : undefined),
+    }),
+  );
+  const address: DocumentAddress = { ...collection, docId: pathSegmentForTypedId(typed) };
+  const client = await services.accounts.clientFor(collection.accountId);
+  try {
+    await client.getDocument(address.db, address.col, address.docId);
+  } catch (error) {
+    if (isServiceError(error) && error.status === 404) throw new Error(`No document with _id ${typed.trim()} in ${collectionLabel(collection)}.`, { cause: error });
+    throw error;
+  }
+  return showDocument(address, { preview: false });
+}
+
+/** What the user typed as an `_id`, as the URL path segment the service expects: JSON is read as JSON, anything else is the text itself. */
+function pathSegmentForTypedId(typed: string): string {
+  const text = typed.trim();
+  try {
+    return idToPathSegment(parseLossless(text));
+  } catch {
+    return text;
+  }
+}
+
+async function showDocument(address: DocumentAddress, options: { preview: boolean }): Promise<vscode.Uri> {
+  const uri = documentUri(address);
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: options.preview });
+  return uri;
+}

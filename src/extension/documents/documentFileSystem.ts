@@ -1,0 +1,196 @@
+import * as vscode from 'vscode';
+import { DocumentPathError } from '../../core/documents/documentId';
+import { diffToUpdate } from '../../core/documents/updateDiff';
+import type { JsonObject } from '../../core/json/lossless';
+import { Disposable } from '../base/disposable';
+import type { Services } from '../services';
+import { DocumentTextError, documentText, parseDocumentText } from './documentText';
+import type { DocumentAddress } from './documentUri';
+import { DOCUMENT_SCHEME, collectionLabel, documentUri, isFolderPath, isNewDocumentUri, parseDocumentUri } from './documentUri';
+import type { DocumentVersion, VersionStamp } from './documentVersions';
+import { DocumentVersions } from './documentVersions';
+import { toFileSystemError } from './fileSystemErrors';
+import type { NewDocumentTemplates } from './newDocumentTemplates';
+
+const decoder = new TextDecoder('utf-8');
+
+function fileStat(stamp: VersionStamp): vscode.FileStat {
+  return { type: vscode.FileType.File, ctime: stamp.mtime, mtime: stamp.mtime, size: stamp.size };
+}
+
+function isDirtyInEditor(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.toString() === key);
+}
+
+/**
+ * `dbhost://<account-id>/<db>/<col>/<doc_id>.json`: a document of the service as a JSON file. Reading
+ * GETs it; saving sends a PUT with `$set`/`$unset` of exactly the fields changed since the version the
+ * editor holds. See {@link DocumentVersions} for how a newer version on the service raises VS Code's own
+ * save-conflict choice.
+ */
+export class DocumentFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  readonly onDidChangeFile = this.changed.event;
+  private readonly versions = new DocumentVersions();
+  /** Documents whose editor should reload once VS Code has finished saving them: the service holds other text than was written. */
+  private readonly reloadAfterSave = new Set<string>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly templates: NewDocumentTemplates,
+  ) {
+    super();
+    this.register(vscode.workspace.onDidSaveTextDocument((document) => this.afterSave(document.uri)));
+  }
+
+  /** The service has no change feed: the changes reported are those made through this extension. */
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (isFolderPath(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    if (isNewDocumentUri(uri)) return this.templates.stat(uri);
+    const address = this.addressOf(uri);
+    const stamp = this.versions.takeStampAfterWrite(uri.toString());
+    if (stamp) return fileStat(stamp);
+    const version = await this.fetch(address, 'read');
+    return fileStat(this.versions.observe(uri.toString(), version.text));
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    if (isNewDocumentUri(uri)) return this.templates.read(uri);
+    const address = this.addressOf(uri);
+    const version = await this.fetch(address, 'read');
+    const key = uri.toString();
+    this.versions.observe(key, version.text);
+    // A read while the editor is dirty is not the editor loading (e.g. the conflict Compare view): the
+    // editor's edits stay based on the version it loaded.
+    if (!isDirtyInEditor(uri)) this.versions.hold(key, version);
+    return Buffer.from(version.text, 'utf8');
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const text = decoder.decode(content);
+    if (isNewDocumentUri(uri)) {
+      await this.templates.save(uri, text);
+      return;
+    }
+    const address = this.addressOf(uri);
+    const key = uri.toString();
+    let edited: JsonObject;
+    try {
+      edited = parseDocumentText(text);
+    } catch (error) {
+      if (error instanceof DocumentTextError) throw new vscode.FileSystemError(error.message);
+      throw error;
+    }
+    // Without a held version (the editor was loaded before this extension host started), the service's
+    // current version is the base: only the fields that differ from it are sent.
+    const base = this.versions.held(key) ?? (await this.fetch(address, 'save'));
+    const { update, error } = diffToUpdate(base.document, edited);
+    if (error) throw new vscode.FileSystemError(`Not saved: ${error}`);
+
+    let storedText = this.versions.seenText(key) ?? base.text;
+    if (update) {
+      try {
+        const client = await this.services.accounts.clientFor(address.accountId);
+        await client.updateDocument(address.db, address.col, address.docId, update as JsonObject, { safe: true });
+      } catch (failure) {
+        throw toFileSystemError(failure, address, 'save');
+      }
+      const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
+      this.services.logger.info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
+      this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col }, 'documents');
+      storedText = await this.storedTextAfterSave(address, text);
+    }
+    if (this.versions.saved(key, { text, document: edited }, storedText)) this.reloadAfterSave.add(key);
+  }
+
+  async delete(uri: vscode.Uri): Promise<void> {
+    if (isNewDocumentUri(uri)) {
+      this.templates.forget(uri);
+      this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+      return;
+    }
+    await this.deleteDocument(this.addressOf(uri));
+  }
+
+  /** DELETEs the document and tells its open editors and the explorer it is gone. Irreversible: callers ask first. */
+  async deleteDocument(address: DocumentAddress): Promise<void> {
+    try {
+      const client = await this.services.accounts.clientFor(address.accountId);
+      await client.deleteDocument(address.db, address.col, address.docId);
+    } catch (error) {
+      throw toFileSystemError(error, address, 'delete');
+    }
+    this.services.logger.info(`Deleted document ${address.docId} from ${collectionLabel(address)}`);
+    const uri = documentUri(address);
+    this.versions.forget(uri.toString());
+    this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+    this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col }, 'documents');
+  }
+
+  /** Documents of a collection changed on the service (a bulk update): editors without edits reload. */
+  collectionChanged(collection: { accountId: string; db: string; col: string }): void {
+    const changed = vscode.workspace.textDocuments
+      .filter((document) => document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri))
+      .filter((document) => {
+        try {
+          const address = parseDocumentUri(document.uri);
+          return address.accountId === collection.accountId && address.db === collection.db && address.col === collection.col;
+        } catch {
+          return false;
+        }
+      })
+      .map((document): vscode.FileChangeEvent => ({ type: vscode.FileChangeType.Changed, uri: document.uri }));
+    if (changed.length > 0) this.changed.fire(changed);
+  }
+
+  readDirectory(): never {
+    throw vscode.FileSystemError.NoPermissions('DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.');
+  }
+
+  createDirectory(): never {
+    throw vscode.FileSystemError.NoPermissions('Create databases and collections from the DB Host view.');
+  }
+
+  rename(): never {
+    throw vscode.FileSystemError.NoPermissions('A document cannot be renamed: its _id cannot change. Create a new document instead.');
+  }
+
+  private afterSave(uri: vscode.Uri): void {
+    const key = uri.toString();
+    if (this.reloadAfterSave.delete(key)) this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  private addressOf(uri: vscode.Uri): DocumentAddress {
+    try {
+      return parseDocumentUri(uri);
+    } catch (error) {
+      if (error instanceof DocumentPathError) throw vscode.FileSystemError.FileNotFound(error.message);
+      throw error;
+    }
+  }
+
+  private async fetch(address: DocumentAddress, action: 'read' | 'save'): Promise<DocumentVersion> {
+    try {
+      const client = await this.services.accounts.clientFor(address.accountId);
+      const { document } = await client.getDocument(address.db, address.col, address.docId);
+      return { text: documentText(document), document };
+    } catch (error) {
+      throw toFileSystemError(error, address, action);
+    }
+  }
+
+  /** What the service holds after a successful update; if reading it back fails, the save still succeeded. */
+  private async storedTextAfterSave(address: DocumentAddress, written: string): Promise<string> {
+    try {
+      return (await this.fetch(address, 'read')).text;
+    } catch (error) {
+      this.services.logger.warn(`Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`);
+      return written;
+    }
+  }
+}

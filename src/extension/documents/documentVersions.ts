@@ -1,0 +1,101 @@
+import type { JsonObject } from '../../core/json/lossless';
+
+/** A version of a document as text and parsed. */
+export interface DocumentVersion {
+  text: string;
+  document: JsonObject;
+}
+
+/** What `stat` reports for a document. */
+export interface VersionStamp {
+  mtime: number;
+  size: number;
+}
+
+interface Entry {
+  /** The version the editor holds as saved: what the next save is compared with. */
+  held?: DocumentVersion;
+  /** The last version seen on the service and the mtime it was given. */
+  seen?: { text: string; mtime: number };
+  /** What the `stat` VS Code makes right after a write must report: the version the editor now holds. */
+  afterWrite?: VersionStamp;
+}
+
+const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/**
+ * The mtimes behind VS Code's "the content of the file is newer" check, per document URI.
+ *
+ * Before a save VS Code compares a fresh `stat` with the stat of the version the editor loaded and
+ * refuses the save (offering Compare / Overwrite) only when the mtime advanced AND the size differs
+ * (fileService.validateWriteFile). So a new mtime is given whenever the service's text changes, and
+ * the size of a service version that differs from the held one is kept different from the held one's
+ * even when the byte counts happen to match.
+ */
+export class DocumentVersions {
+  private readonly entries = new Map<string, Entry>();
+  private lastMtime = 0;
+
+  /** A version fetched from the service: its stamp (a newer mtime if the text changed since last seen). */
+  observe(key: string, text: string): VersionStamp {
+    const entry = this.entry(key);
+    if (entry.seen?.text !== text) entry.seen = { text, mtime: this.nextMtime() };
+    let size = byteLength(text);
+    if (entry.held && entry.held.text !== text && byteLength(entry.held.text) === size) size += 1;
+    return { mtime: entry.seen.mtime, size };
+  }
+
+  /** The editor loaded this version: later saves are compared with it. */
+  hold(key: string, version: DocumentVersion): void {
+    this.entry(key).held = version;
+  }
+
+  held(key: string): DocumentVersion | undefined {
+    return this.entries.get(key)?.held;
+  }
+
+  /** The last text seen on the service, if any. */
+  seenText(key: string): string | undefined {
+    return this.entries.get(key)?.seen?.text;
+  }
+
+  /**
+   * A save went through: the editor holds what it wrote, the service holds `storedText`. Returns true
+   * when they differ, i.e. the editor should reload to show what the service holds.
+   */
+  saved(key: string, written: DocumentVersion, storedText: string): boolean {
+    const entry = this.entry(key);
+    entry.held = written;
+    const writtenMtime = this.nextMtime();
+    entry.afterWrite = { mtime: writtenMtime, size: byteLength(written.text) };
+    const differs = storedText !== written.text;
+    entry.seen = { text: storedText, mtime: differs ? this.nextMtime() : writtenMtime };
+    return differs;
+  }
+
+  /** The stamp for the `stat` that directly follows a write, once. */
+  takeStampAfterWrite(key: string): VersionStamp | undefined {
+    const entry = this.entries.get(key);
+    const stamp = entry?.afterWrite;
+    if (entry) entry.afterWrite = undefined;
+    return stamp;
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private entry(key: string): Entry {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = {};
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  private nextMtime(): number {
+    this.lastMtime = Math.max(Date.now(), this.lastMtime + 1);
+    return this.lastMtime;
+  }
+}

@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../../client/serviceError';
+import { describeError } from '../commands/registerCommand';
+import type { DocumentAddress } from './documentUri';
+import { collectionLabel } from './documentUri';
+
+export function documentGone(address: DocumentAddress): vscode.FileSystemError {
+  return vscode.FileSystemError.FileNotFound(`The document ${address.docId} no longer exists in ${collectionLabel(address)} on the service.`);
+}
+
+/**
+ * The error a file system call answers with when talking to the service failed: VS Code shows its
+ * message in the editor (a failed save keeps the editor dirty), so it says what happened in words.
+ */
+export function toFileSystemError(error: unknown, address: DocumentAddress, action: 'read' | 'save' | 'delete'): vscode.FileSystemError {
+  if (error instanceof vscode.FileSystemError) return error;
+  const reason = describeError(error);
+  if (!isServiceError(error)) return new vscode.FileSystemError(reason);
+  if (error.kind === 'http' && error.status === 404) {
+    const detail = error.serviceMessage ? ` (${error.serviceMessage})` : '';
+    return vscode.FileSystemError.FileNotFound(`The document ${address.docId} was not found in ${collectionLabel(address)} on the service${detail}.`);
+  }
+  if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
+    return vscode.FileSystemError.NoPermissions(`The service refused to ${action} the document: ${reason}`);
+  }
+  const unreachable = error.kind === 'network' || error.kind === 'timeout';
+  const message = `Could not ${action} the document ${address.docId}: ${reason}${action === 'save' ? ' Your edit is kept; save again to retry.' : ''}`;
+  return unreachable ? vscode.FileSystemError.Unavailable(message) : new vscode.FileSystemError(message);
+}

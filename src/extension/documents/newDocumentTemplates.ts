@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import { idToPathSegment } from '../../core/documents/documentId';
+import { newObjectId } from '../../core/documents/objectId';
+import type { JsonObject } from '../../core/json/lossless';
+import type { Services } from '../services';
+import { documentText, parseDocumentText } from './documentText';
+import type { DocumentAddress, NewDocumentAddress } from './documentUri';
+import { collectionLabel, newDocumentUri, parseNewDocumentUri } from './documentUri';
+import { toFileSystemError } from './fileSystemErrors';
+
+interface Template {
+  address: NewDocumentAddress;
+  /** The `_id` the document gets when the user leaves none: the same on every try, so a retry cannot create a second document. */
+  generatedId: JsonObject;
+  text: string;
+  mtime: number;
+  /** Set once the service stored it. */
+  created?: DocumentAddress;
+}
+
+/**
+ * New documents before their first save: "New Document <n>.json" editors of a collection, held in
+ * memory. Saving one POSTs it (with `safe: true` and an object id unless the user wrote an `_id`).
+ */
+export class NewDocumentTemplates {
+  private readonly templates = new Map<string, Template>();
+  private nextNumber = 1;
+
+  constructor(private readonly services: Services) {}
+
+  create(collection: { accountId: string; db: string; col: string }): vscode.Uri {
+    const address: NewDocumentAddress = { ...collection, number: this.nextNumber++ };
+    const generatedId: JsonObject = { $oid: newObjectId() };
+    const uri = newDocumentUri(address);
+    this.templates.set(uri.toString(), { address, generatedId, text: documentText({ _id: generatedId }), mtime: Date.now() });
+    return uri;
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const template = this.require(uri);
+    return { type: vscode.FileType.File, ctime: template.mtime, mtime: template.mtime, size: Buffer.byteLength(template.text, 'utf8') };
+  }
+
+  read(uri: vscode.Uri): Uint8Array {
+    return Buffer.from(this.require(uri).text, 'utf8');
+  }
+
+  /** The document created from this template, once saved. */
+  createdFrom(uri: vscode.Uri): DocumentAddress | undefined {
+    return this.templates.get(uri.toString())?.created;
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.templates.delete(uri.toString());
+  }
+
+  async save(uri: vscode.Uri, text: string): Promise<DocumentAddress> {
+    const template = this.require(uri);
+    if (template.created) {
+      throw vscode.FileSystemError.NoPermissions(`This new document was already saved as ${template.created.docId}; edit it in its own editor.`);
+    }
+    let edited: JsonObject;
+    try {
+      edited = parseDocumentText(text);
+    } catch (error) {
+      throw new vscode.FileSystemError(error instanceof Error ? error.message : String(error));
+    }
+    const document: JsonObject = Object.hasOwn(edited, '_id') ? edited : { _id: template.generatedId, ...edited };
+    const { accountId, db, col } = template.address;
+    const created: DocumentAddress = { accountId, db, col, docId: idToPathSegment(document._id) };
+    try {
+      const client = await this.services.accounts.clientFor(accountId);
+      await client.createDocument(db, col, document, { safe: true });
+    } catch (error) {
+      throw toFileSystemError(error, created, 'save');
+    }
+    this.services.logger.info(`Created document ${created.docId} in ${collectionLabel(created)}`);
+    template.created = created;
+    template.text = text;
+    template.mtime = Math.max(Date.now(), template.mtime + 1);
+    this.services.changes.fire({ accountId, db, col }, 'documents');
+    return created;
+  }
+
+  private require(uri: vscode.Uri): Template {
+    const template = this.templates.get(uri.toString());
+    if (template) return template;
+    const { db, col } = parseNewDocumentUri(uri);
+    throw vscode.FileSystemError.FileNotFound(`This new document of ${db}.${col} was closed before it was saved; use "New Document" again.`);
+  }
+}

@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { registerCommand } from '../commands/registerCommand';
+import type { Services } from '../services';
+import { deleteDocument } from './commands/deleteDocument';
+import { newDocument, replaceSavedTemplate } from './commands/newDocument';
+import { openDocument, openDocumentById } from './commands/openDocument';
+import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
+import { DocumentFileSystem } from './documentFileSystem';
+import { DOCUMENT_SCHEME, isNewDocumentUri } from './documentUri';
+import { NewDocumentTemplates } from './newDocumentTemplates';
+
+/** Documents as files: the `dbhost:` file system and the document commands. */
+export function registerDocuments(services: Services): void {
+  const templates = new NewDocumentTemplates(services);
+  const fileSystem = new DocumentFileSystem(services, templates);
+  const reportFailure = (action: string) => (error: unknown) => services.logger.error(action, error);
+  services.context.subscriptions.push(
+    fileSystem,
+    vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
+    vscode.workspace.onDidSaveTextDocument((document) => {
+      if (isNewDocumentUri(document.uri)) replaceSavedTemplate(templates, document.uri).catch(reportFailure('Could not open the new document'));
+    }),
+    registerCommand(services, 'dbhost.openDocument', (arg: unknown) => openDocument(services, arg)),
+    registerCommand(services, 'dbhost.openDocumentById', (arg: unknown) => openDocumentById(services, arg)),
+    registerCommand(services, 'dbhost.newDocument', (arg: unknown) => newDocument(services, templates, arg)),
+    registerCommand(services, 'dbhost.deleteDocument', (arg: unknown) => deleteDocument(services, fileSystem, arg)),
+    registerCommand(services, 'dbhost.updateMatchingDocuments', (arg: unknown) => updateMatchingDocuments(services, fileSystem, arg)),
+  );
+}
