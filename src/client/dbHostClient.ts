@@ -42,6 +42,13 @@ export interface DbHostClientOptions {
 }
 
 const MAX_LIMIT = 100;
+/** The longest delay setTimeout honours. */
+const MAX_TIMER = 2 ** 31 - 1;
+
+/** A numeric option within bounds, or its default when absent or not a number. */
+function within(value: number | undefined, min: number, max: number, fallback: number): number {
+  return value === undefined || Number.isNaN(value) ? fallback : Math.min(max, Math.max(min, value));
+}
 
 const DATABASE: RecordShape = { key: 'name', fallbacks: ['db'], numericKey: false };
 const COLLECTION: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
@@ -76,9 +83,10 @@ export class DbHostClient implements DbHostApi {
     this.transport = new Transport({
       address: new ServiceAddress(options.baseUrl),
       apiKey: options.apiKey,
-      timeoutMs: options.timeoutMs ?? 30_000,
-      retries: Math.max(0, options.retries ?? 2),
-      retryDelayMs: Math.max(0, options.retryDelayMs ?? 250),
+      timeoutMs: within(options.timeoutMs, 1, MAX_TIMER, 30_000),
+      maxTimeoutMs: MAX_TIMER,
+      retries: Math.floor(within(options.retries, 0, 10, 2)),
+      retryDelayMs: within(options.retryDelayMs, 0, MAX_TIMER, 250),
       fetch: options.fetch,
       log: options.log,
     });

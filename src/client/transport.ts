@@ -37,6 +37,8 @@ export interface TransportSettings {
   address: ServiceAddress;
   apiKey: string;
   timeoutMs: number;
+  /** The longest time limit a call may ask for. */
+  maxTimeoutMs: number;
   retries: number;
   retryDelayMs: number;
   fetch?: FetchFunction;
@@ -64,7 +66,9 @@ export class Transport {
       body = stringifyLossless(request.body);
       headers['Content-Type'] = 'application/json';
     }
-    const deadline = new CallDeadline(request.options?.signal, request.options?.timeoutMs ?? this.settings.timeoutMs);
+    const callTimeout = request.options?.timeoutMs;
+    const timeoutMs = callTimeout !== undefined && callTimeout >= 1 ? Math.min(callTimeout, this.settings.maxTimeoutMs) : this.settings.timeoutMs;
+    const deadline = new CallDeadline(request.options?.signal, timeoutMs);
     try {
       const fetch = this.settings.fetch ?? (await deadline.race(loadNodeFetch()).catch((error: unknown) => this.endedOrRethrow(request, deadline, error)));
       for (let attempt = 0; ; attempt++) {
