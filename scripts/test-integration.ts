@@ -18,7 +18,7 @@ import { printReport } from './integration/report-summary';
 import { runSuiteInCodeServer } from './integration/run-in-code-server';
 import type { SuiteRunOptions } from './integration/run-in-code-server';
 import { runSuiteInElectron } from './integration/run-in-electron';
-import { stopAllProcesses, stopProcessesOnExit } from './vscode-host/child-processes';
+import { killProcessesOnExit, stopAllProcesses, stopProcessesOnSignals } from './vscode-host/child-processes';
 import { startLocalService } from './vscode-host/local-service';
 import { repoRoot } from './vscode-host/paths';
 import { ensureHarnessPrerequisites } from './vscode-host/prerequisites';
@@ -143,7 +143,8 @@ function runCapturing(command: string, args: readonly string[]): Promise<{ code:
 }
 
 async function main(): Promise<void> {
-  stopProcessesOnExit();
+  killProcessesOnExit();
+  stopProcessesOnSignals();
   const options = parseOptions(process.argv.slice(2));
   process.exitCode = options.selfTestBroken ? await selfTestBroken(options) : await runSuite(options);
 }

@@ -123,11 +123,15 @@ export async function stopAllProcesses(): Promise<void> {
   await Promise.all([...running].map((p) => p.stop()));
 }
 
-/** Kills what is left when the script exits without cleaning up (an uncaught error, Ctrl-C). */
-export function stopProcessesOnExit(): void {
+/** Kills what is left when the script exits without cleaning up (an uncaught error, process.exit). */
+export function killProcessesOnExit(): void {
   process.on('exit', () => {
     for (const p of running) p.killNow();
   });
+}
+
+/** Ctrl-C and friends stop every started process cleanly, then end the script. */
+export function stopProcessesOnSignals(): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       void stopAllProcesses().finally(() => process.exit(130));

@@ -18,13 +18,16 @@ export interface RunningCodeServer {
   workbenchUrl: string;
 }
 
-/** Fresh folders under `root` for one code-server run; start from an empty extensions folder each time (a stale extensions.json hides new extensions). */
-export function freshCodeServerDirs(root: string): CodeServerDirs {
+/**
+ * Fresh folders under `root` for one code-server run; start from an empty extensions folder each time (a stale
+ * extensions.json hides new extensions). The workspace is `root/workspace` unless one is given.
+ */
+export function freshCodeServerDirs(root: string, workspace = path.join(root, 'workspace')): CodeServerDirs {
   fs.rmSync(root, { recursive: true, force: true });
   const dirs: CodeServerDirs = {
     userDataDir: path.join(root, 'user-data'),
     extensionsDir: path.join(root, 'extensions'),
-    workspace: path.join(root, 'workspace'),
+    workspace,
     configFile: path.join(root, 'config.yaml'),
   };
   for (const dir of [dirs.userDataDir, dirs.extensionsDir, dirs.workspace]) fs.mkdirSync(dir, { recursive: true });
@@ -62,11 +65,12 @@ export async function startCodeServer(
   prerequisites: HarnessPrerequisites,
   dirs: CodeServerDirs,
   env: NodeJS.ProcessEnv = {},
+  port = 0,
 ): Promise<RunningCodeServer> {
   const args = [
     prerequisites.codeServer.entry,
     '--auth', 'none',
-    '--bind-addr', '127.0.0.1:0',
+    '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',

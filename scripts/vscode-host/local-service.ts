@@ -28,10 +28,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   if (!fs.existsSync(script)) throw new Error(`${path.relative(process.cwd(), script)} is missing: build first (npm run build)`);
   const apiKey = options.apiKey ?? generateApiKey();
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const args = [script, '--port', String(options.port ?? 0), '--data', options.dataDir, '--api-key', apiKey];
+  // The key goes in the environment (DBHOST_API_KEY), not the command line that `ps` shows.
+  const args = [script, '--port', String(options.port ?? 0), '--data', options.dataDir, '--quiet'];
   if (options.empty) args.push('--empty');
   const child = ManagedProcess.start(options.empty ? 'local service (empty)' : 'local service (demo data)', process.execPath, args, {
     cwd: repoRoot,
+    env: { ...process.env, DBHOST_API_KEY: apiKey },
     secrets: [apiKey],
   });
   const match = await child.waitForOutput(/listening[^\n]*?(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/i, 30_000);

@@ -1,0 +1,124 @@
+// `npm start`: builds, starts the local service on demo data with a generated key, and opens VS Code with the
+// extension and that account configured: the desktop `code` when it is on PATH, otherwise code-server in the
+// browser at a printed address. Runs until Ctrl-C, then stops everything it started.
+//
+//   --code-server        use code-server even when `code` is installed
+//   --port N             code-server's port (default 8080; 0 picks a free one)
+//   --data DIR           the service's data folder (default .dbhost-data); the generated key is kept there,
+//                        in start-api-key, so that the demo data and your edits survive a restart
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ManagedProcess } from './vscode-host/child-processes';
+import { killProcessesOnExit, stopAllProcesses } from './vscode-host/child-processes';
+import { freshCodeServerDirs, startCodeServer } from './vscode-host/code-server';
+import { installExtensionCopy } from './vscode-host/extensions-folder';
+import { generateApiKey, startLocalService } from './vscode-host/local-service';
+import type { LocalService } from './vscode-host/local-service';
+import { cacheDir, repoRoot } from './vscode-host/paths';
+import { ensureHarnessPrerequisites } from './vscode-host/prerequisites';
+import { runCommand } from './vscode-host/run-command';
+
+/** Read by the extension at activation: the account to add, whose key it moves to SecretStorage before deleting the file. */
+const importAccountVariable = 'DBHOST_IMPORT_ACCOUNT_FILE';
+const accountLabel = 'Local demo';
+
+interface Options {
+  forceCodeServer: boolean;
+  port: number;
+  dataDir: string;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const value = (flag: string): string | undefined => {
+    const index = argv.indexOf(flag);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const port = Number(value('--port') ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a number from 0 to 65535');
+  return {
+    forceCodeServer: argv.includes('--code-server'),
+    port,
+    dataDir: path.resolve(repoRoot, value('--data') ?? '.dbhost-data'),
+  };
+}
+
+/** The service keeps each key's data apart, so one key per data folder, generated on first start. */
+function keptApiKey(dataDir: string): string {
+  const file = path.join(dataDir, 'start-api-key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const apiKey = generateApiKey();
+  fs.writeFileSync(file, apiKey, { mode: 0o600 });
+  return apiKey;
+}
+
+function findOnPath(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, command);
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** A one-time file, readable only by this user, that hands the account to the extension; the extension deletes it. */
+function writeAccountHandover(service: LocalService): string {
+  const file = path.join(os.tmpdir(), `dbhost-account-${randomBytes(8).toString('hex')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ label: accountLabel, baseUrl: service.url, apiKey: service.apiKey }), { mode: 0o600 });
+  return file;
+}
+
+function waitForCtrlC(processes: readonly ManagedProcess[]): Promise<string> {
+  return new Promise((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve(signal));
+    for (const child of processes) void child.whenExited().then(resolve);
+  });
+}
+
+async function openDesktopCode(code: string, workspace: string, handover: string): Promise<void> {
+  await runCommand(code, ['--new-window', `--extensionDevelopmentPath=${repoRoot}`, workspace], {
+    env: { ...process.env, [importAccountVariable]: handover },
+  });
+  console.log('Opened VS Code with the extension under development and the "Local demo" account.');
+}
+
+async function openCodeServer(options: Options, workspace: string, handover: string): Promise<ManagedProcess> {
+  const prerequisites = await ensureHarnessPrerequisites();
+  // Fresh each start (a stale extensions.json hides a newly copied extension); the data dir keeps the service's data only.
+  const dirs = freshCodeServerDirs(path.join(cacheDir, 'start'), workspace);
+  installExtensionCopy(repoRoot, dirs.extensionsDir);
+  const codeServer = await startCodeServer(prerequisites, dirs, { [importAccountVariable]: handover }, options.port);
+  console.log(`\nDB Host in VS Code (code-server ${prerequisites.codeServer.version}) is at\n\n  ${codeServer.workbenchUrl}\n\nOpen it in a browser; Ctrl-C stops everything.`);
+  return codeServer.process;
+}
+
+async function main(): Promise<void> {
+  killProcessesOnExit();
+  const options = parseOptions(process.argv.slice(2));
+  console.log('Building the extension and the local service');
+  await runCommand(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot });
+  const service = await startLocalService({ dataDir: options.dataDir, apiKey: keptApiKey(options.dataDir) });
+  console.log(`Local service with demo data at ${service.url} (data in ${path.relative(process.cwd(), options.dataDir) || '.'})`);
+  const handover = writeAccountHandover(service);
+  try {
+    const code = options.forceCodeServer ? undefined : findOnPath('code');
+    const running = [service.process];
+    // Kept between starts: the query playgrounds a user writes there are theirs.
+    const workspace = path.join(options.dataDir, 'workspace');
+    fs.mkdirSync(workspace, { recursive: true });
+    if (code) await openDesktopCode(code, workspace, handover);
+    else running.push(await openCodeServer(options, workspace, handover));
+    const why = await waitForCtrlC(running);
+    console.log(why.startsWith('SIG') ? '\nStopping' : `\n${why}`);
+  } finally {
+    fs.rmSync(handover, { force: true });
+    await stopAllProcesses();
+  }
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  await stopAllProcesses();
+  process.exitCode = 1;
+});
