@@ -7,6 +7,7 @@ import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
+import { registerPlaygrounds } from './playground/registerPlaygrounds';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
 
   // Features register here, each from its own folder.
+  registerPlaygrounds(services);
   registerDocuments(services);
 
   try {

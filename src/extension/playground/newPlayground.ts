@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import { stringifyLossless } from '../../core/json/lossless';
+import type { Services } from '../services';
+import type { PlaygroundAccounts } from './playgroundAccounts';
+import { resolvePlaygroundCollection } from './playgroundCollection';
+import { PLAYGROUND_SUFFIX } from './playgroundFiles';
+
+/** The text of a new playground on a collection: a commented starting query, ready to run. */
+export function playgroundTemplate(db: string, col: string, accountLabel: string | undefined): string {
+  const query = { ...(accountLabel === undefined ? {} : { account: accountLabel }), database: db, collection: col, q: {}, sort: { _id: -1 }, limit: 20 };
+  const body = stringifyLossless([query], 2);
+  return [
+    `// Query playground for ${db}.${col}. Run a query with the "Run" CodeLens above it, or Ctrl+Enter (Cmd+Enter) inside it.`,
+    '// JSON with comments: add queries to the array; hover a property for help, Ctrl+Space for what can go here.',
+    '// A bulk update: {"database": …, "collection": …, "update": {"criteria": {…}, "object": {"$set": {…}}, "multi": true}}',
+    body,
+    '',
+  ].join('\n');
+}
+
+/** An untitled playground name not yet taken in this window: `orders.query.json`, `orders-2.query.json`, … */
+function freshUntitledUri(col: string): vscode.Uri {
+  const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+  const base = col.replace(/[\\/:*?"<>|]/g, '_');
+  for (let n = 1; ; n++) {
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}${n === 1 ? '' : `-${n}`}${PLAYGROUND_SUFFIX}` });
+    if (!taken.has(uri.toString())) return uri;
+  }
+}
+
+/** Opens a prefilled untitled `.query.json` on a collection; returns its address. */
+export async function newQueryPlayground(services: Services, accounts: PlaygroundAccounts, arg: unknown): Promise<string> {
+  const { accountId, db, col } = await resolvePlaygroundCollection(services, arg);
+  const account = services.accounts.require(accountId);
+  const named = services.accounts.list().length > 1 ? account.label : undefined;
+  const uri = freshUntitledUri(col);
+  accounts.remember(uri, accountId);
+  let document = await vscode.workspace.openTextDocument(uri);
+  if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
+  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), playgroundTemplate(db, col, named)));
+  return uri.toString();
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { PlaygroundAccounts } from './playgroundAccounts';
+import type { PlaygroundParses } from './playgroundFiles';
+import { isPlaygroundDocument } from './playgroundFiles';
+
+export const RUN_QUERY_COMMAND = 'dbhost.runPlaygroundQuery';
+export const CHOOSE_ACCOUNT_COMMAND = 'dbhost.choosePlaygroundAccount';
+
+/** Above each query: "Run" (or "Run update…") and the account and collection it runs against. */
+export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
+  readonly onDidChangeCodeLenses: vscode.Event<void>;
+
+  constructor(
+    private readonly parses: PlaygroundParses,
+    private readonly accounts: PlaygroundAccounts,
+  ) {
+    this.onDidChangeCodeLenses = accounts.onDidChange;
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!isPlaygroundDocument(document)) return [];
+    const parsed = this.parses.get(document);
+    return parsed.entries.flatMap((entry) => {
+      const line = document.positionAt(entry.range.offset).line;
+      const range = new vscode.Range(line, 0, line, 0);
+      const request = entry.request;
+      const problems = parsed.fileProblems.length + entry.problems.length;
+      const run = new vscode.CodeLens(range, {
+        title: request?.kind === 'update' ? '$(edit) Run update…' : '$(play) Run',
+        tooltip: problems > 0 ? 'Fix the problems of the playground first: nothing is sent while it has any' : 'Run this query (Ctrl+Enter on it)',
+        command: RUN_QUERY_COMMAND,
+        arguments: [document.uri, entry.index],
+      });
+      if (!request) return [run];
+      const account = this.accounts.settled(document.uri, request.account);
+      const target = new vscode.CodeLens(range, {
+        title: `$(database) ${account ? account.label : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
+        tooltip: request.account ? 'The account named by "account" in this query' : 'Choose the account this playground runs against',
+        command: CHOOSE_ACCOUNT_COMMAND,
+        arguments: [document.uri],
+      });
+      return [run, target];
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import type * as vscode from 'vscode';
+import { parsePlayground } from '../../core/playground/parsePlayground';
+import type { ParsedPlayground } from '../../core/playground/playgroundRequest';
+
+export const PLAYGROUND_SUFFIX = '.query.json';
+
+export function isPlaygroundDocument(document: vscode.TextDocument): boolean {
+  return document.uri.path.toLowerCase().endsWith(PLAYGROUND_SUFFIX);
+}
+
+/** Parses each playground once per version of its text: diagnostics, lenses and runs all ask for it. */
+export class PlaygroundParses {
+  private readonly cache = new Map<string, { version: number; parsed: ParsedPlayground }>();
+
+  get(document: vscode.TextDocument): ParsedPlayground {
+    const key = document.uri.toString();
+    const cached = this.cache.get(key);
+    if (cached && cached.version === document.version) return cached.parsed;
+    const parsed = parsePlayground(document.getText());
+    this.cache.set(key, { version: document.version, parsed });
+    return parsed;
+  }
+
+  forget(document: vscode.TextDocument): void {
+    this.cache.delete(document.uri.toString());
+  }
+}

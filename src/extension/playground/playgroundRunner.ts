@@ -1,0 +1,164 @@
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { isServiceError } from '../../client/serviceError';
+import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../client/types';
+import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../core/playground/playgroundCalls';
+import type { FindRequest, PlaygroundEntry, UpdateRequest } from '../../core/playground/playgroundRequest';
+import { entryAt } from '../../core/playground/playgroundRequest';
+import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
+import { describeUpdateEffect } from '../../core/playground/updateEffect';
+import type { Account } from '../accounts/account';
+import { UserCancelledError } from '../commands/registerCommand';
+import type { Services } from '../services';
+import type { PlaygroundAccounts } from './playgroundAccounts';
+import { UnknownAccountLabelError } from './playgroundAccounts';
+import type { PlaygroundDiagnostics } from './playgroundDiagnostics';
+import type { PlaygroundParses } from './playgroundFiles';
+import { isPlaygroundDocument } from './playgroundFiles';
+import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
+import { RESULTS_SCHEME } from './resultsDocuments';
+
+/** What a run gives back (the integration tests read it). */
+export interface FindRunResult {
+  kind: 'find';
+  resultsUri: string;
+  skip: number;
+  total: number | undefined;
+  documents: ServiceDocument[];
+}
+
+export interface UpdateRunResult {
+  kind: 'update';
+  /** False when nothing matched and nothing would be inserted: nothing was sent. */
+  sent: boolean;
+  matched: number | undefined;
+  answer?: ServiceAnswer;
+  resultsUri?: string;
+}
+
+export type RunResult = FindRunResult | UpdateRunResult;
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Runs the queries of playgrounds and pages through their results. */
+export class PlaygroundRunner {
+  constructor(
+    private readonly services: Services,
+    private readonly parses: PlaygroundParses,
+    private readonly diagnostics: PlaygroundDiagnostics,
+    private readonly accounts: PlaygroundAccounts,
+    private readonly results: ResultsDocuments,
+  ) {}
+
+  /** Runs query `index` of the playground `file`, or without arguments the query under the cursor. */
+  async run(file?: unknown, index?: unknown): Promise<RunResult | undefined> {
+    const { document, entry } = await this.locate(file, index);
+    const parsed = this.parses.get(document);
+    const problemCount = parsed.fileProblems.length + entry.problems.length;
+    if (problemCount > 0 || !entry.request) {
+      const where = parsed.fileProblems.length > 0 ? 'The playground has' : 'This query has';
+      void this.services.prompts.warn(`${where} ${plural(problemCount, 'problem')} (see the Problems view). Nothing was sent.`);
+      return undefined;
+    }
+    const request = entry.request;
+    const account = await this.accountFor(document, entry, request.account);
+    const client = await this.services.accounts.clientFor(account.id);
+    this.diagnostics.clearRunFailure(document, entry);
+    try {
+      return request.kind === 'find'
+        ? await this.find(document.uri, account, client, request, request.query.skip ?? 0)
+        : await this.update(document.uri, account, client, request);
+    } catch (error) {
+      if (isServiceError(error) && error.kind === 'http') {
+        this.diagnostics.showRunFailure(document, entry, `The service refused the query: ${error.serviceMessage ?? error.message}`);
+      }
+      throw error;
+    }
+  }
+
+  /** Shows the next or previous page of the results document `results` (default: the active editor's). */
+  async page(direction: 'next' | 'previous', results?: unknown): Promise<FindRunResult | undefined> {
+    const uri = results instanceof vscode.Uri ? results : typeof results === 'string' ? vscode.Uri.parse(results) : vscode.window.activeTextEditor?.document.uri;
+    const state = uri?.scheme === RESULTS_SCHEME ? this.results.stateOf(uri) : undefined;
+    if (!uri || !state) throw new Error('Open the results of a query to page through them.');
+    if (state.kind !== 'find') throw new Error('The results of an update have no pages.');
+    const position = { skip: state.skip, shown: state.page.documents.length, total: state.page.total, limit: pageSize(state.request) };
+    const skip = direction === 'next' ? nextPageSkip(position) : previousPageSkip(position);
+    if (skip === undefined) {
+      void this.services.prompts.info(direction === 'next' ? 'This is the last page.' : 'This is the first page.');
+      return undefined;
+    }
+    const account = this.services.accounts.require(state.accountId);
+    const client = await this.services.accounts.clientFor(account.id);
+    return this.find(vscode.Uri.parse(uri.query), account, client, state.request, skip);
+  }
+
+  private async locate(file: unknown, index: unknown): Promise<{ document: vscode.TextDocument; entry: PlaygroundEntry }> {
+    if (file !== undefined) {
+      const uri = file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file));
+      const document = await vscode.workspace.openTextDocument(uri);
+      const entries = this.parses.get(document).entries;
+      const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
+      if (!entry) throw new Error('That query is no longer in the playground: it changed since the CodeLens was shown.');
+      return { document, entry };
+    }
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || !isPlaygroundDocument(editor.document)) throw new Error('Open a query playground (a .query.json file) to run a query.');
+    const entry = entryAt(this.parses.get(editor.document), editor.document.offsetAt(editor.selection.active));
+    if (!entry) {
+      void this.services.prompts.warn('The playground holds no query to run (see the Problems view). Nothing was sent.');
+      throw new UserCancelledError();
+    }
+    return { document: editor.document, entry };
+  }
+
+  private async accountFor(document: vscode.TextDocument, entry: PlaygroundEntry, label: string | undefined): Promise<Account> {
+    try {
+      return await this.accounts.resolve(document.uri, label, this.services.prompts);
+    } catch (error) {
+      if (error instanceof UnknownAccountLabelError && entry.accountRange) {
+        this.diagnostics.showRunFailure(document, entry, error.message, entry.accountRange);
+      }
+      throw error;
+    }
+  }
+
+  private async find(playground: vscode.Uri, account: Account, client: DbHostApi, request: FindRequest, skip: number): Promise<FindRunResult> {
+    const started = performance.now();
+    const page = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Querying ${request.database}.${request.collection}` },
+      () => fetchPage(client, request, skip),
+    );
+    const elapsedMs = performance.now() - started;
+    const rendered = renderFindResults({ accountLabel: account.label, request, skip, page, elapsedMs });
+    const state: FindResultsState = { kind: 'find', accountId: account.id, accountLabel: account.label, request, skip, page, rendered };
+    const resultsUri = this.results.uriFor(playground);
+    await this.results.show(resultsUri, state);
+    return { kind: 'find', resultsUri: resultsUri.toString(), skip, total: page.total, documents: page.documents };
+  }
+
+  private async update(playground: vscode.Uri, account: Account, client: DbHostApi, request: UpdateRequest): Promise<UpdateRunResult> {
+    const count = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Counting the documents the update matches in ${request.database}.${request.collection}` },
+      () => countMatching(client, request),
+    );
+    const effect = describeUpdateEffect(request, count);
+    if (!effect.changesSomething) {
+      void this.services.prompts.info(`${effect.message} ${effect.detail}`);
+      return { kind: 'update', sent: false, matched: count.total };
+    }
+    const confirmed = await this.services.prompts.confirm(effect.message, { detail: `${effect.detail}\nAccount: ${account.label}`, confirmLabel: 'Update' });
+    if (!confirmed) throw new UserCancelledError();
+
+    const started = performance.now();
+    const answer = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Updating ${request.database}.${request.collection}` },
+      () => sendUpdate(client, request),
+    );
+    const elapsedMs = performance.now() - started;
+    this.services.changes.fire({ accountId: account.id, db: request.database, col: request.collection }, 'documents');
+    const resultsUri = this.results.uriFor(playground);
+    await this.results.show(resultsUri, { kind: 'update', text: renderUpdateResults({ accountLabel: account.label, request, count, answer, elapsedMs }) });
+    return { kind: 'update', sent: true, matched: count.total, answer, resultsUri: resultsUri.toString() };
+  }
+}

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { registerCommand } from '../commands/registerCommand';
+import type { Services } from '../services';
+import { newQueryPlayground } from './newPlayground';
+import { PlaygroundAccounts } from './playgroundAccounts';
+import { CHOOSE_ACCOUNT_COMMAND, PlaygroundCodeLenses, RUN_QUERY_COMMAND } from './playgroundCodeLenses';
+import { PlaygroundDiagnostics } from './playgroundDiagnostics';
+import { PlaygroundParses } from './playgroundFiles';
+import { PlaygroundRunner } from './playgroundRunner';
+import { NEXT_PAGE_COMMAND, PREVIOUS_PAGE_COMMAND, ResultsCodeLenses } from './resultsCodeLenses';
+import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
+
+/** Query playgrounds: `.query.json` files with diagnostics, Run lenses, and results beside them. */
+export function registerPlaygrounds(services: Services): void {
+  const parses = new PlaygroundParses();
+  const diagnostics = new PlaygroundDiagnostics(parses);
+  const accounts = new PlaygroundAccounts(services.accounts);
+  const results = new ResultsDocuments();
+  const runner = new PlaygroundRunner(services, parses, diagnostics, accounts, results);
+  const playgroundSelector: vscode.DocumentSelector = [{ language: 'jsonc' }, { language: 'json' }, { pattern: '**/*.query.json' }];
+
+  services.context.subscriptions.push(
+    diagnostics,
+    accounts,
+    results,
+    vscode.languages.registerCodeLensProvider(playgroundSelector, new PlaygroundCodeLenses(parses, accounts)),
+    vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
+    registerCommand(services, RUN_QUERY_COMMAND, (file?: unknown, index?: unknown) => runner.run(file, index)),
+    registerCommand(services, NEXT_PAGE_COMMAND, (resultsUri?: unknown) => runner.page('next', resultsUri)),
+    registerCommand(services, PREVIOUS_PAGE_COMMAND, (resultsUri?: unknown) => runner.page('previous', resultsUri)),
+    registerCommand(services, CHOOSE_ACCOUNT_COMMAND, async (file?: unknown) => {
+      const uri = file instanceof vscode.Uri ? file : vscode.window.activeTextEditor?.document.uri;
+      if (!uri) throw new Error('Open a query playground to choose its account.');
+      return (await accounts.choose(uri, services.prompts)).id;
+    }),
+    registerCommand(services, 'dbhost.newQueryPlayground', (arg?: unknown) => newQueryPlayground(services, accounts, arg)),
+  );
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { idToPathSegment } from '../../core/documents/documentId';
+import { nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
+import type { ResourceTarget } from '../base/resourceTarget';
+import type { ResultsDocuments } from './resultsDocuments';
+
+export const NEXT_PAGE_COMMAND = 'dbhost.showNextResultsPage';
+export const PREVIOUS_PAGE_COMMAND = 'dbhost.showPreviousResultsPage';
+export const OPEN_DOCUMENT_COMMAND = 'dbhost.openDocument';
+
+/** On a results document: "Previous page" / "Next page" at the top, "Open" above each document. */
+export class ResultsCodeLenses implements vscode.CodeLensProvider {
+  readonly onDidChangeCodeLenses: vscode.Event<void>;
+
+  constructor(private readonly results: ResultsDocuments) {
+    this.onDidChangeCodeLenses = (listener, thisArgs, disposables) => results.onDidChange(() => listener.call(thisArgs), undefined, disposables);
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const state = this.results.stateOf(document.uri);
+    if (state?.kind !== 'find') return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const position = { skip: state.skip, shown: state.page.documents.length, total: state.page.total, limit: pageSize(state.request) };
+    const lenses: vscode.CodeLens[] = [];
+    if (previousPageSkip(position) !== undefined) {
+      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-left) Previous page', command: PREVIOUS_PAGE_COMMAND, arguments: [document.uri] }));
+    }
+    if (nextPageSkip(position) !== undefined) {
+      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-right) Next page', command: NEXT_PAGE_COMMAND, arguments: [document.uri] }));
+    }
+    for (const { line, id } of state.rendered.documents) {
+      if (id === undefined) continue;
+      const target: ResourceTarget = { accountId: state.accountId, db: state.request.database, col: state.request.collection, docId: idToPathSegment(id) };
+      lenses.push(
+        new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+          title: '$(go-to-file) Open',
+          tooltip: 'Open this document as an editable file',
+          command: OPEN_DOCUMENT_COMMAND,
+          arguments: [target],
+        }),
+      );
+    }
+    return lenses;
+  }
+}
