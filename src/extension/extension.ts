@@ -2,6 +2,10 @@ import * as vscode from 'vscode';
 import { AccountStore } from './accounts/accountStore';
 import { importAccountFile } from './accounts/importAccountFile';
 import { registerDocuments } from './documents/registerDocuments';
+import type { ExplorerProvider } from './explorer/explorerProvider';
+import { registerExplorerFeatures } from './explorer/registerExplorerFeatures';
+import { registerDeploymentLogs } from './deploymentLogs/registerDeploymentLogs';
+import { registerIndexes } from './indexes/registerIndexes';
 import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
@@ -17,6 +21,8 @@ export interface DbHostExtensionApi {
 export interface TestApi {
   readonly services: Services;
   setPrompts(prompts: Prompts | undefined): void;
+  /** The DB Host tree: `getChildren` walks it as the view would. */
+  readonly explorer: ExplorerProvider;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -27,8 +33,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
 
   // Features register here, each from its own folder.
+  const explorer = registerExplorerFeatures(services);
   registerPlaygrounds(services);
   registerDocuments(services);
+  registerIndexes(services);
+  registerDeploymentLogs(services);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -41,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   return {
     testing: {
       services,
+      explorer,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

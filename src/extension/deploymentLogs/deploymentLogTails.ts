@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { DeploymentLogChannel } from './deploymentLogChannel';
+import type { DeploymentTarget } from './deploymentTarget';
+import { deploymentKey } from './deploymentTarget';
+import { LogTailSession } from './logTailSession';
+import { TailStatusItem } from './tailStatusItem';
+
+/** Seconds between polls, from `dbhost.logs.pollInterval`. */
+export function pollIntervalSeconds(): number {
+  const seconds = vscode.workspace.getConfiguration('dbhost').get<number>('logs.pollInterval', 5);
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : 5;
+}
+
+/**
+ * The deployments whose logs are tailed, any number at once, each with its channel and status-bar
+ * item. Tailing stops on request and when its account is removed.
+ */
+export class DeploymentLogTails implements vscode.Disposable {
+  private readonly channels = new Map<string, DeploymentLogChannel>();
+  private readonly sessions = new Map<string, LogTailSession>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly services: Services) {
+    this.subscription = services.accounts.onDidChange(() => {
+      const accounts = new Set(services.accounts.list().map((account) => account.id));
+      for (const session of this.sessions.values()) {
+        if (!accounts.has(session.target.accountId)) session.stop('the account was removed');
+      }
+    });
+  }
+
+  /** Starts tailing, or shows the tail already running. */
+  tail(target: DeploymentTarget): LogTailSession {
+    const key = deploymentKey(target);
+    const channel = this.channelFor(target);
+    channel.show();
+    const running = this.sessions.get(key);
+    if (running?.isRunning) return running;
+
+    const statusItem = new TailStatusItem(target, this.services.accounts.require(target.accountId).label);
+    const session = new LogTailSession({
+      target,
+      channel,
+      client: () => this.services.accounts.clientFor(target.accountId),
+      pollIntervalSeconds,
+      onFailingChange: (failing) => statusItem.showFailing(failing),
+    });
+    this.sessions.set(key, session);
+    session.onDidStop(() => {
+      statusItem.dispose();
+      if (this.sessions.get(key) === session) this.sessions.delete(key);
+    });
+    session.start();
+    return session;
+  }
+
+  /** Stops tailing the deployment; false when it was not tailed. */
+  stop(target: DeploymentTarget): boolean {
+    const session = this.sessions.get(deploymentKey(target));
+    if (!session) return false;
+    session.stop('asked to stop');
+    return true;
+  }
+
+  running(): LogTailSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** One channel per deployment, kept after tailing stops so its text stays readable. */
+  channelFor(target: DeploymentTarget): DeploymentLogChannel {
+    const key = deploymentKey(target);
+    let channel = this.channels.get(key);
+    if (!channel) {
+      const plain = `DB Host: ${target.deployment}`;
+      const taken = [...this.channels.values()].some((other) => other.name === plain);
+      channel = new DeploymentLogChannel(taken ? `${plain} (${this.services.accounts.require(target.accountId).label})` : plain);
+      this.channels.set(key, channel);
+    }
+    return channel;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    for (const session of this.sessions.values()) session.dispose();
+    this.sessions.clear();
+    for (const channel of this.channels.values()) channel.dispose();
+    this.channels.clear();
+  }
+}

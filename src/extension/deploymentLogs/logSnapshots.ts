@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { DeploymentLogEntry } from '../../client/types';
+import { redactSecrets } from '../base/redaction';
+
+export const logSnapshotScheme = 'dbhost-log';
+
+/** The log as one text: each member's log under its name when there are several. */
+export function snapshotText(deployment: string, entries: readonly DeploymentLogEntry[], takenAt: Date): string {
+  const heading = `Log of ${deployment} as of ${takenAt.toISOString()}`;
+  if (entries.length === 0) return `${heading}\n\n(The log is empty.)\n`;
+  const members = new Set(entries.map((entry) => entry.member ?? ''));
+  const body = entries
+    .map((entry) => {
+      const text = entry.log.endsWith('\n') ? entry.log : `${entry.log}\n`;
+      return members.size > 1 || entry.member ? `=== ${entry.member ?? '(no member named)'} ===\n${text}` : text;
+    })
+    .join('\n');
+  return redactSecrets(`${heading}\n\n${body}`);
+}
+
+/** One-off snapshots of deployment logs, opened as read-only documents; each is dropped when closed. */
+export class LogSnapshots implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private taken = 0;
+  private readonly subscriptions: vscode.Disposable[] = [
+    vscode.workspace.registerTextDocumentContentProvider(logSnapshotScheme, this),
+    vscode.workspace.onDidCloseTextDocument((document) => this.texts.delete(document.uri.toString())),
+  ];
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? 'This log snapshot was closed; run "Show Logs" again for a new one.\n';
+  }
+
+  async open(deployment: string, entries: readonly DeploymentLogEntry[]): Promise<vscode.TextDocument> {
+    const uri = vscode.Uri.from({ scheme: logSnapshotScheme, path: `/${deployment.replace(/\//g, '_')}.log`, query: String(++this.taken) });
+    this.texts.set(uri.toString(), snapshotText(deployment, entries, new Date()));
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.texts.clear();
+  }
+}

@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { registerCommand, required } from '../commands/registerCommand';
+import type { Services } from '../services';
+import { DeploymentLogTails } from './deploymentLogTails';
+import { givenDeployment, resolveDeploymentTarget } from './deploymentTarget';
+import type { LogTailSession } from './logTailSession';
+import { LogSnapshots } from './logSnapshots';
+
+/** "Tail Logs", "Stop Tailing" and "Show Logs" on deployments. */
+export function registerDeploymentLogs(services: Services): void {
+  const tails = new DeploymentLogTails(services);
+  const snapshots = new LogSnapshots();
+  services.context.subscriptions.push(
+    tails,
+    snapshots,
+
+    // Returns the session, so tests can read what it appended and wait for lines.
+    registerCommand(services, 'dbhost.tailLogs', async (arg?: unknown): Promise<LogTailSession> => {
+      const target = await resolveDeploymentTarget(services, arg, 'Tail Logs');
+      return tails.tail(target);
+    }),
+
+    registerCommand(services, 'dbhost.stopTailing', async (arg?: unknown): Promise<boolean> => {
+      const given = givenDeployment(arg);
+      const running = tails.running().filter(
+        (session) => (given.accountId === undefined || session.target.accountId === given.accountId) && (given.deployment === undefined || session.target.deployment === given.deployment),
+      );
+      if (running.length === 0) {
+        void services.prompts.info(given.deployment ? `The log of ${given.deployment} is not being tailed.` : 'No deployment log is being tailed.');
+        return false;
+      }
+      const session =
+        running.length === 1
+          ? running[0]
+          : required(
+              await services.prompts.pick(
+                running.map((tail) => ({ label: tail.target.deployment, description: services.accounts.get(tail.target.accountId)?.label, value: tail })),
+                { title: 'Stop Tailing', placeHolder: 'Pick the log to stop tailing' },
+              ),
+            );
+      return tails.stop(session.target);
+    }),
+
+    registerCommand(services, 'dbhost.showLogs', async (arg?: unknown): Promise<vscode.Uri> => {
+      const target = await resolveDeploymentTarget(services, arg, 'Show Logs');
+      const client = await services.accounts.clientFor(target.accountId);
+      const entries = await vscode.window.withProgress(
+        { location: { viewId: 'dbhost.explorer' }, title: `Reading the log of ${target.deployment}` },
+        () => client.getDeploymentLogs(target.deployment),
+      );
+      const document = await snapshots.open(target.deployment, entries);
+      return document.uri;
+    }),
+  );
+}

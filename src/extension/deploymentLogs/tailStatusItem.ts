@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import type { DeploymentTarget } from './deploymentTarget';
+
+/** The status-bar item shown while a deployment's log is tailed; clicking it stops the tailing. */
+export class TailStatusItem implements vscode.Disposable {
+  private static created = 0;
+  private readonly item: vscode.StatusBarItem;
+
+  constructor(
+    private readonly target: DeploymentTarget,
+    private readonly accountLabel: string,
+  ) {
+    this.item = vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left);
+    this.item.name = 'DB Host: log tailing';
+    this.item.command = { command: 'dbhost.stopTailing', title: 'Stop Tailing', arguments: [{ ...target }] };
+    this.showFailing(false);
+    this.item.show();
+  }
+
+  showFailing(failing: boolean): void {
+    this.item.text = `${failing ? '$(debug-disconnect)' : '$(pulse)'} ${this.target.deployment}`;
+    this.item.tooltip = failing
+      ? `The service does not answer; retrying to tail the log of ${this.target.deployment} (${this.accountLabel}). Click to stop tailing.`
+      : `Tailing the log of ${this.target.deployment} (${this.accountLabel}). Click to stop tailing.`;
+    this.item.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,214 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/client/types';
+import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
+import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import { productExtensionId } from '../support/product';
+import { readTestConfig } from '../support/test-config';
+import type { Answer } from './scriptedPrompts';
+import { ScriptedPrompts } from './scriptedPrompts';
+
+const db = 'indextests';
+
+async function testApi(): Promise<TestApi> {
+  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+  assert.ok(extension, `${productExtensionId} is not installed`);
+  const api = await extension.activate();
+  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
+  return api.testing;
+}
+
+/** Runs a command with its questions answered by the script; the whole script must be used. */
+async function runScripted<T>(testing: TestApi, answers: Answer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: ScriptedPrompts }> {
+  const prompts = new ScriptedPrompts(answers);
+  testing.setPrompts(prompts);
+  try {
+    const result = await vscode.commands.executeCommand<T>(command, ...args);
+    return { result, prompts };
+  } finally {
+    testing.setPrompts(undefined);
+  }
+}
+
+function indexNamed(indexes: IndexRecord[], name: string): IndexRecord {
+  const index = indexes.find((candidate) => candidate.name === name);
+  assert.ok(index, `no index ${name} among ${indexes.map((i) => i.name).join(', ')}`);
+  return index;
+}
+
+describe('Indexes: Create Index… and Edit Index as JSON…', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let accountId: string;
+  let client: DbHostApi;
+  const changes: { target: ResourceTarget; list: ChangedList }[] = [];
+  let changeSubscription: vscode.Disposable | undefined;
+
+  async function freshCollection(col: string, documents: Record<string, unknown>[]): Promise<ResourceTarget> {
+    await client.createCollection(db, col);
+    for (const document of documents) await client.createDocument(db, col, document as never, { safe: true });
+    return { accountId, db, col };
+  }
+
+  before(async () => {
+    testing = await testApi();
+    const { empty } = readTestConfig().services;
+    const account = await testing.services.accounts.add({ label: 'Index tests', baseUrl: empty.url, apiKey: empty.apiKey });
+    accountId = account.id;
+    client = await testing.services.accounts.clientFor(accountId);
+    await client.createDatabase(db, 'sandbox');
+    changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
+  });
+
+  after(async () => {
+    changeSubscription?.dispose();
+    testing.setPrompts(undefined);
+    if (client) await client.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+  });
+
+  it('creates a single-field index from a field suggested by a sample of the documents, built in the background by default', async () => {
+    const target = await freshCollection('people', [
+      { name: 'Ada', age: 36, address: { city: 'London' } },
+      { name: 'Grace', age: 45, address: { city: 'Arlington' } },
+    ]);
+    changes.length = 0;
+    const { result, prompts } = await runScripted<IndexDefinition>(
+      testing,
+      [{ pick: 'name' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }],
+      'dbhost.createIndex',
+      target,
+    );
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(prompts.unanswered, 0);
+    const fieldPick = prompts.asked[0];
+    assert.ok(fieldPick.labels?.includes('address.city'), `dotted leaf paths are suggested: ${fieldPick.labels?.join(', ')}`);
+    assert.deepEqual(result, { spec: { name: 1 }, unique: false, drop_dups: false, background: true });
+    const index = indexNamed(await client.listIndexes(db, 'people'), 'name_1');
+    assert.deepEqual(index.key, { name: 1 });
+    assert.equal(index.background, true);
+    assert.ok(changes.some((c) => c.list === 'indexes' && c.target.db === db && c.target.col === 'people'), 'the explorer was not told the indexes changed');
+    assert.ok(prompts.infos.some((message) => message.includes('name_1')));
+  });
+
+  it('creates a compound index over a typed dotted path and a suggested field, in the chosen directions', async () => {
+    const { prompts } = await runScripted(
+      testing,
+      [
+        { pick: 'Type a field path…' },
+        { input: 'address.city' },
+        { pick: 'Descending' },
+        { pick: 'age' },
+        { pick: 'Ascending' },
+        { pick: 'Done' },
+        { pick: 'Create Index' },
+      ],
+      'dbhost.createIndex',
+      { accountId, db, col: 'people' },
+    );
+    assert.deepEqual(prompts.errors, []);
+    const index = indexNamed(await client.listIndexes(db, 'people'), 'address.city_-1_age_1');
+    assert.deepEqual(Object.entries(index.key ?? {}), [['address.city', -1], ['age', 1]]);
+  });
+
+  it('creates a unique index', async () => {
+    const target = await freshCollection('accounts', [{ email: 'ada@example.net' }, { email: 'grace@example.net' }]);
+    const { prompts } = await runScripted(
+      testing,
+      [{ pick: 'email' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Create Index' }],
+      'dbhost.createIndex',
+      target,
+    );
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(indexNamed(await client.listIndexes(db, 'accounts'), 'email_1').unique, true);
+  });
+
+  it('creates a geo index with its min and max', async () => {
+    const target = await freshCollection('places', [{ label: 'a', loc: [1, 2] }, { label: 'b', loc: [-3, 4] }]);
+    const { prompts } = await runScripted(
+      testing,
+      [
+        { pick: 'loc' },
+        { pick: 'Geo, flat' },
+        { pick: 'Done' },
+        { pick: 'Minimum (min)' },
+        { input: '-90' },
+        { pick: 'Maximum (max)' },
+        { input: '90' },
+        { pick: 'Create Index' },
+      ],
+      'dbhost.createIndex',
+      target,
+    );
+    assert.deepEqual(prompts.errors, []);
+    const index = indexNamed(await client.listIndexes(db, 'places'), 'loc_2d');
+    assert.deepEqual(index.key, { loc: '2d' });
+    assert.equal(index.min, -90);
+    assert.equal(index.max, 90);
+  });
+
+  it('shows the service’s message when a unique index meets duplicates without drop_dups, and deletes nothing', async () => {
+    const target = await freshCollection('dupsRefused', [{ sku: 'a' }, { sku: 'a' }]);
+    const { result, prompts } = await runScripted(
+      testing,
+      [{ pick: 'sku' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Create Index' }],
+      'dbhost.createIndex',
+      target,
+    );
+    assert.equal(result, undefined);
+    assert.equal(prompts.errors.length, 1);
+    assert.match(prompts.errors[0], /sku_1/);
+    assert.match(prompts.errors[0], /duplicate key/);
+    assert.ok(!(await client.listIndexes(db, 'dupsRefused')).some((index) => index.name === 'sku_1'));
+    assert.equal((await client.listDocuments(db, 'dupsRefused', { limit: 10 })).documents.length, 2);
+  });
+
+  it('with drop_dups warns how many documents it deletes, then deletes exactly the later duplicates', async () => {
+    const skus = ['a', 'b', 'a', 'c', 'b', 'a'];
+    const target = await freshCollection(
+      'dropDups',
+      skus.map((sku, n) => ({ _id: `doc${n}`, sku })),
+    );
+    changes.length = 0;
+    const { prompts } = await runScripted(
+      testing,
+      [{ pick: 'sku' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: /^Drop duplicates/ }, { pick: 'Create Index' }, { confirm: true }],
+      'dbhost.createIndex',
+      target,
+    );
+    assert.deepEqual(prompts.errors, []);
+    const warning = prompts.asked.find((question) => question.kind === 'confirm');
+    assert.ok(warning?.detail, 'no modal warning before drop_dups');
+    assert.match(warning.detail, /deletes every later document that duplicates an earlier one/);
+    assert.match(warning.detail, /3 of 6 documents would be deleted/);
+    const left = (await client.listDocuments(db, 'dropDups', { sort: { _id: 1 }, limit: 10 })).documents.map((document) => document._id);
+    assert.deepEqual(left, ['doc0', 'doc1', 'doc3']);
+    assert.equal(indexNamed(await client.listIndexes(db, 'dropDups'), 'sku_1').unique, true);
+    assert.ok(changes.some((c) => c.list === 'documents' && c.target.col === 'dropDups'), 'the explorer was not told documents were deleted');
+  });
+
+  it('sends nothing when the drop_dups warning is declined', async () => {
+    const target = await freshCollection('dropDeclined', [{ sku: 'x' }, { sku: 'x' }]);
+    const { prompts } = await runScripted(
+      testing,
+      [{ pick: 'sku' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: /^Drop duplicates/ }, { pick: 'Create Index' }, { confirm: false }],
+      'dbhost.createIndex',
+      target,
+    );
+    assert.deepEqual(prompts.errors, []);
+    assert.equal((await client.listDocuments(db, 'dropDeclined', { limit: 10 })).documents.length, 2);
+    assert.ok(!(await client.listIndexes(db, 'dropDeclined')).some((index) => index.name === 'sku_1'));
+  });
+
+  it('asks for the account’s database and collection when run from the palette', async () => {
+    await freshCollection('fromPalette', [{ code: 1 }]);
+    const { prompts } = await runScripted(
+      testing,
+      [{ pick: db }, { pick: 'fromPalette' }, { pick: 'code' }, { pick: 'Descending' }, { pick: 'Done' }, { pick: 'Create Index' }],
+      'dbhost.createIndex',
+      { accountId },
+    );
+    assert.deepEqual(prompts.errors, []);
+    indexNamed(await client.listIndexes(db, 'fromPalette'), 'code_-1');
+  });
+});

@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/client/types';
+import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
+import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
+import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import { productExtensionId } from '../support/product';
+import { freePort, OwnService } from './ownService';
+
+/** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
+function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => boolean, what: string, timeoutMs = 30_000): Promise<TranscriptLine> {
+  return new Promise((resolve, reject) => {
+    const found = session.channel.transcript.find(test);
+    if (found) return resolve(found);
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`Timed out waiting for ${what}. The channel holds:\n${session.channel.transcript.map((l) => `${l.level}: ${l.text}`).join('\n')}`));
+    }, timeoutMs);
+    const subscription = session.channel.onDidAppend((lines) => {
+      const line = lines.find(test);
+      if (!line) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(line);
+    });
+  });
+}
+
+const occurrences = (session: LogTailSession, text: string) => session.channel.transcript.filter((line) => line.level === 'log' && line.text.includes(text)).length;
+
+describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
+  this.timeout(120_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let accountId: string;
+  let client: DbHostApi;
+  let shared: string;
+  let replicaSet: string;
+  const sessions: LogTailSession[] = [];
+
+  async function tail(deployment: string): Promise<LogTailSession> {
+    const session = await vscode.commands.executeCommand<LogTailSession>('dbhost.tailLogs', { accountId, deployment });
+    assert.ok(session, 'Tail Logs returned no session');
+    sessions.push(session);
+    await lineAppears(session, (line) => line.text.startsWith('Tailing the log of'), 'tailing to start');
+    return session;
+  }
+
+  /** A query whose marker appears in the log line the service writes for it. */
+  async function markedQuery(db: string, col: string): Promise<string> {
+    const marker = `tail-${randomUUID()}`;
+    await client.listDocuments(db, col, { q: { marker }, limit: 1 });
+    return marker;
+  }
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+    assert.ok(extension);
+    const api = await extension.activate();
+    assert.ok(api.testing);
+    testing = api.testing;
+    await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
+    service = new OwnService(path.join(extension.extensionPath, 'dist', 'service.js'), await freePort());
+    await service.start();
+    accountId = (await testing.services.accounts.add({ label: 'Log tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    client = await testing.services.accounts.clientFor(accountId);
+    const deployments = await client.listDeployments();
+    const withShop = deployments.find((d) => JSON.stringify(d).includes('"shop"'));
+    const withMetrics = deployments.find((d) => JSON.stringify(d).includes('"metrics"'));
+    assert.ok(withShop && withMetrics, `the demo data has no deployments for shop and metrics: ${JSON.stringify(deployments)}`);
+    shared = withShop.name;
+    replicaSet = withMetrics.name;
+  });
+
+  after(async () => {
+    for (const session of sessions) session.stop();
+    await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', undefined, vscode.ConfigurationTarget.Global);
+    if (accountId && testing.services.accounts.get(accountId)) await testing.services.accounts.remove(accountId);
+    await service?.dispose();
+  });
+
+  it('appends each operation run while tailing exactly once', async () => {
+    const session = await tail(shared);
+    const markers = [await markedQuery('shop', 'customers'), await markedQuery('shop', 'orders'), await markedQuery('shop', 'customers')];
+    for (const marker of markers) await lineAppears(session, (line) => line.text.includes(marker), `the query ${marker}`);
+    // Once a later query shows, the polls after the first ones have run: none may repeat a line.
+    const later = await markedQuery('shop', 'orders');
+    await lineAppears(session, (line) => line.text.includes(later), 'a later query');
+    for (const marker of [...markers, later]) assert.equal(occurrences(session, marker), 1, `${marker} appeared ${occurrences(session, marker)} times`);
+  });
+
+  it('says once that the service is unreachable, backs off, and resumes when it answers again', async () => {
+    const session = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
+    await service.stop();
+    const warning = await lineAppears(session, (line) => line.level === 'warn' && line.text.startsWith('Service unreachable'), 'the back-off message');
+    assert.match(warning.text, /retrying in \d+(\.\d+)? s/);
+    await service.start();
+    await lineAppears(session, (line) => /tailing resumed/.test(line.text), 'tailing to resume');
+    assert.equal(session.channel.transcript.filter((line) => line.level === 'warn').length, 1, 'the outage was reported more than once');
+    // The restarted service's log starts afresh; what runs now still shows, once.
+    const marker = await markedQuery('shop', 'customers');
+    await lineAppears(session, (line) => line.text.includes(marker), 'a query after the restart');
+    const later = await markedQuery('shop', 'orders');
+    await lineAppears(session, (line) => line.text.includes(later), 'a later query after the restart');
+    assert.equal(occurrences(session, marker), 1);
+  });
+
+  it('tails several deployments at once, naming the member when a deployment has several', async () => {
+    const sharedSession = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
+    const setSession = await tail(replicaSet);
+    const [inShop, inMetrics] = [await markedQuery('shop', 'orders'), await markedQuery('metrics', 'events')];
+    await lineAppears(sharedSession, (line) => line.text.includes(inShop), 'the shop query');
+    const metricsLine = await lineAppears(setSession, (line) => line.text.includes(inMetrics), 'the metrics query');
+    assert.match(metricsLine.text, /^\[[^\]]+\] /, 'a replica set member’s line is not prefixed with its member');
+    assert.equal(occurrences(sharedSession, inMetrics), 0, 'a deployment showed another one’s log');
+    assert.equal(sharedSession.isRunning && setSession.isRunning, true);
+  });
+
+  it('stops on Stop Tailing, and on removing the account', async () => {
+    const setSession = sessions.find((s) => s.target.deployment === replicaSet && s.isRunning) ?? (await tail(replicaSet));
+    const sharedSession = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
+    assert.equal(await vscode.commands.executeCommand('dbhost.stopTailing', { accountId, deployment: replicaSet }), true);
+    assert.equal(setSession.isRunning, false);
+    assert.ok(setSession.channel.transcript.some((line) => line.text.startsWith('Stopped tailing')));
+    assert.equal(sharedSession.isRunning, true);
+
+    const stopped = new Promise<void>((resolve) => sharedSession.onDidStop(resolve));
+    await testing.services.accounts.remove(accountId);
+    await stopped;
+    assert.ok(sharedSession.channel.transcript.some((line) => /account was removed/.test(line.text)));
+    accountId = (await testing.services.accounts.add({ label: 'Log tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    client = await testing.services.accounts.clientFor(accountId);
+  });
+
+  it('Show Logs opens a read-only snapshot of the log', async () => {
+    const marker = await markedQuery('shop', 'customers');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.showLogs', { accountId, deployment: shared });
+    assert.ok(uri);
+    assert.equal(uri.scheme, 'dbhost-log');
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.ok(document.getText().includes(marker), 'the snapshot lacks a query run just before it');
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+    assert.ok(editor, 'the snapshot is not shown');
+    // A content-provider document cannot be saved back: editing it is refused by the editor.
+    assert.equal(await vscode.workspace.fs.isWritableFileSystem(uri.scheme), undefined);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+});
