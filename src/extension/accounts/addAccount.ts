@@ -1,0 +1,20 @@
+import type { Services } from '../services';
+import type { Account } from './account';
+import { askApiKey, askBaseUrl, askLabel } from './askAccountDetails';
+import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
+import { checkApiKey } from './checkApiKey';
+
+/** Asks for address, name and key, checks the key against the service, and saves the account. */
+export async function addAccount(services: Services): Promise<Account> {
+  const baseUrl = await askBaseUrl(services.prompts);
+  const label = await askLabel(services.prompts, new URL(baseUrl).host, 'Name the DB Host account');
+  const apiKey = await askApiKey(services.prompts, label);
+  const check = await checkApiKey(services.accounts.makeClient(baseUrl, apiKey), baseUrl);
+  if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Save Account Anyway');
+  const account = await services.accounts.add({ label, baseUrl, apiKey });
+  services.logger.info(`Added the account "${label}" for ${baseUrl}`);
+  void services.prompts.info(
+    check.kind === 'accepted' ? `Added "${label}": ${check.databases} database${check.databases === 1 ? '' : 's'}.` : `Added "${label}".`,
+  );
+  return account;
+}

@@ -1,0 +1,69 @@
+import { required } from '../commands/registerCommand';
+import type { Prompts } from '../ui/prompts';
+import { sendsKeyInClear } from './account';
+
+export function validateBaseUrl(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return 'Enter the full address of the service, e.g. https://api.example.com';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// or http://';
+  if (url.search || url.hash) return 'The address takes no query or fragment (the key is asked for separately)';
+  return undefined;
+}
+
+/** The address as stored: trimmed, without a trailing slash. */
+export function normalizeBaseUrl(text: string): string {
+  return text.trim().replace(/\/+$/, '');
+}
+
+export async function askBaseUrl(prompts: Prompts, value?: string): Promise<string> {
+  const answer = required(
+    await prompts.input({
+      title: 'DB Host account',
+      prompt: 'The base address of the service',
+      placeHolder: 'https://api.example.com',
+      value,
+      validateInput: validateBaseUrl,
+    }),
+  );
+  const baseUrl = normalizeBaseUrl(answer);
+  await confirmKeyInClear(prompts, baseUrl);
+  return baseUrl;
+}
+
+/** An http address that leaves this machine would carry the key in clear: ask before saving it. */
+export async function confirmKeyInClear(prompts: Prompts, baseUrl: string): Promise<void> {
+  if (!sendsKeyInClear(baseUrl)) return;
+  const confirmed = await prompts.confirm(`${baseUrl} is not encrypted: the API key would travel in clear.`, {
+    detail: 'Anyone on the network between you and the service could read the key and use the account. Use https unless the service is on this machine.',
+    confirmLabel: 'Use http Anyway',
+  });
+  required(confirmed ? true : undefined);
+}
+
+export async function askApiKey(prompts: Prompts, accountLabel: string): Promise<string> {
+  const key = required(
+    await prompts.input({
+      title: `API key for ${accountLabel}`,
+      prompt: 'The account\'s API key. It is kept in the secret storage of VS Code only.',
+      password: true,
+      validateInput: (text) => (text.trim() === '' ? 'Enter the API key' : undefined),
+    }),
+  );
+  return key.trim();
+}
+
+export async function askLabel(prompts: Prompts, value: string, title: string): Promise<string> {
+  const label = required(
+    await prompts.input({
+      title,
+      prompt: 'A name for the account',
+      value,
+      validateInput: (text) => (text.trim() === '' ? 'Enter a name' : undefined),
+    }),
+  );
+  return label.trim();
+}

@@ -1,0 +1,15 @@
+import { resolveAccount } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+
+export async function removeAccount(services: Services, arg: unknown): Promise<boolean> {
+  const { accountId } = await resolveAccount(services, arg);
+  const account = services.accounts.require(accountId);
+  const confirmed = await services.prompts.confirm(`Remove the account "${account.label}" from VS Code?`, {
+    detail: 'Its API key is deleted from this machine\'s secret storage. Nothing on the service is changed.',
+    confirmLabel: 'Remove Account',
+  });
+  if (!confirmed) return false;
+  await services.accounts.remove(accountId);
+  services.logger.info(`Removed the account "${account.label}"`);
+  return true;
+}

@@ -1,0 +1,23 @@
+import { required } from '../commands/registerCommand';
+import { resolveDatabase } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+import { validateCollectionName } from './collectionName';
+
+export async function createCollection(services: Services, arg: unknown): Promise<string> {
+  const { accountId, db } = await resolveDatabase(services, arg);
+  const client = await services.accounts.clientFor(accountId);
+  const existing = (await client.listCollections(db)).map((record) => record.name);
+  const name = required(
+    await services.prompts.input({
+      title: `Create a collection in ${db}`,
+      prompt: 'Name of the new collection',
+      validateInput: (text) => validateCollectionName(text.trim(), existing),
+    }),
+  ).trim();
+  const invalid = validateCollectionName(name, existing);
+  if (invalid) throw new Error(invalid);
+  await client.createCollection(db, name);
+  services.changes.fire({ accountId, db }, 'collections');
+  services.logger.info(`Created the collection ${db}.${name}`);
+  return name;
+}

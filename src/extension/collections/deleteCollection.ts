@@ -1,0 +1,16 @@
+import { resolveCollection } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+
+export async function deleteCollection(services: Services, arg: unknown): Promise<boolean> {
+  const { accountId, db, col } = await resolveCollection(services, arg);
+  const confirmed = await services.prompts.confirm(`Delete the collection ${db}.${col}?`, {
+    detail: 'All its documents and indexes are deleted on the service. This cannot be undone.',
+    confirmLabel: 'Delete Collection',
+  });
+  if (!confirmed) return false;
+  const client = await services.accounts.clientFor(accountId);
+  await client.deleteCollection(db, col);
+  services.changes.fire({ accountId, db }, 'collections');
+  services.logger.info(`Deleted the collection ${db}.${col}`);
+  return true;
+}

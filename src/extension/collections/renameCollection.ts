@@ -1,0 +1,25 @@
+import { required } from '../commands/registerCommand';
+import { resolveCollection } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+import { validateCollectionName } from './collectionName';
+
+export async function renameCollection(services: Services, arg: unknown): Promise<string | undefined> {
+  const { accountId, db, col } = await resolveCollection(services, arg);
+  const client = await services.accounts.clientFor(accountId);
+  const existing = (await client.listCollections(db)).map((record) => record.name).filter((name) => name !== col);
+  const name = required(
+    await services.prompts.input({
+      title: `Rename ${db}.${col}`,
+      prompt: 'New name of the collection',
+      value: col,
+      validateInput: (text) => validateCollectionName(text.trim(), existing),
+    }),
+  ).trim();
+  if (name === col) return undefined;
+  const invalid = validateCollectionName(name, existing);
+  if (invalid) throw new Error(invalid);
+  await client.renameCollection(db, col, name);
+  services.changes.fire({ accountId, db }, 'collections');
+  services.logger.info(`Renamed the collection ${db}.${col} to ${name}`);
+  return name;
+}

@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../../client/serviceError';
+import type { PlanRecord } from '../../client/types';
+import { required } from '../commands/registerCommand';
+import { formatPrice } from '../explorer/recordText';
+import { resolveAccount } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+import { validateDatabaseName } from './databaseName';
+import { FREE_DATABASE_LIMIT, countFreeDatabases, isFreePlan } from './freeDatabases';
+
+/** Picks a plan (with prices and the free databases used), asks for a name and creates the database. */
+export async function createDatabase(services: Services, arg: unknown): Promise<{ name: string; slug: string }> {
+  const { accountId } = await resolveAccount(services, arg);
+  const client = await services.accounts.clientFor(accountId);
+  const [plans, databases] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading plans…' }, () =>
+    Promise.all([client.listPlans(), client.listDatabases()]),
+  );
+  if (plans.length === 0) throw new Error('The service offers no plans to create a database on.');
+  const freeUsed = countFreeDatabases(databases, plans);
+  const freeLeft = Math.max(0, FREE_DATABASE_LIMIT - freeUsed);
+  const usage = `${freeUsed} of ${FREE_DATABASE_LIMIT} free databases used`;
+  const plan = required(
+    await services.prompts.pick(
+      plans.map((record) => ({
+        label: record.name ?? record.slug,
+        description: [formatPrice(record.price), record.type].filter(Boolean).join(' · '),
+        detail: isFreePlan(record) ? (freeLeft === 0 ? `${usage}: the service will refuse another` : usage) : 'Paid: needs payment information on the account',
+        value: record,
+      })),
+      { title: `Create database: choose a plan (${usage})`, placeHolder: 'The plan the new database runs on', matchOnDescription: true },
+    ),
+  );
+  const existing = databases.map((db) => db.name);
+  const name = required(
+    await services.prompts.input({
+      title: `Create database on ${plan.name ?? plan.slug}`,
+      prompt: 'Name of the new database',
+      validateInput: (text) => validateDatabaseName(text.trim(), existing),
+    }),
+  ).trim();
+  const invalid = validateDatabaseName(name, existing);
+  if (invalid) throw new Error(invalid);
+  try {
+    await client.createDatabase(name, plan.slug);
+  } catch (error) {
+    throw explainRefusal(error, name, plan, freeUsed);
+  }
+  services.changes.fire({ accountId }, 'databases');
+  services.logger.info(`Created the database ${name} on ${plan.slug}`);
+  return { name, slug: plan.slug };
+}
+
+/** Turns the service's refusal into the rule that caused it, keeping the service's own words. */
+function explainRefusal(error: unknown, name: string, plan: PlanRecord, freeUsed: number): unknown {
+  if (!isServiceError(error) || error.kind !== 'http' || error.status === undefined || error.status >= 500) return error;
+  const said = error.serviceMessage ?? error.message;
+  if (!isFreePlan(plan) && (error.status === 402 || /pay|billing|card/i.test(said))) {
+    return new Error(
+      `The service refused to create ${name} on the paid plan ${plan.name ?? plan.slug}: ${said}. ` +
+        'A paid plan needs payment information on the account; add it with the service, then try again, or choose the free plan.',
+    );
+  }
+  if (isFreePlan(plan) && (freeUsed >= FREE_DATABASE_LIMIT || /free|limit/i.test(said))) {
+    return new Error(
+      `The service refused to create ${name}: ${said}. An account may hold at most ${FREE_DATABASE_LIMIT} free databases; delete one or choose a paid plan.`,
+    );
+  }
+  return error;
+}

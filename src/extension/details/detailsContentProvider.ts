@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import type { JsonValue } from '../../core/json/lossless';
+import { stringifyLossless } from '../../core/json/lossless';
+import type { Services } from '../services';
+import type { DetailsRequest } from './detailsRequest';
+import { detailsRequestOf } from './detailsRequest';
+
+/** Read-only JSON documents of what the service says about a database, a collection, a deployment, an invoice or a plan. */
+export class DetailsContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly services: Services) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const abort = new AbortController();
+    const subscription = token.onCancellationRequested(() => abort.abort());
+    try {
+      const value = await this.fetch(detailsRequestOf(uri), abort.signal);
+      return `${stringifyLossless(value, 2)}\n`;
+    } finally {
+      subscription.dispose();
+    }
+  }
+
+  /** Fetches the details again for an open document. */
+  refresh(uri: vscode.Uri): void {
+    this.changed.fire(uri);
+  }
+
+  private async fetch(request: DetailsRequest, signal: AbortSignal): Promise<JsonValue> {
+    const client = await this.services.accounts.clientFor(request.accountId);
+    switch (request.kind) {
+      case 'database':
+        return (await client.getDatabase(request.db, { signal })) as JsonValue;
+      case 'collection':
+        return client.getCollectionStats(request.db, request.col, { signal });
+      case 'deployment':
+        return client.getDeployment(request.deployment, { signal });
+      case 'invoice':
+        return client.getInvoice(request.invoice, { signal });
+      case 'plan': {
+        const plans = await client.listPlans({ signal });
+        const plan = plans.find((record) => record.slug === request.plan);
+        if (!plan) throw new Error(`The plan ${request.plan} is no longer offered.`);
+        return plan as JsonValue;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

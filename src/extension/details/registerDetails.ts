@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import { registerCommand, required } from '../commands/registerCommand';
+import { InvoiceNode } from '../explorer/nodes/invoicesNode';
+import { PlanNode } from '../explorer/nodes/plansNode';
+import { formatPrice, textField } from '../explorer/recordText';
+import { resolveAccount, resolveCollection, resolveDatabase } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+import { DetailsContentProvider } from './detailsContentProvider';
+import { DETAILS_SCHEME } from './detailsRequest';
+import { showDetails } from './showDetails';
+
+/** The details documents and the commands that open them from the tree or the palette. */
+export function registerDetails(services: Services): void {
+  const provider = new DetailsContentProvider(services);
+  services.context.subscriptions.push(
+    provider,
+    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider),
+    registerCommand(services, 'dbhost.showDatabaseInfo', async (arg?: unknown) => {
+      const { accountId, db } = await resolveDatabase(services, arg);
+      return showDetails({ kind: 'database', accountId, db });
+    }),
+    registerCommand(services, 'dbhost.showCollectionStatistics', async (arg?: unknown) => {
+      const { accountId, db, col } = await resolveCollection(services, arg);
+      return showDetails({ kind: 'collection', accountId, db, col });
+    }),
+    registerCommand(services, 'dbhost.showDeploymentDetails', async (arg?: unknown) => {
+      const target = await resolveAccount(services, arg);
+      const deployment = target.deployment ?? (await pickDeployment(services, target.accountId));
+      return showDetails({ kind: 'deployment', accountId: target.accountId, deployment });
+    }),
+    registerCommand(services, 'dbhost.showInvoice', async (arg?: unknown) => {
+      const { accountId } = await resolveAccount(services, arg);
+      const invoice = arg instanceof InvoiceNode ? arg.invoiceId : (given(arg, 'invoice') ?? (await pickInvoice(services, accountId)));
+      return showDetails({ kind: 'invoice', accountId, invoice });
+    }),
+    registerCommand(services, 'dbhost.showPlan', async (arg?: unknown) => {
+      const { accountId } = await resolveAccount(services, arg);
+      const plan = arg instanceof PlanNode ? arg.slug : (given(arg, 'plan') ?? (await pickPlan(services, accountId)));
+      return showDetails({ kind: 'plan', accountId, plan: String(plan) });
+    }),
+    registerCommand(services, 'dbhost.refreshDetails', (uri?: vscode.Uri) => {
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
+    }),
+  );
+}
+
+/** `{ accountId, invoice: 12345 }` or `{ accountId, plan: 'micro' }` from a test or another command. */
+function given(arg: unknown, field: 'invoice' | 'plan'): string | number | undefined {
+  const value = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+async function pickDeployment(services: Services, accountId: string): Promise<string> {
+  const client = await services.accounts.clientFor(accountId);
+  const deployments = await client.listDeployments();
+  if (deployments.length === 0) throw new Error('This account has no deployments.');
+  return required(await services.prompts.pick(deployments.map((d) => ({ label: d.name, value: d.name })), { placeHolder: 'Choose a deployment' }));
+}
+
+async function pickInvoice(services: Services, accountId: string): Promise<string | number> {
+  const client = await services.accounts.clientFor(accountId);
+  const invoices = await client.listInvoices();
+  if (invoices.length === 0) throw new Error('This account has no invoices.');
+  return required(
+    await services.prompts.pick(
+      invoices.map((invoice) => ({ label: `#${invoice.id}`, description: textField(invoice, 'bill_date'), value: invoice.id })),
+      { placeHolder: 'Choose an invoice' },
+    ),
+  );
+}
+
+async function pickPlan(services: Services, accountId: string): Promise<string> {
+  const client = await services.accounts.clientFor(accountId);
+  const plans = await client.listPlans();
+  return required(
+    await services.prompts.pick(
+      plans.map((plan) => ({ label: plan.name ?? plan.slug, description: formatPrice(plan.price), value: plan.slug })),
+      { placeHolder: 'Choose a plan' },
+    ),
+  );
+}

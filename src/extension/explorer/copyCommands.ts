@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { registerCommand } from '../commands/registerCommand';
+import type { Services } from '../services';
+import { targetOf } from './resolveTarget';
+import { AccountNode } from './nodes/accountNode';
+import { DocumentNode } from './nodes/documentNode';
+import { InvoiceNode } from './nodes/invoicesNode';
+import { PlanNode } from './nodes/plansNode';
+import { idToPathSegment } from '../../core/documents/documentId';
+
+/** "Copy Name" and "Copy _id" on tree items. */
+export function registerCopyCommands(services: Services): void {
+  services.context.subscriptions.push(
+    registerCommand(services, 'dbhost.copyName', (arg?: unknown) => copy(nameOf(arg), 'name')),
+    registerCommand(services, 'dbhost.copyDocumentId', (arg?: unknown) => copy(documentIdOf(arg), '_id')),
+  );
+}
+
+function nameOf(arg: unknown): string | undefined {
+  if (arg instanceof AccountNode) return arg.account.label;
+  if (arg instanceof PlanNode) return arg.slug;
+  if (arg instanceof InvoiceNode) return String(arg.invoiceId);
+  const target = targetOf(arg);
+  return target?.index ?? target?.col ?? target?.db ?? target?.deployment;
+}
+
+/** The `_id` as the service takes it in a path: an object id's hex, a string as is, a number's digits. */
+function documentIdOf(arg: unknown): string | undefined {
+  if (arg instanceof DocumentNode) return arg.document._id === undefined ? undefined : idToPathSegment(arg.document._id);
+  return targetOf(arg)?.docId;
+}
+
+async function copy(text: string | undefined, what: string): Promise<string> {
+  if (text === undefined) throw new Error(`Choose an item in the DB Host view to copy its ${what}.`);
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(`Copied ${what}: ${text}`, 3000);
+  return text;
+}

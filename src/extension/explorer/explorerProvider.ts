@@ -1,0 +1,177 @@
+import * as vscode from 'vscode';
+import type { Account } from '../accounts/account';
+import type { ChangedList, ResourceTarget } from '../base/resourceTarget';
+import { Disposable } from '../base/disposable';
+import type { Services } from '../services';
+import type { ExplorerContext } from './explorerContext';
+import type { ExplorerNode } from './explorerNode';
+import { AccountNode } from './nodes/accountNode';
+import { DatabaseNode } from './nodes/databaseNode';
+import { DatabasesNode } from './nodes/databasesNode';
+import { DeploymentsNode } from './nodes/deploymentsNode';
+import { DocumentsNode } from './nodes/documentsNode';
+import { ErrorNode } from './nodes/errorNode';
+import { IndexesNode } from './nodes/indexesNode';
+import { InvoicesNode } from './nodes/invoicesNode';
+import { PlansNode } from './nodes/plansNode';
+
+export const EXPLORER_VIEW_ID = 'dbhost.explorer';
+export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The DB Host tree. Nothing is fetched until a node is expanded; what was fetched is kept until that
+ * node is refreshed, by the user or because a command changed it (`services.changes`).
+ */
+export class ExplorerProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<ExplorerNode | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+  private accountNodes = new Map<string, AccountNode>();
+  private readonly context: ExplorerContext;
+  private localAccountId: string | undefined;
+
+  constructor(private readonly services: Services) {
+    super();
+    this.context = {
+      logger: services.logger,
+      client: (accountId) => services.accounts.clientFor(accountId),
+      withProgress: async (task) => vscode.window.withProgress({ location: { viewId: EXPLORER_VIEW_ID } }, task),
+      redraw: (node) => this.changed.fire(node),
+      pageSize: () => pageSizeSetting(),
+    };
+    this.register(services.accounts.onDidChange(() => this.syncAccounts()));
+    this.register(services.changes.onDidChange(({ target, list }) => this.refreshChanged(target, list)));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('dbhost.pageSize')) this.refreshAll(DocumentsNode);
+      }),
+    );
+  }
+
+  getTreeItem(node: ExplorerNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    if (!node) return this.roots();
+    return node.children ? node.children() : [];
+  }
+
+  getParent(node: ExplorerNode): ExplorerNode | undefined {
+    return node.parent;
+  }
+
+  /** Loads a node's list again; on an error item, retries what failed. */
+  async refresh(node?: ExplorerNode): Promise<void> {
+    if (!node) {
+      for (const account of this.accountNodes.values()) account.reset();
+      this.changed.fire(undefined);
+      return;
+    }
+    if (node instanceof ErrorNode) {
+      const parent = node.parent as ExplorerNode & { retry?: () => Promise<void> };
+      if (parent.retry) return parent.retry();
+      return this.refresh(parent);
+    }
+    if (node.reset) {
+      node.reset();
+      this.changed.fire(node);
+    } else if (node.parent) {
+      return this.refresh(node.parent);
+    }
+  }
+
+  /** Marks the account whose local service this window runs. */
+  setLocalAccount(accountId: string | undefined): void {
+    for (const id of [this.localAccountId, accountId]) {
+      const node = id === undefined ? undefined : this.accountNodes.get(id);
+      if (node) {
+        node.localServiceRunning = id === accountId;
+        this.changed.fire(node);
+      }
+    }
+    this.localAccountId = accountId;
+  }
+
+  accountNode(accountId: string): AccountNode | undefined {
+    this.roots();
+    return this.accountNodes.get(accountId);
+  }
+
+  private roots(): AccountNode[] {
+    if (this.accountNodes.size === 0) this.syncAccounts(false);
+    return [...this.accountNodes.values()];
+  }
+
+  /** Keeps the nodes of accounts whose address did not change, so their loaded lists stay. */
+  private syncAccounts(fire = true): void {
+    const nodes = new Map<string, AccountNode>();
+    for (const account of this.services.accounts.list()) {
+      const existing = this.accountNodes.get(account.id);
+      nodes.set(account.id, existing && existing.account.baseUrl === account.baseUrl ? withAccount(existing, account) : this.newAccountNode(account));
+    }
+    this.accountNodes = nodes;
+    if (fire) this.changed.fire(undefined);
+  }
+
+  private newAccountNode(account: Account): AccountNode {
+    return new AccountNode(account, this.context, account.id === this.localAccountId);
+  }
+
+  /** Reloads only the part of the tree a command changed, and only if it was loaded. */
+  private refreshChanged(target: ResourceTarget, list: ChangedList): void {
+    const account = this.accountNodes.get(target.accountId);
+    if (!account) return;
+    for (const node of loadedNodes(account)) {
+      if (!matches(node, target, list)) continue;
+      if (node instanceof DatabasesNode || node instanceof DatabaseNode) node.reset({ keepUnchanged: true });
+      else node.reset?.();
+      this.changed.fire(node);
+      if (node instanceof DocumentsNode) this.changed.fire(node.parent);
+    }
+  }
+
+  private refreshAll(kind: abstract new (...args: never[]) => ExplorerNode): void {
+    for (const account of this.accountNodes.values()) {
+      for (const node of loadedNodes(account)) {
+        if (node instanceof kind) void this.refresh(node);
+      }
+    }
+  }
+}
+
+function withAccount(node: AccountNode, account: Account): AccountNode {
+  node.account = account;
+  return node;
+}
+
+function* loadedNodes(node: ExplorerNode): Generator<ExplorerNode> {
+  yield node;
+  for (const child of node.loadedChildren?.() ?? []) yield* loadedNodes(child);
+}
+
+function matches(node: ExplorerNode, target: ResourceTarget, list: ChangedList): boolean {
+  const at = node.target;
+  switch (list) {
+    case 'databases':
+      return node instanceof DatabasesNode;
+    case 'collections':
+      return node instanceof DatabaseNode && at?.db === target.db;
+    case 'documents':
+      return node instanceof DocumentsNode && at?.db === target.db && (target.col === undefined || at?.col === target.col);
+    case 'indexes':
+      return node instanceof IndexesNode && at?.db === target.db && (target.col === undefined || at?.col === target.col);
+    case 'deployments':
+      return node instanceof DeploymentsNode;
+    case 'invoices':
+      return node instanceof InvoicesNode;
+    case 'plans':
+      return node instanceof PlansNode;
+  }
+}
+
+export function pageSizeSetting(): number {
+  const value = vscode.workspace.getConfiguration('dbhost').get<number>('pageSize', DEFAULT_PAGE_SIZE);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(value)));
+}

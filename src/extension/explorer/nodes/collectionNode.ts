@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import type { CollectionRecord } from '../../../client/types';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { countOf, jsonTooltip, numberField, textField } from '../recordText';
+import { DocumentsNode } from './documentsNode';
+import { IndexesNode } from './indexesNode';
+
+/** A collection, its document count in the description; below it, Documents and Indexes. */
+export class CollectionNode implements ExplorerNode {
+  readonly id: string;
+  readonly name: string;
+  readonly target: ResourceTarget & { db: string; col: string };
+  private groups: [DocumentsNode, IndexesNode] | undefined;
+
+  constructor(
+    readonly parent: ExplorerNode & { target: ResourceTarget & { db?: string } },
+    public record: CollectionRecord,
+    private readonly context: ExplorerContext,
+  ) {
+    this.name = textField(record, 'name') ?? String(record.name);
+    this.id = childId(parent, 'col', this.name);
+    this.target = { accountId: parent.target.accountId, db: parent.target.db ?? '', col: this.name };
+  }
+
+  /** The document count: the latest total seen in the Documents list, otherwise the collection record's. */
+  get count(): number | undefined {
+    return this.groups?.[0].total ?? numberField(this.record, 'count');
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.collection';
+    const count = this.count;
+    if (count !== undefined) item.description = countOf(count, 'document');
+    item.iconPath = new vscode.ThemeIcon('symbol-array');
+    item.tooltip = jsonTooltip(this.record);
+    return item;
+  }
+
+  async children(): Promise<ExplorerNode[]> {
+    return this.groupNodes();
+  }
+
+  get documents(): DocumentsNode {
+    return this.groupNodes()[0];
+  }
+
+  get indexes(): IndexesNode {
+    return this.groupNodes()[1];
+  }
+
+  loadedChildren(): readonly ExplorerNode[] | undefined {
+    return this.groups;
+  }
+
+  reset(): void {
+    this.groups = undefined;
+  }
+
+  adopt(fresh: ExplorerNode): boolean {
+    if (!(fresh instanceof CollectionNode)) return false;
+    this.record = fresh.record;
+    return true;
+  }
+
+  private groupNodes(): [DocumentsNode, IndexesNode] {
+    this.groups ??= [new DocumentsNode(this, this.context), new IndexesNode(this, this.context)];
+    return this.groups;
+  }
+}

@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { DatabaseRecord } from '../../../client/types';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { ListNode } from '../listNode';
+import { jsonTooltip, textField } from '../recordText';
+import { CollectionNode } from './collectionNode';
+
+/** A database, its plan in the description; its children are its collections. */
+export class DatabaseNode extends ListNode {
+  readonly name: string;
+
+  constructor(
+    parent: ExplorerNode & { target: { accountId: string } },
+    public record: DatabaseRecord,
+    context: ExplorerContext,
+  ) {
+    const name = textField(record, 'name') ?? String(record.name);
+    super(childId(parent, 'db', name), parent, { accountId: parent.target.accountId, db: name }, context);
+    this.name = name;
+  }
+
+  protected get what(): string {
+    return `the collections of ${this.name}`;
+  }
+
+  get plan(): string | undefined {
+    return textField(this.record, 'plan', 'slug');
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.database';
+    item.description = this.plan;
+    item.iconPath = new vscode.ThemeIcon('database');
+    item.tooltip = jsonTooltip(this.record);
+    return item;
+  }
+
+  adopt(fresh: ExplorerNode): boolean {
+    if (!(fresh instanceof DatabaseNode)) return false;
+    this.record = fresh.record;
+    return true;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No collections yet';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const collections = await client.listCollections(this.name);
+    return collections.map((record) => new CollectionNode(this, record, this.context));
+  }
+}

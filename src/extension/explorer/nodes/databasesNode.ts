@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { ListNode } from '../listNode';
+import { DatabaseNode } from './databaseNode';
+
+export class DatabasesNode extends ListNode {
+  protected readonly what = 'databases';
+
+  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+    super(childId(parent, 'databases'), parent, { accountId: parent.target.accountId }, context);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Databases', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.databases';
+    item.iconPath = new vscode.ThemeIcon('database');
+    const loaded = this.loadedChildren()?.filter((node) => node instanceof DatabaseNode);
+    if (loaded) item.description = String(loaded.length);
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No databases yet';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const databases = await client.listDatabases();
+    return databases.map((record) => new DatabaseNode(this, record, this.context));
+  }
+}

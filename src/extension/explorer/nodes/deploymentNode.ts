@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import type { DeploymentRecord } from '../../../client/types';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { jsonTooltip, textField } from '../recordText';
+
+type DeploymentTarget = ResourceTarget & { deployment: string };
+
+/** A deployment: its details and its logs. */
+export class DeploymentNode implements ExplorerNode {
+  readonly id: string;
+  readonly name: string;
+  readonly target: DeploymentTarget;
+  private readonly items: ExplorerNode[];
+
+  constructor(
+    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly record: DeploymentRecord,
+  ) {
+    this.name = textField(record, 'name') ?? String(record.name);
+    this.id = childId(parent, 'deployment', this.name);
+    this.target = { accountId: parent.target.accountId, deployment: this.name };
+    this.items = [new DeploymentDetailsNode(this), new DeploymentLogsNode(this)];
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.deployment';
+    item.description = textField(this.record, 'plan', 'type', 'status');
+    item.iconPath = new vscode.ThemeIcon('server');
+    item.tooltip = jsonTooltip(this.record);
+    return item;
+  }
+
+  async children(): Promise<ExplorerNode[]> {
+    return this.items;
+  }
+
+  loadedChildren(): readonly ExplorerNode[] {
+    return this.items;
+  }
+}
+
+export class DeploymentDetailsNode implements ExplorerNode {
+  readonly id: string;
+  readonly target: DeploymentTarget;
+
+  constructor(readonly parent: DeploymentNode) {
+    this.id = childId(parent, 'details');
+    this.target = parent.target;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Details', vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.deploymentDetails';
+    item.iconPath = new vscode.ThemeIcon('info');
+    item.command = { command: 'dbhost.showDeploymentDetails', title: 'Show Deployment Details', arguments: [this] };
+    return item;
+  }
+}
+
+export class DeploymentLogsNode implements ExplorerNode {
+  readonly id: string;
+  readonly target: DeploymentTarget;
+
+  constructor(readonly parent: DeploymentNode) {
+    this.id = childId(parent, 'logs');
+    this.target = parent.target;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Logs', vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.deploymentLogs';
+    item.iconPath = new vscode.ThemeIcon('output');
+    item.tooltip = 'Tail this deployment\'s logs';
+    item.command = { command: 'dbhost.tailLogs', title: 'Tail Logs', arguments: [this.target] };
+    return item;
+  }
+}

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../../../client/serviceError';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { ListNode } from '../listNode';
+import { DeploymentNode } from './deploymentNode';
+import { MessageNode } from './messageNode';
+
+/** Statuses with which the service says the account's plans have no deployments to show. */
+const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);
+
+export class DeploymentsNode extends ListNode {
+  protected readonly what = 'deployments';
+
+  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+    super(childId(parent, 'deployments'), parent, { accountId: parent.target.accountId }, context);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Deployments', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.deployments';
+    item.iconPath = new vscode.ThemeIcon('server-environment');
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No deployments';
+  }
+
+  protected override failed(error: unknown): ExplorerNode[] {
+    if (isServiceError(error) && error.kind === 'http' && error.status !== undefined && NO_DEPLOYMENTS_STATUSES.has(error.status)) {
+      return [
+        new MessageNode(
+          this,
+          "No deployments on this account's plans",
+          'Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.',
+        ),
+      ];
+    }
+    return super.failed(error);
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const deployments = await client.listDeployments();
+    return deployments.map((record) => new DeploymentNode(this, record));
+  }
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { displayId, idToPathSegment } from '../../../core/documents/documentId';
+import { summarizeDocument } from '../../../core/documents/documentSummary';
+import type { ServiceDocument } from '../../../client/types';
+import { stringifyLossless } from '../../../core/json/lossless';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { jsonTooltip } from '../recordText';
+
+/** One document: its `_id` and a few fields; clicking opens it as a file. */
+export class DocumentNode implements ExplorerNode {
+  readonly id: string;
+  /** Has `docId` unless the document came without an `_id`. */
+  readonly target: ResourceTarget;
+
+  constructor(
+    readonly parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } },
+    readonly document: ServiceDocument,
+  ) {
+    const id = document._id;
+    this.id = childId(parent, 'doc', id === undefined ? 'none' : stringifyLossless(id));
+    const { accountId, db, col } = parent.target;
+    this.target = id === undefined ? { accountId, db, col } : { accountId, db, col, docId: idToPathSegment(id) };
+  }
+
+  treeItem(): vscode.TreeItem {
+    const id = this.document._id;
+    const item = new vscode.TreeItem(id === undefined ? '(no _id)' : displayId(id), vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.document';
+    item.description = summarizeDocument(this.document);
+    item.iconPath = new vscode.ThemeIcon('json');
+    item.tooltip = jsonTooltip(this.document);
+    if (this.target.docId !== undefined) {
+      item.command = { command: 'dbhost.openDocument', title: 'Open Document', arguments: [this.target] };
+    }
+    return item;
+  }
+}

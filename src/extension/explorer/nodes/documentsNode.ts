@@ -1,0 +1,139 @@
+import * as vscode from 'vscode';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import { describeError, isCancellation } from '../../commands/registerCommand';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { formatCount } from '../recordText';
+import { DocumentNode } from './documentNode';
+import { ErrorNode } from './errorNode';
+import { LoadMoreNode } from './loadMoreNode';
+import { MessageNode } from './messageNode';
+
+type CollectionTarget = ResourceTarget & { db: string; col: string };
+
+/**
+ * A collection's documents, a page at a time. Each page is fetched once with `skip` set past what
+ * is already shown and kept until the node is refreshed; "Load more" fetches only the next page.
+ */
+export class DocumentsNode implements ExplorerNode {
+  readonly id: string;
+  readonly target: CollectionTarget;
+  /** All documents matching, from the count header of the latest page; undefined before the first. */
+  total: number | undefined;
+  private documents: DocumentNode[] = [];
+  private readonly shownIds = new Set<string>();
+  /** Documents fetched so far: the `skip` of the next page. */
+  private fetched = 0;
+  private exhausted = false;
+  private started = false;
+  private error: ErrorNode | undefined;
+  private loading: Promise<void> | undefined;
+  private generation = 0;
+  private readonly loadMoreNode = new LoadMoreNode(this);
+
+  constructor(
+    readonly parent: ExplorerNode & { target: CollectionTarget },
+    private readonly context: ExplorerContext,
+  ) {
+    this.id = childId(parent, 'documents');
+    this.target = { accountId: parent.target.accountId, db: parent.target.db, col: parent.target.col };
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Documents', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.documents';
+    item.iconPath = new vscode.ThemeIcon('files');
+    if (this.total !== undefined) item.description = formatCount(this.total);
+    if (this.started) item.tooltip = `${formatCount(this.documents.length)} shown${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`;
+    return item;
+  }
+
+  async children(): Promise<ExplorerNode[]> {
+    if (!this.started) await this.loadNextPage();
+    const nodes: ExplorerNode[] = [...this.documents];
+    if (this.error) nodes.push(this.error);
+    else if (this.hasMore) nodes.push(this.loadMoreNode);
+    if (nodes.length === 0) nodes.push(new MessageNode(this, 'No documents'));
+    return nodes;
+  }
+
+  loadedChildren(): readonly ExplorerNode[] | undefined {
+    return this.started ? [...this.documents, ...(this.error ? [this.error] : this.hasMore ? [this.loadMoreNode] : [])] : undefined;
+  }
+
+  /** How many documents are left to fetch, when the service said how many there are. */
+  get remaining(): number | undefined {
+    return this.total === undefined ? undefined : Math.max(0, this.total - this.fetched);
+  }
+
+  get hasMore(): boolean {
+    if (this.exhausted) return false;
+    return this.total === undefined ? true : this.fetched < this.total;
+  }
+
+  /** Fetches the next page (once, however often it is asked for while it loads) and redraws the list. */
+  async loadMore(): Promise<void> {
+    await this.loadNextPage();
+    this.context.redraw(this);
+  }
+
+  /** Retries the page that failed, keeping the pages already shown. */
+  retry(): Promise<void> {
+    return this.loadMore();
+  }
+
+  reset(): void {
+    this.generation++;
+    this.documents = [];
+    this.shownIds.clear();
+    this.fetched = 0;
+    this.total = undefined;
+    this.exhausted = false;
+    this.started = false;
+    this.error = undefined;
+    this.loading = undefined;
+  }
+
+  private loadNextPage(): Promise<void> {
+    if (!this.loading) {
+      const loading = this.fetchPage(this.generation).finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+      this.loading = loading;
+    }
+    return this.loading;
+  }
+
+  private async fetchPage(generation: number): Promise<void> {
+    this.started = true;
+    const limit = this.context.pageSize();
+    const { accountId, db, col } = this.target;
+    const totalBefore = this.total;
+    try {
+      const page = await this.context.withProgress(async () => {
+        const client = await this.context.client(accountId);
+        return client.listDocuments(db, col, { skip: this.fetched, limit });
+      });
+      if (generation !== this.generation) return;
+      this.error = undefined;
+      this.fetched += page.documents.length;
+      if (page.total !== undefined) this.total = page.total;
+      if (page.documents.length === 0 || (page.total === undefined && page.documents.length < limit)) this.exhausted = true;
+      for (const document of page.documents) {
+        const node = new DocumentNode(this, document);
+        // A document inserted while paging shifts the pages; never show one twice.
+        if (this.shownIds.has(node.id)) continue;
+        this.shownIds.add(node.id);
+        this.documents.push(node);
+      }
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (!isCancellation(error)) this.context.logger.warn(`Could not load the documents of ${db}.${col}: ${describeError(error)}`);
+      this.error = new ErrorNode(this, `Could not load documents: ${describeError(error)}`);
+    }
+    // The count on the collection and on this node may have changed with what the service said.
+    if (this.total !== totalBefore) this.context.redraw(this.parent);
+  }
+}

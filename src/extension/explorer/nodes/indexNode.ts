@@ -1,0 +1,49 @@
+import * as vscode from 'vscode';
+import type { IndexRecord } from '../../../client/types';
+import { isJsonObject, stringifyLossless } from '../../../core/json/lossless';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { jsonTooltip, textField } from '../recordText';
+
+/** The index every collection has; it cannot be dropped. */
+export const BUILTIN_INDEX = '_id_';
+
+export class IndexNode implements ExplorerNode {
+  readonly id: string;
+  readonly name: string;
+  readonly target: ResourceTarget & { db: string; col: string; index: string };
+
+  constructor(
+    readonly parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } },
+    readonly record: IndexRecord,
+  ) {
+    this.name = textField(record, 'name') ?? String(record.name);
+    this.id = childId(parent, 'index', this.name);
+    const { accountId, db, col } = parent.target;
+    this.target = { accountId, db, col, index: this.name };
+  }
+
+  get builtin(): boolean {
+    return this.name === BUILTIN_INDEX;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = this.builtin ? 'dbhost.index.builtin' : 'dbhost.index';
+    item.description = describeIndex(this.record);
+    item.iconPath = new vscode.ThemeIcon(this.builtin ? 'lock' : 'key');
+    item.tooltip = jsonTooltip(this.record);
+    return item;
+  }
+}
+
+/** The key and the options that matter at a glance: `{ "a": 1 } unique`. */
+function describeIndex(record: IndexRecord): string {
+  const parts: string[] = [];
+  const key = record.key ?? (record as Record<string, unknown>).spec;
+  if (isJsonObject(key)) parts.push(stringifyLossless(key).replace(/[{,:]/g, '$& ').replace(/}/g, ' }'));
+  for (const flag of ['unique', 'sparse', 'dropDups']) if ((record as Record<string, unknown>)[flag] === true) parts.push(flag);
+  return parts.join(' ');
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { ListNode } from '../listNode';
+import { IndexNode } from './indexNode';
+
+export class IndexesNode extends ListNode {
+  declare readonly target: ResourceTarget & { db: string; col: string };
+
+  constructor(parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } }, context: ExplorerContext) {
+    const { accountId, db, col } = parent.target;
+    super(childId(parent, 'indexes'), parent, { accountId, db, col }, context);
+  }
+
+  protected get what(): string {
+    return `the indexes of ${this.target.col}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Indexes', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.indexes';
+    item.iconPath = new vscode.ThemeIcon('list-tree');
+    const loaded = this.loadedChildren()?.filter((node) => node instanceof IndexNode);
+    if (loaded) item.description = String(loaded.length);
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No indexes';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const indexes = await client.listIndexes(this.target.db, this.target.col);
+    return indexes.map((record) => new IndexNode(this, record));
+  }
+}

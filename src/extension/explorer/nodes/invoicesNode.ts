@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import type { InvoiceRecord } from '../../../client/types';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { ListNode } from '../listNode';
+import { jsonTooltip, numberField, textField } from '../recordText';
+
+export class InvoicesNode extends ListNode {
+  protected readonly what = 'invoices';
+
+  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+    super(childId(parent, 'invoices'), parent, { accountId: parent.target.accountId }, context);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Invoices', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.invoices';
+    item.iconPath = new vscode.ThemeIcon('credit-card');
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No invoices';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const invoices = await client.listInvoices();
+    return invoices.map((record) => new InvoiceNode(this, record));
+  }
+}
+
+/** One invoice: its date and amount, unpaid ones marked; clicking shows it in full. */
+export class InvoiceNode implements ExplorerNode {
+  readonly id: string;
+  readonly invoiceId: string | number;
+  readonly target: ResourceTarget;
+
+  constructor(
+    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly record: InvoiceRecord,
+  ) {
+    this.invoiceId = typeof record.id === 'number' ? record.id : (textField(record, 'id') ?? String(record.id));
+    this.id = childId(parent, 'invoice', this.invoiceId);
+    this.target = { accountId: parent.target.accountId };
+  }
+
+  treeItem(): vscode.TreeItem {
+    const date = textField(this.record, 'bill_date', 'date');
+    const item = new vscode.TreeItem(date ? `${date} · #${this.invoiceId}` : `#${this.invoiceId}`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.invoice';
+    const amount = numberField(this.record, 'amount');
+    const paid = this.record.is_paid;
+    item.description = [amount === undefined ? undefined : `$${amount.toFixed(2)}`, paid === false ? 'unpaid' : undefined].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(paid === false ? 'warning' : 'note');
+    item.tooltip = jsonTooltip(this.record);
+    item.command = { command: 'dbhost.showInvoice', title: 'Show Invoice', arguments: [this] };
+    return item;
+  }
+}

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { formatCount } from '../recordText';
+
+export interface PagedList extends ExplorerNode {
+  readonly remaining: number | undefined;
+}
+
+/** The last item of a paged list: fetches only the next page. */
+export class LoadMoreNode implements ExplorerNode {
+  readonly id: string;
+
+  constructor(readonly parent: PagedList) {
+    this.id = childId(parent, 'loadMore');
+  }
+
+  get target() {
+    return this.parent.target;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const remaining = this.parent.remaining;
+    const label = remaining === undefined ? 'Load more' : `Load more (${formatCount(remaining)} remaining)`;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.loadMore';
+    item.iconPath = new vscode.ThemeIcon('fold-down');
+    item.command = { command: 'dbhost.loadMoreDocuments', title: 'Load More', arguments: [this] };
+    return item;
+  }
+}

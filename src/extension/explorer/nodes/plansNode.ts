@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { PlanRecord } from '../../../client/types';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import type { ExplorerContext } from '../explorerContext';
+import type { ExplorerNode } from '../explorerNode';
+import { childId } from '../explorerNode';
+import { ListNode } from '../listNode';
+import { formatPrice, jsonTooltip, numberField, textField } from '../recordText';
+
+export class PlansNode extends ListNode {
+  protected readonly what = 'plans';
+
+  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+    super(childId(parent, 'plans'), parent, { accountId: parent.target.accountId }, context);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Plans', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.plans';
+    item.iconPath = new vscode.ThemeIcon('tag');
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No plans';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const plans = await client.listPlans();
+    return plans.map((record) => new PlanNode(this, record));
+  }
+}
+
+/** A plan: its name and price; clicking shows the whole record. */
+export class PlanNode implements ExplorerNode {
+  readonly id: string;
+  readonly slug: string;
+  readonly target: ResourceTarget;
+
+  constructor(
+    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly record: PlanRecord,
+  ) {
+    this.slug = textField(record, 'slug', 'name') ?? String(record.slug);
+    this.id = childId(parent, 'plan', this.slug);
+    this.target = { accountId: parent.target.accountId };
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(textField(this.record, 'name') ?? this.slug, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.plan';
+    item.description = [formatPrice(numberField(this.record, 'price')), textField(this.record, 'type')].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon('tag');
+    item.tooltip = jsonTooltip(this.record);
+    item.command = { command: 'dbhost.showPlan', title: 'Show Plan', arguments: [this] };
+    return item;
+  }
+}

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { LosslessNumber, stringifyLossless } from '../../core/json/lossless';
+
+/** Records come in whatever shape the service chose; these read them without trusting the shape. */
+
+export function textField(record: unknown, ...fields: string[]): string | undefined {
+  if (typeof record !== 'object' || record === null) return undefined;
+  for (const field of fields) {
+    const value = (record as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number') return String(value);
+    if (value instanceof LosslessNumber) return value.text;
+  }
+  return undefined;
+}
+
+export function numberField(record: unknown, field: string): number | undefined {
+  if (typeof record !== 'object' || record === null) return undefined;
+  const value = (record as Record<string, unknown>)[field];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (value instanceof LosslessNumber && Number.isFinite(Number(value.text))) return Number(value.text);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** A plan's price as the plan list gives it: "free" for 0, otherwise the amount. */
+export function formatPrice(price: number | undefined): string | undefined {
+  if (price === undefined) return undefined;
+  if (price === 0) return 'free';
+  return `$${Number.isInteger(price) ? price : price.toFixed(2)}`;
+}
+
+const TOOLTIP_LIMIT = 4000;
+
+/** The record as pretty JSON, cut short for a hover. */
+export function jsonTooltip(value: unknown): vscode.MarkdownString {
+  let text = stringifyLossless(value, 2) ?? String(value);
+  if (text.length > TOOLTIP_LIMIT) text = `${text.slice(0, TOOLTIP_LIMIT)}\n…`;
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendCodeblock(text, 'json');
+  return tooltip;
+}

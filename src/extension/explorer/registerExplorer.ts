@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { hasTarget } from '../base/resourceTarget';
+import { registerCommand } from '../commands/registerCommand';
+import type { Services } from '../services';
+import type { ExplorerNode } from './explorerNode';
+import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';
+import { LoadMoreNode } from './nodes/loadMoreNode';
+import { DocumentsNode } from './nodes/documentsNode';
+
+/** The tree view and its own commands: refresh everything, refresh one list, load the next page. */
+export function registerExplorer(services: Services): ExplorerProvider {
+  const provider = new ExplorerProvider(services);
+  const view = vscode.window.createTreeView(EXPLORER_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  services.context.subscriptions.push(
+    provider,
+    view,
+    registerCommand(services, 'dbhost.refresh', () => provider.refresh()),
+    registerCommand(services, 'dbhost.refreshNode', (node?: ExplorerNode) => provider.refresh(isNode(node) ? node : undefined)),
+    registerCommand(services, 'dbhost.loadMoreDocuments', async (node?: LoadMoreNode | DocumentsNode) => {
+      const documents = node instanceof LoadMoreNode ? node.parent : node;
+      if (documents instanceof DocumentsNode) await documents.loadMore();
+    }),
+  );
+  return provider;
+}
+
+function isNode(value: unknown): value is ExplorerNode {
+  return hasTarget(value) || (typeof value === 'object' && value !== null && typeof (value as ExplorerNode).treeItem === 'function');
+}

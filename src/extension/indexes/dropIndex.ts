@@ -1,0 +1,32 @@
+import { required } from '../commands/registerCommand';
+import { BUILTIN_INDEX } from '../explorer/nodes/indexNode';
+import { resolveCollection } from '../explorer/resolveTarget';
+import type { Services } from '../services';
+
+/** Drops one index after a modal confirmation; `_id_` cannot be dropped. */
+export async function dropIndex(services: Services, arg: unknown): Promise<boolean> {
+  const target = await resolveCollection(services, arg);
+  const { accountId, db, col } = target;
+  const client = await services.accounts.clientFor(accountId);
+  let index = target.index;
+  if (index === undefined) {
+    const droppable = (await client.listIndexes(db, col)).filter((record) => record.name !== BUILTIN_INDEX);
+    if (droppable.length === 0) throw new Error(`${db}.${col} has no index other than ${BUILTIN_INDEX}, which cannot be dropped.`);
+    index = required(
+      await services.prompts.pick(
+        droppable.map((record) => ({ label: record.name, description: record.key ? JSON.stringify(record.key) : undefined, value: record.name })),
+        { placeHolder: `Choose the index of ${db}.${col} to drop` },
+      ),
+    );
+  }
+  if (index === BUILTIN_INDEX) throw new Error(`The ${BUILTIN_INDEX} index of every collection cannot be dropped.`);
+  const confirmed = await services.prompts.confirm(`Drop the index ${index} of ${db}.${col}?`, {
+    detail: 'Queries that use it become slower until it is created again. This cannot be undone.',
+    confirmLabel: 'Drop Index',
+  });
+  if (!confirmed) return false;
+  await client.dropIndex(db, col, index);
+  services.changes.fire({ accountId, db, col }, 'indexes');
+  services.logger.info(`Dropped the index ${index} of ${db}.${col}`);
+  return true;
+}

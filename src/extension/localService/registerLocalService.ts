@@ -1,0 +1,23 @@
+import { registerCommand } from '../commands/registerCommand';
+import type { ExplorerProvider } from '../explorer/explorerProvider';
+import type { Services } from '../services';
+import { LocalService } from './localService';
+
+export function registerLocalService(services: Services, explorer: ExplorerProvider): LocalService {
+  const local = new LocalService(services);
+  services.context.subscriptions.push(
+    local,
+    local.onDidChange((accountId) => explorer.setLocalAccount(accountId)),
+    registerCommand(services, 'dbhost.startLocalService', async () => {
+      const account = await local.start();
+      void services.prompts.info(`The DB Host local service runs at ${account.baseUrl}; its account is "${account.label}".`);
+      return account;
+    }),
+    registerCommand(services, 'dbhost.stopLocalService', async () => {
+      const stopped = await local.stop();
+      if (!stopped) void services.prompts.info('The DB Host local service is not running in this window.');
+      return stopped;
+    }),
+  );
+  return local;
+}
