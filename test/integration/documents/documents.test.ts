@@ -1,0 +1,387 @@
+import * as assert from 'node:assert/strict';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import { isServiceError } from '../../../src/client/serviceError';
+import type { DbHostApi } from '../../../src/client/types';
+import { newObjectId } from '../../../src/core/documents/objectId';
+import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
+import { LosslessNumber, parseLossless } from '../../../src/core/json/lossless';
+import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
+import { documentUri } from '../../../src/extension/documents/documentUri';
+import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import type { Answer } from '../indexes/scriptedPrompts';
+import { ScriptedPrompts } from '../indexes/scriptedPrompts';
+import { productExtensionId } from '../support/product';
+import { readTestConfig } from '../support/test-config';
+import { RecordingProxy } from './recordingProxy';
+
+const db = 'documenttests';
+const col = 'people';
+
+async function testApi(): Promise<TestApi> {
+  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+  assert.ok(extension, `${productExtensionId} is not installed`);
+  const api = await extension.activate();
+  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
+  return api.testing;
+}
+
+/** The exact text of one value inside a JSON text. */
+function rawValue(text: string, path: (string | number)[]): string {
+  const root = parseTree(text);
+  assert.ok(root, `not JSON: ${text}`);
+  const node = findNodeAtLocation(root, path);
+  assert.ok(node, `no ${path.join('.')} in ${text}`);
+  return text.slice(node.offset, node.offset + node.length);
+}
+
+function parsed(text: string): JsonObject {
+  return parseLossless(text) as JsonObject;
+}
+
+async function replaceFirst(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
+  const offset = document.getText().indexOf(search);
+  assert.ok(offset >= 0, `${search} is not in the editor:\n${document.getText()}`);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+async function replaceAll(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+/** Closes the document's editor, dropping unsaved edits. */
+async function discard(document: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(document);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
+/** Resolves once `check` holds, looking again on every event `event` fires. */
+function when<T>(event: vscode.Event<T>, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (check()) return resolve();
+    const subscription = event(() => {
+      if (!check()) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
+
+describe('Documents as files', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  /** Another client of the same service, not going through the extension. */
+  let other: DbHostApi;
+  const changes: { target: ResourceTarget; list: ChangedList }[] = [];
+  let changeSubscription: vscode.Disposable | undefined;
+
+  async function createPerson(): Promise<string> {
+    const id = newObjectId();
+    await other.createDocument(
+      db,
+      col,
+      {
+        _id: { $oid: id },
+        name: 'Ada',
+        big: new LosslessNumber('9007199254740993'),
+        price: new LosslessNumber('1.50'),
+        address: { city: 'London', zip: 'N1' },
+        tags: ['math', 'engines'],
+        born: { $date: '1815-12-10T00:00:00.000Z' },
+      },
+      { safe: true },
+    );
+    return id;
+  }
+
+  async function rawDocument(id: string): Promise<string> {
+    return (await other.getDocument(db, col, id)).text;
+  }
+
+  async function open(docId: string): Promise<vscode.TextDocument> {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId });
+    assert.ok(uri, 'dbhost.openDocument returned no URI');
+    return vscode.workspace.openTextDocument(uri);
+  }
+
+  async function runScripted<T>(answers: Answer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: ScriptedPrompts }> {
+    const prompts = new ScriptedPrompts(answers);
+    testing.setPrompts(prompts);
+    try {
+      const result = await vscode.commands.executeCommand<T>(command, ...args);
+      assert.equal(prompts.unanswered, 0, `${command} did not ask everything the script answers`);
+      return { result, prompts };
+    } finally {
+      testing.setPrompts(undefined);
+    }
+  }
+
+  before(async () => {
+    testing = await testApi();
+    const { empty } = readTestConfig().services;
+    proxy = new RecordingProxy(empty.url);
+    await proxy.start();
+    const account = await testing.services.accounts.add({ label: 'Document tests', baseUrl: proxy.url, apiKey: empty.apiKey });
+    accountId = account.id;
+    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    await other.createDatabase(db, 'sandbox');
+    await other.createCollection(db, col);
+    changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
+  });
+
+  after(async () => {
+    changeSubscription?.dispose();
+    testing.setPrompts(undefined);
+    await vscode.workspace.getConfiguration('files').update('saveConflictResolution', undefined, vscode.ConfigurationTarget.Global);
+    if (other) await other.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.stop();
+  });
+
+  beforeEach(() => {
+    proxy.requests.length = 0;
+    proxy.dropWrites = false;
+    changes.length = 0;
+  });
+
+  it('opens a document pretty-printed with the numbers and extended JSON exactly as the service sent them', async () => {
+    const id = await createPerson();
+    const sent = await rawDocument(id);
+    const document = await open(id);
+    assert.equal(document.uri.toString(), documentUri({ accountId, db, col, docId: id }).toString());
+    assert.equal(document.uri.authority, accountId);
+    const text = document.getText();
+    assert.ok(text.startsWith('{\n  "_id": {\n    "$oid": '), text);
+    for (const path of [['_id'], ['big'], ['price'], ['born'], ['tags']]) {
+      assert.equal(rawValue(text, path).replace(/\s+/g, ''), rawValue(sent, path).replace(/\s+/g, ''), `${path.join('.')} differs from what the service sent`);
+    }
+    await discard(document);
+  });
+
+  it('saves an edited nested field as a $set of just that field, leaving every other field byte for byte', async () => {
+    const id = await createPerson();
+    const before = await rawDocument(id);
+    const document = await open(id);
+    await replaceFirst(document, '"London"', '"Paris"');
+
+    assert.equal(await document.save(), true);
+    assert.equal(document.isDirty, false);
+
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.equal(writes[0].method, 'PUT');
+    assert.equal(writes[0].path, `/databases/${db}/collections/${col}/documents/${id}`);
+    assert.deepEqual(JSON.parse(writes[0].body), { document: { $set: { 'address.city': 'Paris' } }, safe: true });
+    const after = await rawDocument(id);
+    assert.equal(rawValue(after, ['address', 'city']), '"Paris"');
+    for (const path of [['_id'], ['name'], ['big'], ['price'], ['address', 'zip'], ['tags'], ['born']]) {
+      assert.equal(rawValue(after, path), rawValue(before, path), `${path.join('.')} changed`);
+    }
+    assert.ok(changes.some((change) => change.list === 'documents' && change.target.col === col && change.target.db === db));
+    await discard(document);
+  });
+
+  it('sends nothing when the saved text changes no field', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+    await replaceFirst(document, '"name": "Ada",', '"name":    "Ada",');
+    assert.equal(await document.save(), true);
+    assert.deepEqual(proxy.writes(), []);
+    await discard(document);
+  });
+
+  it('keeps invalid JSON in the dirty editor, sends nothing and says where the error is', async () => {
+    const id = await createPerson();
+    const before = await rawDocument(id);
+    const document = await open(id);
+    await replaceFirst(document, '"name": "Ada",', '"name": "Ada",,');
+
+    assert.equal(await document.save(), false);
+    assert.equal(document.isDirty, true);
+    assert.ok(document.getText().includes('"Ada",,'));
+    assert.deepEqual(proxy.writes(), []);
+    assert.equal(await rawDocument(id), before);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
+      assert.match(error.message, /not valid JSON/);
+      assert.match(error.message, /line 5, column 17/);
+      return true;
+    });
+    await discard(document);
+  });
+
+  it('refuses a changed _id with a clear message and sends nothing', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+    await replaceFirst(document, id, newObjectId());
+    assert.equal(await document.save(), false);
+    assert.equal(document.isDirty, true);
+    assert.deepEqual(proxy.writes(), []);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), /_id field cannot be changed/);
+    await discard(document);
+  });
+
+  it('refuses a save over a version changed by another client; Overwrite then sends only the user\'s change', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+    await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
+    // Same length as before: VS Code's newer-file check must not depend on the size changing.
+    await other.updateDocument(db, col, id, { $set: { 'address.zip': 'N2' } }, { safe: true });
+
+    assert.equal(await document.save(), false, 'the save over a newer version went through');
+    assert.equal(document.isDirty, true);
+    assert.deepEqual(proxy.writes(), []);
+    assert.equal(parsed(await rawDocument(id)).name, 'Ada');
+
+    // What VS Code's "Overwrite" does: the same save with the newer-file check turned off.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('saveConflictResolution', 'overwriteFileOnDisk', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await document.save(), true);
+    } finally {
+      await files.update('saveConflictResolution', undefined, vscode.ConfigurationTarget.Global);
+    }
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.deepEqual(JSON.parse(writes[0].body), { document: { $set: { name: 'Ada Lovelace' } }, safe: true });
+    const stored = parsed(await rawDocument(id));
+    assert.equal(stored.name, 'Ada Lovelace');
+    assert.deepEqual(stored.address, { city: 'London', zip: 'N2' });
+
+    // The editor then shows what the service holds, the other client's change included.
+    await when(vscode.workspace.onDidChangeTextDocument, () => document.getText().includes('"N2"'));
+    assert.equal(document.isDirty, false);
+    await discard(document);
+  });
+
+  it('keeps the edit when the service drops the connection mid-save, and saves it once the service is back', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+    await replaceFirst(document, '"London"', '"Leeds"');
+
+    proxy.dropWrites = true;
+    try {
+      assert.equal(await document.save(), false);
+      assert.equal(document.isDirty, true);
+      assert.ok(document.getText().includes('"Leeds"'));
+      assert.equal((parsed(await rawDocument(id)).address as JsonObject).city, 'London');
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
+        assert.match(error.message, new RegExp(`Could not save the document ${id}: .+Your edit is kept; save again to retry\\.`));
+        return true;
+      });
+    } finally {
+      proxy.dropWrites = false;
+    }
+
+    assert.equal(await document.save(), true);
+    assert.equal(document.isDirty, false);
+    assert.equal((parsed(await rawDocument(id)).address as JsonObject).city, 'Leeds');
+    await discard(document);
+  });
+
+  it('opens and saves a document whose string _id holds a slash, spaces and unicode', async () => {
+    const id = 'a/b c ü';
+    await other.createDocument(db, col, { _id: id, n: 1 }, { safe: true });
+    const document = await open(id);
+    assert.ok(!document.uri.path.includes(' '), document.uri.toString());
+    assert.equal(parsed(document.getText())._id, id);
+    await replaceFirst(document, '"n": 1', '"n": 2');
+    assert.equal(await document.save(), true);
+    assert.equal(parsed(await rawDocument(id)).n, 2);
+    await discard(document);
+  });
+
+  it('creates a new document with a generated object id and then shows the stored document in its place', async () => {
+    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    assert.match(templateUri.path, /\/New Document \d+\.json$/);
+    const template = await vscode.workspace.openTextDocument(templateUri);
+    const generated = (parsed(template.getText())._id as JsonObject).$oid;
+    assert.equal(typeof generated, 'string');
+    const realUri = documentUri({ accountId, db, col, docId: generated as string });
+    // The user writes the document without an _id.
+    await replaceAll(template, '{\n  "name": "Grace",\n  "count": 12345678901234567890\n}\n');
+    const shown = when(vscode.window.onDidChangeVisibleTextEditors, () => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()));
+
+    assert.equal(await template.save(), true);
+    await shown;
+
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.equal(writes[0].method, 'POST');
+    assert.ok(writes[0].body.includes('"count":12345678901234567890'), writes[0].body);
+    const body = parseLossless(writes[0].body) as { document: JsonObject; safe: JsonValue };
+    assert.equal(body.safe, true);
+    assert.deepEqual(body.document._id, { $oid: generated });
+    assert.equal(parsed(await rawDocument(generated as string)).name, 'Grace');
+    const templateOpen = () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === templateUri.toString()));
+    await when(vscode.window.tabGroups.onDidChangeTabs, () => !templateOpen());
+    assert.ok(changes.some((change) => change.list === 'documents'));
+    await discard(await vscode.workspace.openTextDocument(realUri));
+  });
+
+  it('keeps a new document that the service refuses in its dirty editor', async () => {
+    const existing = await createPerson();
+    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const template = await vscode.workspace.openTextDocument(templateUri);
+    await replaceAll(template, `{ "_id": { "$oid": "${existing}" }, "name": "Duplicate" }\n`);
+    assert.equal(await template.save(), false);
+    assert.equal(template.isDirty, true);
+    assert.equal(parsed(await rawDocument(existing)).name, 'Ada');
+    await discard(template);
+  });
+
+  it('deletes a document only after the modal confirmation, and its editor learns it is gone', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+
+    const declined = await runScripted<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
+    assert.equal(declined.result, false);
+    assert.equal(parsed(await rawDocument(id)).name, 'Ada');
+
+    const { result, prompts } = await runScripted<boolean>([{ confirm: true }], 'dbhost.deleteDocument', document.uri);
+    assert.equal(result, true);
+    assert.match(prompts.asked[0].message ?? '', new RegExp(`Delete the document ${id} from ${db}\\.${col}\\?`));
+    assert.match(prompts.asked[0].detail ?? '', /cannot be undone/);
+    await assert.rejects(other.getDocument(db, col, id), (error: unknown) => isServiceError(error) && error.status === 404);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound');
+    assert.ok(changes.some((change) => change.list === 'documents' && change.target.col === col));
+    await discard(document);
+  });
+
+  it('opens a document by the _id the user types, and says so when there is none', async () => {
+    const id = await createPerson();
+    const { result } = await runScripted<vscode.Uri>([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
+    assert.equal(result.toString(), documentUri({ accountId, db, col, docId: id }).toString());
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.toString());
+    await discard(vscode.window.activeTextEditor.document);
+
+    const missing = newObjectId();
+    const { prompts } = await runScripted<undefined>([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', { accountId, db, col });
+    assert.deepEqual(prompts.errors, [`No document with _id {"$oid": "${missing}"} in ${db}.${col}.`]);
+  });
+
+  it('updates matching documents after showing how many match and asking', async () => {
+    const batch = newObjectId();
+    for (const status of ['draft', 'draft', 'draft', 'done']) await other.createDocument(db, col, { batch, status }, { safe: true });
+
+    const { result, prompts } = await runScripted<JsonValue>(
+      [{ input: `{"batch": "${batch}", "status": "draft"}` }, { input: '{"$set": {"status": "published"}}' }, { pick: 'Update all matching documents' }, { confirm: true }],
+      'dbhost.updateMatchingDocuments',
+      { accountId, db, col },
+    );
+    assert.ok(result !== undefined);
+    assert.match(prompts.asked[2].title ?? '', /3 documents match/);
+    assert.match(prompts.asked[3].message ?? '', new RegExp(`Update all 3 documents in ${db}\\.${col}\\?`));
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.deepEqual(JSON.parse(writes[0].body), { criteria: { batch, status: 'draft' }, object: { $set: { status: 'published' } }, multi: true, upsert: false, safe: true });
+    assert.equal((await other.listDocuments(db, col, { q: { batch, status: 'published' } })).total, 3);
+    assert.equal((await other.listDocuments(db, col, { q: { batch, status: 'done' } })).total, 1);
+    assert.match(prompts.infos[0] ?? '', /The service answered/);
+  });
+});

@@ -1,0 +1,59 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  /** Without the query string, which holds the key. */
+  path: string;
+  body: string;
+}
+
+/**
+ * Stands between an account and the local service: records each request (the key-bearing query string
+ * left out) and, while `dropWrites` is set, accepts a request that is not a GET and then destroys its
+ * connection, as a service that dies in the middle of a save does.
+ */
+export class RecordingProxy {
+  readonly requests: RecordedRequest[] = [];
+  dropWrites = false;
+  private readonly server = http.createServer((request, response) => this.forward(request, response));
+
+  constructor(private readonly target: string) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  writes(): RecordedRequest[] {
+    return this.requests.filter((request) => request.method !== 'GET');
+  }
+
+  private forward(request: http.IncomingMessage, response: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const method = request.method ?? 'GET';
+      this.requests.push({ method, path: (request.url ?? '').split('?')[0], body: body.toString('utf8') });
+      if (this.dropWrites && method !== 'GET') {
+        request.socket.destroy();
+        return;
+      }
+      const upstream = http.request(new URL(request.url ?? '/', this.target), { method, headers: { ...request.headers, host: new URL(this.target).host } }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on('error', () => request.socket.destroy());
+      upstream.end(body);
+    });
+  }
+}
