@@ -1,54 +1,88 @@
-/** How many of the last lines read are remembered to find the place where the previous read ended. */
-export const anchorLines = 100;
-
-/** The lines of a log text; a final line break ends the last line rather than starting an empty one. */
-export function splitLogLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split(/\r\n|\n|\r/);
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-function endsAt(lines: readonly string[], end: number, anchor: readonly string[]): boolean {
-  if (end < anchor.length || end > lines.length) return false;
-  for (let i = 1; i <= anchor.length; i++) if (lines[end - i] !== anchor[anchor.length - i]) return false;
-  return true;
-}
-
 /**
- * Follows a log that is read whole again and again, telling which lines of each read were not shown
- * yet. The log may grow, be cut at the front (rotation, a size cap), both at once, repeat lines, or be
- * replaced altogether (a restarted server): lines are never shown twice while the reads overlap, and a
- * read that shares nothing with the previous one is shown whole.
+ * Which lines of a freshly fetched log were not shown yet.
+ *
+ * The service returns the whole current log each time. A tail remembers where the previous text
+ * ended (its line count) and its last lines (the anchor), and finds that anchor in the new text:
+ * - a log that grew: the anchor sits where the previous text ended; the lines after it are new,
+ *   identical repeats included (the position, not the content, decides);
+ * - a log cut at the front (rotation): the anchor, or the part of it that survived the cut, sits
+ *   earlier; the latest such position is taken;
+ * - a log replaced entirely (no overlap): every line is new and `restarted` says so.
+ * The first text is shown whole.
+ *
+ * A last line without a newline is shown at once, since services often omit the final newline.
+ * Should that line turn out to have been cut mid-write and grow later, it is shown again whole:
+ * the reader sees the fragment and then the full line, and loses nothing.
  */
+
+export interface LogTailUpdate {
+  lines: string[];
+  /** True when the new text shares nothing with the previous one, so a reader may mark the break. */
+  restarted: boolean;
+}
+
+const DEFAULT_ANCHOR_LINES = 32;
+
 export class LogTail {
-  /** The last lines of the previous read, at most {@link anchorLines}. */
   private anchor: string[] = [];
-  /** How many lines the previous read had. */
-  private previousLength = 0;
+  private previousLineCount = 0;
+  private lastLineUnterminated = false;
 
-  /** The lines of `text` (the whole log as read now) that follow what earlier reads showed. */
+  constructor(private readonly anchorLines = DEFAULT_ANCHOR_LINES) {
+    if (!Number.isInteger(anchorLines) || anchorLines < 1) throw new RangeError(`anchorLines must be a positive integer, got ${anchorLines}`);
+  }
+
+  /** The new lines of `text`, the whole current log. */
+  take(text: string): LogTailUpdate {
+    const { lines, terminated } = splitLines(text);
+    let start = 0;
+    let restarted = false;
+    if (this.anchor.length > 0) {
+      const resume = this.findResumePoint(lines);
+      if (resume === undefined) restarted = lines.length > 0;
+      else start = resume;
+    }
+    this.anchor = lines.slice(-this.anchorLines);
+    this.previousLineCount = lines.length;
+    this.lastLineUnterminated = lines.length > 0 && !terminated;
+    return { lines: lines.slice(start), restarted };
+  }
+
+  /** Like {@link take}, for callers that only need the lines. */
   next(text: string): string[] {
-    const lines = splitLogLines(text);
-    const start = this.resumeAt(lines);
-    this.anchor = lines.slice(-anchorLines);
-    this.previousLength = lines.length;
-    return lines.slice(start);
+    return this.take(text).lines;
   }
 
-  private resumeAt(lines: readonly string[]): number {
-    const anchor = this.anchor;
-    if (anchor.length === 0) return 0;
-    // The log only grew: the previous read ends where it ended before.
-    if (endsAt(lines, this.previousLength, anchor)) return this.previousLength;
-    // Cut at the front (and maybe grown): the previous read ends further up; the latest such place wins.
-    for (let end = Math.min(lines.length, this.previousLength - 1); end >= anchor.length; end--) {
-      if (endsAt(lines, end, anchor)) return end;
+  /** The index of the first unseen line, or undefined when the anchor is nowhere in `lines`. */
+  private findResumePoint(lines: string[]): number | undefined {
+    for (let end = Math.min(lines.length, this.previousLineCount); end >= 1; end--) {
+      const overlap = Math.min(end, this.anchor.length);
+      if (end >= this.anchor.length || overlap === end) {
+        const match = this.matchAnchorEndingAt(lines, end, overlap);
+        if (match !== 'none') return match === 'lastLineGrew' ? end - 1 : end;
+      }
     }
-    // Cut past the remembered lines: the log now starts with the end of the previous read.
-    for (let overlap = Math.min(anchor.length - 1, lines.length); overlap > 0; overlap--) {
-      if (endsAt(lines, overlap, anchor.slice(anchor.length - overlap))) return overlap;
-    }
-    return 0;
+    return undefined;
   }
+
+  /** Whether the last `overlap` anchor lines equal `lines[end - overlap, end)`. */
+  private matchAnchorEndingAt(lines: string[], end: number, overlap: number): 'exact' | 'lastLineGrew' | 'none' {
+    const anchorStart = this.anchor.length - overlap;
+    const lineStart = end - overlap;
+    for (let i = 0; i < overlap - 1; i++) {
+      if (lines[lineStart + i] !== this.anchor[anchorStart + i]) return 'none';
+    }
+    const shownLast = this.anchor[this.anchor.length - 1];
+    const nowLast = lines[end - 1];
+    if (nowLast === shownLast) return 'exact';
+    return this.lastLineUnterminated && nowLast.startsWith(shownLast) ? 'lastLineGrew' : 'none';
+  }
+}
+
+function splitLines(text: string): { lines: string[]; terminated: boolean } {
+  if (text === '') return { lines: [], terminated: true };
+  const lines = text.split(/\r?\n/);
+  const terminated = lines[lines.length - 1] === '';
+  if (terminated) lines.pop();
+  return { lines, terminated };
 }
