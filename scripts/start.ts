@@ -4,11 +4,10 @@
 //
 //   --code-server        use code-server even when `code` is installed
 //   --port N             code-server's port (default 8080; 0 picks a free one)
-//   --data DIR           the service's data folder (default .dbhost-data); the generated key is kept there,
-//                        in start-api-key, so that the demo data and your edits survive a restart
-import { randomBytes } from 'node:crypto';
+//   --data DIR           where it all lives (default .dbhost-data): the service's data (accounts/), the generated
+//                        key (start-api-key, so the data and your edits survive a restart), the workspace
+//                        VS Code opens (workspace/) and code-server's folders (code-server/, fresh each start)
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ManagedProcess } from './vscode-host/child-processes';
 import { killProcessesOnExit, stopAllProcesses } from './vscode-host/child-processes';
@@ -16,7 +15,7 @@ import { freshCodeServerDirs, startCodeServer } from './vscode-host/code-server'
 import { installExtensionCopy } from './vscode-host/extensions-folder';
 import { generateApiKey, startLocalService } from './vscode-host/local-service';
 import type { LocalService } from './vscode-host/local-service';
-import { cacheDir, repoRoot } from './vscode-host/paths';
+import { repoRoot } from './vscode-host/paths';
 import { ensureHarnessPrerequisites } from './vscode-host/prerequisites';
 import { runCommand } from './vscode-host/run-command';
 
@@ -63,8 +62,12 @@ function findOnPath(command: string): string | undefined {
 }
 
 /** A one-time file, readable only by this user, that hands the account to the extension; the extension deletes it. */
-function writeAccountHandover(service: LocalService): string {
-  const file = path.join(os.tmpdir(), `dbhost-account-${randomBytes(8).toString('hex')}.json`);
+function accountHandoverFile(dataDir: string): string {
+  return path.join(dataDir, 'account-handover.json');
+}
+
+function writeAccountHandover(dataDir: string, service: LocalService): string {
+  const file = accountHandoverFile(dataDir);
   fs.writeFileSync(file, JSON.stringify({ label: accountLabel, baseUrl: service.url, apiKey: service.apiKey }), { mode: 0o600 });
   return file;
 }
@@ -86,7 +89,7 @@ async function openDesktopCode(code: string, workspace: string, handover: string
 async function openCodeServer(options: Options, workspace: string, handover: string): Promise<ManagedProcess> {
   const prerequisites = await ensureHarnessPrerequisites();
   // Fresh each start (a stale extensions.json hides a newly copied extension); the data dir keeps the service's data only.
-  const dirs = freshCodeServerDirs(path.join(cacheDir, 'start'), workspace);
+  const dirs = freshCodeServerDirs(path.join(options.dataDir, 'code-server'), workspace);
   installExtensionCopy(repoRoot, dirs.extensionsDir);
   const codeServer = await startCodeServer(prerequisites, dirs, { [importAccountVariable]: handover }, options.port);
   console.log(`\nDB Host in VS Code (code-server ${prerequisites.codeServer.version}) is at\n\n  ${codeServer.workbenchUrl}\n\nOpen it in a browser; Ctrl-C stops everything.`);
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
   await runCommand(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot });
   const service = await startLocalService({ dataDir: options.dataDir, apiKey: keptApiKey(options.dataDir) });
   console.log(`Local service with demo data at ${service.url} (data in ${path.relative(process.cwd(), options.dataDir) || '.'})`);
-  const handover = writeAccountHandover(service);
+  const handover = writeAccountHandover(options.dataDir, service);
   try {
     const code = options.forceCodeServer ? undefined : findOnPath('code');
     const running = [service.process];

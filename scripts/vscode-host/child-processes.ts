@@ -101,6 +101,11 @@ export class ManagedProcess {
     signalGroup(this.child.pid, 'SIGKILL');
   }
 
+  /** What Ctrl-C in its terminal would send: SIGINT to the process itself, which then shuts down on its own. */
+  interrupt(): void {
+    if (!this.hasExited && this.child.pid !== undefined) process.kill(this.child.pid, 'SIGINT');
+  }
+
   /** For the synchronous `exit` handler: no waiting possible there. */
   killNow(): void {
     if (!this.hasExited) signalGroup(this.child.pid, 'SIGKILL');

@@ -50,6 +50,7 @@ function writeUserSettings(userDataDir: string): void {
     'workbench.welcomePage.walkthroughs.openOnInstall': false,
     'security.workspace.trust.enabled': false,
     'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'npm.fetchOnlinePackageInfo': false,
     'json.schemaDownload.enable': false,
     'typescript.disableAutomaticTypeAcquisition': true,

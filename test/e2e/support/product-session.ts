@@ -1,0 +1,46 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openWorkbench } from '../../../scripts/vscode-host/browser';
+import { stopAllProcesses } from '../../../scripts/vscode-host/child-processes';
+import { freshCodeServerDirs, startCodeServer } from '../../../scripts/vscode-host/code-server';
+import { installExtensionCopy } from '../../../scripts/vscode-host/extensions-folder';
+import type { LocalService } from '../../../scripts/vscode-host/local-service';
+import { startLocalService } from '../../../scripts/vscode-host/local-service';
+import { repoRoot } from '../../../scripts/vscode-host/paths';
+import { ensureHarnessPrerequisites } from '../../../scripts/vscode-host/prerequisites';
+
+export interface ProductSession {
+  page: Page;
+  /** The local service on demo data the user adds as an account. */
+  service: LocalService;
+  close(): Promise<void>;
+}
+
+/**
+ * The product as a user gets it: the built extension installed in code-server, no account yet, a local service
+ * on demo data beside it, and the workbench open in Chromium.
+ */
+export async function openProductSession(): Promise<ProductSession> {
+  const prerequisites = await ensureHarnessPrerequisites();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-e2e-'));
+  let browser: Browser | undefined;
+  const close = async (): Promise<void> => {
+    await browser?.close();
+    await stopAllProcesses();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    const service = await startLocalService({ dataDir: path.join(workDir, 'service') });
+    const dirs = freshCodeServerDirs(path.join(workDir, 'code-server'));
+    installExtensionCopy(repoRoot, dirs.extensionsDir);
+    const codeServer = await startCodeServer(prerequisites, dirs);
+    browser = await launchChromium(prerequisites.chromium);
+    const page = await openWorkbench(browser, codeServer.workbenchUrl);
+    return { page, service, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
