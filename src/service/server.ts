@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { Accounts } from './accounts';
+import { stringifyExtended } from './bson/extendedJson';
 import { HttpError } from './errors';
 import { parseBody, readBody } from './http/body';
 import type { Body } from './http/params';
@@ -35,9 +36,10 @@ export interface RunningService {
 
 const INTERNAL_ERROR = 'Internal error in the local service; the service log has the details';
 
+/** Sends the reply as JSON; stored values (object ids, dates) go out as extended JSON. */
 function send(response: ServerResponse, reply: Reply): void {
   if (response.headersSent) return;
-  const text = JSON.stringify(reply.body);
+  const text = stringifyExtended(reply.body);
   response.writeHead(reply.status ?? 200, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
@@ -101,7 +103,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       })
       .then((reply) => {
         send(response, reply);
-        if (reply.headers?.Connection === 'close') response.on('finish', () => request.socket.destroySoon());
         if (options.logRequests !== false) log(`${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`);
       })
       .catch((error: unknown) => {

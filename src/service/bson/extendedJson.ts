@@ -65,6 +65,19 @@ export function toExtendedJson(value: unknown): unknown {
   return value;
 }
 
+/**
+ * `JSON.stringify(toExtendedJson(value))` without building the intermediate copy: the replacer sees
+ * each Date before its own `toJSON` ran (through the holder) and ObjectId serializes itself.
+ */
+export function stringifyExtended(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, converted: unknown) {
+    const original = this[key];
+    if (original instanceof Date) return { $date: Number.isNaN(original.getTime()) ? null : original.toISOString() };
+    if (typeof converted === 'number' && !Number.isFinite(converted)) return null;
+    return converted;
+  });
+}
+
 export function cloneValue<T extends Value>(value: T): T {
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (Array.isArray(value)) return value.map((item) => cloneValue(item)) as T;

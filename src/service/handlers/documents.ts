@@ -1,5 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { fromExtendedJson, isPlainObject, toExtendedJson, valueKey } from '../bson/extendedJson';
+import { fromExtendedJson, isPlainObject, valueKey } from '../bson/extendedJson';
 import { ObjectId } from '../bson/objectId';
 import { badRequest, conflict, notFound } from '../errors';
 import type { Body } from '../http/params';
@@ -84,7 +84,7 @@ export const listDocuments: Handler = ({ account, params, query, thread }) => {
     `query ${params.db}.${params.col} query: ${logValue(q)}${sort ? ` orderby: ${logValue(sort)}` : ''} ntoskip:${skip} ntoreturn:${limit} nscanned:${page.scanned} nreturned:${page.documents.length} ${elapsed(startedAt)}`,
     false,
   );
-  return { body: page.documents.map(toExtendedJson), headers: { [COUNT_HEADER]: String(page.total) } };
+  return { body: page.documents, headers: { [COUNT_HEADER]: String(page.total) } };
 };
 
 export const getDocument: Handler = (context) => {
@@ -93,7 +93,7 @@ export const getDocument: Handler = (context) => {
   const data = requireCollection(account, params.db, params.col);
   const entry = requireDocumentEntry(data, context);
   account.logOperation(params.db, thread, `query ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } idhack:1 nreturned:1 reslen:${entry.size} ${elapsed(startedAt)}`, false);
-  return { body: toExtendedJson(entry.doc) };
+  return { body: entry.doc };
 };
 
 export const createDocument: Handler = ({ account, params, body, thread }) => {

@@ -6,12 +6,16 @@ import type { Body } from './params';
 /** The interface's document size limit, which is also the largest body accepted. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-const tooLarge = () => new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`, { Connection: 'close' });
+/** After refusing a body, the rest is read and dropped (so the client sees the 413 rather than a reset) up to this much. */
+const DISCARD_LIMIT_BYTES = 4 * MAX_BODY_BYTES;
 
-/** Reads the body, refusing it as soon as it passes the limit (by its declared length or by what has arrived). */
+const tooLarge = () => new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+
+/**
+ * Reads the body, refusing it as soon as it passes the limit (by its declared length or by what has
+ * arrived). A refused body is not kept; the connection is cut if the client goes on sending much more.
+ */
 export function readBody(request: IncomingMessage): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -21,11 +25,13 @@ export function readBody(request: IncomingMessage): Promise<Buffer> {
       settled = true;
       action();
     };
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) settle(() => reject(tooLarge()));
     request.on('data', (chunk: Buffer) => {
-      if (settled) return;
       size += chunk.length;
       if (size > MAX_BODY_BYTES) settle(() => reject(tooLarge()));
-      else chunks.push(chunk);
+      if (size > DISCARD_LIMIT_BYTES) request.socket.destroy();
+      if (!settled) chunks.push(chunk);
     });
     request.on('end', () => settle(() => resolve(Buffer.concat(chunks))));
     request.on('error', (error) => settle(() => reject(error)));

@@ -4,7 +4,7 @@ import { AccountState } from './accountState';
 import { Journal } from './journal';
 import { fsyncDirectory, LineWriter, readLines } from './lineFile';
 import type { Mutation } from './mutations';
-import { deserializeMutation, serializeMutation } from './mutations';
+import { deserializeMutation, stringifyMutations } from './mutations';
 
 const SNAPSHOT = 'snapshot.jsonl';
 const JOURNAL = /^journal-(\d+)\.jsonl$/;
@@ -46,7 +46,7 @@ export class AccountStore {
   commit(mutations: Mutation[], durable: boolean): void {
     if (mutations.length === 0) return;
     if (!this.journal) throw new Error('The account store is closed');
-    this.journal.append(JSON.stringify({ at: Date.now(), m: mutations.map(serializeMutation) }), durable);
+    this.journal.append(stringifyMutations(mutations, { at: Date.now() }), durable);
     for (const mutation of mutations) this.state.apply(mutation);
     if (this.journal.size > COMPACT_AT_BYTES) this.compact();
   }
@@ -57,7 +57,7 @@ export class AccountStore {
     const writer = new LineWriter(temporary);
     try {
       writer.write(JSON.stringify({ snapshot: 1, generation, written: new Date().toISOString() }));
-      for (const batch of this.state.rebuild()) writer.write(JSON.stringify({ m: batch.map(serializeMutation) }));
+      for (const batch of this.state.rebuild()) writer.write(stringifyMutations(batch, {}));
     } finally {
       writer.close();
     }

@@ -1,5 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { toExtendedJson, valueAtPath, valueKey } from '../bson/extendedJson';
+import { stringifyExtended, toExtendedJson, valueAtPath, valueKey } from '../bson/extendedJson';
 import type { IndexSpec } from './mutations';
 
 export interface Entry {
@@ -25,7 +25,7 @@ export function describeKey(index: IndexSpec, doc: Doc): string {
   return `{ ${parts.join(', ')} }`;
 }
 
-export const documentSize = (doc: Doc): number => Buffer.byteLength(JSON.stringify(toExtendedJson(doc)));
+export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifyExtended(doc));
 
 /**
  * The documents of one collection in natural (insertion) order, with a map from `_id` and one map per

@@ -1,5 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { fromExtendedJson, isPlainObject, toExtendedJson } from '../bson/extendedJson';
+import { fromExtendedJson, isPlainObject, stringifyExtended } from '../bson/extendedJson';
 
 export interface IndexSpec {
   name: string;
@@ -33,10 +33,9 @@ export type Mutation =
   | { op: 'delete'; db: string; col: string; id: Value }
   | { op: 'setInvoices'; invoices: Invoice[] };
 
-export function serializeMutation(mutation: Mutation): unknown {
-  if (mutation.op === 'put') return { ...mutation, doc: toExtendedJson(mutation.doc) };
-  if (mutation.op === 'delete') return { ...mutation, id: toExtendedJson(mutation.id) };
-  return mutation;
+/** Mutations as journal JSON: documents and ids in extended JSON. */
+export function stringifyMutations(mutations: Mutation[], header: Record<string, unknown>): string {
+  return stringifyExtended({ ...header, m: mutations });
 }
 
 export function deserializeMutation(raw: unknown): Mutation {

@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ObjectId } from '../../../src/service/bson/objectId';
+import { AccountStore } from '../../../src/service/store/accountStore';
+import type { ChildService } from './childService';
+import { bundleService, startChildService } from './childService';
+import { temporaryDirectory } from './serviceHarness';
+
+const KEY = 'durability-key-51c2';
+
+async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const url = new URL(path, base);
+  url.searchParams.set('_apikey', KEY);
+  const response = await fetch(url, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: body === undefined ? {} : { 'Content-Type': 'application/json' } });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+async function countOf(base: string, db: string, col: string, q: object = {}): Promise<number> {
+  const answer = await call(base, 'GET', `/databases/${db}/collections/${col}/documents?limit=1&q=${encodeURIComponent(JSON.stringify(q))}`);
+  assert.equal(answer.status, 200);
+  return Number(answer.headers.get('x-service-count'));
+}
+
+describe('local service durability (child process)', function () {
+  this.timeout(60_000);
+  let workDirectory: string;
+  let script: string;
+  const running: ChildService[] = [];
+
+  before(() => {
+    workDirectory = temporaryDirectory('durability');
+    script = bundleService(workDirectory);
+  });
+  afterEach(() => {
+    for (const child of running.splice(0)) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+  });
+  after(() => rmSync(workDirectory, { recursive: true, force: true }));
+
+  it('keeps every acknowledged safe write after kill -9', async () => {
+    const dataDir = join(workDirectory, 'kill9');
+    const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+    running.push(first);
+    assert.equal((await call(first.url, 'POST', '/databases', { name: 'journal', slug: 'sandbox' })).status, 200);
+    const acknowledged: number[] = [];
+    let stopAt: () => void;
+    const reachedTarget = new Promise<void>((resolve) => (stopAt = resolve));
+    const writer = async (lane: number) => {
+      for (let n = lane; ; n += 4) {
+        try {
+          const answer = await call(first.url, 'POST', '/databases/journal/collections/writes/documents', { document: { _id: n, lane, payload: 'x'.repeat(200) }, safe: true });
+          if (answer.status !== 200) return;
+          acknowledged.push(n);
+          if (acknowledged.length === 150) stopAt();
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    await reachedTarget;
+    first.process.kill('SIGKILL');
+    assert.equal((await first.exited).signal, 'SIGKILL');
+    await Promise.all(writers);
+
+    const second = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    running.push(second);
+    assert.ok(acknowledged.length >= 150);
+    assert.equal(await countOf(second.url, 'journal', 'writes', { _id: { $in: acknowledged } }), acknowledged.length);
+    assert.equal((await call(second.url, 'GET', '/databases')).json instanceof Array, true);
+    assert.deepEqual(((await call(second.url, 'GET', '/databases')).json as { name: string }[]).map((db) => db.name), ['journal'], 'demo data must not be added to an existing account');
+    const answer = await call(second.url, 'POST', '/databases/journal/collections/writes/documents', { document: { _id: 'after-restart' }, safe: true });
+    assert.equal(answer.status, 200);
+  });
+
+  it('shuts down cleanly on SIGTERM and keeps everything, unsafe writes included', async () => {
+    const dataDir = join(workDirectory, 'clean');
+    const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    running.push(first);
+    await call(first.url, 'POST', '/databases/shop/collections/orders/documents', { document: { _id: 'unsafe-one', total: 1 } });
+    await call(first.url, 'PUT', '/databases/shop/collections/orders/documents', { criteria: { status: 'paid' }, object: { $set: { archived: true } }, multi: true });
+    await call(first.url, 'DELETE', '/databases/inventory');
+    const paid = await countOf(first.url, 'shop', 'orders', { status: 'paid' });
+    first.process.kill('SIGTERM');
+    assert.deepEqual(await first.exited, { code: 0, signal: null });
+    assert.match(first.output(), /SIGTERM: stopping/);
+
+    const second = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    running.push(second);
+    assert.equal(await countOf(second.url, 'shop', 'orders', { _id: 'unsafe-one' }), 1);
+    assert.equal(await countOf(second.url, 'shop', 'orders', { archived: true }), paid);
+    assert.equal((await call(second.url, 'GET', '/databases/inventory')).status, 404);
+    second.process.kill('SIGINT');
+    assert.equal((await second.exited).code, 0);
+  });
+
+  it('takes its key from DBHOST_API_KEY, or generates one and prints it', async () => {
+    const fromEnvironment = await startChildService(script, ['--data', join(workDirectory, 'env'), '--empty'], { DBHOST_API_KEY: KEY });
+    running.push(fromEnvironment);
+    assert.equal((await call(fromEnvironment.url, 'GET', '/plans')).status, 200);
+    assert.ok(!fromEnvironment.output().includes(KEY));
+    const generated = await startChildService(script, ['--data', join(workDirectory, 'generated'), '--empty'], { DBHOST_API_KEY: '' });
+    running.push(generated);
+    const key = /Generated an API key[^:]*: (\S+)/.exec(generated.output())?.[1];
+    assert.ok(key);
+    const url = new URL('/plans', generated.url);
+    url.searchParams.set('_apikey', key);
+    assert.equal((await fetch(url)).status, 200);
+  });
+});
+
+describe('account store journal', () => {
+  let directory: string;
+  beforeEach(() => (directory = temporaryDirectory('journal')));
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('replays the journal, ignores a torn last line and keeps writing after it', () => {
+    const log: string[] = [];
+    const { store, existed } = AccountStore.open(directory, (line) => log.push(line));
+    assert.equal(existed, false);
+    store.commit([{ op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' }, { op: 'createCollection', db: 'db', name: 'c' }], true);
+    const id = ObjectId.generate();
+    store.commit([{ op: 'put', db: 'db', col: 'c', doc: { _id: id, at: new Date(0), n: 1 } }], true);
+    store.close();
+    const journal = readdirSync(directory).find((name) => name.startsWith('journal-'))!;
+    appendFileSync(join(directory, journal), '{"at":1,"m":[{"op":"put","db":"db","col":"c","doc":{"_id":2');
+
+    const reopened = AccountStore.open(directory, (line) => log.push(line));
+    assert.equal(reopened.existed, true);
+    const data = reopened.store.state.collection('db', 'c')!;
+    assert.equal(data.count, 1);
+    assert.ok(data.get(id)!.doc.at instanceof Date);
+    assert.ok(log.some((line) => /never finished/.test(line)));
+    reopened.store.commit([{ op: 'put', db: 'db', col: 'c', doc: { _id: 3 } }], true);
+    reopened.store.close();
+
+    const third = AccountStore.open(directory, () => undefined);
+    assert.equal(third.store.state.collection('db', 'c')!.count, 2);
+    third.store.close();
+    assert.equal(readdirSync(directory).filter((name) => name.startsWith('journal-')).length, 1);
+  });
+});
