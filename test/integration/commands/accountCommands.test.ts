@@ -1,0 +1,132 @@
+import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
+import * as vscode from 'vscode';
+import type { Account } from '../../../src/extension/accounts/account';
+import type { TestApi } from '../../../src/extension/extension';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { childLabels, labelOf, productApi, startOwnService } from '../explorer/explorerFixtures';
+import type { FakeAnswer } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
+
+/** A loopback port nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('Account commands', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let service: OwnService;
+  const added: string[] = [];
+
+  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+    const prompts = new FakePrompts(answers);
+    testing.setPrompts(prompts);
+    try {
+      const result = (await vscode.commands.executeCommand(command, ...args)) as T;
+      return { result, prompts };
+    } finally {
+      testing.setPrompts(undefined);
+    }
+  }
+
+  before(async () => {
+    testing = await productApi();
+    service = await startOwnService();
+  });
+
+  after(async () => {
+    for (const id of added) if (testing.services.accounts.get(id)) await testing.services.accounts.remove(id);
+    await service?.stop();
+  });
+
+  it('adds an account after checking its key, keeping the key in secret storage only', async () => {
+    const { result, prompts } = await run<Account>('dbhost.addAccount', [{ input: service.url }, { input: 'Added' }, { input: service.apiKey }]);
+    assert.ok(result, `no account added; errors: ${prompts.errors.join(' | ')}`);
+    added.push(result.id);
+    assert.equal(prompts.unanswered, 0);
+    assert.equal(prompts.questions[2].password, true, 'the key was not asked for with a password box');
+    assert.deepEqual(testing.services.accounts.get(result.id), { id: result.id, label: 'Added', baseUrl: service.url });
+    assert.equal(await testing.services.accounts.getApiKey(result.id), service.apiKey);
+    assert.deepEqual(prompts.infos, ['Added "Added": 0 databases.']);
+    assert.ok((await childLabels(testing)).includes('Added'));
+  });
+
+  it('warns before saving an http address that is not loopback, and saves nothing when told no', async () => {
+    const before = testing.services.accounts.list().length;
+    const { result, prompts } = await run<Account | undefined>('dbhost.addAccount', [{ input: 'http://db.example.net' }, { confirm: false }]);
+    assert.equal(result, undefined);
+    assert.equal(prompts.questions[1].kind, 'confirm');
+    assert.match(prompts.questions[1].text, /travel in clear/);
+    assert.equal(testing.services.accounts.list().length, before);
+    assert.deepEqual(prompts.errors, []);
+  });
+
+  it('says when a new key is refused (401), and keeps the old key when the user discards the new one', async () => {
+    const account = await testing.services.accounts.add({ label: 'Key change', baseUrl: service.url, apiKey: service.apiKey });
+    added.push(account.id);
+    const { result, prompts } = await run<boolean | undefined>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: false }], { accountId: account.id });
+    assert.equal(result, undefined);
+    assert.match(prompts.questions[1].text, /refused this key \(401/);
+    assert.equal(await testing.services.accounts.getApiKey(account.id), service.apiKey);
+
+    const kept = await run<boolean>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: true }], { accountId: account.id });
+    assert.equal(kept.result, true);
+    assert.equal(await testing.services.accounts.getApiKey(account.id), 'a-wrong-key');
+
+    const fixed = await run<boolean>('dbhost.changeApiKey', [{ input: service.apiKey }], { accountId: account.id });
+    assert.equal(fixed.result, true, 'a working key was questioned');
+    assert.deepEqual(fixed.prompts.infos, ['The new key of "Key change" works.']);
+    assert.equal(await testing.services.accounts.getApiKey(account.id), service.apiKey);
+  });
+
+  it('says when the service cannot be reached to check a key', async () => {
+    const account = await testing.services.accounts.add({ label: 'Unreachable', baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: 'old-key-1' });
+    added.push(account.id);
+    const { prompts } = await run<boolean>('dbhost.changeApiKey', [{ input: 'new-key-2' }, { confirm: false }], { accountId: account.id });
+    assert.match(prompts.questions[1].text, /could not be reached/);
+    assert.equal(await testing.services.accounts.getApiKey(account.id), 'old-key-1');
+  });
+
+  it('renames an account, in the tree too', async () => {
+    const account = await testing.services.accounts.add({ label: 'Before', baseUrl: service.url, apiKey: service.apiKey });
+    added.push(account.id);
+    await run('dbhost.renameAccount', [{ input: 'After' }], { accountId: account.id });
+    assert.equal(testing.services.accounts.get(account.id)?.label, 'After');
+    assert.equal(labelOf(testing.explorer.accountNode(account.id)!.treeItem()), 'After');
+  });
+
+  it('removes an account and its key only after a modal confirmation', async () => {
+    const account = await testing.services.accounts.add({ label: 'To remove', baseUrl: service.url, apiKey: service.apiKey });
+    added.push(account.id);
+    const kept = await run<boolean>('dbhost.removeAccount', [{ confirm: false }], { accountId: account.id });
+    assert.equal(kept.result, false);
+    assert.ok(testing.services.accounts.get(account.id));
+
+    const removed = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], testing.explorer.accountNode(account.id));
+    assert.equal(removed.result, true);
+    assert.equal(testing.services.accounts.get(account.id), undefined);
+    assert.equal(await testing.services.accounts.getApiKey(account.id), undefined);
+    assert.ok(!(await childLabels(testing)).includes('To remove'));
+  });
+
+  it('starts the local service as a "Local" account and stops it on command', async () => {
+    const { result: account, prompts } = await run<Account>('dbhost.startLocalService', []);
+    assert.ok(account, `the local service did not start: ${prompts.errors.join(' | ')}`);
+    added.push(account.id);
+    assert.equal(account.label, 'Local');
+    assert.match(account.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const client = await testing.services.accounts.clientFor(account.id);
+    assert.ok((await client.listDatabases()).length > 0, 'the local service has no demo databases');
+    assert.match(String(testing.explorer.accountNode(account.id)?.treeItem().description), /running here/);
+
+    const { result: stopped } = await run<boolean>('dbhost.stopLocalService', []);
+    assert.equal(stopped, true);
+    await assert.rejects(client.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
+  });
+});

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Account } from '../../../src/extension/accounts/account';
+import type { TestApi } from '../../../src/extension/extension';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { childrenOf, nodeAt, productApi, startOwnService } from '../explorer/explorerFixtures';
+import type { FakeAnswer } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+describe('The API key never leaks (canary key)', function () {
+  this.timeout(60_000);
+  const canary = `canary${randomBytes(12).toString('hex')}`;
+  let testing: TestApi;
+  let service: OwnService;
+  let account: Account;
+  const allPrompts: FakePrompts[] = [];
+
+  async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<unknown> {
+    const prompts = new FakePrompts(answers);
+    allPrompts.push(prompts);
+    testing.setPrompts(prompts);
+    try {
+      return await vscode.commands.executeCommand(command, ...args);
+    } finally {
+      testing.setPrompts(undefined);
+    }
+  }
+
+  before(async () => {
+    testing = await productApi();
+    service = await startOwnService({ apiKey: canary });
+    // Everything a user does with an account, its failures included, with the canary as the key.
+    account = (await run('dbhost.addAccount', [{ input: service.url }, { input: 'Canary' }, { input: canary }])) as Account;
+    assert.ok(account, 'the canary account was not added');
+    const client = testing.services.accounts.makeClient(service.url, canary);
+    await client.createDatabase('canarydb', 'sandbox');
+    await client.createCollection('canarydb', 'things');
+    await client.createDocument('canarydb', 'things', { name: 'one' }, { safe: true });
+    await childrenOf(testing, await nodeAt(testing, account.id, 'Databases', 'canarydb', 'things', 'Documents'));
+    await childrenOf(testing, await nodeAt(testing, account.id, 'Deployments'));
+    await run('dbhost.createDatabase', [{ pick: /sandbox/i }, { input: 'bad/name' }], { accountId: account.id });
+    await run('dbhost.deleteDatabase', [{ confirm: true }, { input: 'nope' }], { accountId: account.id, db: 'canarydb' });
+    await run('dbhost.showDatabaseInfo', [], { accountId: account.id, db: 'missing' });
+    await run('dbhost.changeApiKey', [{ input: `${canary}x` }, { confirm: true }], { accountId: account.id });
+    await childrenOf(testing, await nodeAt(testing, account.id, 'Invoices'));
+    await run('dbhost.changeApiKey', [{ input: canary }], { accountId: account.id });
+    await vscode.commands.executeCommand('dbhost.refreshNode', testing.explorer.accountNode(account.id));
+    await childrenOf(testing, await nodeAt(testing, account.id, 'Databases'));
+  });
+
+  after(async () => {
+    if (account && testing.services.accounts.get(account.id)) await testing.services.accounts.remove(account.id);
+    await service?.stop();
+  });
+
+  it('is in no global state value', () => {
+    const state = testing.services.context.globalState;
+    const keys = state.keys();
+    assert.ok(keys.includes('dbhost.accounts'), 'the accounts are not in global state: nothing was checked');
+    for (const key of keys) assert.ok(!JSON.stringify(state.get(key) ?? null).includes(canary), `the key is in global state under ${key}`);
+    assert.ok(!JSON.stringify(testing.services.context.workspaceState.keys().map((key) => testing.services.context.workspaceState.get(key))).includes(canary));
+  });
+
+  it('is in no setting', () => {
+    const settings = vscode.workspace.getConfiguration('dbhost');
+    assert.ok(!JSON.stringify(settings).includes(canary));
+    for (const name of ['pageSize', 'requestTimeoutSeconds']) assert.ok(!JSON.stringify(settings.inspect(name)).includes(canary));
+  });
+
+  it('is in nothing the user was shown, errors included', () => {
+    const shown = allPrompts.flatMap((prompts) => prompts.shown);
+    assert.ok(allPrompts.some((prompts) => prompts.errors.length > 0), 'no failure was provoked: the check would prove little');
+    for (const text of shown) assert.ok(!text.includes(canary), `the key was shown: ${text.split(canary).join('<KEY>')}`);
+  });
+
+  it('is in no tree item', async () => {
+    const texts: string[] = [];
+    const walk = async (node: Parameters<TestApi['explorer']['getChildren']>[0]) => {
+      for (const childNode of await testing.explorer.getChildren(node)) {
+        const item = childNode.treeItem();
+        texts.push(JSON.stringify({ label: item.label, description: item.description, tooltip: item.tooltip, id: item.id, command: item.command }));
+        if (childNode.loadedChildren?.()) await walk(childNode);
+      }
+    };
+    await walk(testing.explorer.accountNode(account.id));
+    assert.ok(texts.length > 3);
+    for (const text of texts) assert.ok(!text.includes(canary), `a tree item holds the key: ${text.split(canary).join('<KEY>')}`);
+  });
+
+  it('is in no log line of the extension host', async () => {
+    const exthostLogs = path.dirname(testing.services.context.logUri.fsPath);
+    const ours = () => filesUnder(exthostLogs).filter((file) => fs.readFileSync(file, 'utf8').includes('Added the account "Canary"'));
+    // The log reaches its file a moment after it is written: look until it is there.
+    for (let attempt = 0; attempt < 100 && ours().length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const files = filesUnder(exthostLogs);
+    assert.ok(ours().length > 0, `the DB Host log was not found under ${exthostLogs}: ${files.map((f) => path.relative(exthostLogs, f)).join(', ')}`);
+    for (const file of files) assert.ok(!fs.readFileSync(file, 'utf8').includes(canary), `the key is in the log ${file}`);
+  });
+});

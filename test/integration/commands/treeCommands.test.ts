@@ -1,0 +1,195 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/client/types';
+import type { TestApi } from '../../../src/extension/extension';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { child, childLabels, childrenOf, nodeAt, productApi, startOwnService, whenTree } from '../explorer/explorerFixtures';
+import { readTestConfig } from '../support/test-config';
+import type { FakeAnswer } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
+
+const db = 'commands';
+
+describe('Database, collection, index, copy and details commands', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let client: DbHostApi;
+  let accountId: string;
+  const accounts: string[] = [];
+  const services: OwnService[] = [];
+
+  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+    const prompts = new FakePrompts(answers);
+    testing.setPrompts(prompts);
+    try {
+      const result = (await vscode.commands.executeCommand(command, ...args)) as T;
+      assert.equal(prompts.unanswered, 0, `${command} did not ask everything scripted; errors: ${prompts.errors.join(' | ')}`);
+      return { result, prompts };
+    } finally {
+      testing.setPrompts(undefined);
+    }
+  }
+
+  const databaseNames = async () => (await client.listDatabases()).map((record) => record.name);
+  const collectionNames = async () => (await client.listCollections(db)).map((record) => record.name);
+  const indexNames = async (col: string) => (await client.listIndexes(db, col)).map((record) => record.name);
+
+  before(async () => {
+    testing = await productApi();
+    service = await startOwnService();
+    services.push(service);
+    client = testing.services.accounts.makeClient(service.url, service.apiKey);
+    accountId = (await testing.services.accounts.add({ label: 'Command tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    accounts.push(accountId);
+    await client.createDatabase(db, 'sandbox');
+    await client.createCollection(db, 'items');
+    await client.createDocument(db, 'items', { _id: 'first', n: 1 }, { safe: true });
+  });
+
+  after(async () => {
+    for (const id of accounts) await testing.services.accounts.remove(id);
+    for (const own of services) await own.stop();
+  });
+
+  it('creates a database on a plan picked with its price, showing the free databases used', async () => {
+    const databases = await nodeAt(testing, accountId, 'Databases');
+    assert.deepEqual(await childLabels(testing, databases), [db]);
+    const { result, prompts } = await run<{ name: string; slug: string }>('dbhost.createDatabase', [{ pick: /sandbox/i }, { input: 'made' }], databases);
+    assert.deepEqual(result, { name: 'made', slug: 'sandbox' });
+    assert.match(prompts.questions[0].text, /1 of 5 free databases used/);
+    assert.ok(prompts.shown.some((text) => text === 'free'), 'the plans were shown without prices');
+    assert.ok((await databaseNames()).includes('made'));
+    await whenTree(testing, async () => (await childLabels(testing, databases)).includes('made'));
+  });
+
+  it('explains the payment rule when the service refuses a paid plan', async () => {
+    const unpaid = await startOwnService({ payment: false });
+    services.push(unpaid);
+    const unpaidAccount = (await testing.services.accounts.add({ label: 'No payment', baseUrl: unpaid.url, apiKey: unpaid.apiKey })).id;
+    accounts.push(unpaidAccount);
+    const plans = await testing.services.accounts.makeClient(unpaid.url, unpaid.apiKey).listPlans();
+    const paid = plans.find((plan) => (plan.price ?? 0) > 0);
+    assert.ok(paid, 'the service offers no paid plan');
+    const { result, prompts } = await run('dbhost.createDatabase', [{ pick: paid.name ?? paid.slug }, { input: 'costly' }], { accountId: unpaidAccount });
+    assert.equal(result, undefined);
+    assert.equal(prompts.errors.length, 1);
+    assert.match(prompts.errors[0], /paid plan needs payment information on the account/);
+    const names = (await testing.services.accounts.makeClient(unpaid.url, unpaid.apiKey).listDatabases()).map((d) => d.name);
+    assert.ok(!names.includes('costly'));
+  });
+
+  it('deletes a database only when its name is typed exactly', async () => {
+    const made = await nodeAt(testing, accountId, 'Databases', 'made');
+    const wrong = await run<boolean | undefined>('dbhost.deleteDatabase', [{ confirm: true }, { input: 'mad' }], made);
+    assert.equal(wrong.result, undefined);
+    assert.match(wrong.prompts.questions[0].detail ?? '', /cannot be undone/);
+    assert.deepEqual(wrong.prompts.refusals, ['Type made exactly to delete it']);
+    assert.ok((await databaseNames()).includes('made'), 'deleted although the name typed was wrong');
+
+    const declined = await run<boolean>('dbhost.deleteDatabase', [{ confirm: false }], made);
+    assert.equal(declined.result, false);
+    assert.ok((await databaseNames()).includes('made'));
+
+    const right = await run<boolean>('dbhost.deleteDatabase', [{ confirm: true }, { input: 'made' }], made);
+    assert.equal(right.result, true);
+    assert.ok(!(await databaseNames()).includes('made'));
+    const databases = await nodeAt(testing, accountId, 'Databases');
+    await whenTree(testing, async () => !(await childLabels(testing, databases)).includes('made'));
+  });
+
+  it('creates, renames and deletes a collection, in the tree and on the service', async () => {
+    const database = await nodeAt(testing, accountId, 'Databases', db);
+    assert.equal((await run<string>('dbhost.createCollection', [{ input: 'drafts' }], database)).result, 'drafts');
+    assert.ok((await collectionNames()).includes('drafts'));
+    await whenTree(testing, async () => (await childLabels(testing, database)).includes('drafts'));
+
+    const refused = await run('dbhost.createCollection', [{ input: 'system.things' }], { accountId, db });
+    assert.match(refused.prompts.refusals[0], /reserved/);
+
+    const drafts = await child(testing, database, 'drafts');
+    assert.equal((await run<string>('dbhost.renameCollection', [{ input: 'finals' }], drafts)).result, 'finals');
+    assert.deepEqual((await collectionNames()).filter((name) => name !== 'items'), ['finals']);
+    await whenTree(testing, async () => {
+      const labels = await childLabels(testing, database);
+      return labels.includes('finals') && !labels.includes('drafts');
+    });
+
+    const finals = await child(testing, database, 'finals');
+    assert.equal((await run<boolean>('dbhost.deleteCollection', [{ confirm: false }], finals)).result, false);
+    assert.ok((await collectionNames()).includes('finals'));
+    const deleted = await run<boolean>('dbhost.deleteCollection', [{ confirm: true }], finals);
+    assert.equal(deleted.result, true);
+    assert.match(deleted.prompts.questions[0].detail ?? '', /cannot be undone/);
+    assert.deepEqual(await collectionNames(), ['items']);
+    await whenTree(testing, async () => !(await childLabels(testing, database)).includes('finals'));
+  });
+
+  it('drops one index, refuses _id_, and drops all indexes after the interface\'s warning', async () => {
+    await client.createIndex(db, 'items', { spec: { n: 1 } });
+    await client.createIndex(db, 'items', { spec: { name: 1 }, unique: true });
+    const indexes = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Indexes');
+    assert.deepEqual((await childLabels(testing, indexes)).sort(), ['_id_', 'n_1', 'name_1']);
+
+    const n1 = await child(testing, indexes, 'n_1');
+    assert.equal(n1.treeItem().contextValue, 'dbhost.index');
+    const dropped = await run<boolean>('dbhost.dropIndex', [{ confirm: true }], n1);
+    assert.equal(dropped.result, true);
+    assert.deepEqual((await indexNames('items')).sort(), ['_id_', 'name_1']);
+    await whenTree(testing, async () => !(await childLabels(testing, indexes)).includes('n_1'));
+
+    const builtin = await run('dbhost.dropIndex', [], { accountId, db, col: 'items', index: '_id_' });
+    assert.match(builtin.prompts.errors[0], /_id_ index .* cannot be dropped/);
+
+    const all = await run<boolean>('dbhost.dropAllIndexes', [{ confirm: true }], indexes);
+    assert.equal(all.result, true);
+    assert.match(all.prompts.questions[0].detail ?? '', /may seriously degrade performance of an active database/);
+    assert.deepEqual(await indexNames('items'), ['_id_']);
+    await whenTree(testing, async () => (await childLabels(testing, indexes)).join() === '_id_');
+  });
+
+  it('copies names and _id to the clipboard', async () => {
+    await vscode.commands.executeCommand('dbhost.copyName', await nodeAt(testing, accountId, 'Databases', db, 'items'));
+    assert.equal(await vscode.env.clipboard.readText(), 'items');
+    const [document] = await childrenOf(testing, await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents'));
+    await vscode.commands.executeCommand('dbhost.copyDocumentId', document);
+    assert.equal(await vscode.env.clipboard.readText(), 'first');
+  });
+
+  it('opens database info, collection statistics and plans as read-only JSON without the key in the URI', async () => {
+    const info = await run<vscode.TextDocument>('dbhost.showDatabaseInfo', [], await nodeAt(testing, accountId, 'Databases', db));
+    const stats = await run<vscode.TextDocument>('dbhost.showCollectionStatistics', [], { accountId, db, col: 'items' });
+    const plan = await run<vscode.TextDocument>('dbhost.showPlan', [], { accountId, plan: 'sandbox' });
+    for (const { result: document } of [info, stats, plan]) {
+      assert.ok(document, 'no document opened');
+      assert.equal(document.languageId, 'json');
+      assert.equal(document.uri.scheme, 'dbhost-details');
+      assert.ok(!document.uri.toString().includes(service.apiKey) && !decodeURIComponent(document.uri.toString()).includes(service.apiKey));
+      JSON.parse(document.getText());
+    }
+    assert.equal(JSON.parse(info.result.getText()).name, db);
+    assert.equal(JSON.parse(stats.result.getText()).count, 1);
+    assert.equal(JSON.parse(plan.result.getText()).slug, 'sandbox');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens an invoice and a deployment\'s details from the tree of the demo account', async () => {
+    const { demo } = readTestConfig().services;
+    const demoAccount = (await testing.services.accounts.add({ label: 'Demo for commands', baseUrl: demo.url, apiKey: demo.apiKey })).id;
+    accounts.push(demoAccount);
+    const [invoice] = await childrenOf(testing, await nodeAt(testing, demoAccount, 'Invoices'));
+    assert.equal(invoice.treeItem().contextValue, 'dbhost.invoice');
+    const shown = await run<vscode.TextDocument>('dbhost.showInvoice', [], invoice);
+    assert.ok('id' in JSON.parse(shown.result.getText()));
+
+    const [deployment] = await childrenOf(testing, await nodeAt(testing, demoAccount, 'Deployments'));
+    assert.equal(deployment.treeItem().contextValue, 'dbhost.deployment');
+    const [details, logs] = await childrenOf(testing, deployment);
+    assert.equal(logs.treeItem().contextValue, 'dbhost.deploymentLogs');
+    assert.equal(logs.treeItem().command?.command, 'dbhost.tailLogs');
+    const opened = await run<vscode.TextDocument>('dbhost.showDeploymentDetails', [], details);
+    assert.equal(opened.result.languageId, 'json');
+    JSON.parse(opened.result.getText());
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

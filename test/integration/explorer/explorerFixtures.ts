@@ -1,0 +1,122 @@
+import * as assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+import * as vscode from 'vscode';
+import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import { productExtensionId } from '../support/product';
+
+export async function productApi(): Promise<TestApi> {
+  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+  assert.ok(extension, `${productExtensionId} is not installed`);
+  const api = await extension.activate();
+  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
+  return api.testing;
+}
+
+export interface OwnService {
+  url: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A local service of this test's own (dist/service.js of the installed extension), empty, so the
+ * free-database limit and the payment rule are the test's alone.
+ */
+export async function startOwnService(options: { payment?: boolean; apiKey?: string } = {}): Promise<OwnService> {
+  const extension = vscode.extensions.getExtension(productExtensionId);
+  assert.ok(extension);
+  const script = path.join(extension.extensionPath, 'dist', 'service.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-explorer-test-'));
+  const apiKey = options.apiKey ?? randomBytes(24).toString('hex');
+  const args = [script, '--port', '0', '--data', dataDir, '--empty', '--quiet', ...(options.payment === false ? ['--no-payment'] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, DBHOST_API_KEY: apiKey, ELECTRON_RUN_AS_NODE: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      const ready = /listening on (http:\/\/\S+)/.exec(line);
+      if (ready) resolve(ready[1]);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the local service exited (${code}) before listening: ${output.split(apiKey).join('<key>')}`)));
+  });
+  return {
+    url,
+    apiKey,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+export async function childrenOf(testing: TestApi, node?: ExplorerNode): Promise<ExplorerNode[]> {
+  return testing.explorer.getChildren(node);
+}
+
+export async function childLabels(testing: TestApi, node?: ExplorerNode): Promise<string[]> {
+  return (await childrenOf(testing, node)).map((child) => labelOf(child.treeItem()));
+}
+
+/** The child whose label is `label` (or matches it), failing with the labels there are. */
+export async function child(testing: TestApi, node: ExplorerNode | undefined, label: string | RegExp): Promise<ExplorerNode> {
+  const children = await childrenOf(testing, node);
+  const found = children.find((candidate) => {
+    const text = labelOf(candidate.treeItem());
+    return typeof label === 'string' ? text === label : label.test(text);
+  });
+  assert.ok(found, `no item ${String(label)} among ${children.map((c) => labelOf(c.treeItem())).join(' | ')}`);
+  return found;
+}
+
+/** Walks down from the account's node along the labels given. */
+export async function nodeAt(testing: TestApi, accountId: string, ...labels: (string | RegExp)[]): Promise<ExplorerNode> {
+  let node: ExplorerNode | undefined = testing.explorer.accountNode(accountId);
+  assert.ok(node, `no tree item for the account ${accountId}`);
+  for (const label of labels) node = await child(testing, node, label);
+  return node;
+}
+
+/** Resolves once `check` holds, looking again each time the tree says it changed. */
+export function whenTree(testing: TestApi, check: () => Promise<boolean>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const look = () => {
+      check().then(
+        (ok) => {
+          if (ok && !done) {
+            done = true;
+            subscription.dispose();
+            resolve();
+          }
+        },
+        (error: unknown) => {
+          subscription.dispose();
+          reject(error);
+        },
+      );
+    };
+    const subscription = testing.explorer.onDidChangeTreeData(look);
+    look();
+  });
+}

@@ -1,0 +1,166 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/client/types';
+import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { TestApi } from '../../../src/extension/extension';
+import { RecordingProxy } from '../documents/recordingProxy';
+import { FakePrompts } from '../support/fakePrompts';
+import type { OwnService } from './explorerFixtures';
+import { child, childLabels, childrenOf, labelOf, nodeAt, productApi, startOwnService, whenTree } from './explorerFixtures';
+
+const db = 'shop';
+const documentCount = 1000;
+
+describe('Explorer tree', function () {
+  this.timeout(120_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let proxy: RecordingProxy;
+  let client: DbHostApi;
+  let accountId: string;
+
+  const documentRequests = () => proxy.requests.filter((r) => r.method === 'GET' && r.path === `/databases/${db}/collections/items/documents`);
+
+  before(async () => {
+    testing = await productApi();
+    service = await startOwnService();
+    proxy = new RecordingProxy(service.url);
+    await proxy.start();
+    client = testing.services.accounts.makeClient(service.url, service.apiKey);
+    await client.createDatabase(db, 'sandbox');
+    await client.createCollection(db, 'items');
+    await client.createCollection(db, 'empty');
+    for (let start = 0; start < documentCount; start += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => client.createDocument(db, 'items', { n: start + i, name: `item ${start + i}`, tags: ['a', 'b'] }, { safe: true })),
+      );
+    }
+    accountId = (await testing.services.accounts.add({ label: 'Tree tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('dbhost').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.stop();
+    await service?.stop();
+  });
+
+  it('fetches nothing until a list is expanded', async () => {
+    const roots = await childrenOf(testing);
+    assert.ok(roots.some((node) => labelOf(node.treeItem()) === 'Tree tests'));
+    const account = testing.explorer.accountNode(accountId);
+    assert.ok(account);
+    assert.equal(account.treeItem().contextValue, 'dbhost.account');
+    assert.deepEqual(await childLabels(testing, account), ['Databases', 'Deployments', 'Invoices', 'Plans']);
+    assert.equal(proxy.requests.length, 0, `requests before anything was expanded: ${JSON.stringify(proxy.requests)}`);
+  });
+
+  it('shows databases with their plan and collections with their document count', async () => {
+    const database = await nodeAt(testing, accountId, 'Databases', db);
+    assert.equal(database.treeItem().contextValue, 'dbhost.database');
+    assert.match(String(database.treeItem().description), /sandbox/i);
+    const items = await child(testing, database, 'items');
+    assert.equal(items.treeItem().contextValue, 'dbhost.collection');
+    assert.equal(items.treeItem().description, '1,000 documents');
+    assert.equal((await child(testing, database, 'empty')).treeItem().description, '0 documents');
+    assert.deepEqual(await childLabels(testing, items), ['Documents', 'Indexes']);
+    const builtin = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Indexes', '_id_');
+    assert.equal(builtin.treeItem().contextValue, 'dbhost.index.builtin');
+  });
+
+  it('pages 1,000 documents in 10 requests with "Load more", never fetching a page twice', async () => {
+    await vscode.workspace.getConfiguration('dbhost').update('pageSize', 100, vscode.ConfigurationTarget.Global);
+    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
+    assert.equal(documents.treeItem().contextValue, 'dbhost.documents');
+    const before = documentRequests().length;
+
+    let children = await childrenOf(testing, documents);
+    assert.equal(children.length, 101);
+    assert.equal(labelOf(children[100].treeItem()), 'Load more (900 remaining)');
+    assert.equal(documents.treeItem().description, '1,000');
+    for (let page = 2; page <= 10; page++) {
+      const loadMore: ExplorerNode = children[children.length - 1];
+      assert.equal(loadMore.treeItem().contextValue, 'dbhost.loadMore');
+      await vscode.commands.executeCommand('dbhost.loadMoreDocuments', loadMore);
+      children = await childrenOf(testing, documents);
+    }
+    // Looking again, as the view does when it redraws, fetches nothing.
+    children = await childrenOf(testing, documents);
+
+    assert.ok(children.every((node) => node.treeItem().contextValue === 'dbhost.document'), 'a "Load more" is left after the last page');
+    assert.equal(children.length, documentCount);
+    const docIds = new Set(children.map((node) => node.target?.docId));
+    assert.equal(docIds.size, documentCount, 'a document was shown twice');
+    assert.equal(documentRequests().length - before, 10);
+
+    const item = children[0].treeItem();
+    assert.match(String(item.description), /^n: \d+, name: "item \d+", tags: \[2\]$/);
+    assert.equal(item.command?.command, 'dbhost.openDocument');
+    assert.deepEqual(item.command?.arguments, [{ accountId, db, col: 'items', docId: children[0].target?.docId }]);
+    assert.match(String((item.tooltip as vscode.MarkdownString).value), /"name": "item \d+"/);
+  });
+
+  it('shows plans with prices, and calm notes for no invoices and no deployments', async () => {
+    const plans = await childrenOf(testing, await nodeAt(testing, accountId, 'Plans'));
+    const sandbox = plans.find((plan) => /free/.test(String(plan.treeItem().description)));
+    assert.ok(sandbox, `no free plan among ${plans.map((p) => `${labelOf(p.treeItem())} ${p.treeItem().description}`).join(' | ')}`);
+    assert.ok(plans.some((plan) => /^\$\d/.test(String(plan.treeItem().description))), 'no priced plan');
+    assert.equal(sandbox.treeItem().contextValue, 'dbhost.plan');
+
+    assert.deepEqual(await childLabels(testing, await nodeAt(testing, accountId, 'Invoices')), ['No invoices']);
+    const deployments = await childrenOf(testing, await nodeAt(testing, accountId, 'Deployments'));
+    assert.equal(deployments.length, 1);
+    assert.match(labelOf(deployments[0].treeItem()), /^No deployments/);
+    assert.notEqual(deployments[0].treeItem().contextValue, 'dbhost.error');
+  });
+
+  it('shows a failed load as one error item whose retry loads the list', async () => {
+    const broken = await testing.services.accounts.add({ label: 'Wrong key', baseUrl: proxy.url, apiKey: 'not-the-key-of-this-account' });
+    try {
+      const databases = await nodeAt(testing, broken.id, 'Databases');
+      const children = await childrenOf(testing, databases);
+      assert.equal(children.length, 1);
+      const item = children[0].treeItem();
+      assert.equal(item.contextValue, 'dbhost.error');
+      assert.match(labelOf(item), /^Could not load databases: .*401/);
+      assert.equal(item.command?.command, 'dbhost.refreshNode');
+
+      await testing.services.accounts.setApiKey(broken.id, service.apiKey);
+      await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
+      assert.deepEqual(await childLabels(testing, databases), [db]);
+    } finally {
+      await testing.services.accounts.remove(broken.id);
+    }
+  });
+
+  it('reloads only what a command changed: a new collection appears, loaded documents stay', async () => {
+    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
+    const loaded = await childrenOf(testing, documents);
+    const before = documentRequests().length;
+
+    const prompts = new FakePrompts([{ input: 'fresh' }]);
+    testing.setPrompts(prompts);
+    try {
+      assert.equal(await vscode.commands.executeCommand('dbhost.createCollection', database), 'fresh');
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    await whenTree(testing, async () => (await childLabels(testing, database)).includes('fresh'));
+
+    const itemsAgain = await child(testing, database, 'items');
+    const [documentsAgain] = await childrenOf(testing, itemsAgain);
+    assert.equal(documentsAgain, documents, 'the Documents item of an unchanged collection was replaced');
+    assert.deepEqual(await childrenOf(testing, documentsAgain), loaded);
+    assert.equal(documentRequests().length, before, 'documents were fetched again');
+  });
+
+  it('refreshes a list on request', async () => {
+    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
+    await client.createDocument(db, 'items', { n: 1000, name: 'late' }, { safe: true });
+    await vscode.commands.executeCommand('dbhost.refreshNode', documents);
+    const children: ExplorerNode[] = await childrenOf(testing, documents);
+    assert.equal(labelOf(children[children.length - 1].treeItem()), 'Load more (901 remaining)');
+    assert.equal(documents.treeItem().description, '1,001');
+  });
+});
