@@ -36,6 +36,25 @@ function indexNamed(indexes: IndexRecord[], name: string): IndexRecord {
   return index;
 }
 
+/** The index names the DB Host tree shows under a collection's Indexes node, walked as the view walks it. */
+async function indexNamesInTree(testing: TestApi, target: ResourceTarget): Promise<string[]> {
+  type Node = Parameters<TestApi['explorer']['getChildren']>[0];
+  const explorer = testing.explorer;
+  const child = async (parent: Node, what: string, test: (node: NonNullable<Node>) => boolean): Promise<NonNullable<Node>> => {
+    const children = await explorer.getChildren(parent);
+    const found = children.find(test);
+    assert.ok(found, `the tree has no ${what} under ${parent?.id ?? 'the root'}: ${children.map((c) => c.id).join(', ')}`);
+    return found;
+  };
+  const contextOf = (node: NonNullable<Node>) => node.treeItem().contextValue;
+  const account = await child(undefined, 'account', (node) => node.target?.accountId === target.accountId && contextOf(node) === 'dbhost.account');
+  const databases = await child(account, 'Databases', (node) => contextOf(node) === 'dbhost.databases');
+  const database = await child(databases, target.db ?? '', (node) => node.target?.db === target.db && contextOf(node) === 'dbhost.database');
+  const collection = await child(database, target.col ?? '', (node) => node.target?.col === target.col && contextOf(node) === 'dbhost.collection');
+  const indexes = await child(collection, 'Indexes', (node) => contextOf(node) === 'dbhost.indexes');
+  return (await explorer.getChildren(indexes)).map((node) => node.target?.index).filter((name): name is string => name !== undefined);
+}
+
 describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   this.timeout(60_000);
   let testing: TestApi;
@@ -47,6 +66,8 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   async function freshCollection(col: string, documents: Record<string, unknown>[]): Promise<ResourceTarget> {
     await client.createCollection(db, col);
     for (const document of documents) await client.createDocument(db, col, document as never, { safe: true });
+    // Made behind the extension's back, so tell the tree as the extension's own commands would.
+    testing.services.changes.fire({ accountId, db }, 'collections');
     return { accountId, db, col };
   }
 
@@ -72,6 +93,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
       { name: 'Ada', age: 36, address: { city: 'London' } },
       { name: 'Grace', age: 45, address: { city: 'Arlington' } },
     ]);
+    assert.deepEqual(await indexNamesInTree(testing, target), ['_id_']);
     changes.length = 0;
     const { result, prompts } = await runScripted<IndexDefinition>(
       testing,
@@ -89,6 +111,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     assert.equal(index.background, true);
     assert.ok(changes.some((c) => c.list === 'indexes' && c.target.db === db && c.target.col === 'people'), 'the explorer was not told the indexes changed');
     assert.ok(prompts.infos.some((message) => message.includes('name_1')));
+    assert.deepEqual(await indexNamesInTree(testing, target), ['_id_', 'name_1'], 'the tree does not show the new index');
   });
 
   it('creates a compound index over a typed dotted path and a suggested field, in the chosen directions', async () => {
@@ -121,6 +144,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     );
     assert.deepEqual(prompts.errors, []);
     assert.equal(indexNamed(await client.listIndexes(db, 'accounts'), 'email_1').unique, true);
+    assert.ok((await indexNamesInTree(testing, target)).includes('email_1'));
   });
 
   it('creates a geo index with its min and max', async () => {
@@ -145,6 +169,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     assert.deepEqual(index.key, { loc: '2d' });
     assert.equal(index.min, -90);
     assert.equal(index.max, 90);
+    assert.ok((await indexNamesInTree(testing, target)).includes('loc_2d'));
   });
 
   it('shows the service’s message when a unique index meets duplicates without drop_dups, and deletes nothing', async () => {
