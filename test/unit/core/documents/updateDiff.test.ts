@@ -125,7 +125,9 @@ describe('core/documents/updateDiff', () => {
     assert.equal(Object.getPrototypeOf(update?.$set), Object.prototype);
   });
 
-  describe('property: applying the update to the original gives the edited document', () => {
+  describe('property: applying the update to the original gives the edited document', function () {
+    // Thousands of generated cases: allow for a busy machine.
+    this.timeout(60_000);
     const keys = fc.constantFrom('a', 'b', 'c', 'x', '0', 'a.b', '$k', '', 'toString');
     const scalar = fc.oneof(
       fc.constant(null),
