@@ -60,7 +60,9 @@ async function confirmDropDups(services: Services, client: DbHostApi, target: Co
 export async function createIndexOnService(services: Services, target: CollectionTarget, definition: IndexDefinition): Promise<IndexDefinition> {
   const client = await services.accounts.clientFor(target.accountId);
   const name = generatedIndexName(definition.spec);
-  if (definition.drop_dups && !(await confirmDropDups(services, client, target, definition))) throw new UserCancelledError();
+  // The service drops duplicates only while building a unique index; without unique, drop_dups deletes nothing.
+  const dropsDuplicates = definition.unique === true && definition.drop_dups === true;
+  if (dropsDuplicates && !(await confirmDropDups(services, client, target, definition))) throw new UserCancelledError();
   try {
     await client.createIndex(target.db, target.col, definition);
   } catch (error) {
@@ -69,7 +71,7 @@ export async function createIndexOnService(services: Services, target: Collectio
   }
   const collection = { accountId: target.accountId, db: target.db, col: target.col };
   services.changes.fire(collection, 'indexes');
-  if (definition.drop_dups) {
+  if (dropsDuplicates) {
     services.changes.fire(collection, 'documents');
     services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
   }

@@ -17,7 +17,7 @@ export function registerIndexes(services: Services): void {
     vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),
 
     registerCommand(services, 'dbhost.createIndex', async (arg?: unknown): Promise<IndexDefinition | undefined> => {
-      const target = await resolveCollectionTarget(services, arg, 'Create Index');
+      const target = await resolveCollectionTarget(services, arg);
       const client = await services.accounts.clientFor(target.accountId);
       const outcome = await askIndexDefinition(services, client, target);
       if (outcome.action === 'editAsJson') {
@@ -28,7 +28,7 @@ export function registerIndexes(services: Services): void {
     }),
 
     registerCommand(services, 'dbhost.editIndexAsJson', async (arg?: unknown): Promise<vscode.Uri> => {
-      const target = await resolveCollectionTarget(services, arg, 'Edit Index as JSON');
+      const target = await resolveCollectionTarget(services, arg);
       const client = await services.accounts.clientFor(target.accountId);
       const sample = await client.listDocuments(target.db, target.col, { limit: fieldSampleSize });
       const field = suggestFieldPaths(sample.documents).find((suggestion) => suggestion.path !== '_id')?.path ?? 'field';
@@ -40,7 +40,7 @@ export function registerIndexes(services: Services): void {
       const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
       if (!document || (!uri && !isIndexBodyDocument(document))) throw new Error('Open an index body (a .dbhost-index.json file) first: "Edit Index as JSON…" opens one.');
       const definition = parseIndexBody(document.getText());
-      const target = drafts.targetOf(document) ?? (await resolveCollectionTarget(services, undefined, 'Create Index'));
+      const target = drafts.targetOf(document) ?? (await resolveCollectionTarget(services, undefined));
       return createIndexOnService(services, target, definition);
     }),
   );
