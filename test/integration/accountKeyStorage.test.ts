@@ -1,0 +1,52 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Account } from '../../src/extension/accounts/account';
+import type { TestApi } from '../../src/extension/extension';
+import { productApi } from './explorer/explorerFixtures';
+import { FakePrompts } from './support/fakePrompts';
+import { readTestConfig } from './support/test-config';
+
+/** Every value VS Code keeps for the extension outside SecretStorage, as text. */
+function everythingOutsideSecretStorage(testing: TestApi): string {
+  const { globalState, workspaceState } = testing.services.context;
+  const states = [globalState, workspaceState].flatMap((state) => state.keys().map((key) => [key, state.get(key)]));
+  const settings = vscode.workspace.getConfiguration('dbhost');
+  const settingValues = Object.keys(settings).map((key) => [key, settings.inspect(key)]);
+  return JSON.stringify({ states, settingValues });
+}
+
+describe('Account keys', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  const demo = readTestConfig().services.demo;
+
+  before(async () => {
+    testing = await productApi();
+  });
+
+  it('are kept in SecretStorage only: added through the command, they are in no setting or state, and removal deletes them', async () => {
+    const prompts = new FakePrompts([{ input: demo.url }, { input: 'Key storage' }, { input: demo.apiKey }]);
+    testing.setPrompts(prompts);
+    let account: Account | undefined;
+    try {
+      account = await vscode.commands.executeCommand<Account>('dbhost.addAccount');
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.ok(account, `no account added: ${prompts.errors.join(' | ')}`);
+    assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), demo.apiKey);
+    const stored = everythingOutsideSecretStorage(testing);
+    assert.ok(stored.includes('Key storage'), 'the account itself was not saved in state');
+    assert.ok(!stored.includes(demo.apiKey), 'the API key is in settings or state');
+    assert.ok(!prompts.shown.some((text) => text.includes(demo.apiKey)), 'the API key was shown to the user');
+
+    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    try {
+      assert.equal(await vscode.commands.executeCommand('dbhost.removeAccount', { accountId: account.id }), true);
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), undefined);
+    assert.ok(!everythingOutsideSecretStorage(testing).includes('Key storage'), 'the removed account is still in state');
+  });
+});
