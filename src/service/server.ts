@@ -59,6 +59,15 @@ function pathSegments(pathname: string): string[] {
   }
 }
 
+/** The request target as a URL; a path starting with `//` stays a path rather than naming a host. */
+function requestTarget(target = '/'): URL {
+  try {
+    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
+  } catch {
+    throw new HttpError(400, 'The request target is not a valid URL');
+  }
+}
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const log = options.log ?? (() => undefined);
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
@@ -75,7 +84,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let connections = 0;
 
   async function respond(request: IncomingMessage): Promise<Reply> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestTarget(request.url);
     const matched = matchRoute(pathSegments(url.pathname));
     if (!matched) throw new HttpError(404, `No such endpoint: ${url.pathname}`);
     const key = url.searchParams.get('_apikey');
