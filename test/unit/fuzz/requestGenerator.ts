@@ -1,4 +1,4 @@
-import type { SeededRandom } from './seededRandom';
+import type { SeededRandom } from '../../support/seededRandom';
 
 /** One request for the fuzzer to send through node:http. */
 export interface FuzzRequest {

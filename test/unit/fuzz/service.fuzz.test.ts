@@ -10,7 +10,7 @@ import type { FuzzCase } from './requestGenerator';
 import { RequestGenerator } from './requestGenerator';
 import type { CaseOutcome } from './sendCase';
 import { describeCase, sendCase } from './sendCase';
-import { SeededRandom, seedFromEnvironment } from './seededRandom';
+import { SeededRandom, seedFromEnvironment } from '../../support/seededRandom';
 
 const REQUESTS = 10_000;
 const CONCURRENCY = 8;
@@ -95,7 +95,7 @@ describe('local service under random and malformed requests (fuzz)', function ()
   });
 
   it(`answers ${REQUESTS} random and malformed requests without a crash, a 5xx or an echoed key, and leaves the reference account unchanged`, async () => {
-    const seed = seedFromEnvironment(DEFAULT_SEED);
+    const seed = seedFromEnvironment('DBHOST_FUZZ_SEED', DEFAULT_SEED);
     const generator = new RequestGenerator(new SeededRandom(seed), KEYS);
     const base = new URL(service!.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });

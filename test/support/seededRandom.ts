@@ -48,12 +48,12 @@ export class SeededRandom {
   }
 }
 
-/** A seed from `DBHOST_FUZZ_SEED` (a number, or `random`), else `fallback`. */
-export function seedFromEnvironment(fallback: number): number {
-  const text = process.env.DBHOST_FUZZ_SEED;
+/** A seed from the environment variable `name` (a number, or `random`), else `fallback`. */
+export function seedFromEnvironment(name: string, fallback: number): number {
+  const text = process.env[name];
   if (!text) return fallback;
   if (text === 'random') return Math.floor(Math.random() * 2 ** 32);
   const seed = Number(text);
-  if (!Number.isInteger(seed)) throw new Error(`DBHOST_FUZZ_SEED must be an integer or "random", not ${text}`);
+  if (!Number.isInteger(seed)) throw new Error(`${name} must be an integer or "random", not ${text}`);
   return seed >>> 0;
 }
