@@ -10,6 +10,7 @@ import { DOCUMENT_SCHEME, collectionLabel, documentUri, isFolderPath, isNewDocum
 import type { DocumentVersion, VersionStamp } from './documentVersions';
 import { DocumentVersions } from './documentVersions';
 import { toFileSystemError } from './fileSystemErrors';
+import { closeCleanEditors } from './openEditors';
 import type { NewDocumentTemplates } from './newDocumentTemplates';
 
 const decoder = new TextDecoder('utf-8');
@@ -117,7 +118,10 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     await this.deleteDocument(this.addressOf(uri));
   }
 
-  /** DELETEs the document and tells its open editors and the explorer it is gone. Irreversible: callers ask first. */
+  /**
+   * DELETEs the document, closes its editors that hold no edits, and tells the rest and the explorer it is
+   * gone (an editor with edits stays open, marked deleted, so nothing typed is lost). Irreversible: callers ask first.
+   */
   async deleteDocument(address: DocumentAddress): Promise<void> {
     try {
       const client = await this.services.accounts.clientFor(address.accountId);
@@ -128,6 +132,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     this.services.logger.info(`Deleted document ${address.docId} from ${collectionLabel(address)}`);
     const uri = documentUri(address);
     this.versions.forget(uri.toString());
+    await closeCleanEditors(uri);
     this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
     this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col }, 'documents');
   }

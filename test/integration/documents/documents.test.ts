@@ -66,6 +66,10 @@ async function closeTabs(uri?: vscode.Uri): Promise<void> {
   await vscode.window.tabGroups.close(tabs);
 }
 
+function tabOpen(uri: vscode.Uri): boolean {
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
+}
+
 /** Resolves once `check` holds, looking again on every event `event` fires. */
 function when<T>(event: vscode.Event<T>, check: () => boolean): Promise<void> {
   return new Promise((resolve) => {
@@ -343,7 +347,7 @@ describe('Documents as files', function () {
     await discard(template);
   });
 
-  it('deletes a document only after the modal confirmation, and its editor learns it is gone', async () => {
+  it('deletes a document only after the modal confirmation and closes its editor that holds no edits', async () => {
     const id = await createPerson();
     const document = await open(id);
 
@@ -359,7 +363,27 @@ describe('Documents as files', function () {
     await assert.rejects(other.getDocument(db, col, id), (error: unknown) => (error as { status?: number }).status === 404);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound');
     assert.ok(changes.some((change) => change.list === 'documents' && change.target.col === col));
-    // Closed, not reverted: reverting a deleted document fails and would leave it dirty.
+    assert.ok(!tabOpen(document.uri), 'the editor of the deleted document (without edits) is still open');
+  });
+
+  it('keeps the edited editor of a deleted document open, and a save of it says the document is gone', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+    await replaceFirst(document, '"Ada"', '"Ada B."');
+    await runScripted<boolean>([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
+    assert.ok(tabOpen(document.uri));
+    assert.equal(document.isDirty, true);
+    assert.equal(await document.save(), false);
+    assert.equal(document.isDirty, true);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: unknown) => {
+      assert.ok(error instanceof vscode.FileSystemError && error.code === 'FileNotFound', String(error));
+      assert.match(error.message, new RegExp(`The document ${id} was not found in ${db}\\.${col}`));
+      return true;
+    });
+    // Undo back to the saved text, so the editor closes without asking to save.
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(document.isDirty, false);
     await closeTabs(document.uri);
   });
 

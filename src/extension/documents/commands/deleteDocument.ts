@@ -3,7 +3,10 @@ import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../documentUri';
 import { documentArgument } from './documentArgument';
 
-/** Deletes a document after a modal confirmation; returns whether it was deleted. */
+/**
+ * Deletes a document after a modal confirmation; returns whether it was deleted. Its editors without
+ * edits close; one with edits stays open, marked deleted, so nothing the user typed is lost.
+ */
 export async function deleteDocument(services: Services, fileSystem: DocumentFileSystem, arg: unknown): Promise<boolean> {
   const address = documentArgument(arg);
   if (!address) throw new Error('Pick a document in the DB Host view, or run this from the editor of a DB Host document.');

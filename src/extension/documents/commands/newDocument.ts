@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { resolveCollectionTarget } from '../../indexes/collectionTarget';
+import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
 import { documentUri } from '../documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';
 
 /** Opens a "New Document <n>.json" editor for a collection; saving it creates the document. */
 export async function newDocument(services: Services, templates: NewDocumentTemplates, arg: unknown): Promise<vscode.Uri> {
-  const collection = await resolveCollectionTarget(services, arg, 'New Document');
+  const collection = await resolveCollection(services, arg);
   const uri = templates.create(collection);
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: false });

@@ -3,7 +3,7 @@ import { isServiceError } from '../../../client/serviceError';
 import { idToPathSegment } from '../../../core/documents/documentId';
 import { parseLossless } from '../../../core/json/lossless';
 import { required } from '../../commands/registerCommand';
-import { resolveCollectionTarget } from '../../indexes/collectionTarget';
+import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
 import type { DocumentAddress } from '../documentUri';
 import { collectionLabel, documentUri } from '../documentUri';
@@ -19,7 +19,7 @@ export async function openDocument(services: Services, arg: unknown): Promise<vs
 /** Asks for an `_id` in a collection and opens that document. */
 export async function openDocumentById(services: Services, arg: unknown): Promise<vscode.Uri> {
   const title = 'Open Document by _id';
-  const collection = await resolveCollectionTarget(services, arg, title);
+  const collection = await resolveCollection(services, arg);
   const typed = required(
     await services.prompts.input({
       title: `${title} in ${collectionLabel(collection)}`,

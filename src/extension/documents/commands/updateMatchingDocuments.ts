@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
 import { required } from '../../commands/registerCommand';
-import { resolveCollectionTarget } from '../../indexes/collectionTarget';
+import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../documentUri';
@@ -35,7 +35,7 @@ function documentCount(count: number): string {
  * Returns the service's answer, or undefined when the user stopped.
  */
 export async function updateMatchingDocuments(services: Services, fileSystem: DocumentFileSystem, arg: unknown): Promise<unknown> {
-  const collection = await resolveCollectionTarget(services, arg, TITLE);
+  const collection = await resolveCollection(services, arg);
   const where = collectionLabel(collection);
   const criteriaText = required(
     await services.prompts.input({
