@@ -94,7 +94,7 @@ describe('Explorer tree', function () {
     assert.equal(documentRequests().length - before, 10);
 
     const item = children[0].treeItem();
-    assert.match(String(item.description), /^n: \d+, name: "item \d+", tags: \[2\]$/);
+    assert.match(String(item.description), /^n: \d+, name: "item \d+", tags: \[2 items\]$/);
     assert.equal(item.command?.command, 'dbhost.openDocument');
     assert.deepEqual(item.command?.arguments, [{ accountId, db, col: 'items', docId: children[0].target?.docId }]);
     assert.match(String((item.tooltip as vscode.MarkdownString).value), /"name": "item \d+"/);

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { displayId, idToPathSegment } from '../../../core/documents/documentId';
-import { summarizeDocument } from '../../../core/documents/documentSummary';
+import { documentTooltipText, summarizeDocument } from '../../../core/documents/documentSummary';
 import type { ServiceDocument } from '../../../client/types';
 import { stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { jsonTooltip } from '../recordText';
 
 /** One document: its `_id` and a few fields; clicking opens it as a file. */
 export class DocumentNode implements ExplorerNode {
@@ -31,7 +30,7 @@ export class DocumentNode implements ExplorerNode {
     item.contextValue = 'dbhost.document';
     item.description = summarizeDocument(this.document);
     item.iconPath = new vscode.ThemeIcon('json');
-    item.tooltip = jsonTooltip(this.document);
+    item.tooltip = new vscode.MarkdownString().appendCodeblock(documentTooltipText(this.document), 'json');
     if (this.target.docId !== undefined) {
       item.command = { command: 'dbhost.openDocument', title: 'Open Document', arguments: [this.target] };
     }
