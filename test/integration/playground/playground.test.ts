@@ -86,7 +86,11 @@ describe('Query playgrounds', function () {
   afterEach(() => testing.setPrompts(undefined));
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Only this suite's tabs: closing all would stop at other suites' unsaved editors with a save prompt.
+    const ours = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputText && (tab.input.uri.scheme === 'dbhost-results' || tab.input.uri.fsPath.startsWith(folder)));
+    await vscode.window.tabGroups.close(ours);
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     if (folder) fs.rmSync(folder, { recursive: true, force: true });
@@ -225,6 +229,24 @@ describe('Query playgrounds', function () {
     const updated = await client.listDocuments(db, col, { q: { single: 1 } });
     assert.equal(updated.total, 1);
     assert.equal(updated.documents[0].group, 0);
+  });
+
+  it('opens a prefilled untitled playground on a collection that runs against its account', async () => {
+    const prompts = withPrompts(new PlaygroundPrompts());
+    const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId, db, col }));
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(uri.scheme, 'untitled');
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.languageId, 'jsonc');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
+    assert.match(document.getText(), new RegExp(`"database": "${db}",\\s*"collection": "${col}"`));
+    const lenses = await lensesOf(uri);
+    assert.ok(lenses.some((lens) => lens.command?.title === `$(database) ${accountLabel} › ${db}.${col}`), 'the playground does not show the account it runs against');
+    const result = await runLens<FindRunResult>(lenses.find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
+    assert.equal(result.total, DOCUMENT_COUNT);
+    assert.equal(result.documents.length, 20);
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('runs nothing from a file with a syntax error and shows the error as a diagnostic', async () => {
