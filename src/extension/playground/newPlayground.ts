@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { stringifyLossless } from '../../core/json/lossless';
+import { resolveCollection } from '../explorer/resolveTarget';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import { resolvePlaygroundCollection } from './playgroundCollection';
 import { PLAYGROUND_SUFFIX } from './playgroundFiles';
 
 /** The text of a new playground on a collection: a commented starting query, ready to run. */
@@ -30,7 +30,7 @@ function freshUntitledUri(col: string): vscode.Uri {
 
 /** Opens a prefilled untitled `.query.json` on a collection; returns its address. */
 export async function newQueryPlayground(services: Services, accounts: PlaygroundAccounts, arg: unknown): Promise<string> {
-  const { accountId, db, col } = await resolvePlaygroundCollection(services, arg);
+  const { accountId, db, col } = await resolveCollection(services, arg);
   const account = services.accounts.require(accountId);
   const named = services.accounts.list().length > 1 ? account.label : undefined;
   const uri = freshUntitledUri(col);
