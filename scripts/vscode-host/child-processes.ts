@@ -29,6 +29,7 @@ export class ManagedProcess {
 
   /** Starts `command` in a process group of its own, so that stopping it also stops what it started. */
   static start(name: string, command: string, args: readonly string[], options: SpawnOptions & { secrets?: readonly string[] } = {}): ManagedProcess {
+    killProcessesOnExit();
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     return new ManagedProcess(name, child, options.secrets ?? []);
   }
@@ -128,8 +129,15 @@ export async function stopAllProcesses(): Promise<void> {
   await Promise.all([...running].map((p) => p.stop()));
 }
 
-/** Kills what is left when the script exits without cleaning up (an uncaught error, process.exit). */
+let exitHookInstalled = false;
+
+/**
+ * Kills what is left when the script exits without cleaning up (an uncaught error, process.exit): the children
+ * run in process groups of their own, so nothing else would. Installed by the first start.
+ */
 export function killProcessesOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
   process.on('exit', () => {
     for (const p of running) p.killNow();
   });
