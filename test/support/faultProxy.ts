@@ -31,6 +31,8 @@ export interface ProxiedRequest {
   fault: FaultKind;
   /** Whether the request reached the service behind the proxy. */
   forwarded: boolean;
+  /** Bytes of the request body. */
+  bodyBytes: number;
 }
 
 export const INVALID_JSON_BODY = '{"ok": 1, this is not JSON';
@@ -106,13 +108,14 @@ export class FaultProxy {
 
   private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
     const mode = this.queued.shift() ?? this.mode;
-    const record: ProxiedRequest = { method: request.method ?? 'GET', path: (request.url ?? '/').split('?')[0], fault: mode.kind, forwarded: false };
+    const record: ProxiedRequest = { method: request.method ?? 'GET', path: (request.url ?? '/').split('?')[0], fault: mode.kind, forwarded: false, bodyBytes: 0 };
     this.requests.push(record);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('error', () => undefined);
     request.on('end', () => {
       const body = Buffer.concat(chunks);
+      record.bodyBytes = body.length;
       const forward = async (): Promise<UpstreamAnswer> => {
         record.forwarded = true;
         return this.forward(request, body);

@@ -1,0 +1,30 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Figure } from './support/figure';
+import { figure } from './support/figure';
+
+/** Written by test/integration/bench/activation.test.ts inside the real VS Code during `npm run test:integration`. */
+export const ACTIVATION_RECORD = resolve(__dirname, '..', 'test-results', 'activation.json');
+export const ACTIVATION_BUDGET_MS = 15;
+
+export interface ActivationRecord {
+  activationMs: number;
+  vscodeVersion: string;
+  recordedAt: string;
+}
+
+/** The activation time the last integration run recorded, or undefined when there was none. */
+export function readActivation(): Figure | undefined {
+  if (!existsSync(ACTIVATION_RECORD)) return undefined;
+  const record = JSON.parse(readFileSync(ACTIVATION_RECORD, 'utf8')) as ActivationRecord;
+  return figure({
+    name: 'activate() in the real VS Code',
+    value: record.activationMs,
+    unit: 'ms',
+    baselineName: 'budget',
+    baseline: ACTIVATION_BUDGET_MS,
+    target: `< ${ACTIVATION_BUDGET_MS} ms`,
+    met: record.activationMs < ACTIVATION_BUDGET_MS,
+    note: `from the integration run of ${record.recordedAt} in VS Code ${record.vscodeVersion}`,
+  });
+}

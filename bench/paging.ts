@@ -1,0 +1,77 @@
+import { DbHostClient } from '../src/client';
+import type { DbHostApi } from '../src/client/types';
+import type { ExplorerContext } from '../src/extension/explorer/explorerContext';
+import type { ExplorerNode } from '../src/extension/explorer/explorerNode';
+import type { DocumentsNode } from '../src/extension/explorer/nodes/documentsNode';
+import { FaultProxy } from '../test/support/faultProxy';
+import { loadWithVscodeApi } from './support/bundleWithVscodeApi';
+
+export interface PagingOutcome {
+  pageSize: number;
+  /** Documents shown in the tree at the end. */
+  shown: number;
+  /** Requests that reached the service. */
+  requests: number;
+  /** Documents the service sent. */
+  transferred: number;
+  /** The fewest requests that can show `shown` documents at this page size. */
+  minimumRequests: number;
+}
+
+type DocumentsNodeClass = new (parent: ExplorerNode & { target: { accountId: string; db: string; col: string } }, context: ExplorerContext) => DocumentsNode;
+
+let documentsNodeClass: DocumentsNodeClass | undefined;
+
+/** The explorer's real DocumentsNode, bundled with the plain-data vscode API of bench/support. */
+function loadDocumentsNode(): DocumentsNodeClass {
+  documentsNodeClass ??= loadWithVscodeApi<{ DocumentsNode: DocumentsNodeClass }>('src/extension/explorer/nodes/documentsNode.ts').DocumentsNode;
+  return documentsNodeClass;
+}
+
+/**
+ * Views `target` documents of a collection in the explorer's Documents node as VS Code drives it: expand
+ * the node, render every item, click "Load more" (twice, as a double click) until enough are shown,
+ * re-rendering after each redraw. Requests are counted at a proxy in front of the service.
+ */
+export async function viewDocuments(options: { serviceUrl: string; apiKey: string; db: string; col: string; target: number; pageSize: number }): Promise<PagingOutcome> {
+  const DocumentsNodeImpl = loadDocumentsNode();
+  const proxy = await FaultProxy.start(options.serviceUrl);
+  try {
+    let transferred = 0;
+    const client = new DbHostClient({ baseUrl: proxy.url, apiKey: options.apiKey });
+    const counting: DbHostApi = Object.create(client, {
+      listDocuments: {
+        value: async (...args: Parameters<DbHostApi['listDocuments']>) => {
+          const page = await client.listDocuments(...args);
+          transferred += page.documents.length;
+          return page;
+        },
+      },
+    }) as DbHostApi;
+    const silent = () => undefined;
+    const context = {
+      logger: { info: silent, warn: silent, error: silent, debug: silent, trace: silent },
+      client: async () => counting,
+      withProgress: <T>(task: () => Promise<T>) => task(),
+      redraw: silent,
+      pageSize: () => options.pageSize,
+    } as unknown as ExplorerContext;
+    const collectionNode = { id: 'account/db/col', parent: undefined, target: { accountId: 'bench', db: options.db, col: options.col }, treeItem: () => ({}) } as unknown as ExplorerNode & {
+      target: { accountId: string; db: string; col: string };
+    };
+    const documents = new DocumentsNodeImpl(collectionNode, context);
+    const render = async (): Promise<ExplorerNode[]> => {
+      const children = await documents.children();
+      for (const child of children) child.treeItem();
+      return children;
+    };
+    let shown = (await render()).filter((node) => node.id.includes('/doc:')).length;
+    while (shown < options.target && documents.hasMore) {
+      await Promise.all([documents.loadMore(), documents.loadMore()]);
+      shown = (await render()).filter((node) => node.id.includes('/doc:')).length;
+    }
+    return { pageSize: options.pageSize, shown, requests: proxy.count('GET'), transferred, minimumRequests: Math.ceil(shown / Math.min(options.pageSize, 100)) };
+  } finally {
+    await proxy.close();
+  }
+}

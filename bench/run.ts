@@ -1,0 +1,88 @@
+// `npm run bench`: measures what the product promises, each figure beside its baseline from the same run,
+// prints a table and writes bench/results.json.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ServiceProcess } from '../test/support/serviceProcess';
+import { ACTIVATION_RECORD, readActivation } from './activation';
+import { measureClientOverhead } from './clientOverhead';
+import { measureLocalService } from './localService';
+import { viewDocuments } from './paging';
+import { saveOneField } from './save';
+import { measureSize } from './size';
+import type { Figure } from './support/figure';
+import { figure } from './support/figure';
+import { BENCH_DB, BIG, BIG_COUNT, SMALL, seedAccount } from './support/seedAccount';
+import { table } from './support/table';
+
+const KEY = 'bench-key-5d0b';
+const DEFAULT_PAGE_SIZE = 20;
+const missing: string[] = [];
+
+function step(title: string): void {
+  console.log(`… ${title}`);
+}
+
+async function pagingFigures(url: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const pageSize of [100, DEFAULT_PAGE_SIZE]) {
+    const outcome = await viewDocuments({ serviceUrl: url, apiKey: KEY, db: BENCH_DB, col: BIG, target: 1_000, pageSize });
+    const label = pageSize === DEFAULT_PAGE_SIZE ? `page size ${pageSize} (default)` : `page size ${pageSize}`;
+    figures.push(
+      figure({ name: `tree: requests to view ${outcome.shown} of ${BIG_COUNT.toLocaleString('en')} docs, ${label}`, value: outcome.requests, unit: '', baselineName: 'minimum', baseline: outcome.minimumRequests, target: 'exactly the minimum', met: outcome.requests === outcome.minimumRequests }),
+      figure({ name: `tree: documents transferred, ${label}`, value: outcome.transferred, unit: '', baselineName: 'documents shown', baseline: outcome.shown, target: 'exactly the minimum', met: outcome.transferred === outcome.shown }),
+    );
+  }
+  return figures;
+}
+
+async function saveFigures(url: string): Promise<Figure[]> {
+  const outcome = await saveOneField({ serviceUrl: url, apiKey: KEY, db: BENCH_DB, col: SMALL, bytes: 1024 * 1024, timeRuns: 15 });
+  return [
+    figure({ name: 'save one field of a 1 MB document: PUT body', value: outcome.putBodyBytes, unit: 'B', baselineName: 'document bytes', baseline: outcome.documentBytes, target: '< 1 KB', met: outcome.putBodyBytes < 1024 }),
+    figure({ name: 'save: parse + diff per MB (extension side)', value: outcome.parseAndDiffMsPerMb ?? Number.NaN, unit: 'ms', note: 'median of 15; parseDocumentText + diffToUpdate' }),
+  ];
+}
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
+  let service: ServiceProcess | undefined;
+  try {
+    step(`seeding ${BIG_COUNT.toLocaleString('en')} documents`);
+    seedAccount(dataDir, KEY);
+    step('starting the local service');
+    service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true });
+    step('client overhead');
+    figures.push(...(await measureClientOverhead(service.url, KEY)));
+    step('paging through the explorer tree');
+    figures.push(...(await pagingFigures(service.url)));
+    step('saving one field of a 1 MB document');
+    figures.push(...(await saveFigures(service.url)));
+    step('local service on 100,000 documents');
+    figures.push(...(await measureLocalService(service.url, KEY)));
+  } finally {
+    await service?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  step('npm run package (production build and .vsix)');
+  try {
+    figures.push(...measureSize(missing));
+  } catch (error) {
+    missing.push(`size: ${(error as Error).message}`);
+  }
+  const activation = readActivation();
+  if (activation) figures.push(activation);
+  else missing.push(`activation: no figure yet; npm run test:integration records it in ${ACTIVATION_RECORD}`);
+
+  console.log(`\n${table(figures)}`);
+  for (const line of missing) console.log(`\nNot measured: ${line}`);
+  const results = { measuredAt: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg()[0], figures, missing };
+  writeFileSync(resolve(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWrote bench/results.json (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs while measuring).`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
