@@ -1,8 +1,9 @@
+import { stringifyLossless } from '../../core/json/lossless';
 import { badRequest } from '../errors';
 import { ObjectId } from './objectId';
 
-/** A stored value: JSON plus object ids and dates. */
-export type Value = null | boolean | number | string | ObjectId | Date | Value[] | Doc;
+/** A stored value: JSON plus object ids, dates and 64-bit integers beyond a double's exact range (bigint, see int64.ts). */
+export type Value = null | boolean | number | bigint | string | ObjectId | Date | Value[] | Doc;
 export interface Doc {
   [field: string]: Value;
 }
@@ -30,7 +31,7 @@ function parseDate(raw: unknown, where: string): Date {
 export function fromExtendedJson(value: unknown, where: string, depth = 0): Value {
   if (depth > MAX_DEPTH) throw badRequest(`${where} is nested deeper than ${MAX_DEPTH} levels`);
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (typeof value === 'number') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return value;
   if (Array.isArray(value)) return value.map((item) => fromExtendedJson(item, where, depth + 1));
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
@@ -67,15 +68,22 @@ export function toExtendedJson(value: unknown): unknown {
 
 /**
  * `JSON.stringify(toExtendedJson(value))` without building the intermediate copy: the replacer sees
- * each Date before its own `toJSON` ran (through the holder) and ObjectId serializes itself.
+ * each Date before its own `toJSON` ran (through the holder) and ObjectId serializes itself. A value
+ * holding a bigint is written again losslessly, with the bigint as its plain digits.
  */
 export function stringifyExtended(value: unknown): string {
-  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, converted: unknown) {
+  let holdsBigint = false;
+  const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, converted: unknown) {
     const original = this[key];
     if (original instanceof Date) return { $date: Number.isNaN(original.getTime()) ? null : original.toISOString() };
     if (typeof converted === 'number' && !Number.isFinite(converted)) return null;
+    if (typeof converted === 'bigint') {
+      holdsBigint = true;
+      return null;
+    }
     return converted;
   });
+  return holdsBigint ? stringifyLossless(toExtendedJson(value)) : text;
 }
 
 export function cloneValue<T extends Value>(value: T): T {
@@ -96,10 +104,12 @@ export function valueKey(value: Value | undefined): string {
   if (value === undefined || value === null) return 'z';
   if (typeof value === 'string') return `s${value}`;
   if (typeof value === 'number') return `n${Object.is(value, -0) ? 0 : value}`;
+  // Digits as a double beyond 2^53 writes them (below 1e21), so an int64 and an equal double share a key.
+  if (typeof value === 'bigint') return `n${value}`;
   if (typeof value === 'boolean') return `b${value}`;
   if (value instanceof ObjectId) return `o${value.hex}`;
   if (value instanceof Date) return `d${value.getTime()}`;
-  return `j${JSON.stringify(toExtendedJson(value))}`;
+  return `j${stringifyExtended(value)}`;
 }
 
 /** The value at a dotted path, walking into objects and, for numeric segments, arrays. */

@@ -1,6 +1,7 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { fromExtendedJson, isPlainObject, valueKey } from '../bson/extendedJson';
 import { ObjectId } from '../bson/objectId';
+import { parseStoredJson } from '../bson/storedJson';
 import { badRequest, conflict, notFound } from '../errors';
 import type { Body } from '../http/params';
 import { optionalBoolean, queryDocument, queryInteger, queryJson, requireDocument } from '../http/params';
@@ -22,7 +23,7 @@ function findByPathId(data: CollectionData, raw: string): Entry | undefined {
   const candidates: Value[] = [];
   if (raw.startsWith('{')) {
     try {
-      candidates.push(fromExtendedJson(JSON.parse(raw), 'doc_id'));
+      candidates.push(fromExtendedJson(parseStoredJson(raw), 'doc_id'));
     } catch {
       // Not extended JSON: the text itself may be the id.
     }

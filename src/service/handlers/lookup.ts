@@ -1,5 +1,5 @@
 import type { Account } from '../account';
-import { toExtendedJson } from '../bson/extendedJson';
+import { stringifyExtended } from '../bson/extendedJson';
 import { notFound } from '../errors';
 import type { DatabaseData } from '../store/accountState';
 import type { CollectionData } from '../store/collectionData';
@@ -18,7 +18,7 @@ export function requireCollection(account: Account, database: string, name: stri
 
 /** A value as the server log prints it, cut short so one request cannot flood the log. */
 export function logValue(value: unknown, max = 300): string {
-  const text = JSON.stringify(toExtendedJson(value)) ?? 'undefined';
+  const text = value === undefined ? 'undefined' : stringifyExtended(value);
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

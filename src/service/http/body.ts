@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isPlainObject } from '../bson/extendedJson';
+import { parseStoredJson } from '../bson/storedJson';
 import { badRequest, HttpError } from '../errors';
 import type { Body } from './params';
 
@@ -44,7 +45,7 @@ export function parseBody(raw: Buffer): Body {
   if (text.trim() === '') throw badRequest('The request needs a JSON object as its body');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseStoredJson(text);
   } catch (error) {
     throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
   }

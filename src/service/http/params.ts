@@ -1,5 +1,6 @@
 import type { Doc } from '../bson/extendedJson';
 import { fromExtendedJson, isPlainObject } from '../bson/extendedJson';
+import { parseStoredJson } from '../bson/storedJson';
 import { badRequest } from '../errors';
 
 export type Body = Record<string, unknown>;
@@ -21,6 +22,7 @@ export function optionalBoolean(body: Body, member: string, fallback: boolean): 
 export function optionalNumber(body: Body, member: string): number | undefined {
   const value = body[member];
   if (value === undefined || value === null) return undefined;
+  if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`"${member}" must be a number`);
   return value;
 }
@@ -38,7 +40,7 @@ export function queryJson(query: URLSearchParams, name: string): unknown {
   const text = query.get(name);
   if (text === null || text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseStoredJson(text);
   } catch (error) {
     throw badRequest(`The "${name}" parameter is not valid JSON: ${(error as Error).message}`);
   }

@@ -4,6 +4,7 @@ import { cloneDoc, cloneValue, isPlainObject, MAX_DEPTH, valueKey } from '../bso
 import { ObjectId } from '../bson/objectId';
 import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
+import { resolveInt64Arithmetic } from './int64Updates';
 
 /** Scripts (`$where`, `$function`) stay off: queries come from the network. */
 const MINGO_OPTIONS = { scriptEnabled: false, idKey: '_id' };
@@ -19,9 +20,42 @@ function asBadInput<T>(what: string, run: () => T): T {
   }
 }
 
+const views = new WeakMap<Doc, Doc>();
+
+/**
+ * What mingo sees of a value: 64-bit integers (bigint) as the nearest double, because mingo compares
+ * a bigint with nothing but bigints, and then only as text. Stored documents are never changed; a
+ * document without bigints is its own view.
+ */
+function comparable<T extends Value>(value: T, depth = 0): T {
+  if (typeof value === 'bigint') return Number(value) as T;
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || value instanceof ObjectId || value instanceof Date) return value;
+  let copy: Value[] | Doc | undefined;
+  const entries: [string | number, Value][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    const converted = comparable(item, depth + 1);
+    if (converted === item && !copy) continue;
+    copy ??= Array.isArray(value) ? [...value] : { ...(value as Doc) };
+    (copy as Record<string | number, Value>)[key] = converted;
+  }
+  return (copy ?? value) as T;
+}
+
+function viewOf(doc: Doc): Doc {
+  let view = views.get(doc);
+  if (!view) views.set(doc, (view = comparable(doc)));
+  return view;
+}
+
 export function compileFilter(q: Doc): (doc: Doc) => boolean {
-  const query = asBadInput('query', () => new Query(q, MINGO_OPTIONS));
-  return (doc) => asBadInput('query', () => query.test(doc));
+  const query = asBadInput('query', () => new Query(comparable(q), MINGO_OPTIONS));
+  return (doc) => asBadInput('query', () => query.test(viewOf(doc)));
+}
+
+function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  const byView = new Map<Doc, Doc>(docs.map((doc) => [viewOf(doc), doc]));
+  const sorted = asBadInput('sort', () => find([...byView.keys()], {}, undefined, MINGO_OPTIONS).sort(comparable(sort)).all() as Doc[]);
+  return sorted.map((view) => byView.get(view)!);
 }
 
 /** `{_id: <scalar>}`: answered from the `_id` map instead of a scan. */
@@ -66,7 +100,7 @@ export function findPage(collection: CollectionData, request: PageRequest): { do
     total = matched.length;
     if (request.sort && Object.keys(request.sort).length > 0) {
       const sort = request.sort;
-      page = asBadInput('sort', () => find(matched, {}, undefined, MINGO_OPTIONS).sort(sort).skip(request.skip).limit(request.limit).all() as Doc[]);
+      page = sortDocs(matched, sort).slice(request.skip, request.skip + request.limit);
     } else {
       page = matched.slice(request.skip, request.skip + request.limit);
     }
@@ -94,7 +128,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean): Do
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
   }
-  const modifier = cloneDoc(updateDoc);
+  const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
   if (inserting && setOnInsert) modifier.$set = { ...((modifier.$set as Doc | undefined) ?? {}), ...setOnInsert };

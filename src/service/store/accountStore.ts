@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseStoredJson } from '../bson/storedJson';
 import { AccountState } from './accountState';
 import { Journal } from './journal';
 import { fsyncDirectory, LineWriter, readLines } from './lineFile';
@@ -93,7 +94,7 @@ export class AccountStore {
       lines++;
       let parsed: { snapshot?: number; generation?: number; m?: unknown[] };
       try {
-        parsed = JSON.parse(line) as typeof parsed;
+        parsed = parseStoredJson(line) as typeof parsed;
       } catch {
         this.log(`${path}: skipped an unreadable line ${lines}`);
         return;

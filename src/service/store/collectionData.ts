@@ -1,5 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { stringifyExtended, toExtendedJson, valueAtPath, valueKey } from '../bson/extendedJson';
+import { stringifyExtended, valueAtPath, valueKey } from '../bson/extendedJson';
 import type { IndexSpec } from './mutations';
 
 export interface Entry {
@@ -21,7 +21,7 @@ export function indexKeysOf(index: IndexSpec, doc: Doc): string[] {
 }
 
 export function describeKey(index: IndexSpec, doc: Doc): string {
-  const parts = Object.keys(index.key).map((field) => `: ${JSON.stringify(toExtendedJson(valueAtPath(doc, field) ?? null))}`);
+  const parts = Object.keys(index.key).map((field) => `: ${stringifyExtended(valueAtPath(doc, field) ?? null)}`);
   return `{ ${parts.join(', ')} }`;
 }
 

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import type { DbHostClient } from '../../../src/client/dbHostClient';
+import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
+import { LosslessNumber } from '../../../src/core/json/lossless';
+import type { TestService } from './serviceHarness';
+import { startTestService, temporaryDirectory } from './serviceHarness';
+
+const KEY = 'big-integers-key';
+const BIG = '9007199254740993';
+const BIGGER = '-9223372036854775807';
+
+/** The exact text of a number the client read, whichever form parseLossless gave it. */
+function numberText(value: JsonValue | undefined): string {
+  if (value instanceof LosslessNumber) return value.text;
+  if (typeof value === 'number') return String(value);
+  throw new assert.AssertionError({ message: `expected a number, got ${JSON.stringify(value)}` });
+}
+
+describe('local service: 64-bit integers beyond 2^53 are kept exactly', function () {
+  this.timeout(30_000);
+  const dataDir = temporaryDirectory('big-integers');
+  let running: TestService;
+  let client: DbHostClient;
+
+  const fetchDoc = async (id: string): Promise<{ document: JsonObject; text: string }> => client.getDocument('numbers', 'values', id);
+
+  before(async () => {
+    running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+    client = running.client();
+    await client.createDatabase('numbers', 'sandbox');
+  });
+  after(async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a created big integer with its exact text, in the document and in the list', async () => {
+    await client.createDocument('numbers', 'values', { _id: 'created', n: new LosslessNumber(BIG), nested: { m: [new LosslessNumber(BIGGER)] }, price: new LosslessNumber('1.50') }, { safe: true });
+    const { document, text } = await fetchDoc('created');
+    assert.match(text, new RegExp(`"n":\\s*${BIG}\\b`));
+    assert.equal(numberText(document.n), BIG);
+    assert.equal(numberText(((document.nested as JsonObject).m as JsonValue[])[0]), BIGGER);
+    assert.equal(document.price, 1.5, 'a decimal is a double, as in the database');
+    const page = await client.listDocuments('numbers', 'values', { q: { _id: 'created' } });
+    assert.equal(numberText(page.documents[0].n), BIG);
+  });
+
+  it('keeps the big integer when another field of the document is updated', async () => {
+    await client.updateDocument('numbers', 'values', 'created', { $set: { label: 'touched' } }, { safe: true });
+    const { document } = await fetchDoc('created');
+    assert.equal(document.label, 'touched');
+    assert.equal(numberText(document.n), BIG);
+  });
+
+  it('stores a big integer set through PUT $set and one in a replacement document', async () => {
+    await client.createDocument('numbers', 'values', { _id: 'set', n: 1 }, { safe: true });
+    await client.updateDocument('numbers', 'values', 'set', { $set: { n: new LosslessNumber('9007199254740995') } }, { safe: true });
+    assert.equal(numberText((await fetchDoc('set')).document.n), '9007199254740995');
+    await client.updateDocument('numbers', 'values', 'set', { n: new LosslessNumber('9223372036854775807') }, { safe: true });
+    assert.equal(numberText((await fetchDoc('set')).document.n), '9223372036854775807');
+  });
+
+  it('increments a big integer exactly', async () => {
+    await client.createDocument('numbers', 'values', { _id: 'counter', n: new LosslessNumber(BIG) }, { safe: true });
+    await client.updateDocument('numbers', 'values', 'counter', { $inc: { n: 2 } }, { safe: true });
+    assert.equal(numberText((await fetchDoc('counter')).document.n), '9007199254740995');
+    await client.updateDocument('numbers', 'values', 'counter', { $inc: { n: new LosslessNumber('-9007199254740990') } }, { safe: true });
+    assert.equal((await fetchDoc('counter')).document.n, 5);
+  });
+
+  it('finds the document by equality on the big integer and by $gt', async () => {
+    const equal = await client.listDocuments('numbers', 'values', { q: { n: new LosslessNumber(BIG) } });
+    assert.deepEqual(
+      equal.documents.map((doc) => doc._id),
+      ['created'],
+    );
+    const greater = await client.listDocuments('numbers', 'values', { q: { n: { $gt: 1_000_000 } }, sort: { n: 1 } });
+    assert.deepEqual(
+      greater.documents.map((doc) => doc._id),
+      ['created', 'set'],
+    );
+  });
+
+  it('still has every big integer exactly after a restart (journal replayed)', async () => {
+    await running.service.close();
+    running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+    client = running.client();
+    const created = (await fetchDoc('created')).document;
+    assert.equal(numberText(created.n), BIG);
+    assert.equal(numberText(((created.nested as JsonObject).m as JsonValue[])[0]), BIGGER);
+    assert.equal(numberText((await fetchDoc('set')).document.n), '9223372036854775807');
+  });
+
+  it('still has them after a second restart (snapshot written from the replayed state)', async () => {
+    await running.service.close();
+    running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+    client = running.client();
+    assert.equal(numberText((await fetchDoc('created')).document.n), BIG);
+  });
+});
