@@ -1,0 +1,72 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { DbHostClient } from '../../../src/client';
+import type { RunningService } from '../../../src/service/index';
+import { startService } from '../../../src/service/index';
+import { viewDocuments } from '../../../bench/paging';
+import { saveOneField } from '../../../bench/save';
+import { EXTENSION_BUDGET_KB } from '../../../bench/size';
+
+const KEY = 'bench-deterministic-key-21f7';
+const root = resolve(__dirname, '..', '..', '..');
+
+// The figures of `npm run bench` that do not depend on the machine; timings are never asserted.
+describe('bench figures that must hold exactly', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  let service: RunningService;
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-test-'));
+    service = await startService({ port: 0, dataDir, apiKeys: [KEY], empty: true, logRequests: false });
+    const client = new DbHostClient({ baseUrl: service.url, apiKey: KEY });
+    await client.createDatabase('bench', 'sandbox');
+    await client.createCollection('bench', 'docs');
+    // More than the 1,000 viewed, so that "Load more" stays offered to the end.
+    for (let n = 0; n < 1_200; n++) await client.createDocument('bench', 'docs', { n, name: `document ${n}` }, { safe: false });
+  });
+
+  after(async () => {
+    await service?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('views 1,000 documents in the tree with exactly 10 requests and 1,000 documents at page size 100', async () => {
+    const outcome = await viewDocuments({ serviceUrl: service.url, apiKey: KEY, db: 'bench', col: 'docs', target: 1_000, pageSize: 100 });
+    assert.deepEqual({ shown: outcome.shown, requests: outcome.requests, transferred: outcome.transferred }, { shown: 1_000, requests: 10, transferred: 1_000 });
+  });
+
+  it('views 1,000 documents with exactly 50 requests at the default page size of 20', async () => {
+    const outcome = await viewDocuments({ serviceUrl: service.url, apiKey: KEY, db: 'bench', col: 'docs', target: 1_000, pageSize: 20 });
+    assert.deepEqual({ shown: outcome.shown, requests: outcome.requests, transferred: outcome.transferred }, { shown: 1_000, requests: 50, transferred: 1_000 });
+  });
+
+  it('saves one changed field of a 1 MB document with a PUT body under 1 KB', async () => {
+    const outcome = await saveOneField({ serviceUrl: service.url, apiKey: KEY, db: 'bench', col: 'docs', bytes: 1024 * 1024 });
+    assert.ok(outcome.documentBytes >= 1024 * 1024, `the document is ${outcome.documentBytes} bytes`);
+    assert.ok(outcome.putBodyBytes < 1024, `the PUT body is ${outcome.putBodyBytes} bytes`);
+  });
+
+  it(`bundles the extension, minified for production, under ${EXTENSION_BUDGET_KB} KB`, () => {
+    // Built in memory with esbuild.js's production options, so the figure does not depend on what dist/ holds.
+    const result = buildSync({
+      entryPoints: [join(root, 'src/extension/extension.ts')],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      sourcemap: false,
+      mainFields: ['module', 'main'],
+      external: ['vscode'],
+      write: false,
+      outfile: join(root, 'dist', 'extension.js'),
+      logLevel: 'silent',
+    });
+    const kilobytes = result.outputFiles[0].contents.length / 1024;
+    assert.ok(kilobytes < EXTENSION_BUDGET_KB, `dist/extension.js would be ${kilobytes.toFixed(1)} KB`);
+  });
+});

@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { zipEntries } from '../../support/zipEntries';
+
+const root = resolve(__dirname, '..', '..', '..');
+/** What the package may hold (vsce adds its manifest files). */
+const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|license(\.txt)?|dist\/(extension|service)\.js|media\/.+|schemas\/.+))$/i;
+
+describe('the .vsix holds no key (canary)', function () {
+  this.timeout(180_000);
+  const canary = `canary${randomBytes(12).toString('hex')}`;
+  const planted = [join(root, '.dbhost-data', 'canary-test', 'key.txt'), join(root, 'test-results', 'canary-test', 'key.txt')];
+  let outDir: string;
+
+  before(() => {
+    outDir = mkdtempSync(join(tmpdir(), 'dbhost-vsix-'));
+    // Where keys really sit on a developer's machine: the kept `npm start` data and test output.
+    for (const file of planted) {
+      mkdirSync(resolve(file, '..'), { recursive: true });
+      writeFileSync(file, `{"apiKey": "${canary}"}\n`);
+    }
+  });
+
+  after(() => {
+    for (const file of planted) rmSync(resolve(file, '..'), { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('packages only the bundles, media, schemas and docs, and the canary is in no file name or content', () => {
+    const vsix = join(outDir, 'dbhost.vsix');
+    try {
+      execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
+      execFileSync(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--out', vsix], { cwd: root, stdio: 'pipe', env: { ...process.env, DBHOST_API_KEY: canary } });
+    } catch (error) {
+      const output = `${String((error as { stdout?: Buffer }).stdout ?? '')}${String((error as { stderr?: Buffer }).stderr ?? '')}`;
+      assert.fail(`packaging failed: ${output.trim().split('\n').slice(-4).join('\n')}`);
+    }
+    const entries = zipEntries(vsix);
+    assert.ok(entries.some((entry) => entry.name === 'extension/dist/extension.js'), 'the package has no dist/extension.js');
+    const unexpected = entries.map((entry) => entry.name).filter((name) => !ALLOWED.test(name));
+    assert.deepEqual(unexpected, [], 'the package holds files it should not');
+    for (const entry of entries) {
+      assert.ok(!entry.name.includes(canary), `the canary is in the file name ${entry.name}`);
+      assert.ok(!entry.content.includes(canary), `the canary is in ${entry.name}`);
+    }
+  });
+});
