@@ -1,8 +1,7 @@
-// Bundles the extension and the local service, in the pattern of the official extension samples.
+// Bundles the extension, its lazily loaded playground parser and the local service, in the pattern of
+// the official extension samples. Other scripts (the bundle-size test and benchmark) import
+// `bundleOptions` so that they measure exactly what ships.
 const esbuild = require('esbuild');
-
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
 
 /** Prints errors in the `file:line:column: error: message` form that VS Code's problem matcher reads. */
 const problemMatcherPlugin = {
@@ -19,35 +18,72 @@ const problemMatcherPlugin = {
   },
 };
 
-const shared = {
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  // jsonc-parser's "main" is a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
-  mainFields: ['module', 'main'],
-  logLevel: 'silent',
-  plugins: [problemMatcherPlugin],
+/** node-fetch loads its multipart parser only inside `Body.formData()`, which the client never calls. */
+const unusedMultipartParser = {
+  name: 'unused-multipart-parser',
+  setup(build) {
+    build.onResolve({ filter: /multipart-parser\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
 };
 
+/** The three bundles, each as esbuild options; `production` minifies and drops source maps. */
+function bundleOptions(production) {
+  const shared = {
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    // jsonc-parser's "main" is a UMD build that esbuild cannot follow; its ESM build bundles cleanly.
+    mainFields: ['module', 'main'],
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'silent',
+  };
+  return {
+    extension: {
+      ...shared,
+      entryPoints: ['src/extension/extension.ts'],
+      outfile: 'dist/extension.js',
+      // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
+      // node:stream/web, which every Node that runs VS Code 1.95+ has.
+      external: ['vscode', 'web-streams-polyfill', 'web-streams-polyfill/*'],
+      plugins: [unusedMultipartParser],
+    },
+    playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
+    service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
+  };
+}
+
 async function main() {
-  const contexts = await Promise.all([
-    esbuild.context({ ...shared, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-    esbuild.context({ ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' }),
-  ]);
+  const production = process.argv.includes('--production');
+  const watch = process.argv.includes('--watch');
+  const contexts = await Promise.all(
+    Object.values(bundleOptions(production)).map((options) =>
+      esbuild.context({ ...options, plugins: [...(options.plugins ?? []), ...(watch ? [problemMatcherPlugin] : [])] }),
+    ),
+  );
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));
     return;
   }
-  const results = await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  const results = await Promise.all(contexts.map((ctx) => ctx.rebuild().catch((error) => ({ errors: error.errors ?? [error] }))));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
-  if (results.some((r) => r.errors.length > 0)) process.exit(1);
+  const errors = results.flatMap((result) => result.errors);
+  for (const error of errors) {
+    const where = error.location ? `${error.location.file}:${error.location.line}:${error.location.column}: ` : '';
+    console.error(`${where}error: ${error.text ?? error.message}`);
+  }
+  if (errors.length > 0) process.exit(1);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { bundleOptions };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

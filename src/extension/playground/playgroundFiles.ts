@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import { parsePlayground } from '../../core/playground/parsePlayground';
 import type { ParsedPlayground } from '../../core/playground/playgroundRequest';
+import { playgroundParser } from './loadPlaygroundParser';
 
 export const PLAYGROUND_SUFFIX = '.query.json';
 
@@ -16,7 +16,7 @@ export class PlaygroundParses {
     const key = document.uri.toString();
     const cached = this.cache.get(key);
     if (cached && cached.version === document.version) return cached.parsed;
-    const parsed = parsePlayground(document.getText());
+    const parsed = playgroundParser()(document.getText());
     this.cache.set(key, { version: document.version, parsed });
     return parsed;
   }
