@@ -7,23 +7,14 @@ import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless } from '../../../src/core/json/lossless';
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import { documentUri } from '../../../src/extension/documents/documentUri';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
-import type { Answer } from '../indexes/scriptedPrompts';
-import { ScriptedPrompts } from '../indexes/scriptedPrompts';
-import { productExtensionId } from '../support/product';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import type { FakeAnswer, FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { RecordingProxy } from './recordingProxy';
 
 const db = 'documenttests';
 const col = 'people';
-
-async function testApi(): Promise<TestApi> {
-  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-  assert.ok(extension, `${productExtensionId} is not installed`);
-  const api = await extension.activate();
-  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
-  return api.testing;
-}
 
 /** The exact text of one value inside a JSON text. */
 function rawValue(text: string, path: (string | number)[]): string {
@@ -121,20 +112,15 @@ describe('Documents as files', function () {
     return vscode.workspace.openTextDocument(uri);
   }
 
-  async function runScripted<T>(answers: Answer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: ScriptedPrompts }> {
-    const prompts = new ScriptedPrompts(answers);
-    testing.setPrompts(prompts);
-    try {
-      const result = await vscode.commands.executeCommand<T>(command, ...args);
-      assert.equal(prompts.unanswered, 0, `${command} did not ask everything the script answers`);
-      return { result, prompts };
-    } finally {
-      testing.setPrompts(undefined);
-    }
+  /** Runs a command with its questions answered by the script; the whole script must be used. */
+  async function runAnswered<T>(answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+    const run = await runScripted<T>(testing, answers, command, ...args);
+    assert.equal(run.prompts.unanswered, 0, `${command} did not ask everything the script answers`);
+    return run;
   }
 
   before(async () => {
-    testing = await testApi();
+    ({ testing } = await activateExtension());
     const { empty } = readTestConfig().services;
     proxy = new RecordingProxy(empty.url);
     await proxy.start();
@@ -351,14 +337,14 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
 
-    const declined = await runScripted<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
+    const declined = await runAnswered<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
     assert.equal(declined.result, false);
     assert.equal(parsed(await rawDocument(id)).name, 'Ada');
 
-    const { result, prompts } = await runScripted<boolean>([{ confirm: true }], 'dbhost.deleteDocument', document.uri);
+    const { result, prompts } = await runAnswered<boolean>([{ confirm: true }], 'dbhost.deleteDocument', document.uri);
     assert.equal(result, true);
-    assert.match(prompts.asked[0].message ?? '', new RegExp(`Delete the document ${id} from ${db}\\.${col}\\?`));
-    assert.match(prompts.asked[0].detail ?? '', /cannot be undone/);
+    assert.match(prompts.questions[0].message ?? '', new RegExp(`Delete the document ${id} from ${db}\\.${col}\\?`));
+    assert.match(prompts.questions[0].detail ?? '', /cannot be undone/);
     // The client is the extension's (its own bundle), so its errors are checked by shape, not by class.
     await assert.rejects(other.getDocument(db, col, id), (error: unknown) => (error as { status?: number }).status === 404);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound');
@@ -370,7 +356,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada B."');
-    await runScripted<boolean>([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
+    await runAnswered<boolean>([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
     assert.ok(tabOpen(document.uri));
     assert.equal(document.isDirty, true);
     assert.equal(await document.save(), false);
@@ -389,13 +375,13 @@ describe('Documents as files', function () {
 
   it('opens a document by the _id the user types, and says so when there is none', async () => {
     const id = await createPerson();
-    const { result } = await runScripted<vscode.Uri>([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
+    const { result } = await runAnswered<vscode.Uri>([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
     assert.equal(result.toString(), documentUri({ accountId, db, col, docId: id }).toString());
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.toString());
     await discard(vscode.window.activeTextEditor.document);
 
     const missing = newObjectId();
-    const { prompts } = await runScripted<undefined>([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', { accountId, db, col });
+    const { prompts } = await runAnswered<undefined>([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', { accountId, db, col });
     assert.deepEqual(prompts.errors, [`No document with _id {"$oid": "${missing}"} in ${db}.${col}.`]);
   });
 
@@ -403,14 +389,14 @@ describe('Documents as files', function () {
     const batch = newObjectId();
     for (const status of ['draft', 'draft', 'draft', 'done']) await other.createDocument(db, col, { batch, status }, { safe: true });
 
-    const { result, prompts } = await runScripted<JsonValue>(
+    const { result, prompts } = await runAnswered<JsonValue>(
       [{ input: `{"batch": "${batch}", "status": "draft"}` }, { input: '{"$set": {"status": "published"}}' }, { pick: 'Update all matching documents' }, { confirm: true }],
       'dbhost.updateMatchingDocuments',
       { accountId, db, col },
     );
     assert.ok(result !== undefined);
-    assert.match(prompts.asked[2].title ?? '', /3 documents match/);
-    assert.match(prompts.asked[3].message ?? '', new RegExp(`Update all 3 documents in ${db}\\.${col}\\?`));
+    assert.match(prompts.questions[2].title ?? '', /3 documents match/);
+    assert.match(prompts.questions[3].message ?? '', new RegExp(`Update all 3 documents in ${db}\\.${col}\\?`));
     const writes = proxy.writes();
     assert.equal(writes.length, 1);
     assert.deepEqual(JSON.parse(writes[0].body), { criteria: { batch, status: 'draft' }, object: { $set: { status: 'published' } }, multi: true, upsert: false, safe: true });

@@ -1,34 +1,12 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/client/types';
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
-import { productExtensionId } from '../support/product';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
-import type { Answer } from './scriptedPrompts';
-import { ScriptedPrompts } from './scriptedPrompts';
 
 const db = 'indextests';
-
-async function testApi(): Promise<TestApi> {
-  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-  assert.ok(extension, `${productExtensionId} is not installed`);
-  const api = await extension.activate();
-  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
-  return api.testing;
-}
-
-/** Runs a command with its questions answered by the script; the whole script must be used. */
-async function runScripted<T>(testing: TestApi, answers: Answer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: ScriptedPrompts }> {
-  const prompts = new ScriptedPrompts(answers);
-  testing.setPrompts(prompts);
-  try {
-    const result = await vscode.commands.executeCommand<T>(command, ...args);
-    return { result, prompts };
-  } finally {
-    testing.setPrompts(undefined);
-  }
-}
 
 function indexNamed(indexes: IndexRecord[], name: string): IndexRecord {
   const index = indexes.find((candidate) => candidate.name === name);
@@ -72,11 +50,8 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   }
 
   before(async () => {
-    testing = await testApi();
-    const { empty } = readTestConfig().services;
-    const account = await testing.services.accounts.add({ label: 'Index tests', baseUrl: empty.url, apiKey: empty.apiKey });
-    accountId = account.id;
-    client = await testing.services.accounts.clientFor(accountId);
+    ({ testing } = await activateExtension());
+    ({ accountId, client } = await addAccount(testing, 'Index tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
   });
@@ -103,8 +78,8 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     );
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.unanswered, 0);
-    const fieldPick = prompts.asked[0];
-    assert.ok(fieldPick.labels?.includes('address.city'), `dotted leaf paths are suggested: ${fieldPick.labels?.join(', ')}`);
+    const fieldPick = prompts.questions[0];
+    assert.ok(fieldPick.items?.includes('address.city'), `dotted leaf paths are suggested: ${fieldPick.items?.join(', ')}`);
     assert.deepEqual(result, { spec: { name: 1 }, unique: false, drop_dups: false, background: true });
     const index = indexNamed(await client.listIndexes(db, 'people'), 'name_1');
     assert.deepEqual(index.key, { name: 1 });
@@ -202,7 +177,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
       target,
     );
     assert.deepEqual(prompts.errors, []);
-    const warning = prompts.asked.find((question) => question.kind === 'confirm');
+    const warning = prompts.questions.find((question) => question.kind === 'confirm');
     assert.ok(warning?.detail, 'no modal warning before drop_dups');
     assert.match(warning.detail, /deletes every later document that duplicates an earlier one/);
     assert.match(warning.detail, /3 of 6 documents would be deleted/);

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/client/types';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
-import { productExtensionId } from '../support/product';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
-import { ScriptedPrompts } from './scriptedPrompts';
 
 const db = 'indexjsontests';
 const col = 'items';
@@ -44,14 +44,8 @@ describe('Indexes: Edit Index as JSON…', function () {
   let client: DbHostApi;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-    assert.ok(extension);
-    const api = await extension.activate();
-    assert.ok(api.testing);
-    testing = api.testing;
-    const { empty } = readTestConfig().services;
-    accountId = (await testing.services.accounts.add({ label: 'Index JSON tests', baseUrl: empty.url, apiKey: empty.apiKey })).id;
-    client = await testing.services.accounts.clientFor(accountId);
+    ({ testing } = await activateExtension());
+    ({ accountId, client } = await addAccount(testing, 'Index JSON tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, col);
     await client.createDocument(db, col, { title: 'pen', stock: { qty: 5 } } as never, { safe: true });
@@ -70,7 +64,7 @@ describe('Indexes: Edit Index as JSON…', function () {
   });
 
   it('opens the index body, validated by the index schema, and creates it from its CodeLens', async () => {
-    const prompts = new ScriptedPrompts([]);
+    const prompts = new FakePrompts([]);
     testing.setPrompts(prompts);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.editIndexAsJson', { accountId, db, col });
     assert.ok(uri, 'Edit Index as JSON opened nothing');
@@ -102,7 +96,7 @@ describe('Indexes: Edit Index as JSON…', function () {
   });
 
   it('hands the wizard’s choices over to the JSON body on "Edit as JSON…"', async () => {
-    const prompts = new ScriptedPrompts([{ pick: 'title' }, { pick: 'Descending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Edit as JSON…' }]);
+    const prompts = new FakePrompts([{ pick: 'title' }, { pick: 'Descending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Edit as JSON…' }]);
     testing.setPrompts(prompts);
     await vscode.commands.executeCommand('dbhost.createIndex', { accountId, db, col });
     assert.deepEqual(prompts.errors, []);

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/client/types';
 import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
-import { productExtensionId } from '../support/product';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { freePort, OwnService } from './ownService';
 
 /** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
@@ -56,16 +56,12 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   }
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-    assert.ok(extension);
-    const api = await extension.activate();
-    assert.ok(api.testing);
-    testing = api.testing;
+    const activated = await activateExtension();
+    testing = activated.testing;
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
-    service = new OwnService(path.join(extension.extensionPath, 'dist', 'service.js'), await freePort());
+    service = new OwnService(path.join(activated.extension.extensionPath, 'dist', 'service.js'), await freePort());
     await service.start();
-    accountId = (await testing.services.accounts.add({ label: 'Log tests', baseUrl: service.url, apiKey: service.apiKey })).id;
-    client = await testing.services.accounts.clientFor(accountId);
+    ({ accountId, client } = await addAccount(testing, 'Log tests', service));
     const deployments = await client.listDeployments();
     const withShop = deployments.find((d) => JSON.stringify(d).includes('"shop"'));
     const withMetrics = deployments.find((d) => JSON.stringify(d).includes('"metrics"'));
@@ -130,8 +126,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     await testing.services.accounts.remove(accountId);
     await stopped;
     assert.ok(sharedSession.channel.transcript.some((line) => /account was removed/.test(line.text)));
-    accountId = (await testing.services.accounts.add({ label: 'Log tests', baseUrl: service.url, apiKey: service.apiKey })).id;
-    client = await testing.services.accounts.clientFor(accountId);
+    ({ accountId, client } = await addAccount(testing, 'Log tests', service));
   });
 
   it('Show Logs opens a read-only snapshot of the log', async () => {

@@ -5,24 +5,16 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/client/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult, UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
-import { productExtensionId } from '../support/product';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
-import { PlaygroundPrompts } from './playgroundPrompts';
 
 const db = 'shop';
 const col = `playground_${process.pid}`;
 const accountLabel = 'Playground tests';
 const DOCUMENT_COUNT = 45;
-
-async function testApi(): Promise<TestApi> {
-  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-  assert.ok(extension, `${productExtensionId} is not installed`);
-  const api = await extension.activate();
-  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
-  return api.testing;
-}
 
 /** Resolves once `check` holds, re-checking whenever `event` fires; fails with `what` after the test's own timeout. */
 function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Promise<T> {
@@ -66,16 +58,14 @@ describe('Query playgrounds', function () {
     return document;
   }
 
-  function withPrompts(prompts: PlaygroundPrompts): PlaygroundPrompts {
+  function withPrompts(prompts: FakePrompts): FakePrompts {
     testing.setPrompts(prompts);
     return prompts;
   }
 
   before(async () => {
-    testing = await testApi();
-    const { demo } = readTestConfig().services;
-    accountId = (await testing.services.accounts.add({ label: accountLabel, baseUrl: demo.url, apiKey: demo.apiKey })).id;
-    client = await testing.services.accounts.clientFor(accountId);
+    ({ testing } = await activateExtension());
+    ({ accountId, client } = await addAccount(testing, accountLabel, readTestConfig().services.demo));
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++) {
       await client.createDocument(db, col, { _id: `doc-${String(n).padStart(2, '0')}`, n, group: n % 3, label: `document ${n}` }, { safe: true });
@@ -112,7 +102,7 @@ describe('Query playgrounds', function () {
 ]
 `,
     );
-    const prompts = withPrompts(new PlaygroundPrompts());
+    const prompts = withPrompts(new FakePrompts());
     const lenses = await lensesOf(document.uri);
     const runLenses = lenses.filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
     assert.deepEqual(runLenses.map((lens) => [lens.command?.title, lens.range.start.line]), [['$(play) Run', 2], ['$(play) Run', 4]]);
@@ -178,7 +168,7 @@ describe('Query playgrounds', function () {
     );
     const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
     editor.selection = new vscode.Selection(2, 10, 2, 10);
-    withPrompts(new PlaygroundPrompts());
+    withPrompts(new FakePrompts());
     const result = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery');
     assert.deepEqual(ns(result.documents), [2]);
   });
@@ -192,12 +182,12 @@ describe('Query playgrounds', function () {
     const runLens0 = (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
     assert.equal(runLens0?.command?.title, '$(edit) Run update…');
 
-    const declined = withPrompts(new PlaygroundPrompts({ confirm: false }));
+    const declined = withPrompts(new FakePrompts([{ confirm: false }]));
     assert.equal(await runLens<UpdateRunResult | undefined>(runLens0), undefined);
     assert.equal(declined.confirmations.length, 1);
     assert.equal((await client.listDocuments(db, col, { q: { flagged: true }, limit: 1 })).total, 0, 'declining still updated documents');
 
-    const prompts = withPrompts(new PlaygroundPrompts({ confirm: true }));
+    const prompts = withPrompts(new FakePrompts([{ confirm: true }]));
     const result = await runLens<UpdateRunResult>(runLens0);
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.confirmations[0].message, `Update all 15 matching documents of ${db}.${col}?`);
@@ -222,7 +212,7 @@ describe('Query playgrounds', function () {
       `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",
   "update": {"criteria": {"group": 0}, "object": {"$set": {"single": 1}}}}\n`,
     );
-    const prompts = withPrompts(new PlaygroundPrompts({ confirm: true }));
+    const prompts = withPrompts(new FakePrompts([{ confirm: true }]));
     const result = await runLens<UpdateRunResult>((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(prompts.confirmations[0].message, `Update 1 of the 15 matching documents of ${db}.${col}?`);
     assert.equal(result.sent, true);
@@ -232,7 +222,7 @@ describe('Query playgrounds', function () {
   });
 
   it('opens a prefilled untitled playground on a collection that runs against its account', async () => {
-    const prompts = withPrompts(new PlaygroundPrompts());
+    const prompts = withPrompts(new FakePrompts());
     const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId, db, col }));
     assert.deepEqual(prompts.errors, []);
     assert.equal(uri.scheme, 'untitled');
@@ -259,7 +249,7 @@ describe('Query playgrounds', function () {
     assert.equal(diagnostics[0].range.start.line, 1);
     assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Error);
 
-    const prompts = withPrompts(new PlaygroundPrompts());
+    const prompts = withPrompts(new FakePrompts());
     const lens = (await lensesOf(document.uri)).find((candidate) => candidate.command?.command === 'dbhost.runPlaygroundQuery');
     assert.equal(await runLens(lens), undefined);
     assert.match(prompts.warnings[0] ?? '', /Nothing was sent/);
@@ -272,7 +262,7 @@ describe('Query playgrounds', function () {
 
   it('shows a service error at the query with the service’s message', async () => {
     const document = await playground('refused.query.json', `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",\n  "q": {"n": {"$noSuchOperator": 1}}}\n`);
-    const prompts = withPrompts(new PlaygroundPrompts());
+    const prompts = withPrompts(new FakePrompts());
     await runLens((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(prompts.errors.length, 1, 'the failure was not shown as a message');
     const diagnostic = vscode.languages.getDiagnostics(document.uri).find((candidate) => candidate.message.startsWith('The service refused the query:'));

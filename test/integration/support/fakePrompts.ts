@@ -8,10 +8,22 @@ export interface Question {
   kind: 'pick' | 'input' | 'confirm';
   /** Title, prompt or message: what the user reads first. */
   text: string;
+  /** A pick's or an input box's title, as given. */
+  title?: string;
+  /** A confirmation's message. */
+  message?: string;
   /** A confirmation's detail; a pick's item labels. */
   detail?: string;
   items?: string[];
   password?: boolean;
+}
+
+export interface FakePromptsOptions {
+  /**
+   * When the input box's validation refuses a scripted answer: by default the person gives up (the answer is
+   * undefined); with `fail`, the command fails with a message naming the box, the answer and the refusal.
+   */
+  refusedInput?: 'give-up' | 'fail';
 }
 
 const stripIcons = (label: string) => label.replace(/\$\([\w-]+\)\s*/g, '');
@@ -19,8 +31,9 @@ const stripIcons = (label: string) => label.replace(/\$\([\w-]+\)\s*/g, '');
 /**
  * Answers a command's questions from a script, as a person would: an input the box's validation
  * refuses cannot be submitted, so the person gives up (the answer is undefined and the refusal is
- * recorded). A question the script did not expect fails the command. Everything shown to the "user"
- * is kept in {@link shown}, so a test can check that no key ever appeared in it.
+ * recorded; see {@link FakePromptsOptions.refusedInput}). A question the script did not expect, or a
+ * pick with no item matching, fails the command. Everything shown to the "user" is kept in
+ * {@link shown}, so a test can check that no key ever appeared in it.
  */
 export class FakePrompts implements Prompts {
   readonly questions: Question[] = [];
@@ -32,13 +45,21 @@ export class FakePrompts implements Prompts {
   readonly shown: string[] = [];
   private readonly answers: FakeAnswer[];
 
-  constructor(answers: FakeAnswer[] = []) {
+  constructor(
+    answers: FakeAnswer[] = [],
+    private readonly options: FakePromptsOptions = {},
+  ) {
     this.answers = [...answers];
   }
 
   /** Answers the script still holds: a test that expects every question asked checks this is 0. */
   get unanswered(): number {
     return this.answers.length;
+  }
+
+  /** The confirmations asked, in order. */
+  get confirmations(): Question[] {
+    return this.questions.filter((question) => question.kind === 'confirm');
   }
 
   private next(kind: Question['kind'], text: string): FakeAnswer {
@@ -51,7 +72,7 @@ export class FakePrompts implements Prompts {
   async pick<T>(items: PickItem<T>[], options: vscode.QuickPickOptions): Promise<T | undefined> {
     const labels = items.map((item) => stripIcons(item.label));
     const text = options.title ?? options.placeHolder ?? '';
-    this.questions.push({ kind: 'pick', text, items: labels });
+    this.questions.push({ kind: 'pick', text, title: options.title, items: labels });
     this.shown.push(text, options.placeHolder ?? '', ...items.flatMap((item) => [item.label, item.description ?? '', item.detail ?? '']));
     const answer = this.next('pick', text);
     if ('dismiss' in answer) return undefined;
@@ -63,7 +84,7 @@ export class FakePrompts implements Prompts {
 
   async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
     const text = options.title ?? options.prompt ?? '';
-    this.questions.push({ kind: 'input', text, detail: options.prompt, password: options.password });
+    this.questions.push({ kind: 'input', text, title: options.title, detail: options.prompt, password: options.password });
     // A password box shows dots, not its value, so only a visible prefilled value counts as shown.
     this.shown.push(text, options.prompt ?? '', options.placeHolder ?? '', options.password ? '' : (options.value ?? ''));
     const answer = this.next('input', text);
@@ -74,13 +95,14 @@ export class FakePrompts implements Prompts {
       const message = typeof problem === 'string' ? problem : problem.message;
       this.refusals.push(message);
       this.shown.push(message);
+      if (this.options.refusedInput === 'fail') throw new Error(`The input box "${text}" refused ${JSON.stringify(value)}: ${message}`);
       return undefined;
     }
     return value;
   }
 
   async confirm(message: string, options: ConfirmOptions): Promise<boolean> {
-    this.questions.push({ kind: 'confirm', text: message, detail: options.detail });
+    this.questions.push({ kind: 'confirm', text: message, message, detail: options.detail });
     this.shown.push(message, options.detail ?? '', options.confirmLabel);
     const answer = this.next('confirm', message);
     return 'confirm' in answer ? answer.confirm : false;

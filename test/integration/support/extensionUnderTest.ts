@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/client/types';
+import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import type { FakeAnswer } from './fakePrompts';
+import { FakePrompts } from './fakePrompts';
+import { productExtensionId } from './product';
+import type { ServiceEndpoint } from './test-config';
+
+/** The product extension, activated, with the TestApi it gives in a test run. */
+export async function activateExtension(): Promise<{ extension: vscode.Extension<DbHostExtensionApi>; testing: TestApi }> {
+  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+  assert.ok(extension, `${productExtensionId} is not installed`);
+  const api = await extension.activate();
+  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
+  return { extension, testing: api.testing };
+}
+
+/** Adds an account on `service` as the user would, and the extension's own client for it. */
+export async function addAccount(testing: TestApi, label: string, service: ServiceEndpoint): Promise<{ accountId: string; client: DbHostApi }> {
+  const { id } = await testing.services.accounts.add({ label, baseUrl: service.url, apiKey: service.apiKey });
+  return { accountId: id, client: await testing.services.accounts.clientFor(id) };
+}
+
+/**
+ * Runs a command with its questions answered by the script, then puts the real prompts back. An answer an
+ * input box refuses fails the command, so a test that expects none sees the refusal among the errors.
+ */
+export async function runScripted<T>(testing: TestApi, answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+  const prompts = new FakePrompts(answers, { refusedInput: 'fail' });
+  testing.setPrompts(prompts);
+  try {
+    const result = await vscode.commands.executeCommand<T>(command, ...args);
+    return { result, prompts };
+  } finally {
+    testing.setPrompts(undefined);
+  }
+}
