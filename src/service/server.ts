@@ -35,6 +35,7 @@ export interface RunningService {
 }
 
 const INTERNAL_ERROR = 'Internal error in the local service; the service log has the details';
+const MAX_HEADER_BYTES = 1024 * 1024;
 
 /** Sends the reply as JSON; stored values (object ids, dates) go out as extended JSON. */
 function send(response: ServerResponse, reply: Reply): void {
@@ -101,7 +102,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     return handler({ account, params: matched.params, query: url.searchParams, body, thread: threads.get(request.socket) ?? 'conn' });
   }
 
-  const server = createServer((request, response) => {
+  // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const startedAt = performance.now();
     const path = (request.url ?? '/').split('?')[0];
     respond(request)
@@ -120,9 +122,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       });
   });
   server.on('connection', (socket: Socket) => threads.set(socket, `conn${++connections}`));
-  server.on('clientError', (_error, socket: Socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"Malformed HTTP request"}');
-    else socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
   });
 
   await new Promise<void>((resolve, reject) => {
