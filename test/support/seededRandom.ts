@@ -1,31 +1,9 @@
-/** A small seeded PRNG (mulberry32): the same seed gives the same sequence on every machine. */
-export class SeededRandom {
-  private state: number;
+import { SeededRandom as DemoRandom } from '../../src/service/demo/random';
 
+/** The service's seeded PRNG (mulberry32), with the seed it started from and the draws the tests need. */
+export class SeededRandom extends DemoRandom {
   constructor(readonly seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** In [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    super(seed);
   }
 
   /** Picks by weight: `[[weight, value], …]`. */

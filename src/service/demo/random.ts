@@ -6,6 +6,7 @@ export class SeededRandom {
     this.state = seed >>> 0;
   }
 
+  /** In [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
@@ -14,6 +15,7 @@ export class SeededRandom {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
+  /** An integer in [min, max]. */
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));
   }
