@@ -9,6 +9,7 @@
 //                        VS Code opens (workspace/) and code-server's folders (code-server/, fresh each start)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { flagValue } from './command-line';
 import type { ManagedProcess } from './vscode-host/child-processes';
 import { killProcessesOnExit, stopAllProcesses } from './vscode-host/child-processes';
 import { freshCodeServerDirs, startCodeServer } from './vscode-host/code-server';
@@ -30,16 +31,12 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const value = (flag: string): string | undefined => {
-    const index = argv.indexOf(flag);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
-  const port = Number(value('--port') ?? 8080);
+  const port = Number(flagValue(argv, '--port') ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a number from 0 to 65535');
   return {
     forceCodeServer: argv.includes('--code-server'),
     port,
-    dataDir: path.resolve(repoRoot, value('--data') ?? '.dbhost-data'),
+    dataDir: path.resolve(repoRoot, flagValue(argv, '--data') ?? '.dbhost-data'),
   };
 }
 

@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { IntegrationTestConfig } from '../test/integration/support/test-config';
 import type { SuiteReport } from '../test/integration/support/report';
+import { flagValue } from './command-line';
 import { bundledSuiteEntry, bundleIntegrationSuite } from './integration/bundle-suite';
 import { printReport } from './integration/report-summary';
 import { runSuiteInCodeServer } from './integration/run-in-code-server';
@@ -36,17 +37,13 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const value = (flag: string): string | undefined => {
-    const index = argv.indexOf(flag);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
-  const host = value('--host') ?? (process.env.VSCODE_EXECUTABLE ? 'electron' : 'code-server');
+  const host = flagValue(argv, '--host') ?? (process.env.VSCODE_EXECUTABLE ? 'electron' : 'code-server');
   if (host !== 'code-server' && host !== 'electron') throw new Error(`--host must be code-server or electron, not ${host}`);
-  const timeoutSeconds = Number(value('--timeout-seconds') ?? 600);
+  const timeoutSeconds = Number(flagValue(argv, '--timeout-seconds') ?? 600);
   if (!(timeoutSeconds > 0)) throw new Error('--timeout-seconds must be a positive number');
   return {
     host,
-    productDir: path.resolve(value('--product-dir') ?? repoRoot),
+    productDir: path.resolve(flagValue(argv, '--product-dir') ?? repoRoot),
     timeoutMs: timeoutSeconds * 1000,
     selfTestBroken: argv.includes('--self-test-broken'),
     build: !argv.includes('--no-build'),
