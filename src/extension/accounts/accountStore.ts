@@ -18,13 +18,14 @@ export class AccountNotFoundError extends Error {
 
 /**
  * Accounts live in global state (label, address); their keys only in SecretStorage. Clients are
- * made on demand and dropped whenever an account changes.
+ * made on demand and dropped whenever an account or the request timeout setting changes.
  */
 export class AccountStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, DbHostApi>();
   private readonly subscription: vscode.Disposable;
+  private readonly settingSubscription: vscode.Disposable;
 
   constructor(
     private readonly state: vscode.Memento,
@@ -35,6 +36,10 @@ export class AccountStore implements vscode.Disposable {
       if (!event.key.startsWith('dbhost.apiKey.')) return;
       this.clients.delete(event.key.slice('dbhost.apiKey.'.length));
       this.changed.fire();
+    });
+    // Clients read the timeout when made: a changed setting applies from the next request on.
+    this.settingSubscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('dbhost.requestTimeoutSeconds')) this.clients.clear();
     });
   }
 
@@ -113,6 +118,7 @@ export class AccountStore implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.settingSubscription.dispose();
     this.changed.dispose();
   }
 }
