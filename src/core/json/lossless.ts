@@ -54,7 +54,84 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
+/**
+ * Parses JSON, keeping as {@link LosslessNumber} every number whose text a JS number would change.
+ * Text in which no number can be changed (the usual case) goes through `JSON.parse`, which gives the
+ * same result much faster; anything else, and any text `JSON.parse` refuses, through the exact parser.
+ */
 export function parseLossless(text: string, options: ParseOptions = {}): JsonValue {
+  const value = parseNatively(text, options);
+  return value === NOT_NATIVE ? parseExactly(text, options) : value;
+}
+
+const NOT_NATIVE = Symbol('not parsed natively');
+
+/**
+ * A number token whose text might not survive `String(Number(text))`: `-0`, 16 or more digits, an
+ * exponent, a fraction ending in 0, or one below 1e-6. What it lets through has at most 15 significant
+ * digits, no trailing zero and no exponent, within [1e-6, 1e21): JS writes such a number back exactly
+ * as it was written. A token counts where JSON puts values (at the start or after `[`, `:` or `,`) and
+ * followed by what may follow a value, so a time like "12:00:07.000Z" in a string does not match;
+ * matching number-like text inside a string only costs speed.
+ */
+const RISKY_NUMBER =
+  /(?:^|[:,[])[ \t\n\r]*(?=-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?[ \t\n\r]*(?:[,}\]]|$))(?:-0|-?(?:[\d.]{16}|\d[\d.]*[eE]|\d+\.(?:\d*0(?!\d)|0{6})))/;
+/** A colon written as an escape, which would defeat the duplicate-key count. */
+const ESCAPED_COLON = /\\u003a/i;
+
+/** `JSON.parse` where it gives exactly what the exact parser would, else {@link NOT_NATIVE}. */
+function parseNatively(text: string, options: ParseOptions): JsonValue | typeof NOT_NATIVE {
+  const checkDuplicates = options.rejectDuplicateKeys === true;
+  if (RISKY_NUMBER.test(text) || (checkDuplicates && ESCAPED_COLON.test(text))) return NOT_NATIVE;
+  let value: JsonValue;
+  try {
+    // JSON.parse makes a "__proto__" key an own data property, as the exact parser does.
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return NOT_NATIVE;
+  }
+  // A value deeper than MAX_DEPTH sits inside MAX_DEPTH + 1 brackets, opened and closed: more characters than this.
+  if (!checkDuplicates && text.length <= 2 * (MAX_DEPTH + 1)) return value;
+  const tally = checkDuplicates ? { keys: 0, colons: 0 } : undefined;
+  if (!withinDepth(value, 0, tally)) return NOT_NATIVE;
+  // Every ':' in the text separates a member or stands in a string. JSON.parse drops the earlier of two
+  // equal keys with its value, so with a duplicate the members and string colons kept fall short.
+  if (tally && tally.keys + tally.colons !== colonsIn(text)) return NOT_NATIVE;
+  return value;
+}
+
+/** Whether no value lies deeper than MAX_DEPTH; counts keys and the colons in strings into `tally` if given. */
+function withinDepth(value: JsonValue, depth: number, tally: { keys: number; colons: number } | undefined): boolean {
+  if (depth > MAX_DEPTH) return false;
+  if (typeof value === 'string') {
+    if (tally) tally.colons += colonsIn(value);
+    return true;
+  }
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!withinDepth(item, depth + 1, tally)) return false;
+    return true;
+  }
+  const keys = Object.keys(value);
+  if (tally) tally.keys += keys.length;
+  for (const key of keys) {
+    if (tally) tally.colons += colonsIn(key);
+    if (!withinDepth((value as JsonObject)[key], depth + 1, tally)) return false;
+  }
+  return true;
+}
+
+function colonsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) count++;
+  return count;
+}
+
+/**
+ * The character-by-character parser: exact numbers, duplicate keys refused on request, errors with
+ * positions. {@link parseLossless} gives the same results; this is the reference it is tested against.
+ */
+export function parseExactly(text: string, options: ParseOptions = {}): JsonValue {
   let pos = text.startsWith('\uFEFF') ? 1 : 0;
 
   const fail = (message: string, at = pos): never => {
