@@ -14,6 +14,7 @@ export class CallDeadline {
   private readonly timer: ReturnType<typeof setTimeout>;
   private reason: 'timeout' | 'cancelled' | undefined;
   private readonly onCancel = () => this.end('cancelled');
+  private readonly onEnd = new Set<() => void>();
 
   constructor(private readonly callerSignal: AbortSignal | undefined, readonly timeoutMs: number) {
     if (callerSignal?.aborted) this.end('cancelled');
@@ -36,16 +37,17 @@ export class CallDeadline {
       promise.catch(() => undefined);
       return Promise.reject(new CallAborted());
     }
+    // A plain callback set rather than listeners on the signal: this runs twice per request.
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(new CallAborted());
-      this.signal.addEventListener('abort', onAbort, { once: true });
+      const onEnd = () => reject(new CallAborted());
+      this.onEnd.add(onEnd);
       promise.then(
         (value) => {
-          this.signal.removeEventListener('abort', onAbort);
+          this.onEnd.delete(onEnd);
           resolve(value);
         },
         (error: unknown) => {
-          this.signal.removeEventListener('abort', onAbort);
+          this.onEnd.delete(onEnd);
           reject(error);
         },
       );
@@ -67,5 +69,7 @@ export class CallDeadline {
     if (this.reason !== undefined) return;
     this.reason = reason;
     this.controller.abort();
+    for (const onEnd of this.onEnd) onEnd();
+    this.onEnd.clear();
   }
 }

@@ -52,14 +52,17 @@ type AttemptOutcome = { answer: ServiceAnswerText } | { error: ServiceError; ret
 
 /** Sends one request per call (a GET may be sent again), with the key in the query string, and scrubs the key from everything it reports. */
 export class Transport {
-  constructor(private readonly settings: TransportSettings) {}
+  private readonly keyParameter: string;
+
+  constructor(private readonly settings: TransportSettings) {
+    this.keyParameter = `_apikey=${encodeStrict(settings.apiKey)}`;
+  }
 
   async send(request: ServiceRequest): Promise<ServiceAnswerText> {
     const { method } = request;
-    const query = [...(request.query ?? []), ['_apikey', this.settings.apiKey]]
-      .map(([name, value]) => `${encodeStrict(name)}=${encodeStrict(value)}`)
-      .join('&');
-    const url = this.settings.address.url(request.path, query);
+    let query = '';
+    for (const [name, value] of request.query ?? []) query += `${encodeStrict(name)}=${encodeStrict(value)}&`;
+    const url = this.settings.address.url(request.path, query + this.keyParameter);
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: string | undefined;
     if (request.body !== undefined) {
@@ -103,8 +106,9 @@ export class Transport {
     let response: FetchResponse;
     let text: string;
     try {
-      response = await deadline.race(Promise.resolve().then(() => fetch(url, init)));
-      text = await deadline.race(Promise.resolve().then(() => response.text()));
+      // new Promise turns a synchronous throw into a rejection, like the async function fetch should be.
+      response = await deadline.race(new Promise<FetchResponse>((resolve) => resolve(fetch(url, init))));
+      text = await deadline.race(new Promise<string>((resolve) => resolve(response.text())));
     } catch (failure) {
       if (deadline.endedBy !== undefined || failure instanceof CallAborted) {
         this.log(request, url, deadline.endedBy === 'cancelled' ? 'cancelled' : 'timed out', started);
