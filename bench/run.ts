@@ -44,17 +44,24 @@ async function saveFigures(url: string): Promise<Figure[]> {
   ];
 }
 
+/** `npm run bench -- --only=client` measures the client overhead alone (quick, for comparing runs); results.json is left as it is. */
+const clientOnly = process.argv.includes('--only=client');
+
 async function main(): Promise<void> {
   const figures: Figure[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
   let service: ServiceProcess | undefined;
   try {
-    step(`seeding ${BIG_COUNT.toLocaleString('en')} documents`);
-    seedAccount(dataDir, KEY);
+    step(clientOnly ? 'seeding' : `seeding ${BIG_COUNT.toLocaleString('en')} documents`);
+    seedAccount(dataDir, KEY, { big: !clientOnly });
     step('starting the local service');
     service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true });
     step('client overhead');
     figures.push(...(await measureClientOverhead(service.url, KEY)));
+    if (clientOnly) {
+      console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+      return;
+    }
     step('paging through the explorer tree');
     figures.push(...(await pagingFigures(service.url)));
     step('saving one field of a 1 MB document');

@@ -17,9 +17,9 @@ function benchDocument(n: number): Record<string, unknown> {
 /**
  * Writes the bench data straight into the account's store, as the service finds it after a restart
  * (inserting 100,000 documents one request at a time would take minutes): a 100,000-document collection
- * with an index on `n` and a 1,000-document one of the same shape.
+ * with an index on `n` (left empty with `big: false`) and a 1,000-document one of the same shape.
  */
-export function seedAccount(dataDir: string, apiKey: string): void {
+export function seedAccount(dataDir: string, apiKey: string, options: { big?: boolean } = {}): void {
   const tag = createHash('sha256').update(apiKey, 'utf8').digest('hex').slice(0, 16);
   const { store } = AccountStore.open(join(dataDir, 'accounts', tag), () => undefined);
   store.commit(
@@ -31,7 +31,7 @@ export function seedAccount(dataDir: string, apiKey: string): void {
     ],
     true,
   );
-  for (let batch = 0; batch < BIG_COUNT / 1000; batch++) {
+  for (let batch = 0; options.big !== false && batch < BIG_COUNT / 1000; batch++) {
     const mutations: Mutation[] = [];
     for (let i = 0; i < 1000; i++) mutations.push({ op: 'put', db: BENCH_DB, col: BIG, doc: benchDocument(batch * 1000 + i) } as Mutation);
     store.commit(mutations, false);
