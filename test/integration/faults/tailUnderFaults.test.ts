@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/client/types';
+import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
+import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
+import type { TestApi } from '../../../src/extension/extension';
+import { FaultProxy } from '../../support/faultProxy';
+import { productApi } from '../explorer/explorerFixtures';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
+import { SHORT_TIMEOUT_SECONDS, assertNoKey, setRequestTimeout, until } from './faultFixtures';
+
+/** Resolves with the first transcript line passing `test`, now or when it is appended. */
+function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => boolean): Promise<TranscriptLine> {
+  return new Promise((resolve) => {
+    const found = session.channel.transcript.find(test);
+    if (found) return resolve(found);
+    const subscription = session.channel.onDidAppend((lines) => {
+      const line = lines.find(test);
+      if (!line) return;
+      subscription.dispose();
+      resolve(line);
+    });
+  });
+}
+
+describe('Faults: tailing a deployment log', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let proxy: FaultProxy;
+  let accountId: string;
+  let direct: DbHostApi;
+  let apiKey: string;
+  let session: LogTailSession | undefined;
+  const prompts = new FakePrompts();
+
+  before(async () => {
+    testing = await productApi();
+    const { demo } = readTestConfig().services;
+    apiKey = demo.apiKey;
+    proxy = await FaultProxy.start(demo.url);
+    direct = testing.services.accounts.makeClient(demo.url, demo.apiKey);
+    accountId = (await testing.services.accounts.add({ label: 'Tail fault tests', baseUrl: proxy.url, apiKey: demo.apiKey })).id;
+    await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
+    // A poll the proxy holds ends by this timeout instead of stalling the tail.
+    await setRequestTimeout(SHORT_TIMEOUT_SECONDS);
+    testing.setPrompts(prompts);
+  });
+
+  after(async () => {
+    session?.stop();
+    testing?.setPrompts(undefined);
+    await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', undefined, vscode.ConfigurationTarget.Global);
+    await setRequestTimeout(undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.close();
+  });
+
+  it('says once that the service fails while it errors, resets, hangs and garbles, keeps polling, resumes and shows new lines once', async () => {
+    const deployments = await direct.listDeployments();
+    const shop = deployments.find((deployment) => JSON.stringify(deployment).includes('"shop"'));
+    assert.ok(shop, 'the demo data has no deployment holding the shop database');
+
+    session = await vscode.commands.executeCommand<LogTailSession>('dbhost.tailLogs', { accountId, deployment: shop.name });
+    assert.ok(session, 'Tail Logs returned no session');
+    const running = session;
+    await until(() => proxy.requests.some((request) => request.fault === 'pass'), 'a first poll of the log');
+
+    const requestsSeen = () => `The proxy saw: ${proxy.requests.map((request) => `${request.method} ${request.fault}`).join(', ')}`;
+    const before = proxy.requests.length;
+    // The next four polls fail: 503s (retried), resets (retried), an answer that never comes, one that is not JSON.
+    proxy.failNext(3, { kind: 'status', status: 503 });
+    proxy.failNext(3, { kind: 'reset' });
+    proxy.failNext(1, { kind: 'hang' });
+    proxy.failNext(1, { kind: 'invalid-json' });
+    await lineAppears(running, (line) => /tailing resumed/.test(line.text));
+    assert.equal(running.isRunning, true);
+
+    const faultsMet = proxy.requests.slice(before).map((request) => request.fault);
+    assert.deepEqual(faultsMet.slice(0, 9), ['status', 'status', 'status', 'reset', 'reset', 'reset', 'hang', 'invalid-json', 'pass'], requestsSeen());
+    assert.ok(proxy.requests.every((request) => request.method === 'GET'), requestsSeen());
+    const warnings = running.channel.transcript.filter((line) => line.level === 'warn');
+    assert.equal(warnings.length, 1, `the failure was reported ${warnings.length} times: ${warnings.map((line) => line.text).join(' / ')}`);
+    assert.match(warnings[0].text, /^The service failed: .*503.*; retrying in \d+(\.\d+)? s, then less and less often until it answers\.$/);
+    const resumed = running.channel.transcript.filter((line) => /tailing resumed/.test(line.text));
+    assert.equal(resumed.length, 1);
+
+    const marker = `faults-${randomUUID()}`;
+    await direct.listDocuments('shop', 'customers', { q: { marker }, limit: 1 });
+    await lineAppears(running, (line) => line.level === 'log' && line.text.includes(marker));
+    const later = `faults-${randomUUID()}`;
+    await direct.listDocuments('shop', 'orders', { q: { later }, limit: 1 });
+    await lineAppears(running, (line) => line.level === 'log' && line.text.includes(later));
+    assert.equal(running.channel.transcript.filter((line) => line.text.includes(marker)).length, 1, 'a line was shown twice after resuming');
+
+    assertNoKey(running.channel.transcript.map((line) => line.text), apiKey);
+    assert.deepEqual(prompts.shown, [], 'the outage popped up notifications; the log channel says it once');
+  });
+});

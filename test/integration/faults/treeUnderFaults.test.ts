@@ -1,0 +1,121 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/client/types';
+import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { TestApi } from '../../../src/extension/extension';
+import type { FaultMode } from '../../support/faultProxy';
+import { FaultProxy } from '../../support/faultProxy';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { childLabels, childrenOf, labelOf, nodeAt, productApi, startOwnService } from '../explorer/explorerFixtures';
+import { FakePrompts } from '../support/fakePrompts';
+import { SHORT_TIMEOUT_SECONDS, assertOneClearLine, setRequestTimeout } from './faultFixtures';
+
+const db = 'faulttree';
+const col = 'things';
+
+interface LoadFault {
+  name: string;
+  mode: FaultMode;
+  /** GETs one load sends: retried on a network failure or a 502/503/504, at most three in all. */
+  gets: number;
+  reason: RegExp;
+}
+
+const faults: LoadFault[] = [
+  { name: 'a 500', mode: { kind: 'status', status: 500, message: 'disk on fire' }, gets: 1, reason: /GET \/databases failed: 500 disk on fire/ },
+  { name: 'a 503', mode: { kind: 'status', status: 503 }, gets: 3, reason: /GET \/databases failed: 503/ },
+  { name: 'reset connections', mode: { kind: 'reset' }, gets: 3, reason: /Could not reach the service/ },
+  { name: 'truncated answers', mode: { kind: 'truncated' }, gets: 3, reason: /Could not reach the service/ },
+  { name: 'an answer that is not JSON', mode: { kind: 'invalid-json' }, gets: 1, reason: /not valid JSON/ },
+  { name: 'latency beyond the timeout', mode: { kind: 'latency', ms: 60_000 }, gets: 1, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
+  { name: 'an answer that never finishes', mode: { kind: 'never-finish' }, gets: 1, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
+];
+
+const isTimeout = (mode: FaultMode) => mode.kind === 'latency' || mode.kind === 'never-finish';
+
+describe('Faults: loading the explorer tree', function () {
+  this.timeout(30_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let proxy: FaultProxy;
+  let accountId: string;
+  let direct: DbHostApi;
+  const prompts = new FakePrompts();
+
+  before(async () => {
+    testing = await productApi();
+    service = await startOwnService();
+    proxy = await FaultProxy.start(service.url);
+    direct = testing.services.accounts.makeClient(service.url, service.apiKey);
+    await direct.createDatabase(db, 'sandbox');
+    await direct.createCollection(db, col);
+    await direct.createDocument(db, col, { _id: 'one', n: 1 }, { safe: true });
+    accountId = (await testing.services.accounts.add({ label: 'Tree fault tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    testing.setPrompts(prompts);
+  });
+
+  after(async () => {
+    testing?.setPrompts(undefined);
+    await setRequestTimeout(undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.close();
+    await service?.stop();
+  });
+
+  /** Loads the node's children again, as its Refresh does, while the proxy applies `mode` to every request. */
+  async function loadUnder(node: ExplorerNode, mode: FaultMode): Promise<ExplorerNode[]> {
+    await testing.explorer.refresh(node);
+    proxy.reset();
+    proxy.setMode(mode);
+    return childrenOf(testing, node);
+  }
+
+  for (const fault of faults) {
+    it(`shows ${fault.name} as one error item, after ${fault.gets} GET${fault.gets > 1 ? 's' : ''}, and its retry loads the list once the fault is gone`, async () => {
+      await setRequestTimeout(isTimeout(fault.mode) ? SHORT_TIMEOUT_SECONDS : undefined);
+      const databases = await nodeAt(testing, accountId, 'Databases');
+      const shownBefore = prompts.shown.length;
+
+      const children = await loadUnder(databases, fault.mode);
+      assert.equal(children.length, 1, `expected one error item, got ${children.map((c) => labelOf(c.treeItem())).join(' | ')}`);
+      const item = children[0].treeItem();
+      assert.equal(item.contextValue, 'dbhost.error');
+      const label = labelOf(item);
+      assertOneClearLine(label, service.apiKey);
+      assert.match(label, /^Could not load databases: /);
+      assert.match(label, fault.reason);
+      assert.ok(!String(item.tooltip).includes(service.apiKey));
+      assert.equal(proxy.count('GET'), fault.gets);
+      assert.equal(proxy.count(), fault.gets, 'a load sent something other than GETs');
+      assert.deepEqual(prompts.shown.slice(shownBefore), [], 'a failed load also popped up a notification');
+
+      // The error item stays the list's one answer until the user retries: looking again sends nothing.
+      assert.equal((await childrenOf(testing, databases))[0], children[0]);
+      assert.equal(proxy.count(), fault.gets);
+
+      proxy.reset();
+      await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
+      assert.deepEqual(await childLabels(testing, databases), [db]);
+      assert.equal(proxy.count('GET'), 1);
+      assert.deepEqual(prompts.shown.slice(shownBefore), []);
+    });
+  }
+
+  it('shows a failing documents list as one error item inside the collection, and retries it alone', async () => {
+    await setRequestTimeout(undefined);
+    const documents = await nodeAt(testing, accountId, 'Databases', db, col, 'Documents');
+    const shownBefore = prompts.shown.length;
+    const children = await loadUnder(documents, { kind: 'status', status: 502 });
+    assert.equal(children.length, 1);
+    assert.equal(children[0].treeItem().contextValue, 'dbhost.error');
+    assert.match(labelOf(children[0].treeItem()), /^Could not load .*502/);
+    assert.ok(proxy.count('GET') <= 3, `one load sent ${proxy.count('GET')} GETs`);
+
+    proxy.reset();
+    await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
+    const labels = await childLabels(testing, documents);
+    assert.equal(labels.length, 1, labels.join(' | '));
+    assert.match(labels[0], /one/);
+    assert.deepEqual(prompts.shown.slice(shownBefore), []);
+  });
+});
