@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium, openWorkbench } from '../../scripts/vscode-host/browser';
 import { ManagedProcess } from '../../scripts/vscode-host/child-processes';
 import { chromiumPath, repoRoot } from '../../scripts/vscode-host/paths';
+import { watchForKey } from './support/key-canary';
 import { saveScreenshot } from './support/screenshots';
 import { expandRow, openDbHostView, treeRow } from './support/workbench';
 
@@ -29,6 +30,7 @@ describe('npm start', function () {
     this.timeout(300_000);
     start = ManagedProcess.start('npm start', process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--code-server', '--port', '0', '--data', dataDir], { cwd: repoRoot });
     const [address] = await start.waitForOutput(/http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+/, 240_000);
+    watchForKey(fs.readFileSync(path.join(dataDir, 'start-api-key'), 'utf8').trim());
     browser = await launchChromium(chromiumPath);
     const page = await openWorkbench(browser, address);
     const sideBar = await openDbHostView(page);

@@ -10,19 +10,27 @@ import type { LocalService } from '../../../scripts/vscode-host/local-service';
 import { startLocalService } from '../../../scripts/vscode-host/local-service';
 import { repoRoot } from '../../../scripts/vscode-host/paths';
 import { ensureHarnessPrerequisites } from '../../../scripts/vscode-host/prerequisites';
+import { watchForKey } from './key-canary';
 
 export interface ProductSession {
   page: Page;
   /** The local service on demo data the user adds as an account. */
   service: LocalService;
+  /** The folder VS Code has open. */
+  workspace: string;
   close(): Promise<void>;
+}
+
+export interface ProductSessionOptions {
+  /** Files the workspace holds when VS Code opens it, by path relative to the workspace folder. */
+  workspaceFiles?: Record<string, string>;
 }
 
 /**
  * The product as a user gets it: the built extension installed in code-server, no account yet, a local service
  * on demo data beside it, and the workbench open in Chromium.
  */
-export async function openProductSession(): Promise<ProductSession> {
+export async function openProductSession(options: ProductSessionOptions = {}): Promise<ProductSession> {
   const prerequisites = await ensureHarnessPrerequisites();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-e2e-'));
   let browser: Browser | undefined;
@@ -33,12 +41,18 @@ export async function openProductSession(): Promise<ProductSession> {
   };
   try {
     const service = await startLocalService({ dataDir: path.join(workDir, 'service') });
+    watchForKey(service.apiKey);
     const dirs = freshCodeServerDirs(path.join(workDir, 'code-server'));
+    for (const [relative, text] of Object.entries(options.workspaceFiles ?? {})) {
+      const file = path.join(dirs.workspace, relative);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+    }
     installExtensionCopy(repoRoot, dirs.extensionsDir);
     const codeServer = await startCodeServer(prerequisites, dirs);
     browser = await launchChromium(prerequisites.chromium);
     const page = await openWorkbench(browser, codeServer.workbenchUrl);
-    return { page, service, close };
+    return { page, service, workspace: dirs.workspace, close };
   } catch (error) {
     await close();
     throw error;

@@ -30,18 +30,24 @@ export function treeRowsAtLevel(sideBar: Locator, level: number): Locator {
   return sideBar.locator(`.monaco-list-row[aria-level="${level}"]`);
 }
 
-/** Expands a collapsed tree row and waits until VS Code says it is expanded. */
+/**
+ * Expands a collapsed tree row and waits until VS Code says it is expanded. The row is looked up afresh while
+ * waiting: the tree redraws rows (a refresh, a changed description) and a redrawn row is a new element.
+ */
 export async function expandRow(row: Locator): Promise<void> {
   await row.waitFor({ state: 'visible' });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-  await waitForAttribute(row, 'aria-expanded', 'true');
+  const expanded = row.and(row.page().locator('[aria-expanded="true"]'));
+  if (await expanded.isVisible()) return;
+  await row.click();
+  await expanded.waitFor({ state: 'visible' });
 }
 
-async function waitForAttribute(locator: Locator, name: string, value: string): Promise<void> {
-  await locator.page().waitForFunction(
-    ({ element, name: attribute, value: expected }) => element?.getAttribute(attribute) === expected,
-    { element: await locator.elementHandle(), name, value },
-  );
+/** Opens the context menu of `target` and chooses the item `name`, as a right-click would. */
+export async function chooseFromContextMenu(target: Locator, name: string): Promise<void> {
+  await target.click({ button: 'right' });
+  const item = target.page().getByRole('menuitem', { name, exact: true });
+  await item.waitFor({ state: 'visible' });
+  await item.click();
 }
 
 export function quickInput(page: Page): Locator {
@@ -88,4 +94,75 @@ export async function activeEditorText(page: Page, tabTitle: string | RegExp): P
   const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
   await lines.waitFor({ state: 'visible' });
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** The tab of an open editor, by its title. */
+export function editorTab(page: Page, title: string | RegExp): Locator {
+  return page.locator('.tabs-container .tab', { hasText: title }).first();
+}
+
+/** The editor group showing the editor whose tab is `title`. */
+export function editorGroupOf(page: Page, tabTitle: string | RegExp): Locator {
+  return page.locator('.editor-group-container', { has: page.locator('.tabs-container .tab.active', { hasText: tabTitle }) }).first();
+}
+
+/** Waits until the editor of the tab `title` has no unsaved changes. */
+export async function waitUntilSaved(page: Page, title: string | RegExp): Promise<void> {
+  await page.locator('.tabs-container .tab:not(.dirty)', { hasText: title }).first().waitFor({ state: 'visible' });
+}
+
+/** Opens a file of the workspace through Quick Open (Ctrl+P), as a person would. */
+export async function quickOpenFile(page: Page, fileName: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const widget = quickInput(page);
+  const input = widget.locator('input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(fileName);
+  await widget.locator('.monaco-list-row', { hasText: fileName }).first().waitFor({ state: 'visible' });
+  await input.press('Enter');
+  await editorTab(page, fileName).waitFor({ state: 'visible' });
+}
+
+/** The Output view in the panel. */
+export function outputView(page: Page): Locator {
+  return page.locator('[id="workbench.panel.output"]');
+}
+
+/** Closes a notification toast with its own close button, as a person would, and waits until it is gone. */
+export async function dismissNotification(toast: Locator): Promise<void> {
+  await toast.hover();
+  await toast.getByRole('button', { name: /^Clear Notification/ }).click();
+  await toast.waitFor({ state: 'hidden' });
+}
+
+/** Drags the edge of the side bar until it is `width` pixels wide. */
+export async function resizeSideBar(page: Page, width: number): Promise<void> {
+  const sideBarPart = page.locator('.part.sidebar');
+  const box = await sideBarPart.boundingBox();
+  if (!box) throw new Error('the side bar is not shown');
+  // The sash is the thin handle VS Code lays over the side bar's right edge.
+  const edge = box.x + box.width;
+  let sashCenter: number | undefined;
+  for (const sash of await page.locator('.monaco-sash.vertical').all()) {
+    const sashBox = await sash.boundingBox();
+    if (sashBox && sashBox.height > box.height / 2 && Math.abs(sashBox.x + sashBox.width / 2 - edge) < 6) sashCenter = sashBox.x + sashBox.width / 2;
+  }
+  if (sashCenter === undefined) throw new Error('found no handle on the edge of the side bar');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(sashCenter, y);
+  await page.mouse.down();
+  await page.mouse.move(sashCenter + (box.x + width - edge), y, { steps: 10 });
+  await page.mouse.up();
+  await page.waitForFunction(
+    ({ element, wanted }) => Math.abs((element?.getBoundingClientRect().width ?? 0) - wanted) < 8,
+    { element: await sideBarPart.elementHandle(), wanted: width },
+  );
+}
+
+/** Moves the pointer onto the status bar, so that no hover the pointer opened covers what a screenshot shows. */
+export async function moveMouseAway(page: Page): Promise<void> {
+  const statusBar = await page.locator('.part.statusbar').boundingBox();
+  if (!statusBar) throw new Error('the status bar is not shown');
+  await page.mouse.move(statusBar.x + statusBar.width / 2, statusBar.y + statusBar.height / 2);
+  await page.locator('.workbench-hover:visible').first().waitFor({ state: 'hidden' });
 }
