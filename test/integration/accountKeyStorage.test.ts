@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Account } from '../../src/extension/accounts/account';
 import type { TestApi } from '../../src/extension/extension';
-import { productApi } from './explorer/explorerFixtures';
+import { activateExtension, runScripted } from './support/extensionUnderTest';
 import { FakePrompts } from './support/fakePrompts';
 import { readTestConfig } from './support/test-config';
 
@@ -21,18 +21,11 @@ describe('Account keys', function () {
   const demo = readTestConfig().services.demo;
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
   });
 
   it('are kept in SecretStorage only: added through the command, they are in no setting or state, and removal deletes them', async () => {
-    const prompts = new FakePrompts([{ input: demo.url }, { input: 'Key storage' }, { input: demo.apiKey }]);
-    testing.setPrompts(prompts);
-    let account: Account | undefined;
-    try {
-      account = await vscode.commands.executeCommand<Account>('dbhost.addAccount');
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    const { result: account, prompts } = await runScripted<Account | undefined>(testing, new FakePrompts([{ input: demo.url }, { input: 'Key storage' }, { input: demo.apiKey }]), 'dbhost.addAccount');
     assert.ok(account, `no account added: ${prompts.errors.join(' | ')}`);
     assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), demo.apiKey);
     const stored = everythingOutsideSecretStorage(testing);
@@ -40,12 +33,7 @@ describe('Account keys', function () {
     assert.ok(!stored.includes(demo.apiKey), 'the API key is in settings or state');
     assert.ok(!prompts.shown.some((text) => text.includes(demo.apiKey)), 'the API key was shown to the user');
 
-    testing.setPrompts(new FakePrompts([{ confirm: true }]));
-    try {
-      assert.equal(await vscode.commands.executeCommand('dbhost.removeAccount', { accountId: account.id }), true);
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    assert.equal((await runScripted(testing, new FakePrompts([{ confirm: true }]), 'dbhost.removeAccount', { accountId: account.id })).result, true);
     assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), undefined);
     assert.ok(!everythingOutsideSecretStorage(testing).includes('Key storage'), 'the removed account is still in state');
   });

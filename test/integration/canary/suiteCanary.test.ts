@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
 import type { Prompts } from '../../../src/extension/ui/prompts';
+import { filesUnder } from '../support/filesUnder';
 import { productExtensionId } from '../support/product';
 import { readTestConfig } from '../support/test-config';
 
@@ -12,14 +13,6 @@ import { readTestConfig } from '../support/test-config';
 
 const shown: string[] = [];
 let testing: TestApi | undefined;
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 /** The prompts as given, recording the text of every question asked and message shown. */
 function recording(prompts: Prompts): Prompts {

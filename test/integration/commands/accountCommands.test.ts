@@ -1,22 +1,12 @@
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
-import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
-import { childLabels, labelOf, productApi, startOwnService } from '../explorer/explorerFixtures';
+import { childLabels, labelOf, startOwnService } from '../explorer/explorerFixtures';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { freePort } from '../support/freePort';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
-
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Account commands', function () {
   this.timeout(60_000);
@@ -24,19 +14,11 @@ describe('Account commands', function () {
   let service: OwnService;
   const added: string[] = [];
 
-  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const prompts = new FakePrompts(answers);
-    testing.setPrompts(prompts);
-    try {
-      const result = (await vscode.commands.executeCommand(command, ...args)) as T;
-      return { result, prompts };
-    } finally {
-      testing.setPrompts(undefined);
-    }
-  }
+  /** A refused input is recorded and the person gives up, as a real user would. */
+  const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) => runScripted<T>(testing, new FakePrompts(answers), command, ...args);
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     service = await startOwnService();
   });
 
@@ -86,7 +68,7 @@ describe('Account commands', function () {
   });
 
   it('says when the service cannot be reached to check a key', async () => {
-    const account = await testing.services.accounts.add({ label: 'Unreachable', baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: 'old-key-1' });
+    const account = await testing.services.accounts.add({ label: 'Unreachable', baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: 'old-key-1' });
     added.push(account.id);
     const { prompts } = await run<boolean>('dbhost.changeApiKey', [{ input: 'new-key-2' }, { confirm: false }], { accountId: account.id });
     assert.match(prompts.questions[1].text, /could not be reached/);

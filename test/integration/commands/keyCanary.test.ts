@@ -6,17 +6,11 @@ import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
-import { childrenOf, nodeAt, productApi, startOwnService } from '../explorer/explorerFixtures';
+import { childrenOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
+import { filesUnder } from '../support/filesUnder';
 
 describe('The API key never leaks (canary key)', function () {
   this.timeout(60_000);
@@ -26,19 +20,15 @@ describe('The API key never leaks (canary key)', function () {
   let account: Account;
   const allPrompts: FakePrompts[] = [];
 
+  /** Runs a command as a person answering `answers` would, keeping everything it showed. */
   async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<unknown> {
     const prompts = new FakePrompts(answers);
     allPrompts.push(prompts);
-    testing.setPrompts(prompts);
-    try {
-      return await vscode.commands.executeCommand(command, ...args);
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    return (await runScripted(testing, prompts, command, ...args)).result;
   }
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     service = await startOwnService({ apiKey: canary });
     // Everything a user does with an account, its failures included, with the canary as the key.
     account = (await run('dbhost.addAccount', [{ input: service.url }, { input: 'Canary' }, { input: canary }])) as Account;

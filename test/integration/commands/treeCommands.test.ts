@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/client/types';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
-import { child, childLabels, childrenOf, nodeAt, productApi, startOwnService, whenTree } from '../explorer/explorerFixtures';
+import { child, childLabels, childrenOf, nodeAt, startOwnService, whenTree } from '../explorer/explorerFixtures';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
@@ -28,16 +29,11 @@ describe('Database, collection, index, copy and details commands', function () {
   const accounts: string[] = [];
   const services: OwnService[] = [];
 
+  /** Runs a command whose questions use up the whole script; a refused input is recorded and the person gives up. */
   async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const prompts = new FakePrompts(answers);
-    testing.setPrompts(prompts);
-    try {
-      const result = (await vscode.commands.executeCommand(command, ...args)) as T;
-      assert.equal(prompts.unanswered, 0, `${command} did not ask everything scripted; errors: ${prompts.errors.join(' | ')}`);
-      return { result, prompts };
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    const scripted = await runScripted<T>(testing, new FakePrompts(answers), command, ...args);
+    assert.equal(scripted.prompts.unanswered, 0, `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`);
+    return scripted;
   }
 
   const databaseNames = async () => (await client.listDatabases()).map((record) => record.name);
@@ -45,7 +41,7 @@ describe('Database, collection, index, copy and details commands', function () {
   const indexNames = async (col: string) => (await client.listIndexes(db, col)).map((record) => record.name);
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     service = await startOwnService();
     services.push(service);
     client = testing.services.accounts.makeClient(service.url, service.apiKey);

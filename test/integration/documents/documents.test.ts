@@ -11,6 +11,7 @@ import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer, FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
+import { discard, replaceFirst } from '../support/textEditing';
 import { RecordingProxy } from './recordingProxy';
 
 const db = 'documenttests';
@@ -29,24 +30,10 @@ function parsed(text: string): JsonObject {
   return parseLossless(text) as JsonObject;
 }
 
-async function replaceFirst(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
-  const offset = document.getText().indexOf(search);
-  assert.ok(offset >= 0, `${search} is not in the editor:\n${document.getText()}`);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
-
 async function replaceAll(document: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
   assert.ok(await vscode.workspace.applyEdit(edit));
-}
-
-/** Closes the document's editor, dropping unsaved edits. */
-async function discard(document: vscode.TextDocument): Promise<void> {
-  await vscode.window.showTextDocument(document);
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 }
 
 /** Closes the editor tabs of a URI (or of every dbhost: document) without reverting them. */

@@ -8,15 +8,13 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import * as vscode from 'vscode';
 import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension } from '../support/extensionUnderTest';
 import { productExtensionId } from '../support/product';
 
+/** The TestApi of the activated product extension (see {@link activateExtension}). */
 export async function productApi(): Promise<TestApi> {
-  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-  assert.ok(extension, `${productExtensionId} is not installed`);
-  const api = await extension.activate();
-  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
-  return api.testing;
+  return (await activateExtension()).testing;
 }
 
 export interface OwnService {

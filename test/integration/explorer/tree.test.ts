@@ -4,9 +4,10 @@ import type { DbHostApi } from '../../../src/client/types';
 import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../documents/recordingProxy';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import type { OwnService } from './explorerFixtures';
-import { child, childLabels, childrenOf, labelOf, nodeAt, productApi, startOwnService, whenTree } from './explorerFixtures';
+import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from './explorerFixtures';
 
 const db = 'shop';
 const documentCount = 1000;
@@ -22,7 +23,7 @@ describe('Explorer tree', function () {
   const documentRequests = () => proxy.requests.filter((r) => r.method === 'GET' && r.path === `/databases/${db}/collections/items/documents`);
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     service = await startOwnService();
     proxy = new RecordingProxy(service.url);
     await proxy.start();
@@ -139,13 +140,7 @@ describe('Explorer tree', function () {
     const loaded = await childrenOf(testing, documents);
     const before = documentRequests().length;
 
-    const prompts = new FakePrompts([{ input: 'fresh' }]);
-    testing.setPrompts(prompts);
-    try {
-      assert.equal(await vscode.commands.executeCommand('dbhost.createCollection', database), 'fresh');
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    assert.equal((await runScripted(testing, new FakePrompts([{ input: 'fresh' }]), 'dbhost.createCollection', database)).result, 'fresh');
     await whenTree(testing, async () => (await childLabels(testing, database)).includes('fresh'));
 
     const itemsAgain = await child(testing, database, 'items');

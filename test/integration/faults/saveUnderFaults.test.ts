@@ -7,8 +7,10 @@ import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
 import type { OwnService } from '../explorer/explorerFixtures';
-import { productApi, startOwnService } from '../explorer/explorerFixtures';
+import { startOwnService } from '../explorer/explorerFixtures';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { discard, replaceFirst } from '../support/textEditing';
 import { SHORT_TIMEOUT_SECONDS, assertNoKey, assertOneClearLine, setRequestTimeout } from './faultFixtures';
 
 const db = 'faultsaves';
@@ -33,19 +35,6 @@ const faults: SaveFault[] = [
   { name: 'latency beyond the timeout', mode: { kind: 'latency', ms: 60_000 }, reachesService: false, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
   { name: 'an answer that never finishes', mode: { kind: 'never-finish' }, reachesService: true, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
 ];
-
-async function replaceFirst(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
-  const offset = document.getText().indexOf(search);
-  assert.ok(offset >= 0, `${search} is not in the editor:\n${document.getText()}`);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
-
-async function closeWithoutSaving(document: vscode.TextDocument): Promise<void> {
-  await vscode.window.showTextDocument(document);
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-}
 
 /** The message VS Code shows when saving fails: what the document file system's write rejects with. */
 async function saveFailure(document: vscode.TextDocument): Promise<string> {
@@ -73,15 +62,16 @@ describe('Faults: saving a document as a file', function () {
   }
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     service = await startOwnService();
     proxy = await FaultProxy.start(service.url);
     direct = testing.services.accounts.makeClient(service.url, service.apiKey);
     await direct.createDatabase(db, 'sandbox');
     await direct.createCollection(db, col);
-    accountId = (await testing.services.accounts.add({ label: 'Save fault tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    const added = await addAccount(testing, 'Save fault tests', { url: proxy.url, apiKey: service.apiKey });
+    accountId = added.accountId;
     // The account's client exists before the setting changes: a changed timeout must apply to it too.
-    await testing.services.accounts.clientFor(accountId).then((client) => client.listDatabases());
+    await added.client.listDatabases();
     await setRequestTimeout(SHORT_TIMEOUT_SECONDS);
     testing.setPrompts(prompts);
   });
@@ -131,7 +121,7 @@ describe('Faults: saving a document as a file', function () {
       const { document: stored } = await direct.getDocument(db, col, id);
       assert.equal(stored.name, 'Ada');
       assert.equal((stored.address as JsonObject).zip, 'N1');
-      await closeWithoutSaving(document);
+      await discard(document);
     });
   }
 

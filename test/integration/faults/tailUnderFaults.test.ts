@@ -6,7 +6,7 @@ import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deplo
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
 import { FaultProxy } from '../../support/faultProxy';
-import { productApi } from '../explorer/explorerFixtures';
+import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { SHORT_TIMEOUT_SECONDS, assertNoKey, setRequestTimeout, until } from './faultFixtures';
@@ -36,7 +36,7 @@ describe('Faults: tailing a deployment log', function () {
   const prompts = new FakePrompts();
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     const { demo } = readTestConfig().services;
     apiKey = demo.apiKey;
     proxy = await FaultProxy.start(demo.url);

@@ -6,7 +6,8 @@ import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
 import type { OwnService } from '../explorer/explorerFixtures';
-import { childLabels, childrenOf, labelOf, nodeAt, productApi, startOwnService } from '../explorer/explorerFixtures';
+import { childLabels, childrenOf, labelOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';
+import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { SHORT_TIMEOUT_SECONDS, assertOneClearLine, setRequestTimeout } from './faultFixtures';
 
@@ -43,7 +44,7 @@ describe('Faults: loading the explorer tree', function () {
   const prompts = new FakePrompts();
 
   before(async () => {
-    testing = await productApi();
+    ({ testing } = await activateExtension());
     service = await startOwnService();
     proxy = await FaultProxy.start(service.url);
     direct = testing.services.accounts.makeClient(service.url, service.apiKey);

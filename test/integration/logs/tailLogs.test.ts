@@ -7,7 +7,8 @@ import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deplo
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
-import { freePort, OwnService } from './ownService';
+import { freePort } from '../support/freePort';
+import { OwnService } from './ownService';
 
 /** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
 function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => boolean, what: string, timeoutMs = 30_000): Promise<TranscriptLine> {

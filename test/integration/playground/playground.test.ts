@@ -10,6 +10,7 @@ import type { FindRunResult, UpdateRunResult } from '../../../src/extension/play
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
+import { discard } from '../support/textEditing';
 
 const db = 'shop';
 const col = `playground_${process.pid}`;
@@ -235,8 +236,7 @@ describe('Query playgrounds', function () {
     const result = await runLens<FindRunResult>(lenses.find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(result.total, DOCUMENT_COUNT);
     assert.equal(result.documents.length, 20);
-    await vscode.window.showTextDocument(document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await discard(document);
   });
 
   it('runs nothing from a file with a syntax error and shows the error as a diagnostic', async () => {

@@ -25,9 +25,11 @@ export async function addAccount(testing: TestApi, label: string, service: Servi
 /**
  * Runs a command with its questions answered by the script, then puts the real prompts back. An answer an
  * input box refuses fails the command, so a test that expects none sees the refusal among the errors.
+ * Given prompts of the test's own making instead, they answer as they were made (by default, a refused
+ * answer is recorded and the person gives up).
  */
-export async function runScripted<T>(testing: TestApi, answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-  const prompts = new FakePrompts(answers, { refusedInput: 'fail' });
+export async function runScripted<T>(testing: TestApi, script: FakeAnswer[] | FakePrompts, command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+  const prompts = Array.isArray(script) ? new FakePrompts(script, { refusedInput: 'fail' }) : script;
   testing.setPrompts(prompts);
   try {
     const result = await vscode.commands.executeCommand<T>(command, ...args);
