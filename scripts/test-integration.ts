@@ -6,6 +6,7 @@
 //   --product-dir DIR             the built extension to test (default: this repository)
 //   --timeout-seconds N           how long to wait for the suite's report (default 600)
 //   --no-build                    use dist/ as it is (the caller has just built)
+//   --grep PATTERN                run only the tests whose full title matches
 //   --self-test-broken            proves the runner fails: runs the suite against a copy whose activate throws
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -34,6 +35,7 @@ interface Options {
   timeoutMs: number;
   selfTestBroken: boolean;
   build: boolean;
+  grep: string | undefined;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -47,6 +49,7 @@ function parseOptions(argv: readonly string[]): Options {
     timeoutMs: timeoutSeconds * 1000,
     selfTestBroken: argv.includes('--self-test-broken'),
     build: !argv.includes('--no-build'),
+    grep: flagValue(argv, '--grep'),
   };
 }
 
@@ -65,6 +68,8 @@ async function runSuite(options: Options): Promise<number> {
     fs.mkdirSync(reportDir);
     const config: IntegrationTestConfig = {
       reportPath: path.join(reportDir, 'report.json'),
+      resultsDir: path.join(repoRoot, 'test-results'),
+      grep: options.grep,
       services: { demo: { url: demo.url, apiKey: demo.apiKey }, empty: { url: empty.url, apiKey: empty.apiKey } },
     };
     const testConfigPath = path.join(workDir, 'test-config.json');

@@ -50,9 +50,9 @@ function writeReport(reportPath: string, report: SuiteReport): void {
   fs.renameSync(partial, reportPath);
 }
 
-function runMocha(files: readonly string[], results: TestResult[]): Promise<number> {
+function runMocha(files: readonly string[], results: TestResult[], grep: string | undefined): Promise<number> {
   const Mocha = loadMocha();
-  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep });
   for (const file of files) mocha.addFile(file);
   return new Promise((resolve, reject) => {
     try {
@@ -72,7 +72,7 @@ export async function run(): Promise<void> {
   const productExtension = await activateProduct();
   let fatal: string | undefined;
   try {
-    await runMocha(suiteFiles(__dirname), results);
+    await runMocha(suiteFiles(__dirname), results, config.grep);
   } catch (error) {
     fatal = describeError(error);
   }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostExtensionApi } from '../../../src/extension/extension';
 import { productExtensionId } from '../support/product';
+import { readTestConfig } from '../support/test-config';
 
 // Records how long activate() took in this real VS Code, for `npm run bench` (bench/activation.ts reads it).
 describe('Activation time (for npm run bench)', () => {
@@ -14,8 +15,8 @@ describe('Activation time (for npm run bench)', () => {
     const activationMs = api.testing?.activationMs;
     assert.equal(typeof activationMs, 'number', 'the extension does not report its activation time');
     const record = { activationMs, vscodeVersion: vscode.version, recordedAt: new Date().toISOString() };
-    const directory = path.join(extension.extensionPath, 'test-results');
-    fs.mkdirSync(directory, { recursive: true });
-    fs.writeFileSync(path.join(directory, 'activation.json'), `${JSON.stringify(record, null, 2)}\n`);
+    const { resultsDir } = readTestConfig();
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(path.join(resultsDir, 'activation.json'), `${JSON.stringify(record, null, 2)}\n`);
   });
 });

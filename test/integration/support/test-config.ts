@@ -6,6 +6,10 @@ import * as fs from 'node:fs';
  */
 export interface IntegrationTestConfig {
   reportPath: string;
+  /** The project's test-results folder, for figures a run records (the product under test is a copy elsewhere). */
+  resultsDir: string;
+  /** Runs only the tests whose full title matches (mocha's grep), e.g. for `npm run bench`. */
+  grep?: string;
   services: {
     /** The local service with its demo data. */
     demo: ServiceEndpoint;
