@@ -1,4 +1,4 @@
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import type { Prompts } from '../ui/prompts';
 import { sendsKeyInClear } from './account';
 

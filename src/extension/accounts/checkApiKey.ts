@@ -1,6 +1,6 @@
 import { isServiceError } from '../../client/serviceError';
 import type { DbHostApi } from '../../client/types';
-import { describeError } from '../commands/registerCommand';
+import { describeError } from '../base/registerCommand';
 
 export type KeyCheck =
   | { kind: 'accepted'; databases: number }

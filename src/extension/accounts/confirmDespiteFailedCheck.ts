@@ -1,4 +1,4 @@
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import type { Services } from '../services';
 
 /** A key that failed its check is kept only when the user says so; otherwise nothing is saved. */

@@ -1,4 +1,4 @@
-import { registerCommand } from '../commands/registerCommand';
+import { registerCommand } from '../base/registerCommand';
 import { dropAllIndexes } from '../indexes/dropAllIndexes';
 import { dropIndex } from '../indexes/dropIndex';
 import type { Services } from '../services';

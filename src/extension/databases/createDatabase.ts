@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import type { PlanRecord } from '../../client/types';
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import { formatPrice } from '../explorer/recordText';
 import { resolveAccount } from '../explorer/resolveTarget';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import { registerCommand } from '../commands/registerCommand';
+import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { createDatabase } from './createDatabase';
 import { deleteDatabase } from './deleteDatabase';

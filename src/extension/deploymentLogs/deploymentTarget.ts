@@ -1,4 +1,4 @@
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import { resolveAccount, targetOf } from '../explorer/resolveTarget';
 import type { Services } from '../services';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../client/types';
 import { isServiceError } from '../../client/serviceError';
-import { describeError } from '../commands/registerCommand';
+import { describeError } from '../base/registerCommand';
 import type { DeploymentTarget } from './deploymentTarget';
 import type { DeploymentLogChannel } from './deploymentLogChannel';
 

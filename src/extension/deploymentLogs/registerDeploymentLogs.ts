@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerCommand, required } from '../commands/registerCommand';
+import { registerCommand, required } from '../base/registerCommand';
 import type { Services } from '../services';
 import { DeploymentLogTails } from './deploymentLogTails';
 import { givenDeployment, resolveDeploymentTarget } from './deploymentTarget';

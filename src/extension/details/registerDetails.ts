@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerCommand, required } from '../commands/registerCommand';
+import { registerCommand, required } from '../base/registerCommand';
 import { InvoiceNode } from '../explorer/nodes/invoicesNode';
 import { PlanNode } from '../explorer/nodes/plansNode';
 import { formatPrice, textField } from '../explorer/recordText';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
-import { describeError } from '../commands/registerCommand';
+import { describeError } from '../base/registerCommand';
 import type { DocumentAddress } from './documentUri';
 import { collectionLabel } from './documentUri';
 

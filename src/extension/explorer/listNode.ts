@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
-import { describeError, isCancellation } from '../commands/registerCommand';
+import { describeError, isCancellation } from '../base/registerCommand';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { ErrorNode } from './nodes/errorNode';

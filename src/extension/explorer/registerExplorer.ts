@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { hasTarget } from '../base/resourceTarget';
-import { registerCommand } from '../commands/registerCommand';
+import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { ExplorerNode } from './explorerNode';
 import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
 import { hasTarget } from '../base/resourceTarget';
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import type { Services } from '../services';
 import { textField } from './recordText';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import type { DbHostApi, IndexDefinition } from '../../client/types';
-import { UserCancelledError, describeError } from '../commands/registerCommand';
+import { UserCancelledError, describeError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { CollectionTarget } from './collectionTarget';
 import type { DuplicatesAtStake } from './duplicateCount';

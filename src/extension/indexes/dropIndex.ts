@@ -1,4 +1,4 @@
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import { BUILTIN_INDEX } from '../explorer/nodes/indexNode';
 import { resolveCollection } from '../explorer/resolveTarget';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import type { DbHostApi, IndexDefinition } from '../../client/types';
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PickItem } from '../ui/prompts';
 import type { CollectionTarget } from './collectionTarget';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../client/types';
-import { registerCommand } from '../commands/registerCommand';
+import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { resolveCollectionTarget } from './collectionTarget';
 import { createIndexOnService } from './createIndexOnService';

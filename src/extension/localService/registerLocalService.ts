@@ -1,4 +1,4 @@
-import { registerCommand } from '../commands/registerCommand';
+import { registerCommand } from '../base/registerCommand';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 import type { Services } from '../services';
 import { LocalService } from './localService';

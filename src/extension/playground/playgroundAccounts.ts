@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { AccountStore } from '../accounts/accountStore';
 import { Disposable } from '../base/disposable';
-import { required } from '../commands/registerCommand';
+import { required } from '../base/registerCommand';
 import type { Prompts } from '../ui/prompts';
 
 /** The playground names an account label that no account has. */

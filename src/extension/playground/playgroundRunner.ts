@@ -8,7 +8,7 @@ import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
 import { describeUpdateEffect } from '../../core/playground/updateEffect';
 import type { Account } from '../accounts/account';
-import { UserCancelledError } from '../commands/registerCommand';
+import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import { UnknownAccountLabelError } from './playgroundAccounts';

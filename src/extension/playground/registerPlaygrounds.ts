@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../commands/registerCommand';
+import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { newQueryPlayground } from './newPlayground';
 import { PlaygroundAccounts } from './playgroundAccounts';

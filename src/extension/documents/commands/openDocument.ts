@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isServiceError } from '../../../client/serviceError';
 import { idToPathSegment } from '../../../core/documents/documentId';
 import { parseLossless } from '../../../core/json/lossless';
-import { required } from '../../commands/registerCommand';
+import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
 import type { DocumentAddress } from '../documentUri';

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
-import { required } from '../../commands/registerCommand';
+import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';

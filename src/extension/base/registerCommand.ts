@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../../client/serviceError';
-import { redactSecrets } from '../base/redaction';
+import { redactSecrets } from './redaction';
 import type { Services } from '../services';
 
 /** Thrown when the user dismissed a prompt: the command ends without a message. */
