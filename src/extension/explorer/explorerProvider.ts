@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DEFAULT_PAGE_SIZE, clampPageSize } from '../../core/paging/pager';
 import type { Account } from '../accounts/account';
 import type { ChangedList, ResourceTarget } from '../base/resourceTarget';
 import { Disposable } from '../base/disposable';
@@ -16,8 +17,6 @@ import { InvoicesNode } from './nodes/invoicesNode';
 import { PlansNode } from './nodes/plansNode';
 
 export const EXPLORER_VIEW_ID = 'dbhost.explorer';
-export const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * The DB Host tree. Nothing is fetched until a node is expanded; what was fetched is kept until that
@@ -171,7 +170,5 @@ function matches(node: ExplorerNode, target: ResourceTarget, list: ChangedList):
 }
 
 export function pageSizeSetting(): number {
-  const value = vscode.workspace.getConfiguration('dbhost').get<number>('pageSize', DEFAULT_PAGE_SIZE);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_PAGE_SIZE;
-  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(value)));
+  return clampPageSize(vscode.workspace.getConfiguration('dbhost').get<number>('pageSize', DEFAULT_PAGE_SIZE));
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Pager } from '../../../core/paging/pager';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import { describeError, isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../explorerContext';
@@ -19,13 +20,9 @@ type CollectionTarget = ResourceTarget & { db: string; col: string };
 export class DocumentsNode implements ExplorerNode {
   readonly id: string;
   readonly target: CollectionTarget;
-  /** All documents matching, from the count header of the latest page; undefined before the first. */
-  total: number | undefined;
+  private pager: Pager;
   private documents: DocumentNode[] = [];
   private readonly shownIds = new Set<string>();
-  /** Documents fetched so far: the `skip` of the next page. */
-  private fetched = 0;
-  private exhausted = false;
   private started = false;
   private error: ErrorNode | undefined;
   private loading: Promise<void> | undefined;
@@ -38,6 +35,7 @@ export class DocumentsNode implements ExplorerNode {
   ) {
     this.id = childId(parent, 'documents');
     this.target = { accountId: parent.target.accountId, db: parent.target.db, col: parent.target.col };
+    this.pager = new Pager(context.pageSize());
   }
 
   treeItem(): vscode.TreeItem {
@@ -63,14 +61,18 @@ export class DocumentsNode implements ExplorerNode {
     return this.started ? [...this.documents, ...(this.error ? [this.error] : this.hasMore ? [this.loadMoreNode] : [])] : undefined;
   }
 
-  /** How many documents are left to fetch, when the service said how many there are. */
+  /** All documents matching, from the count header of the latest page; undefined before the first. */
+  get total(): number | undefined {
+    return this.pager.total;
+  }
+
+  /** How many documents are left to fetch; undefined when the service did not say how many there are. */
   get remaining(): number | undefined {
-    return this.total === undefined ? undefined : Math.max(0, this.total - this.fetched);
+    return this.pager.remaining;
   }
 
   get hasMore(): boolean {
-    if (this.exhausted) return false;
-    return this.total === undefined ? true : this.fetched < this.total;
+    return this.pager.hasMore;
   }
 
   /** Fetches the next page (once, however often it is asked for while it loads) and redraws the list. */
@@ -88,9 +90,7 @@ export class DocumentsNode implements ExplorerNode {
     this.generation++;
     this.documents = [];
     this.shownIds.clear();
-    this.fetched = 0;
-    this.total = undefined;
-    this.exhausted = false;
+    this.pager = new Pager(this.context.pageSize());
     this.started = false;
     this.error = undefined;
     this.loading = undefined;
@@ -108,19 +108,18 @@ export class DocumentsNode implements ExplorerNode {
 
   private async fetchPage(generation: number): Promise<void> {
     this.started = true;
-    const limit = this.context.pageSize();
+    const request = this.pager.nextPage();
+    if (!request) return;
     const { accountId, db, col } = this.target;
     const totalBefore = this.total;
     try {
       const page = await this.context.withProgress(async () => {
         const client = await this.context.client(accountId);
-        return client.listDocuments(db, col, { skip: this.fetched, limit });
+        return client.listDocuments(db, col, request);
       });
       if (generation !== this.generation) return;
       this.error = undefined;
-      this.fetched += page.documents.length;
-      if (page.total !== undefined) this.total = page.total;
-      if (page.documents.length === 0 || (page.total === undefined && page.documents.length < limit)) this.exhausted = true;
+      if (!this.pager.pageLoaded(request, page.documents.length, page.total)) return;
       for (const document of page.documents) {
         const node = new DocumentNode(this, document);
         // A document inserted while paging shifts the pages; never show one twice.
