@@ -23,6 +23,8 @@ export interface TestApi {
   setPrompts(prompts: Prompts | undefined): void;
   /** The DB Host tree: `getChildren` walks it as the view would. */
   readonly explorer: ExplorerProvider;
+  /** Drops what the extension holds about open documents in memory only, as an extension host restart does. */
+  forgetDocumentsInMemory(): void;
   /** How long `activate` took, in milliseconds (the bench reports it). */
   readonly activationMs: number;
 }
@@ -38,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   // Features register here, each from its own folder.
   const explorer = registerExplorerFeatures(services);
   registerPlaygrounds(services);
-  registerDocuments(services);
+  const documents = registerDocuments(services);
   registerIndexes(services);
   registerDeploymentLogs(services);
 
@@ -57,6 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       services,
       explorer,
       activationMs,
+      forgetDocumentsInMemory: () => documents.forgetInMemory(),
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

@@ -9,6 +9,7 @@ import type { DocumentAddress } from './documentUri';
 import { DOCUMENT_SCHEME, collectionLabel, documentUri, isFolderPath, isNewDocumentUri, parseDocumentUri } from './documentUri';
 import type { DocumentVersion, VersionStamp } from './documentVersions';
 import { DocumentVersions } from './documentVersions';
+import { HeldVersionStore } from './heldVersionStore';
 import { toFileSystemError } from './fileSystemErrors';
 import { closeCleanEditors } from './openEditors';
 import type { NewDocumentTemplates } from './newDocumentTemplates';
@@ -17,6 +18,14 @@ const decoder = new TextDecoder('utf-8');
 
 function fileStat(stamp: VersionStamp): vscode.FileStat {
   return { type: vscode.FileType.File, ctime: stamp.mtime, mtime: stamp.mtime, size: stamp.size };
+}
+
+function unknownBaseMessage(address: DocumentAddress): string {
+  return (
+    `Not saved: DB Host no longer knows which version of the document ${address.docId} your edits started from, ` +
+    'so it cannot tell your changes from changes others made on the service since. Your text stays in this editor: ' +
+    'copy it, reopen the document (File: Revert File, or close it without saving and open it again) to compare with what the service holds, then apply your edits and save.'
+  );
 }
 
 function isDirtyInEditor(uri: vscode.Uri): boolean {
@@ -33,7 +42,7 @@ function isDirtyInEditor(uri: vscode.Uri): boolean {
 export class DocumentFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this.changed.event;
-  private readonly versions = new DocumentVersions();
+  private readonly versions: DocumentVersions;
   /** Documents whose editor should reload once VS Code has finished saving them: the service holds other text than was written. */
   private readonly reloadAfterSave = new Set<string>();
 
@@ -42,7 +51,13 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     private readonly templates: NewDocumentTemplates,
   ) {
     super();
+    this.versions = new DocumentVersions(new HeldVersionStore(services.context.workspaceState));
     this.register(vscode.workspace.onDidSaveTextDocument((document) => this.afterSave(document.uri)));
+    this.register(
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri)) this.versions.forget(document.uri.toString());
+      }),
+    );
   }
 
   /** The service has no change feed: the changes reported are those made through this extension. */
@@ -87,9 +102,14 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       if (error instanceof DocumentTextError) throw new vscode.FileSystemError(error.message);
       throw error;
     }
-    // Without a held version (the editor was loaded before this extension host started), the service's
-    // current version is the base: only the fields that differ from it are sent.
-    const base = this.versions.held(key) ?? (await this.fetch(address, 'save'));
+    // Diffing against the service's current version instead would send back, as the user's, every field
+    // another client changed since the editor loaded.
+    const base = this.versions.held(key);
+    if (!base) {
+      // A deleted document is the clearer thing to report: fetching it throws that.
+      await this.fetch(address, 'save');
+      throw new vscode.FileSystemError(unknownBaseMessage(address));
+    }
     const { update, error } = diffToUpdate(base.document, edited);
     if (error) throw new vscode.FileSystemError(`Not saved: ${error}`);
 
@@ -151,6 +171,11 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       })
       .map((document): vscode.FileChangeEvent => ({ type: vscode.FileChangeType.Changed, uri: document.uri }));
     if (changed.length > 0) this.changed.fire(changed);
+  }
+
+  /** Forgets what only this extension host holds, as a restart does (for tests). */
+  forgetInMemory(): void {
+    this.versions.forgetInMemory();
   }
 
   readDirectory(): never {

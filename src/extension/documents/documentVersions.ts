@@ -1,4 +1,6 @@
 import type { JsonObject } from '../../core/json/lossless';
+import { parseDocumentText } from './documentText';
+import type { HeldVersionStore } from './heldVersionStore';
 
 /** A version of a document as text and parsed. */
 export interface DocumentVersion {
@@ -31,10 +33,15 @@ const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
  * (fileService.validateWriteFile). So a new mtime is given whenever the service's text changes, and
  * the size of a service version that differs from the held one is kept different from the held one's
  * even when the byte counts happen to match.
+ *
+ * The held versions are also kept in `persisted`, so they outlive the extension host: after a reload the
+ * held version of a restored editor is taken from there.
  */
 export class DocumentVersions {
   private readonly entries = new Map<string, Entry>();
   private lastMtime = 0;
+
+  constructor(private readonly persisted: HeldVersionStore) {}
 
   /** A version fetched from the service: its stamp (a newer mtime if the text changed since last seen). */
   observe(key: string, text: string): VersionStamp {
@@ -48,10 +55,12 @@ export class DocumentVersions {
   /** The editor loaded this version: later saves are compared with it. */
   hold(key: string, version: DocumentVersion): void {
     this.entry(key).held = version;
+    this.persisted.remember(key, version.text);
   }
 
+  /** The version the editor holds; undefined when neither this extension host nor the workspace state knows it. */
   held(key: string): DocumentVersion | undefined {
-    return this.entries.get(key)?.held;
+    return this.entry(key).held;
   }
 
   /** The last text seen on the service, if any. */
@@ -66,6 +75,7 @@ export class DocumentVersions {
   saved(key: string, written: DocumentVersion, storedText: string): boolean {
     const entry = this.entry(key);
     entry.held = written;
+    this.persisted.remember(key, written.text);
     const writtenMtime = this.nextMtime();
     entry.afterWrite = { mtime: writtenMtime, size: byteLength(written.text) };
     const differs = storedText !== written.text;
@@ -81,17 +91,34 @@ export class DocumentVersions {
     return stamp;
   }
 
+  /** The document closed or is gone: nothing about it is kept, here or in the workspace state. */
   forget(key: string): void {
     this.entries.delete(key);
+    this.persisted.forget(key);
+  }
+
+  /** Drops what only this extension host knows, as a restart does; the workspace state keeps its part. */
+  forgetInMemory(): void {
+    this.entries.clear();
   }
 
   private entry(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = {};
+      entry = { held: this.restoreHeld(key) };
       this.entries.set(key, entry);
     }
     return entry;
+  }
+
+  private restoreHeld(key: string): DocumentVersion | undefined {
+    const text = this.persisted.get(key);
+    if (text === undefined) return undefined;
+    try {
+      return { text, document: parseDocumentText(text) };
+    } catch {
+      return undefined;
+    }
   }
 
   private nextMtime(): number {

@@ -9,8 +9,13 @@ import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from './documentUri';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 
+export interface DocumentsFeature {
+  /** Drops what only this extension host holds about documents, as a restart does (for tests). */
+  forgetInMemory(): void;
+}
+
 /** Documents as files: the `dbhost:` file system and the document commands. */
-export function registerDocuments(services: Services): void {
+export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
   const fileSystem = new DocumentFileSystem(services, templates);
   const reportFailure = (action: string) => (error: unknown) => services.logger.error(action, error);
@@ -26,4 +31,7 @@ export function registerDocuments(services: Services): void {
     registerCommand(services, 'dbhost.deleteDocument', (arg: unknown) => deleteDocument(services, fileSystem, arg)),
     registerCommand(services, 'dbhost.updateMatchingDocuments', (arg: unknown) => updateMatchingDocuments(services, fileSystem, arg)),
   );
+  return {
+    forgetInMemory: () => fileSystem.forgetInMemory(),
+  };
 }

@@ -244,6 +244,47 @@ describe('Documents as files', function () {
     await discard(document);
   });
 
+  it('after an extension host restart, raises the conflict over another client\'s change and Overwrite sends only the user\'s field', async () => {
+    const id = await createPerson();
+    const document = await open(id);
+    await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
+    await other.updateDocument(db, col, id, { $set: { 'address.zip': 'N2' } }, { safe: true });
+    testing.forgetDocumentsInMemory();
+
+    assert.equal(await document.save(), false, 'the save over a newer version went through');
+    assert.equal(document.isDirty, true);
+    assert.deepEqual(proxy.writes(), []);
+
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('saveConflictResolution', 'overwriteFileOnDisk', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await document.save(), true);
+    } finally {
+      await files.update('saveConflictResolution', undefined, vscode.ConfigurationTarget.Global);
+    }
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.deepEqual(JSON.parse(writes[0].body), { document: { $set: { name: 'Ada Lovelace' } }, safe: true });
+    assert.deepEqual(parsed(await rawDocument(id)).address, { city: 'London', zip: 'N2' });
+    const remembered = JSON.stringify(testing.services.context.workspaceState.get('dbhost.documents.heldVersions'));
+    assert.ok(remembered.includes(document.uri.toString()), 'the held version is not kept in the workspace state');
+    assert.ok(!remembered.includes(readTestConfig().services.empty.apiKey), 'the workspace state holds the API key');
+    await discard(document);
+  });
+
+  it('refuses a save when the version the edits started from is unknown, instead of diffing against the service', async () => {
+    const id = await createPerson();
+    const uri = documentUri({ accountId, db, col, docId: id });
+    const edited = (await rawDocument(id)).replace('"Ada"', '"Ada B."');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from(edited))), (error: Error) => {
+      assert.match(error.message, new RegExp(`no longer knows which version of the document ${id} your edits started from`));
+      assert.match(error.message, /Your text stays in this editor/);
+      return true;
+    });
+    assert.deepEqual(proxy.writes(), []);
+    assert.equal(parsed(await rawDocument(id)).name, 'Ada');
+  });
+
   it('keeps the edit when the service drops the connection mid-save, and saves it once the service is back', async () => {
     const id = await createPerson();
     const document = await open(id);
