@@ -2,26 +2,39 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Account } from '../accounts/account';
+import { rememberSecret } from '../base/redaction';
 import type { Services } from '../services';
 import { LocalServiceProcess } from './localServiceProcess';
 
 const LOCAL_ACCOUNT_KEY = 'dbhost.localService.accountId';
+/** The local service's key in SecretStorage: the same on every start, so the data of earlier runs stays reachable. */
+const LOCAL_API_KEY_SECRET = 'dbhost.localService.apiKey';
 const LOCAL_LABEL = 'Local';
 export const RUNNING_CONTEXT_KEY = 'dbhost.localServiceRunning';
+
+/** Whether an account is the one "Start Local Service" made. */
+export function isLocalServiceAccount(services: Services, accountId: string): boolean {
+  return services.context.globalState.get<string>(LOCAL_ACCOUNT_KEY) === accountId;
+}
 
 /**
  * "Start Local Service": runs the extension's own service on a free loopback port with its data in
  * the extension's global storage, and keeps a "Local" account pointing at it. It stops with the
- * window or on command.
+ * window, on command, or when its account is removed.
  */
 export class LocalService implements vscode.Disposable {
   private process: LocalServiceProcess | undefined;
   private starting: Promise<Account> | undefined;
+  private stopping: Promise<boolean> | undefined;
+  private disposed = false;
   private readonly changed = new vscode.EventEmitter<string | undefined>();
   /** Fires the Local account's id while running, undefined when stopped. */
   readonly onDidChange = this.changed.event;
+  private readonly accountsSubscription: vscode.Disposable;
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Services) {
+    this.accountsSubscription = services.accounts.onDidChange(() => this.stopIfAccountRemoved());
+  }
 
   get running(): boolean {
     return this.process?.running ?? false;
@@ -39,9 +52,17 @@ export class LocalService implements vscode.Disposable {
   }
 
   private async startOnce(): Promise<Account> {
+    // A service still stopping holds the same data folder.
+    await this.stopping?.catch(() => undefined);
     const existing = this.localAccount();
-    if (this.process?.running && existing) return existing;
-    const { context, accounts, logger } = this.services;
+    if (this.process?.running) {
+      // Its account was removed while it ran: the account comes back for it, no second process starts.
+      if (existing) return existing;
+      const account = await this.saveAccount(this.process.url, await this.apiKey());
+      await this.announce(account.id);
+      return account;
+    }
+    const { context, logger } = this.services;
     const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'service.js').fsPath;
     try {
       await fs.access(script);
@@ -50,27 +71,64 @@ export class LocalService implements vscode.Disposable {
     }
     const dataDir = vscode.Uri.joinPath(context.globalStorageUri, 'local-service').fsPath;
     await fs.mkdir(dataDir, { recursive: true });
-    // The same key every time, so the service finds the data of earlier runs.
-    const apiKey = (existing && (await accounts.getApiKey(existing.id))) || randomBytes(24).toString('hex');
+    const apiKey = await this.apiKey();
     const service = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Starting the DB Host local service…' },
       () => LocalServiceProcess.start({ script, dataDir, apiKey, logger, onExit: (description) => this.exited(description) }),
     );
-    this.process = service;
-    let account: Account;
-    if (existing) {
-      account = await accounts.update(existing.id, { baseUrl: service.url });
-      await accounts.setApiKey(existing.id, apiKey);
-    } else {
-      account = await accounts.add({ label: LOCAL_LABEL, baseUrl: service.url, apiKey });
-      await context.globalState.update(LOCAL_ACCOUNT_KEY, account.id);
+    if (this.disposed) {
+      service.kill();
+      throw new Error('The window closed while the local service was starting; it was stopped.');
     }
+    this.process = service;
+    const account = await this.saveAccount(service.url, apiKey);
     logger.info(`The local service runs at ${service.url} with its data in ${dataDir}`);
     await this.announce(account.id);
     return account;
   }
 
-  async stop(): Promise<boolean> {
+  /** Points the Local account at `url` with the service's key, making the account if it was removed. */
+  private async saveAccount(url: string, apiKey: string): Promise<Account> {
+    const { context, accounts } = this.services;
+    const existing = this.localAccount();
+    if (existing) {
+      const account = await accounts.update(existing.id, { baseUrl: url });
+      await accounts.setApiKey(existing.id, apiKey);
+      return account;
+    }
+    const account = await accounts.add({ label: LOCAL_LABEL, baseUrl: url, apiKey });
+    await context.globalState.update(LOCAL_ACCOUNT_KEY, account.id);
+    return account;
+  }
+
+  /** The local service's key: the one of earlier runs (kept under a fixed name, or on an older Local account), else a new one. */
+  private async apiKey(): Promise<string> {
+    const { context, accounts } = this.services;
+    let key = await context.secrets.get(LOCAL_API_KEY_SECRET);
+    if (!key) {
+      const existing = this.localAccount();
+      key = (existing && (await accounts.getApiKey(existing.id))) || randomBytes(24).toString('hex');
+      await context.secrets.store(LOCAL_API_KEY_SECRET, key);
+    }
+    rememberSecret(key);
+    return key;
+  }
+
+  /** The Local account was removed while its service runs: nothing would reach the service any more. */
+  private stopIfAccountRemoved(): void {
+    if (this.starting || !this.process?.running) return;
+    if (this.localAccount()) return;
+    void this.stop().catch((error: unknown) => this.services.logger.error('Could not stop the local service after its account was removed', error));
+  }
+
+  stop(): Promise<boolean> {
+    this.stopping ??= this.stopOnce().finally(() => {
+      this.stopping = undefined;
+    });
+    return this.stopping;
+  }
+
+  private async stopOnce(): Promise<boolean> {
     await this.starting?.catch(() => undefined);
     const service = this.process;
     if (!service?.running) return false;
@@ -99,6 +157,8 @@ export class LocalService implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.accountsSubscription.dispose();
     this.process?.kill();
     this.process = undefined;
     this.changed.dispose();

@@ -111,4 +111,31 @@ describe('Account commands', function () {
     assert.equal(stopped, true);
     await assert.rejects(client.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
   });
+
+  it('stops the local service when its account is removed, and starting again brings back the same data', async () => {
+    const first = await run<Account>('dbhost.startLocalService', []);
+    assert.ok(first.result, `the local service did not start: ${first.prompts.errors.join(' | ')}`);
+    added.push(first.result.id);
+    const firstClient = await testing.services.accounts.clientFor(first.result.id);
+    const marker = `kept${Date.now()}`;
+    await firstClient.createDatabase(marker, 'sandbox');
+
+    const removal = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], { accountId: first.result.id });
+    assert.equal(removal.result, true);
+    assert.match(removal.prompts.confirmations[0].detail ?? '', /local service runs in this window, it stops\. Its data and key stay on this machine/);
+
+    const second = await run<Account>('dbhost.startLocalService', []);
+    assert.ok(second.result, `the local service did not start again: ${second.prompts.errors.join(' | ')}`);
+    added.push(second.result.id);
+    // The first process is gone, not left running beside the second.
+    await assert.rejects(firstClient.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
+    const secondClient = await testing.services.accounts.clientFor(second.result.id);
+    assert.ok((await secondClient.listDatabases()).some((database) => database.name === marker), 'the data of the first run is not reachable');
+    await secondClient.deleteDatabase(marker);
+
+    // Starting while it runs gives the same service, not a second one.
+    const again = await run<Account>('dbhost.startLocalService', []);
+    assert.deepEqual(again.result, second.result);
+    assert.equal(await run<boolean>('dbhost.stopLocalService', []).then(({ result }) => result), true);
+  });
 });
