@@ -5,7 +5,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
 import { documentText, parseDocumentText } from './documentText';
 import type { DocumentAddress, NewDocumentAddress } from './documentUri';
-import { collectionLabel, newDocumentUri, parseNewDocumentUri } from './documentUri';
+import { collectionLabel, isNewDocumentUri, newDocumentUri, parseNewDocumentUri } from './documentUri';
 import { toFileSystemError } from './fileSystemErrors';
 
 interface Template {
@@ -18,9 +18,26 @@ interface Template {
   created?: DocumentAddress;
 }
 
+/** The numbers of the "New Document <n>.json" editors open in this window, restored ones included. */
+function openTemplateNumbers(): number[] {
+  const uris = [
+    ...vscode.workspace.textDocuments.map((document) => document.uri),
+    ...vscode.window.tabGroups.all.flatMap((group) => group.tabs).flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [tab.input.uri] : [])),
+  ];
+  return uris.filter(isNewDocumentUri).flatMap((uri) => {
+    try {
+      return [parseNewDocumentUri(uri).number];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /**
  * New documents before their first save: "New Document <n>.json" editors of a collection, held in
  * memory. Saving one POSTs it (with `safe: true` and an object id unless the user wrote an `_id`).
+ * A template this extension host does not know (its editor was restored after a reload) is made again
+ * from its URI, with a newly generated `_id`.
  */
 export class NewDocumentTemplates {
   private readonly templates = new Map<string, Template>();
@@ -29,11 +46,15 @@ export class NewDocumentTemplates {
   constructor(private readonly services: Services) {}
 
   create(collection: { accountId: string; db: string; col: string }): vscode.Uri {
-    const address: NewDocumentAddress = { ...collection, number: this.nextNumber++ };
-    const generatedId: JsonObject = { $oid: newObjectId() };
-    const uri = newDocumentUri(address);
-    this.templates.set(uri.toString(), { address, generatedId, text: documentText({ _id: generatedId }), mtime: Date.now() });
-    return uri;
+    const number = Math.max(this.nextNumber, ...openTemplateNumbers().map((open) => open + 1));
+    this.nextNumber = number + 1;
+    return newDocumentUri(this.add({ ...collection, number }).address);
+  }
+
+  /** Forgets every template, as a restart of the extension host does (for tests). */
+  forgetInMemory(): void {
+    this.templates.clear();
+    this.nextNumber = 1;
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
@@ -82,10 +103,23 @@ export class NewDocumentTemplates {
     return created;
   }
 
+  private add(address: NewDocumentAddress): Template {
+    const generatedId: JsonObject = { $oid: newObjectId() };
+    const template: Template = { address, generatedId, text: documentText({ _id: generatedId }), mtime: Date.now() };
+    this.templates.set(newDocumentUri(address).toString(), template);
+    return template;
+  }
+
   private require(uri: vscode.Uri): Template {
-    const template = this.templates.get(uri.toString());
-    if (template) return template;
-    const { db, col } = parseNewDocumentUri(uri);
-    throw vscode.FileSystemError.FileNotFound(`This new document of ${db}.${col} was closed before it was saved; use "New Document" again.`);
+    const known = this.templates.get(uri.toString());
+    if (known) return known;
+    let address: NewDocumentAddress;
+    try {
+      address = parseNewDocumentUri(uri);
+    } catch (error) {
+      throw vscode.FileSystemError.FileNotFound(error instanceof Error ? error.message : String(error));
+    }
+    this.nextNumber = Math.max(this.nextNumber, address.number + 1);
+    return this.add(address);
   }
 }

@@ -32,6 +32,9 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, 'dbhost.updateMatchingDocuments', (arg: unknown) => updateMatchingDocuments(services, fileSystem, arg)),
   );
   return {
-    forgetInMemory: () => fileSystem.forgetInMemory(),
+    forgetInMemory: () => {
+      fileSystem.forgetInMemory();
+      templates.forgetInMemory();
+    },
   };
 }

@@ -350,6 +350,30 @@ describe('Documents as files', function () {
     await discard(await vscode.workspace.openTextDocument(realUri));
   });
 
+  it('saves a new document whose editor outlived an extension host restart, and numbers the next one past it', async () => {
+    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const template = await vscode.workspace.openTextDocument(templateUri);
+    await replaceAll(template, '{\n  "name": "Restored"\n}\n');
+    testing.forgetDocumentsInMemory();
+
+    const nextUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const numberOf = (uri: vscode.Uri) => Number(/New Document (\d+)\.json$/.exec(uri.path)?.[1]);
+    assert.ok(numberOf(nextUri) > numberOf(templateUri), `the next new document, ${nextUri.path}, is not numbered past the open ${templateUri.path}`);
+    await discard(await vscode.workspace.openTextDocument(nextUri));
+
+    assert.equal(await template.save(), true);
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.equal(writes[0].method, 'POST');
+    const created = (parseLossless(writes[0].body) as { document: JsonObject }).document;
+    assert.equal(created.name, 'Restored');
+    const generated = (created._id as JsonObject).$oid;
+    assert.match(String(generated), /^[0-9a-f]{24}$/);
+    assert.equal(parsed(await rawDocument(generated as string)).name, 'Restored');
+    await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
+    await discard(await vscode.workspace.openTextDocument(documentUri({ accountId, db, col, docId: generated as string })));
+  });
+
   it('keeps a new document that the service refuses in its dirty editor', async () => {
     const existing = await createPerson();
     const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
