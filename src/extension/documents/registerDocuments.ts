@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { deleteDocument } from './commands/deleteDocument';
-import { newDocument, replaceSavedTemplate } from './commands/newDocument';
+import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
 import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
 import { DocumentFileSystem } from './documentFileSystem';
@@ -23,7 +23,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
     fileSystem,
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
-      if (isNewDocumentUri(document.uri)) replaceSavedTemplate(templates, document.uri).catch(reportFailure('Could not open the new document'));
+      if (isNewDocumentUri(document.uri)) showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));
     }),
     registerCommand(services, 'dbhost.openDocument', (arg: unknown) => openDocument(services, arg)),
     registerCommand(services, 'dbhost.openDocumentById', (arg: unknown) => openDocumentById(services, arg)),

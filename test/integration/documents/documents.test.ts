@@ -9,7 +9,8 @@ import type { ChangedList, ResourceTarget } from '../../../src/extension/base/re
 import { documentUri } from '../../../src/extension/documents/documentUri';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
-import type { FakeAnswer, FakePrompts } from '../support/fakePrompts';
+import type { FakeAnswer } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
 import { RecordingProxy } from './recordingProxy';
@@ -132,6 +133,7 @@ describe('Documents as files', function () {
   beforeEach(() => {
     proxy.requests.length = 0;
     proxy.dropWrites = false;
+    proxy.dropReads = false;
     changes.length = 0;
   });
 
@@ -372,6 +374,39 @@ describe('Documents as files', function () {
     assert.equal(parsed(await rawDocument(generated as string)).name, 'Restored');
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
     await discard(await vscode.workspace.openTextDocument(documentUri({ accountId, db, col, docId: generated as string })));
+  });
+
+  it('says a new document was created when opening it afterwards fails, and opens it on request', async () => {
+    /** The person reads the warning, waits for the service to answer again, then chooses the action. */
+    class UserWhoRetries extends FakePrompts {
+      override async warn(message: string, ...actions: string[]): Promise<string | undefined> {
+        await super.warn(message);
+        proxy.dropReads = false;
+        return actions[0];
+      }
+    }
+    const prompts = new UserWhoRetries();
+    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const template = await vscode.workspace.openTextDocument(templateUri);
+    const generated = (parsed(template.getText())._id as JsonObject).$oid as string;
+    const realUri = documentUri({ accountId, db, col, docId: generated });
+    await replaceAll(template, '{\n  "name": "Hopper"\n}\n');
+    const shown = when(vscode.window.onDidChangeVisibleTextEditors, () => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()));
+
+    testing.setPrompts(prompts);
+    proxy.dropReads = true;
+    try {
+      assert.equal(await template.save(), true);
+      await shown;
+    } finally {
+      testing.setPrompts(undefined);
+      proxy.dropReads = false;
+    }
+    assert.equal(prompts.warnings.length, 1);
+    assert.match(prompts.warnings[0], new RegExp(`^The document was created in ${db}\\.${col} with _id ${generated}, but it could not be opened`));
+    assert.equal(parsed(await rawDocument(generated)).name, 'Hopper');
+    await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
+    await discard(await vscode.workspace.openTextDocument(realUri));
   });
 
   it('keeps a new document that the service refuses in its dirty editor', async () => {

@@ -11,11 +11,13 @@ export interface RecordedRequest {
 /**
  * Stands between an account and the local service: records each request (the key-bearing query string
  * left out) and, while `dropWrites` is set, accepts a request that is not a GET and then destroys its
- * connection, as a service that dies in the middle of a save does.
+ * connection, as a service that dies in the middle of a save does; `dropReads` does the same to GET requests.
  */
 export class RecordingProxy {
   readonly requests: RecordedRequest[] = [];
   dropWrites = false;
+  /** Like `dropWrites`, for GET requests. */
+  dropReads = false;
   private readonly server = http.createServer((request, response) => this.forward(request, response));
 
   constructor(private readonly target: string) {}
@@ -44,7 +46,7 @@ export class RecordingProxy {
       const body = Buffer.concat(chunks);
       const method = request.method ?? 'GET';
       this.requests.push({ method, path: (request.url ?? '').split('?')[0], body: body.toString('utf8') });
-      if (this.dropWrites && method !== 'GET') {
+      if (method === 'GET' ? this.dropReads : this.dropWrites) {
         request.socket.destroy();
         return;
       }

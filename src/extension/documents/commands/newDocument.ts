@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import { describeError } from '../../base/registerCommand';
 import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
-import { documentUri } from '../documentUri';
+import { collectionLabel, documentUri } from '../documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';
 
 /** Opens a "New Document <n>.json" editor for a collection; saving it creates the document. */
@@ -27,4 +28,27 @@ export async function replaceSavedTemplate(templates: NewDocumentTemplates, temp
   await vscode.window.showTextDocument(document, { viewColumn, preview: false });
   await vscode.window.tabGroups.close(tabs);
   templates.forget(templateUri);
+}
+
+/**
+ * {@link replaceSavedTemplate} after a save; when the stored document cannot be opened, says that it was
+ * created all the same (the template's editor stays) and offers to open it again.
+ */
+export async function showSavedTemplate(services: Services, templates: NewDocumentTemplates, templateUri: vscode.Uri): Promise<void> {
+  for (;;) {
+    try {
+      await replaceSavedTemplate(templates, templateUri);
+      return;
+    } catch (error) {
+      const created = templates.createdFrom(templateUri);
+      if (!created) throw error;
+      services.logger.error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
+      const action = 'Open Document';
+      const choice = await services.prompts.warn(
+        `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${describeError(error)}`,
+        action,
+      );
+      if (choice !== action) return;
+    }
+  }
 }
