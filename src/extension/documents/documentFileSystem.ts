@@ -54,6 +54,11 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     this.versions = new DocumentVersions(new HeldVersionStore(services.context.workspaceState));
     this.register(vscode.workspace.onDidSaveTextDocument((document) => this.afterSave(document.uri)));
     this.register(
+      services.changes.onDidChange(({ target, list }) => {
+        if (list === 'documents' && target.db !== undefined) this.collectionChanged({ accountId: target.accountId, db: target.db, col: target.col });
+      }),
+    );
+    this.register(
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri)) this.versions.forget(document.uri.toString());
       }),
@@ -157,14 +162,17 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col }, 'documents');
   }
 
-  /** Documents of a collection changed on the service (a bulk update): editors without edits reload. */
-  collectionChanged(collection: { accountId: string; db: string; col: string }): void {
+  /**
+   * Documents of a collection (of every collection of the database when `col` is missing) changed on the
+   * service, e.g. a bulk update: editors without edits reload. Whatever fires a 'documents' change calls this.
+   */
+  private collectionChanged(collection: { accountId: string; db: string; col?: string }): void {
     const changed = vscode.workspace.textDocuments
-      .filter((document) => document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri))
+      .filter((document) => document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri) && !document.isDirty)
       .filter((document) => {
         try {
           const address = parseDocumentUri(document.uri);
-          return address.accountId === collection.accountId && address.db === collection.db && address.col === collection.col;
+          return address.accountId === collection.accountId && address.db === collection.db && (collection.col === undefined || address.col === collection.col);
         } catch {
           return false;
         }

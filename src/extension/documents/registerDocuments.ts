@@ -29,7 +29,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, 'dbhost.openDocumentById', (arg: unknown) => openDocumentById(services, arg)),
     registerCommand(services, 'dbhost.newDocument', (arg: unknown) => newDocument(services, templates, arg)),
     registerCommand(services, 'dbhost.deleteDocument', (arg: unknown) => deleteDocument(services, fileSystem, arg)),
-    registerCommand(services, 'dbhost.updateMatchingDocuments', (arg: unknown) => updateMatchingDocuments(services, fileSystem, arg)),
+    registerCommand(services, 'dbhost.updateMatchingDocuments', (arg: unknown) => updateMatchingDocuments(services, arg)),
   );
   return {
     forgetInMemory: () => {

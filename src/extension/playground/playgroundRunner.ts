@@ -147,7 +147,7 @@ export class PlaygroundRunner {
       void this.services.prompts.info(`${effect.message} ${effect.detail}`);
       return { kind: 'update', sent: false, matched: count.total };
     }
-    const confirmed = await this.services.prompts.confirm(effect.message, { detail: `${effect.detail}\nAccount: ${account.label}`, confirmLabel: 'Update' });
+    const confirmed = await this.services.prompts.confirm(effect.message, { detail: `Account: ${account.label}\n${effect.detail}`, confirmLabel: 'Update' });
     if (!confirmed) throw new UserCancelledError();
 
     const started = performance.now();

@@ -222,6 +222,36 @@ describe('Query playgrounds', function () {
     assert.equal(updated.documents[0].group, 0);
   });
 
+  it('warns before an update without $ operators that it replaces whole documents and cannot be undone', async () => {
+    const document = await playground(
+      'replace.query.json',
+      `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",
+  "update": {"criteria": {"_id": "doc-08"}, "object": {"label": "replaced"}}}\n`,
+    );
+    const prompts = withPrompts(new FakePrompts([{ confirm: false }]));
+    assert.equal(await runLens<UpdateRunResult | undefined>((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery')), undefined);
+    assert.match(prompts.confirmations[0].detail ?? '', /no \$ operators: it replaces each updated document whole/);
+    assert.match(prompts.confirmations[0].detail ?? '', /This cannot be undone\.$/);
+    assert.equal((await client.getDocument(db, col, 'doc-08')).document.n, 8);
+  });
+
+  it('reloads the open editors of the updated collection that hold no edits', async () => {
+    const documentUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: 'doc-07' });
+    const opened = await vscode.workspace.openTextDocument(documentUri);
+    assert.ok(!opened.getText().includes('reloaded'));
+    const document = await playground(
+      'update-reload.query.json',
+      `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",
+  "update": {"criteria": {"_id": "doc-07"}, "object": {"$set": {"reloaded": true}}}}\n`,
+    );
+    withPrompts(new FakePrompts([{ confirm: true }]));
+    const result = await runLens<UpdateRunResult>((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
+    assert.equal(result.sent, true);
+    await until(vscode.workspace.onDidChangeTextDocument, () => (opened.getText().includes('"reloaded": true') ? true : undefined));
+    assert.equal(opened.isDirty, false);
+    await discard(opened);
+  });
+
   it('opens a prefilled untitled playground on a collection that runs against its account', async () => {
     const prompts = withPrompts(new FakePrompts());
     const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId, db, col }));

@@ -1,9 +1,9 @@
 import type { JsonObject } from '../../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
+import { IRREVERSIBLE, REPLACEMENT_WARNING, replacesWholeDocuments } from '../../../core/playground/updateEffect';
 import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../explorer/resolveTarget';
 import type { Services } from '../../services';
-import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../documentUri';
 
 const TITLE = 'Update Matching Documents';
@@ -34,7 +34,7 @@ function documentCount(count: number): string {
  * from the service, multi and upsert where they make a difference, a modal confirmation, then one PUT.
  * Returns the service's answer, or undefined when the user stopped.
  */
-export async function updateMatchingDocuments(services: Services, fileSystem: DocumentFileSystem, arg: unknown): Promise<unknown> {
+export async function updateMatchingDocuments(services: Services, arg: unknown): Promise<unknown> {
   const collection = await resolveCollection(services, arg);
   const where = collectionLabel(collection);
   const criteriaText = required(
@@ -87,14 +87,13 @@ export async function updateMatchingDocuments(services: Services, fileSystem: Do
 
   const affected = total === undefined ? 'the matching documents' : total === 0 ? (upsert ? 'no document; one will be inserted' : 'no document') : multi ? `all ${documentCount(total)}` : `1 of ${documentCount(total)}`;
   const confirmed = await services.prompts.confirm(`Update ${affected} in ${where}?`, {
-    detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}\n\nThis cannot be undone.`,
+    detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}\n\n${replacesWholeDocuments(object) ? `${REPLACEMENT_WARNING}\n\n` : ''}${IRREVERSIBLE}`,
     confirmLabel: 'Update',
   });
   if (!confirmed) return undefined;
 
   const answer = await client.updateDocuments(collection.db, collection.col, { criteria, object, multi, upsert, safe: true });
   services.changes.fire({ accountId: collection.accountId, db: collection.db, col: collection.col }, 'documents');
-  fileSystem.collectionChanged(collection);
   void services.prompts.info(`Updated documents in ${where}. The service answered: ${stringifyLossless(answer)}`);
   return answer;
 }

@@ -2,11 +2,11 @@ import * as assert from 'node:assert/strict';
 import type { UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
 import { describeUpdateEffect } from '../../../../src/core/playground/updateEffect';
 
-const update = (flags: { multi?: boolean; upsert?: boolean }): UpdateRequest => ({
+const update = (flags: { multi?: boolean; upsert?: boolean }, object: UpdateRequest['update']['object'] = { $set: { status: 'closed' } }): UpdateRequest => ({
   kind: 'update',
   database: 'shop',
   collection: 'orders',
-  update: { criteria: { status: 'open' }, object: { $set: { status: 'closed' } }, ...flags },
+  update: { criteria: { status: 'open' }, object, ...flags },
 });
 
 describe('describeUpdateEffect', () => {
@@ -38,5 +38,19 @@ describe('describeUpdateEffect', () => {
   it('says so when the service gave no count', () => {
     const effect = describeUpdateEffect(update({ multi: true }), { total: undefined, anyMatch: true });
     assert.match(effect.detail, /did not say how many/);
+  });
+
+  it('says an update that changes something cannot be undone', () => {
+    for (const count of [{ total: 3, anyMatch: true }, { total: 1, anyMatch: true }, { total: undefined, anyMatch: true }]) {
+      assert.match(describeUpdateEffect(update({ multi: true }), count).detail, /This cannot be undone\.$/);
+    }
+    assert.match(describeUpdateEffect(update({ upsert: true }), { total: 0, anyMatch: false }).detail, /This cannot be undone\.$/);
+    assert.doesNotMatch(describeUpdateEffect(update({}), { total: 0, anyMatch: false }).detail, /undone/);
+  });
+
+  it('warns that an object without $ operators replaces the documents whole', () => {
+    const replacing = describeUpdateEffect(update({ multi: true }, { status: 'closed' }), { total: 3, anyMatch: true });
+    assert.match(replacing.detail, /no \$ operators: it replaces each updated document whole/);
+    assert.doesNotMatch(describeUpdateEffect(update({ multi: true }), { total: 3, anyMatch: true }).detail, /replaces/);
   });
 });
