@@ -128,7 +128,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       }
       const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
       this.services.logger.info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
-      this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col }, 'documents');
+      this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col, docId: address.docId }, 'document');
       storedText = await this.storedTextAfterSave(address, text);
     }
     if (this.versions.saved(key, { text, document: edited }, storedText)) this.reloadAfterSave.add(key);

@@ -123,6 +123,10 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
     if (!account) return;
     for (const node of loadedNodes(account)) {
       if (!matches(node, target, list)) continue;
+      if (list === 'document') {
+        if (node instanceof DocumentsNode && target.docId !== undefined) void node.refreshDocument(target.docId);
+        continue;
+      }
       if (node instanceof DatabasesNode || node instanceof DatabaseNode) node.reset({ keepUnchanged: true });
       else node.reset?.();
       this.changed.fire(node);
@@ -158,6 +162,8 @@ function matches(node: ExplorerNode, target: ResourceTarget, list: ChangedList):
       return node instanceof DatabaseNode && at?.db === target.db;
     case 'documents':
       return node instanceof DocumentsNode && at?.db === target.db && (target.col === undefined || at?.col === target.col);
+    case 'document':
+      return node instanceof DocumentsNode && at?.db === target.db && at?.col === target.col;
     case 'indexes':
       return node instanceof IndexesNode && at?.db === target.db && (target.col === undefined || at?.col === target.col);
     case 'deployments':

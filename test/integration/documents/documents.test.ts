@@ -170,7 +170,8 @@ describe('Documents as files', function () {
     for (const path of [['_id'], ['name'], ['big'], ['price'], ['address', 'zip'], ['tags'], ['born']]) {
       assert.equal(rawValue(after, path), rawValue(before, path), `${path.join('.')} changed`);
     }
-    assert.ok(changes.some((change) => change.list === 'documents' && change.target.col === col && change.target.db === db));
+    assert.ok(changes.some((change) => change.list === 'document' && change.target.col === col && change.target.db === db && change.target.docId === id));
+    assert.ok(!changes.some((change) => change.list === 'documents'), 'a save of one document reloads the whole list');
     await discard(document);
   });
 

@@ -6,6 +6,7 @@ import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { discard, replaceFirst } from '../support/textEditing';
 import type { OwnService } from './explorerFixtures';
 import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from './explorerFixtures';
 
@@ -157,5 +158,25 @@ describe('Explorer tree', function () {
     const children: ExplorerNode[] = await childrenOf(testing, documents);
     assert.equal(labelOf(children[children.length - 1].treeItem()), 'Load more (901 remaining)');
     assert.equal(documents.treeItem().description, '1,001');
+  });
+
+  it('shows a document saved from its editor in place, keeping the pages loaded with "Load more"', async () => {
+    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
+    let children = await childrenOf(testing, documents);
+    await vscode.commands.executeCommand('dbhost.loadMoreDocuments', children[children.length - 1]);
+    children = await childrenOf(testing, documents);
+    const shown = children.length;
+    const pageSize = 100;
+    assert.ok(shown > pageSize + 1, `only ${shown} items after "Load more"`);
+    const index = children.findIndex((node, i) => i >= pageSize && /name: "item \d+"/.test(String(node.treeItem().description)));
+    assert.ok(index >= pageSize, 'no document on the second page');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', children[index].target);
+    const editor = await vscode.workspace.openTextDocument(uri);
+    await replaceFirst(editor, '"name": "item', '"name": "saved item');
+    assert.equal(await editor.save(), true);
+
+    await whenTree(testing, async () => /name: "saved item/.test(String((await childrenOf(testing, documents))[index].treeItem().description)));
+    assert.equal((await childrenOf(testing, documents)).length, shown, 'the pages loaded with "Load more" were dropped');
+    await discard(editor);
   });
 });

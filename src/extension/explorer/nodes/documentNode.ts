@@ -15,7 +15,8 @@ export class DocumentNode implements ExplorerNode {
 
   constructor(
     readonly parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } },
-    readonly document: ServiceDocument,
+    /** Replaced when the document is saved from its editor. */
+    public document: ServiceDocument,
   ) {
     const id = document._id;
     this.id = childId(parent, 'doc', id === undefined ? 'none' : stringifyLossless(id));

@@ -86,6 +86,21 @@ export class DocumentsNode implements ExplorerNode {
     return this.loadMore();
   }
 
+  /** One shown document changed: it is fetched again and redrawn in place; the pages loaded stay. */
+  async refreshDocument(docId: string): Promise<void> {
+    const node = this.documents.find((document) => document.target.docId === docId);
+    if (!node) return;
+    const { accountId, db, col } = this.target;
+    try {
+      const client = await this.context.client(accountId);
+      node.document = (await client.getDocument(db, col, docId)).document;
+    } catch (error) {
+      if (!isCancellation(error)) this.context.logger.warn(`Could not show the changed document ${docId} of ${db}.${col}: ${describeError(error)}`);
+      return;
+    }
+    this.context.redraw(node);
+  }
+
   reset(): void {
     this.generation++;
     this.documents = [];
