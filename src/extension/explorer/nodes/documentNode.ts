@@ -28,10 +28,13 @@ export class DocumentNode implements ExplorerNode {
     const id = this.document._id;
     const item = new vscode.TreeItem(id === undefined ? '(no _id)' : displayId(id), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.document';
+    // Without an _id the service cannot address the document: no Open, Delete or Copy _id.
+    item.contextValue = id === undefined ? 'dbhost.document.noId' : 'dbhost.document';
     item.description = summarizeDocument(this.document);
     item.iconPath = new vscode.ThemeIcon('json');
-    item.tooltip = new vscode.MarkdownString().appendCodeblock(documentTooltipText(this.document), 'json');
+    item.tooltip = new vscode.MarkdownString();
+    if (id === undefined) item.tooltip.appendMarkdown('This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n');
+    item.tooltip.appendCodeblock(documentTooltipText(this.document), 'json');
     if (this.target.docId !== undefined) {
       item.command = { command: 'dbhost.openDocument', title: 'Open Document', arguments: [this.target] };
     }
