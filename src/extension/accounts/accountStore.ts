@@ -87,8 +87,14 @@ export class AccountStore implements vscode.Disposable {
   async remove(accountId: string): Promise<void> {
     const key = await this.secrets.get(secretKeyOf(accountId));
     await this.secrets.delete(secretKeyOf(accountId));
-    if (key) forgetSecret(key);
     await this.save(this.list().filter((account) => account.id !== accountId));
+    // Another account with the same key still needs it scrubbed from what is shown and logged.
+    if (key && !(await this.keyInUse(key))) forgetSecret(key);
+  }
+
+  private async keyInUse(key: string): Promise<boolean> {
+    const keys = await Promise.all(this.list().map((account) => this.secrets.get(secretKeyOf(account.id))));
+    return keys.includes(key);
   }
 
   /** A client for the account, made once per account and key. */

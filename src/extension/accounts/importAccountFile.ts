@@ -15,7 +15,14 @@ export async function importAccountFile(accounts: AccountStore, file: string | u
     return;
   }
   await fs.rm(file, { force: true });
-  const details = JSON.parse(text) as { label?: unknown; baseUrl?: unknown; apiKey?: unknown };
+  let details: { label?: unknown; baseUrl?: unknown; apiKey?: unknown };
+  try {
+    details = JSON.parse(text) as typeof details;
+  } catch {
+    // JSON.parse's message quotes the text around the error, which may be the key.
+    throw new Error('The account file handed to DB Host is not valid JSON.');
+  }
+  if (typeof details !== 'object' || details === null) throw new Error('The account file handed to DB Host is not a JSON object.');
   if (typeof details.label !== 'string' || typeof details.baseUrl !== 'string' || typeof details.apiKey !== 'string') {
     throw new Error('The account file handed to DB Host lacks a label, baseUrl or apiKey.');
   }

@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Account } from '../../../src/extension/accounts/account';
+import { AccountStore } from '../../../src/extension/accounts/accountStore';
+import { importAccountFile } from '../../../src/extension/accounts/importAccountFile';
+import { Logger } from '../../../src/extension/base/logger';
+import { redactSecrets } from '../../../src/extension/base/redaction';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+
+/** Global state as VS Code keeps it, in memory. */
+class MemoryMemento implements vscode.Memento {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, defaultValue?: T): T | undefined {
+    return this.values.has(key) ? (this.values.get(key) as T) : defaultValue;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}
+
+/** SecretStorage as VS Code keeps it, in memory. */
+class MemorySecrets implements vscode.SecretStorage {
+  private readonly values = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.changed.event;
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+    this.changed.fire({ key });
+  }
+}
+
+describe('Key safety at the edges', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+  });
+
+  it('refuses a base address holding a user name and password, without repeating them', async () => {
+    const before = testing.services.accounts.list().length;
+    const { result, prompts } = await runScripted<Account | undefined>(testing, new FakePrompts([{ input: 'https://user:s3cret-pass@db.example.net' }]), 'dbhost.addAccount');
+    assert.equal(result, undefined);
+    assert.deepEqual(prompts.refusals, ['The address takes no user name or password (user:password@host): leave them out; the API key is asked for separately and kept secret']);
+    assert.ok(!prompts.shown.some((text) => text.includes('s3cret-pass')), 'the password was repeated to the user');
+    assert.equal(testing.services.accounts.list().length, before);
+  });
+
+  it('reports a broken account file without quoting its content', async () => {
+    const key = randomBytes(24).toString('hex');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-import-')), 'account.json');
+    fs.writeFileSync(file, `{"label": "Broken", "baseUrl": "http://127.0.0.1:1", "apiKey": "${key}",,}`);
+    await assert.rejects(importAccountFile(testing.services.accounts, file), (error: Error) => {
+      assert.equal(error.message, 'The account file handed to DB Host is not valid JSON.');
+      assert.ok(!String(error.stack).includes(key) && error.cause === undefined, 'the error carries the file content');
+      return true;
+    });
+    assert.ok(!fs.existsSync(file), 'the account file was left on disk');
+  });
+
+  it('keeps scrubbing a key from messages while another account still uses it', async () => {
+    const logger = new Logger();
+    const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger);
+    try {
+      const key = randomBytes(24).toString('hex');
+      const first = await store.add({ label: 'First', baseUrl: 'https://one.example.net', apiKey: key });
+      const second = await store.add({ label: 'Second', baseUrl: 'https://two.example.net', apiKey: key });
+      await store.remove(first.id);
+      assert.equal(redactSecrets(`failed with ${key}`), 'failed with [redacted]');
+      await store.remove(second.id);
+      assert.equal(redactSecrets(`failed with ${key}`), `failed with ${key}`, 'a key no account uses any more is still held for scrubbing');
+    } finally {
+      store.dispose();
+      logger.dispose();
+    }
+  });
+});
