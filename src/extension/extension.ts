@@ -42,7 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerPlaygrounds(services);
   const documents = registerDocuments(services);
   registerIndexes(services);
-  registerDeploymentLogs(services);
+  explorer.showTailing(registerDeploymentLogs(services));
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);

@@ -6,10 +6,12 @@ import { deploymentKey } from './deploymentTarget';
 import { LogTailSession } from './logTailSession';
 import { TailStatusItem } from './tailStatusItem';
 
-/** Seconds between polls, from `dbhost.logs.pollInterval`. */
+const MAX_POLL_INTERVAL_SECONDS = 300;
+
+/** Seconds between polls, from `dbhost.logs.pollInterval`, at most the setting's maximum. */
 export function pollIntervalSeconds(): number {
   const seconds = vscode.workspace.getConfiguration('dbhost').get<number>('logs.pollInterval', 5);
-  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : 5;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_POLL_INTERVAL_SECONDS) : 5;
 }
 
 /**
@@ -20,6 +22,9 @@ export class DeploymentLogTails implements vscode.Disposable {
   private readonly channels = new Map<string, DeploymentLogChannel>();
   private readonly sessions = new Map<string, LogTailSession>();
   private readonly subscription: vscode.Disposable;
+  private readonly tailingChanged = new vscode.EventEmitter<DeploymentTarget>();
+  /** A deployment started or stopped being tailed. */
+  readonly onDidChangeTailing = this.tailingChanged.event;
 
   constructor(private readonly services: Services) {
     this.subscription = services.accounts.onDidChange(() => {
@@ -50,9 +55,15 @@ export class DeploymentLogTails implements vscode.Disposable {
     session.onDidStop(() => {
       statusItem.dispose();
       if (this.sessions.get(key) === session) this.sessions.delete(key);
+      this.tailingChanged.fire(target);
     });
     session.start();
+    this.tailingChanged.fire(target);
     return session;
+  }
+
+  isTailing(target: DeploymentTarget): boolean {
+    return this.sessions.get(deploymentKey(target))?.isRunning ?? false;
   }
 
   /** Stops tailing the deployment; false when it was not tailed. */
@@ -86,5 +97,6 @@ export class DeploymentLogTails implements vscode.Disposable {
     this.sessions.clear();
     for (const channel of this.channels.values()) channel.dispose();
     this.channels.clear();
+    this.tailingChanged.dispose();
   }
 }

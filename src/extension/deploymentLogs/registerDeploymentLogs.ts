@@ -7,7 +7,8 @@ import type { LogTailSession } from './logTailSession';
 import { LogSnapshots } from './logSnapshots';
 
 /** "Tail Logs", "Stop Tailing" and "Show Logs" on deployments. */
-export function registerDeploymentLogs(services: Services): void {
+/** Returns the tails, so the explorer can mark the deployments being tailed. */
+export function registerDeploymentLogs(services: Services): DeploymentLogTails {
   const tails = new DeploymentLogTails(services);
   const snapshots = new LogSnapshots();
   services.context.subscriptions.push(
@@ -52,4 +53,5 @@ export function registerDeploymentLogs(services: Services): void {
       return document.uri;
     }),
   );
+  return tails;
 }

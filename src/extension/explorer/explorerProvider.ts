@@ -9,6 +9,7 @@ import type { ExplorerNode } from './explorerNode';
 import { AccountNode } from './nodes/accountNode';
 import { DatabaseNode } from './nodes/databaseNode';
 import { DatabasesNode } from './nodes/databasesNode';
+import { DeploymentLogsNode, DeploymentNode } from './nodes/deploymentNode';
 import { DeploymentsNode } from './nodes/deploymentsNode';
 import { DocumentsNode } from './nodes/documentsNode';
 import { ErrorNode } from './nodes/errorNode';
@@ -17,6 +18,12 @@ import { InvoicesNode } from './nodes/invoicesNode';
 import { PlansNode } from './nodes/plansNode';
 
 export const EXPLORER_VIEW_ID = 'dbhost.explorer';
+
+/** Which deployments' logs are being tailed; the explorer marks them so the menus offer Stop Tailing, not Tail Logs. */
+export interface TailingDeployments {
+  isTailing(target: { accountId: string; deployment: string }): boolean;
+  readonly onDidChangeTailing: vscode.Event<{ accountId: string; deployment: string }>;
+}
 
 /**
  * The DB Host tree. Nothing is fetched until a node is expanded; what was fetched is kept until that
@@ -28,6 +35,7 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   private accountNodes = new Map<string, AccountNode>();
   private readonly context: ExplorerContext;
   private localAccountId: string | undefined;
+  private tailing: TailingDeployments | undefined;
 
   constructor(private readonly services: Services) {
     super();
@@ -48,7 +56,22 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
-    return node.treeItem();
+    const item = node.treeItem();
+    if (isDeploymentItem(node) && this.tailing?.isTailing(node.target)) item.contextValue = `${item.contextValue}.tailing`;
+    return item;
+  }
+
+  showTailing(tailing: TailingDeployments): void {
+    this.tailing = tailing;
+    this.register(
+      tailing.onDidChangeTailing(({ accountId, deployment }) => {
+        const account = this.accountNodes.get(accountId);
+        if (!account) return;
+        for (const node of loadedNodes(account)) {
+          if (isDeploymentItem(node) && node.target.deployment === deployment) this.changed.fire(node);
+        }
+      }),
+    );
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
@@ -141,6 +164,10 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
       }
     }
   }
+}
+
+function isDeploymentItem(node: ExplorerNode): node is DeploymentNode | DeploymentLogsNode {
+  return node instanceof DeploymentNode || node instanceof DeploymentLogsNode;
 }
 
 function withAccount(node: AccountNode, account: Account): AccountNode {

@@ -6,8 +6,11 @@ import type { DbHostApi } from '../../../src/client/types';
 import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { nodeAt } from '../explorer/explorerFixtures';
+import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
 import { freePort } from '../support/freePort';
+import { treeMenuCommands } from '../support/treeMenus';
 import { OwnService } from './ownService';
 
 /** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
@@ -34,6 +37,7 @@ const occurrences = (session: LogTailSession, text: string) => session.channel.t
 describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
   let testing: TestApi;
+  let extension: vscode.Extension<unknown>;
   let service: OwnService;
   let accountId: string;
   let client: DbHostApi;
@@ -59,6 +63,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   before(async () => {
     const activated = await activateExtension();
     testing = activated.testing;
+    extension = activated.extension;
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
     service = new OwnService(path.join(activated.extension.extensionPath, 'dist', 'service.js'), await freePort());
     await service.start();
@@ -113,6 +118,27 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     assert.match(metricsLine.text, /^\[[^\]]+\] /, 'a replica set member’s line is not prefixed with its member');
     assert.equal(occurrences(sharedSession, inMetrics), 0, 'a deployment showed another one’s log');
     assert.equal(sharedSession.isRunning && setSession.isRunning, true);
+  });
+
+  it('offers Stop Tailing on a deployment only while it is tailed, and Tail Logs only while it is not', async () => {
+    await runScripted(testing, new FakePrompts(), 'dbhost.stopTailing', { accountId, deployment: replicaSet });
+    const deployment = await nodeAt(testing, accountId, 'Deployments', replicaSet);
+    const logs = await nodeAt(testing, accountId, 'Deployments', replicaSet, 'Logs');
+    const menu = () => [deployment, logs].map((node) => treeMenuCommands(extension, testing.explorer.getTreeItem(node).contextValue ?? ''));
+
+    for (const commands of menu()) {
+      assert.ok(commands.has('dbhost.tailLogs') && commands.has('dbhost.showLogs'));
+      assert.ok(!commands.has('dbhost.stopTailing'), 'Stop Tailing is offered on a deployment not tailed');
+    }
+    const session = await tail(replicaSet);
+    for (const commands of menu()) {
+      assert.ok(commands.has('dbhost.stopTailing') && commands.has('dbhost.showLogs'));
+      assert.ok(!commands.has('dbhost.tailLogs'), 'Tail Logs is offered on a deployment being tailed');
+    }
+    assert.ok(menu()[0].has('dbhost.showDeploymentDetails') && menu()[0].has('dbhost.copyName'));
+
+    session.stop();
+    for (const commands of menu()) assert.ok(commands.has('dbhost.tailLogs') && !commands.has('dbhost.stopTailing'));
   });
 
   it('stops on Stop Tailing, and on removing the account', async () => {
