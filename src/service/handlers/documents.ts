@@ -8,6 +8,7 @@ import { optionalBoolean, queryDocument, queryInteger, queryJson, requireDocumen
 import type { Handler, RequestContext } from '../http/types';
 import { OK } from '../http/types';
 import { checkCollectionName } from '../names';
+import { PaddingAllowance } from '../query/arrayPadding';
 import { applyOperators, findPage, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
 import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
@@ -117,8 +118,8 @@ export const createDocument: Handler = ({ account, params, body, thread }) => {
   return OK;
 };
 
-function updatedDocument(existing: Doc, update: Doc, operators: boolean): Doc {
-  const next = operators ? applyOperators(existing, update, false) : replaceDocument(existing, update);
+function updatedDocument(existing: Doc, update: Doc, operators: boolean, allowance: PaddingAllowance): Doc {
+  const next = operators ? applyOperators(existing, update, false, allowance) : replaceDocument(existing, update);
   if (valueKey(next._id) !== valueKey(existing._id)) throw badRequest('_id is immutable: an update cannot change or remove it');
   validateStoredDocument(next);
   return next;
@@ -131,7 +132,7 @@ export const updateDocument: Handler = (context) => {
   const update = requireDocument(body, 'document');
   const safe = optionalBoolean(body, 'safe', false);
   const entry = requireDocumentEntry(data, context);
-  const next = updatedDocument(entry.doc, update, isOperatorUpdate(update));
+  const next = updatedDocument(entry.doc, update, isOperatorUpdate(update), new PaddingAllowance());
   duplicateKeyError(params.db, params.col, next, data, entry);
   account.store.commit([{ op: 'put', db: params.db, col: params.col, doc: next }], safe);
   account.logOperation(params.db, thread, `update ${params.db}.${params.col} query: { _id: ${logValue(next._id)} } update: ${logValue(update)} idhack:1 nMatched:1 nModified:1 ${elapsed(startedAt)}`, true);
@@ -164,9 +165,10 @@ export const updateDocuments: Handler = ({ account, params, body, thread }) => {
   const matched = data ? matching(data, criteria) : [];
   const targets = multi ? matched : matched.slice(0, 1);
   const claimed = new Map<string, Set<string>>();
+  const allowance = new PaddingAllowance();
   for (const doc of targets) {
     const entry = data!.get(doc._id)!;
-    const next = updatedDocument(doc, object, operators);
+    const next = updatedDocument(doc, object, operators, allowance);
     duplicateKeyError(params.db, params.col, next, data!, entry, claimed);
     data!.claim(next, claimed);
     mutations.push({ op: 'put', db: params.db, col: params.col, doc: next });
@@ -174,7 +176,7 @@ export const updateDocuments: Handler = ({ account, params, body, thread }) => {
   let upserted = false;
   if (targets.length === 0 && upsert) {
     const seed = upsertSeed(criteria);
-    let doc = operators ? applyOperators(seed, object, true) : { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...object };
+    let doc = operators ? applyOperators(seed, object, true, allowance) : { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...object };
     if (doc._id === undefined) doc = { _id: ObjectId.generate(), ...doc };
     validateStoredDocument(doc);
     if (data) duplicateKeyError(params.db, params.col, doc, data, undefined);

@@ -1,9 +1,11 @@
 import { find, Query, update } from 'mingo';
 import type { Doc, Value } from '../bson/extendedJson';
 import { cloneDoc, cloneValue, isPlainObject, MAX_DEPTH, valueKey } from '../bson/extendedJson';
+import { bsonSize, MAX_BSON_BYTES } from '../bson/bsonSize';
 import { ObjectId } from '../bson/objectId';
 import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
+import { PaddingAllowance } from './arrayPadding';
 import { resolveInt64Arithmetic } from './int64Updates';
 
 /** Scripts (`$where`, `$function`) stay off: queries come from the network. */
@@ -122,8 +124,11 @@ export function isOperatorUpdate(updateDoc: Doc): boolean {
 
 const SUPPORTED_OPERATORS = new Set(['$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll', '$pop', '$addToSet', '$bit', '$currentDate', '$setOnInsert']);
 
-/** Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts. */
-export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean): Doc {
+/**
+ * Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts.
+ * A request updating several documents passes one `allowance` for all of them.
+ */
+export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, allowance = new PaddingAllowance()): Doc {
   for (const operator of Object.keys(updateDoc)) {
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
@@ -132,6 +137,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean): Do
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
   if (inserting && setOnInsert) modifier.$set = { ...((modifier.$set as Doc | undefined) ?? {}), ...setOnInsert };
+  allowance.spend(doc, modifier);
   const result = cloneDoc(doc);
   if (Object.keys(modifier).length > 0) {
     asBadInput('update', () => update(result, modifier as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
@@ -180,4 +186,8 @@ export function validateStoredDocument(doc: Doc): void {
   const id = doc._id;
   if (id === undefined) throw badRequest('A document needs an _id');
   if (Array.isArray(id)) throw badRequest('_id cannot be an array');
+  const size = bsonSize(doc);
+  if (size > MAX_BSON_BYTES) {
+    throw badRequest(`The document would be ${size} bytes of BSON, over the database's limit of ${MAX_BSON_BYTES} bytes (16 MB); nothing was stored`);
+  }
 }
