@@ -1,5 +1,6 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { fromExtendedJson, isPlainObject, valueKey } from '../bson/extendedJson';
+import { storedInteger } from '../bson/int64';
 import { ObjectId } from '../bson/objectId';
 import { parseStoredJson } from '../bson/storedJson';
 import { badRequest, conflict, notFound } from '../errors';
@@ -30,7 +31,9 @@ function findByPathId(data: CollectionData, raw: string): Entry | undefined {
     }
   }
   if (ObjectId.isValid(raw)) candidates.push(new ObjectId(raw));
-  if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(raw) && Number.isFinite(Number(raw))) candidates.push(Number(raw));
+  // Integer text is read as the body's numbers are: beyond 2^53 as the exact 64-bit integer, not the nearest double.
+  if (/^-?\d{1,20}$/.test(raw)) candidates.push(storedInteger(BigInt(raw)));
+  else if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(raw) && Number.isFinite(Number(raw))) candidates.push(Number(raw));
   candidates.push(raw);
   for (const candidate of candidates) {
     const entry = data.get(candidate);

@@ -82,6 +82,24 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
     );
   });
 
+  it('reads, updates and deletes a document whose _id is a big integer by its path, never its rounded neighbour', async () => {
+    const neighbour = '9007199254740992';
+    await client.createDocument('numbers', 'values', { _id: new LosslessNumber(neighbour), which: 'neighbour' }, { safe: true });
+    await client.createDocument('numbers', 'values', { _id: new LosslessNumber(BIG), which: 'big' }, { safe: true });
+    await client.createDocument('numbers', 'values', { _id: new LosslessNumber(BIGGER), which: 'bigger' }, { safe: true });
+    assert.equal((await fetchDoc(BIG)).document.which, 'big');
+    assert.equal(numberText((await fetchDoc(BIG)).document._id), BIG);
+    assert.equal((await fetchDoc(BIGGER)).document.which, 'bigger');
+    await client.updateDocument('numbers', 'values', BIG, { $set: { touched: true } }, { safe: true });
+    assert.equal((await fetchDoc(BIG)).document.touched, true);
+    assert.equal((await fetchDoc(neighbour)).document.touched, undefined);
+    await client.deleteDocument('numbers', 'values', BIG);
+    await assert.rejects(fetchDoc(BIG), { status: 404 });
+    assert.equal((await fetchDoc(neighbour)).document.which, 'neighbour');
+    await client.deleteDocument('numbers', 'values', neighbour);
+    await client.deleteDocument('numbers', 'values', BIGGER);
+  });
+
   it('still has every big integer exactly after a restart (journal replayed)', async () => {
     await running.service.close();
     running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
