@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, unlinkSync } from 'node
 import { join } from 'node:path';
 import { parseStoredJson } from '../bson/storedJson';
 import { AccountState } from './accountState';
-import { Journal } from './journal';
+import type { JournalIo } from './journal';
+import { Journal, nodeJournalIo } from './journal';
 import { fsyncDirectory, LineWriter, readLines } from './lineFile';
 import type { Mutation } from './mutations';
 import { deserializeMutation, stringifyMutations } from './mutations';
@@ -25,12 +26,12 @@ export class AccountStore {
   private generation = 0;
   private journal: Journal | undefined;
 
-  private constructor(readonly directory: string, private readonly log: (line: string) => void) {}
+  private constructor(readonly directory: string, private readonly log: (line: string) => void, private readonly io: JournalIo) {}
 
   /** Loads the account's data; `existed` is false when the directory held no snapshot yet. */
-  static open(directory: string, log: (line: string) => void): { store: AccountStore; existed: boolean } {
+  static open(directory: string, log: (line: string) => void, io: JournalIo = nodeJournalIo): { store: AccountStore; existed: boolean } {
     mkdirSync(directory, { recursive: true });
-    const store = new AccountStore(directory, log);
+    const store = new AccountStore(directory, log, io);
     const existed = existsSync(join(directory, SNAPSHOT));
     let replayed = 0;
     if (existed) store.generation = store.load(join(directory, SNAPSHOT), true).generation;
@@ -40,7 +41,7 @@ export class AccountStore {
       replayed = loaded.lines + loaded.tornBytes;
     }
     if (!existed || replayed > 0 || store.staleJournals().length > 0) store.compact();
-    else store.journal = new Journal(journalPath);
+    else store.journal = new Journal(journalPath, io);
     return { store, existed };
   }
 
@@ -66,7 +67,7 @@ export class AccountStore {
     fsyncDirectory(this.directory);
     this.journal?.close();
     this.generation = generation;
-    this.journal = new Journal(join(this.directory, journalName(generation)));
+    this.journal = new Journal(join(this.directory, journalName(generation)), this.io);
     fsyncDirectory(this.directory);
     for (const stale of this.staleJournals()) unlinkSync(join(this.directory, stale));
   }
@@ -104,11 +105,14 @@ export class AccountStore {
         return;
       }
       if (!Array.isArray(parsed.m)) return;
+      let mutations: Mutation[];
       try {
-        for (const mutation of parsed.m.map(deserializeMutation)) this.state.apply(mutation);
+        mutations = parsed.m.map(deserializeMutation);
       } catch (error) {
         this.log(`${path}: skipped line ${lines}: ${(error as Error).message}`);
+        return;
       }
+      for (const mutation of mutations) this.state.apply(mutation);
     });
     if (result.tornBytes > 0) this.log(`${path}: ignored ${result.tornBytes} bytes of a write that never finished`);
     return { generation, lines, tornBytes: result.tornBytes };

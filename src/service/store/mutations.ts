@@ -38,9 +38,52 @@ export function stringifyMutations(mutations: Mutation[], header: Record<string,
   return stringifyExtended({ ...header, m: mutations });
 }
 
+function requireStrings(raw: Record<string, unknown>, fields: string[]): void {
+  for (const field of fields) if (typeof raw[field] !== 'string') throw new Error(`${String(raw.op)} without a string "${field}"`);
+}
+
+/**
+ * A journal mutation back in memory, checked in full: a line is applied only when every mutation in it
+ * reads, so a damaged line is skipped whole instead of half-applied.
+ */
 export function deserializeMutation(raw: unknown): Mutation {
   if (!isPlainObject(raw) || typeof raw.op !== 'string') throw new Error('not a mutation');
-  if (raw.op === 'put') return { ...(raw as unknown as Mutation & { op: 'put' }), doc: fromExtendedJson(raw.doc, 'stored document') as Doc };
-  if (raw.op === 'delete') return { ...(raw as unknown as Mutation & { op: 'delete' }), id: fromExtendedJson(raw.id, 'stored _id') };
+  switch (raw.op) {
+    case 'createDatabase':
+      requireStrings(raw, ['name', 'slug', 'created']);
+      break;
+    case 'dropDatabase':
+      requireStrings(raw, ['name']);
+      break;
+    case 'createCollection':
+    case 'dropCollection':
+      requireStrings(raw, ['db', 'name']);
+      break;
+    case 'renameCollection':
+      requireStrings(raw, ['db', 'name', 'to']);
+      break;
+    case 'createIndex':
+      requireStrings(raw, ['db', 'col']);
+      if (!isPlainObject(raw.index) || typeof raw.index.name !== 'string' || !isPlainObject(raw.index.key)) throw new Error('createIndex without an index name and key');
+      break;
+    case 'dropIndex':
+      requireStrings(raw, ['db', 'col', 'name']);
+      break;
+    case 'put': {
+      requireStrings(raw, ['db', 'col']);
+      const doc = fromExtendedJson(raw.doc, 'stored document');
+      if (!isPlainObject(doc) || doc._id === undefined) throw new Error('put without a document that has an _id');
+      return { ...(raw as unknown as Mutation & { op: 'put' }), doc: doc as Doc };
+    }
+    case 'delete':
+      requireStrings(raw, ['db', 'col']);
+      if (raw.id === undefined) throw new Error('delete without an id');
+      return { ...(raw as unknown as Mutation & { op: 'delete' }), id: fromExtendedJson(raw.id, 'stored _id') };
+    case 'setInvoices':
+      if (!Array.isArray(raw.invoices)) throw new Error('setInvoices without a list of invoices');
+      break;
+    default:
+      throw new Error(`unknown mutation "${raw.op}"`);
+  }
   return raw as unknown as Mutation;
 }
