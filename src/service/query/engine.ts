@@ -7,6 +7,7 @@ import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
 import { PaddingAllowance } from './arrayPadding';
 import { resolveInt64Arithmetic } from './int64Updates';
+import { checkRegexes } from './regexSafety';
 
 /** Scripts (`$where`, `$function`) stay off: queries come from the network. */
 const MINGO_OPTIONS = { scriptEnabled: false, idKey: '_id' };
@@ -50,6 +51,7 @@ function viewOf(doc: Doc): Doc {
 }
 
 export function compileFilter(q: Doc): (doc: Doc) => boolean {
+  checkRegexes(q);
   const query = asBadInput('query', () => new Query(comparable(q), MINGO_OPTIONS));
   return (doc) => asBadInput('query', () => query.test(viewOf(doc)));
 }
@@ -109,6 +111,7 @@ export function findPage(collection: CollectionData, request: PageRequest): { do
   }
   if (request.projection && Object.keys(request.projection).length > 0) {
     const projection = request.projection;
+    checkRegexes(projection);
     page = asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
   }
   return { documents: page, total, scanned: collection.count };
@@ -133,6 +136,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
   }
+  checkRegexes(updateDoc.$pull);
   const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
