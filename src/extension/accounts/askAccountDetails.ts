@@ -12,7 +12,7 @@ export function validateBaseUrl(text: string): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// or http://';
   if (url.search || url.hash) return 'The address takes no query or fragment (the key is asked for separately)';
   // The address is stored in plain state and shown in the tree: a password in it would be too.
-  if (url.username || url.password) return 'The address takes no user name or password (user:password@host): leave them out; the API key is asked for separately and kept secret';
+  if (url.username || url.password) return 'The address takes no user name or password: leave them out (the key is asked for separately)';
   return undefined;
 }
 

@@ -21,11 +21,7 @@ function fileStat(stamp: VersionStamp): vscode.FileStat {
 }
 
 function unknownBaseMessage(address: DocumentAddress): string {
-  return (
-    `Not saved: DB Host no longer knows which version of the document ${address.docId} your edits started from, ` +
-    'so it cannot tell your changes from changes others made on the service since. Your text stays in this editor: ' +
-    'copy it, reopen the document (File: Revert File, or close it without saving and open it again) to compare with what the service holds, then apply your edits and save.'
-  );
+  return `Not saved: the version of ${address.docId} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.`;
 }
 
 function isDirtyInEditor(uri: vscode.Uri): boolean {

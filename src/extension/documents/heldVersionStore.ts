@@ -35,8 +35,7 @@ export class HeldVersionStore {
   }
 
   private list(): Remembered[] {
-    const stored = this.state.get<unknown>(STATE_KEY);
-    return Array.isArray(stored) ? stored.filter((entry): entry is Remembered => typeof entry?.uri === 'string' && typeof entry?.text === 'string') : [];
+    return this.state.get<Remembered[]>(STATE_KEY) ?? [];
   }
 
   /** The memento answers `get` with the new value at once; writing it to disk finishes in the background. */

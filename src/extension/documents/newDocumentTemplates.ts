@@ -18,19 +18,10 @@ interface Template {
   created?: DocumentAddress;
 }
 
-/** The numbers of the "New Document <n>.json" editors open in this window, restored ones included. */
+/** The numbers of the "New Document <n>.json" tabs open in this window, restored ones included. */
 function openTemplateNumbers(): number[] {
-  const uris = [
-    ...vscode.workspace.textDocuments.map((document) => document.uri),
-    ...vscode.window.tabGroups.all.flatMap((group) => group.tabs).flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [tab.input.uri] : [])),
-  ];
-  return uris.filter(isNewDocumentUri).flatMap((uri) => {
-    try {
-      return [parseNewDocumentUri(uri).number];
-    } catch {
-      return [];
-    }
-  });
+  const names = vscode.window.tabGroups.all.flatMap((group) => group.tabs).flatMap((tab) => (tab.input instanceof vscode.TabInputText && isNewDocumentUri(tab.input.uri) ? [tab.input.uri.path] : []));
+  return names.map((name) => Number(/(\d+)\.json$/.exec(name)?.[1] ?? 0));
 }
 
 /**

@@ -280,7 +280,7 @@ describe('Documents as files', function () {
     const uri = documentUri({ accountId, db, col, docId: id });
     const edited = (await rawDocument(id)).replace('"Ada"', '"Ada B."');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from(edited))), (error: Error) => {
-      assert.match(error.message, new RegExp(`no longer knows which version of the document ${id} your edits started from`));
+      assert.match(error.message, new RegExp(`the version of ${id} your edits started from is no longer known`));
       assert.match(error.message, /Your text stays in this editor/);
       return true;
     });
