@@ -17,7 +17,8 @@ export function indexKeysOf(index: IndexSpec, doc: Doc): string[] {
     if (Array.isArray(value)) return value.length === 0 ? [valueKey(null)] : [...new Set(value.map((item) => valueKey(item)))];
     return [valueKey(value)];
   }
-  return [fields.map((field) => valueKey(valueAtPath(doc, field))).join('\u0000')];
+  // JSON of the list: joining with a separator made {a: "p", b: "q\u0000sr"} and {a: "p\u0000sq", b: "r"} one key.
+  return [JSON.stringify(fields.map((field) => valueKey(valueAtPath(doc, field))))];
 }
 
 export function describeKey(index: IndexSpec, doc: Doc): string {
