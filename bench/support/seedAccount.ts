@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { accountTag, dataFolderSecret, keyDigest } from '../../src/service/accountTags';
 import { ObjectId } from '../../src/service/bson/objectId';
 import { AccountStore } from '../../src/service/store/accountStore';
 import type { Mutation } from '../../src/service/store/mutations';
@@ -20,7 +20,7 @@ function benchDocument(n: number): Record<string, unknown> {
  * with an index on `n` (left empty with `big: false`) and a 1,000-document one of the same shape.
  */
 export function seedAccount(dataDir: string, apiKey: string, options: { big?: boolean } = {}): void {
-  const tag = createHash('sha256').update(apiKey, 'utf8').digest('hex').slice(0, 16);
+  const tag = accountTag(keyDigest(dataFolderSecret(dataDir), apiKey));
   const { store } = AccountStore.open(join(dataDir, 'accounts', tag), () => undefined);
   store.commit(
     [

@@ -17,7 +17,7 @@ export class Account {
   readonly operations = new OperationLog();
 
   constructor(
-    /** A hash of the key: names the account's directory and its custom deploy, never the key itself. */
+    /** A keyed hash of the key: names the account's directory and its custom deploy, never the key itself. */
     readonly tag: string,
     readonly store: AccountStore,
     readonly hasPayment: boolean,

@@ -1,42 +1,63 @@
-import { createHash } from 'node:crypto';
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { Account } from './account';
+import { accountTag, dataFolderSecret, keyDigest, legacyAccountTag } from './accountTags';
+import { customPlanFor } from './catalog/plans';
 import { demoMutations } from './demo/demoData';
 import { AccountStore } from './store/accountStore';
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** Where an account's data lives; a folder named the old way (an unsalted hash of the key) is moved there first. */
+function accountDirectory(accountsDir: string, tag: string, key: string, log: (line: string) => void): string {
+  const directory = join(accountsDir, tag);
+  const legacy = join(accountsDir, legacyAccountTag(key));
+  if (!existsSync(directory) && existsSync(legacy)) {
+    renameSync(legacy, directory);
+    log('Moved an account folder to its new name (a keyed hash of the key)');
+  }
+  return directory;
+}
 
-/** The accounts of the running service, found by a hash of the key so that the key itself is never kept or compared. */
+/** Databases on the custom deploy of an account moved from the old naming get the custom plan's new slug. */
+function renameLegacyCustomPlan(store: AccountStore, tag: string, key: string): void {
+  const legacySlug = customPlanFor(legacyAccountTag(key)).slug;
+  const slug = customPlanFor(tag).slug;
+  const databases = [...store.state.databases.values()].filter((database) => database.slug === legacySlug);
+  if (databases.length > 0) store.commit(databases.map((database) => ({ op: 'setDatabasePlan', name: database.name, slug })), true);
+}
+
+/** The accounts of the running service, found by a keyed hash of the key so that the key itself is never kept or compared. */
 export class Accounts {
-  private readonly byKeyHash = new Map<string, Account>();
+  private readonly byDigest = new Map<string, Account>();
 
-  private constructor() {}
+  private constructor(private readonly secret: Buffer) {}
 
   static open(options: { dataDir: string; apiKeys: string[]; payment: boolean; empty: boolean; log: (line: string) => void }): Accounts {
-    const accounts = new Accounts();
+    const accounts = new Accounts(dataFolderSecret(options.dataDir));
+    const accountsDir = join(options.dataDir, 'accounts');
     for (const key of options.apiKeys) {
-      const keyHash = sha256(key);
-      if (accounts.byKeyHash.has(keyHash)) continue;
-      const tag = keyHash.slice(0, 16);
-      const { store, existed } = AccountStore.open(join(options.dataDir, 'accounts', tag), options.log);
-      if (!existed && !options.empty) {
+      const digest = keyDigest(accounts.secret, key);
+      if (accounts.byDigest.has(digest)) continue;
+      const tag = accountTag(digest);
+      const { store, existed } = AccountStore.open(accountDirectory(accountsDir, tag, key, options.log), options.log);
+      if (existed) renameLegacyCustomPlan(store, tag, key);
+      else if (!options.empty) {
         for (const batch of demoMutations()) store.commit(batch, false);
         store.compact();
       }
-      accounts.byKeyHash.set(keyHash, new Account(tag, store, options.payment));
+      accounts.byDigest.set(digest, new Account(tag, store, options.payment));
     }
     return accounts;
   }
 
   find(key: string): Account | undefined {
-    return this.byKeyHash.get(sha256(key));
+    return this.byDigest.get(keyDigest(this.secret, key));
   }
 
   all(): Account[] {
-    return [...this.byKeyHash.values()];
+    return [...this.byDigest.values()];
   }
 
   close(): void {
-    for (const account of this.byKeyHash.values()) account.store.close();
+    for (const account of this.byDigest.values()) account.store.close();
   }
 }

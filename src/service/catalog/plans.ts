@@ -19,7 +19,7 @@ const FIXED_PLANS: Plan[] = [
   { name: 'Dedicated Replica Set L', slug: 'dedicated-large', price: 900, type: 'dedicated', hosting: 'replicaSet' },
 ];
 
-/** Each account has one custom deploy of its own; its slug is derived from the account's tag (a hash, never the key). */
+/** Each account has one custom deploy of its own; its slug is derived from the account's tag (a keyed hash, never the key). */
 export function customPlanFor(accountTag: string): Plan {
   const suffix = accountTag.slice(0, 6);
   return { name: `Custom Deploy ${suffix}`, slug: `custom-${suffix}`, price: 750, type: 'custom', hosting: 'replicaSet' };

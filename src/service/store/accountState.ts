@@ -30,6 +30,11 @@ export class AccountState {
       case 'dropDatabase':
         this.databases.delete(mutation.name);
         return;
+      case 'setDatabasePlan': {
+        const database = this.databases.get(mutation.name);
+        if (database) database.slug = mutation.slug;
+        return;
+      }
       case 'createCollection': {
         const database = this.databases.get(mutation.db);
         if (database && !database.collections.has(mutation.name)) database.collections.set(mutation.name, new CollectionData());

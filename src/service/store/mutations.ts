@@ -24,6 +24,7 @@ export interface Invoice {
 export type Mutation =
   | { op: 'createDatabase'; name: string; slug: string; created: string }
   | { op: 'dropDatabase'; name: string }
+  | { op: 'setDatabasePlan'; name: string; slug: string }
   | { op: 'createCollection'; db: string; name: string }
   | { op: 'dropCollection'; db: string; name: string }
   | { op: 'renameCollection'; db: string; name: string; to: string }
@@ -54,6 +55,9 @@ export function deserializeMutation(raw: unknown): Mutation {
       break;
     case 'dropDatabase':
       requireStrings(raw, ['name']);
+      break;
+    case 'setDatabasePlan':
+      requireStrings(raw, ['name', 'slug']);
       break;
     case 'createCollection':
     case 'dropCollection':

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { accountTag, dataFolderSecret, keyDigest } from '../../../src/service/accountTags';
 import { ObjectId } from '../../../src/service/bson/objectId';
 import { AccountStore } from '../../../src/service/store/accountStore';
 import type { Mutation } from '../../../src/service/store/mutations';
@@ -12,7 +12,7 @@ const SEEDED = 100_000;
 
 /** Writes a 100,000-document collection straight into the account's store, as the service would find it after a restart. */
 function seedLargeCollection(dataDir: string): void {
-  const tag = createHash('sha256').update(KEY).digest('hex').slice(0, 16);
+  const tag = accountTag(keyDigest(dataFolderSecret(dataDir), KEY));
   const { store } = AccountStore.open(join(dataDir, 'accounts', tag), () => undefined);
   store.commit(
     [
