@@ -18,11 +18,28 @@ const problemMatcherPlugin = {
   },
 };
 
-/** node-fetch loads its multipart parser only inside `Body.formData()`, which the client never calls. */
-const unusedMultipartParser = {
-  name: 'unused-multipart-parser',
+/**
+ * node-fetch carries support the client never uses: multipart and FormData bodies, data: URLs, and
+ * Blobs read from files. Its multipart parser is loaded only inside `Body.formData()`, so it stays out
+ * of the bundle; the other three are replaced by stand-ins that keep node-fetch's imports whole and
+ * fail plainly if ever reached. The client sends JSON text and reads text, over http and https only.
+ */
+const unusedFetchFeatures = {
+  name: 'unused-fetch-features',
   setup(build) {
     build.onResolve({ filter: /multipart-parser\.js$/ }, (args) => ({ path: args.path, external: true }));
+    const standIns = {
+      'formdata-polyfill/esm.min.js':
+        "export class FormData {} export function formDataToBlob() { throw new Error('FormData bodies are not supported'); }",
+      'fetch-blob/from.js':
+        "export { default as Blob } from 'fetch-blob/index.js'; export { default as File } from 'fetch-blob/file.js';" +
+        " const fromDisk = () => { throw new Error('Blobs from files are not supported'); };" +
+        ' export { fromDisk as blobFrom, fromDisk as blobFromSync, fromDisk as fileFrom, fromDisk as fileFromSync };',
+      'data-uri-to-buffer': "export default function dataUriToBuffer() { throw new Error('data: URLs are not supported'); }",
+    };
+    const filter = new RegExp(`^(${Object.keys(standIns).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'fetch-stand-in' }));
+    build.onLoad({ filter: /.*/, namespace: 'fetch-stand-in' }, (args) => ({ contents: standIns[args.path], resolveDir: __dirname, loader: 'js' }));
   },
 };
 
@@ -50,7 +67,7 @@ function bundleOptions(production) {
       // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
       // node:stream/web, which every Node that runs VS Code 1.95+ has.
       external: ['vscode', 'web-streams-polyfill', 'web-streams-polyfill/*'],
-      plugins: [unusedMultipartParser],
+      plugins: [unusedFetchFeatures],
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
