@@ -20,23 +20,45 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 export const COUNT_HEADER = 'X-Service-Count';
 
-/** The stored `_id` a path segment names: an object id, a number or a string, whichever the collection holds. */
-function findByPathId(data: CollectionData, raw: string): Entry | undefined {
-  const candidates: Value[] = [];
-  if (raw.startsWith('{')) {
-    try {
-      candidates.push(fromExtendedJson(parseStoredJson(raw), 'doc_id'));
-    } catch {
-      // Not extended JSON: the text itself may be the id.
+const EXTENDED_NUMBER_KEYS = new Set(['$numberInt', '$numberLong', '$numberDouble']);
+
+/** What a path segment in extended JSON names: `{"$oid": …}`, `{"$numberInt": "7"}` (and Long, Double), a compound `_id`. */
+function extendedJsonId(raw: string): Value | undefined {
+  try {
+    const parsed = parseStoredJson(raw);
+    if (isPlainObject(parsed)) {
+      const [key, ...others] = Object.keys(parsed);
+      const text = parsed[key];
+      if (others.length === 0 && EXTENDED_NUMBER_KEYS.has(key) && typeof text === 'string') return numberId(text);
     }
+    return fromExtendedJson(parsed, 'doc_id');
+  } catch {
+    return undefined;
   }
+}
+
+/** Number text as the body's numbers are read: integers beyond 2^53 as the exact 64-bit integer, not the nearest double. */
+function numberId(text: string): number | bigint | undefined {
+  if (/^-?\d{1,20}$/.test(text)) return storedInteger(BigInt(text));
+  if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) && Number.isFinite(Number(text))) return Number(text);
+  return undefined;
+}
+
+/**
+ * The stored `_id` a path segment names. The segment is text, so a document whose `_id` is exactly that
+ * string comes first; only without one is the text converted, in this order: extended JSON, an object id
+ * (24 hex digits), a number. So when both "7" and 7 are ids, `7` reaches the string and
+ * `{"$numberInt":"7"}` the number; likewise `{"$oid": …}` reaches an object id that a 24-digit string shadows.
+ */
+function findByPathId(data: CollectionData, raw: string): Entry | undefined {
+  const exact = data.get(raw);
+  if (exact) return exact;
+  const candidates: (Value | undefined)[] = [];
+  if (raw.startsWith('{')) candidates.push(extendedJsonId(raw));
   if (ObjectId.isValid(raw)) candidates.push(new ObjectId(raw));
-  // Integer text is read as the body's numbers are: beyond 2^53 as the exact 64-bit integer, not the nearest double.
-  if (/^-?\d{1,20}$/.test(raw)) candidates.push(storedInteger(BigInt(raw)));
-  else if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(raw) && Number.isFinite(Number(raw))) candidates.push(Number(raw));
-  candidates.push(raw);
+  candidates.push(numberId(raw));
   for (const candidate of candidates) {
-    const entry = data.get(candidate);
+    const entry = candidate === undefined ? undefined : data.get(candidate);
     if (entry) return entry;
   }
   return undefined;
