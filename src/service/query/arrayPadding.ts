@@ -1,6 +1,7 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { isPlainObject } from '../bson/extendedJson';
 import { badRequest } from '../errors';
+import { pathsOf } from './updatePaths';
 
 /**
  * Setting `arr.N` on a shorter array fills the gap with nulls. MongoDB 2.x refused to add more than
@@ -33,19 +34,6 @@ function paddingOf(doc: Doc, path: string): number {
     values = next;
   }
   return padding;
-}
-
-/** Every field path an update names: the keys under each operator, and the targets of `$rename`. */
-function pathsOf(modifier: Doc): string[] {
-  const paths: string[] = [];
-  for (const [operator, fields] of Object.entries(modifier)) {
-    if (!isPlainObject(fields)) continue;
-    for (const [path, argument] of Object.entries(fields)) {
-      paths.push(path);
-      if (operator === '$rename' && typeof argument === 'string') paths.push(argument);
-    }
-  }
-  return paths;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { CollectionData } from '../store/collectionData';
 import { PaddingAllowance } from './arrayPadding';
 import { resolveInt64Arithmetic } from './int64Updates';
 import { checkRegexes } from './regexSafety';
+import { checkUpdatePaths } from './updatePaths';
 
 /** Scripts (`$where`, `$function`) stay off: queries come from the network. */
 const MINGO_OPTIONS = { scriptEnabled: false, idKey: '_id' };
@@ -136,6 +137,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
   }
+  checkUpdatePaths(updateDoc);
   checkRegexes(updateDoc.$pull);
   const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;

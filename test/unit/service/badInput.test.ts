@@ -137,6 +137,12 @@ describe('local service: bad input on every endpoint', function () {
       ['PUT', `${DOCS}/ID`, { document: null }, /"document" must be a JSON object/],
       ['PUT', `${DOCS}/ID`, { document: { $inc: { total: 'many' } } }, /Invalid update/],
       ['PUT', `${DOCS}/ID`, { document: { $set: 'x' } }, /\$set must be an object/],
+      ['PUT', `${DOCS}/ID`, { document: { $set: { '': 1 } } }, /update path cannot be empty/],
+      ['PUT', `${DOCS}/ID`, { document: { $set: { 'x..y': 1 } } }, /update path "x\.\.y" contains an empty field name/],
+      ['PUT', `${DOCS}/ID`, { document: { $inc: { 'x.': 1 } } }, /update path "x\." contains an empty field name/],
+      ['PUT', `${DOCS}/ID`, { document: { $rename: { total: '.x' } } }, /update path "\.x" contains an empty field name/],
+      ['PUT', DOCS, { criteria: {}, object: { $set: { 'x..y': 1 } }, multi: true }, /empty field name/],
+      ['PUT', DOCS, { criteria: { _id: 'fresh' }, object: { $setOnInsert: { '': 1 } }, upsert: true }, /update path cannot be empty/],
       ['POST', '/databases/shop/collections/orders/indexes', { spec: 'status' }, /"spec" must be a JSON object/],
       ['POST', '/databases/shop/collections/orders/indexes', { spec: {} }, /at least one field/],
       ['POST', '/databases/shop/collections/orders/indexes', { spec: { status: 2 } }, /must be 1, -1/],
@@ -148,6 +154,8 @@ describe('local service: bad input on every endpoint', function () {
     }
     assert.equal((await running.raw('GET', DOCS)).headers.get('x-service-count'), '3000');
     assert.equal(((await running.raw('GET', '/databases/shop/collections/orders/indexes')).json as unknown[]).length, 3);
+    const document = (await running.raw('GET', resolve(`${DOCS}/ID`))).json as Record<string, unknown>;
+    assert.ok(!('' in document) && !('x' in document), 'a refused update changed the document');
   });
 
   it('answers 400 for invalid JSON or wrong types in q, fields and sort, and for non-integer skip and limit', async () => {
