@@ -305,8 +305,9 @@ function documentQueryParameters(query: DocumentQuery): Array<[string, string]> 
   if (query.fields !== undefined) parameters.push(['fields', stringifyLossless(query.fields)]);
   if (query.sort !== undefined) parameters.push(['sort', stringifyLossless(query.sort)]);
   if (query.skip !== undefined && Number.isFinite(query.skip)) parameters.push(['skip', String(Math.max(0, Math.trunc(query.skip)))]);
-  if (query.limit !== undefined && Number.isFinite(query.limit)) {
-    parameters.push(['limit', String(Math.min(MAX_LIMIT, Math.max(1, Math.trunc(query.limit))))]);
+  // Below 1 there is no page size to ask for: the parameter is left out and the service's default applies.
+  if (query.limit !== undefined && Number.isFinite(query.limit) && Math.trunc(query.limit) >= 1) {
+    parameters.push(['limit', String(Math.min(MAX_LIMIT, Math.trunc(query.limit)))]);
   }
   return parameters;
 }

@@ -41,14 +41,23 @@ describe('DbHostClient.listDocuments', () => {
     assert.equal((await client.listDocuments('db', 'col')).total, undefined);
   });
 
-  it('never asks for more than 100 documents, nor for fewer than 1', async () => {
+  it('never asks for more than 100 documents, and sends a fractional limit as its integer part', async () => {
     service.respond(() => ({ body: '[]' }));
     await client.listDocuments('db', 'col', { limit: 500 });
     assert.equal(lastQuery().get('limit'), '100');
-    await client.listDocuments('db', 'col', { limit: 0 });
-    assert.equal(lastQuery().get('limit'), '1');
     await client.listDocuments('db', 'col', { limit: 7.9 });
     assert.equal(lastQuery().get('limit'), '7');
+    await client.listDocuments('db', 'col', { limit: 1 });
+    assert.equal(lastQuery().get('limit'), '1');
+  });
+
+  it('leaves out a limit below 1, so the service answers with its default page', async () => {
+    service.respond(() => ({ body: '[]' }));
+    for (const limit of [0, -5, 0.5, Number.NaN]) {
+      await client.listDocuments('db', 'col', { limit, skip: 10 });
+      assert.equal(lastQuery().has('limit'), false, `limit ${limit} was sent`);
+      assert.equal(lastQuery().get('skip'), '10');
+    }
   });
 
   it('leaves the limit to the service when none is given, and sends only the parameters given', async () => {
