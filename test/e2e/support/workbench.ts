@@ -47,7 +47,11 @@ export async function chooseFromContextMenu(target: Locator, name: string): Prom
   await target.click({ button: 'right' });
   const item = target.page().getByRole('menuitem', { name, exact: true });
   await item.waitFor({ state: 'visible' });
-  await item.click();
+  // The workbench ignores a click that lands while its context menu is still settling; hovering focuses
+  // the item and Enter chooses it, as a keyboard user would, and the menu closing proves it was taken.
+  await item.hover();
+  await target.page().keyboard.press('Enter');
+  await item.waitFor({ state: 'hidden' });
 }
 
 export function quickInput(page: Page): Locator {
