@@ -15,9 +15,9 @@ export function summarizeDocument(document: JsonObject, limit = SUMMARY_LIMIT): 
   return cut(parts.join(', '), limit);
 }
 
-/** The document pretty-printed for a tooltip, cut at a line end after about `limit` characters. */
-export function documentTooltipText(document: JsonObject, limit = TOOLTIP_LIMIT): string {
-  const text = stringifyLossless(document, 2);
+/** A document, or any record the service sent, pretty-printed for a tooltip, cut at a line end after about `limit` characters. */
+export function documentTooltipText(value: unknown, limit = TOOLTIP_LIMIT): string {
+  const text = stringifyLossless(value, 2);
   if (text.length <= limit) return text;
   const lineEnd = text.lastIndexOf('\n', limit);
   const kept = text.slice(0, lineEnd > 0 ? lineEnd : limit);

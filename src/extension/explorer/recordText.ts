@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { LosslessNumber, stringifyLossless } from '../../core/json/lossless';
+import { documentTooltipText } from '../../core/documents/documentSummary';
+import { LosslessNumber } from '../../core/json/lossless';
 
 /** Records come in whatever shape the service chose; these read them without trusting the shape. */
 
@@ -38,13 +39,9 @@ export function formatPrice(price: number | undefined): string | undefined {
   return `$${Number.isInteger(price) ? price : price.toFixed(2)}`;
 }
 
-const TOOLTIP_LIMIT = 4000;
-
 /** The record as pretty JSON, cut short for a hover. */
 export function jsonTooltip(value: unknown): vscode.MarkdownString {
-  let text = stringifyLossless(value, 2) ?? String(value);
-  if (text.length > TOOLTIP_LIMIT) text = `${text.slice(0, TOOLTIP_LIMIT)}\n…`;
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendCodeblock(text, 'json');
+  tooltip.appendCodeblock(documentTooltipText(value), 'json');
   return tooltip;
 }
