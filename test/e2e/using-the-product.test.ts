@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
-import { formatCount } from '../../src/core/playground/formatCount';
+import { formatCount } from '../../src/core/text/formatCount';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { saveScreenshot } from './support/screenshots';

@@ -1,7 +1,7 @@
 import type { DocumentPage, ServiceAnswer } from '../../client/types';
 import type { JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
-import { formatCount } from './formatCount';
+import { formatCount } from '../text/formatCount';
 import type { MatchCount } from './playgroundCalls';
 import type { FindRequest, UpdateRequest } from './playgroundRequest';
 

@@ -1,4 +1,4 @@
-import { formatCount } from './formatCount';
+import { formatCount } from '../text/formatCount';
 import type { MatchCount } from './playgroundCalls';
 import type { UpdateRequest } from './playgroundRequest';
 

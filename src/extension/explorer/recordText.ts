@@ -24,14 +24,6 @@ export function numberField(record: unknown, field: string): number | undefined 
   return undefined;
 }
 
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}
-
-export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
-}
-
 /** A plan's price as the plan list gives it: "free" for 0, otherwise the amount. */
 export function formatPrice(price: number | undefined): string | undefined {
   if (price === undefined) return undefined;

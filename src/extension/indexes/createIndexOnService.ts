@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import type { DbHostApi, IndexDefinition } from '../../client/types';
+import { formatCount } from '../../core/text/formatCount';
 import { UserCancelledError, describeError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { CollectionTarget } from './collectionTarget';
@@ -8,7 +9,6 @@ import type { DuplicatesAtStake } from './duplicateCount';
 import { countDuplicatesAtStake, duplicateCountLimit } from './duplicateCount';
 import { generatedIndexName } from './indexDefinition';
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
 
 async function duplicatesAtStake(client: DbHostApi, target: CollectionTarget, paths: string[]): Promise<DuplicatesAtStake> {
   return vscode.window.withProgress(

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
+import { countOf } from '../../../core/text/formatCount';
 import { IRREVERSIBLE, REPLACEMENT_WARNING, replacesWholeDocuments } from '../../../core/playground/updateEffect';
 import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../explorer/resolveTarget';
@@ -23,10 +24,6 @@ function objectProblem(text: string, what: string, allowEmpty: boolean): string 
 
 function parseObject(text: string): JsonObject {
   return parseLossless(text, { rejectDuplicateKeys: true }) as JsonObject;
-}
-
-function documentCount(count: number): string {
-  return `${count.toLocaleString('en-US')} document${count === 1 ? '' : 's'}`;
 }
 
 /**
@@ -58,7 +55,7 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
 
   const client = await services.accounts.clientFor(collection.accountId);
   const { total } = await client.listDocuments(collection.db, collection.col, { q: criteria, limit: 1 });
-  const matches = total === undefined ? 'An unknown number of documents' : documentCount(total);
+  const matches = total === undefined ? 'An unknown number of documents' : countOf(total, 'document');
 
   let multi = false;
   if (total === undefined || total > 1) {
@@ -85,7 +82,7 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     );
   }
 
-  const affected = total === undefined ? 'the matching documents' : total === 0 ? (upsert ? 'no document; one will be inserted' : 'no document') : multi ? `all ${documentCount(total)}` : `1 of ${documentCount(total)}`;
+  const affected = total === undefined ? 'the matching documents' : total === 0 ? (upsert ? 'no document; one will be inserted' : 'no document') : multi ? `all ${countOf(total, 'document')}` : `1 of ${countOf(total, 'document')}`;
   const confirmed = await services.prompts.confirm(`Update ${affected} in ${where}?`, {
     detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}\n\n${replacesWholeDocuments(object) ? `${REPLACEMENT_WARNING}\n\n` : ''}${IRREVERSIBLE}`,
     confirmLabel: 'Update',

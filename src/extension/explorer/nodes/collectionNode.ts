@@ -4,7 +4,8 @@ import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { countOf, jsonTooltip, numberField, textField } from '../recordText';
+import { countOf } from '../../../core/text/formatCount';
+import { jsonTooltip, numberField, textField } from '../recordText';
 import { DocumentsNode } from './documentsNode';
 import { IndexesNode } from './indexesNode';
 

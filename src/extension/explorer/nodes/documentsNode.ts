@@ -5,7 +5,7 @@ import { describeError, isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { formatCount } from '../recordText';
+import { formatCount } from '../../../core/text/formatCount';
 import { DocumentNode } from './documentNode';
 import { ErrorNode } from './errorNode';
 import { LoadMoreNode } from './loadMoreNode';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { formatCount } from '../recordText';
+import { formatCount } from '../../../core/text/formatCount';
 
 export interface PagedList extends ExplorerNode {
   readonly remaining: number | undefined;
