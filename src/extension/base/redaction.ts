@@ -1,3 +1,5 @@
+import { redactKey } from '../../client/redactKey';
+
 /**
  * Keys known to this window. Anything shown or logged is scrubbed of them, and of any `_apikey=`
  * query value, whatever produced the text.
@@ -12,10 +14,9 @@ export function forgetSecret(secret: string): void {
   knownSecrets.delete(secret);
 }
 
+/** The client's own scrubbing, for every known key: the key as typed and in each URL-encoded form. */
 export function redactSecrets(text: string): string {
-  let result = text.replace(/([?&]_apikey=)[^&#\s"']*/gi, '$1[redacted]');
-  for (const secret of knownSecrets) {
-    for (const form of new Set([secret, encodeURIComponent(secret)])) result = result.split(form).join('[redacted]');
-  }
+  let result = redactKey(text, '');
+  for (const secret of knownSecrets) result = redactKey(result, secret);
   return result;
 }
