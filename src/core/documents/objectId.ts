@@ -32,9 +32,3 @@ export const newObjectId: () => string = createObjectIdGenerator();
 export function isObjectIdHex(text: string): boolean {
   return OBJECT_ID.test(text);
 }
-
-/** The creation time an object id carries, to the second. */
-export function objectIdTime(hex: string): Date {
-  if (!isObjectIdHex(hex)) throw new Error(`${JSON.stringify(hex)} is not an object id (24 hex digits)`);
-  return new Date(parseInt(hex.slice(0, 8), 16) * 1000);
-}

@@ -4,10 +4,6 @@ import { describeError } from '../base/registerCommand';
 import type { DocumentAddress } from './documentUri';
 import { collectionLabel } from './documentUri';
 
-export function documentGone(address: DocumentAddress): vscode.FileSystemError {
-  return vscode.FileSystemError.FileNotFound(`The document ${address.docId} no longer exists in ${collectionLabel(address)} on the service.`);
-}
-
 /**
  * The error a file system call answers with when talking to the service failed: VS Code shows its
  * message in the editor (a failed save keeps the editor dirty), so it says what happened in words.

@@ -5,8 +5,6 @@ import { isJsonObject, LosslessNumber, parseLossless } from '../../core/json/los
 /** What a field of an index holds: an ascending or descending order, or a kind of geo index. */
 export type IndexKind = 1 | -1 | '2d' | '2dsphere';
 
-export const indexKinds: readonly IndexKind[] = [1, -1, '2d', '2dsphere'];
-
 export function isGeoKind(kind: IndexKind): kind is '2d' | '2dsphere' {
   return kind === '2d' || kind === '2dsphere';
 }
