@@ -1,11 +1,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const noVscode = {
-  'no-restricted-imports': ['error', {
-    paths: [{ name: 'vscode', message: 'Only src/extension may import vscode: client, core and service are plain Node.' }],
-  }],
+const vscodeOnlyInExtension = { name: 'vscode', message: 'Only src/extension may import vscode: client, core and service are plain Node.' };
+
+/** The layers' import rules: core imports no other layer; client and service import core only; the extension imports no service code. */
+const layerMessages = {
+  client: 'Only the extension uses the client (and tests); core holds the types both share.',
+  service: 'The local service is its own process: other layers talk to it over HTTP, never by importing it.',
+  extension: 'Only the extension imports the extension.',
 };
+
+function importRules(forbiddenLayers, { vscode }) {
+  return {
+    'no-restricted-imports': ['error', {
+      paths: vscode ? [] : [vscodeOnlyInExtension],
+      patterns: forbiddenLayers.map((layer) => ({ group: [`**/${layer}`, `**/${layer}/**`], message: layerMessages[layer] })),
+    }],
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'bench/results.json'] },
@@ -19,7 +31,11 @@ export default tseslint.config(
       'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true, named: true, defaultFrom: true, namedFrom: true, namespaceFrom: true } }],
     },
   },
-  { files: ['src/client/**', 'src/core/**', 'src/service/**', 'test/unit/**', 'scripts/**', 'bench/**'], rules: noVscode },
+  { files: ['test/unit/**', 'scripts/**', 'bench/**'], rules: importRules([], { vscode: false }) },
+  { files: ['src/core/**'], rules: importRules(['client', 'service', 'extension'], { vscode: false }) },
+  { files: ['src/client/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
+  { files: ['src/service/**'], rules: importRules(['client', 'extension'], { vscode: false }) },
+  { files: ['src/extension/**'], rules: importRules(['service'], { vscode: true }) },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['eslint.config.mjs'], rules: { 'no-restricted-exports': 'off' } },
 );

@@ -1,5 +1,5 @@
 import { DbHostClient } from '../src/client';
-import type { DbHostApi } from '../src/client/types';
+import type { DbHostApi } from '../src/core/api/types';
 import type { ExplorerContext } from '../src/extension/explorer/explorerContext';
 import type { ExplorerNode } from '../src/extension/explorer/explorerNode';
 import type { DocumentsNode } from '../src/extension/explorer/nodes/documentsNode';

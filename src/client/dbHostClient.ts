@@ -22,8 +22,9 @@ import type {
   InvoiceRecord,
   PlanRecord,
   ServiceAnswer,
+  UpdateDirectives,
   WriteOptions,
-} from './types';
+} from '../core/api/types';
 
 export interface DbHostClientOptions {
   /** http or https, with or without a path prefix or trailing slash. */
@@ -150,7 +151,7 @@ export class DbHostClient implements DbHostApi {
     return this.write({ method: 'POST', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ document, safe: write.safe }), options });
   }
 
-  async updateDocument(db: string, col: string, docId: string, update: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
+  async updateDocument(db: string, col: string, docId: string, update: UpdateDirectives, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'PUT', path: documentPath(db, col, docId), body: withoutUndefined({ document: update, safe: write.safe }), options });
   }
 

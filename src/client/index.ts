@@ -4,4 +4,4 @@ export type { FetchFunction, FetchRequestInit, FetchResponse } from './fetchFunc
 export { redactKey } from './redactKey';
 export { ServiceError, isServiceError } from './serviceError';
 export type { ServiceErrorDetails, ServiceErrorKind } from './serviceError';
-export type * from './types';
+export type * from '../core/api/types';

@@ -1,6 +1,6 @@
 import { LosslessNumber, isJsonObject, stringifyLossless } from '../core/json/lossless';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
-import type { DeploymentLogEntry } from './types';
+import type { DeploymentLogEntry } from '../core/api/types';
 
 /** The body parsed, but not in the shape an endpoint answers with; the message says what was expected. */
 export class UnexpectedShape extends Error {}

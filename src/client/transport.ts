@@ -10,7 +10,7 @@ import type { ServiceAddress } from './serviceAddress';
 import { ServiceError } from './serviceError';
 import type { ServiceErrorDetails } from './serviceError';
 import { serviceMessageOf } from './serviceMessage';
-import type { CallOptions } from './types';
+import type { CallOptions } from '../core/api/types';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,4 +1,4 @@
-import type { DbHostApi } from '../../src/client/types';
+import type { DbHostApi } from '../../src/core/api/types';
 import { stringifyLossless } from '../../src/core/json/lossless';
 import type { JsonValue } from '../../src/core/json/lossless';
 

@@ -1,6 +1,6 @@
 import type { Node, ParseError } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
-import type { FieldsSpec, SortSpec } from '../../client/types';
+import type { FieldsSpec, SortSpec } from '../api/types';
 import type { JsonObject } from '../json/lossless';
 import { jsonNodeValue } from './jsonNodeValue';
 import type { ParsedPlayground, PlaygroundEntry, PlaygroundProblem, PlaygroundRequest, SourceRange } from './playgroundRequest';

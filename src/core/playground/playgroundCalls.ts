@@ -1,4 +1,4 @@
-import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery, ServiceAnswer } from '../../client/types';
+import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery, ServiceAnswer } from '../api/types';
 import type { FindRequest, UpdateRequest } from './playgroundRequest';
 
 /** What the service returns when a query gives no limit. */

@@ -1,4 +1,4 @@
-import type { BulkUpdate, DocumentQuery } from '../../client/types';
+import type { BulkUpdate, DocumentQuery } from '../api/types';
 
 /** A stretch of the playground text, in UTF-16 offsets as editors count them. */
 export interface SourceRange {

@@ -1,4 +1,4 @@
-import type { DocumentPage, ServiceAnswer } from '../../client/types';
+import type { DocumentPage, ServiceAnswer } from '../api/types';
 import type { JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
 import { formatCount } from '../text/formatCount';

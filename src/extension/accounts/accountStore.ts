@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import { DbHostClient } from '../../client/dbHostClient';
-import type { DbHostApi } from '../../client/types';
+import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
 import { forgetSecret, rememberSecret } from '../base/redaction';
 import type { Account } from './account';

@@ -1,5 +1,5 @@
 import { isServiceError } from '../../client/serviceError';
-import type { DbHostApi } from '../../client/types';
+import type { DbHostApi } from '../../core/api/types';
 import { describeError } from '../base/registerCommand';
 
 export type KeyCheck =

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
-import type { PlanRecord } from '../../client/types';
+import type { PlanRecord } from '../../core/api/types';
 import { required } from '../base/registerCommand';
 import { formatPrice } from '../explorer/recordText';
 import { resolveAccount } from '../explorer/resolveTarget';

@@ -1,4 +1,4 @@
-import type { DatabaseRecord, PlanRecord } from '../../client/types';
+import type { DatabaseRecord, PlanRecord } from '../../core/api/types';
 
 /** The interface's limit of free databases per account. */
 export const FREE_DATABASE_LIMIT = 5;

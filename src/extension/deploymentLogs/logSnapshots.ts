@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DeploymentLogEntry } from '../../client/types';
+import type { DeploymentLogEntry } from '../../core/api/types';
 import { redactSecrets } from '../base/redaction';
 
 export const logSnapshotScheme = 'dbhost-log';

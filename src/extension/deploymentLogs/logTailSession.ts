@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DbHostApi } from '../../client/types';
+import type { DbHostApi } from '../../core/api/types';
 import { isServiceError } from '../../client/serviceError';
 import { describeError } from '../base/registerCommand';
 import type { DeploymentTarget } from './deploymentTarget';

@@ -1,4 +1,4 @@
-import type { DeploymentLogEntry } from '../../client/types';
+import type { DeploymentLogEntry } from '../../core/api/types';
 import { LogTail } from '../../core/logs/logTail';
 
 /**

@@ -118,7 +118,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     if (update) {
       try {
         const client = await this.services.accounts.clientFor(address.accountId);
-        await client.updateDocument(address.db, address.col, address.docId, update as JsonObject, { safe: true });
+        await client.updateDocument(address.db, address.col, address.docId, update, { safe: true });
       } catch (failure) {
         throw toFileSystemError(failure, address, 'save');
       }

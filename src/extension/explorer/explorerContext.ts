@@ -1,4 +1,4 @@
-import type { DbHostApi } from '../../client/types';
+import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
 import type { ExplorerNode } from './explorerNode';
 

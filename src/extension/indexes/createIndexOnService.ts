@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
-import type { DbHostApi, IndexDefinition } from '../../client/types';
+import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { formatCount } from '../../core/text/formatCount';
 import { UserCancelledError, describeError } from '../base/registerCommand';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import type { DbHostApi } from '../../client/types';
+import type { DbHostApi } from '../../core/api/types';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
 import { isJsonObject, LosslessNumber } from '../../core/json/lossless';
 

@@ -1,4 +1,4 @@
-import type { IndexDefinition } from '../../client/types';
+import type { IndexDefinition } from '../../core/api/types';
 import type { JsonValue } from '../../core/json/lossless';
 import { isJsonObject, LosslessNumber, parseLossless } from '../../core/json/lossless';
 

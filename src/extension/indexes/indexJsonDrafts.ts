@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { IndexDefinition } from '../../client/types';
+import type { IndexDefinition } from '../../core/api/types';
 import type { CollectionTarget } from './collectionTarget';
 import { formatIndexBody } from './indexDefinition';
 

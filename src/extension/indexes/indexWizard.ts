@@ -1,4 +1,4 @@
-import type { DbHostApi, IndexDefinition } from '../../client/types';
+import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { required } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PickItem } from '../ui/prompts';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { IndexDefinition } from '../../client/types';
+import type { IndexDefinition } from '../../core/api/types';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { resolveCollectionTarget } from './collectionTarget';

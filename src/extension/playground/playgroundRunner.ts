@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
-import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../client/types';
+import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';
 import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../core/playground/playgroundCalls';
 import type { FindRequest, PlaygroundEntry, UpdateRequest } from '../../core/playground/playgroundRequest';
 import { entryAt } from '../../core/playground/playgroundRequest';

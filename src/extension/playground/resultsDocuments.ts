@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DocumentPage } from '../../client/types';
+import type { DocumentPage } from '../../core/api/types';
 import type { FindRequest } from '../../core/playground/playgroundRequest';
 import type { RenderedResults } from '../../core/playground/resultsText';
 import { Disposable } from '../base/disposable';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DbHostApi } from '../../../src/client/types';
+import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
 import { child, childLabels, childrenOf, nodeAt, startOwnService, whenTree } from '../explorer/explorerFixtures';

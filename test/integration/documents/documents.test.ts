@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import type { DbHostApi } from '../../../src/client/types';
+import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless } from '../../../src/core/json/lossless';

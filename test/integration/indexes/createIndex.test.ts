@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/client/types';
+import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/core/api/types';
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';

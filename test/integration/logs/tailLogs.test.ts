@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DbHostApi } from '../../../src/client/types';
+import type { DbHostApi } from '../../../src/core/api/types';
 import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';

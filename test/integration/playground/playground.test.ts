@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DbHostApi, ServiceDocument } from '../../../src/client/types';
+import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult, UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';

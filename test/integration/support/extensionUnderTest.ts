@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DbHostApi } from '../../../src/client/types';
+import type { DbHostApi } from '../../../src/core/api/types';
 import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
 import type { FakeAnswer } from './fakePrompts';
 import { FakePrompts } from './fakePrompts';

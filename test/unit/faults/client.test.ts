@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DbHostClient, ServiceError } from '../../../src/client';
-import type { CallOptions } from '../../../src/client/types';
+import type { CallOptions } from '../../../src/core/api/types';
 import type { RunningService } from '../../../src/service/index';
 import { startService } from '../../../src/service/index';
 import type { FaultMode } from '../../support/faultProxy';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CollectionRecord } from '../../../client/types';
+import type { CollectionRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DatabaseRecord } from '../../../client/types';
+import type { DatabaseRecord } from '../../../core/api/types';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DeploymentRecord } from '../../../client/types';
+import type { DeploymentRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';

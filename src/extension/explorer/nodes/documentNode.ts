@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { displayId, idToPathSegment } from '../../../core/documents/documentId';
 import { documentTooltipText, summarizeDocument } from '../../../core/documents/documentSummary';
-import type { ServiceDocument } from '../../../client/types';
+import type { ServiceDocument } from '../../../core/api/types';
 import { stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';

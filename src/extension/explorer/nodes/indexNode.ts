@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { IndexRecord } from '../../../client/types';
+import type { IndexRecord } from '../../../core/api/types';
 import { isJsonObject, stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';

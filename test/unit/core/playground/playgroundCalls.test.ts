@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { BulkUpdate, DbHostApi, DocumentPage, DocumentQuery } from '../../../../src/client/types';
+import type { BulkUpdate, DbHostApi, DocumentPage, DocumentQuery } from '../../../../src/core/api/types';
 import { parsePlayground } from '../../../../src/core/playground/parsePlayground';
 import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../../../src/core/playground/playgroundCalls';
 import type { FindRequest, UpdateRequest } from '../../../../src/core/playground/playgroundRequest';

@@ -1,0 +1,146 @@
+import type { DocumentUpdate } from '../documents/updateDiff';
+import type { JsonObject, JsonValue } from '../json/lossless';
+
+/**
+ * The records the service sends. Only the fields the interface names are typed; everything else the
+ * service sends is kept as it came (historical-shapes.md lists what the original sent).
+ */
+export interface DatabaseRecord {
+  name: string;
+  slug?: string;
+  plan?: string;
+  [field: string]: unknown;
+}
+
+export interface CollectionRecord {
+  name: string;
+  count?: number;
+  [field: string]: unknown;
+}
+
+export interface IndexRecord {
+  name: string;
+  key?: Record<string, unknown>;
+  unique?: boolean;
+  [field: string]: unknown;
+}
+
+export interface DeploymentRecord {
+  name: string;
+  [field: string]: unknown;
+}
+
+export interface InvoiceRecord {
+  id: string | number;
+  [field: string]: unknown;
+}
+
+export interface PlanRecord {
+  slug: string;
+  name?: string;
+  price?: number;
+  type?: string;
+  [field: string]: unknown;
+}
+
+/** One entry of a deployment's log: the member it came from and its raw text. Other shapes arrive as `{ log: text }`. */
+export interface DeploymentLogEntry {
+  member?: string;
+  log: string;
+}
+
+/** A document as the service sent it: `_id` as `{"$oid": "…"}` or a plain value, numbers kept exactly. */
+export type ServiceDocument = JsonObject;
+
+/** Any JSON answer whose shape the interface leaves open (`{"ok": 1}`, statistics, details). */
+export type ServiceAnswer = JsonValue;
+
+export interface CallOptions {
+  /** Cancels the call; the promise rejects with a `ServiceError` whose `kind` is `cancelled`. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call, in milliseconds. */
+  timeoutMs?: number;
+}
+
+export type SortSpec = Record<string, 1 | -1>;
+export type FieldsSpec = string[] | Record<string, 0 | 1 | boolean>;
+
+export interface DocumentQuery {
+  q?: JsonObject;
+  fields?: FieldsSpec;
+  sort?: SortSpec;
+  skip?: number;
+  /** 1..100; the client never asks for more than 100. Absent: the service's default of 20. */
+  limit?: number;
+}
+
+export interface DocumentPage {
+  documents: ServiceDocument[];
+  /** From `X-Service-Count` (or the old `X-Mongohq-Count`): all matching documents, whatever skip and limit. Undefined when the service sent neither. */
+  total: number | undefined;
+}
+
+export interface FetchedDocument {
+  document: ServiceDocument;
+  /** The body exactly as the service sent it. */
+  text: string;
+}
+
+/** The `document` of a one-document PUT: the field-level `$set`/`$unset` a save computes, or any update directives. */
+export type UpdateDirectives = DocumentUpdate | JsonObject;
+
+export interface WriteOptions {
+  /** true: the service answers after the write is saved. */
+  safe?: boolean;
+}
+
+export interface BulkUpdate extends WriteOptions {
+  criteria: JsonObject;
+  object: JsonObject;
+  upsert?: boolean;
+  multi?: boolean;
+}
+
+export interface IndexDefinition {
+  spec: Record<string, JsonValue>;
+  background?: boolean;
+  unique?: boolean;
+  drop_dups?: boolean;
+  min?: number | null;
+  max?: number | null;
+}
+
+/** One method per endpoint of the interface, 25 in all. */
+export interface DbHostApi {
+  listDatabases(options?: CallOptions): Promise<DatabaseRecord[]>;
+  createDatabase(name: string, slug: string, options?: CallOptions): Promise<ServiceAnswer>;
+  getDatabase(db: string, options?: CallOptions): Promise<DatabaseRecord>;
+  deleteDatabase(db: string, options?: CallOptions): Promise<ServiceAnswer>;
+
+  listCollections(db: string, options?: CallOptions): Promise<CollectionRecord[]>;
+  createCollection(db: string, name: string, options?: CallOptions): Promise<ServiceAnswer>;
+  getCollectionStats(db: string, col: string, options?: CallOptions): Promise<JsonObject>;
+  renameCollection(db: string, col: string, newName: string, options?: CallOptions): Promise<ServiceAnswer>;
+  deleteCollection(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer>;
+
+  listDocuments(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<DocumentPage>;
+  getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument>;
+  createDocument(db: string, col: string, document: JsonObject, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
+  updateDocument(db: string, col: string, docId: string, update: UpdateDirectives, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
+  updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer>;
+  deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer>;
+
+  listIndexes(db: string, col: string, options?: CallOptions): Promise<IndexRecord[]>;
+  createIndex(db: string, col: string, index: IndexDefinition, options?: CallOptions): Promise<ServiceAnswer>;
+  dropIndex(db: string, col: string, name: string, options?: CallOptions): Promise<ServiceAnswer>;
+  dropAllIndexes(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer>;
+
+  listDeployments(options?: CallOptions): Promise<DeploymentRecord[]>;
+  getDeployment(name: string, options?: CallOptions): Promise<JsonObject>;
+  getDeploymentLogs(name: string, options?: CallOptions): Promise<DeploymentLogEntry[]>;
+
+  listInvoices(options?: CallOptions): Promise<InvoiceRecord[]>;
+  getInvoice(id: string | number, options?: CallOptions): Promise<JsonObject>;
+
+  listPlans(options?: CallOptions): Promise<PlanRecord[]>;
+}
