@@ -1,9 +1,15 @@
 import * as vscode from 'vscode';
 import { AccountStore } from './accounts/accountStore';
 import { importAccountFile } from './accounts/importAccountFile';
+import { registerAccountCommands } from './accounts/registerAccountCommands';
+import { registerCollectionCommands } from './collections/registerCollectionCommands';
+import { registerDatabaseCommands } from './databases/registerDatabaseCommands';
+import { registerDetails } from './details/registerDetails';
 import { registerDocuments } from './documents/registerDocuments';
+import { registerCopyCommands } from './explorer/copyCommands';
 import type { ExplorerProvider } from './explorer/explorerProvider';
-import { registerExplorerFeatures } from './explorer/registerExplorerFeatures';
+import { registerExplorer } from './explorer/registerExplorer';
+import { registerLocalService } from './localService/registerLocalService';
 import { registerDeploymentLogs } from './deploymentLogs/registerDeploymentLogs';
 import { registerIndexes } from './indexes/registerIndexes';
 import { Logger } from './base/logger';
@@ -37,8 +43,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   context.subscriptions.push(logger, accounts, changes);
   const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
 
-  // Features register here, each from its own folder.
-  const explorer = registerExplorerFeatures(services);
+  // The one composition root: every feature registers here, each from its own folder.
+  const explorer = registerExplorer(services);
+  registerAccountCommands(services, explorer);
+  registerLocalService(services, explorer);
+  registerDatabaseCommands(services);
+  registerCollectionCommands(services);
+  registerDetails(services);
+  registerCopyCommands(services);
   registerPlaygrounds(services);
   const documents = registerDocuments(services);
   registerIndexes(services);

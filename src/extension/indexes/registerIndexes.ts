@@ -4,12 +4,14 @@ import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { resolveCollectionTarget } from './collectionTarget';
 import { createIndexOnService } from './createIndexOnService';
+import { dropAllIndexes } from './dropAllIndexes';
+import { dropIndex } from './dropIndex';
 import { suggestFieldPaths } from './fieldPaths';
 import { parseIndexBody } from './indexDefinition';
 import { IndexBodyCodeLens, IndexJsonDrafts, isIndexBodyDocument } from './indexJsonDrafts';
 import { askIndexDefinition, fieldSampleSize } from './indexWizard';
 
-/** "Create Index…", "Edit Index as JSON…" and the CodeLens that creates an index from its JSON body. */
+/** "Create Index…", "Edit Index as JSON…", the CodeLens that creates an index from its JSON body, and dropping one or all. */
 export function registerIndexes(services: Services): void {
   const drafts = new IndexJsonDrafts();
   services.context.subscriptions.push(
@@ -43,5 +45,8 @@ export function registerIndexes(services: Services): void {
       const target = drafts.targetOf(document) ?? (await resolveCollectionTarget(services, undefined));
       return createIndexOnService(services, target, definition);
     }),
+
+    registerCommand(services, 'dbhost.dropIndex', (arg?: unknown) => dropIndex(services, arg)),
+    registerCommand(services, 'dbhost.dropAllIndexes', (arg?: unknown) => dropAllIndexes(services, arg)),
   );
 }
