@@ -28,6 +28,7 @@ export interface SuiteRunOptions {
  */
 export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, options: SuiteRunOptions): Promise<SuiteReport> {
   const dirs = freshCodeServerDirs(path.join(options.workDir, 'code-server'));
+  switchOffAutoSave(dirs.userDataDir);
   installExtensionCopy(options.productDir, dirs.extensionsDir);
   installHarnessExtension(dirs.extensionsDir, {
     suiteEntry: options.suiteEntry,
@@ -49,6 +50,16 @@ export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, 
     await browser?.close();
     await codeServer?.process.stop();
   }
+}
+
+/**
+ * VS Code in a browser auto-saves after a second by default; a test that edits and then saves would race it,
+ * and lose on a busy machine. Tests of auto-save switch it on for themselves.
+ */
+function switchOffAutoSave(userDataDir: string): void {
+  const file = path.join(userDataDir, 'User', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(file, JSON.stringify({ ...settings, 'files.autoSave': 'off' }, null, 2));
 }
 
 function extensionHostLog(userDataDir: string, secrets: readonly string[]): string | undefined {
