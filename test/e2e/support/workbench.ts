@@ -38,8 +38,20 @@ export async function expandRow(row: Locator): Promise<void> {
   await row.waitFor({ state: 'visible' });
   const expanded = row.and(row.page().locator('[aria-expanded="true"]'));
   if (await expanded.isVisible()) return;
+  await dismissHover(row.page());
   await row.click();
   await expanded.waitFor({ state: 'visible' });
+}
+
+/**
+ * A tooltip left open by the mouse resting on an earlier row covers the rows below it, and a click meant for
+ * them lands on the tooltip. A person moves the mouse away first; so does this, to the side bar's title.
+ */
+export async function dismissHover(page: Page): Promise<void> {
+  const hover = page.locator('div.context-view').filter({ has: page.locator('.monaco-hover, .monaco-tokenized-source, .hover-contents') });
+  if (!(await hover.first().isVisible())) return;
+  await page.locator('.part.sidebar .composite.title').first().hover();
+  await hover.first().waitFor({ state: 'hidden' });
 }
 
 /** Opens the context menu of `target` and chooses the item `name`, as a right-click would. */
