@@ -74,11 +74,22 @@ function bundleOptions(production) {
   };
 }
 
+/** The same bundles written to `outdir` instead of dist/ (packaging and the bench keep dist/ for the test runs). */
+function bundleOptionsIn(production, outdir) {
+  const options = bundleOptions(production);
+  if (!outdir) return options;
+  return Object.fromEntries(
+    Object.entries(options).map(([name, bundle]) => [name, { ...bundle, outfile: require('node:path').join(outdir, require('node:path').basename(bundle.outfile)) }]),
+  );
+}
+
 async function main() {
   const production = process.argv.includes('--production');
   const watch = process.argv.includes('--watch');
+  const outdirFlag = process.argv.indexOf('--outdir');
+  const outdir = outdirFlag >= 0 ? process.argv[outdirFlag + 1] : undefined;
   const contexts = await Promise.all(
-    Object.values(bundleOptions(production)).map((options) =>
+    Object.values(bundleOptionsIn(production, outdir)).map((options) =>
       esbuild.context({ ...options, plugins: [...(options.plugins ?? []), ...(watch ? [problemMatcherPlugin] : [])] }),
     ),
   );
@@ -96,7 +107,7 @@ async function main() {
   if (errors.length > 0) process.exit(1);
 }
 
-module.exports = { bundleOptions };
+module.exports = { bundleOptions, bundleOptionsIn };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -15,12 +15,13 @@ export interface ActivationRecord {
 }
 
 /**
- * Runs just the activation test of the integration suite in the real VS Code against dist/ as it is (the
- * bench has just made the production build), which writes a fresh record. False when the run failed.
+ * Runs just the activation test of the integration suite in the real VS Code against the packaged production
+ * build in `productDir`, which writes a fresh record. False when the run failed.
  */
-export function recordActivation(): boolean {
+export function recordActivation(productDir: string): boolean {
   rmSync(ACTIVATION_RECORD, { force: true });
-  const run = spawnSync('npm', ['run', '--silent', 'test:integration', '--', '--no-build', '--grep', 'Activation time'], { cwd: resolve(__dirname, '..'), stdio: 'inherit' });
+  const args = ['run', '--silent', 'test:integration', '--', '--no-build', '--product-dir', productDir, '--grep', 'Activation time'];
+  const run = spawnSync('npm', args, { cwd: resolve(__dirname, '..'), stdio: 'inherit' });
   return run.status === 0;
 }
 

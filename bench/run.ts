@@ -72,15 +72,11 @@ async function main(): Promise<void> {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  step('npm run package (production build and .vsix)');
-  try {
-    figures.push(...measureSize(missing));
-  } catch (error) {
-    missing.push(`size: ${(error as Error).message}`);
-  }
+  step('packaging (production build and .vsix, in out/bench/)');
+  const size = measureSize(missing);
+  figures.push(...size.figures);
   step('activate() of the production bundle inside the real VS Code (the integration harness, one test)');
-  const recorded = recordActivation();
-  const activation = recorded ? readActivation() : undefined;
+  const activation = size.product && recordActivation(size.product.dir) ? readActivation() : undefined;
   if (activation) figures.push(activation);
   else missing.push(`activation: the integration harness did not record ${ACTIVATION_RECORD}`);
 

@@ -1,37 +1,33 @@
-import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { PackagedProduct } from '../scripts/package';
+import { packageProduct } from '../scripts/package';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 
 const root = resolve(__dirname, '..');
 export const EXTENSION_BUDGET_KB = 150;
 
-const kilobytes = (path: string) => statSync(resolve(root, path)).size / 1024;
+const kilobytes = (path: string) => statSync(path).size / 1024;
 
-function run(command: string, args: string[]): void {
+/** Where the bench packages the product: its own folder, so dist/ (which the test runs load) stays as it is. */
+export const BENCH_PACKAGE_DIR = resolve(root, 'out', 'bench');
+
+/** The production bundles and the .vsix, made by the packaging step of `npm run package`; undefined when that failed. */
+export function measureSize(problems: string[]): { figures: Figure[]; product?: PackagedProduct } {
+  let product: PackagedProduct;
   try {
-    execFileSync(command, args, { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+    product = packageProduct(BENCH_PACKAGE_DIR);
   } catch (error) {
-    const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
-    throw new Error(`${command} ${args.join(' ')} failed:\n${output.trim().split('\n').filter((line) => !line.startsWith('npm warn')).slice(-6).join('\n')}`, { cause: error });
+    problems.push(`packaging: ${(error as Error).message}`);
+    return { figures: [] };
   }
-}
-
-/** The production build's bundles, then the .vsix through `npm run package`; `problems` receives what could not be made. */
-export function measureSize(problems: string[]): Figure[] {
-  run(process.execPath, ['esbuild.js', '--production']);
-  const extension = kilobytes('dist/extension.js');
-  const service = kilobytes('dist/service.js');
+  const extension = kilobytes(join(product.dir, 'dist', 'extension.js'));
+  const service = kilobytes(join(product.dir, 'dist', 'service.js'));
   const figures = [
     figure({ name: 'dist/extension.js (production, minified)', value: extension, unit: 'KB', baselineName: 'budget', baseline: EXTENSION_BUDGET_KB, target: `< ${EXTENSION_BUDGET_KB} KB`, met: extension < EXTENSION_BUDGET_KB }),
     figure({ name: 'dist/service.js (loaded only when used)', value: service, unit: 'KB', baselineName: 'dist/extension.js', baseline: extension }),
+    figure({ name: 'dbhost.vsix', value: kilobytes(product.vsix), unit: 'KB', baselineName: 'extension.js + service.js', baseline: extension + service }),
   ];
-  try {
-    run('npm', ['run', 'package']);
-    figures.push(figure({ name: 'dist/dbhost.vsix', value: kilobytes('dist/dbhost.vsix'), unit: 'KB', baselineName: 'extension.js + service.js', baseline: extension + service }));
-  } catch (error) {
-    problems.push(`.vsix: ${(error as Error).message}`);
-  }
-  return figures;
+  return { figures, product };
 }

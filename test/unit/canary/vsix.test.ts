@@ -24,13 +24,15 @@ describe('the .vsix holds no key (canary)', function () {
 
   after(() => {
     for (const file of planted) rmSync(resolve(file, '..'), { recursive: true, force: true });
+    rmSync(join(root, 'out', 'canary-test'), { recursive: true, force: true });
   });
 
   it('packages only the bundles, media, schemas and docs, and the canary is in no file name or content', () => {
-    // Exactly the project's own packaging command, which writes dist/dbhost.vsix.
-    const vsix = join(root, 'dist', 'dbhost.vsix');
+    // The packaging step of `npm run package` (which type-checks and lints first), writing to a folder of its own.
+    const outDir = join(root, 'out', 'canary-test');
+    const vsix = join(outDir, 'dbhost.vsix');
     try {
-      execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'pipe', env: { ...process.env, DBHOST_API_KEY: canary } });
+      execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'package.ts'), '--outdir', outDir], { cwd: root, stdio: 'pipe', env: { ...process.env, DBHOST_API_KEY: canary } });
     } catch (error) {
       const output = `${String((error as { stdout?: Buffer }).stdout ?? '')}${String((error as { stderr?: Buffer }).stderr ?? '')}`;
       assert.fail(`packaging failed: ${output.trim().split('\n').slice(-4).join('\n')}`);
