@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
 
 interface Contributions {
+  commands?: { command: string }[];
   viewsContainers?: { activitybar?: { id: string; title: string; icon: string }[] };
   views?: Record<string, { id: string; name: string }[]>;
   viewsWelcome?: { view: string; contents: string; when?: string }[];
@@ -52,5 +53,16 @@ describe('The extension in VS Code', () => {
     assert.ok(linked.includes('dbhost.addAccount'), 'the welcome does not offer "Add Account"');
     const commands = await vscode.commands.getCommands(true);
     for (const command of linked) assert.ok(commands.includes(command), `the welcome links to ${command}, which is not registered`);
+  });
+
+  it('registers exactly the commands it contributes, and contributes every command it registers', async () => {
+    await productExtension().activate();
+    const contributed = (contributions().commands ?? []).map((entry) => entry.command).sort();
+    // VS Code adds commands of its own for each view (`<view id>.focus` and the like).
+    const viewIds = Object.values(contributions().views ?? {}).flat().map((view) => view.id);
+    const registered = (await vscode.commands.getCommands(true))
+      .filter((command) => command.startsWith('dbhost.') && !viewIds.some((id) => command.startsWith(`${id}.`)))
+      .sort();
+    assert.deepEqual(registered, contributed);
   });
 });

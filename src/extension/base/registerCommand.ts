@@ -31,6 +31,9 @@ export function describeError(error: unknown): string {
   return redactSecrets(text);
 }
 
+/** The action on every failure message: the log holds the detail the message leaves out. */
+export const SHOW_LOG = 'Show Log';
+
 /**
  * Registers a command through the one wrapper every command uses: a failure is logged with its detail
  * and shown once, a cancellation ends silently, and the result is returned to the caller (the tests
@@ -47,7 +50,9 @@ export function registerCommand(
     } catch (error) {
       if (isCancellation(error)) return undefined;
       services.logger.error(`Command ${id} failed`, error);
-      void services.prompts.error(describeError(error));
+      void services.prompts.error(describeError(error), SHOW_LOG).then((action) => {
+        if (action === SHOW_LOG) services.logger.show();
+      });
       return undefined;
     }
   });

@@ -40,6 +40,8 @@ export class FakePrompts implements Prompts {
   readonly infos: string[] = [];
   readonly warnings: string[] = [];
   readonly errors: string[] = [];
+  /** The actions each error message offered, in the order of {@link errors}. */
+  readonly errorActions: string[][] = [];
   /** What input validation said about answers it refused. */
   readonly refusals: string[] = [];
   readonly shown: string[] = [];
@@ -120,8 +122,9 @@ export class FakePrompts implements Prompts {
     return undefined;
   }
 
-  async error(message: string): Promise<string | undefined> {
+  async error(message: string, ...actions: string[]): Promise<string | undefined> {
     this.errors.push(message);
+    this.errorActions.push(actions);
     this.shown.push(message);
     return undefined;
   }
