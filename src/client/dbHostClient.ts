@@ -1,4 +1,5 @@
 import { parseLossless, stringifyLossless } from '../core/json/lossless';
+import { MAX_PAGE_SIZE } from '../core/api/limits';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { FetchFunction } from './fetchFunction';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
@@ -42,7 +43,6 @@ export interface DbHostClientOptions {
   log?: (line: string) => void;
 }
 
-const MAX_LIMIT = 100;
 /** The longest delay setTimeout honours. */
 const MAX_TIMER = 2 ** 31 - 1;
 
@@ -308,7 +308,7 @@ function documentQueryParameters(query: DocumentQuery): Array<[string, string]> 
   if (query.skip !== undefined && Number.isFinite(query.skip)) parameters.push(['skip', String(Math.max(0, Math.trunc(query.skip)))]);
   // Below 1 there is no page size to ask for: the parameter is left out and the service's default applies.
   if (query.limit !== undefined && Number.isFinite(query.limit) && Math.trunc(query.limit) >= 1) {
-    parameters.push(['limit', String(Math.min(MAX_LIMIT, Math.trunc(query.limit)))]);
+    parameters.push(['limit', String(Math.min(MAX_PAGE_SIZE, Math.trunc(query.limit)))]);
   }
   return parameters;
 }

@@ -1,6 +1,7 @@
 /** The service returns at most this many documents per request. */
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../api/limits';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 export interface PageRequest {
   skip: number;

@@ -1,5 +1,6 @@
 import type { Node, ParseError } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
+import { MAX_PAGE_SIZE } from '../api/limits';
 import type { FieldsSpec, SortSpec } from '../api/types';
 import type { JsonObject } from '../json/lossless';
 import { jsonNodeValue } from './jsonNodeValue';
@@ -10,7 +11,6 @@ export const QUERY_PROPERTIES = ['account', 'database', 'collection', 'q', 'fiel
 export const UPDATE_PROPERTIES = ['criteria', 'object', 'upsert', 'multi'] as const;
 /** Properties of a query that only a find uses; an update block selects with its own `criteria`. */
 const FIND_ONLY_PROPERTIES = ['q', 'fields', 'sort', 'skip', 'limit'] as const;
-export const MAX_LIMIT = 100;
 
 interface Member {
   key: Node;
@@ -168,8 +168,8 @@ function readFindParameters(members: Map<string, Member>, text: string, problems
 
   const limit = members.get('limit')?.value;
   if (limit) {
-    if (limit.type === 'number' && Number.isInteger(limit.value) && (limit.value as number) >= 1 && (limit.value as number) <= MAX_LIMIT) query.limit = limit.value as number;
-    else problem(`"limit" must be a whole number from 1 to ${MAX_LIMIT}: the service returns at most ${MAX_LIMIT} documents at a time`, limit);
+    if (limit.type === 'number' && Number.isInteger(limit.value) && (limit.value as number) >= 1 && (limit.value as number) <= MAX_PAGE_SIZE) query.limit = limit.value as number;
+    else problem(`"limit" must be a whole number from 1 to ${MAX_PAGE_SIZE}: the service returns at most ${MAX_PAGE_SIZE} documents at a time`, limit);
   }
   return query;
 }

@@ -1,11 +1,10 @@
+import { DEFAULT_PAGE_SIZE } from '../api/limits';
 import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery, ServiceAnswer } from '../api/types';
 import type { FindRequest, UpdateRequest } from './playgroundRequest';
 
-/** What the service returns when a query gives no limit. */
-export const DEFAULT_LIMIT = 20;
 
 export function pageSize(request: FindRequest): number {
-  return request.query.limit ?? DEFAULT_LIMIT;
+  return request.query.limit ?? DEFAULT_PAGE_SIZE;
 }
 
 /** The query string parameters of one page: the file's own, with `skip` moved by paging. */

@@ -5,6 +5,7 @@ import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
 import { forgetSecret, rememberSecret } from '../base/redaction';
 import type { Account } from './account';
+import { setting } from '../base/settings';
 
 const ACCOUNTS_KEY = 'dbhost.accounts';
 const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
@@ -112,7 +113,7 @@ export class AccountStore implements vscode.Disposable {
   /** A client for details not yet saved, e.g. to check a key before it is stored. */
   makeClient(baseUrl: string, apiKey: string): DbHostApi {
     rememberSecret(apiKey);
-    const timeoutSeconds = vscode.workspace.getConfiguration('dbhost').get<number>('requestTimeoutSeconds', 30);
+    const timeoutSeconds = setting('requestTimeoutSeconds');
     return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.debug(line) });
   }
 

@@ -6,7 +6,8 @@ import { formatPrice } from '../explorer/recordText';
 import { resolveAccount } from '../explorer/resolveTarget';
 import type { Services } from '../services';
 import { validateDatabaseName } from './databaseName';
-import { FREE_DATABASE_LIMIT, countFreeDatabases, isFreePlan } from './freeDatabases';
+import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
+import { countFreeDatabases, isFreePlan } from './freeDatabases';
 
 /** Picks a plan (with prices and the free databases used), asks for a name and creates the database. */
 export async function createDatabase(services: Services, arg: unknown): Promise<{ name: string; slug: string }> {

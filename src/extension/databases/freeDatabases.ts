@@ -1,8 +1,5 @@
 import type { DatabaseRecord, PlanRecord } from '../../core/api/types';
 
-/** The interface's limit of free databases per account. */
-export const FREE_DATABASE_LIMIT = 5;
-
 export function isFreePlan(plan: PlanRecord): boolean {
   return plan.price === 0 || plan.slug === 'sandbox';
 }

@@ -5,12 +5,13 @@ import type { DeploymentTarget } from './deploymentTarget';
 import { deploymentKey } from './deploymentTarget';
 import { LogTailSession } from './logTailSession';
 import { TailStatusItem } from './tailStatusItem';
+import { setting } from '../base/settings';
 
 const MAX_POLL_INTERVAL_SECONDS = 300;
 
 /** Seconds between polls, from `dbhost.logs.pollInterval`, at most the setting's maximum. */
 export function pollIntervalSeconds(): number {
-  const seconds = vscode.workspace.getConfiguration('dbhost').get<number>('logs.pollInterval', 5);
+  const seconds = setting('logs.pollInterval');
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_POLL_INTERVAL_SECONDS) : 5;
 }
 

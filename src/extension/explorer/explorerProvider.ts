@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { DEFAULT_PAGE_SIZE, clampPageSize } from '../../core/paging/pager';
+import { clampPageSize } from '../../core/paging/pager';
+import { setting } from '../base/settings';
 import type { Account } from '../accounts/account';
 import type { ChangedList, ResourceTarget } from '../base/resourceTarget';
 import { Disposable } from '../base/disposable';
@@ -203,5 +204,5 @@ function matches(node: ExplorerNode, target: ResourceTarget, list: ChangedList):
 }
 
 export function pageSizeSetting(): number {
-  return clampPageSize(vscode.workspace.getConfiguration('dbhost').get<number>('pageSize', DEFAULT_PAGE_SIZE));
+  return clampPageSize(setting('pageSize'));
 }

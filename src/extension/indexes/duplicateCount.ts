@@ -1,10 +1,11 @@
 import type { DbHostApi } from '../../core/api/types';
+import { MAX_PAGE_SIZE } from '../../core/api/limits';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
 import { isJsonObject, LosslessNumber } from '../../core/json/lossless';
 
 /** Above this many documents the duplicates are not counted beforehand: it would mean reading them all. */
 export const duplicateCountLimit = 5000;
-const pageSize = 100;
+const pageSize = MAX_PAGE_SIZE;
 
 /** A key equal for every two values the database treats as equal in an index (1 and 1.0 alike). */
 function canonical(value: JsonValue): string | undefined {

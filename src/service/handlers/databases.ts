@@ -10,7 +10,7 @@ import { databaseStats } from '../stats';
 import type { DatabaseData } from '../store/accountState';
 import { elapsed, requireDatabase } from './lookup';
 
-export const FREE_DATABASE_LIMIT = 5;
+import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
 
 function databaseRecord(account: Account, database: DatabaseData): Record<string, unknown> {
   const plan = account.plan(database.slug);

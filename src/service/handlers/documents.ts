@@ -1,4 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/api/limits';
 import { fromExtendedJson, isPlainObject, valueKey } from '../bson/extendedJson';
 import { storedInteger } from '../bson/int64';
 import { ObjectId } from '../bson/objectId';
@@ -16,8 +17,6 @@ import { describeKey } from '../store/collectionData';
 import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
 export const COUNT_HEADER = 'X-Service-Count';
 
 const EXTENDED_NUMBER_KEYS = new Set(['$numberInt', '$numberLong', '$numberDouble']);
@@ -102,8 +101,8 @@ export const listDocuments: Handler = ({ account, params, query, thread }) => {
   const projection = parseProjection(query);
   const sort = parseSort(query);
   const skip = queryInteger(query, 'skip') ?? 0;
-  const requested = queryInteger(query, 'limit') ?? DEFAULT_LIMIT;
-  const limit = requested === 0 ? MAX_LIMIT : Math.min(requested, MAX_LIMIT);
+  const requested = queryInteger(query, 'limit') ?? DEFAULT_PAGE_SIZE;
+  const limit = requested === 0 ? MAX_PAGE_SIZE : Math.min(requested, MAX_PAGE_SIZE);
   const page = findPage(data, { q, sort, projection, skip, limit });
   account.logOperation(
     params.db,

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_LIMIT, QUERY_PROPERTIES, UPDATE_PROPERTIES } from '../../../../src/core/playground/parsePlayground';
+import { MAX_PAGE_SIZE } from '../../../../src/core/api/limits';
+import { QUERY_PROPERTIES, UPDATE_PROPERTIES } from '../../../../src/core/playground/parsePlayground';
 
 interface SchemaNode {
   description?: string;
@@ -27,6 +28,6 @@ describe('schemas/query.schema.json', () => {
   it('requires what the playground requires and bounds limit the same way', () => {
     assert.deepEqual(query.required, ['database', 'collection']);
     assert.deepEqual(query.properties?.update?.required, ['criteria', 'object']);
-    assert.deepEqual([query.properties?.limit?.minimum, query.properties?.limit?.maximum], [1, MAX_LIMIT]);
+    assert.deepEqual([query.properties?.limit?.minimum, query.properties?.limit?.maximum], [1, MAX_PAGE_SIZE]);
   });
 });

@@ -1,0 +1,18 @@
+import { DEFAULT_PAGE_SIZE } from '../api/limits';
+
+/** Every `dbhost.*` setting, by its name after `dbhost.`, with its type. */
+export interface Settings {
+  pageSize: number;
+  requestTimeoutSeconds: number;
+  'logs.pollInterval': number;
+}
+
+/**
+ * The defaults `package.json` declares (a unit test checks they agree). The extension reads settings only
+ * through `src/extension/base/settings.ts`, which falls back to these.
+ */
+export const SETTING_DEFAULTS: Settings = {
+  pageSize: DEFAULT_PAGE_SIZE,
+  requestTimeoutSeconds: 30,
+  'logs.pollInterval': 5,
+};
