@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AccountStore } from './accounts/accountStore';
+import { AccountStore } from './shared/accountStore';
 import { importAccountFile } from './accounts/importAccountFile';
 import { registerAccountCommands } from './accounts/registerAccountCommands';
 import { registerCollectionCommands } from './collections/registerCollectionCommands';
@@ -45,8 +45,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
 
   // The one composition root: every feature registers here, each from its own folder.
   const explorer = registerExplorer(services);
-  registerAccountCommands(services, explorer);
-  registerLocalService(services, explorer);
+  registerAccountCommands(services);
+  const localService = registerLocalService(services);
+  context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
   registerDatabaseCommands(services);
   registerCollectionCommands(services);
   registerDetails(services);

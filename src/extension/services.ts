@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { AccountStore } from './accounts/accountStore';
+import type { AccountStore } from './shared/accountStore';
 import type { Logger } from './base/logger';
 import type { ResourceChanges } from './base/resourceTarget';
 import type { Prompts } from './ui/prompts';

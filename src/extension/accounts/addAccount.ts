@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import type { Account } from './account';
+import type { Account } from '../shared/account';
 import { askApiKey, askBaseUrl, askLabel } from './askAccountDetails';
 import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
 import { checkApiKey } from './checkApiKey';

@@ -1,6 +1,6 @@
 import { required } from '../base/registerCommand';
 import type { Prompts } from '../ui/prompts';
-import { sendsKeyInClear } from './account';
+import { sendsKeyInClear } from '../shared/account';
 
 export function validateBaseUrl(text: string): string | undefined {
   let url: URL;

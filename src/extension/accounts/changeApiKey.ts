@@ -1,4 +1,4 @@
-import { resolveAccount } from '../explorer/resolveTarget';
+import { resolveAccount } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { askApiKey } from './askAccountDetails';
 import { checkApiKey } from './checkApiKey';
@@ -8,14 +8,14 @@ import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
  * Replaces an account's key after checking it against GET /databases; a refused key or an
  * unreachable service is kept only if the user says so.
  */
-export async function changeApiKey(services: Services, arg: unknown, onChanged: (accountId: string) => void): Promise<boolean> {
+export async function changeApiKey(services: Services, arg: unknown): Promise<boolean> {
   const { accountId } = await resolveAccount(services, arg);
   const account = services.accounts.require(accountId);
   const apiKey = await askApiKey(services.prompts, account.label);
   const check = await checkApiKey(services.accounts.makeClient(account.baseUrl, apiKey), account.baseUrl);
   if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Keep New Key');
   await services.accounts.setApiKey(accountId, apiKey);
-  onChanged(accountId);
+  services.changes.fire({ accountId }, 'account');
   services.logger.info(`Changed the API key of "${account.label}"`);
   void services.prompts.info(check.kind === 'accepted' ? `The new key of "${account.label}" works.` : `Saved the new key of "${account.label}".`);
   return true;

@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import type { AccountStore } from './accountStore';
+import type { AccountStore } from '../shared/accountStore';
 
 /**
  * `npm start` hands the demo account over in a file named by DBHOST_IMPORT_ACCOUNT_FILE:

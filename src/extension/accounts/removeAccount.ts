@@ -1,5 +1,5 @@
-import { resolveAccount } from '../explorer/resolveTarget';
-import { isLocalServiceAccount } from '../localService/localService';
+import { resolveAccount } from '../shared/resolveTarget';
+import { isLocalServiceAccount } from '../shared/localServiceAccount';
 import type { Services } from '../services';
 
 export async function removeAccount(services: Services, arg: unknown): Promise<boolean> {

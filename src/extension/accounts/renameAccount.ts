@@ -1,4 +1,4 @@
-import { resolveAccount } from '../explorer/resolveTarget';
+import { resolveAccount } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { askLabel } from './askAccountDetails';
 

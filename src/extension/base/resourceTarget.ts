@@ -11,14 +11,19 @@ export interface ResourceTarget {
   docId?: string;
   index?: string;
   deployment?: string;
+  invoice?: string | number;
+  plan?: string;
 }
 
 export function hasTarget(value: unknown): value is { target: ResourceTarget } {
   return typeof value === 'object' && value !== null && typeof (value as { target?: { accountId?: unknown } }).target?.accountId === 'string';
 }
 
-/** Which kind of list under an account changed; 'document' is one document (`docId`) whose fields changed, not the list. */
-export type ChangedList = 'databases' | 'collections' | 'documents' | 'document' | 'indexes' | 'deployments' | 'invoices' | 'plans';
+/**
+ * Which kind of list under an account changed; 'document' is one document (`docId`) whose fields changed, not
+ * the list; 'account' is everything under the account (its key changed).
+ */
+export type ChangedList = 'account' | 'databases' | 'collections' | 'documents' | 'document' | 'indexes' | 'deployments' | 'invoices' | 'plans';
 
 /**
  * Features announce what they changed on the service; the explorer refreshes just that part of the

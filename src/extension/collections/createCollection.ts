@@ -1,5 +1,5 @@
 import { required } from '../base/registerCommand';
-import { resolveDatabase } from '../explorer/resolveTarget';
+import { resolveDatabase } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { validateCollectionName } from './collectionName';
 

@@ -1,4 +1,4 @@
-import { resolveCollection } from '../explorer/resolveTarget';
+import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
 export async function deleteCollection(services: Services, arg: unknown): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { required } from '../base/registerCommand';
-import { resolveCollection } from '../explorer/resolveTarget';
+import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { validateCollectionName } from './collectionName';
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DeploymentLogChannel } from './deploymentLogChannel';
-import type { DeploymentTarget } from './deploymentTarget';
-import { deploymentKey } from './deploymentTarget';
+import type { DeploymentTarget } from '../shared/deploymentTarget';
+import { deploymentKey } from '../shared/deploymentTarget';
 import { LogTailSession } from './logTailSession';
 import { TailStatusItem } from './tailStatusItem';
 import { setting } from '../base/settings';

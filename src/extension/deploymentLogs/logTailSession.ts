@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
 import { isServiceError } from '../../client/serviceError';
 import { describeError } from '../base/registerCommand';
-import type { DeploymentTarget } from './deploymentTarget';
+import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { DeploymentLogChannel } from './deploymentLogChannel';
 
 /** Back-off never waits longer than this between tries (unless the poll interval itself is longer). */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { registerCommand, required } from '../base/registerCommand';
 import type { Services } from '../services';
 import { DeploymentLogTails } from './deploymentLogTails';
-import { givenDeployment, resolveDeploymentTarget } from './deploymentTarget';
+import { givenDeployment, resolveDeploymentTarget } from '../shared/deploymentTarget';
 import type { LogTailSession } from './logTailSession';
 import { LogSnapshots } from './logSnapshots';
 

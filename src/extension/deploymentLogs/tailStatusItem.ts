@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DeploymentTarget } from './deploymentTarget';
+import type { DeploymentTarget } from '../shared/deploymentTarget';
 
 /** The status-bar item shown while a deployment's log is tailed; clicking it stops the tailing. */
 export class TailStatusItem implements vscode.Disposable {

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { registerCommand, required } from '../base/registerCommand';
-import { InvoiceNode } from '../explorer/nodes/invoicesNode';
-import { PlanNode } from '../explorer/nodes/plansNode';
-import { formatPrice, textField } from '../explorer/recordText';
-import { resolveAccount, resolveCollection, resolveDatabase } from '../explorer/resolveTarget';
+import { formatPrice, textField } from '../shared/recordText';
+import { resolveDeploymentTarget } from '../shared/deploymentTarget';
+import { resolveAccount, resolveCollection, resolveDatabase, targetOf } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { DetailsContentProvider } from './detailsContentProvider';
 import { DETAILS_SCHEME } from './detailsRequest';
@@ -24,18 +23,17 @@ export function registerDetails(services: Services): void {
       return showDetails({ kind: 'collection', accountId, db, col });
     }),
     registerCommand(services, 'dbhost.showDeploymentDetails', async (arg?: unknown) => {
-      const target = await resolveAccount(services, arg);
-      const deployment = target.deployment ?? (await pickDeployment(services, target.accountId));
-      return showDetails({ kind: 'deployment', accountId: target.accountId, deployment });
+      const { accountId, deployment } = await resolveDeploymentTarget(services, arg, 'Deployment Details');
+      return showDetails({ kind: 'deployment', accountId, deployment });
     }),
     registerCommand(services, 'dbhost.showInvoice', async (arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
-      const invoice = arg instanceof InvoiceNode ? arg.invoiceId : (given(arg, 'invoice') ?? (await pickInvoice(services, accountId)));
+      const invoice = targetOf(arg)?.invoice ?? (await pickInvoice(services, accountId));
       return showDetails({ kind: 'invoice', accountId, invoice });
     }),
     registerCommand(services, 'dbhost.showPlan', async (arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
-      const plan = arg instanceof PlanNode ? arg.slug : (given(arg, 'plan') ?? (await pickPlan(services, accountId)));
+      const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
       return showDetails({ kind: 'plan', accountId, plan: String(plan) });
     }),
     registerCommand(services, 'dbhost.refreshDetails', (uri?: vscode.Uri) => {
@@ -43,19 +41,6 @@ export function registerDetails(services: Services): void {
       if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
     }),
   );
-}
-
-/** `{ accountId, invoice: 12345 }` or `{ accountId, plan: 'micro' }` from a test or another command. */
-function given(arg: unknown, field: 'invoice' | 'plan'): string | number | undefined {
-  const value = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[field] : undefined;
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
-}
-
-async function pickDeployment(services: Services, accountId: string): Promise<string> {
-  const client = await services.accounts.clientFor(accountId);
-  const deployments = await client.listDeployments();
-  if (deployments.length === 0) throw new Error('This account has no deployments.');
-  return required(await services.prompts.pick(deployments.map((d) => ({ label: d.name, value: d.name })), { placeHolder: 'Choose a deployment' }));
 }
 
 async function pickInvoice(services: Services, accountId: string): Promise<string | number> {

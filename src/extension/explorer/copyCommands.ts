@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
-import { targetOf } from './resolveTarget';
+import { targetOf } from '../shared/resolveTarget';
 import { AccountNode } from './nodes/accountNode';
 import { DocumentNode } from './nodes/documentNode';
 import { InvoiceNode } from './nodes/invoicesNode';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { clampPageSize } from '../../core/paging/pager';
 import { setting } from '../base/settings';
-import type { Account } from '../accounts/account';
+import type { Account } from '../shared/account';
 import type { ChangedList, ResourceTarget } from '../base/resourceTarget';
 import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
@@ -145,6 +145,10 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   private refreshChanged(target: ResourceTarget, list: ChangedList): void {
     const account = this.accountNodes.get(target.accountId);
     if (!account) return;
+    if (list === 'account') {
+      void this.refresh(account);
+      return;
+    }
     for (const node of loadedNodes(account)) {
       if (!matches(node, target, list)) continue;
       if (list === 'document') {
@@ -184,6 +188,8 @@ function* loadedNodes(node: ExplorerNode): Generator<ExplorerNode> {
 function matches(node: ExplorerNode, target: ResourceTarget, list: ChangedList): boolean {
   const at = node.target;
   switch (list) {
+    case 'account':
+      return false;
     case 'databases':
       return node instanceof DatabasesNode;
     case 'collections':

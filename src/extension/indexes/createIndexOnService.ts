@@ -4,7 +4,7 @@ import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { formatCount } from '../../core/text/formatCount';
 import { UserCancelledError, describeError } from '../base/registerCommand';
 import type { Services } from '../services';
-import type { CollectionTarget } from './collectionTarget';
+import type { CollectionTarget } from '../shared/collectionTarget';
 import type { DuplicatesAtStake } from './duplicateCount';
 import { countDuplicatesAtStake, duplicateCountLimit } from './duplicateCount';
 import { generatedIndexName } from './indexDefinition';

@@ -1,4 +1,4 @@
-import { resolveCollection } from '../explorer/resolveTarget';
+import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
 /** Drops every index but `_id_`, after a modal carrying the interface's own warning. */

@@ -1,6 +1,6 @@
 import { required } from '../base/registerCommand';
-import { BUILTIN_INDEX } from '../explorer/nodes/indexNode';
-import { resolveCollection } from '../explorer/resolveTarget';
+import { BUILTIN_INDEX } from '../../core/api/indexes';
+import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
 /** Drops one index after a modal confirmation; `_id_` cannot be dropped. */

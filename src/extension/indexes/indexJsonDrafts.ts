@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../core/api/types';
-import type { CollectionTarget } from './collectionTarget';
+import type { CollectionTarget } from '../shared/collectionTarget';
 import { formatIndexBody } from './indexDefinition';
 
 /** Files ending so are validated by schemas/index.schema.json (package.json `jsonValidation`). */

@@ -2,7 +2,7 @@ import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { required } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PickItem } from '../ui/prompts';
-import type { CollectionTarget } from './collectionTarget';
+import type { CollectionTarget } from '../shared/collectionTarget';
 import type { SuggestedField } from './fieldPaths';
 import { fieldPathProblem, suggestFieldPaths } from './fieldPaths';
 import type { IndexKind } from './indexDefinition';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../core/api/types';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
-import { resolveCollectionTarget } from './collectionTarget';
+import { resolveCollectionTarget } from '../shared/collectionTarget';
 import { createIndexOnService } from './createIndexOnService';
 import { dropAllIndexes } from './dropAllIndexes';
 import { dropIndex } from './dropIndex';

@@ -1,21 +1,16 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import type { Account } from '../accounts/account';
+import type { Account } from '../shared/account';
 import { rememberSecret } from '../base/redaction';
 import type { Services } from '../services';
+import { LOCAL_ACCOUNT_KEY } from '../shared/localServiceAccount';
 import { LocalServiceProcess } from './localServiceProcess';
 
-const LOCAL_ACCOUNT_KEY = 'dbhost.localService.accountId';
 /** The local service's key in SecretStorage: the same on every start, so the data of earlier runs stays reachable. */
 const LOCAL_API_KEY_SECRET = 'dbhost.localService.apiKey';
 const LOCAL_LABEL = 'Local';
 export const RUNNING_CONTEXT_KEY = 'dbhost.localServiceRunning';
-
-/** Whether an account is the one "Start Local Service" made. */
-export function isLocalServiceAccount(services: Services, accountId: string): boolean {
-  return services.context.globalState.get<string>(LOCAL_ACCOUNT_KEY) === accountId;
-}
 
 /**
  * "Start Local Service": runs the extension's own service on a free loopback port with its data in

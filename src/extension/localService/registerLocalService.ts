@@ -1,13 +1,11 @@
 import { registerCommand } from '../base/registerCommand';
-import type { ExplorerProvider } from '../explorer/explorerProvider';
 import type { Services } from '../services';
 import { LocalService } from './localService';
 
-export function registerLocalService(services: Services, explorer: ExplorerProvider): LocalService {
+export function registerLocalService(services: Services): LocalService {
   const local = new LocalService(services);
   services.context.subscriptions.push(
     local,
-    local.onDidChange((accountId) => explorer.setLocalAccount(accountId)),
     registerCommand(services, 'dbhost.startLocalService', async () => {
       const account = await local.start();
       void services.prompts.info(`The DB Host local service runs at ${account.baseUrl}; its account is "${account.label}".`);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { stringifyLossless } from '../../core/json/lossless';
-import { resolveCollection } from '../explorer/resolveTarget';
+import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import { PLAYGROUND_SUFFIX } from './playgroundFiles';

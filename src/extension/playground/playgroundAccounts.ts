@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Account } from '../accounts/account';
-import type { AccountStore } from '../accounts/accountStore';
+import type { Account } from '../shared/account';
+import type { AccountStore } from '../shared/accountStore';
 import { Disposable } from '../base/disposable';
 import { required } from '../base/registerCommand';
 import type { Prompts } from '../ui/prompts';

@@ -7,7 +7,7 @@ import type { FindRequest, PlaygroundEntry, UpdateRequest } from '../../core/pla
 import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
 import { describeUpdateEffect } from '../../core/playground/updateEffect';
-import type { Account } from '../accounts/account';
+import type { Account } from '../shared/account';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';

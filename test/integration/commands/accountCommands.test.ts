@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Account } from '../../../src/extension/accounts/account';
+import type { Account } from '../../../src/extension/shared/account';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
 import { childLabels, labelOf, startOwnService } from '../explorer/explorerFixtures';

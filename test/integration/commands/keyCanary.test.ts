@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Account } from '../../../src/extension/accounts/account';
+import type { Account } from '../../../src/extension/shared/account';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
 import { childrenOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../base/registerCommand';
-import { resolveCollection } from '../../explorer/resolveTarget';
+import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
 import { collectionLabel, documentUri } from '../documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';

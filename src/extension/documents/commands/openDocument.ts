@@ -3,7 +3,7 @@ import { isServiceError } from '../../../client/serviceError';
 import { idToPathSegment } from '../../../core/documents/documentId';
 import { parseLossless } from '../../../core/json/lossless';
 import { required } from '../../base/registerCommand';
-import { resolveCollection } from '../../explorer/resolveTarget';
+import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
 import type { DocumentAddress } from '../documentUri';
 import { collectionLabel, documentUri } from '../documentUri';

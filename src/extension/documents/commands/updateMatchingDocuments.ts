@@ -3,7 +3,7 @@ import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from 
 import { countOf } from '../../../core/text/formatCount';
 import { IRREVERSIBLE, REPLACEMENT_WARNING, replacesWholeDocuments } from '../../../core/playground/updateEffect';
 import { required } from '../../base/registerCommand';
-import { resolveCollection } from '../../explorer/resolveTarget';
+import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
 import { collectionLabel } from '../documentUri';
 

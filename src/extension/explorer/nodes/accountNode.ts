@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Account } from '../../accounts/account';
-import { sendsKeyInClear } from '../../accounts/account';
+import type { Account } from '../../shared/account';
+import { sendsKeyInClear } from '../../shared/account';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';

@@ -5,7 +5,7 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { countOf } from '../../../core/text/formatCount';
-import { jsonTooltip, numberField, textField } from '../recordText';
+import { jsonTooltip, numberField, textField } from '../../shared/recordText';
 import { DocumentsNode } from './documentsNode';
 import { IndexesNode } from './indexesNode';
 

@@ -4,7 +4,7 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
-import { jsonTooltip, textField } from '../recordText';
+import { jsonTooltip, textField } from '../../shared/recordText';
 import { CollectionNode } from './collectionNode';
 
 /** A database, its plan in the description; its children are its collections. */

@@ -3,7 +3,7 @@ import type { DeploymentRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { jsonTooltip, textField } from '../recordText';
+import { jsonTooltip, textField } from '../../shared/recordText';
 
 type DeploymentTarget = ResourceTarget & { deployment: string };
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Pager } from '../../../core/paging/pager';
-import type { ResourceTarget } from '../../base/resourceTarget';
+import type { CollectionTarget } from '../../shared/collectionTarget';
 import { describeError, isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
@@ -10,8 +10,6 @@ import { DocumentNode } from './documentNode';
 import { ErrorNode } from './errorNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-
-type CollectionTarget = ResourceTarget & { db: string; col: string };
 
 /**
  * A collection's documents, a page at a time. Each page is fetched once with `skip` set past what

@@ -4,10 +4,10 @@ import { isJsonObject, stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { jsonTooltip, textField } from '../recordText';
+import { jsonTooltip, textField } from '../../shared/recordText';
+import { BUILTIN_INDEX } from '../../../core/api/indexes';
 
 /** The index every collection has; it cannot be dropped. */
-export const BUILTIN_INDEX = '_id_';
 
 export class IndexNode implements ExplorerNode {
   readonly id: string;

@@ -5,7 +5,7 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
-import { jsonTooltip, numberField, textField } from '../recordText';
+import { jsonTooltip, numberField, textField } from '../../shared/recordText';
 
 export class InvoicesNode extends ListNode {
   protected readonly what = 'invoices';
@@ -45,7 +45,7 @@ export class InvoiceNode implements ExplorerNode {
   ) {
     this.invoiceId = typeof record.id === 'number' ? record.id : (textField(record, 'id') ?? String(record.id));
     this.id = childId(parent, 'invoice', this.invoiceId);
-    this.target = { accountId: parent.target.accountId };
+    this.target = { accountId: parent.target.accountId, invoice: this.invoiceId };
   }
 
   treeItem(): vscode.TreeItem {

@@ -5,7 +5,7 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
-import { formatPrice, jsonTooltip, numberField, textField } from '../recordText';
+import { formatPrice, jsonTooltip, numberField, textField } from '../../shared/recordText';
 
 export class PlansNode extends ListNode {
   protected readonly what = 'plans';
@@ -45,7 +45,7 @@ export class PlanNode implements ExplorerNode {
   ) {
     this.slug = textField(record, 'slug', 'name') ?? String(record.slug);
     this.id = childId(parent, 'plan', this.slug);
-    this.target = { accountId: parent.target.accountId };
+    this.target = { accountId: parent.target.accountId, plan: this.slug };
   }
 
   treeItem(): vscode.TreeItem {

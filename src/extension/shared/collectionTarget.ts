@@ -1,5 +1,5 @@
 import type { ResourceTarget } from '../base/resourceTarget';
-import { resolveCollection } from '../explorer/resolveTarget';
+import { resolveCollection } from './resolveTarget';
 import type { Services } from '../services';
 
 export type CollectionTarget = ResourceTarget & { db: string; col: string };

@@ -1,5 +1,5 @@
 import { required } from '../base/registerCommand';
-import { resolveAccount, targetOf } from '../explorer/resolveTarget';
+import { resolveAccount, targetOf } from './resolveTarget';
 import type { Services } from '../services';
 
 export interface DeploymentTarget {
