@@ -1,7 +1,7 @@
 import { DbHostClient } from '../src/client';
 import { diffToUpdate } from '../src/core/documents/updateDiff';
 import type { JsonObject } from '../src/core/json/lossless';
-import { documentText, parseDocumentText } from '../src/extension/documents/documentText';
+import { documentText, parseDocumentText } from '../src/core/documents/documentText';
 import { FaultProxy } from '../test/support/faultProxy';
 import { median, since } from './support/stats';
 

@@ -1,7 +1,7 @@
 import { required } from '../base/registerCommand';
 import { resolveDatabase } from '../shared/resolveTarget';
 import type { Services } from '../services';
-import { validateCollectionName } from './collectionName';
+import { validateCollectionName } from '../../core/names/collectionName';
 
 export async function createCollection(services: Services, arg: unknown): Promise<string> {
   const { accountId, db } = await resolveDatabase(services, arg);

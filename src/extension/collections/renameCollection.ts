@@ -1,7 +1,7 @@
 import { required } from '../base/registerCommand';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
-import { validateCollectionName } from './collectionName';
+import { validateCollectionName } from '../../core/names/collectionName';
 
 export async function renameCollection(services: Services, arg: unknown): Promise<string | undefined> {
   const { accountId, db, col } = await resolveCollection(services, arg);

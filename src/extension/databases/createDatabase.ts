@@ -5,9 +5,9 @@ import { required } from '../base/registerCommand';
 import { formatPrice } from '../shared/recordText';
 import { resolveAccount } from '../shared/resolveTarget';
 import type { Services } from '../services';
-import { validateDatabaseName } from './databaseName';
+import { validateDatabaseName } from '../../core/names/databaseName';
 import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
-import { countFreeDatabases, isFreePlan } from './freeDatabases';
+import { countFreeDatabases, isFreePlan } from '../../core/plans/freeDatabases';
 
 /** Picks a plan (with prices and the free databases used), asks for a name and creates the database. */
 export async function createDatabase(services: Services, arg: unknown): Promise<{ name: string; slug: string }> {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
 import { redactSecrets } from '../base/redaction';
-import { MemberLogs } from './memberLogs';
+import { MemberLogs } from '../../core/logs/memberLogs';
 
 export interface TranscriptLine {
   level: 'log' | 'info' | 'warn';

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { HeldVersionStore as HeldVersions } from '../../core/documents/documentVersions';
 
 const STATE_KEY = 'dbhost.documents.heldVersions';
 /** Enough for every document editor a person keeps open; the oldest is dropped first. */
@@ -16,7 +17,7 @@ interface Remembered {
  * reloaded (a dirty editor restored from its backup, or a restarted extension host) still sends only
  * the user's changes. Most recently held first.
  */
-export class HeldVersionStore {
+export class HeldVersionStore implements HeldVersions {
   constructor(private readonly state: vscode.Memento) {}
 
   get(uri: string): string | undefined {

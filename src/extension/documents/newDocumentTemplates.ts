@@ -3,7 +3,7 @@ import { idToPathSegment } from '../../core/documents/documentId';
 import { newObjectId } from '../../core/documents/objectId';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
-import { documentText, parseDocumentText } from './documentText';
+import { documentText, parseDocumentText } from '../../core/documents/documentText';
 import type { DocumentAddress, NewDocumentAddress } from './documentUri';
 import { collectionLabel, isNewDocumentUri, newDocumentUri, parseNewDocumentUri } from './documentUri';
 import { toFileSystemError } from './fileSystemErrors';

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { CollectionTarget } from '../shared/collectionTarget';
 import type { DuplicatesAtStake } from './duplicateCount';
 import { countDuplicatesAtStake, duplicateCountLimit } from './duplicateCount';
-import { generatedIndexName } from './indexDefinition';
+import { generatedIndexName } from '../../core/indexes/indexDefinition';
 
 
 async function duplicatesAtStake(client: DbHostApi, target: CollectionTarget, paths: string[]): Promise<DuplicatesAtStake> {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../core/api/types';
 import type { CollectionTarget } from '../shared/collectionTarget';
-import { formatIndexBody } from './indexDefinition';
+import { formatIndexBody } from '../../core/indexes/indexDefinition';
 
 /** Files ending so are validated by schemas/index.schema.json (package.json `jsonValidation`). */
 export const indexBodySuffix = '.dbhost-index.json';

@@ -3,10 +3,10 @@ import { required } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PickItem } from '../ui/prompts';
 import type { CollectionTarget } from '../shared/collectionTarget';
-import type { SuggestedField } from './fieldPaths';
-import { fieldPathProblem, suggestFieldPaths } from './fieldPaths';
-import type { IndexKind } from './indexDefinition';
-import { generatedIndexName, isGeoKind } from './indexDefinition';
+import type { SuggestedField } from '../../core/documents/fieldPaths';
+import { fieldPathProblem, suggestFieldPaths } from '../../core/documents/fieldPaths';
+import type { IndexKind } from '../../core/indexes/indexDefinition';
+import { generatedIndexName, isGeoKind } from '../../core/indexes/indexDefinition';
 
 /** How many documents are read to suggest fields. */
 export const fieldSampleSize = 50;

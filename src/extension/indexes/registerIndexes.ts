@@ -6,8 +6,8 @@ import { resolveCollectionTarget } from '../shared/collectionTarget';
 import { createIndexOnService } from './createIndexOnService';
 import { dropAllIndexes } from './dropAllIndexes';
 import { dropIndex } from './dropIndex';
-import { suggestFieldPaths } from './fieldPaths';
-import { parseIndexBody } from './indexDefinition';
+import { suggestFieldPaths } from '../../core/documents/fieldPaths';
+import { parseIndexBody } from '../../core/indexes/indexDefinition';
 import { IndexBodyCodeLens, IndexJsonDrafts, isIndexBodyDocument } from './indexJsonDrafts';
 import { askIndexDefinition, fieldSampleSize } from './indexWizard';
 

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../../core/json/lossless';
-import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../core/json/lossless';
+import type { JsonObject } from '../json/lossless';
+import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../json/lossless';
 
 /**
  * How a document appears in its editor: two-space indent, every number and extended-JSON value written

@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../../core/json/lossless';
-import { isJsonObject } from '../../core/json/lossless';
+import type { JsonObject, JsonValue } from '../json/lossless';
+import { isJsonObject } from '../json/lossless';
 
 export interface SuggestedField {
   path: string;

@@ -1,6 +1,6 @@
-import type { IndexDefinition } from '../../core/api/types';
-import type { JsonValue } from '../../core/json/lossless';
-import { isJsonObject, LosslessNumber, parseLossless } from '../../core/json/lossless';
+import type { IndexDefinition } from '../api/types';
+import type { JsonValue } from '../json/lossless';
+import { isJsonObject, LosslessNumber, parseLossless } from '../json/lossless';
 
 /** What a field of an index holds: an ascending or descending order, or a kind of geo index. */
 export type IndexKind = 1 | -1 | '2d' | '2dsphere';

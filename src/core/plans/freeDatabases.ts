@@ -1,4 +1,4 @@
-import type { DatabaseRecord, PlanRecord } from '../../core/api/types';
+import type { DatabaseRecord, PlanRecord } from '../api/types';
 
 export function isFreePlan(plan: PlanRecord): boolean {
   return plan.price === 0 || plan.slug === 'sandbox';

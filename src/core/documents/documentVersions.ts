@@ -1,6 +1,12 @@
-import type { JsonObject } from '../../core/json/lossless';
+import type { JsonObject } from '../json/lossless';
 import { parseDocumentText } from './documentText';
-import type { HeldVersionStore } from './heldVersionStore';
+
+/** Where the held versions outlive the extension host (the workspace state, in the extension). */
+export interface HeldVersionStore {
+  get(key: string): string | undefined;
+  remember(key: string, text: string): void;
+  forget(key: string): void;
+}
 
 /** A version of a document as text and parsed. */
 export interface DocumentVersion {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { validateCollectionName } from '../../../src/extension/collections/collectionName';
-import { validateDatabaseName } from '../../../src/extension/databases/databaseName';
-import { countFreeDatabases } from '../../../src/extension/databases/freeDatabases';
+import { validateCollectionName } from '../../../../src/core/names/collectionName';
+import { validateDatabaseName } from '../../../../src/core/names/databaseName';
+import { countFreeDatabases } from '../../../../src/core/plans/freeDatabases';
 
 describe('database and collection rules checked before sending', () => {
   it('counts free databases by slug or by the plan name the original service sent', () => {

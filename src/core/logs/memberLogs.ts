@@ -1,5 +1,5 @@
-import type { DeploymentLogEntry } from '../../core/api/types';
-import { LogTail } from '../../core/logs/logTail';
+import type { DeploymentLogEntry } from '../api/types';
+import { LogTail } from './logTail';
 
 /**
  * What was shown of each member's log. A deployment with several members gets each line prefixed
