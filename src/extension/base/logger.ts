@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { redactSecrets } from './redaction';
+import { Disposable } from './disposable';
 
 /**
  * The "DB Host" log channel. Every line passes through {@link redactSecrets}, so a key that slipped
  * into an error text from anywhere still never reaches the log.
  */
-export class Logger implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('DB Host', { log: true });
+export class Logger extends Disposable {
+  private readonly channel = this.register(vscode.window.createOutputChannel('DB Host', { log: true }));
 
   info(message: string): void {
     this.channel.info(redactSecrets(message));
@@ -23,8 +24,5 @@ export class Logger implements vscode.Disposable {
   }
   show(): void {
     this.channel.show(true);
-  }
-  dispose(): void {
-    this.channel.dispose();
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Disposable } from './disposable';
 
 /**
  * What a tree item or a command points at. Tree nodes handed to commands carry one as `target`;
@@ -29,15 +30,11 @@ export type ChangedList = 'account' | 'databases' | 'collections' | 'documents' 
  * Features announce what they changed on the service; the explorer refreshes just that part of the
  * tree. `{ accountId, db, col }` with list 'documents' refreshes one collection's documents.
  */
-export class ResourceChanges implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<{ target: ResourceTarget; list: ChangedList }>();
+export class ResourceChanges extends Disposable {
+  private readonly emitter = this.register(new vscode.EventEmitter<{ target: ResourceTarget; list: ChangedList }>());
   readonly onDidChange = this.emitter.event;
 
   fire(target: ResourceTarget, list: ChangedList): void {
     this.emitter.fire({ target, list });
-  }
-
-  dispose(): void {
-    this.emitter.dispose();
   }
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
 import { redactSecrets } from '../base/redaction';
 import { MemberLogs } from '../../core/logs/memberLogs';
+import { Disposable } from '../base/disposable';
 
 export interface TranscriptLine {
   level: 'log' | 'info' | 'warn';
@@ -16,15 +17,16 @@ const transcriptLimit = 5000;
  * each member's log, so tailing again later continues where it stopped. Keeps a transcript of what it
  * appended, since an output channel cannot be read back.
  */
-export class DeploymentLogChannel implements vscode.Disposable {
+export class DeploymentLogChannel extends Disposable {
   private readonly output: vscode.LogOutputChannel;
   private readonly members = new MemberLogs();
   private readonly lines: TranscriptLine[] = [];
-  private readonly appended = new vscode.EventEmitter<readonly TranscriptLine[]>();
+  private readonly appended = this.register(new vscode.EventEmitter<readonly TranscriptLine[]>());
   readonly onDidAppend = this.appended.event;
 
   constructor(readonly name: string) {
-    this.output = vscode.window.createOutputChannel(name, { log: true });
+    super();
+    this.output = this.register(vscode.window.createOutputChannel(name, { log: true }));
   }
 
   get transcript(): readonly TranscriptLine[] {
@@ -55,10 +57,5 @@ export class DeploymentLogChannel implements vscode.Disposable {
     this.lines.push(...lines);
     if (this.lines.length > transcriptLimit) this.lines.splice(0, this.lines.length - transcriptLimit);
     this.appended.fire(lines);
-  }
-
-  dispose(): void {
-    this.appended.dispose();
-    this.output.dispose();
   }
 }

@@ -6,6 +6,7 @@ import { deploymentKey } from '../shared/deploymentTarget';
 import { LogTailSession } from './logTailSession';
 import { TailStatusItem } from './tailStatusItem';
 import { setting } from '../base/settings';
+import { Disposable } from '../base/disposable';
 
 const MAX_POLL_INTERVAL_SECONDS = 300;
 
@@ -19,21 +20,21 @@ export function pollIntervalSeconds(): number {
  * The deployments whose logs are tailed, any number at once, each with its channel and status-bar
  * item. Tailing stops on request and when its account is removed.
  */
-export class DeploymentLogTails implements vscode.Disposable {
+export class DeploymentLogTails extends Disposable {
   private readonly channels = new Map<string, DeploymentLogChannel>();
   private readonly sessions = new Map<string, LogTailSession>();
-  private readonly subscription: vscode.Disposable;
-  private readonly tailingChanged = new vscode.EventEmitter<DeploymentTarget>();
+  private readonly tailingChanged = this.register(new vscode.EventEmitter<DeploymentTarget>());
   /** A deployment started or stopped being tailed. */
   readonly onDidChangeTailing = this.tailingChanged.event;
 
   constructor(private readonly services: Services) {
-    this.subscription = services.accounts.onDidChange(() => {
+    super();
+    this.register(services.accounts.onDidChange(() => {
       const accounts = new Set(services.accounts.list().map((account) => account.id));
       for (const session of this.sessions.values()) {
         if (!accounts.has(session.target.accountId)) session.stop('the account was removed');
       }
-    });
+    }));
   }
 
   /** Starts tailing, or shows the tail already running. */
@@ -92,12 +93,11 @@ export class DeploymentLogTails implements vscode.Disposable {
     return channel;
   }
 
-  dispose(): void {
-    this.subscription.dispose();
+  override dispose(): void {
     for (const session of this.sessions.values()) session.dispose();
     this.sessions.clear();
     for (const channel of this.channels.values()) channel.dispose();
     this.channels.clear();
-    this.tailingChanged.dispose();
+    super.dispose();
   }
 }

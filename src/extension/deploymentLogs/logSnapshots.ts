@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
 import { redactSecrets } from '../base/redaction';
+import { Disposable } from '../base/disposable';
 
 export const logSnapshotScheme = 'dbhost-log';
 
@@ -19,13 +20,15 @@ export function snapshotText(deployment: string, entries: readonly DeploymentLog
 }
 
 /** One-off snapshots of deployment logs, opened as read-only documents; each is dropped when closed. */
-export class LogSnapshots implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class LogSnapshots extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private taken = 0;
-  private readonly subscriptions: vscode.Disposable[] = [
-    vscode.workspace.registerTextDocumentContentProvider(logSnapshotScheme, this),
-    vscode.workspace.onDidCloseTextDocument((document) => this.texts.delete(document.uri.toString())),
-  ];
+
+  constructor() {
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(logSnapshotScheme, this));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.texts.delete(document.uri.toString())));
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? 'This log snapshot was closed; run "Show Logs" again for a new one.\n';
@@ -39,8 +42,8 @@ export class LogSnapshots implements vscode.TextDocumentContentProvider, vscode.
     return document;
   }
 
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+  override dispose(): void {
+    super.dispose();
     this.texts.clear();
   }
 }

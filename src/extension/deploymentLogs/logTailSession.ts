@@ -4,6 +4,7 @@ import { isServiceError } from '../../client/serviceError';
 import { describeError } from '../base/registerCommand';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { DeploymentLogChannel } from './deploymentLogChannel';
+import { Disposable } from '../base/disposable';
 
 /** Back-off never waits longer than this between tries (unless the poll interval itself is longer). */
 export const backOffCeilingSeconds = 60;
@@ -27,8 +28,8 @@ export function formatSeconds(seconds: number): string {
  * is scheduled. When the service fails, the waits double up to a minute; the channel says so once,
  * and again when the service answers.
  */
-export class LogTailSession implements vscode.Disposable {
-  private readonly stopped = new vscode.EventEmitter<void>();
+export class LogTailSession extends Disposable {
+  private readonly stopped = this.register(new vscode.EventEmitter<void>());
   /** Fires once, when the session stops for whatever reason. */
   readonly onDidStop = this.stopped.event;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,7 +37,9 @@ export class LogTailSession implements vscode.Disposable {
   private failingDelay: number | undefined;
   private running = true;
 
-  constructor(private readonly options: LogTailSessionOptions) {}
+  constructor(private readonly options: LogTailSessionOptions) {
+    super();
+  }
 
   get target(): DeploymentTarget {
     return this.options.target;
@@ -64,7 +67,7 @@ export class LogTailSession implements vscode.Disposable {
     this.inFlight?.abort();
     if (reason) this.options.channel.notice('info', `Stopped tailing: ${reason}.`);
     this.stopped.fire();
-    this.stopped.dispose();
+    super.dispose();
   }
 
   private async poll(): Promise<void> {
@@ -97,8 +100,9 @@ export class LogTailSession implements vscode.Disposable {
     if (this.running) this.timer = setTimeout(() => void this.poll(), delay * 1000);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.stop();
+    super.dispose();
   }
 }
 

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
+import { Disposable } from '../base/disposable';
 
 /** The status-bar item shown while a deployment's log is tailed; clicking it stops the tailing. */
-export class TailStatusItem implements vscode.Disposable {
+export class TailStatusItem extends Disposable {
   private static created = 0;
   private readonly item: vscode.StatusBarItem;
 
@@ -10,7 +11,8 @@ export class TailStatusItem implements vscode.Disposable {
     private readonly target: DeploymentTarget,
     private readonly accountLabel: string,
   ) {
-    this.item = vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left);
+    super();
+    this.item = this.register(vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left));
     this.item.name = 'DB Host: log tailing';
     this.item.command = { command: 'dbhost.stopTailing', title: 'Stop Tailing', arguments: [{ ...target }] };
     this.showFailing(false);
@@ -25,7 +27,4 @@ export class TailStatusItem implements vscode.Disposable {
     this.item.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 
-  dispose(): void {
-    this.item.dispose();
-  }
 }

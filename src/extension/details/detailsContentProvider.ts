@@ -4,13 +4,16 @@ import { stringifyLossless } from '../../core/json/lossless';
 import type { Services } from '../services';
 import type { DetailsRequest } from './detailsRequest';
 import { detailsRequestOf } from './detailsRequest';
+import { Disposable } from '../base/disposable';
 
 /** Read-only JSON documents of what the service says about a database, a collection, a deployment, an invoice or a plan. */
-export class DetailsContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+export class DetailsContentProvider extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Services) {
+    super();
+  }
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const abort = new AbortController();
@@ -46,9 +49,5 @@ export class DetailsContentProvider implements vscode.TextDocumentContentProvide
         return plan as JsonValue;
       }
     }
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

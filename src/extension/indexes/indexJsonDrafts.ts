@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../core/api/types';
 import type { CollectionTarget } from '../shared/collectionTarget';
 import { formatIndexBody } from '../../core/indexes/indexDefinition';
+import { Disposable } from '../base/disposable';
 
 /** Files ending so are validated by schemas/index.schema.json (package.json `jsonValidation`). */
 export const indexBodySuffix = '.dbhost-index.json';
@@ -16,10 +17,13 @@ const fileNamePart = (name: string) => name.replace(/[\\/:*?"<>|\s]+/g, '_');
  * Index bodies opened for editing, each an untitled JSON document that remembers which collection it
  * is for. A body the user saved elsewhere and reopened has no collection: creating it asks for one.
  */
-export class IndexJsonDrafts implements vscode.Disposable {
+export class IndexJsonDrafts extends Disposable {
   private readonly targets = new Map<string, CollectionTarget>();
   private opened = 0;
-  private readonly subscription = vscode.workspace.onDidCloseTextDocument((document) => this.targets.delete(document.uri.toString()));
+  constructor() {
+    super();
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.targets.delete(document.uri.toString())));
+  }
 
   async open(target: CollectionTarget, definition: IndexDefinition): Promise<vscode.TextEditor> {
     this.opened++;
@@ -35,8 +39,8 @@ export class IndexJsonDrafts implements vscode.Disposable {
     return this.targets.get(document.uri.toString());
   }
 
-  dispose(): void {
-    this.subscription.dispose();
+  override dispose(): void {
+    super.dispose();
     this.targets.clear();
   }
 }

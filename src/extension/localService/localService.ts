@@ -6,6 +6,7 @@ import { rememberSecret } from '../base/redaction';
 import type { Services } from '../services';
 import { LOCAL_ACCOUNT_KEY } from '../shared/localServiceAccount';
 import { LocalServiceProcess } from './localServiceProcess';
+import { Disposable } from '../base/disposable';
 
 /** The local service's key in SecretStorage: the same on every start, so the data of earlier runs stays reachable. */
 const LOCAL_API_KEY_SECRET = 'dbhost.localService.apiKey';
@@ -17,18 +18,16 @@ export const RUNNING_CONTEXT_KEY = 'dbhost.localServiceRunning';
  * the extension's global storage, and keeps a "Local" account pointing at it. It stops with the
  * window, on command, or when its account is removed.
  */
-export class LocalService implements vscode.Disposable {
+export class LocalService extends Disposable {
   private process: LocalServiceProcess | undefined;
   private starting: Promise<Account> | undefined;
   private stopping: Promise<boolean> | undefined;
-  private disposed = false;
-  private readonly changed = new vscode.EventEmitter<string | undefined>();
+  private readonly changed = this.register(new vscode.EventEmitter<string | undefined>());
   /** Fires the Local account's id while running, undefined when stopped. */
   readonly onDidChange = this.changed.event;
-  private readonly accountsSubscription: vscode.Disposable;
-
   constructor(private readonly services: Services) {
-    this.accountsSubscription = services.accounts.onDidChange(() => this.stopIfAccountRemoved());
+    super();
+    this.register(services.accounts.onDidChange(() => this.stopIfAccountRemoved()));
   }
 
   get running(): boolean {
@@ -71,7 +70,7 @@ export class LocalService implements vscode.Disposable {
       { location: vscode.ProgressLocation.Notification, title: 'Starting the DB Host local service…' },
       () => LocalServiceProcess.start({ script, dataDir, apiKey, logger, onExit: (description) => this.exited(description) }),
     );
-    if (this.disposed) {
+    if (this.isDisposed) {
       service.kill();
       throw new Error('The window closed while the local service was starting; it was stopped.');
     }
@@ -151,11 +150,9 @@ export class LocalService implements vscode.Disposable {
     this.changed.fire(accountId);
   }
 
-  dispose(): void {
-    this.disposed = true;
-    this.accountsSubscription.dispose();
+  override dispose(): void {
+    super.dispose();
     this.process?.kill();
     this.process = undefined;
-    this.changed.dispose();
   }
 }

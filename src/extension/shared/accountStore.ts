@@ -6,6 +6,7 @@ import type { Logger } from '../base/logger';
 import { forgetSecret, rememberSecret } from '../base/redaction';
 import type { Account } from './account';
 import { setting } from '../base/settings';
+import { Disposable } from '../base/disposable';
 
 const ACCOUNTS_KEY = 'dbhost.accounts';
 const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
@@ -21,27 +22,26 @@ export class AccountNotFoundError extends Error {
  * Accounts live in global state (label, address); their keys only in SecretStorage. Clients are
  * made on demand and dropped whenever an account or the request timeout setting changes.
  */
-export class AccountStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class AccountStore extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, DbHostApi>();
-  private readonly subscription: vscode.Disposable;
-  private readonly settingSubscription: vscode.Disposable;
 
   constructor(
     private readonly state: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
     private readonly logger: Logger,
   ) {
-    this.subscription = secrets.onDidChange((event) => {
+    super();
+    this.register(secrets.onDidChange((event) => {
       if (!event.key.startsWith('dbhost.apiKey.')) return;
       this.clients.delete(event.key.slice('dbhost.apiKey.'.length));
       this.changed.fire();
-    });
+    }));
     // Clients read the timeout when made: a changed setting applies from the next request on.
-    this.settingSubscription = vscode.workspace.onDidChangeConfiguration((event) => {
+    this.register(vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('dbhost.requestTimeoutSeconds')) this.clients.clear();
-    });
+    }));
   }
 
   list(): Account[] {
@@ -121,11 +121,5 @@ export class AccountStore implements vscode.Disposable {
     await this.state.update(ACCOUNTS_KEY, accounts);
     this.clients.clear();
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.settingSubscription.dispose();
-    this.changed.dispose();
   }
 }
