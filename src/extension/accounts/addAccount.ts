@@ -12,7 +12,7 @@ export async function addAccount(services: Services): Promise<Account> {
   const check = await checkApiKey(services.accounts.makeClient(baseUrl, apiKey), baseUrl);
   if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Save Account Anyway');
   const account = await services.accounts.add({ label, baseUrl, apiKey });
-  services.logger.info(`Added the account "${label}" for ${baseUrl}`);
+  services.logger.scoped('accounts').info(`Added the account "${label}" for ${baseUrl}`);
   void services.prompts.info(
     check.kind === 'accepted' ? `Added "${label}": ${check.databases} database${check.databases === 1 ? '' : 's'}.` : `Added "${label}".`,
   );

@@ -16,7 +16,7 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
   if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Keep New Key');
   await services.accounts.setApiKey(accountId, apiKey);
   services.changes.fire({ accountId }, 'account');
-  services.logger.info(`Changed the API key of "${account.label}"`);
+  services.logger.scoped('accounts').info(`Changed the API key of "${account.label}"`);
   void services.prompts.info(check.kind === 'accepted' ? `The new key of "${account.label}" works.` : `Saved the new key of "${account.label}".`);
   return true;
 }

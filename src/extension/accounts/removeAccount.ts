@@ -11,6 +11,6 @@ export async function removeAccount(services: Services, arg: unknown): Promise<b
   const confirmed = await services.prompts.confirm(`Remove the account "${account.label}" from VS Code?`, { detail, confirmLabel: 'Remove Account' });
   if (!confirmed) return false;
   await services.accounts.remove(accountId);
-  services.logger.info(`Removed the account "${account.label}"`);
+  services.logger.scoped('accounts').info(`Removed the account "${account.label}"`);
   return true;
 }

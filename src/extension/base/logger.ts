@@ -1,26 +1,49 @@
 import * as vscode from 'vscode';
-import { redactSecrets } from './redaction';
 import { Disposable } from './disposable';
+import { redactSecrets } from './redaction';
+
+/** Log lines of one component of the extension, tagged `[component]` in the "DB Host" channel. */
+export interface ComponentLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+  debug(message: string): void;
+}
+
+const withDetail = (message: string, error: unknown): string => {
+  const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+  return detail ? `${message}: ${detail}` : message;
+};
 
 /**
- * The "DB Host" log channel. Every line passes through {@link redactSecrets}, so a key that slipped
- * into an error text from anywhere still never reaches the log.
+ * The "DB Host" log channel. Every line is tagged with the component that wrote it (`scoped`) and passes
+ * through {@link redactSecrets}, so a key that slipped into an error text from anywhere still never reaches the log.
  */
-export class Logger extends Disposable {
+export class Logger extends Disposable implements ComponentLogger {
   private readonly channel = this.register(vscode.window.createOutputChannel('DB Host', { log: true }));
+  private readonly extension = this.scoped('extension');
+
+  scoped(component: string): ComponentLogger {
+    const line = (message: string) => redactSecrets(`[${component}] ${message}`);
+    return {
+      info: (message) => this.channel.info(line(message)),
+      warn: (message) => this.channel.warn(line(message)),
+      error: (message, error) => this.channel.error(line(withDetail(message, error))),
+      debug: (message) => this.channel.debug(line(message)),
+    };
+  }
 
   info(message: string): void {
-    this.channel.info(redactSecrets(message));
+    this.extension.info(message);
   }
   warn(message: string): void {
-    this.channel.warn(redactSecrets(message));
+    this.extension.warn(message);
   }
   error(message: string, error?: unknown): void {
-    const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
-    this.channel.error(redactSecrets(detail ? `${message}: ${detail}` : message));
+    this.extension.error(message, error);
   }
   debug(message: string): void {
-    this.channel.debug(redactSecrets(message));
+    this.extension.debug(message);
   }
   show(): void {
     this.channel.show(true);

@@ -49,7 +49,7 @@ export function registerCommand(
       return await (handler as (...a: unknown[]) => unknown)(...args);
     } catch (error) {
       if (isCancellation(error)) return undefined;
-      services.logger.error(`Command ${id} failed`, error);
+      services.logger.scoped('commands').error(`Command ${id} failed`, error);
       void services.prompts.error(describeError(error), SHOW_LOG).then((action) => {
         if (action === SHOW_LOG) services.logger.show();
       });

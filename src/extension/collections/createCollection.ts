@@ -18,6 +18,6 @@ export async function createCollection(services: Services, arg: unknown): Promis
   if (invalid) throw new Error(invalid);
   await client.createCollection(db, name);
   services.changes.fire({ accountId, db }, 'collections');
-  services.logger.info(`Created the collection ${db}.${name}`);
+  services.logger.scoped('collections').info(`Created the collection ${db}.${name}`);
   return name;
 }

@@ -11,6 +11,6 @@ export async function deleteCollection(services: Services, arg: unknown): Promis
   const client = await services.accounts.clientFor(accountId);
   await client.deleteCollection(db, col);
   services.changes.fire({ accountId, db }, 'collections');
-  services.logger.info(`Deleted the collection ${db}.${col}`);
+  services.logger.scoped('collections').info(`Deleted the collection ${db}.${col}`);
   return true;
 }

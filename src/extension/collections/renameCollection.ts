@@ -20,6 +20,6 @@ export async function renameCollection(services: Services, arg: unknown): Promis
   if (invalid) throw new Error(invalid);
   await client.renameCollection(db, col, name);
   services.changes.fire({ accountId, db }, 'collections');
-  services.logger.info(`Renamed the collection ${db}.${col} to ${name}`);
+  services.logger.scoped('collections').info(`Renamed the collection ${db}.${col} to ${name}`);
   return name;
 }

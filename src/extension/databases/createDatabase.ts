@@ -47,7 +47,7 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
     throw explainRefusal(error, name, plan, freeUsed);
   }
   services.changes.fire({ accountId }, 'databases');
-  services.logger.info(`Created the database ${name} on ${plan.slug}`);
+  services.logger.scoped('databases').info(`Created the database ${name} on ${plan.slug}`);
   return { name, slug: plan.slug };
 }
 

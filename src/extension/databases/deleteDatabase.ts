@@ -25,6 +25,6 @@ export async function deleteDatabase(services: Services, arg: unknown): Promise<
   const client = await services.accounts.clientFor(accountId);
   await client.deleteDatabase(db);
   services.changes.fire({ accountId }, 'databases');
-  services.logger.info(`Deleted the database ${db}`);
+  services.logger.scoped('databases').info(`Deleted the database ${db}`);
   return true;
 }

@@ -123,7 +123,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
         throw toFileSystemError(failure, address, 'save');
       }
       const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
-      this.services.logger.info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
+      this.services.logger.scoped('documents').info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
       this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col, docId: address.docId }, 'document');
       storedText = await this.storedTextAfterSave(address, text);
     }
@@ -150,7 +150,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     } catch (error) {
       throw toFileSystemError(error, address, 'delete');
     }
-    this.services.logger.info(`Deleted document ${address.docId} from ${collectionLabel(address)}`);
+    this.services.logger.scoped('documents').info(`Deleted document ${address.docId} from ${collectionLabel(address)}`);
     const uri = documentUri(address);
     this.versions.forget(uri.toString());
     await closeCleanEditors(uri);
@@ -223,7 +223,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     try {
       return (await this.fetch(address, 'read')).text;
     } catch (error) {
-      this.services.logger.warn(`Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.scoped('documents').warn(`Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`);
       return written;
     }
   }

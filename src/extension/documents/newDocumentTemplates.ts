@@ -86,7 +86,7 @@ export class NewDocumentTemplates {
     } catch (error) {
       throw toFileSystemError(error, created, 'save');
     }
-    this.services.logger.info(`Created document ${created.docId} in ${collectionLabel(created)}`);
+    this.services.logger.scoped('documents').info(`Created document ${created.docId} in ${collectionLabel(created)}`);
     template.created = created;
     template.text = text;
     template.mtime = Math.max(Date.now(), template.mtime + 1);

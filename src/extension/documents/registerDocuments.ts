@@ -18,7 +18,7 @@ export interface DocumentsFeature {
 export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
   const fileSystem = new DocumentFileSystem(services, templates);
-  const reportFailure = (action: string) => (error: unknown) => services.logger.error(action, error);
+  const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),

@@ -67,7 +67,7 @@ export abstract class ListNode implements ExplorerNode {
       const empty = result.length === 0 ? this.emptyMessage() : undefined;
       if (empty) result = [new MessageNode(this, empty)];
     } catch (error) {
-      if (!isCancellation(error)) this.context.logger.warn(`Could not load ${this.what}: ${describeError(error)}`);
+      if (!isCancellation(error)) this.context.logger.scoped('explorer').warn(`Could not load ${this.what}: ${describeError(error)}`);
       result = this.failed(error);
     }
     if (generation !== this.generation) return this.children();

@@ -14,6 +14,6 @@ export async function dropAllIndexes(services: Services, arg: unknown): Promise<
   const client = await services.accounts.clientFor(accountId);
   await client.dropAllIndexes(db, col);
   services.changes.fire({ accountId, db, col }, 'indexes');
-  services.logger.info(`Dropped all indexes of ${db}.${col}`);
+  services.logger.scoped('indexes').info(`Dropped all indexes of ${db}.${col}`);
   return true;
 }

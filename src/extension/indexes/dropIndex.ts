@@ -27,6 +27,6 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
   if (!confirmed) return false;
   await client.dropIndex(db, col, index);
   services.changes.fire({ accountId, db, col }, 'indexes');
-  services.logger.info(`Dropped the index ${index} of ${db}.${col}`);
+  services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
   return true;
 }

@@ -76,7 +76,7 @@ export class LocalService extends Disposable {
     }
     this.process = service;
     const account = await this.saveAccount(service.url, apiKey);
-    logger.info(`The local service runs at ${service.url} with its data in ${dataDir}`);
+    logger.scoped('localService').info(`The local service runs at ${service.url} with its data in ${dataDir}`);
     await this.announce(account.id);
     return account;
   }
@@ -112,7 +112,7 @@ export class LocalService extends Disposable {
   private stopIfAccountRemoved(): void {
     if (this.starting || !this.process?.running) return;
     if (this.localAccount()) return;
-    void this.stop().catch((error: unknown) => this.services.logger.error('Could not stop the local service after its account was removed', error));
+    void this.stop().catch((error: unknown) => this.services.logger.scoped('localService').error('Could not stop the local service after its account was removed', error));
   }
 
   stop(): Promise<boolean> {
@@ -128,14 +128,14 @@ export class LocalService extends Disposable {
     if (!service?.running) return false;
     this.process = undefined;
     await service.stop();
-    this.services.logger.info('Stopped the local service');
+    this.services.logger.scoped('localService').info('Stopped the local service');
     await this.announce(undefined);
     return true;
   }
 
   private exited(description: string): void {
     this.process = undefined;
-    this.services.logger.error(description);
+    this.services.logger.scoped('localService').error(description);
     void this.services.prompts.error(`${description}. Start it again with "DB Host: Start Local Service".`);
     void this.announce(undefined);
   }

@@ -37,7 +37,7 @@ export class LocalServiceProcess {
     });
     const recentErrors: string[] = [];
     readline.createInterface({ input: child.stderr! }).on('line', (line) => {
-      options.logger.warn(`[local service] ${line}`);
+      options.logger.scoped('localService').warn(`${line}`);
       recentErrors.push(line);
       if (recentErrors.length > 5) recentErrors.shift();
     });
@@ -48,7 +48,7 @@ export class LocalServiceProcess {
         reject(new Error(`The local service did not say it was ready within ${START_TIMEOUT_MS / 1000} seconds.`));
       }, START_TIMEOUT_MS);
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-        options.logger.debug(`[local service] ${line}`);
+        options.logger.scoped('localService').debug(`${line}`);
         const ready = service ? undefined : READY_LINE.exec(line);
         if (ready) {
           clearTimeout(timer);

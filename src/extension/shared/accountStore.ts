@@ -114,7 +114,7 @@ export class AccountStore extends Disposable {
   makeClient(baseUrl: string, apiKey: string): DbHostApi {
     rememberSecret(apiKey);
     const timeoutSeconds = setting('requestTimeoutSeconds');
-    return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.debug(line) });
+    return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.scoped('client').debug(line) });
   }
 
   private async save(accounts: Account[]): Promise<void> {

@@ -42,7 +42,7 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
     } catch (error) {
       const created = templates.createdFrom(templateUri);
       if (!created) throw error;
-      services.logger.error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
+      services.logger.scoped('documents').error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
       const action = 'Open Document';
       const choice = await services.prompts.warn(
         `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${describeError(error)}`,
