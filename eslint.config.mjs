@@ -36,6 +36,14 @@ export default tseslint.config(
   { files: ['src/client/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
   { files: ['src/service/**'], rules: importRules(['client', 'extension'], { vscode: false }) },
   { files: ['src/extension/**'], rules: importRules(['service'], { vscode: true }) },
+  {
+    files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['eslint.config.mjs'], rules: { 'no-restricted-exports': 'off' } },
 );
