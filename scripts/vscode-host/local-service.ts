@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ManagedProcess } from './child-processes';
 import { repoRoot } from './paths';
+import { SERVICE_READY_LINE } from '../../src/core/api/serviceReadyLine';
 
 export interface LocalService {
   url: string;
@@ -36,6 +37,6 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     env: { ...process.env, DBHOST_API_KEY: apiKey },
     secrets: [apiKey],
   });
-  const match = await child.waitForOutput(/listening[^\n]*?(http:\/\/(?:127\.0\.0\.1|localhost):\d+)/i, 30_000);
+  const match = await child.waitForOutput(SERVICE_READY_LINE, 30_000);
   return { url: match[1], apiKey, process: child };
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseCli, UsageError, USAGE } from './cli';
 import { startService } from './server';
+import { serviceReadyLine } from '../core/api/serviceReadyLine';
 
 async function main(): Promise<void> {
   let options;
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   });
   if (options.generatedKey) console.log(`Generated an API key for this run (pass --api-key or set DBHOST_API_KEY to keep one): ${options.apiKeys[0]}`);
   console.log(`Data in ${dataDir}; ${options.apiKeys.length} account(s)${options.payment ? '' : ' without payment information'}`);
-  console.log(`dbhost service listening on ${service.url}`);
+  console.log(serviceReadyLine(service.url));
 
   let stopping = false;
   const stop = (signal: string) => {

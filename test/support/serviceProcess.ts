@@ -1,20 +1,27 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { SERVICE_READY_LINE } from '../../src/core/api/serviceReadyLine';
 
 const projectRoot = resolve(__dirname, '..', '..');
 const serviceEntry = resolve(projectRoot, 'src', 'service', 'main.ts');
-const READY = /dbhost service listening on (http:\/\/\S+)/;
 
 export interface ServiceProcessOptions {
   dataDir: string;
+  /** Passed in DBHOST_API_KEY when there is one (not on the command line `ps` shows), else as --api-key each. */
   apiKeys: string[];
   empty?: boolean;
+  /** A built service (dist/service.js); by default the source, compiled by tsx. */
+  script?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** More options of the service's command line, e.g. `--no-payment`. */
+  args?: string[];
 }
 
 /**
- * The local service in a child process (its CLI, compiled by tsx), so that a test can see it crash,
- * kill it with SIGKILL and start it again on the same data.
+ * The local service in a child process, the one way tests start it: a test can see it crash, kill it with
+ * SIGKILL and start it again on the same data. Ready when it prints its ready line (core/api/serviceReadyLine).
  */
 export class ServiceProcess {
   private exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -27,15 +34,18 @@ export class ServiceProcess {
   }
 
   static start(options: ServiceProcessOptions): Promise<ServiceProcess> {
-    const args = ['--import', 'tsx', serviceEntry, '--port', '0', '--quiet', '--data', options.dataDir];
-    for (const key of options.apiKeys) args.push('--api-key', key);
+    const entry = options.script ? [options.script] : ['--import', 'tsx', serviceEntry];
+    const args = [...entry, '--port', String(options.port ?? 0), '--quiet', '--data', options.dataDir, ...(options.args ?? [])];
+    const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+    if (options.apiKeys.length === 1) env.DBHOST_API_KEY = options.apiKeys[0];
+    else for (const key of options.apiKeys) args.push('--api-key', key);
     if (options.empty) args.push('--empty');
-    const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: options.script ? undefined : projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     return new Promise((settle, reject) => {
       let text = '';
       const onData = (chunk: Buffer) => {
         text += chunk.toString('utf8');
-        const ready = READY.exec(text);
+        const ready = SERVICE_READY_LINE.exec(text);
         if (!ready) return;
         child.stdout?.off('data', onData);
         child.off('exit', onExit);
@@ -43,9 +53,11 @@ export class ServiceProcess {
         started.output = text;
         settle(started);
       };
-      const onExit = (code: number | null) => reject(new Error(`The service exited (${code}) before it was ready:\n${text}`));
+      const masked = () => options.apiKeys.reduce((shown, key) => shown.split(key).join('<key>'), text);
+      const onExit = (code: number | null) => reject(new Error(`The service exited (${code}) before it was ready:\n${masked()}`));
       child.stdout?.on('data', onData);
       child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      child.once('error', reject);
       child.once('exit', onExit);
     });
   }

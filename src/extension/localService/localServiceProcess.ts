@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import * as readline from 'node:readline';
 import type { Logger } from '../base/logger';
+import { SERVICE_READY_LINE } from '../../core/api/serviceReadyLine';
 
-const READY_LINE = /dbhost service listening on (https?:\/\/\S+)/;
 const START_TIMEOUT_MS = 30_000;
 
 export interface LocalServiceOptions {
@@ -49,7 +49,7 @@ export class LocalServiceProcess {
       }, START_TIMEOUT_MS);
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
         options.logger.scoped('localService').debug(`${line}`);
-        const ready = service ? undefined : READY_LINE.exec(line);
+        const ready = service ? undefined : SERVICE_READY_LINE.exec(line);
         if (ready) {
           clearTimeout(timer);
           service = new LocalServiceProcess(child, ready[1].replace(/\/+$/, ''));

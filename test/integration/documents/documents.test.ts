@@ -14,6 +14,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
 import { RecordingProxy } from './recordingProxy';
+import { waitFor } from '../support/waitFor';
 
 const db = 'documenttests';
 const col = 'people';
@@ -50,15 +51,8 @@ function tabOpen(uri: vscode.Uri): boolean {
 }
 
 /** Resolves once `check` holds, looking again on every event `event` fires. */
-function when<T>(event: vscode.Event<T>, check: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (check()) return resolve();
-    const subscription = event(() => {
-      if (!check()) return;
-      subscription.dispose();
-      resolve();
-    });
-  });
+async function when<T>(event: vscode.Event<T>, check: () => boolean): Promise<void> {
+  await waitFor(check, { event });
 }
 
 describe('Documents as files', function () {

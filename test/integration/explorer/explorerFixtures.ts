@@ -1,16 +1,15 @@
 import * as assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as readline from 'node:readline';
 import * as vscode from 'vscode';
 import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { productExtensionId } from '../support/product';
+import { ServiceProcess } from '../../support/serviceProcess';
+import { waitFor } from '../support/waitFor';
 
 /** The TestApi of the activated product extension (see {@link activateExtension}). */
 export async function productApi(): Promise<TestApi> {
@@ -30,37 +29,22 @@ export interface OwnService {
 export async function startOwnService(options: { payment?: boolean; apiKey?: string } = {}): Promise<OwnService> {
   const extension = vscode.extensions.getExtension(productExtensionId);
   assert.ok(extension);
-  const script = path.join(extension.extensionPath, 'dist', 'service.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-explorer-test-'));
   const apiKey = options.apiKey ?? randomBytes(24).toString('hex');
-  const args = [script, '--port', '0', '--data', dataDir, '--empty', '--quiet', ...(options.payment === false ? ['--no-payment'] : [])];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, DBHOST_API_KEY: apiKey, ELECTRON_RUN_AS_NODE: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      const ready = /listening on (http:\/\/\S+)/.exec(line);
-      if (ready) resolve(ready[1]);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the local service exited (${code}) before listening: ${output.split(apiKey).join('<key>')}`)));
+  const service = await ServiceProcess.start({
+    script: path.join(extension.extensionPath, 'dist', 'service.js'),
+    dataDir,
+    apiKeys: [apiKey],
+    empty: true,
+    args: options.payment === false ? ['--no-payment'] : [],
   });
   return {
-    url,
+    url: service.url,
     apiKey,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      await service.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -96,25 +80,6 @@ export async function nodeAt(testing: TestApi, accountId: string, ...labels: (st
 }
 
 /** Resolves once `check` holds, looking again each time the tree says it changed. */
-export function whenTree(testing: TestApi, check: () => Promise<boolean>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const look = () => {
-      check().then(
-        (ok) => {
-          if (ok && !done) {
-            done = true;
-            subscription.dispose();
-            resolve();
-          }
-        },
-        (error: unknown) => {
-          subscription.dispose();
-          reject(error);
-        },
-      );
-    };
-    const subscription = testing.explorer.onDidChangeTreeData(look);
-    look();
-  });
+export async function whenTree(testing: TestApi, check: () => Promise<boolean>): Promise<void> {
+  await waitFor(check, { event: testing.explorer.onDidChangeTreeData, what: 'the tree change' });
 }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { waitFor } from '../support/waitFor';
 
 /** The shortest `dbhost.requestTimeoutSeconds` allowed: a call the fault proxy holds ends after it. */
 export const SHORT_TIMEOUT_SECONDS = 1;
@@ -13,16 +14,8 @@ export async function setRequestTimeout(seconds: number | undefined): Promise<vo
  * Resolves once `check` holds, looking again every few milliseconds: for conditions no event announces
  * (what the fault proxy saw). The test's own timeout bounds the wait; the message says what never came.
  */
-export function until(check: () => boolean, what: string, describeState: () => string = () => ''): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > 60_000) return reject(new Error(`Never saw ${what}. ${describeState()}`));
-      setTimeout(look, 25);
-    };
-    look();
-  });
+export async function until(check: () => boolean, what: string, describeState: () => string = () => ''): Promise<void> {
+  await waitFor(check, { what, describeState });
 }
 
 /** One clear line: no line break, long enough to say something, without the key. */

@@ -11,6 +11,7 @@ import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard } from '../support/textEditing';
+import { waitFor } from '../support/waitFor';
 
 const db = 'shop';
 const col = `playground_${process.pid}`;
@@ -19,16 +20,7 @@ const DOCUMENT_COUNT = 45;
 
 /** Resolves once `check` holds, re-checking whenever `event` fires; fails with `what` after the test's own timeout. */
 function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Promise<T> {
-  const now = check();
-  if (now !== undefined) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const subscription = event(() => {
-      const value = check();
-      if (value === undefined) return;
-      subscription.dispose();
-      resolve(value);
-    });
-  });
+  return waitFor(check, { event });
 }
 
 const ns = (documents: ServiceDocument[]) => documents.map((document) => Number(document.n));

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { SERVICE_READY_LINE } from '../../../src/core/api/serviceReadyLine';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -27,7 +28,7 @@ export function startChildService(script: string, args: string[], env: NodeJS.Pr
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /dbhost service listening on (http:\/\/\S+)/.exec(output);
+      const match = SERVICE_READY_LINE.exec(output);
       if (match) resolve({ process: child, url: match[1], output: () => output, exited });
     };
     child.stdout!.on('data', onData);
