@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { Accounts } from './accounts';
 import { stringifyExtended } from './bson/extendedJson';
 import { HttpError } from './errors';
+import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { parseBody, readBody } from './http/body';
 import type { Body } from './http/params';
 import type { Method } from './http/routes';
@@ -70,6 +71,7 @@ function requestTarget(target = '/'): URL {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  freezeIntrinsics();
   const log = options.log ?? (() => undefined);
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
