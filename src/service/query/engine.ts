@@ -3,6 +3,7 @@ import type { Doc, Value } from '../bson/extendedJson';
 import { cloneDoc, cloneValue, isPlainObject, MAX_DEPTH, valueKey } from '../bson/extendedJson';
 import { bsonSize, MAX_BSON_BYTES } from '../bson/bsonSize';
 import { ObjectId } from '../bson/objectId';
+import { fillArrayHoles, unstorableReason } from '../bson/storable';
 import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
 import { PaddingAllowance } from './arrayPadding';
@@ -151,6 +152,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   const result = cloneDoc(doc);
   if (Object.keys(modifier).length > 0) {
     asBadInput('update', () => update(result, modifier as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+    fillArrayHoles(result);
   }
   return result;
 }
@@ -194,6 +196,8 @@ function checkFieldNames(value: Value, depth: number): void {
 /** What the database checks before storing a document. */
 export function validateStoredDocument(doc: Doc): void {
   checkFieldNames(doc, 0);
+  const unstorable = unstorableReason(doc);
+  if (unstorable) throw badRequest(`The document cannot be stored: ${unstorable}; nothing was changed`);
   const id = doc._id;
   if (id === undefined) throw badRequest('A document needs an _id');
   if (Array.isArray(id)) throw badRequest('_id cannot be an array');
