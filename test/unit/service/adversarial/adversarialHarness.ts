@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import type { RawAnswer, TestService } from '../serviceHarness';
 import { errorText, jsonBody } from '../serviceHarness';
 
@@ -38,4 +39,30 @@ export async function getJson(running: TestService, path: string, key: string): 
   assert.equal(answer.status, 200, `GET ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   assert.notEqual(answer.json, undefined, `GET ${path} answered text that is not JSON: ${answer.text.slice(0, 300)}`);
   return answer.json;
+}
+
+export interface PlainAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * A request whose target goes out exactly as written (fetch and `new URL` would resolve `..` and
+ * `%2e%2e` first). The key is appended as `_apikey` unless `key` is null.
+ */
+export function sendRaw(running: TestService, method: string, path: string, body?: string | Buffer, key: string | null = KEY_A): Promise<PlainAnswer> {
+  const separator = path.includes('?') ? '&' : '?';
+  const target = key === null ? path : `${path}${separator}_apikey=${encodeURIComponent(key)}`;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port: running.service.port, method, path: target, headers: body === undefined ? {} : { 'Content-Type': 'application/json' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
