@@ -241,7 +241,7 @@ export class DbHostClient implements DbHostApi {
     try {
       return parseLossless(answer.text);
     } catch (error) {
-      throw this.transport.invalidResponse(request, answer, `${notJson(error, answer.text)}; the change may have been made anyway`);
+      throw this.transport.invalidResponse(request, answer, `${notJson(error, this.transport.scrub(answer.text))}; the change may have been made anyway`);
     }
   }
 
@@ -255,7 +255,7 @@ export class DbHostClient implements DbHostApi {
     try {
       return parseLossless(answer.text);
     } catch (error) {
-      throw this.transport.invalidResponse(request, answer, notJson(error, answer.text));
+      throw this.transport.invalidResponse(request, answer, notJson(error, this.transport.scrub(answer.text)));
     }
   }
 

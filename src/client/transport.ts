@@ -132,7 +132,7 @@ export class Transport {
 
   private httpError(request: ServiceRequest, response: FetchResponse, text: string): ServiceError {
     const { status } = response;
-    const serviceMessage = serviceMessageOf(text, response.headers.get('content-type'));
+    const serviceMessage = serviceMessageOf(text, response.headers.get('content-type'), (t) => this.scrub(t));
     let explanation = serviceMessage ?? (response.statusText || STATUS_CODES[status] || 'HTTP error');
     if (status >= 300 && status < 400) {
       const location = response.headers.get('location');
@@ -168,7 +168,8 @@ export class Transport {
     return error;
   }
 
-  private scrub(text: string): string {
+  /** The text without the key; callers that cut text to length scrub before the cut. */
+  scrub(text: string): string {
     return redactKey(text, this.settings.apiKey);
   }
 

@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
+import { redactKey } from '../client/redactKey';
 import { Accounts } from './accounts';
 import { stringifyExtended } from './bson/extendedJson';
 import { HttpError } from './errors';
+import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { parseBody, readBody } from './http/body';
 import type { Body } from './http/params';
 import type { Method } from './http/routes';
+import { displayPath, parseRequestTarget } from './http/requestTarget';
 import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';
+import { requireUtf8 } from './http/utf8';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -49,27 +53,8 @@ function send(response: ServerResponse, reply: Reply): void {
   response.end(text);
 }
 
-function pathSegments(pathname: string): string[] {
-  const raw = pathname.split('/');
-  if (raw[0] === '') raw.shift();
-  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
-  try {
-    return raw.map((segment) => decodeURIComponent(segment));
-  } catch {
-    throw new HttpError(400, 'The path holds an invalid percent-encoding');
-  }
-}
-
-/** The request target as a URL; a path starting with `//` stays a path rather than naming a host. */
-function requestTarget(target = '/'): URL {
-  try {
-    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
-  } catch {
-    throw new HttpError(400, 'The request target is not a valid URL');
-  }
-}
-
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  freezeIntrinsics();
   const log = options.log ?? (() => undefined);
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
@@ -84,32 +69,36 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const threads = new WeakMap<Socket, string>();
   let connections = 0;
 
+  /** Text the service prints or answers, without any of its keys (whatever the path or a message echoes). */
+  const scrub = (text: string): string => options.apiKeys.reduce((result, key) => redactKey(result, key), text);
+
   async function respond(request: IncomingMessage): Promise<Reply> {
-    const url = requestTarget(request.url);
-    const matched = matchRoute(pathSegments(url.pathname));
-    if (!matched) throw new HttpError(404, `No such endpoint: ${url.pathname}`);
-    const key = url.searchParams.get('_apikey');
+    const target = parseRequestTarget(request.url);
+    const shown = displayPath(request.url);
+    const matched = matchRoute(target.segments);
+    if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
+    const key = target.query.get('_apikey');
     if (key === null || key === '') throw new HttpError(401, 'The _apikey query parameter is missing');
     const account = accounts.find(key);
     if (!account) throw new HttpError(401, 'The API key is not valid for this service');
     const handler = matched.route.methods[request.method as Method];
     if (!handler) {
-      throw new HttpError(405, `${request.method} is not allowed on ${url.pathname}`, { Allow: Object.keys(matched.route.methods).join(', ') });
+      throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
     }
     let body: Body = {};
-    if (request.method === 'POST' || request.method === 'PUT') body = parseBody(await readBody(request));
+    if (request.method === 'POST' || request.method === 'PUT') body = parseBody(requireUtf8(await readBody(request)));
     else request.resume();
-    return handler({ account, params: matched.params, query: url.searchParams, body, thread: threads.get(request.socket) ?? 'conn' });
+    return handler({ account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' });
   }
 
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const startedAt = performance.now();
-    const path = (request.url ?? '/').split('?')[0];
+    const path = scrub(displayPath(request.url));
     respond(request)
       .catch((error: unknown): Reply => {
-        if (error instanceof HttpError) return { status: error.status, body: { error: error.message }, headers: error.headers };
-        log(`${logTimestamp(new Date())} internal error on ${request.method} ${path}: ${(error as Error)?.stack ?? String(error)}`);
+        if (error instanceof HttpError) return { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
+        log(`${logTimestamp(new Date())} internal error on ${request.method} ${path}: ${scrub((error as Error)?.stack ?? String(error))}`);
         return { status: 500, body: { error: INTERNAL_ERROR } };
       })
       .then((reply) => {
@@ -117,7 +106,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         if (options.logRequests !== false) log(`${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`);
       })
       .catch((error: unknown) => {
-        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path}: ${(error as Error)?.message}`);
+        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path}: ${scrub(String((error as Error)?.message))}`);
         response.destroy();
       });
   });

@@ -272,7 +272,10 @@ export function stringifyLossless(value: unknown, indent?: number | string): str
     const separator = gap ? `,\n${inner}` : ',';
     let result: string;
     if (Array.isArray(v)) {
-      result = v.length === 0 ? '[]' : `[${open}${v.map((item) => write(item, inner) ?? 'null').join(separator)}${close}]`;
+      // By index, not map: map skips holes, and `[,,1]` is not JSON. A hole is written as null, as JSON.stringify does.
+      const items: string[] = [];
+      for (let index = 0; index < v.length; index++) items.push(write(v[index], inner) ?? 'null');
+      result = v.length === 0 ? '[]' : `[${open}${items.join(separator)}${close}]`;
     } else {
       const members: string[] = [];
       for (const [key, item] of Object.entries(v)) {

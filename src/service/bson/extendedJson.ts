@@ -1,6 +1,7 @@
 import { stringifyLossless } from '../../core/json/lossless';
 import { badRequest } from '../errors';
 import { ObjectId } from './objectId';
+import { assertStorable } from './storable';
 
 /** A stored value: JSON plus object ids, dates and 64-bit integers beyond a double's exact range (bigint, see int64.ts). */
 export type Value = null | boolean | number | bigint | string | ObjectId | Date | Value[] | Doc;
@@ -84,6 +85,16 @@ export function stringifyExtended(value: unknown): string {
     return converted;
   });
   return holdsBigint ? stringifyLossless(toExtendedJson(value)) : text;
+}
+
+/**
+ * {@link stringifyExtended} for what the service keeps on disk: a value JSON cannot hold exactly (a hole,
+ * undefined, NaN, an infinity, a function) is refused with a TypeError instead of written as something
+ * else, so every line written reads back as the value that was stored.
+ */
+export function stringifyStored(value: unknown, what: string): string {
+  assertStorable(value, what);
+  return stringifyExtended(value);
 }
 
 export function cloneValue<T extends Value>(value: T): T {

@@ -6,6 +6,7 @@ import { OK } from '../http/types';
 import type { Entry } from '../store/collectionData';
 import { describeKey, ID_INDEX, indexKeysOf } from '../store/collectionData';
 import type { IndexSpec, Mutation } from '../store/mutations';
+import { checkPath } from '../query/reservedNames';
 import { elapsed, logValue, requireCollection } from './lookup';
 
 const SPECIAL_KINDS = new Set(['2d', '2dsphere', 'geoHaystack', 'text', 'hashed']);
@@ -19,6 +20,7 @@ function parseKey(raw: unknown): Record<string, number | string> {
   const key: Record<string, number | string> = {};
   for (const [field, direction] of fields) {
     if (field.length === 0 || field.startsWith('$') || field === '__proto__') throw badRequest(`"${field}" is not a field name an index can use`);
+    checkPath(field, 'The index field');
     if (direction === 1 || direction === -1) key[field] = direction;
     else if (typeof direction === 'string' && SPECIAL_KINDS.has(direction)) key[field] = direction;
     else throw badRequest(`The direction of "${field}" in "spec" must be 1, -1 or one of ${[...SPECIAL_KINDS].join(', ')}`);

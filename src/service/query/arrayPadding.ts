@@ -20,7 +20,8 @@ function paddingOf(doc: Doc, path: string): number {
     const next: Value[] = [];
     for (const value of values) {
       if (POSITIONAL.test(segment)) {
-        if (Array.isArray(value)) next.push(...value);
+        // A loop, not push(...value): spreading a 200,000-element array overflows the call stack.
+        if (Array.isArray(value)) for (const item of value) next.push(item);
       } else if (Array.isArray(value)) {
         if (!INDEX.test(segment)) continue;
         const index = Number(segment);

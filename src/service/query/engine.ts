@@ -3,11 +3,13 @@ import type { Doc, Value } from '../bson/extendedJson';
 import { cloneDoc, cloneValue, isPlainObject, MAX_DEPTH, valueKey } from '../bson/extendedJson';
 import { bsonSize, MAX_BSON_BYTES } from '../bson/bsonSize';
 import { ObjectId } from '../bson/objectId';
+import { fillArrayHoles, unstorableReason } from '../bson/storable';
 import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
 import { PaddingAllowance } from './arrayPadding';
 import { resolveInt64Arithmetic } from './int64Updates';
 import { checkRegexes } from './regexSafety';
+import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
 
 /** Scripts (`$where`, `$function`) stay off: queries come from the network. */
@@ -53,11 +55,13 @@ function viewOf(doc: Doc): Doc {
 
 export function compileFilter(q: Doc): (doc: Doc) => boolean {
   checkRegexes(q);
+  checkPathsIn(q, 'The query names the field');
   const query = asBadInput('query', () => new Query(comparable(q), MINGO_OPTIONS));
   return (doc) => asBadInput('query', () => query.test(viewOf(doc)));
 }
 
 function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  checkPathsIn(sort, 'The sort names the field');
   const byView = new Map<Doc, Doc>(docs.map((doc) => [viewOf(doc), doc]));
   const sorted = asBadInput('sort', () => find([...byView.keys()], {}, undefined, MINGO_OPTIONS).sort(comparable(sort)).all() as Doc[]);
   return sorted.map((view) => byView.get(view)!);
@@ -113,6 +117,7 @@ export function findPage(collection: CollectionData, request: PageRequest): { do
   if (request.projection && Object.keys(request.projection).length > 0) {
     const projection = request.projection;
     checkRegexes(projection);
+    checkPathsIn(projection, 'The projection ("fields") names the field', true);
     page = asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
   }
   return { documents: page, total, scanned: collection.count };
@@ -147,6 +152,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   const result = cloneDoc(doc);
   if (Object.keys(modifier).length > 0) {
     asBadInput('update', () => update(result, modifier as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+    fillArrayHoles(result);
   }
   return result;
 }
@@ -182,6 +188,7 @@ function checkFieldNames(value: Value, depth: number): void {
     if (key.startsWith('$')) throw badRequest(`Field names cannot start with "$" ("${key}")`);
     if (key.includes('.')) throw badRequest(`Field names cannot contain "." ("${key}")`);
     if (key.includes('\u0000')) throw badRequest('Field names cannot contain a NUL character');
+    if (RESERVED_FIELD_NAMES.has(key)) throw badRequest(`The field name "${key}" is refused: the local service refuses "__proto__", "constructor" and "prototype" in field names and paths, because they would reach JavaScript's shared object prototypes`);
     checkFieldNames(item, depth + 1);
   }
 }
@@ -189,6 +196,8 @@ function checkFieldNames(value: Value, depth: number): void {
 /** What the database checks before storing a document. */
 export function validateStoredDocument(doc: Doc): void {
   checkFieldNames(doc, 0);
+  const unstorable = unstorableReason(doc);
+  if (unstorable) throw badRequest(`The document cannot be stored: ${unstorable}; nothing was changed`);
   const id = doc._id;
   if (id === undefined) throw badRequest('A document needs an _id');
   if (Array.isArray(id)) throw badRequest('_id cannot be an array');

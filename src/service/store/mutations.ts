@@ -1,5 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { fromExtendedJson, isPlainObject, stringifyExtended } from '../bson/extendedJson';
+import { fromExtendedJson, isPlainObject, stringifyStored } from '../bson/extendedJson';
 
 export interface IndexSpec {
   name: string;
@@ -34,9 +34,9 @@ export type Mutation =
   | { op: 'delete'; db: string; col: string; id: Value }
   | { op: 'setInvoices'; invoices: Invoice[] };
 
-/** Mutations as journal JSON: documents and ids in extended JSON. */
+/** Mutations as journal JSON: documents and ids in extended JSON; what JSON cannot hold exactly is refused, never written. */
 export function stringifyMutations(mutations: Mutation[], header: Record<string, unknown>): string {
-  return stringifyExtended({ ...header, m: mutations });
+  return stringifyStored({ ...header, m: mutations }, 'A journal line');
 }
 
 function requireStrings(raw: Record<string, unknown>, fields: string[]): void {

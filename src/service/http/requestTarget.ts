@@ -1,0 +1,65 @@
+import { HttpError } from '../errors';
+
+export interface RequestTarget {
+  /** The path segments, each percent-decoded once; `.` and `..` stay segments (names), never steps. */
+  segments: string[];
+  query: URLSearchParams;
+}
+
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+function decodeStrictly(text: string, what: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new HttpError(400, `${what} holds an invalid percent-encoding (a "%" not followed by two hexadecimal digits, or bytes that are not UTF-8)`);
+  }
+}
+
+/**
+ * The request target, read as data. `new URL` would resolve `.`, `..` and their encoded forms (`%2e%2e`)
+ * against the path, so `DELETE …/documents/%2e%2e` would name the collection; here every segment is
+ * a name, and an encoded slash (`%2F`) stays inside its segment. A fragment (`#…`) is dropped, as a
+ * browser never sends one. Percent-encodings must be valid UTF-8, in the path and the query alike.
+ */
+export function parseRequestTarget(raw = '/'): RequestTarget {
+  let target = raw;
+  const absolute = ABSOLUTE_FORM.exec(target);
+  if (absolute) target = target.slice(absolute[0].length) || '/';
+  if (!target.startsWith('/')) throw new HttpError(400, 'The request target must be a path starting with "/"');
+  const fragment = target.indexOf('#');
+  if (fragment >= 0) target = target.slice(0, fragment);
+  const questionMark = target.indexOf('?');
+  const path = questionMark >= 0 ? target.slice(0, questionMark) : target;
+  const queryText = questionMark >= 0 ? target.slice(questionMark + 1) : '';
+
+  const raws = path.split('/');
+  raws.shift();
+  if (raws.length > 0 && raws[raws.length - 1] === '') raws.pop();
+  const segments = raws.map((segment) => decodeStrictly(segment, 'The path'));
+
+  const query = new URLSearchParams();
+  for (const pair of queryText.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = equals >= 0 ? pair.slice(0, equals) : pair;
+    const value = equals >= 0 ? pair.slice(equals + 1) : '';
+    query.append(decodeStrictly(name.replace(/\+/g, ' '), 'The query string'), decodeStrictly(value.replace(/\+/g, ' '), 'The query string'));
+  }
+  return { segments, query };
+}
+
+/** Where a path may carry parameters (`;`, an encoded `?`, `#` or `;`), and the parameter name itself: nothing from there on is shown. */
+const PARAMETER_START = /;|%3f|%23|%3b|apikey/i;
+
+/**
+ * The request path as the request log and error messages show it: without the query string or
+ * fragment, and cut where a client may have put parameters (`;_apikey=…`, `%3F_apikey=…`), so that a
+ * key sent there is never printed. Further scrubbing of the known keys is the caller's.
+ */
+export function displayPath(raw = '/'): string {
+  const end = raw.search(/[?#]/);
+  const path = end >= 0 ? raw.slice(0, end) : raw;
+  const cut = path.search(PARAMETER_START);
+  return cut >= 0 ? `${path.slice(0, cut)}…` : path;
+}
