@@ -9,6 +9,7 @@ import type { Body } from './http/params';
 import type { Method } from './http/routes';
 import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';
+import { withBudget } from './query/budget';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -99,7 +100,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     let body: Body = {};
     if (request.method === 'POST' || request.method === 'PUT') body = parseBody(await readBody(request));
     else request.resume();
-    return handler({ account, params: matched.params, query: url.searchParams, body, thread: threads.get(request.socket) ?? 'conn' });
+    return withBudget(() => handler({ account, params: matched.params, query: url.searchParams, body, thread: threads.get(request.socket) ?? 'conn' }));
   }
 
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
