@@ -98,22 +98,23 @@ export interface PageRequest {
   limit: number;
 }
 
-export function findPage(collection: CollectionData, request: PageRequest): { documents: Doc[]; total: number; scanned: number } {
+/** `matched`: the documents matching `request.q` when the caller found them already (see slicedScan.ts). */
+export function findPage(collection: CollectionData, request: PageRequest, matched?: Doc[]): { documents: Doc[]; total: number; scanned: number } {
   let total: number;
   let page: Doc[];
   if (request.sort) checkSortShape(request.sort);
   if (request.projection) checkProjectionShape(request.projection);
-  if (Object.keys(request.q).length === 0 && !request.sort) {
+  if (Object.keys(request.q).length === 0 && !request.sort && !matched) {
     total = collection.count;
     page = collection.entries.slice(request.skip, request.skip + request.limit).map((entry) => entry.doc);
   } else {
-    const matched = matching(collection, request.q);
-    total = matched.length;
+    const found = matched ?? matching(collection, request.q);
+    total = found.length;
     if (request.sort && Object.keys(request.sort).length > 0) {
       const sort = request.sort;
-      page = sortDocs(matched, sort).slice(request.skip, request.skip + request.limit);
+      page = sortDocs(found, sort).slice(request.skip, request.skip + request.limit);
     } else {
-      page = matched.slice(request.skip, request.skip + request.limit);
+      page = found.slice(request.skip, request.skip + request.limit);
     }
   }
   if (request.projection && Object.keys(request.projection).length > 0) {
