@@ -86,6 +86,19 @@ describe('adversarial budget: caps and a per-request work budget', function () {
     assert.deepEqual(order.sort(), ['expensive', 'other']);
   });
 
+  it('answers another account while a long accepted scan runs, and the scan still answers in full', async () => {
+    // About 900 steps per document over 1,500 documents: accepted, and long enough to span many slices.
+    const long = find({ $expr: { $gte: [{ $size: { $range: [0, { $add: [800, { $mod: ['$n', 100] }] }] } }, 850] } }, '&limit=0');
+    const order: string[] = [];
+    const longDone = long.then((answer) => (order.push('long scan'), answer));
+    const otherDone = find({ n: { $lt: 10 } }, '', OTHER).then((answer) => (order.push('other account'), answer));
+    const [longAnswer, otherAnswer] = await Promise.all([longDone, otherDone]);
+    assert.equal(longAnswer.status, 200, longAnswer.text.slice(0, 300));
+    assert.equal(longAnswer.headers.get('X-Service-Count'), String(COUNT / 2));
+    assert.equal(otherAnswer.status, 200);
+    assert.deepEqual(order, ['other account', 'long scan'], 'the other account was answered while the scan ran, not after it');
+  });
+
   it('refuses queries, projections and updates that are too large or too deep, and scripts', async () => {
     let deep: unknown = { $eq: 1 };
     for (let i = 0; i < 150; i++) deep = { $and: [{ n: deep }] };
