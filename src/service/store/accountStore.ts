@@ -120,10 +120,8 @@ export class AccountStore {
       } finally {
         writer.close();
       }
-      if (this.damaged.has(SNAPSHOT)) {
-        this.log(`${snapshot}: kept the snapshot with unreadable lines as ${keepCopy(snapshot)}`);
-        this.damaged.delete(SNAPSHOT);
-      }
+      // After an unreadable line, later lines may have had nothing to apply to (a collection it created): every replaced file is kept.
+      if (this.damaged.size > 0 && existsSync(snapshot)) this.log(`${snapshot}: kept as ${keepCopy(snapshot)}${this.damaged.has(SNAPSHOT) ? ' (it has unreadable lines)' : ''}`);
       renameSync(temporary, snapshot);
     } catch (error) {
       rmSync(temporary, { force: true });
@@ -147,7 +145,9 @@ export class AccountStore {
     } catch (error) {
       this.log(`${this.directory}: could not start a new journal (${(error as Error).message}); the next write tries again`);
     }
-    for (const stale of this.staleJournals()) this.retire(stale);
+    const keepAll = this.damaged.size > 0;
+    this.damaged.clear();
+    for (const stale of this.staleJournals()) this.retire(stale, keepAll);
     return true;
   }
 
@@ -179,11 +179,11 @@ export class AccountStore {
     this.log(`${temporary}: removed a snapshot write that never finished (the snapshot and journal beside it hold the data)`);
   }
 
-  /** A folded journal is deleted, unless it holds lines that could not be read: then it is kept aside. */
-  private retire(name: string): void {
+  /** A folded journal is deleted, unless the data it was folded into had unreadable lines: then it is kept aside. */
+  private retire(name: string, keep: boolean): void {
     const path = join(this.directory, name);
     try {
-      if (this.damaged.delete(name)) this.log(`${path}: kept the journal with unreadable lines as ${moveAside(path)}`);
+      if (keep) this.log(`${path}: kept as ${moveAside(path)} (the data it was folded into had unreadable lines)`);
       else unlinkSync(path);
     } catch (error) {
       this.log(`${path}: could not be removed after compaction (${reason(error)}); the next start folds it again`);
