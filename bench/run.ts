@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { ServiceProcess } from '../test/support/serviceProcess';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
 import { measureClientOverhead } from './clientOverhead';
+import { measureFairness } from './fairness';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
 import { saveOneField } from './save';
@@ -16,6 +17,8 @@ import { BENCH_DB, BIG, BIG_COUNT, SMALL, seedAccount } from './support/seedAcco
 import { table } from './support/table';
 
 const KEY = 'bench-key-5d0b';
+/** A second account, for another account's latency while the first runs expensive requests. */
+const OTHER_KEY = 'bench-other-key-77e1';
 const DEFAULT_PAGE_SIZE = 20;
 const missing: string[] = [];
 
@@ -54,8 +57,9 @@ async function main(): Promise<void> {
   try {
     step(clientOnly ? 'seeding' : `seeding ${BIG_COUNT.toLocaleString('en')} documents`);
     seedAccount(dataDir, KEY, { big: !clientOnly });
+    if (!clientOnly) seedAccount(dataDir, OTHER_KEY, { big: false });
     step('starting the local service');
-    service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true });
+    service = await ServiceProcess.start({ dataDir, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
     step('client overhead');
     figures.push(...(await measureClientOverhead(service.url, KEY)));
     if (clientOnly) {
@@ -68,6 +72,8 @@ async function main(): Promise<void> {
     figures.push(...(await saveFigures(service.url)));
     step('local service on 100,000 documents');
     figures.push(...(await measureLocalService(service.url, KEY)));
+    step("another account's latency while one runs the most expensive accepted request");
+    figures.push(...(await measureFairness(service.url, KEY, OTHER_KEY)));
   } finally {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });

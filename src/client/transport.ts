@@ -5,7 +5,7 @@ import { loadNodeFetch } from './fetchFunction';
 import type { FetchFunction, FetchResponse } from './fetchFunction';
 import { formatDuration } from './formatDuration';
 import { describeNetworkFailure, scrubbedCause } from './networkFailure';
-import { encodeStrict, redactKey } from './redactKey';
+import { encodeStrict, redactKey } from '../core/text/redactKey';
 import type { ServiceAddress } from './serviceAddress';
 import { ServiceError } from './serviceError';
 import type { ServiceErrorDetails } from './serviceError';

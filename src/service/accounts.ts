@@ -32,7 +32,7 @@ export class Accounts {
   private constructor(private readonly secret: Buffer) {}
 
   static open(options: { dataDir: string; apiKeys: string[]; payment: boolean; empty: boolean; log: (line: string) => void }): Accounts {
-    const accounts = new Accounts(dataFolderSecret(options.dataDir));
+    const accounts = new Accounts(dataFolderSecret(options.dataDir, options.apiKeys));
     const accountsDir = join(options.dataDir, 'accounts');
     for (const key of options.apiKeys) {
       const digest = keyDigest(accounts.secret, key);

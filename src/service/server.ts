@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
-import { redactKey } from '../client/redactKey';
+import { redactKey } from '../core/text/redactKey';
 import { Accounts } from './accounts';
 import { stringifyExtended } from './bson/extendedJson';
 import { HttpError } from './errors';
@@ -13,6 +13,7 @@ import { displayPath, parseRequestTarget } from './http/requestTarget';
 import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';
 import { requireUtf8 } from './http/utf8';
+import { withBudget } from './query/budget';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -88,7 +89,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     let body: Body = {};
     if (request.method === 'POST' || request.method === 'PUT') body = parseBody(requireUtf8(await readBody(request)));
     else request.resume();
-    return handler({ account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' });
+    return withBudget(() => handler({ account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' }));
   }
 
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.

@@ -1,4 +1,4 @@
-import { redactKey } from '../../client/redactKey';
+import { redactKey } from '../../core/text/redactKey';
 
 /**
  * Keys known to this window. Anything shown or logged is scrubbed of them, and of any `_apikey=`

@@ -11,7 +11,9 @@ import type { Handler, RequestContext } from '../http/types';
 import { OK } from '../http/types';
 import { checkCollectionName } from '../names';
 import { PaddingAllowance } from '../query/arrayPadding';
-import { applyOperators, findPage, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
+import { currentBudget } from '../query/budget';
+import { applyOperators, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
+import { findPageSliced } from '../query/slicedScan';
 import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
 import type { Mutation } from '../store/mutations';
@@ -94,7 +96,8 @@ function parseSort(query: URLSearchParams): Doc | undefined {
   return sort;
 }
 
-export const listDocuments: Handler = ({ account, params, query, thread }) => {
+export const listDocuments: Handler = async ({ account, params, query, thread }) => {
+  const budget = currentBudget();
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
   const q = queryDocument(query, 'q') ?? {};
@@ -103,7 +106,7 @@ export const listDocuments: Handler = ({ account, params, query, thread }) => {
   const skip = queryInteger(query, 'skip') ?? 0;
   const requested = queryInteger(query, 'limit') ?? DEFAULT_PAGE_SIZE;
   const limit = requested === 0 ? MAX_PAGE_SIZE : Math.min(requested, MAX_PAGE_SIZE);
-  const page = findPage(data, { q, sort, projection, skip, limit });
+  const page = await findPageSliced(data, { q, sort, projection, skip, limit }, budget);
   account.logOperation(
     params.db,
     thread,

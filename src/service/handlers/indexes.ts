@@ -50,6 +50,9 @@ export const listIndexes: Handler = ({ account, params }) => {
   return { body: data.indexes.map((index) => indexRecord(params.db, params.col, index)) };
 };
 
+/** The database's limit on the indexes of one collection. */
+export const MAX_INDEXES_PER_COLLECTION = 64;
+
 export const createIndex: Handler = ({ account, params, body, thread }) => {
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
@@ -69,6 +72,9 @@ export const createIndex: Handler = ({ account, params, body, thread }) => {
   if (existing) {
     if (index.name === ID_INDEX.name || (sameKey(existing.key, key) && Boolean(existing.unique) === unique)) return OK;
     throw conflict(`An index named "${index.name}" already exists with different options; drop it first`);
+  }
+  if (data.indexes.length >= MAX_INDEXES_PER_COLLECTION) {
+    throw badRequest(`A collection can have at most ${MAX_INDEXES_PER_COLLECTION} indexes (the database's limit, _id_ included); drop one before creating another`);
   }
   const mutations: Mutation[] = [];
   if (unique) {

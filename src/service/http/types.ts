@@ -17,6 +17,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type Handler = (context: RequestContext) => Reply;
+/** A handler that lets other requests run part-way (a long scan) answers with a promise. */
+export type Handler = (context: RequestContext) => Reply | Promise<Reply>;
 
 export const OK: Reply = { body: { ok: 1 } };

@@ -1,4 +1,3 @@
-import { find, Query, update } from 'mingo';
 import type { Doc, Value } from '../bson/extendedJson';
 import { cloneDoc, cloneValue, isPlainObject, MAX_DEPTH, valueKey } from '../bson/extendedJson';
 import { bsonSize, MAX_BSON_BYTES } from '../bson/bsonSize';
@@ -7,13 +6,13 @@ import { fillArrayHoles, unstorableReason } from '../bson/storable';
 import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
 import { PaddingAllowance } from './arrayPadding';
+import { find, MINGO_OPTIONS, Query, update } from './boundedMingo';
 import { resolveInt64Arithmetic } from './int64Updates';
+import { spendWork } from './budget';
+import { checkExpressionShape, checkProjectionShape, checkSortShape } from './limits';
 import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
-
-/** Scripts (`$where`, `$function`) stay off: queries come from the network. */
-const MINGO_OPTIONS = { scriptEnabled: false, idKey: '_id' };
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
 function asBadInput<T>(what: string, run: () => T): T {
@@ -54,6 +53,7 @@ function viewOf(doc: Doc): Doc {
 }
 
 export function compileFilter(q: Doc): (doc: Doc) => boolean {
+  checkExpressionShape(q, 'query');
   checkRegexes(q);
   checkPathsIn(q, 'The query names the field');
   const query = asBadInput('query', () => new Query(comparable(q), MINGO_OPTIONS));
@@ -62,6 +62,7 @@ export function compileFilter(q: Doc): (doc: Doc) => boolean {
 
 function sortDocs(docs: Doc[], sort: Doc): Doc[] {
   checkPathsIn(sort, 'The sort names the field');
+  spendWork(Math.ceil(docs.length * Math.log2(docs.length + 1) * Object.keys(sort).length), 'sorting');
   const byView = new Map<Doc, Doc>(docs.map((doc) => [viewOf(doc), doc]));
   const sorted = asBadInput('sort', () => find([...byView.keys()], {}, undefined, MINGO_OPTIONS).sort(comparable(sort)).all() as Doc[]);
   return sorted.map((view) => byView.get(view)!);
@@ -86,7 +87,10 @@ export function matching(collection: CollectionData, q: Doc): Doc[] {
   }
   const test = compileFilter(q);
   const result: Doc[] = [];
-  for (const entry of collection.entries) if (test(entry.doc)) result.push(entry.doc);
+  for (const entry of collection.entries) {
+    spendWork(1, 'scanning documents');
+    if (test(entry.doc)) result.push(entry.doc);
+  }
   return result;
 }
 
@@ -98,26 +102,30 @@ export interface PageRequest {
   limit: number;
 }
 
-export function findPage(collection: CollectionData, request: PageRequest): { documents: Doc[]; total: number; scanned: number } {
+/** `matched`: the documents matching `request.q` when the caller found them already (see slicedScan.ts). */
+export function findPage(collection: CollectionData, request: PageRequest, matched?: Doc[]): { documents: Doc[]; total: number; scanned: number } {
   let total: number;
   let page: Doc[];
-  if (Object.keys(request.q).length === 0 && !request.sort) {
+  if (request.sort) checkSortShape(request.sort);
+  if (request.projection) checkProjectionShape(request.projection);
+  if (Object.keys(request.q).length === 0 && !request.sort && !matched) {
     total = collection.count;
     page = collection.entries.slice(request.skip, request.skip + request.limit).map((entry) => entry.doc);
   } else {
-    const matched = matching(collection, request.q);
-    total = matched.length;
+    const found = matched ?? matching(collection, request.q);
+    total = found.length;
     if (request.sort && Object.keys(request.sort).length > 0) {
       const sort = request.sort;
-      page = sortDocs(matched, sort).slice(request.skip, request.skip + request.limit);
+      page = sortDocs(found, sort).slice(request.skip, request.skip + request.limit);
     } else {
-      page = matched.slice(request.skip, request.skip + request.limit);
+      page = found.slice(request.skip, request.skip + request.limit);
     }
   }
   if (request.projection && Object.keys(request.projection).length > 0) {
     const projection = request.projection;
     checkRegexes(projection);
     checkPathsIn(projection, 'The projection ("fields") names the field', true);
+    spendWork(page.length * Object.keys(projection).length, 'projecting');
     page = asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
   }
   return { documents: page, total, scanned: collection.count };
@@ -142,6 +150,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
   }
+  checkExpressionShape(updateDoc, 'update');
   checkUpdatePaths(updateDoc);
   checkRegexes(updateDoc.$pull);
   const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));

@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { HttpError } from '../errors';
 import { writeFully } from './lineFile';
 
@@ -32,8 +32,24 @@ export class Journal {
   private broken: string | undefined;
 
   constructor(readonly path: string, private readonly io: JournalIo = nodeJournalIo) {
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, 'a+');
     this.bytes = fstatSync(this.fd).size;
+    try {
+      this.endTornTail();
+    } catch (error) {
+      closeSync(this.fd);
+      throw error;
+    }
+  }
+
+  /** A write that never finished stays as its own unreadable line rather than joining the next one. */
+  private endTornTail(): void {
+    if (this.bytes === 0) return;
+    const last = Buffer.alloc(1);
+    readSync(this.fd, last, 0, 1, this.bytes - 1);
+    if (last[0] === 0x0a) return;
+    this.io.write(this.fd, Buffer.from('\n'));
+    this.bytes++;
   }
 
   get size(): number {

@@ -38,13 +38,21 @@ export function readLines(path: string, onLine: (line: string) => void): LineRea
   }
 }
 
+/** The file operations of a snapshot write; tests pass failing ones to play a full disk. */
+export interface FileIo {
+  write(fd: number, data: Buffer): void;
+  sync(fd: number): void;
+}
+
+export const nodeFileIo: FileIo = { write: (fd, data) => writeFully(fd, data), sync: fsyncSync };
+
 /** Writes a file line by line through a buffer, then fsyncs it. */
 export class LineWriter {
   private readonly fd: number;
   private buffered: string[] = [];
   private bufferedLength = 0;
 
-  constructor(path: string) {
+  constructor(path: string, private readonly io: FileIo = nodeFileIo) {
     this.fd = openSync(path, 'w');
   }
 
@@ -57,7 +65,7 @@ export class LineWriter {
   close(): void {
     try {
       this.flush();
-      fsyncSync(this.fd);
+      this.io.sync(this.fd);
     } finally {
       closeSync(this.fd);
     }
@@ -65,7 +73,7 @@ export class LineWriter {
 
   private flush(): void {
     if (this.buffered.length === 0) return;
-    writeFully(this.fd, Buffer.from(this.buffered.join(''), 'utf8'));
+    this.io.write(this.fd, Buffer.from(this.buffered.join(''), 'utf8'));
     this.buffered = [];
     this.bufferedLength = 0;
   }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { DbHostClient, ServiceError } from '../../../src/client';
 import type { FetchFunction } from '../../../src/client';
-import { encodeStrict } from '../../../src/client/redactKey';
+import { encodeStrict } from '../../../src/core/text/redactKey';
 import { FakeService, closedPort } from './fakeService';
 import type { RecordedRequest } from './fakeService';
 

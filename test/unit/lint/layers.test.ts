@@ -12,7 +12,14 @@ async function restrictedImports(eslint: ESLint, file: string, source: string): 
 
 describe('lint: the layers hold', function () {
   this.timeout(60_000);
-  const eslint = new ESLint({ cwd: root });
+  // The probes are text for files that do not exist, which the type-aware rules cannot type: they are off here.
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+    },
+  });
 
   const refused: [file: string, source: string, reason: RegExp][] = [
     ['src/core/example.ts', "import { DbHostClient } from '../client/dbHostClient';\nexport const x = DbHostClient;\n", /Only the extension uses the client/],

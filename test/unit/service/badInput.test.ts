@@ -132,7 +132,7 @@ describe('local service: bad input on every endpoint', function () {
       ['PUT', DOCS, { criteria: {}, object: 7 }, /"object" must be a JSON object/],
       ['PUT', DOCS, { criteria: {}, object: { $set: { a: 1 } }, multi: 1 }, /"multi" must be true or false/],
       ['PUT', DOCS, { criteria: {}, object: { $set: { a: 1 } }, upsert: 'no' }, /"upsert" must be true or false/],
-      ['PUT', DOCS, { criteria: { $where: 'sleep(1)' }, object: { $set: { a: 1 } } }, /Invalid query/],
+      ['PUT', DOCS, { criteria: { $where: 'sleep(1)' }, object: { $set: { a: 1 } } }, /\$where runs JavaScript/],
       ['PUT', DOCS, { criteria: {}, object: { $set: { a: 1 }, b: 2 } }, /mixes update operators/],
       ['PUT', `${DOCS}/ID`, { document: null }, /"document" must be a JSON object/],
       ['PUT', `${DOCS}/ID`, { document: { $inc: { total: 'many' } } }, /Invalid update/],

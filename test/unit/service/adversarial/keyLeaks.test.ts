@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DbHostClient, ServiceError } from '../../../../src/client';
-import { encodeStrict } from '../../../../src/client/redactKey';
+import { encodeStrict } from '../../../../src/core/text/redactKey';
 import { FakeService } from '../../client/fakeService';
 import type { TestService } from '../serviceHarness';
 import { jsonBody, startTestService } from '../serviceHarness';

@@ -1,0 +1,38 @@
+import type { Doc } from '../bson/extendedJson';
+import type { CollectionData } from '../store/collectionData';
+import type { RequestBudget } from './budget';
+import { spendWork, withBudget } from './budget';
+import type { PageRequest } from './engine';
+import { compileFilter, findPage } from './engine';
+
+/** A scan lets other requests run after this long, so that one account's long query delays another's by about this much. */
+export const SLICE_MS = 1;
+
+const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * `findPage`, with the scan of a filtered query done in slices of {@link SLICE_MS}: between slices the
+ * service answers other requests. The scan reads the documents as they were when it started; all of
+ * it counts against the request's one budget.
+ */
+export async function findPageSliced(collection: CollectionData, request: PageRequest, budget: RequestBudget): Promise<ReturnType<typeof findPage>> {
+  const keys = Object.keys(request.q);
+  if (keys.length === 0 || (keys.length === 1 && keys[0] === '_id')) return withBudget(() => findPage(collection, request), budget);
+  const test = withBudget(() => compileFilter(request.q), budget);
+  const entries = collection.entries.slice();
+  const matched: Doc[] = [];
+  let next = 0;
+  while (next < entries.length) {
+    withBudget(() => {
+      const sliceEnd = performance.now() + SLICE_MS;
+      do {
+        for (const stop = Math.min(next + 4, entries.length); next < stop; next++) {
+          spendWork(1, 'scanning documents');
+          if (test(entries[next].doc)) matched.push(entries[next].doc);
+        }
+      } while (next < entries.length && performance.now() < sliceEnd);
+    }, budget);
+    if (next < entries.length) await yieldToOtherRequests();
+  }
+  return withBudget(() => findPage(collection, request, matched), budget);
+}
