@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Account } from '../../accounts/account';
 import { sendsKeyInClear } from '../../accounts/account';
 import type { ResourceTarget } from '../../base/resourceTarget';
+import { accountColor, guardrailsSuffix, modeIcon } from '../../guardrails/accountLook';
 import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
@@ -31,8 +32,8 @@ export class AccountNode implements ExplorerNode {
     const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = 'dbhost.account';
-    item.description = this.localServiceRunning ? `${hostOf(this.account.baseUrl)} · running here` : hostOf(this.account.baseUrl);
-    item.iconPath = new vscode.ThemeIcon(this.localServiceRunning ? 'vm-running' : 'account');
+    item.description = (this.localServiceRunning ? `${hostOf(this.account.baseUrl)} · running here` : hostOf(this.account.baseUrl)) + guardrailsSuffix(this.account);
+    item.iconPath = new vscode.ThemeIcon(this.localServiceRunning ? 'vm-running' : (modeIcon(this.account) ?? 'account'), accountColor(this.account));
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(this.account.label)}**\n\n`);
     tooltip.appendText(this.account.baseUrl);
