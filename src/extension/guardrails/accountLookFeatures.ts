@@ -6,6 +6,7 @@ import { AccountStatusItem } from './accountStatusItem';
 /** The account's colour and tag on its documents' tabs and in the status bar. */
 export interface AccountLook extends vscode.Disposable {
   readonly status: AccountStatusItem;
+  readonly decorations: AccountDecorations;
 }
 
 export function showAccountLook(accounts: AccountStore): AccountLook {
@@ -13,6 +14,7 @@ export function showAccountLook(accounts: AccountStore): AccountLook {
   const status = new AccountStatusItem(accounts);
   return {
     status,
+    decorations,
     dispose: () => {
       status.dispose();
       decorations.dispose();

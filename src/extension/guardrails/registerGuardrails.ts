@@ -1,6 +1,7 @@
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
 import { registerCommand } from '../base/registerCommand';
 import { resolveAccount } from '../explorer/resolveTarget';
+import type * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { AccountLook } from './accountLookFeatures';
 import { guardrailsBundle } from './loadGuardrails';
@@ -9,6 +10,8 @@ import { installWriteGuard } from './writeGuard';
 export interface Guardrails {
   /** The account the status bar item shows now, if any. */
   statusAccountId(): string | undefined;
+  /** The decoration the tabs of a document show, if any. */
+  decorationOf(uri: vscode.Uri): vscode.FileDecoration | undefined;
 }
 
 /**
@@ -32,5 +35,5 @@ export function registerGuardrails(services: Services): Guardrails {
       return guardrailsBundle().accountSettings(services, accountId);
     }),
   );
-  return { statusAccountId: () => look?.status.shownAccountId };
+  return { statusAccountId: () => look?.status.shownAccountId, decorationOf: (uri) => look?.decorations.provideFileDecoration(uri) };
 }
