@@ -3,7 +3,7 @@ import { hasGuardrails, modeLabel, modeOf, tagBadge } from '../../core/guardrail
 import type { AccountStore } from '../accounts/accountStore';
 import { Disposable } from '../base/disposable';
 import { DOCUMENT_SCHEME } from '../documents/documentUri';
-import { accountColor } from './accountLook';
+import { accountColor } from './accountLookText';
 
 /** Editor tabs and explorer entries of an account's documents carry its tag as a badge and its colour. */
 export class AccountDecorations extends Disposable implements vscode.FileDecorationProvider {

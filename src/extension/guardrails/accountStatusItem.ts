@@ -3,7 +3,7 @@ import { accountTitle, hasGuardrails, modeLabel, modeOf } from '../../core/guard
 import type { AccountStore } from '../accounts/accountStore';
 import { Disposable } from '../base/disposable';
 import { DOCUMENT_SCHEME } from '../documents/documentUri';
-import { accountColor, modeIcon } from './accountLook';
+import { lookTextOf } from './accountLookText';
 
 /** While an editor of an account's documents is active: the account, its tag and mode, in its colour. */
 export class AccountStatusItem extends Disposable {
@@ -28,9 +28,10 @@ export class AccountStatusItem extends Disposable {
       return;
     }
     const mode = modeOf(account);
-    this.item.text = `$(${modeIcon(account) ?? 'database'}) ${accountTitle(account.label, account.tag)}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`;
+    const look = lookTextOf(account);
+    this.item.text = `$(${look.icon ?? 'database'}) ${accountTitle(account.label, account.tag)}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`;
     this.item.tooltip = `DB Host account "${account.label}" (${account.baseUrl}): ${modeLabel(mode)}. Click for Account Settings.`;
-    this.item.color = accountColor(account);
+    this.item.color = look.color;
     this.item.command = { title: 'Account Settings…', command: 'dbhost.accountSettings', arguments: [{ accountId: account.id }] };
     this.item.show();
   }

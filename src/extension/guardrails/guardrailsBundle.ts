@@ -1,4 +1,5 @@
 // The entry of dist/guardrails.js, loaded on first use (see loadGuardrails.ts). The extension bundle imports only its types.
 export { accountSettings } from './accountSettings';
 export { showAccountLook } from './accountLookFeatures';
-export { decideWrite } from './writeDecision';
+export { checkWrite } from './writeDecision';
+export { accountLabelItems, lookTextOf, updateRefusal } from './accountLookText';

@@ -1,7 +1,7 @@
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
 import { registerCommand } from '../base/registerCommand';
 import { resolveAccount } from '../explorer/resolveTarget';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { AccountLook } from './accountLookFeatures';
 import { guardrailsBundle } from './loadGuardrails';
@@ -30,6 +30,12 @@ export function registerGuardrails(services: Services): Guardrails {
   showLookOnceUsed();
   services.context.subscriptions.push(
     services.accounts.onDidChange(showLookOnceUsed),
+    // Completion of "account" in playgrounds offers the labels.
+    vscode.languages.registerCompletionItemProvider(
+      { pattern: '**/*.query.json' },
+      { provideCompletionItems: (document, position) => guardrailsBundle().accountLabelItems(services.accounts.list(), document, position) },
+      '"',
+    ),
     registerCommand(services, 'dbhost.accountSettings', async (arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
       return guardrailsBundle().accountSettings(services, accountId);

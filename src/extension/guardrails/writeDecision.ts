@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { OutgoingRequest } from '../../client/transport';
 import { modeOf } from '../../core/guardrails/accountGuardrails';
 import type { AffectedTarget } from '../../core/guardrails/requestText';
@@ -5,21 +6,45 @@ import { affectedTarget, affectedText, confirmationTitle, refusalText, requestTe
 import type { Account } from '../accounts/account';
 import type { Services } from '../services';
 
-/** Whether a write of an account that is not Normal goes out, and if not, what the user is told. */
-export type WriteVerdict = { send: true } | { send: false; refused: string } | { send: false; cancelled: string };
+/** A write the account's mode does not allow: nothing was sent. */
+export class WriteRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WriteRefusedError';
+  }
+}
 
-/** Read-only refuses; Confirm writes shows the exact request and what it affects, and sends only on "Send". */
-export async function decideWrite(services: Services, account: Account, request: OutgoingRequest): Promise<WriteVerdict> {
+/**
+ * The user cancelled a write at its confirmation: nothing was sent. A command ends quietly (it is
+ * vscode's CancellationError, the one class both bundles share); a save fails with this message.
+ */
+export class WriteCancelledError extends vscode.CancellationError {
+  constructor(message: string) {
+    super();
+    this.message = message;
+    this.name = 'WriteCancelledError';
+  }
+}
+
+/**
+ * A write of an account that is not Normal: Read-only refuses it; Confirm writes shows the exact
+ * request and what it affects, and lets it go only on "Send". Throws when it must not be sent.
+ */
+export async function checkWrite(services: Services, account: Account, request: OutgoingRequest): Promise<void> {
   const mode = modeOf(account);
-  if (mode === 'normal') return { send: true };
-  if (mode === 'readOnly') return { send: false, refused: refusalText(account.label, account.tag, mode, request) };
+  if (mode === 'normal') return;
+  if (mode === 'readOnly') {
+    const refusal = refusalText(account.label, account.tag, mode, request);
+    services.logger.info(refusal);
+    throw new WriteRefusedError(refusal);
+  }
   const target = affectedTarget(request);
   const affected = affectedText(target, await countAffected(services, account.id, target));
   const confirmed = await services.prompts.confirm(confirmationTitle(account.label, account.tag, request), {
     detail: `${requestText(request)}\n\n${affected}\n\n"${account.label}" confirms every write (Account Settings… changes that).`,
     confirmLabel: 'Send',
   });
-  return confirmed ? { send: true } : { send: false, cancelled: `Not sent: the ${request.method} to "${account.label}" was cancelled at its confirmation.` };
+  if (!confirmed) throw new WriteCancelledError(`Not sent: the ${request.method} to "${account.label}" was cancelled at its confirmation.`);
 }
 
 /** The documents or collections a write concerns, counted with reads (which the guard lets through); undefined when unknown. */
