@@ -6,7 +6,7 @@ import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRe
 import type { RecordShape } from './responseShapes';
 import { ServiceAddress, pathSegment } from './serviceAddress';
 import { Transport } from './transport';
-import type { ServiceAnswerText, ServiceRequest } from './transport';
+import type { OutgoingRequest, ServiceAnswerText, ServiceRequest } from './transport';
 import type {
   BulkUpdate,
   CallOptions,
@@ -41,6 +41,11 @@ export interface DbHostClientOptions {
   fetch?: FetchFunction;
   /** Receives one line per HTTP request: method, path (key redacted), status or failure, duration. */
   log?: (line: string) => void;
+  /**
+   * Runs before every request, writes and retries' first try alike, with what will be sent (never the
+   * key); when it rejects, nothing is sent and its error is the call's. Guardrails use it.
+   */
+  beforeSend?: (request: OutgoingRequest) => Promise<void>;
 }
 
 /** The longest delay setTimeout honours. */
@@ -90,6 +95,7 @@ export class DbHostClient implements DbHostApi {
       retryDelayMs: within(options.retryDelayMs, 0, MAX_TIMER, 250),
       fetch: options.fetch,
       log: options.log,
+      beforeSend: options.beforeSend,
     });
   }
 

@@ -5,3 +5,4 @@ export { redactKey } from '../core/text/redactKey';
 export { ServiceError, isServiceError } from './serviceError';
 export type { ServiceErrorDetails, ServiceErrorKind } from './serviceError';
 export type * from '../core/api/types';
+export type { OutgoingRequest } from './transport';

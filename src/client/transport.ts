@@ -43,7 +43,11 @@ export interface TransportSettings {
   retryDelayMs: number;
   fetch?: FetchFunction;
   log?: (line: string) => void;
+  beforeSend?: (request: OutgoingRequest) => Promise<void>;
 }
+
+/** What a request sends, without the key and the call's options. */
+export type OutgoingRequest = Omit<ServiceRequest, 'options'>;
 
 const RETRIED_STATUSES = new Set([502, 503, 504]);
 const MAX_LOG_LINE = 1000;
@@ -60,6 +64,7 @@ export class Transport {
 
   async send(request: ServiceRequest): Promise<ServiceAnswerText> {
     const { method } = request;
+    if (this.settings.beforeSend) await this.settings.beforeSend({ method, path: request.path, query: request.query, body: request.body });
     let query = '';
     for (const [name, value] of request.query ?? []) query += `${encodeStrict(name)}=${encodeStrict(value)}&`;
     const url = this.settings.address.url(request.path, query + this.keyParameter);

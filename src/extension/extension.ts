@@ -18,6 +18,8 @@ import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { registerPlaygrounds } from './playground/registerPlaygrounds';
+import type { Guardrails } from './guardrails/registerGuardrails';
+import { registerGuardrails } from './guardrails/registerGuardrails';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -33,6 +35,8 @@ export interface TestApi {
   forgetDocumentsInMemory(): void;
   /** How long `activate` took, in milliseconds (the bench reports it). */
   readonly activationMs: number;
+  /** Guardrails: what the account status bar item shows. */
+  readonly guardrails: Guardrails;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -42,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const changes = new ResourceChanges();
   context.subscriptions.push(logger, accounts, changes);
   const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
+  const guardrails = registerGuardrails(services);
 
   // The one composition root: every feature registers here, each from its own folder.
   const explorer = registerExplorer(services);
@@ -72,6 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       services,
       explorer,
       activationMs,
+      guardrails,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;

@@ -1,8 +1,11 @@
+import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { Account } from '../shared/account';
 import { askApiKey, askBaseUrl, askLabel } from './askAccountDetails';
 import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
 import { checkApiKey } from './checkApiKey';
+
+const ACCOUNT_SETTINGS_ACTION = 'Account Settings…';
 
 /** Asks for address, name and key, checks the key against the service, and saves the account. */
 export async function addAccount(services: Services): Promise<Account> {
@@ -13,8 +16,12 @@ export async function addAccount(services: Services): Promise<Account> {
   if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Save Account Anyway');
   const account = await services.accounts.add({ label, baseUrl, apiKey });
   services.logger.scoped('accounts').info(`Added the account "${label}" for ${baseUrl}`);
-  void services.prompts.info(
-    check.kind === 'accepted' ? `Added "${label}": ${check.databases} database${check.databases === 1 ? '' : 's'}.` : `Added "${label}".`,
-  );
+  // The optional last step: mode, colour and tag (Normal until chosen), from the message's button.
+  void services.prompts
+    .info(
+      check.kind === 'accepted' ? `Added "${label}": ${check.databases} database${check.databases === 1 ? '' : 's'}.` : `Added "${label}".`,
+      ACCOUNT_SETTINGS_ACTION,
+    )
+    .then((action) => action === ACCOUNT_SETTINGS_ACTION && vscode.commands.executeCommand('dbhost.accountSettings', { accountId: account.id }));
   return account;
 }

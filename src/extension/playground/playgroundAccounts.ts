@@ -14,16 +14,21 @@ export class UnknownAccountLabelError extends Error {
   }
 }
 
+const BINDINGS_KEY = 'dbhost.playgroundAccounts';
+
 /**
- * Which account a playground runs against: the label its query names; else the only account; else
- * the one the user picked for this file, remembered until the window closes.
+ * Which account a playground runs against: the label its query names; else the account the file is
+ * bound to (the one picked for it, or the only account at its first run), kept in the workspace state so
+ * it survives closing the file and reloading the window. Never the account selected in the tree.
  */
 export class PlaygroundAccounts extends Disposable {
-  private readonly chosen = new Map<string, string>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly accounts: AccountStore) {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly state: vscode.Memento,
+  ) {
     super();
     this.register(accounts.onDidChange(() => this.changed.fire()));
   }
@@ -32,7 +37,7 @@ export class PlaygroundAccounts extends Disposable {
   settled(file: vscode.Uri, label: string | undefined): Account | undefined {
     const accounts = this.accounts.list();
     if (label !== undefined) return accounts.find((account) => account.label === label);
-    const chosenId = this.chosen.get(file.toString());
+    const chosenId = this.bindings()[file.toString()];
     const chosen = chosenId === undefined ? undefined : accounts.find((account) => account.id === chosenId);
     if (chosen) return chosen;
     return accounts.length === 1 ? accounts[0] : undefined;
@@ -40,6 +45,8 @@ export class PlaygroundAccounts extends Disposable {
 
   async resolve(file: vscode.Uri, label: string | undefined, prompts: Prompts): Promise<Account> {
     const settled = this.settled(file, label);
+    // The only account, used at a first run, stays this file's account when others are added.
+    if (settled && label === undefined && this.bindings()[file.toString()] !== settled.id) this.remember(file, settled.id);
     if (settled) return settled;
     if (label !== undefined) throw new UnknownAccountLabelError(label, this.accounts.list());
     return this.choose(file, prompts);
@@ -52,7 +59,7 @@ export class PlaygroundAccounts extends Disposable {
     const accountId = required(
       await prompts.pick(
         accounts.map((account) => ({ label: account.label, description: account.baseUrl, value: account.id })),
-        { title: 'Run the playground against which account?', placeHolder: 'Queries that name no "account" use this one until the window closes' },
+        { title: 'Run the playground against which account?', placeHolder: 'Queries that name no "account" run against this one, remembered for this file' },
       ),
     );
     this.remember(file, accountId);
@@ -60,7 +67,11 @@ export class PlaygroundAccounts extends Disposable {
   }
 
   remember(file: vscode.Uri, accountId: string): void {
-    this.chosen.set(file.toString(), accountId);
+    void this.state.update(BINDINGS_KEY, { ...this.bindings(), [file.toString()]: accountId });
     this.changed.fire();
+  }
+
+  private bindings(): Record<string, string> {
+    return this.state.get<Record<string, string>>(BINDINGS_KEY) ?? {};
   }
 }

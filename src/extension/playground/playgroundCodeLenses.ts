@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { lookOf } from '../guardrails/accountLook';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import type { PlaygroundParses } from './playgroundFiles';
 import { isPlaygroundDocument } from './playgroundFiles';
@@ -33,9 +34,10 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       });
       if (!request) return [run];
       const account = this.accounts.settled(document.uri, request.account);
+      const look = account && lookOf(account);
       const target = new vscode.CodeLens(range, {
-        title: `$(database) ${account ? account.label : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
-        tooltip: request.account ? 'The account named by "account" in this query' : 'Choose the account this playground runs against',
+        title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
+        tooltip: request.account ? 'The account named by "account" in this query' : 'The account bound to this file: click to choose another',
         command: CHOOSE_ACCOUNT_COMMAND,
         arguments: [document.uri],
       });

@@ -7,7 +7,9 @@ import type { FindRequest, PlaygroundEntry, UpdateRequest } from '../../core/pla
 import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
 import { describeUpdateEffect } from '../../core/playground/updateEffect';
+import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Account } from '../shared/account';
+import { guardrailsBundle } from '../guardrails/loadGuardrails';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
@@ -62,6 +64,11 @@ export class PlaygroundRunner {
     }
     const request = entry.request;
     const account = await this.accountFor(document, entry, request.account);
+    if (request.kind === 'update' && modeOf(account) === 'readOnly') {
+      const refusal = guardrailsBundle().updateRefusal(account);
+      this.diagnostics.showRunFailure(document, entry, refusal);
+      throw new Error(refusal);
+    }
     const client = await this.services.accounts.clientFor(account.id);
     this.diagnostics.clearRunFailure(document, entry);
     try {
@@ -130,7 +137,7 @@ export class PlaygroundRunner {
       () => fetchPage(client, request, skip),
     );
     const elapsedMs = performance.now() - started;
-    const rendered = renderFindResults({ accountLabel: account.label, request, skip, page, elapsedMs });
+    const rendered = renderFindResults({ accountLabel: accountTitle(account.label, account.tag), request, skip, page, elapsedMs });
     const state: FindResultsState = { kind: 'find', accountId: account.id, accountLabel: account.label, request, skip, page, rendered };
     const resultsUri = this.results.uriFor(playground);
     await this.results.show(resultsUri, state);
@@ -158,7 +165,7 @@ export class PlaygroundRunner {
     const elapsedMs = performance.now() - started;
     this.services.changes.fire({ accountId: account.id, db: request.database, col: request.collection }, 'documents');
     const resultsUri = this.results.uriFor(playground);
-    await this.results.show(resultsUri, { kind: 'update', text: renderUpdateResults({ accountLabel: account.label, request, count, answer, elapsedMs }) });
+    await this.results.show(resultsUri, { kind: 'update', text: renderUpdateResults({ accountLabel: accountTitle(account.label, account.tag), request, count, answer, elapsedMs }) });
     return { kind: 'update', sent: true, matched: count.total, answer, resultsUri: resultsUri.toString() };
   }
 }

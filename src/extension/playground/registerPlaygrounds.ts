@@ -14,7 +14,7 @@ import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
 export function registerPlaygrounds(services: Services): void {
   const parses = new PlaygroundParses();
   const diagnostics = new PlaygroundDiagnostics(parses);
-  const accounts = new PlaygroundAccounts(services.accounts);
+  const accounts = new PlaygroundAccounts(services.accounts, services.context.workspaceState);
   const results = new ResultsDocuments();
   const runner = new PlaygroundRunner(services, parses, diagnostics, accounts, results);
   const playgroundSelector: vscode.DocumentSelector = [{ language: 'jsonc' }, { language: 'json' }, { pattern: '**/*.query.json' }];

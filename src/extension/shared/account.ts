@@ -1,5 +1,7 @@
+import type { AccountGuardrails } from '../../core/guardrails/accountGuardrails';
+
 /** What the extension keeps of an account outside SecretStorage. The key is never part of it. */
-export interface Account {
+export interface Account extends AccountGuardrails {
   /** Stable, random, and the authority of `dbhost:` URIs. */
   id: string;
   label: string;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import { DbHostClient } from '../../client/dbHostClient';
+import type { OutgoingRequest } from '../../client/transport';
 import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
 import { forgetSecret, rememberSecret } from '../base/redaction';
@@ -26,6 +27,7 @@ export class AccountStore extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, DbHostApi>();
+  private writeGuard: ((accountId: string) => (request: OutgoingRequest) => Promise<void>) | undefined;
 
   constructor(
     private readonly state: vscode.Memento,
@@ -66,7 +68,7 @@ export class AccountStore extends Disposable {
     return account;
   }
 
-  async update(accountId: string, changes: Partial<Pick<Account, 'label' | 'baseUrl'>>): Promise<Account> {
+  async update(accountId: string, changes: Partial<Omit<Account, 'id'>>): Promise<Account> {
     const updated = { ...this.require(accountId), ...changes };
     await this.save(this.list().map((account) => (account.id === accountId ? updated : account)));
     return updated;
@@ -105,16 +107,25 @@ export class AccountStore extends Disposable {
     const account = this.require(accountId);
     const apiKey = await this.getApiKey(accountId);
     if (!apiKey) throw new Error(`The account "${account.label}" has no API key. Use "Change API Key" on it.`);
-    const client = this.makeClient(account.baseUrl, apiKey);
+    const client = this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId));
     this.clients.set(accountId, client);
     return client;
   }
 
+  /**
+   * The one choke point of writes: every client `clientFor` makes runs each request past `guard` first
+   * (guardrails: Read-only, Confirm writes), whichever method sends it.
+   */
+  guardWrites(guard: (accountId: string) => (request: OutgoingRequest) => Promise<void>): void {
+    this.writeGuard = guard;
+    this.clients.clear();
+  }
+
   /** A client for details not yet saved, e.g. to check a key before it is stored. */
-  makeClient(baseUrl: string, apiKey: string): DbHostApi {
+  makeClient(baseUrl: string, apiKey: string, beforeSend?: (request: OutgoingRequest) => Promise<void>): DbHostApi {
     rememberSecret(apiKey);
     const timeoutSeconds = setting('requestTimeoutSeconds');
-    return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.scoped('client').debug(line) });
+    return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.scoped('client').debug(line), beforeSend });
   }
 
   private async save(accounts: Account[]): Promise<void> {

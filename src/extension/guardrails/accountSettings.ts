@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { WriteMode } from '../../core/guardrails/accountGuardrails';
+import { ACCOUNT_COLORS, WRITE_MODES, colorLabel, loosensToNormal, modeLabel, modeOf, tagProblem } from '../../core/guardrails/accountGuardrails';
+import type { Account } from '../shared/account';
+import type { Services } from '../services';
+
+const NO_COLOR = '';
+
+/** A dismissed prompt ends the command quietly (vscode's CancellationError is the one class both bundles share). */
+function answered<T>(answer: T | undefined): T {
+  if (answer === undefined) throw new vscode.CancellationError();
+  return answer;
+}
+
+/**
+ * Mode, colour and tag of an account, asked in three steps with the current choice marked; leaving
+ * Read-only for Normal is confirmed modally. Returns the account as saved.
+ */
+export async function accountSettings(services: Services, accountId: string): Promise<Account> {
+  const account = services.accounts.require(accountId);
+  const current = modeOf(account);
+  const title = `Account Settings: ${account.label}`;
+  const mode = answered(
+    await services.prompts.pick(
+      WRITE_MODES.map((entry) => ({ label: modeLabel(entry.mode), description: entry.mode === current ? 'current' : undefined, detail: entry.detail, value: entry.mode })),
+      { title: `${title} (1/3): writes`, placeHolder: `Now: ${modeLabel(current)}` },
+    ),
+  );
+  const color = answered(
+    await services.prompts.pick(
+      [{ id: NO_COLOR, label: 'No colour' }, ...ACCOUNT_COLORS].map((entry) => ({
+        label: entry.label,
+        description: entry.id === (account.color ?? NO_COLOR) ? 'current' : entry.id,
+        iconPath: entry.id ? new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor(entry.id)) : undefined,
+        value: entry.id,
+      })),
+      { title: `${title} (2/3): colour of its tree item, document tabs, status bar item`, placeHolder: `Now: ${colorLabel(account.color)}` },
+    ),
+  );
+  const tag = answered(
+    await services.prompts.input({
+      title: `${title} (3/3): tag`,
+      prompt: 'A word shown with the account\'s data and in every confirmation, e.g. production. Empty for none.',
+      value: account.tag ?? '',
+      validateInput: tagProblem,
+    }),
+  ).trim();
+  await confirmLoosening(services, account, current, mode);
+  const saved = await services.accounts.update(accountId, { mode, color: color || undefined, tag: tag || undefined });
+  services.logger.info(`Account Settings of "${account.label}": ${modeLabel(mode)}, ${colorLabel(saved.color)}, ${tag ? `tag "${tag}"` : 'no tag'}`);
+  return saved;
+}
+
+async function confirmLoosening(services: Services, account: Account, from: WriteMode, to: WriteMode): Promise<void> {
+  if (!loosensToNormal(from, to)) return;
+  const confirmed = await services.prompts.confirm(`Let "${account.label}"${account.tag ? ` [${account.tag}]` : ''} send writes without asking?`, {
+    detail: 'The account is Read-only now. In Normal mode, saves, deletes, updates and creates are sent to the service at once.',
+    confirmLabel: 'Switch to Normal',
+  });
+  answered(confirmed ? true : undefined);
+}

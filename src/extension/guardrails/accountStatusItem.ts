@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { accountTitle, hasGuardrails, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
+import type { AccountStore } from '../shared/accountStore';
+import { Disposable } from '../base/disposable';
+import { DOCUMENT_SCHEME } from '../documents/documentUri';
+import { lookTextOf } from './accountLookText';
+
+/** While an editor of an account's documents is active: the account, its tag and mode, in its colour. */
+export class AccountStatusItem extends Disposable {
+  /** The account the item shows now, if any (the tests read it). */
+  shownAccountId: string | undefined;
+  private readonly item = this.register(vscode.window.createStatusBarItem('dbhost.account', vscode.StatusBarAlignment.Left, 50));
+
+  constructor(private readonly accounts: AccountStore) {
+    super();
+    this.item.name = 'DB Host Account';
+    this.register(vscode.window.onDidChangeActiveTextEditor(() => this.update()));
+    this.register(accounts.onDidChange(() => this.update()));
+    this.update();
+  }
+
+  private update(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const account = uri?.scheme === DOCUMENT_SCHEME ? this.accounts.get(uri.authority) : undefined;
+    this.shownAccountId = account && hasGuardrails(account) ? account.id : undefined;
+    if (!account || !this.shownAccountId) {
+      this.item.hide();
+      return;
+    }
+    const mode = modeOf(account);
+    const look = lookTextOf(account);
+    this.item.text = `$(${look.icon ?? 'database'}) ${accountTitle(account.label, account.tag)}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`;
+    this.item.tooltip = `DB Host account "${account.label}" (${account.baseUrl}): ${modeLabel(mode)}. Click for Account Settings.`;
+    this.item.color = look.color;
+    this.item.command = { title: 'Account Settings…', command: 'dbhost.accountSettings', arguments: [{ accountId: account.id }] };
+    this.item.show();
+  }
+}

@@ -1,0 +1,5 @@
+// The entry of dist/guardrails.js, loaded on first use (see loadGuardrails.ts). The extension bundle imports only its types.
+export { accountSettings } from './accountSettings';
+export { showAccountLook } from './accountLookFeatures';
+export { checkWrite } from './writeDecision';
+export { accountLabelItems, lookTextOf, updateRefusal } from './accountLookText';

@@ -1,0 +1,45 @@
+import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
+import { registerCommand } from '../base/registerCommand';
+import { resolveAccount } from '../shared/resolveTarget';
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import type { AccountLook } from './accountLookFeatures';
+import { guardrailsBundle } from './loadGuardrails';
+import { installWriteGuard } from './writeGuard';
+
+export interface Guardrails {
+  /** The account the status bar item shows now, if any. */
+  statusAccountId(): string | undefined;
+  /** The decoration the tabs of a document show, if any. */
+  decorationOf(uri: vscode.Uri): vscode.FileDecoration | undefined;
+}
+
+/**
+ * Guardrails of accounts: the write guard at the account store's choke point, Account Settings…, and,
+ * once any account has a mode, colour or tag, that look on its documents and in the status bar.
+ * Registered before every other feature, so no client is made without the guard.
+ */
+export function registerGuardrails(services: Services): Guardrails {
+  installWriteGuard(services);
+  let look: AccountLook | undefined;
+  const showLookOnceUsed = () => {
+    if (look || !services.accounts.list().some(hasGuardrails)) return;
+    look = guardrailsBundle().showAccountLook(services.accounts);
+    services.context.subscriptions.push(look);
+  };
+  showLookOnceUsed();
+  services.context.subscriptions.push(
+    services.accounts.onDidChange(showLookOnceUsed),
+    // Completion of "account" in playgrounds offers the labels.
+    vscode.languages.registerCompletionItemProvider(
+      { pattern: '**/*.query.json' },
+      { provideCompletionItems: (document, position) => guardrailsBundle().accountLabelItems(services.accounts.list(), document, position) },
+      '"',
+    ),
+    registerCommand(services, 'dbhost.accountSettings', async (arg?: unknown) => {
+      const { accountId } = await resolveAccount(services, arg);
+      return guardrailsBundle().accountSettings(services, accountId);
+    }),
+  );
+  return { statusAccountId: () => look?.status.shownAccountId, decorationOf: (uri) => look?.decorations.provideFileDecoration(uri) };
+}

@@ -1,0 +1,16 @@
+import { isWriteMethod, modeOf } from '../../core/guardrails/accountGuardrails';
+import type { Services } from '../services';
+import { guardrailsBundle } from './loadGuardrails';
+
+/**
+ * Installs the guardrails at the account store's choke point: every request of every account's client
+ * passes here before it is sent. Reads and the writes of Normal accounts pass at once; the others are
+ * refused (Read-only) or asked about (Confirm writes) by the guardrails bundle, which throws to stop them.
+ */
+export function installWriteGuard(services: Services): void {
+  services.accounts.guardWrites((accountId) => async (request) => {
+    if (!isWriteMethod(request.method)) return;
+    const account = services.accounts.require(accountId);
+    if (modeOf(account) !== 'normal') await guardrailsBundle().checkWrite(services, account, request);
+  });
+}

@@ -1,0 +1,127 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { Account } from '../../../src/extension/shared/account';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'guardlook';
+const col = 'items';
+
+/** Resolves once `check` holds, looking again whenever `event` fires. */
+function until(event: vscode.Event<unknown>, check: () => boolean): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const subscription = event(() => {
+      if (!check()) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
+
+describe('Guardrails: Account Settings, and the account’s colour and tag on its data', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let tagged: string;
+  let plain: string;
+  let other: DbHostApi;
+  let docId: string;
+
+  async function accountItem(accountId: string): Promise<vscode.TreeItem> {
+    const node = (await testing.explorer.getChildren(undefined)).find((candidate) => candidate.target?.accountId === accountId);
+    assert.ok(node, 'the account is not in the tree');
+    return node.treeItem();
+  }
+
+  async function openDocumentOf(accountId: string): Promise<vscode.Uri> {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    return uri;
+  }
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const { empty } = readTestConfig().services;
+    tagged = (await testing.services.accounts.add({ label: 'Tagged shop', baseUrl: empty.url, apiKey: empty.apiKey })).id;
+    plain = (await testing.services.accounts.add({ label: 'Plain shop', baseUrl: empty.url, apiKey: empty.apiKey })).id;
+    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    await other.createDatabase(db, 'sandbox');
+    await other.createCollection(db, col);
+    await other.createDocument(db, col, { _id: 'item-1', name: 'lamp' }, { safe: true });
+    docId = 'item-1';
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (other) await other.deleteDatabase(db).catch(() => undefined);
+    for (const id of [tagged, plain]) if (id) await testing.services.accounts.remove(id);
+  });
+
+  it('starts an added account in Normal mode without colour or tag, its tree item as before', async () => {
+    const account = testing.services.accounts.require(plain);
+    assert.equal(account.mode ?? 'normal', 'normal');
+    const item = await accountItem(plain);
+    assert.equal(item.description, new URL(readTestConfig().services.empty.url).host);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'account');
+    assert.equal((item.iconPath as vscode.ThemeIcon).color, undefined);
+  });
+
+  it('Account Settings… sets mode, colour and tag; the tree item shows the tag and mode in the colour', async () => {
+    const { result, prompts } = await runScripted<Account>(testing, [{ pick: 'Read-only' }, { pick: 'Red' }, { input: 'production' }], 'dbhost.accountSettings', { accountId: tagged });
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(prompts.unanswered, 0);
+    assert.deepEqual([result.mode, result.color, result.tag], ['readOnly', 'charts.red', 'production']);
+    const item = await accountItem(tagged);
+    assert.match(String(item.description), / · production · Read-only$/);
+    const icon = item.iconPath as vscode.ThemeIcon;
+    assert.equal(icon.id, 'lock');
+    assert.equal(icon.color?.id, 'charts.red');
+  });
+
+  it('asks before switching from Read-only to Normal, and stays Read-only when the user declines', async () => {
+    await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
+    const declined = await runScripted(testing, [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: false }], 'dbhost.accountSettings', { accountId: tagged });
+    assert.equal(declined.prompts.unanswered, 0);
+    const question = declined.prompts.confirmations[0];
+    assert.equal(question?.message, 'Let "Tagged shop" [production] send writes without asking?');
+    assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
+
+    await runScripted(testing, [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: true }], 'dbhost.accountSettings', { accountId: tagged });
+    assert.equal(testing.services.accounts.require(tagged).mode, 'normal');
+    // Tightening asks nothing.
+    const tightened = await runScripted(testing, [{ pick: 'Read-only' }, { pick: /Red/ }, { input: 'production' }], 'dbhost.accountSettings', { accountId: tagged });
+    assert.equal(tightened.prompts.confirmations.length, 0);
+    assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
+  });
+
+  it('decorates the tabs of a tagged account’s documents with its tag and colour, and shows the status item while one is active', async () => {
+    await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
+    const uri = await openDocumentOf(tagged);
+    const decoration = testing.guardrails.decorationOf(uri);
+    assert.ok(decoration, 'the document has no decoration');
+    assert.equal(decoration.badge, 'PR');
+    assert.equal(decoration.color?.id, 'charts.red');
+    assert.equal(decoration.tooltip, 'Tagged shop · production · Read-only');
+    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === tagged);
+
+    const plainUri = await openDocumentOf(plain);
+    assert.equal(testing.guardrails.decorationOf(plainUri), undefined, 'a plain account’s document is decorated');
+    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === undefined);
+
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === tagged);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === undefined);
+  });
+
+  it('changes the decoration when the account’s tag changes', async () => {
+    await testing.services.accounts.update(tagged, { mode: 'confirm', color: 'charts.blue', tag: 'staging' });
+    const uri = vscode.Uri.from({ scheme: 'dbhost', authority: tagged, path: `/${db}/${col}/item-1.json` });
+    const decoration = testing.guardrails.decorationOf(uri);
+    assert.equal(decoration?.badge, 'ST');
+    assert.equal(decoration?.color?.id, 'charts.blue');
+    assert.equal(decoration?.tooltip, 'Tagged shop · staging · Confirm writes');
+  });
+});

@@ -1,0 +1,213 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { AccountGuardrails } from '../../../src/core/guardrails/accountGuardrails';
+import type { Account } from '../../../src/extension/shared/account';
+import type { TestApi } from '../../../src/extension/extension';
+import { RecordingProxy } from '../documents/recordingProxy';
+import type { GuardedWrite } from '../../support/guardedWrites';
+import { GUARDED_WRITE_METHODS } from '../../support/guardedWrites';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import type { FakeAnswer, Question } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
+import { discard, replaceFirst } from '../support/textEditing';
+
+const db = 'guardtests';
+const col = 'people';
+const LABEL = 'Guarded shop';
+
+/** What the user saw while a write path ran: messages (errors, warnings, a failed save's reason) and the questions asked. */
+interface Seen {
+  messages: string[];
+  questions: Question[];
+}
+
+interface WritePath {
+  /** The user's way to the write. */
+  via: string;
+  /** The request line the guard is asked about. */
+  request: RegExp;
+  /** Runs the path; `guard` is what the user answers to each guardrail confirmation, appended where the write happens. */
+  run(guard: FakeAnswer[]): Promise<Seen>;
+}
+
+describe('Guardrails: Read-only and Confirm writes at the choke point', function () {
+  this.timeout(120_000);
+  let testing: TestApi;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  /** A client of the same service that is not the extension's: fixtures and checks. */
+  let other: DbHostApi;
+  let docId: string;
+
+  const target = (extra: Record<string, string> = {}) => ({ accountId, db, ...extra });
+
+  async function setGuardrails(guardrails: AccountGuardrails): Promise<Account> {
+    return testing.services.accounts.update(accountId, { mode: undefined, color: undefined, tag: undefined, ...guardrails });
+  }
+
+  async function command(name: string, arg: unknown, script: FakeAnswer[]): Promise<Seen> {
+    const { prompts } = await runScripted(testing, script, name, arg);
+    assert.equal(prompts.unanswered, 0, `${name} did not ask everything the script answers: ${JSON.stringify(prompts.questions.map((q) => q.text))}`);
+    return { messages: [...prompts.errors, ...prompts.warnings], questions: prompts.questions };
+  }
+
+  /** Saves an edited editor as Ctrl+S does; the edit must stay in the dirty editor, and the reason is what VS Code shows. */
+  async function saveRefused(document: vscode.TextDocument, edited: string, guard: FakeAnswer[]): Promise<Seen> {
+    const prompts = new FakePrompts([...guard, ...guard]);
+    testing.setPrompts(prompts);
+    try {
+      assert.equal(await document.save(), false, 'the save went through');
+      assert.equal(document.isDirty, true, 'the editor lost its edit');
+      assert.ok(document.getText().includes(edited), 'the edit is not in the editor any more');
+      let reason = '';
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
+        reason = error.message;
+        return true;
+      });
+      return { messages: [reason], questions: prompts.questions };
+    } finally {
+      testing.setPrompts(undefined);
+      await discard(document);
+    }
+  }
+
+  const WRITE_PATHS: Record<GuardedWrite, WritePath[]> = {
+    createDatabase: [{ via: 'Create Database…', request: /^POST \/databases$/, run: (guard) => command('dbhost.createDatabase', { accountId }, [{ pick: /./ }, { input: 'guardnew' }, ...guard]) }],
+    deleteDatabase: [{ via: 'Delete Database…', request: /^DELETE \/databases\/guardtests$/, run: (guard) => command('dbhost.deleteDatabase', target(), [{ confirm: true }, { input: db }, ...guard]) }],
+    createCollection: [{ via: 'Create Collection…', request: /^POST \/databases\/guardtests\/collections$/, run: (guard) => command('dbhost.createCollection', target(), [{ input: 'newcol' }, ...guard]) }],
+    renameCollection: [
+      { via: 'Rename Collection…', request: /^PUT \/databases\/guardtests\/collections\/people$/, run: (guard) => command('dbhost.renameCollection', target({ col }), [{ input: 'renamed' }, ...guard]) },
+    ],
+    deleteCollection: [
+      { via: 'Delete Collection…', request: /^DELETE \/databases\/guardtests\/collections\/people$/, run: (guard) => command('dbhost.deleteCollection', target({ col }), [{ confirm: true }, ...guard]) },
+    ],
+    createDocument: [
+      {
+        via: 'New Document and save',
+        request: /^POST \/databases\/guardtests\/collections\/people\/documents$/,
+        run: async (guard) => {
+          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', target({ col }));
+          const document = await vscode.workspace.openTextDocument(uri);
+          const edit = new vscode.WorkspaceEdit();
+          edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), '{ "name": "Grace" }\n');
+          assert.ok(await vscode.workspace.applyEdit(edit));
+          return saveRefused(document, '"Grace"', guard);
+        },
+      },
+    ],
+    updateDocument: [
+      {
+        via: 'edit a document and save',
+        request: /^PUT \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/,
+        run: async (guard) => {
+          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', target({ col, docId }));
+          const document = await vscode.workspace.openTextDocument(uri);
+          await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
+          return saveRefused(document, '"Ada Lovelace"', guard);
+        },
+      },
+    ],
+    updateDocuments: [
+      {
+        via: 'Update Matching Documents…',
+        request: /^PUT \/databases\/guardtests\/collections\/people\/documents$/,
+        run: (guard) => command('dbhost.updateMatchingDocuments', target({ col }), [{ input: '{"name": "Ada"}' }, { input: '{"$set": {"seen": true}}' }, { confirm: true }, ...guard]),
+      },
+    ],
+    deleteDocument: [
+      { via: 'Delete Document…', request: /^DELETE \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/, run: (guard) => command('dbhost.deleteDocument', target({ col, docId }), [{ confirm: true }, ...guard]) },
+    ],
+    createIndex: [
+      {
+        via: 'Create Index…',
+        request: /^POST \/databases\/guardtests\/collections\/people\/indexes$/,
+        run: (guard) => command('dbhost.createIndex', target({ col }), [{ pick: 'age' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }, ...guard]),
+      },
+    ],
+    dropIndex: [
+      { via: 'Drop Index…', request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes\/name_1$/, run: (guard) => command('dbhost.dropIndex', target({ col, index: 'name_1' }), [{ confirm: true }, ...guard]) },
+    ],
+    dropAllIndexes: [
+      { via: 'Drop All Indexes…', request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes$/, run: (guard) => command('dbhost.dropAllIndexes', target({ col }), [{ confirm: true }, ...guard]) },
+    ],
+  };
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const { empty } = readTestConfig().services;
+    proxy = new RecordingProxy(empty.url);
+    await proxy.start();
+    accountId = (await testing.services.accounts.add({ label: LABEL, baseUrl: proxy.url, apiKey: empty.apiKey })).id;
+    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    await other.createDatabase(db, 'sandbox');
+    await other.createCollection(db, col);
+    const created = (await other.createDocument(db, col, { name: 'Ada', age: 36 }, { safe: true })) as { _id?: { $oid?: string } } | null;
+    const listed = await other.listDocuments(db, col, { q: { name: 'Ada' } });
+    docId = created?._id?.$oid ?? String((listed.documents[0]._id as { $oid: string }).$oid);
+    await other.createIndex(db, col, { spec: { name: 1 } });
+  });
+
+  after(async () => {
+    testing.setPrompts(undefined);
+    if (other) await other.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.stop();
+  });
+
+  beforeEach(() => {
+    proxy.requests.length = 0;
+  });
+
+  it('drives every write method of the client through at least one user path', () => {
+    for (const method of GUARDED_WRITE_METHODS) assert.ok(WRITE_PATHS[method].length > 0, `${method} has no path`);
+  });
+
+  for (const method of GUARDED_WRITE_METHODS) {
+    for (const path of WRITE_PATHS[method]) {
+      it(`${method} (${path.via}): a Read-only account sends no request, and the user is told the account and its mode`, async () => {
+        await setGuardrails({ mode: 'readOnly', tag: 'production', color: 'charts.red' });
+        const seen = await path.run([]);
+        assert.deepEqual(proxy.writes(), [], 'a write reached the service');
+        const refusal = seen.messages.find((message) => message.includes(`The account "${LABEL} [production]" is Read-only:`));
+        assert.ok(refusal, `no refusal naming the account and its mode among: ${JSON.stringify(seen.messages)}`);
+        assert.match(refusal.split(': ').slice(1).join(': '), new RegExp(path.request.source.slice(1, -1)));
+        assert.ok(!seen.questions.some((question) => question.text.includes('Send this')), 'a Read-only account asked to send');
+      });
+
+      it(`${method} (${path.via}): Confirm writes shows the request and the tag, and Cancel sends nothing`, async () => {
+        await setGuardrails({ mode: 'confirm', tag: 'production' });
+        const seen = await path.run([{ confirm: false }]);
+        assert.deepEqual(proxy.writes(), [], 'a cancelled write reached the service');
+        const confirmation = seen.questions.find((question) => question.kind === 'confirm' && question.text.startsWith('[PRODUCTION] Send this'));
+        assert.ok(confirmation, `no guardrail confirmation among: ${JSON.stringify(seen.questions.map((q) => q.text))}`);
+        assert.equal(confirmation.text, `[PRODUCTION] Send this ${path.request.source.slice(1).split(' ')[0]} to "${LABEL}"?`);
+        assert.match((confirmation.detail ?? '').split('\n')[0], path.request);
+        assert.match(confirmation.detail ?? '', /\nAffects: /);
+        assert.ok(!(confirmation.detail ?? '').includes(readTestConfig().services.empty.apiKey), 'the key is in the confirmation');
+      });
+    }
+  }
+
+  it('Confirm writes shows the exact body and the match count, and sends exactly that on Send', async () => {
+    await setGuardrails({ mode: 'confirm', tag: 'production' });
+    const seen = await command('dbhost.updateMatchingDocuments', target({ col }), [{ input: '{"name": "Ada"}' }, { input: '{"$set": {"seen": true}}' }, { confirm: true }, { confirm: true }]);
+    assert.deepEqual(seen.messages, []);
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    const detail = seen.questions[3].detail ?? '';
+    assert.equal(detail.split('\n')[0], `PUT ${writes[0].path}`);
+    assert.equal(detail.split('\n')[1], writes[0].body, 'the confirmation does not show the body byte for byte');
+    assert.match(detail, /Affects: 1 document matches in guardtests\.people; it is updated\./);
+    assert.equal((await other.listDocuments(db, col, { q: { seen: true } })).total, 1);
+  });
+
+  it('Normal sends writes without asking', async () => {
+    await setGuardrails({});
+    const seen = await command('dbhost.createCollection', target(), [{ input: 'normalcol' }]);
+    assert.deepEqual(seen.messages, []);
+    assert.equal(proxy.writes().length, 1);
+    await other.deleteCollection(db, 'normalcol');
+  });
+});

@@ -1,0 +1,169 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension/extension';
+import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
+import { RecordingProxy } from '../documents/recordingProxy';
+import { activateExtension } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
+
+const BOUND = 'Bound playground account';
+const ELSEWHERE = 'Selected in the tree';
+
+async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
+  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+}
+
+function accountLensTitle(lenses: vscode.CodeLens[]): string | undefined {
+  return lenses.find((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount')?.command?.title;
+}
+
+async function runFirst<T>(uri: vscode.Uri): Promise<T> {
+  const run = (await lensesOf(uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
+  assert.ok(run?.command, 'no Run CodeLens');
+  return vscode.commands.executeCommand<T>(run.command.command, ...(run.command.arguments ?? []));
+}
+
+/** Resolves once `check` gives a value, looking again whenever `event` fires. */
+function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Promise<T> {
+  const now = check();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const subscription = event(() => {
+      const value = check();
+      if (value === undefined) return;
+      subscription.dispose();
+      resolve(value);
+    });
+  });
+}
+
+describe('Guardrails: playgrounds bound to their account', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let proxy: RecordingProxy;
+  let bound: string;
+  let elsewhere: string;
+  let folder: string;
+
+  async function playground(name: string, text: string): Promise<vscode.Uri> {
+    const uri = vscode.Uri.file(path.join(folder, name));
+    fs.writeFileSync(uri.fsPath, text);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    return uri;
+  }
+
+  async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+    await vscode.window.tabGroups.close(tabs);
+  }
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const { demo } = readTestConfig().services;
+    proxy = new RecordingProxy(demo.url);
+    await proxy.start();
+    bound = (await testing.services.accounts.add({ label: BOUND, baseUrl: proxy.url, apiKey: demo.apiKey })).id;
+    elsewhere = (await testing.services.accounts.add({ label: ELSEWHERE, baseUrl: demo.url, apiKey: demo.apiKey })).id;
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-guardrails-'));
+  });
+
+  afterEach(() => testing.setPrompts(undefined));
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const id of [bound, elsewhere]) if (id) await testing.services.accounts.remove(id);
+    await proxy?.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('binds a file at its first run, shows the binding in its CodeLens, and keeps it after the file is closed and opened again', async () => {
+    const uri = await playground('bound.query.json', '{ "database": "shop", "collection": "orders", "limit": 2 }\n');
+    assert.equal(accountLensTitle(await lensesOf(uri)), '$(database) choose an account › shop.orders');
+
+    const first = new FakePrompts([{ pick: BOUND }]);
+    testing.setPrompts(first);
+    const result = await runFirst<FindRunResult>(uri);
+    assert.deepEqual(first.errors, []);
+    assert.equal(first.questions[0]?.title, 'Run the playground against which account?');
+    assert.equal(result.documents.length, 2);
+    assert.ok(proxy.requests.some((request) => request.path === '/databases/shop/collections/orders/documents'), 'the query did not go to the bound account');
+    assert.equal(accountLensTitle(await lensesOf(uri)), `$(database) ${BOUND} › shop.orders`);
+    const stored = testing.services.context.workspaceState.get<Record<string, string>>('dbhost.playgroundAccounts') ?? {};
+    assert.equal(stored[uri.toString()], bound, 'the binding is not kept in the workspace state');
+
+    await closeEditorsOf(uri);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    proxy.requests.length = 0;
+    const again = new FakePrompts([]);
+    testing.setPrompts(again);
+    const rerun = await runFirst<FindRunResult>(uri);
+    assert.deepEqual(again.questions, [], 'the reopened file asked for its account again');
+    assert.equal(rerun.documents.length, 2);
+    assert.equal(proxy.requests.length, 1, 'the rerun did not go to the bound account');
+    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(rerun.resultsUri));
+    assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND}"`);
+  });
+
+  it('does not follow the account a command was run on in the tree', async () => {
+    const uri = await playground('follow.query.json', '{ "database": "shop", "collection": "orders", "limit": 1 }\n');
+    testing.setPrompts(new FakePrompts([{ pick: BOUND }]));
+    await runFirst<FindRunResult>(uri);
+    // What a tree selection hands commands: the other account's node. Using it elsewhere leaves the binding alone.
+    testing.setPrompts(new FakePrompts([]));
+    const untitled = vscode.Uri.parse(await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId: elsewhere, db: 'shop', col: 'orders' }));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.notEqual(untitled.toString(), uri.toString());
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    proxy.requests.length = 0;
+    const prompts = new FakePrompts([]);
+    testing.setPrompts(prompts);
+    const rerun = await runFirst<FindRunResult>(uri);
+    assert.deepEqual(prompts.questions, []);
+    assert.equal(proxy.requests.length, 1, 'the run followed the other account');
+    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(rerun.resultsUri));
+    assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND}"`);
+  });
+
+  it('runs no update in a file bound to a Read-only account and says why at the query; the CodeLens and results show the tag', async () => {
+    await testing.services.accounts.update(bound, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
+    try {
+      const uri = await playground(
+        'readonly.query.json',
+        `[\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "limit": 1 },\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "update": { "criteria": {}, "object": { "$set": { "flag": true } }, "multi": true } }\n]\n`,
+      );
+      const lenses = await lensesOf(uri);
+      const titles = lenses.filter((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount').map((lens) => lens.command?.title);
+      assert.deepEqual(titles, [`$(lock) ${BOUND} · production · Read-only › shop.orders`, `$(lock) ${BOUND} · production · Read-only › shop.orders`]);
+
+      const find = await runFirst<FindRunResult>(uri);
+      const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(find.resultsUri));
+      assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND} [production]"`);
+
+      proxy.requests.length = 0;
+      const prompts = new FakePrompts([]);
+      testing.setPrompts(prompts);
+      const update = lenses.filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery')[1];
+      assert.ok(update?.command);
+      await vscode.commands.executeCommand(update.command.command, ...(update.command.arguments ?? []));
+      assert.deepEqual(proxy.requests, [], 'the update of a Read-only account sent a request');
+      const why = `The account "${BOUND} [production]" is Read-only: this update does not run. Change its mode with "Account Settings…" on the account.`;
+      assert.deepEqual(prompts.errors, [why]);
+      const diagnostic = await until(vscode.languages.onDidChangeDiagnostics, () => vscode.languages.getDiagnostics(uri).find((candidate) => candidate.message === why));
+      assert.equal(diagnostic.range.start.line, 2);
+    } finally {
+      await testing.services.accounts.update(bound, { mode: undefined, tag: undefined, color: undefined });
+    }
+  });
+
+  it('completes the "account" member with the accounts’ labels', async () => {
+    const uri = await playground('complete.query.json', '{ "account": "", "database": "shop", "collection": "orders" }\n');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, document.positionAt(document.getText().indexOf('""') + 1));
+    const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    assert.ok(labels.includes(BOUND) && labels.includes(ELSEWHERE), `completion lacks the labels: ${labels.join(', ')}`);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Every write method of the client. The unit test `test/unit/guardrails/writeMethods.test.ts` finds the
+ * client's write methods by calling them all and fails when one is missing here; the integration suite
+ * `test/integration/guardrails/` must then drive each through a user path (its table is typed by this list).
+ */
+export const GUARDED_WRITE_METHODS = [
+  'createDatabase',
+  'deleteDatabase',
+  'createCollection',
+  'renameCollection',
+  'deleteCollection',
+  'createDocument',
+  'updateDocument',
+  'updateDocuments',
+  'deleteDocument',
+  'createIndex',
+  'dropIndex',
+  'dropAllIndexes',
+] as const;
+
+export type GuardedWrite = (typeof GUARDED_WRITE_METHODS)[number];
