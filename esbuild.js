@@ -71,6 +71,7 @@ function bundleOptions(production) {
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
+    transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
   };
 }
 

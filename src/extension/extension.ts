@@ -12,6 +12,7 @@ import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { registerPlaygrounds } from './playground/registerPlaygrounds';
+import { registerTransfer } from './transfer/registerTransfer';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -43,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const documents = registerDocuments(services);
   registerIndexes(services);
   explorer.showTailing(registerDeploymentLogs(services));
+  registerTransfer(services);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);

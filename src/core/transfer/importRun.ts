@@ -3,7 +3,7 @@ import { idToPathSegment } from '../documents/documentId';
 import type { JsonObject } from '../json/lossless';
 import type { IdSeed } from './importIds';
 import { withId } from './importIds';
-import type { ImportFailure } from './importState';
+import type { ImportFailure, SettledTally } from './importState';
 import { DoneMark, MAX_KEPT_FAILURES } from './importState';
 import type { ParsedRecord } from './parsedRecord';
 import { storedEqual } from './storedEqual';
@@ -28,19 +28,23 @@ export interface ImportOptions {
   idSeed: IdSeed;
   /** Records with an ordinal below this were finished by an earlier run and are skipped. */
   resumeFrom?: number;
-  /** The tally of the earlier run being resumed. */
-  previous?: Pick<ImportTally, 'stored' | 'alreadyStored' | 'failureCount'> & { failures: ImportFailure[] };
+  /** What the records before `resumeFrom` came to in the earlier run (its {@link ImportOutcome.resumable}). */
+  previous?: Omit<SettledTally, 'doneThrough'> & { failures: ImportFailure[] };
   /** POSTs in flight at once. Default 4. */
   concurrency?: number;
   signal?: AbortSignal;
   /** Extra tries of a POST after a failure that trying again may cure. Default 4. */
   retries?: number;
   retryDelayMs?: number;
-  onProgress?(tally: ImportTally): void;
+  onProgress?(tally: ImportTally, resumable: () => ResumableTally): void;
 }
+
+/** What a later run can take over: the records before the done mark and their failures. */
+export type ResumableTally = SettledTally & { failures: ImportFailure[] };
 
 export interface ImportOutcome extends ImportTally {
   failures: ImportFailure[];
+  resumable: ResumableTally;
   /** How the run ended: every record finished, cancelled, or stopped by a failure no retry cured (the import can resume). */
   ended: 'complete' | 'cancelled' | 'stopped';
   /** What stopped it, when `ended` is `stopped`. */
@@ -67,19 +71,21 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
   const concurrency = Math.max(1, Math.min(32, Math.floor(options.concurrency ?? 4)));
   const retries = options.retries ?? 4;
   const resumeFrom = options.resumeFrom ?? 0;
-  const mark = new DoneMark(resumeFrom);
-  const failures: ImportFailure[] = [...(options.previous?.failures ?? [])];
+  const previous = options.previous;
+  const mark = new DoneMark({ ...previous, doneThrough: resumeFrom });
+  const failures: ImportFailure[] = (previous?.failures ?? []).filter((failure) => failure.ordinal === undefined || failure.ordinal < resumeFrom);
   const tally: ImportTally = {
     read: 0,
-    stored: options.previous?.stored ?? 0,
-    alreadyStored: options.previous?.alreadyStored ?? 0,
-    failureCount: options.previous?.failureCount ?? 0,
+    stored: previous?.stored ?? 0,
+    alreadyStored: previous?.alreadyStored ?? 0,
+    failureCount: previous?.failureCount ?? 0,
     doneThrough: resumeFrom,
   };
-  const fail = (line: number, reason: string) => {
+  const fail = (line: number, reason: string, ordinal: number) => {
     tally.failureCount++;
-    if (failures.length < MAX_KEPT_FAILURES) failures.push({ line, reason });
+    if (failures.length < MAX_KEPT_FAILURES) failures.push({ line, reason, ordinal });
   };
+  const resumable = (): ResumableTally => ({ ...mark.settled, failures: failures.filter((failure) => failure.ordinal === undefined || failure.ordinal < mark.doneThrough) });
 
   const send = async (document: JsonObject): Promise<RecordResult> => {
     for (let attempt = 0; ; attempt++) {
@@ -88,9 +94,12 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
         return { kind: 'stored' };
       } catch (error) {
         if (isCancelled(error) || signal?.aborted) throw error;
-        if (httpStatus(error) === 409) return sameAsStored(document, error);
-        if (!isTransient(error)) return { kind: 'failed', reason: reasonOf(error) };
-        if (attempt >= retries) throw new StopImport(error);
+        const status = httpStatus(error);
+        if (status === 409) return sameAsStored(document, error);
+        // The service refused this record; any other failure (a refusal before sending, such as a
+        // read-only account's) is not the record's and stops the import.
+        if (status !== undefined && status < 500) return { kind: 'failed', reason: reasonOf(error) };
+        if (!isTransient(error) || attempt >= retries) throw new StopImport(error);
         await pause((options.retryDelayMs ?? 250) * 2 ** attempt, signal);
       }
     }
@@ -117,10 +126,10 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
   const finish = (record: ParsedRecord, result: RecordResult, at: number) => {
     if (result.kind === 'stored') tally.stored++;
     else if (result.kind === 'already') tally.alreadyStored++;
-    else fail(record.line, result.reason);
-    mark.finish(at);
+    else fail(record.line, result.reason, at);
+    mark.finish(at, result.kind);
     tally.doneThrough = mark.doneThrough;
-    options.onProgress?.({ ...tally });
+    options.onProgress?.({ ...tally }, resumable);
   };
 
   try {
@@ -151,7 +160,7 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
   }
   await Promise.all(inFlight);
   failures.sort((a, b) => a.line - b.line);
-  const outcome: ImportOutcome = { ...tally, failures, ended: 'complete' };
+  const outcome: ImportOutcome = { ...tally, failures, resumable: resumable(), ended: 'complete' };
   if (signal?.aborted || (stop !== undefined && isCancelled(stop))) return { ...outcome, ended: 'cancelled' };
   if (stop !== undefined) return { ...outcome, ended: 'stopped', stoppedBy: stop instanceof StopImport ? stop.failure : stop };
   return outcome;

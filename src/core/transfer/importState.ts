@@ -4,6 +4,8 @@ import type { IdSeed } from './importIds';
 export interface ImportFailure {
   line: number;
   reason: string;
+  /** The record's place in the file (parse errors included), 0-based. */
+  ordinal?: number;
 }
 
 /** At most this many failures are kept (and reported); the count goes on past it. */
@@ -50,22 +52,42 @@ export function canResume(state: unknown, file: ImportState['file'], format: str
   );
 }
 
+export type RecordEnd = 'stored' | 'already' | 'failed';
+
+/** What the records before the done mark came to: all a resumed import can take over. */
+export interface SettledTally {
+  doneThrough: number;
+  stored: number;
+  alreadyStored: number;
+  failureCount: number;
+}
+
 /**
- * The lowest ordinal not yet finished, while records finish out of order: what a resume may skip.
- * Holds only the ordinals finished past that point (no more than are in flight).
+ * The lowest ordinal not yet finished, while records finish out of order, with what the records
+ * before it came to: a resume skips exactly those and takes over their counts. Holds only the records
+ * finished past the mark (no more than are in flight).
  */
 export class DoneMark {
-  private readonly finishedAhead = new Set<number>();
+  private readonly finishedAhead = new Map<number, RecordEnd>();
+  readonly settled: SettledTally;
 
-  constructor(private mark: number) {}
-
-  get doneThrough(): number {
-    return this.mark;
+  constructor(start: Partial<SettledTally> = {}) {
+    this.settled = { doneThrough: start.doneThrough ?? 0, stored: start.stored ?? 0, alreadyStored: start.alreadyStored ?? 0, failureCount: start.failureCount ?? 0 };
   }
 
-  finish(ordinal: number): void {
-    if (ordinal < this.mark) return;
-    this.finishedAhead.add(ordinal);
-    while (this.finishedAhead.delete(this.mark)) this.mark++;
+  get doneThrough(): number {
+    return this.settled.doneThrough;
+  }
+
+  finish(ordinal: number, end: RecordEnd): void {
+    if (ordinal < this.settled.doneThrough) return;
+    this.finishedAhead.set(ordinal, end);
+    for (let next = this.finishedAhead.get(this.settled.doneThrough); next !== undefined; next = this.finishedAhead.get(this.settled.doneThrough)) {
+      this.finishedAhead.delete(this.settled.doneThrough);
+      if (next === 'stored') this.settled.stored++;
+      else if (next === 'already') this.settled.alreadyStored++;
+      else this.settled.failureCount++;
+      this.settled.doneThrough++;
+    }
   }
 }

@@ -117,7 +117,7 @@ describe('export and import under faults (fault proxy in front of the real local
       records: readNdjson([file]),
       idSeed: seed,
       resumeFrom: first.doneThrough,
-      previous: first,
+      previous: first.resumable,
       retryDelayMs: 1,
     });
     assert.equal(resumed.ended, 'complete');
@@ -146,7 +146,7 @@ describe('export and import under faults (fault proxy in front of the real local
     });
     assert.equal(first.ended, 'cancelled');
     assert.ok(first.doneThrough < 120);
-    const resumed = await importDocuments({ api: client, db: DB, col: target, records: readNdjson([file]), idSeed: seed, resumeFrom: first.doneThrough, previous: first });
+    const resumed = await importDocuments({ api: client, db: DB, col: target, records: readNdjson([file]), idSeed: seed, resumeFrom: first.doneThrough, previous: first.resumable });
     assert.equal(resumed.ended, 'complete');
     assert.equal(resumed.stored + resumed.alreadyStored, 120);
     assert.equal((await allDocuments(direct, DB, target)).length, 120);

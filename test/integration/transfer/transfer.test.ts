@@ -1,0 +1,82 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DbHostApi } from '../../../src/client/types';
+import type { JsonObject } from '../../../src/core/json/lossless';
+import { LosslessNumber } from '../../../src/core/json/lossless';
+import type { TestApi } from '../../../src/extension/extension';
+import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
+import type { ImportResult } from '../../../src/extension/transfer/importFromFile';
+import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'transfertests';
+const COUNT = 250;
+
+describe('Transfer: Export Documents… and Import Documents…', function () {
+  this.timeout(120_000);
+  let testing: TestApi;
+  let accountId: string;
+  let client: DbHostApi;
+  let folder: string;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    ({ accountId, client } = await addAccount(testing, 'Transfer tests', readTestConfig().services.empty));
+    await client.createDatabase(db, 'sandbox');
+    await client.createCollection(db, 'source');
+    for (let n = 0; n < COUNT; n++) {
+      const document: JsonObject = n % 2 === 0 ? { n, big: new LosslessNumber('9007199254740993'), tags: ['a', { deep: [n] }] } : { _id: `own-${n}`, n, at: { $date: '2024-02-29T12:00:00.000Z' } };
+      await client.createDocument(db, 'source', document, { safe: n === COUNT - 1 });
+    }
+    folder = mkdtempSync(join(tmpdir(), 'dbhost-transfer-'));
+  });
+
+  after(async () => {
+    testing.setPrompts(undefined);
+    if (client) await client.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('exports a collection to NDJSON, imports it into a new collection, and the counts are equal', async () => {
+    const file = join(folder, 'source.ndjson');
+    const exported = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', { accountId, db, col: 'source' });
+    assert.deepEqual(exported.prompts.errors, []);
+    assert.equal(exported.result.exported, COUNT);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    assert.equal(lines.length, COUNT);
+    assert.deepEqual(readdirSync(folder), ['source.ndjson'], 'no temporary file is left beside it');
+
+    const imported = await runScripted<ImportResult>(testing, [{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db });
+    assert.deepEqual(imported.prompts.errors, []);
+    const [confirmation] = imported.prompts.confirmations;
+    assert.match(confirmation.text, /Import 250 documents from source\.ndjson into the new collection transfertests\.copy/);
+    assert.match(confirmation.detail ?? '', /250 records to import/);
+    assert.equal(imported.result.outcome?.stored, COUNT);
+    const [source, copy] = await Promise.all([client.listDocuments(db, 'source', { limit: 1 }), client.listDocuments(db, 'copy', { limit: 1 })]);
+    assert.equal(copy.total, source.total);
+    assert.equal(copy.total, COUNT);
+    assert.ok(imported.prompts.infos.some((message) => /Imported source\.ndjson into transfertests\.copy: 250 documents stored/.test(message)), imported.prompts.infos.join('\n'));
+  });
+
+  it('importing the same file into the same collection again stores nothing twice', async () => {
+    const file = join(folder, 'source.ndjson');
+    const again = await runScripted<ImportResult>(testing, [{ file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db, col: 'copy' });
+    // The export wrote every document with its _id, so all of them are found already stored.
+    assert.match(again.prompts.confirmations[0].detail ?? '', /250 _ids already in the collection/);
+    assert.deepEqual([again.result.outcome?.stored, again.result.outcome?.alreadyStored, again.result.outcome?.failureCount], [0, COUNT, 0]);
+    assert.equal((await client.listDocuments(db, 'copy', { limit: 1 })).total, COUNT);
+  });
+
+  it('exports chosen columns to CSV with nested fields as dotted columns', async () => {
+    const file = join(folder, 'columns.csv');
+    const { result, prompts } = await runScripted<ExportResult>(testing, [{ pick: 'CSV' }, { input: 'n,tags' }, { file }], 'dbhost.exportDocuments', { accountId, db, col: 'source' });
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(result.exported, COUNT);
+    const rows = readFileSync(file, 'utf8').split('\r\n');
+    assert.equal(rows[0], 'n,tags');
+    assert.ok(rows.includes('0,"[""a"",{""deep"":[0]}]"'), rows.slice(0, 3).join(' | '));
+  });
+});
