@@ -9,6 +9,7 @@ import { PaddingAllowance } from './arrayPadding';
 import { resolveInt64Arithmetic } from './int64Updates';
 import { checkRegexes } from './regexSafety';
 import { checkUpdatePaths } from './updatePaths';
+import { idRangePage } from './idOrder';
 
 /** Scripts (`$where`, `$function`) stay off: queries come from the network. */
 const MINGO_OPTIONS = { scriptEnabled: false, idKey: '_id' };
@@ -97,7 +98,10 @@ export interface PageRequest {
 export function findPage(collection: CollectionData, request: PageRequest): { documents: Doc[]; total: number; scanned: number } {
   let total: number;
   let page: Doc[];
-  if (Object.keys(request.q).length === 0 && !request.sort) {
+  const byId = idRangePage(collection, request);
+  if (byId) {
+    ({ total, documents: page } = byId);
+  } else if (Object.keys(request.q).length === 0 && !request.sort) {
     total = collection.count;
     page = collection.entries.slice(request.skip, request.skip + request.limit).map((entry) => entry.doc);
   } else {
