@@ -36,6 +36,7 @@ export class QueryPaging {
   private received = 0;
   private fellBackToSkip = false;
   private firstTotal: number | undefined;
+  private left: number | undefined;
   private finished = false;
 
   constructor(
@@ -52,6 +53,17 @@ export class QueryPaging {
 
   get done(): boolean {
     return this.finished;
+  }
+
+  /** Documents received so far. */
+  get loaded(): number {
+    return this.received;
+  }
+
+  /** How many are left to fetch, from the latest count header: 0 when done, undefined when the service sent no count. */
+  get remaining(): number | undefined {
+    if (this.finished) return 0;
+    return this.left === undefined ? undefined : Math.max(0, this.left);
   }
 
   /** The request for the next page, or undefined when every page has been received. */
@@ -75,8 +87,11 @@ export class QueryPaging {
     // A key-paged page's count is what lies past the previous key; a skip-paged page's is everything matching.
     const keyPaged = this.plan.kind === 'keyset' && !this.fellBackToSkip;
     const left = total === undefined ? undefined : keyPaged ? total - documents.length : total - this.received;
+    this.left = left;
     if (documents.length >= this.pageSize && (left === undefined || left > 0)) return;
-    if (keyPaged && this.firstTotal !== undefined && this.received < this.firstTotal) this.fellBackToSkip = true;
-    else this.finished = true;
+    if (keyPaged && this.firstTotal !== undefined && this.received < this.firstTotal) {
+      this.fellBackToSkip = true;
+      this.left = this.firstTotal - this.received;
+    } else this.finished = true;
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { Pager } from '../../../core/paging/pager';
+import { QueryPaging } from '../../../core/paging/keyset';
+import { clampPageSize } from '../../../core/paging/pager';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import { describeError, isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../explorerContext';
@@ -14,13 +15,14 @@ import { MessageNode } from './messageNode';
 type CollectionTarget = ResourceTarget & { db: string; col: string };
 
 /**
- * A collection's documents, a page at a time. Each page is fetched once with `skip` set past what
- * is already shown and kept until the node is refreshed; "Load more" fetches only the next page.
+ * A collection's documents, a page at a time, in `_id` order. Each page is fetched once, by key (`_id`
+ * past the last one shown), and kept until the node is refreshed; "Load more" fetches only the next
+ * page, and documents added or deleted meanwhile shift nothing.
  */
 export class DocumentsNode implements ExplorerNode {
   readonly id: string;
   readonly target: CollectionTarget;
-  private pager: Pager;
+  private paging: QueryPaging;
   private documents: DocumentNode[] = [];
   private readonly shownIds = new Set<string>();
   private started = false;
@@ -35,7 +37,7 @@ export class DocumentsNode implements ExplorerNode {
   ) {
     this.id = childId(parent, 'documents');
     this.target = { accountId: parent.target.accountId, db: parent.target.db, col: parent.target.col };
-    this.pager = new Pager(context.pageSize());
+    this.paging = new QueryPaging({}, clampPageSize(context.pageSize()));
   }
 
   treeItem(): vscode.TreeItem {
@@ -63,16 +65,17 @@ export class DocumentsNode implements ExplorerNode {
 
   /** All documents matching, from the count header of the latest page; undefined before the first. */
   get total(): number | undefined {
-    return this.pager.total;
+    const remaining = this.paging.remaining;
+    return remaining === undefined ? undefined : this.paging.loaded + remaining;
   }
 
   /** How many documents are left to fetch; undefined when the service did not say how many there are. */
   get remaining(): number | undefined {
-    return this.pager.remaining;
+    return this.paging.remaining;
   }
 
   get hasMore(): boolean {
-    return this.pager.hasMore;
+    return !this.paging.done;
   }
 
   /** Fetches the next page (once, however often it is asked for while it loads) and redraws the list. */
@@ -105,7 +108,7 @@ export class DocumentsNode implements ExplorerNode {
     this.generation++;
     this.documents = [];
     this.shownIds.clear();
-    this.pager = new Pager(this.context.pageSize());
+    this.paging = new QueryPaging({}, clampPageSize(this.context.pageSize()));
     this.started = false;
     this.error = undefined;
     this.loading = undefined;
@@ -123,7 +126,8 @@ export class DocumentsNode implements ExplorerNode {
 
   private async fetchPage(generation: number): Promise<void> {
     this.started = true;
-    const request = this.pager.nextPage();
+    const paging = this.paging;
+    const request = paging.next();
     if (!request) return;
     const { accountId, db, col } = this.target;
     const totalBefore = this.total;
@@ -134,7 +138,7 @@ export class DocumentsNode implements ExplorerNode {
       });
       if (generation !== this.generation) return;
       this.error = undefined;
-      if (!this.pager.pageLoaded(request, page.documents.length, page.total)) return;
+      paging.pageReceived(page.documents, page.total);
       for (const document of page.documents) {
         const node = new DocumentNode(this, document);
         // A document inserted while paging shifts the pages; never show one twice.
