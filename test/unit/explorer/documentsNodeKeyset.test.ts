@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient } from '../../../src/client';
+import type { DbHostClient } from '../../../src/client';
 import type { DbHostApi, DocumentQuery } from '../../../src/client/types';
 import { idToPathSegment } from '../../../src/core/documents/documentId';
 import type { ExplorerContext } from '../../../src/extension/explorer/explorerContext';
