@@ -9,6 +9,9 @@ import type { ParsedRecord } from './parsedRecord';
 import { storedEqual } from './storedEqual';
 import { httpStatus, isCancelled, isTransient, pause, reasonOf } from './transientFailure';
 
+/** POSTs an import keeps in flight at once unless told otherwise. */
+export const DEFAULT_IMPORT_CONCURRENCY = 4;
+
 export interface ImportTally {
   /** Records read so far (parse errors included). */
   read: number;
@@ -68,7 +71,7 @@ type RecordResult = { kind: 'stored' } | { kind: 'already' } | { kind: 'failed';
  */
 export async function importDocuments(options: ImportOptions): Promise<ImportOutcome> {
   const { api, db, col, signal } = options;
-  const concurrency = Math.max(1, Math.min(32, Math.floor(options.concurrency ?? 4)));
+  const concurrency = Math.max(1, Math.min(32, Math.floor(options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY)));
   const retries = options.retries ?? 4;
   const resumeFrom = options.resumeFrom ?? 0;
   const previous = options.previous;

@@ -1,6 +1,5 @@
 import type { JsonObject } from '../json/lossless';
-import { stringifyLossless } from '../json/lossless';
-import { parseRecordText } from './ndjson';
+import { documentJson, parseRecordText } from './ndjson';
 import type { ParsedRecord, TextChunks } from './parsedRecord';
 
 /** Writes a JSON array one document at a time: `start`, then `item` for each, then `end`. */
@@ -12,7 +11,7 @@ export class JsonArrayWriter {
   }
 
   item(document: JsonObject): string {
-    return `${this.count++ === 0 ? '\n' : ',\n'}${stringifyLossless(document)}`;
+    return `${this.count++ === 0 ? '\n' : ',\n'}${documentJson(document)}`;
   }
 
   end(): string {

@@ -1,10 +1,27 @@
 import type { JsonObject } from '../json/lossless';
-import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../json/lossless';
+import { JsonSyntaxError, LosslessNumber, isJsonObject, parseLossless, stringifyLossless } from '../json/lossless';
 import type { ParsedRecord, TextChunks } from './parsedRecord';
+
+/** Whether a parsed value holds a number that `JSON.stringify` would not write exactly as it came. */
+function holdsExactNumber(value: unknown): boolean {
+  if (value instanceof LosslessNumber || typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsExactNumber);
+  for (const key in value) if (Object.hasOwn(value, key) && holdsExactNumber((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/**
+ * A document as compact JSON text, numbers exactly as they came: `JSON.stringify` (several times faster)
+ * when nothing in it needs {@link stringifyLossless}, which writes the same text.
+ */
+export function documentJson(document: JsonObject): string {
+  return holdsExactNumber(document) ? stringifyLossless(document) : JSON.stringify(document);
+}
 
 /** One document as an NDJSON line: extended JSON with every number written exactly as it came. */
 export function ndjsonLine(document: JsonObject): string {
-  return `${stringifyLossless(document)}\n`;
+  return `${documentJson(document)}\n`;
 }
 
 /** Why a parsed value cannot be imported as a document, or undefined when it can. */

@@ -4,7 +4,7 @@ import { jsonEqual } from '../../../../src/core/json/jsonEqual';
 import type { JsonObject , LosslessNumber} from '../../../../src/core/json/lossless';
 import { parseLossless, stringifyLossless } from '../../../../src/core/json/lossless';
 import { JsonArrayShapeError, JsonArrayWriter, readJsonArray } from '../../../../src/core/transfer/jsonArray';
-import { ndjsonLine, readNdjson } from '../../../../src/core/transfer/ndjson';
+import { documentJson, ndjsonLine, readNdjson } from '../../../../src/core/transfer/ndjson';
 import { formatOfFileName } from '../../../../src/core/transfer/formats';
 import { chunked, collect, documentArbitrary } from './arbitraries';
 
@@ -104,5 +104,16 @@ describe('core/transfer: NDJSON and JSON array', () => {
     assert.equal(formatOfFileName('x.json'), 'json');
     assert.equal(formatOfFileName('x.csv'), 'csv');
     assert.equal(formatOfFileName('x.txt'), undefined);
+  });
+});
+
+describe('core/transfer: document text', () => {
+  it('writes exactly what the lossless writer writes, by the fast path or not', () => {
+    fc.assert(
+      fc.property(documentArbitrary, (document) => {
+        assert.equal(documentJson(document), stringifyLossless(document));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
