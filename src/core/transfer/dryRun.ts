@@ -29,6 +29,15 @@ export interface DryRunOptions {
   existing?: { api: DbHostApi; db: string; col: string; signal?: AbortSignal };
   sampleSize?: number;
   maxErrors?: number;
+  /** Stops the reading: the dry run then rejects with {@link DryRunCancelledError}. */
+  signal?: AbortSignal;
+}
+
+export class DryRunCancelledError extends Error {
+  constructor() {
+    super('The check of the file was cancelled.');
+    this.name = 'DryRunCancelledError';
+  }
 }
 
 /**
@@ -53,6 +62,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunReport> {
   let ordinal = -1;
   try {
     for await (const record of options.records) {
+      if (options.signal?.aborted) throw new DryRunCancelledError();
       ordinal++;
       if (ordinal < resumeFrom) continue;
       report.records++;
@@ -70,6 +80,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunReport> {
       }
     }
   } catch (error) {
+    if (options.signal?.aborted) throw new DryRunCancelledError();
     if (error instanceof Error && /Shape/.test(error.name)) report.fileProblem = error.message;
     else throw error;
   }

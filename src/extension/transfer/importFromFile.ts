@@ -9,11 +9,11 @@ import { formatOfFileName } from '../../core/transfer/formats';
 import type { TransferFormat } from '../../core/transfer/formats';
 import { newIdSeed } from '../../core/transfer/importIds';
 import type { ImportOutcome } from '../../core/transfer/importRun';
-import { importDocuments } from '../../core/transfer/importRun';
+import { DEFAULT_IMPORT_CONCURRENCY, importDocuments } from '../../core/transfer/importRun';
 import type { ImportState } from '../../core/transfer/importState';
 import { canResume, importStateKey } from '../../core/transfer/importState';
 import { dryRunText, failureReportText } from '../../core/transfer/reportText';
-import { describeError, required } from '../base/registerCommand';
+import { UserCancelledError, describeError, required } from '../base/registerCommand';
 import type { Services } from '../services';
 import { vscodePrompts } from '../ui/prompts';
 import { fileRecords } from './fileRecords';
@@ -21,8 +21,6 @@ import type { ImportTarget } from './importTarget';
 import { resolveImportTarget } from './importTarget';
 import { withTransferProgress } from './transferProgress';
 
-/** POSTs in flight at once. */
-export const IMPORT_CONCURRENCY = 4;
 const SAVE_STATE_EVERY_MS = 1000;
 
 export interface ImportResult {
@@ -99,7 +97,10 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const report = await withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
     let read = 0;
     const records = countingRecords(fileRecords(path, format, csvTypes), () => progress({ done: ++read, total: undefined }));
-    return dryRun({ records, idSeed, resumeFrom, existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal } });
+    return dryRun({ records, idSeed, resumeFrom, signal, existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal } }).catch((error: unknown) => {
+      if (signal.aborted) throw new UserCancelledError();
+      throw error;
+    });
   });
   if (report.fileProblem) throw new Error(`${basename(path)} cannot be imported: ${report.fileProblem}. Nothing was sent.`);
   if (report.documents === 0) {
@@ -141,7 +142,7 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
       idSeed,
       resumeFrom,
       previous: state,
-      concurrency: IMPORT_CONCURRENCY,
+      concurrency: DEFAULT_IMPORT_CONCURRENCY,
       signal,
       onProgress: (tally, resumable) => {
         progress({ done: tally.doneThrough, total });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/client/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber } from '../../../src/core/json/lossless';
@@ -78,5 +79,32 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     const rows = readFileSync(file, 'utf8').split('\r\n');
     assert.equal(rows[0], 'n,tags');
     assert.ok(rows.includes('0,"[""a"",{""deep"":[0]}]"'), rows.slice(0, 3).join(' | '));
+  });
+
+  it('exports the results of a playground query: everything its filter matches, in its sort, with its fields', async () => {
+    const playground = join(folder, 'odd.query.json');
+    writeFileSync(playground, JSON.stringify({ account: 'Transfer tests', database: db, collection: 'source', q: { _id: { $regex: '^own-' } }, sort: { n: -1 }, fields: { n: 1 }, limit: 5 }));
+    const file = join(folder, 'odd.json');
+    const { result, prompts } = await runScripted<ExportResult>(testing, [{ pick: 'JSON array' }, { file }], 'dbhost.exportQueryResults', vscode.Uri.file(playground), 0);
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(result.exported, COUNT / 2, 'not bounded by the query\'s page size');
+    const documents = JSON.parse(readFileSync(file, 'utf8')) as { _id: string; n: number }[];
+    assert.equal(documents.length, COUNT / 2);
+    assert.deepEqual(documents[0], { _id: 'own-249', n: 249 });
+    assert.ok(documents.every((document, i) => i === 0 || document.n < documents[i - 1].n), 'in the query\'s sort');
+  });
+
+  it('lists the records the service refuses, by line, in a report', async () => {
+    const file = join(folder, 'mixed.ndjson');
+    writeFileSync(file, '{"a":1}\n{"bad":{"$oid":"nope"}}\n{oops\n{"a":2}\n');
+    const { result, prompts } = await runScripted<ImportResult>(testing, [{ input: 'mixed' }, { file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db });
+    assert.match(prompts.confirmations[0].detail ?? '', /line 3: not valid JSON/);
+    assert.equal(result.outcome?.stored, 2);
+    assert.deepEqual(result.outcome?.failures.map((failure) => failure.line), [2, 3]);
+    const report = vscode.workspace.textDocuments.find((document) => document.uri.toString() === result.reportUri);
+    assert.ok(report, 'the failure report is open');
+    assert.match(report.getText(), /line 2: .*\$oid/);
+    assert.match(report.getText(), /line 3: not valid JSON/);
+    assert.ok(prompts.warnings.some((message) => /2 records not stored/.test(message)), prompts.warnings.join('\n'));
   });
 });
