@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -9,6 +9,9 @@ import { LosslessNumber } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
 import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
 import type { ImportResult } from '../../../src/extension/transfer/importFromFile';
+import type { ImportState } from '../../../src/core/transfer/importState';
+import { importStateKey } from '../../../src/core/transfer/importState';
+import { newIdSeed, withId } from '../../../src/core/transfer/importIds';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
 
@@ -106,5 +109,36 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     assert.match(report.getText(), /line 2: .*\$oid/);
     assert.match(report.getText(), /line 3: not valid JSON/);
     assert.ok(prompts.warnings.some((message) => /2 records not stored/.test(message)), prompts.warnings.join('\n'));
+  });
+
+  it('offers to resume an import that stopped, and stores only what is left, nothing twice', async () => {
+    const file = join(folder, 'resume.ndjson');
+    writeFileSync(file, Array.from({ length: 10 }, (_, n) => `{"n":${n}}`).join('\n'));
+    await client.createCollection(db, 'resumed');
+    const target = { accountId, db, col: 'resumed' };
+    // An earlier run stored the first 4 records (and the 6th, past the mark) before it stopped.
+    const idSeed = newIdSeed();
+    for (const n of [0, 1, 2, 3, 5]) await client.createDocument(db, 'resumed', withId({ n }, idSeed, n), { safe: true });
+    const info = statSync(file);
+    const state: ImportState = {
+      version: 1,
+      file: { path: file, size: info.size, modifiedMs: info.mtimeMs },
+      target,
+      format: 'ndjson',
+      idSeed,
+      doneThrough: 4,
+      stored: 4,
+      alreadyStored: 0,
+      failureCount: 0,
+      failures: [],
+    };
+    const key = importStateKey(file, target);
+    await testing.services.context.workspaceState.update(key, state);
+    const { result, prompts } = await runScripted<ImportResult>(testing, [{ file }, { pick: /^Resume from record 5$/ }, { confirm: true }], 'dbhost.importDocuments', target);
+    assert.deepEqual(prompts.errors, []);
+    assert.match(prompts.confirmations[0].detail ?? '', /Resuming: the first 4 records were finished/);
+    assert.deepEqual([result.outcome?.stored, result.outcome?.alreadyStored], [4 + 5, 1]);
+    assert.equal((await client.listDocuments(db, 'resumed', { limit: 1 })).total, 10);
+    assert.equal(testing.services.context.workspaceState.get(key), undefined, 'a finished import forgets its state');
   });
 });
