@@ -72,6 +72,7 @@ function bundleOptions(production) {
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
     guardrails: { ...shared, entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'], outfile: 'dist/guardrails.js', external: ['vscode'] },
+    transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
   };
 }
 

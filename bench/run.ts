@@ -11,6 +11,7 @@ import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
 import { saveOneField } from './save';
 import { measureSize } from './size';
+import { measureTransfer } from './transfer';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { BENCH_DB, BIG, BIG_COUNT, SMALL, seedAccount } from './support/seedAccount';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     figures.push(...(await pagingFigures(service.url)));
     step('saving one field of a 1 MB document');
     figures.push(...(await saveFigures(service.url)));
+    step('export of 100,000 documents and import of 10,000');
+    figures.push(...(await measureTransfer(service.url, KEY)));
     step('local service on 100,000 documents');
     figures.push(...(await measureLocalService(service.url, KEY)));
     step("another account's latency while one runs the most expensive accepted request");

@@ -20,6 +20,7 @@ import { vscodePrompts } from './ui/prompts';
 import { registerPlaygrounds } from './playground/registerPlaygrounds';
 import type { Guardrails } from './guardrails/registerGuardrails';
 import { registerGuardrails } from './guardrails/registerGuardrails';
+import { registerTransfer } from './transfer/registerTransfer';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -61,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const documents = registerDocuments(services);
   registerIndexes(services);
   explorer.showTailing(registerDeploymentLogs(services));
+  registerTransfer(services);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);

@@ -22,6 +22,10 @@ export interface Prompts {
   info(message: string, ...actions: string[]): Promise<string | undefined>;
   warn(message: string, ...actions: string[]): Promise<string | undefined>;
   error(message: string, ...actions: string[]): Promise<string | undefined>;
+  /** A file to write (export); undefined when dismissed. */
+  saveFile?(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
+  /** A file to read (import); undefined when dismissed. */
+  openFile?(options: vscode.OpenDialogOptions): Promise<vscode.Uri | undefined>;
 }
 
 export const vscodePrompts: Prompts = {
@@ -37,4 +41,6 @@ export const vscodePrompts: Prompts = {
   info: async (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
   warn: async (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
   error: async (message, ...actions) => vscode.window.showErrorMessage(message, ...actions),
+  saveFile: async (options) => vscode.window.showSaveDialog(options),
+  openFile: async (options) => (await vscode.window.showOpenDialog({ ...options, canSelectMany: false }))?.[0],
 };

@@ -13,6 +13,7 @@ import { checkExpressionShape, checkProjectionShape, checkSortShape } from './li
 import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
+import { idRangePage } from './idOrder';
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
 function asBadInput<T>(what: string, run: () => T): T {
@@ -108,7 +109,10 @@ export function findPage(collection: CollectionData, request: PageRequest, match
   let page: Doc[];
   if (request.sort) checkSortShape(request.sort);
   if (request.projection) checkProjectionShape(request.projection);
-  if (Object.keys(request.q).length === 0 && !request.sort && !matched) {
+  const byId = matched ? undefined : idRangePage(collection, request);
+  if (byId) {
+    ({ total, documents: page } = byId);
+  } else if (Object.keys(request.q).length === 0 && !request.sort && !matched) {
     total = collection.count;
     page = collection.entries.slice(request.skip, request.skip + request.limit).map((entry) => entry.doc);
   } else {

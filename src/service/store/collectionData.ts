@@ -36,6 +36,8 @@ export class CollectionData {
   readonly entries: Entry[] = [];
   readonly indexes: IndexSpec[] = [ID_INDEX];
   dataSize = 0;
+  /** Goes up with every insert and delete (not with a replacement): what keeps the `_id` order of query/idOrder.ts current. */
+  insertsAndDeletes = 0;
   private readonly byId = new Map<string, Entry>();
   private readonly unique = new Map<string, Map<string, Entry>>();
 
@@ -65,6 +67,7 @@ export class CollectionData {
       return;
     }
     const entry: Entry = { doc, size };
+    this.insertsAndDeletes++;
     this.entries.push(entry);
     this.byId.set(key, entry);
     this.dataSize += size;
@@ -76,6 +79,7 @@ export class CollectionData {
     const entry = this.byId.get(key);
     if (!entry) return false;
     this.unindex(entry);
+    this.insertsAndDeletes++;
     this.byId.delete(key);
     this.dataSize -= entry.size;
     const position = this.entries.lastIndexOf(entry);

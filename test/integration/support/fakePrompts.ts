@@ -1,11 +1,11 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ConfirmOptions, PickItem, Prompts } from '../../../src/extension/ui/prompts';
 
 /** One scripted answer, in the order the command asks. `dismiss` is the user pressing Escape. */
-export type FakeAnswer = { pick: string | RegExp } | { input: string } | { confirm: boolean } | { dismiss: true };
+export type FakeAnswer = { pick: string | RegExp } | { input: string } | { confirm: boolean } | { file: string } | { dismiss: true };
 
 export interface Question {
-  kind: 'pick' | 'input' | 'confirm';
+  kind: 'pick' | 'input' | 'confirm' | 'file';
   /** Title, prompt or message: what the user reads first. */
   text: string;
   /** A pick's or an input box's title, as given. */
@@ -108,6 +108,23 @@ export class FakePrompts implements Prompts {
     this.shown.push(message, options.detail ?? '', options.confirmLabel);
     const answer = this.next('confirm', message);
     return 'confirm' in answer ? answer.confirm : false;
+  }
+
+  /** A save or open dialog, answered with a file path. */
+  async saveFile(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> {
+    return this.fileAnswer(options.title ?? 'Save');
+  }
+
+  async openFile(options: vscode.OpenDialogOptions): Promise<vscode.Uri | undefined> {
+    return this.fileAnswer(options.title ?? 'Open');
+  }
+
+  private async fileAnswer(text: string): Promise<vscode.Uri | undefined> {
+    this.questions.push({ kind: 'file', text });
+    this.shown.push(text);
+    const answer = this.next('file', text);
+    if ('dismiss' in answer) return undefined;
+    return vscode.Uri.file((answer as { file: string }).file);
   }
 
   async info(message: string): Promise<string | undefined> {

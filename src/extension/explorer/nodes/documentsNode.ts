@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { Pager } from '../../../core/paging/pager';
+import { QueryPaging } from '../../../core/paging/keyset';
+import { clampPageSize } from '../../../core/paging/pager';
 import type { CollectionTarget } from '../../shared/collectionTarget';
 import { describeError, isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../explorerContext';
@@ -12,13 +13,14 @@ import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
 
 /**
- * A collection's documents, a page at a time. Each page is fetched once with `skip` set past what
- * is already shown and kept until the node is refreshed; "Load more" fetches only the next page.
+ * A collection's documents, a page at a time, in `_id` order. Each page is fetched once, by key (`_id`
+ * past the last one shown), and kept until the node is refreshed; "Load more" fetches only the next
+ * page, and documents added or deleted meanwhile shift nothing.
  */
 export class DocumentsNode implements ExplorerNode {
   readonly id: string;
   readonly target: CollectionTarget;
-  private pager: Pager;
+  private paging: QueryPaging;
   private documents: DocumentNode[] = [];
   private readonly shownIds = new Set<string>();
   private started = false;
@@ -33,7 +35,7 @@ export class DocumentsNode implements ExplorerNode {
   ) {
     this.id = childId(parent, 'documents');
     this.target = { accountId: parent.target.accountId, db: parent.target.db, col: parent.target.col };
-    this.pager = new Pager(context.pageSize());
+    this.paging = new QueryPaging({}, clampPageSize(context.pageSize()));
   }
 
   treeItem(): vscode.TreeItem {
@@ -61,16 +63,17 @@ export class DocumentsNode implements ExplorerNode {
 
   /** All documents matching, from the count header of the latest page; undefined before the first. */
   get total(): number | undefined {
-    return this.pager.total;
+    const remaining = this.paging.remaining;
+    return remaining === undefined ? undefined : this.paging.loaded + remaining;
   }
 
   /** How many documents are left to fetch; undefined when the service did not say how many there are. */
   get remaining(): number | undefined {
-    return this.pager.remaining;
+    return this.paging.remaining;
   }
 
   get hasMore(): boolean {
-    return this.pager.hasMore;
+    return !this.paging.done;
   }
 
   /** Fetches the next page (once, however often it is asked for while it loads) and redraws the list. */
@@ -103,7 +106,7 @@ export class DocumentsNode implements ExplorerNode {
     this.generation++;
     this.documents = [];
     this.shownIds.clear();
-    this.pager = new Pager(this.context.pageSize());
+    this.paging = new QueryPaging({}, clampPageSize(this.context.pageSize()));
     this.started = false;
     this.error = undefined;
     this.loading = undefined;
@@ -121,7 +124,8 @@ export class DocumentsNode implements ExplorerNode {
 
   private async fetchPage(generation: number): Promise<void> {
     this.started = true;
-    const request = this.pager.nextPage();
+    const paging = this.paging;
+    const request = paging.next();
     if (!request) return;
     const { accountId, db, col } = this.target;
     const totalBefore = this.total;
@@ -132,7 +136,7 @@ export class DocumentsNode implements ExplorerNode {
       });
       if (generation !== this.generation) return;
       this.error = undefined;
-      if (!this.pager.pageLoaded(request, page.documents.length, page.total)) return;
+      paging.pageReceived(page.documents, page.total);
       for (const document of page.documents) {
         const node = new DocumentNode(this, document);
         // A document inserted while paging shifts the pages; never show one twice.

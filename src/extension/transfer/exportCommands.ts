@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { entryAt } from '../../core/playground/playgroundRequest';
+import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
+import { required } from '../base/registerCommand';
+import { resolveCollection } from '../shared/resolveTarget';
+import { playgroundParser } from '../playground/loadPlaygroundParser';
+import { isPlaygroundDocument } from '../playground/playgroundFiles';
+import type { Services } from '../services';
+import type { ExportResult } from './exportDocumentsToFile';
+import { exportToFile } from './exportDocumentsToFile';
+
+/** "Export Documents…" on a collection: every document, paged by `_id`. */
+export async function exportCollection(services: Services, arg: unknown): Promise<ExportResult | undefined> {
+  const { accountId, db, col } = await resolveCollection(services, arg);
+  return exportToFile(services, { accountId, db, col, label: `${db}.${col}` });
+}
+
+/**
+ * "Export Results…" of a playground query: everything its filter matches, in its sort, with its
+ * projection; its skip and limit only page the results view and do not bound the export.
+ */
+export async function exportQueryResults(services: Services, file?: unknown, index?: unknown): Promise<ExportResult | undefined> {
+  const { document, entry } = await locateQuery(file, index);
+  const request = entry.request;
+  if (!request) throw new Error('This query has problems (see the Problems view): fix them to export its results.');
+  if (request.kind !== 'find') throw new Error('This is an update: only the results of a find query can be exported.');
+  const accountId = await accountFor(services, request.account);
+  const { q, sort, fields } = request.query;
+  services.logger.info(`Exporting the results of query ${entry.index + 1} of ${document.uri.path}`);
+  return exportToFile(services, {
+    accountId,
+    db: request.database,
+    col: request.collection,
+    query: { q, sort, fields },
+    label: `the query on ${request.database}.${request.collection}`,
+  });
+}
+
+async function locateQuery(file: unknown, index: unknown): Promise<{ document: vscode.TextDocument; entry: PlaygroundEntry }> {
+  if (file !== undefined) {
+    const document = await vscode.workspace.openTextDocument(file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file)));
+    const entries = playgroundParser()(document.getText()).entries;
+    const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
+    if (!entry) throw new Error('That query is no longer in the playground.');
+    return { document, entry };
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !isPlaygroundDocument(editor.document)) throw new Error('Open a query playground (a .query.json file) and put the cursor in a query to export its results.');
+  const entry = entryAt(playgroundParser()(editor.document.getText()), editor.document.offsetAt(editor.selection.active));
+  if (!entry) throw new Error('The playground holds no query to export.');
+  return { document: editor.document, entry };
+}
+
+/** The account the query names by label, else the only one, else the one the user picks. */
+async function accountFor(services: Services, label: string | undefined): Promise<string> {
+  const accounts = services.accounts.list();
+  if (label !== undefined) {
+    const named = accounts.find((account) => account.label === label);
+    if (!named) throw new Error(`No DB Host account is labelled ${JSON.stringify(label)}.`);
+    return named.id;
+  }
+  if (accounts.length === 0) throw new Error('Add a DB Host account first: there is no account to export from.');
+  if (accounts.length === 1) return accounts[0].id;
+  return required(
+    await services.prompts.pick(
+      accounts.map((account) => ({ label: account.label, description: account.baseUrl, value: account.id })),
+      { title: 'Export the results from which account?' },
+    ),
+  );
+}

@@ -1,0 +1,110 @@
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { DocumentQuery } from '../../core/api/types';
+import { countOf } from '../../core/text/formatCount';
+import { ColumnCollector } from '../../core/transfer/csvDocuments';
+import { documentWriter } from '../../core/transfer/documentWriter';
+import { ExportCancelledError, exportDocuments } from '../../core/transfer/exportRun';
+import type { TransferFormat } from '../../core/transfer/formats';
+import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
+import { describeError, required } from '../base/registerCommand';
+import type { Services } from '../services';
+import { vscodePrompts } from '../ui/prompts';
+import { AtomicFile } from './atomicFile';
+import { withTransferProgress } from './transferProgress';
+
+export interface ExportSource {
+  accountId: string;
+  db: string;
+  col: string;
+  /** A playground query's filter, sort and projection; absent for a whole collection. */
+  query?: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>;
+  /** How the source is named in titles: "sales.orders" or "the query on sales.orders". */
+  label: string;
+}
+
+export interface ExportResult {
+  file: string;
+  format: TransferFormat;
+  exported: number;
+  requests: number;
+  /** Set when the user cancelled: nothing was written. */
+  cancelled?: boolean;
+}
+
+/** The columns a CSV export offers: those of the first 100 documents, in the order they appear. */
+async function askColumns(services: Services, source: ExportSource): Promise<string[]> {
+  const client = await services.accounts.clientFor(source.accountId);
+  const sample = await client.listDocuments(source.db, source.col, { ...source.query, limit: 100 });
+  const collector = new ColumnCollector();
+  for (const document of sample.documents) collector.add(document);
+  const answer = required(
+    await services.prompts.input({
+      title: `Columns of the CSV export of ${source.label}`,
+      prompt: 'Comma-separated; nested fields as dotted paths (address.city). Arrays and objects are written as JSON text.',
+      value: collector.columns.join(','),
+      validateInput: (text) => (columnsOf(text).length === 0 ? 'Name at least one column' : undefined),
+    }),
+  );
+  return columnsOf(answer);
+}
+
+function columnsOf(text: string): string[] {
+  return [...new Set(text.split(',').map((column) => column.trim()).filter((column) => column !== ''))];
+}
+
+/**
+ * Asks the format (and for CSV the columns) and the file, then streams every document of the source
+ * into it, a page at a time, under a cancellable progress. The file appears only when complete.
+ */
+export async function exportToFile(services: Services, source: ExportSource): Promise<ExportResult | undefined> {
+  const format = required(
+    await services.prompts.pick(
+      (Object.keys(FORMAT_LABELS) as TransferFormat[]).map((value) => ({ label: FORMAT_LABELS[value].split(' (')[0], detail: FORMAT_LABELS[value], value })),
+      { title: `Export ${source.label} as`, placeHolder: 'Choose a file format' },
+    ),
+  );
+  const columns = format === 'csv' ? await askColumns(services, source) : [];
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+  const ask = services.prompts.saveFile ?? vscodePrompts.saveFile!;
+  const uri = required(
+    await ask({
+      title: `Export ${source.label}`,
+      defaultUri: vscode.Uri.joinPath(folder, `${source.col}.${FORMAT_EXTENSIONS[format]}`),
+      filters: { [format.toUpperCase()]: [FORMAT_EXTENSIONS[format]] },
+      saveLabel: 'Export',
+    }),
+  );
+  if (uri.scheme !== 'file') throw new Error(`Export writes to files on this machine only; ${uri.toString(true)} is not one.`);
+  const client = await services.accounts.clientFor(source.accountId);
+  const file = await AtomicFile.create(uri.fsPath);
+  let exported = 0;
+  try {
+    const outcome = await withTransferProgress(`Exporting ${source.label}`, 'documents', (signal, report) =>
+      exportDocuments({
+        api: client,
+        db: source.db,
+        col: source.col,
+        query: source.query,
+        writer: documentWriter(format, columns),
+        write: (text) => file.write(text),
+        signal,
+        onProgress: (progress) => {
+          exported = progress.exported;
+          report({ done: progress.exported, total: progress.total });
+        },
+      }),
+    );
+    await file.commit();
+    services.logger.info(`Exported ${outcome.exported} documents of ${source.db}.${source.col} in ${outcome.requests} requests to ${uri.fsPath}`);
+    void services.prompts.info(`Exported ${countOf(outcome.exported, 'document')} of ${source.label} to ${uri.fsPath}.`);
+    return { file: uri.fsPath, format, exported: outcome.exported, requests: outcome.requests };
+  } catch (error) {
+    await file.discard();
+    if (error instanceof ExportCancelledError) {
+      void services.prompts.info(`Export of ${source.label} cancelled: no file was written.`);
+      return { file: uri.fsPath, format, exported, requests: 0, cancelled: true };
+    }
+    throw new Error(`Export of ${source.label} failed after ${countOf(exported, 'document')}: ${describeError(error).replace(/\.?$/, '.')} No file was written.`, { cause: error });
+  }
+}

@@ -1,0 +1,194 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { countOf, formatCount } from '../../core/text/formatCount';
+import type { CsvTypes } from '../../core/transfer/csvDocuments';
+import type { DryRunReport } from '../../core/transfer/dryRun';
+import { dryRun } from '../../core/transfer/dryRun';
+import { formatOfFileName } from '../../core/transfer/formats';
+import type { TransferFormat } from '../../core/transfer/formats';
+import { newIdSeed } from '../../core/transfer/importIds';
+import type { ImportOutcome } from '../../core/transfer/importRun';
+import { DEFAULT_IMPORT_CONCURRENCY, importDocuments } from '../../core/transfer/importRun';
+import type { ImportState } from '../../core/transfer/importState';
+import { canResume, importStateKey } from '../../core/transfer/importState';
+import { dryRunText, failureReportText } from '../../core/transfer/reportText';
+import { UserCancelledError, describeError, required } from '../base/registerCommand';
+import type { Services } from '../services';
+import { vscodePrompts } from '../ui/prompts';
+import { fileRecords } from './fileRecords';
+import type { ImportTarget } from './importTarget';
+import { resolveImportTarget } from './importTarget';
+import { withTransferProgress } from './transferProgress';
+
+const SAVE_STATE_EVERY_MS = 1000;
+
+export interface ImportResult {
+  target: ImportTarget;
+  dryRun: DryRunReport;
+  outcome?: ImportOutcome;
+  /** The failure report opened at the end, when records were not stored. */
+  reportUri?: string;
+}
+
+async function askFile(services: Services, target: ImportTarget): Promise<string> {
+  const ask = services.prompts.openFile ?? vscodePrompts.openFile!;
+  const uri = required(
+    await ask({
+      title: `Import into ${target.db}.${target.col}`,
+      openLabel: 'Import',
+      filters: { Documents: ['ndjson', 'jsonl', 'json', 'csv'] },
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    }),
+  );
+  if (uri.scheme !== 'file') throw new Error(`Import reads files on this machine only; ${uri.toString(true)} is not one.`);
+  return uri.fsPath;
+}
+
+async function askCsvTypes(services: Services): Promise<CsvTypes> {
+  return required(
+    await services.prompts.pick<CsvTypes>(
+      [
+        { label: 'Keep every value as text', detail: 'Safest: "007" stays "007", "true" stays "true"', value: 'strings' },
+        { label: 'Infer numbers, booleans, null and dates', detail: 'Numbers exactly as written (1.50 stays 1.50), true/false, empty or null as null, ISO-8601 dates as dates', value: 'infer' },
+      ],
+      { title: 'Types of the CSV values' },
+    ),
+  );
+}
+
+/** A saved state for this file and target that can be resumed, and whether the user wants to. */
+async function askResume(services: Services, key: string, file: ImportState['file'], format: string, csvTypes: CsvTypes | undefined): Promise<ImportState | undefined> {
+  const saved = services.context.workspaceState.get<unknown>(key);
+  if (!canResume(saved, file, format, csvTypes)) return undefined;
+  const resume = required(
+    await services.prompts.pick(
+      [
+        { label: `Resume from record ${formatCount(saved.doneThrough + 1)}`, detail: `${countOf(saved.stored + saved.alreadyStored, 'record')} stored so far`, value: true },
+        { label: 'Check every record again from the start', detail: 'Records stored before count as done; nothing is stored twice', value: false },
+      ],
+      { title: `An earlier import of ${basename(file.path)} into this collection stopped` },
+    ),
+  );
+  return resume ? saved : { ...saved, doneThrough: 0, stored: 0, alreadyStored: 0, failureCount: 0, failures: [] };
+}
+
+/**
+ * Imports a file of documents: asks the file (format from its extension; for CSV, how to type values),
+ * reads it once without sending anything and shows what will happen, then sends every record with its
+ * `_id` fixed beforehand, under a cancellable progress. The resume state is saved as it goes (workspace
+ * storage, keyed by file and target), so a stopped or cancelled import picks up where it ended.
+ */
+export async function importFromFile(services: Services, arg: unknown): Promise<ImportResult | undefined> {
+  const target = await resolveImportTarget(services, arg);
+  const path = await askFile(services, target);
+  const format: TransferFormat | undefined = formatOfFileName(path);
+  if (!format) throw new Error(`Cannot tell the format of ${basename(path)}: name it .ndjson or .jsonl (one document per line), .json (an array of documents) or .csv.`);
+  const csvTypes = format === 'csv' ? await askCsvTypes(services) : undefined;
+  const info = await stat(path);
+  const file = { path, size: info.size, modifiedMs: info.mtimeMs };
+  const key = importStateKey(path, target);
+  const previous = await askResume(services, key, file, format, csvTypes);
+  const idSeed = previous?.idSeed ?? newIdSeed();
+  const resumeFrom = previous?.doneThrough ?? 0;
+  const client = await services.accounts.clientFor(target.accountId);
+  const label = `${target.db}.${target.col}`;
+
+  const report = await withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
+    let read = 0;
+    const records = countingRecords(fileRecords(path, format, csvTypes), () => progress({ done: ++read, total: undefined }));
+    return dryRun({ records, idSeed, resumeFrom, signal, existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal } }).catch((error: unknown) => {
+      if (signal.aborted) throw new UserCancelledError();
+      throw error;
+    });
+  });
+  if (report.fileProblem) throw new Error(`${basename(path)} cannot be imported: ${report.fileProblem}. Nothing was sent.`);
+  if (report.documents === 0) {
+    void services.prompts.warn(`${basename(path)} holds no document to import${report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : ''}. Nothing was sent.`);
+    return { target, dryRun: report };
+  }
+  const confirmed = await services.prompts.confirm(`Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`, {
+    detail: dryRunText(report, { csvTypes, resumingAt: resumeFrom, isNew: target.isNew }),
+    confirmLabel: 'Import',
+  });
+  if (!confirmed) return { target, dryRun: report };
+
+  if (target.isNew) {
+    await client.createCollection(target.db, target.col);
+    services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+  }
+  const state: ImportState = previous ?? {
+    version: 1,
+    file,
+    target: { accountId: target.accountId, db: target.db, col: target.col },
+    format,
+    csvTypes,
+    idSeed,
+    doneThrough: 0,
+    stored: 0,
+    alreadyStored: 0,
+    failureCount: 0,
+    failures: [],
+  };
+  await services.context.workspaceState.update(key, state);
+  let savedAt = Date.now();
+  const total = resumeFrom + report.records;
+  const outcome = await withTransferProgress(`Importing ${basename(path)} into ${label}`, 'records', (signal, progress) =>
+    importDocuments({
+      api: client,
+      db: target.db,
+      col: target.col,
+      records: fileRecords(path, format, csvTypes),
+      idSeed,
+      resumeFrom,
+      previous: state,
+      concurrency: DEFAULT_IMPORT_CONCURRENCY,
+      signal,
+      onProgress: (tally, resumable) => {
+        progress({ done: tally.doneThrough, total });
+        if (Date.now() - savedAt < SAVE_STATE_EVERY_MS) return;
+        savedAt = Date.now();
+        void services.context.workspaceState.update(key, { ...state, ...resumable() });
+      },
+    }),
+  );
+  services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
+  services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+  return finish(services, { target, path, key, state, outcome, report });
+}
+
+async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => void): AsyncGenerator<T> {
+  for await (const record of records) {
+    counted();
+    yield record;
+  }
+}
+
+async function finish(
+  services: Services,
+  run: { target: ImportTarget; path: string; key: string; state: ImportState; outcome: ImportOutcome; report: DryRunReport },
+): Promise<ImportResult> {
+  const { target, path, key, state, outcome } = run;
+  const label = `${target.db}.${target.col}`;
+  const name = basename(path);
+  const done = `${countOf(outcome.stored, 'document')} stored${outcome.alreadyStored > 0 ? `, ${formatCount(outcome.alreadyStored)} already there from an earlier try` : ''}`;
+  let reportUri: string | undefined;
+  if (outcome.ended === 'complete') {
+    await services.context.workspaceState.update(key, undefined);
+    if (outcome.failureCount > 0) {
+      const document = await vscode.workspace.openTextDocument({ content: failureReportText(name, label, outcome.failures, outcome.failureCount), language: 'plaintext' });
+      await vscode.window.showTextDocument(document, { preview: false });
+      reportUri = document.uri.toString();
+      void services.prompts.warn(`Imported ${name} into ${label}: ${done}; ${countOf(outcome.failureCount, 'record')} not stored (see the report for each line and reason).`);
+    } else {
+      void services.prompts.info(`Imported ${name} into ${label}: ${done}.`);
+    }
+    return { target, dryRun: run.report, outcome, reportUri };
+  }
+  const { doneThrough } = outcome.resumable;
+  await services.context.workspaceState.update(key, { ...state, ...outcome.resumable });
+  const resume = `Run Import on the same file and collection to resume from record ${formatCount(doneThrough + 1)}.`;
+  if (outcome.ended === 'cancelled') void services.prompts.info(`Import of ${name} into ${label} cancelled: ${done}. ${resume}`);
+  else void services.prompts.error(`Import of ${name} into ${label} stopped: ${describeError(outcome.stoppedBy).replace(/\.?$/, '.')} ${done}. ${resume}`);
+  return { target, dryRun: run.report, outcome };
+}
