@@ -65,3 +65,14 @@ export function renderSchemaReport(schema: CollectionSchema, header: SchemaRepor
   if (schema.truncated) lines.push('', 'Some paths were left out: the documents hold more fields, or deeper ones, than a schema keeps.');
   return `${lines.join('\n')}\n`;
 }
+
+/** How long ago a sample was taken: "just now", "5 min ago", "2 h ago", "3 days ago". */
+export function formatAge(ageMs: number): string {
+  const minutes = Math.floor(ageMs / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
