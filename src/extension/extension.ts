@@ -12,6 +12,7 @@ import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { registerPlaygrounds } from './playground/registerPlaygrounds';
+import { registerKnowledge } from './knowledge/registerKnowledge';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -39,10 +40,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
 
   // Features register here, each from its own folder.
   const explorer = registerExplorerFeatures(services);
-  registerPlaygrounds(services);
+  const playgrounds = registerPlaygrounds(services);
   const documents = registerDocuments(services);
   registerIndexes(services);
   explorer.showTailing(registerDeploymentLogs(services));
+  registerKnowledge(services, explorer, playgrounds);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
