@@ -56,7 +56,7 @@ export class CollectionNode implements ExplorerNode {
   }
 
   loadedChildren(): readonly ExplorerNode[] | undefined {
-    return this.groups && [...this.groups, ...this.schemaNodes()];
+    return this.groups;
   }
 
   reset(): void {
