@@ -9,6 +9,7 @@ import { measureClientOverhead } from './clientOverhead';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
 import { saveOneField } from './save';
+import { measureSchemaSampling } from './schemaSampling';
 import { measureSize } from './size';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     }
     step('paging through the explorer tree');
     figures.push(...(await pagingFigures(service.url)));
+    step('sampling a collection schema');
+    figures.push(...(await measureSchemaSampling({ serviceUrl: service.url, apiKey: KEY, db: BENCH_DB, col: BIG })));
     step('saving one field of a 1 MB document');
     figures.push(...(await saveFigures(service.url)));
     step('local service on 100,000 documents');
