@@ -43,7 +43,7 @@ const unusedFetchFeatures = {
   },
 };
 
-/** The three bundles, each as esbuild options; `production` minifies and drops source maps. */
+/** The bundles, each as esbuild options; `production` minifies and drops source maps. */
 function bundleOptions(production) {
   const shared = {
     bundle: true,
@@ -70,6 +70,8 @@ function bundleOptions(production) {
       plugins: [unusedFetchFeatures],
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
+    // Schemas, completion, hovers, Run All and history: loaded the first time a playground or a collection's schema needs them.
+    playgroundKnowledge: { ...shared, entryPoints: ['src/extension/knowledge/knowledgeModule.ts'], outfile: 'dist/playgroundKnowledge.js', external: ['vscode'] },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
     guardrails: { ...shared, entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'], outfile: 'dist/guardrails.js', external: ['vscode'] },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },

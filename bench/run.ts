@@ -10,6 +10,7 @@ import { measureFairness } from './fairness';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
 import { saveOneField } from './save';
+import { measureSchemaSampling } from './schemaSampling';
 import { measureSize } from './size';
 import { measureTransfer } from './transfer';
 import type { Figure } from './support/figure';
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
     }
     step('paging through the explorer tree');
     figures.push(...(await pagingFigures(service.url)));
+    step('sampling a collection schema');
+    figures.push(...(await measureSchemaSampling({ serviceUrl: service.url, apiKey: KEY, db: BENCH_DB, col: BIG })));
     step('saving one field of a 1 MB document');
     figures.push(...(await saveFigures(service.url)));
     step('export of 100,000 documents and import of 10,000');

@@ -21,6 +21,7 @@ import { registerPlaygrounds } from './playground/registerPlaygrounds';
 import type { Guardrails } from './guardrails/registerGuardrails';
 import { registerGuardrails } from './guardrails/registerGuardrails';
 import { registerTransfer } from './transfer/registerTransfer';
+import { registerKnowledge } from './knowledge/registerKnowledge';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -58,11 +59,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerCollectionCommands(services);
   registerDetails(services);
   registerCopyCommands(services);
-  registerPlaygrounds(services);
+  const playgrounds = registerPlaygrounds(services);
   const documents = registerDocuments(services);
   registerIndexes(services);
   explorer.showTailing(registerDeploymentLogs(services));
   registerTransfer(services);
+  registerKnowledge(services, explorer, playgrounds);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);

@@ -1,10 +1,12 @@
 import { DEFAULT_PAGE_SIZE } from '../api/limits';
+import { DEFAULT_SAMPLE_SIZE } from '../schema/sampleSchema';
 
 /** Every `dbhost.*` setting, by its name after `dbhost.`, with its type. */
 export interface Settings {
   pageSize: number;
   requestTimeoutSeconds: number;
   'logs.pollInterval': number;
+  'schema.sampleSize': number;
 }
 
 /**
@@ -15,4 +17,5 @@ export const SETTING_DEFAULTS: Settings = {
   pageSize: DEFAULT_PAGE_SIZE,
   requestTimeoutSeconds: 30,
   'logs.pollInterval': 5,
+  'schema.sampleSize': DEFAULT_SAMPLE_SIZE,
 };

@@ -12,4 +12,6 @@ export interface ExplorerContext {
   redraw(node: ExplorerNode): void;
   /** Documents per page, from `dbhost.pageSize`, within 1..100. */
   pageSize(): number;
+  /** Makes the Schema item under a collection, once the schema feature is registered. */
+  schemaNode?: (collection: ExplorerNode & { target: { accountId: string; db: string; col: string } }, context: ExplorerContext) => ExplorerNode;
 }

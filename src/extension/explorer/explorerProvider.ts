@@ -75,6 +75,11 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
     );
   }
 
+  /** Shows a Schema item, made by `schemaNode`, under each collection. */
+  showSchemas(schemaNode: NonNullable<ExplorerContext['schemaNode']>): void {
+    this.context.schemaNode = schemaNode;
+  }
+
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
     if (!node) return this.roots();
     return node.children ? node.children() : [];

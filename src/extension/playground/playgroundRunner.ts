@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';
 import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../core/playground/playgroundCalls';
-import type { FindRequest, PlaygroundEntry, UpdateRequest } from '../../core/playground/playgroundRequest';
+import type { FindRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } from '../../core/playground/playgroundRequest';
+import type { QueryRun } from '../../core/playground/queryHistoryEntries';
 import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
 import { describeUpdateEffect } from '../../core/playground/updateEffect';
@@ -27,6 +28,7 @@ export interface FindRunResult {
   skip: number;
   total: number | undefined;
   documents: ServiceDocument[];
+  elapsedMs: number;
 }
 
 export interface UpdateRunResult {
@@ -36,6 +38,7 @@ export interface UpdateRunResult {
   matched: number | undefined;
   answer?: ServiceAnswer;
   resultsUri?: string;
+  elapsedMs?: number;
 }
 
 export type RunResult = FindRunResult | UpdateRunResult;
@@ -44,6 +47,10 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 /** Runs the queries of playgrounds and pages through their results. */
 export class PlaygroundRunner {
+  private readonly ran = new vscode.EventEmitter<QueryRun>();
+  /** Each query run (not each page turned), for the query history. */
+  readonly onDidRun = this.ran.event;
+
   constructor(
     private readonly services: Services,
     private readonly parses: PlaygroundParses,
@@ -72,15 +79,22 @@ export class PlaygroundRunner {
     const client = await this.services.accounts.clientFor(account.id);
     this.diagnostics.clearRunFailure(document, entry);
     try {
-      return request.kind === 'find'
-        ? await this.find(document.uri, account, client, request, request.query.skip ?? 0)
-        : await this.update(document.uri, account, client, request);
+      return await this.runRequest(document.uri, account, request, client);
     } catch (error) {
       if (isServiceError(error) && error.kind === 'http') {
         this.diagnostics.showRunFailure(document, entry, `The service refused the query: ${error.serviceMessage ?? error.message}`);
       }
       throw error;
     }
+  }
+
+  /** Runs a request, from a playground or from the query history, and shows its results as those of `playground`. */
+  async runRequest(playground: vscode.Uri, account: Account, request: PlaygroundRequest, client?: DbHostApi): Promise<RunResult> {
+    client ??= await this.services.accounts.clientFor(account.id);
+    const result = request.kind === 'find' ? await this.find(playground, account, client, request, request.query.skip ?? 0) : await this.update(playground, account, client, request);
+    const count = result.kind === 'find' ? (result.total ?? result.documents.length) : result.matched;
+    if (result.elapsedMs !== undefined) this.ran.fire({ request, accountLabel: account.label, count, elapsedMs: result.elapsedMs });
+    return result;
   }
 
   /** Shows the next or previous page of the results document `results` (default: the active editor's). */
@@ -141,7 +155,7 @@ export class PlaygroundRunner {
     const state: FindResultsState = { kind: 'find', accountId: account.id, accountLabel: account.label, request, skip, page, rendered };
     const resultsUri = this.results.uriFor(playground);
     await this.results.show(resultsUri, state);
-    return { kind: 'find', resultsUri: resultsUri.toString(), skip, total: page.total, documents: page.documents };
+    return { kind: 'find', resultsUri: resultsUri.toString(), skip, total: page.total, documents: page.documents, elapsedMs };
   }
 
   private async update(playground: vscode.Uri, account: Account, client: DbHostApi, request: UpdateRequest): Promise<UpdateRunResult> {
@@ -166,6 +180,6 @@ export class PlaygroundRunner {
     this.services.changes.fire({ accountId: account.id, db: request.database, col: request.collection }, 'documents');
     const resultsUri = this.results.uriFor(playground);
     await this.results.show(resultsUri, { kind: 'update', text: renderUpdateResults({ accountLabel: accountTitle(account.label, account.tag), request, count, answer, elapsedMs }) });
-    return { kind: 'update', sent: true, matched: count.total, answer, resultsUri: resultsUri.toString() };
+    return { kind: 'update', sent: true, matched: count.total, answer, resultsUri: resultsUri.toString(), elapsedMs };
   }
 }

@@ -10,8 +10,16 @@ import { PlaygroundRunner } from './playgroundRunner';
 import { NEXT_PAGE_COMMAND, PREVIOUS_PAGE_COMMAND, ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
 
+/** What other features build on: the parsed files, their accounts, their results and the runner. */
+export interface PlaygroundParts {
+  parses: PlaygroundParses;
+  accounts: PlaygroundAccounts;
+  results: ResultsDocuments;
+  runner: PlaygroundRunner;
+}
+
 /** Query playgrounds: `.query.json` files with diagnostics, Run lenses, and results beside them. */
-export function registerPlaygrounds(services: Services): void {
+export function registerPlaygrounds(services: Services): PlaygroundParts {
   const parses = new PlaygroundParses();
   const diagnostics = new PlaygroundDiagnostics(parses);
   const accounts = new PlaygroundAccounts(services.accounts, services.context.workspaceState);
@@ -35,4 +43,5 @@ export function registerPlaygrounds(services: Services): void {
     }),
     registerCommand(services, 'dbhost.newQueryPlayground', (arg?: unknown) => newQueryPlayground(services, accounts, arg)),
   );
+  return { parses, accounts, results, runner };
 }

@@ -65,7 +65,7 @@ describe('Explorer tree', function () {
     assert.equal(items.treeItem().contextValue, 'dbhost.collection');
     assert.equal(items.treeItem().description, '1,000 documents');
     assert.equal((await child(testing, database, 'empty')).treeItem().description, '0 documents');
-    assert.deepEqual(await childLabels(testing, items), ['Documents', 'Indexes']);
+    assert.deepEqual(await childLabels(testing, items), ['Documents', 'Indexes', 'Schema']);
     const builtin = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Indexes', '_id_');
     assert.equal(builtin.treeItem().contextValue, 'dbhost.index.builtin');
   });

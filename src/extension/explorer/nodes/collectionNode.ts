@@ -15,6 +15,7 @@ export class CollectionNode implements ExplorerNode {
   readonly name: string;
   readonly target: ResourceTarget & { db: string; col: string };
   private groups: [DocumentsNode, IndexesNode] | undefined;
+  private schema: ExplorerNode | undefined;
 
   constructor(
     readonly parent: ExplorerNode & { target: ResourceTarget & { db?: string } },
@@ -43,7 +44,7 @@ export class CollectionNode implements ExplorerNode {
   }
 
   async children(): Promise<ExplorerNode[]> {
-    return this.groupNodes();
+    return [...this.groupNodes(), ...this.schemaNodes()];
   }
 
   get documents(): DocumentsNode {
@@ -60,12 +61,18 @@ export class CollectionNode implements ExplorerNode {
 
   reset(): void {
     this.groups = undefined;
+    this.schema = undefined;
   }
 
   adopt(fresh: ExplorerNode): boolean {
     if (!(fresh instanceof CollectionNode)) return false;
     this.record = fresh.record;
     return true;
+  }
+
+  private schemaNodes(): ExplorerNode[] {
+    this.schema ??= this.context.schemaNode?.(this, this.context);
+    return this.schema ? [this.schema] : [];
   }
 
   private groupNodes(): [DocumentsNode, IndexesNode] {

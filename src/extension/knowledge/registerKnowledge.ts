@@ -1,0 +1,49 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { HistoryEntry } from '../../core/playground/queryHistoryEntries';
+import { registerCommand } from '../base/registerCommand';
+import type { ExplorerProvider } from '../explorer/explorerProvider';
+import { resolveCollection } from '../shared/resolveTarget';
+import { isPlaygroundDocument } from '../playground/playgroundFiles';
+import type { PlaygroundParts } from '../playground/registerPlaygrounds';
+import type { Services } from '../services';
+import type * as KnowledgeModule from './knowledgeModule';
+import { KNOWLEDGE_COMMANDS } from './knowledgeCommands';
+
+/**
+ * Registers what makes playgrounds know the data: the Schema item under collections and its report,
+ * completion, hovers, Run All and the query history. Only these stand-ins live in the extension's
+ * bundle; the work is in dist/playgroundKnowledge.js, loaded the first time anything needs it.
+ */
+export function registerKnowledge(services: Services, explorer: ExplorerProvider, playground: PlaygroundParts): void {
+  let knowledge: KnowledgeModule.Knowledge | undefined;
+  const historyChanged = new vscode.EventEmitter<void>();
+  const runAllLensesChanged = new vscode.EventEmitter<void>();
+  const load = (): KnowledgeModule.Knowledge => {
+    if (!knowledge) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
+      const module = require(path.join(__dirname, 'playgroundKnowledge.js')) as typeof KnowledgeModule;
+      knowledge = module.createKnowledge({ services, playground, historyChanged, runAllLensesChanged, resolveCollection: (arg) => resolveCollection(services, arg) });
+      services.context.subscriptions.push(knowledge);
+    }
+    return knowledge;
+  };
+  const selector: vscode.DocumentSelector = [{ language: 'jsonc' }, { pattern: '**/*.query.json' }, { scheme: 'dbhost-run-all' }];
+  const loadFor = (document: vscode.TextDocument) => isPlaygroundDocument(document) && load();
+
+  explorer.showSchemas((collection, context) => load().schemaNode(collection, context));
+  services.context.subscriptions.push(
+    ...KNOWLEDGE_COMMANDS.map((name) => registerCommand(services, `dbhost.${name}`, (...args: unknown[]) => load().command(name, args))),
+    historyChanged,
+    runAllLensesChanged,
+    playground.runner.onDidRun((run) => load().history.record(run)),
+    vscode.window.createTreeView<HistoryEntry>('dbhost.history', {
+      treeDataProvider: { onDidChangeTreeData: historyChanged.event, getChildren: (entry) => load().history.getChildren(entry), getTreeItem: (entry) => load().history.getTreeItem(entry) },
+    }),
+    vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) }, '"', '$', '.'),
+    vscode.languages.registerHoverProvider(selector, { provideHover: (...args) => load().hovers.provideHover(...args) }),
+    vscode.languages.registerCodeLensProvider(selector, { onDidChangeCodeLenses: runAllLensesChanged.event, provideCodeLenses: (document) => load().runAll.provideCodeLenses(document) }),
+    vscode.workspace.onDidOpenTextDocument(loadFor),
+  );
+  vscode.workspace.textDocuments.forEach(loadFor);
+}

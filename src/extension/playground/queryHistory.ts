@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { HistoryEntry, QueryRun } from '../../core/playground/queryHistoryEntries';
+import { describeRun, historyEntryOf, historyPlaygroundText, validEntries, withEntry } from '../../core/playground/queryHistoryEntries';
+import { formatAge } from '../../core/schema/schemaText';
+import type { Services } from '../services';
+import { playgroundParser } from './loadPlaygroundParser';
+import type { RunResult } from './playgroundRunner';
+import { PLAYGROUND_SUFFIX } from './playgroundFiles';
+import type { PlaygroundParts } from './registerPlaygrounds';
+
+const STATE_KEY = 'dbhost.queryHistory';
+export const RERUN_HISTORY_COMMAND = 'dbhost.rerunHistoryQuery';
+export const OPEN_HISTORY_COMMAND = 'dbhost.openHistoryQuery';
+
+/** What the history's commands are given: a tree item's entry, or its id. */
+function entryIdOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  if (typeof arg === 'object' && arg !== null && typeof (arg as HistoryEntry).id === 'string') return (arg as HistoryEntry).id;
+  return undefined;
+}
+
+/**
+ * Every query run in this workspace, newest first, kept in the workspace's state: the query, the
+ * account's label (never its key), the collection, when, how many documents and how long. Shown in the
+ * Query History view, to run one again or open it as a new playground.
+ */
+export class QueryHistory implements vscode.TreeDataProvider<HistoryEntry> {
+  constructor(
+    private readonly services: Services,
+    private readonly playground: PlaygroundParts,
+    private readonly changed: vscode.EventEmitter<void>,
+  ) {}
+
+  get onDidChangeTreeData(): vscode.Event<void> {
+    return this.changed.event;
+  }
+
+  entries(): HistoryEntry[] {
+    return validEntries(this.services.context.workspaceState.get(STATE_KEY));
+  }
+
+  record(run: QueryRun): void {
+    const entry = historyEntryOf(run, Date.now(), randomUUID());
+    void this.services.context.workspaceState.update(STATE_KEY, withEntry(this.entries(), entry)).then(() => this.changed.fire());
+  }
+
+  getChildren(entry?: HistoryEntry): HistoryEntry[] {
+    return entry ? [] : this.entries();
+  }
+
+  getTreeItem(entry: HistoryEntry): vscode.TreeItem {
+    const item = new vscode.TreeItem(`${entry.database}.${entry.collection}`, vscode.TreeItemCollapsibleState.None);
+    item.id = entry.id;
+    item.description = `${describeRun(entry)} · ${formatAge(Date.now() - entry.at)}`;
+    item.tooltip = `${entry.queryText}\n\nAccount "${entry.accountLabel}" · ${new Date(entry.at).toLocaleString()} · ${describeRun(entry)}`;
+    item.contextValue = 'dbhost.historyEntry';
+    item.iconPath = new vscode.ThemeIcon(entry.kind === 'update' ? 'edit' : 'history');
+    item.command = { command: OPEN_HISTORY_COMMAND, title: 'Open as Playground', arguments: [entry.id] };
+    return item;
+  }
+
+  /** Runs the entry's query again against the account of that label; its results show beside, as a playground's do. */
+  async rerun(arg: unknown): Promise<RunResult> {
+    const entry = this.require(arg);
+    const parsed = playgroundParser()(entry.queryText);
+    const request = parsed.entries[0]?.request;
+    if (!request) throw new Error(`The query from the history can no longer run: ${parsed.entries[0]?.problems[0]?.message ?? 'it does not parse'}.`);
+    const account = this.services.accounts.list().find((candidate) => candidate.label === entry.accountLabel);
+    if (!account) throw new Error(`No DB Host account is labelled ${JSON.stringify(entry.accountLabel)} any more: open the query as a playground and choose an account.`);
+    const playground = vscode.Uri.from({ scheme: 'untitled', path: `query history${PLAYGROUND_SUFFIX}` });
+    return this.playground.runner.runRequest(playground, account, request);
+  }
+
+  /** Opens the entry's query as a new untitled playground; returns its address. */
+  async open(arg: unknown): Promise<string> {
+    const entry = this.require(arg);
+    const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+    let uri: vscode.Uri;
+    for (let n = 1; ; n++) {
+      uri = vscode.Uri.from({ scheme: 'untitled', path: `${entry.collection.replace(/[\\/:*?"<>|]/g, '_')}-history${n === 1 ? '' : `-${n}`}${PLAYGROUND_SUFFIX}` });
+      if (!taken.has(uri.toString())) break;
+    }
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), historyPlaygroundText(entry)));
+    return uri.toString();
+  }
+
+  /** The history as a quick pick: choose a run, then run it again or open it as a playground. */
+  async pick(): Promise<unknown> {
+    const entries = this.entries();
+    if (entries.length === 0) {
+      void this.services.prompts.info('No query has run in this workspace yet: run one from a playground and it appears here.');
+      return undefined;
+    }
+    const prompts = this.services.prompts;
+    const entry = await prompts.pick(
+      entries.map((candidate) => ({
+        label: `${candidate.database}.${candidate.collection}`,
+        description: `${describeRun(candidate)} · ${formatAge(Date.now() - candidate.at)} · account "${candidate.accountLabel}"`,
+        detail: candidate.queryText,
+        value: candidate,
+      })),
+      { title: 'Query History', placeHolder: 'Choose a query this workspace ran, newest first', matchOnDetail: true },
+    );
+    if (!entry) return undefined;
+    const action = await prompts.pick(
+      [
+        { label: '$(play) Run Again', description: `on account "${entry.accountLabel}"`, value: 'rerun' as const },
+        { label: '$(new-file) Open as Playground', value: 'open' as const },
+      ],
+      { title: `${entry.database}.${entry.collection}`, placeHolder: entry.queryText },
+    );
+    if (action === 'rerun') return this.rerun(entry);
+    return action === 'open' ? this.open(entry) : undefined;
+  }
+
+  /** Forgets every run of this workspace, after asking. */
+  async clear(): Promise<number> {
+    const count = this.entries().length;
+    if (count === 0) return 0;
+    const confirmed = await this.services.prompts.confirm(`Clear the query history of this workspace (${count} run${count === 1 ? '' : 's'})?`, {
+      detail: 'The queries in it cannot be brought back. Playground files are not touched.',
+      confirmLabel: 'Clear History',
+    });
+    if (!confirmed) return 0;
+    await this.services.context.workspaceState.update(STATE_KEY, []);
+    this.changed.fire();
+    return count;
+  }
+
+  private require(arg: unknown): HistoryEntry {
+    const id = entryIdOf(arg);
+    const entry = this.entries().find((candidate) => candidate.id === id);
+    if (!entry) throw new Error('That run is no longer in the query history.');
+    return entry;
+  }
+}

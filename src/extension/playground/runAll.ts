@@ -1,0 +1,204 @@
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { idToPathSegment } from '../../core/documents/documentId';
+import { fetchPage, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
+import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
+import type { RenderedRunAll, RunAllSection } from '../../core/playground/runAllText';
+import { renderRunAll } from '../../core/playground/runAllText';
+import type { Account } from '../shared/account';
+import { Disposable } from '../base/disposable';
+import { describeError } from '../base/registerCommand';
+import type { ResourceTarget } from '../base/resourceTarget';
+import type { Services } from '../services';
+import type { QueryHistory } from './queryHistory';
+import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from './playgroundFiles';
+import type { PlaygroundParts } from './registerPlaygrounds';
+
+export const RUN_ALL_SCHEME = 'dbhost-run-all';
+export const RUN_ALL_COMMAND = 'dbhost.runAllPlaygroundQueries';
+export const PAGE_RUN_ALL_COMMAND = 'dbhost.pageRunAllResults';
+const OPEN_DOCUMENT_COMMAND = 'dbhost.openDocument';
+const REFRESH_WAIT_MS = 5000;
+
+interface RunAllState {
+  playgroundName: string;
+  sections: RunAllSection[];
+  /** Per section, the account it ran against. */
+  accountIds: (string | undefined)[];
+  rendered: RenderedRunAll;
+}
+
+/** What Run All gives back (the integration tests read it). */
+export interface RunAllResult {
+  resultsUri: string;
+  sections: { index: number; kind: RunAllSection['kind']; total?: number; shown?: number; message?: string }[];
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * Runs every query of a playground, one after the other, and shows one section per query in a single
+ * read-only document beside it, each section with its own paging. Bulk updates are left to their own
+ * Run lens: they ask before changing anything, one by one.
+ */
+export class RunAll extends Disposable implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider {
+  private readonly states = new Map<string, RunAllState>();
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changed.event;
+  constructor(
+    private readonly services: Services,
+    private readonly playground: PlaygroundParts,
+    private readonly history: QueryHistory,
+    /** Fired when the lenses of a Run All document change (the extension's stand-in provider listens). */
+    private readonly lensesChanged: vscode.EventEmitter<void>,
+  ) {
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(RUN_ALL_SCHEME, this));
+  }
+
+  uriFor(playground: vscode.Uri): vscode.Uri {
+    const name = playground.path.split('/').pop() ?? 'playground';
+    const base = name.toLowerCase().endsWith(PLAYGROUND_SUFFIX) ? name.slice(0, -PLAYGROUND_SUFFIX.length) : name;
+    return vscode.Uri.from({ scheme: RUN_ALL_SCHEME, path: `/${base} all results.jsonc`, query: playground.toString() });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.states.get(uri.toString())?.rendered.text ?? '// These results are no longer available: use Run All again in the playground.\n';
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (document.uri.scheme === RUN_ALL_SCHEME) return this.resultLenses(document.uri);
+    if (!isPlaygroundDocument(document)) return [];
+    const entries = this.playground.parses.get(document).entries;
+    if (entries.length < 2) return [];
+    const line = document.positionAt(entries[0]?.range.offset ?? 0).line;
+    return [
+      new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+        title: `$(run-all) Run All (${entries.length})`,
+        tooltip: 'Run every query of this playground and show each result',
+        command: RUN_ALL_COMMAND,
+        arguments: [document.uri],
+      }),
+    ];
+  }
+
+  /** Runs every query of the playground `file` (default: the active editor's). */
+  async run(file?: unknown): Promise<RunAllResult> {
+    const uri = file instanceof vscode.Uri ? file : typeof file === 'string' ? vscode.Uri.parse(file) : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) throw new Error('Open a query playground (a .query.json file) to run its queries.');
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (!isPlaygroundDocument(document)) throw new Error('Run All runs the queries of a query playground (a .query.json file).');
+    const parsed = this.playground.parses.get(document);
+    if (parsed.entries.length === 0) throw new Error('The playground holds no query to run (see the Problems view). Nothing was sent.');
+    const sections: RunAllSection[] = [];
+    const accountIds: (string | undefined)[] = [];
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Running every query of the playground' }, async () => {
+      for (const entry of parsed.entries) {
+        const { section, accountId } = await this.runEntry(uri, entry, parsed.fileProblems.length);
+        sections.push(section);
+        accountIds.push(accountId);
+      }
+    });
+    const resultsUri = this.uriFor(uri);
+    const state: RunAllState = { playgroundName: uri.path.split('/').pop() ?? 'playground', sections, accountIds, rendered: renderRunAll(uri.path.split('/').pop() ?? 'playground', sections) };
+    await this.show(resultsUri, state);
+    return { resultsUri: resultsUri.toString(), sections: sections.map(summaryOf) };
+  }
+
+  /** Shows the next or previous page of one section of a Run All document. */
+  async page(results: unknown, position: unknown, direction: unknown): Promise<RunAllResult | undefined> {
+    const uri = results instanceof vscode.Uri ? results : vscode.Uri.parse(String(results));
+    const state = this.states.get(uri.toString());
+    const section = typeof position === 'number' ? state?.sections[position] : undefined;
+    const accountId = typeof position === 'number' ? state?.accountIds[position] : undefined;
+    if (!state || section?.kind !== 'page' || accountId === undefined) throw new Error('These results are no longer available: use Run All again in the playground.');
+    const skip = direction === 'previous' ? previousPageSkip(positionOf(section)) : nextPageSkip(positionOf(section));
+    if (skip === undefined) return undefined;
+    const client = await this.services.accounts.clientFor(accountId);
+    const started = performance.now();
+    const page = await fetchPage(client, section.request, skip);
+    state.sections[position as number] = { ...section, skip, page, elapsedMs: performance.now() - started };
+    await this.show(uri, { ...state, rendered: renderRunAll(state.playgroundName, state.sections) });
+    return { resultsUri: uri.toString(), sections: state.sections.map(summaryOf) };
+  }
+
+  private async runEntry(file: vscode.Uri, entry: PlaygroundEntry, fileProblems: number): Promise<{ section: RunAllSection; accountId?: string }> {
+    const index = entry.index;
+    const request = entry.request;
+    const problems = fileProblems + entry.problems.length;
+    if (problems > 0 || !request) return { section: { kind: 'skipped', index, reason: `${fileProblems > 0 ? 'the playground has' : 'the query has'} ${plural(problems, 'problem')} (see the Problems view)` } };
+    if (request.kind === 'update') return { section: { kind: 'skipped', index, request, reason: 'a bulk update runs only from its own Run lens, which asks first' } };
+    let account: Account;
+    try {
+      account = await this.playground.accounts.resolve(file, request.account, this.services.prompts);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'UnknownAccountLabelError') return { section: { kind: 'failed', index, request, message: error.message } };
+      throw error;
+    }
+    const started = performance.now();
+    try {
+      const client = await this.services.accounts.clientFor(account.id);
+      const page = await fetchPage(client, request, request.query.skip ?? 0);
+      const elapsedMs = performance.now() - started;
+      this.history.record({ request, accountLabel: account.label, count: page.total ?? page.documents.length, elapsedMs });
+      return { section: { kind: 'page', index, request, accountLabel: account.label, skip: request.query.skip ?? 0, page, elapsedMs }, accountId: account.id };
+    } catch (error) {
+      return { section: { kind: 'failed', index, request, message: describeError(error) } };
+    }
+  }
+
+  private resultLenses(uri: vscode.Uri): vscode.CodeLens[] {
+    const state = this.states.get(uri.toString());
+    if (!state) return [];
+    const lenses: vscode.CodeLens[] = [];
+    state.sections.forEach((section, position) => {
+      if (section.kind !== 'page') return;
+      const line = state.rendered.headings[position] ?? 0;
+      const range = new vscode.Range(line, 0, line, 0);
+      const here = positionOf(section);
+      if (previousPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-left) Previous page', command: PAGE_RUN_ALL_COMMAND, arguments: [uri, position, 'previous'] }));
+      if (nextPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-right) Next page', command: PAGE_RUN_ALL_COMMAND, arguments: [uri, position, 'next'] }));
+    });
+    for (const { section, line, id } of state.rendered.documents) {
+      const found = state.sections[section];
+      const accountId = state.accountIds[section];
+      if (id === undefined || found?.kind !== 'page' || accountId === undefined) continue;
+      const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
+      lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '$(go-to-file) Open', tooltip: 'Open this document as an editable file', command: OPEN_DOCUMENT_COMMAND, arguments: [target] }));
+    }
+    return lenses;
+  }
+
+  private async show(uri: vscode.Uri, state: RunAllState): Promise<void> {
+    this.states.set(uri.toString(), state);
+    this.changed.fire(uri);
+    this.lensesChanged.fire();
+    const document = await vscode.workspace.openTextDocument(uri);
+    await untilTextIs(document, state.rendered.text);
+    const existing = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
+    await vscode.window.showTextDocument(document, { viewColumn: existing?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+  }
+}
+
+const positionOf = (section: RunAllSection & { kind: 'page' }) => ({ skip: section.skip, shown: section.page.documents.length, total: section.page.total, limit: pageSize(section.request) });
+
+function summaryOf(section: RunAllSection): RunAllResult['sections'][number] {
+  if (section.kind === 'page') return { index: section.index, kind: 'page', ...(section.page.total === undefined ? {} : { total: section.page.total }), shown: section.page.documents.length };
+  return { index: section.index, kind: section.kind, message: section.kind === 'failed' ? section.message : section.reason };
+}
+
+/** VS Code fetches new content after the change event; wait for it so callers read the new results. */
+function untilTextIs(document: vscode.TextDocument, text: string): Promise<void> {
+  if (document.getText() === text) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      subscription.dispose();
+      clearTimeout(timer);
+      resolve();
+    };
+    const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document === document && document.getText() === text) done();
+    });
+    const timer = setTimeout(done, REFRESH_WAIT_MS);
+  });
+}

@@ -1,0 +1,96 @@
+import * as vscode from 'vscode';
+import type { FieldSchema } from '../../core/schema/inferSchema';
+import { describeField, describePresence, formatAge } from '../../core/schema/schemaText';
+import { formatCount } from '../../core/text/formatCount';
+import { describeError, isCancellation } from '../base/registerCommand';
+import type { ResourceTarget } from '../base/resourceTarget';
+import type { ExplorerContext } from '../explorer/explorerContext';
+import type { ExplorerNode } from '../explorer/explorerNode';
+import { childId } from '../explorer/explorerNode';
+import { ErrorNode } from '../explorer/nodes/errorNode';
+import { MessageNode } from '../explorer/nodes/messageNode';
+import type { CachedSchema, SchemaStore } from './schemaStore';
+
+type CollectionTarget = ResourceTarget & { db: string; col: string };
+
+export const SHOW_SCHEMA_COMMAND = 'dbhost.showSchema';
+
+/** A collection's sampled schema: sampled when first expanded, its age in the description. */
+export class SchemaNode implements ExplorerNode {
+  readonly id: string;
+  readonly target: CollectionTarget;
+  private failure: ErrorNode | undefined;
+
+  constructor(
+    readonly parent: ExplorerNode & { target: CollectionTarget },
+    private readonly context: ExplorerContext,
+    private readonly schemas: SchemaStore,
+  ) {
+    this.id = childId(parent, 'schema');
+    this.target = { accountId: parent.target.accountId, db: parent.target.db, col: parent.target.col };
+    schemas.showIn(this.target, () => context.redraw(this));
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Schema', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.schema';
+    item.iconPath = new vscode.ThemeIcon('symbol-structure');
+    const cached = this.schemas.cached(this.target);
+    if (cached) {
+      item.description = `${formatCount(cached.schema.sampled)} sampled · ${formatAge(Date.now() - cached.sampledAt.getTime())}`;
+      item.tooltip = `Sampled ${formatCount(cached.schema.sampled)} documents at ${cached.sampledAt.toLocaleString()}. Refresh to sample again.`;
+    } else {
+      item.tooltip = 'Field paths, types and how often each appears, from a sample of the documents (setting dbhost.schema.sampleSize)';
+    }
+    return item;
+  }
+
+  async children(): Promise<ExplorerNode[]> {
+    let cached: CachedSchema;
+    try {
+      cached = await this.context.withProgress(() => this.schemas.get(this.target));
+      this.failure = undefined;
+    } catch (error) {
+      if (!isCancellation(error)) this.context.logger.warn(`Could not sample the schema of ${this.target.db}.${this.target.col}: ${describeError(error)}`);
+      this.failure = new ErrorNode(this, `Could not sample the schema: ${describeError(error)}`);
+      return [this.failure];
+    }
+    if (cached.schema.fields.length === 0) return [new MessageNode(this, cached.schema.sampled === 0 ? 'No documents to sample' : 'No fields in the sample')];
+    return cached.schema.fields.map((field) => new FieldNode(this, field, describePresence(field, cached.schema)));
+  }
+
+  loadedChildren(): readonly ExplorerNode[] | undefined {
+    return undefined;
+  }
+
+  /** Refresh: the next look samples again. */
+  reset(): void {
+    this.failure = undefined;
+    void this.schemas.refresh(this.target).catch(() => undefined);
+  }
+}
+
+/** One field path of a schema: its types with their shares. */
+export class FieldNode implements ExplorerNode {
+  readonly id: string;
+
+  constructor(
+    readonly parent: SchemaNode,
+    readonly field: FieldSchema,
+    private readonly presence: string,
+  ) {
+    this.id = childId(parent, 'field', field.path);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.field.path, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.schemaField';
+    item.description = describeField(this.field);
+    item.tooltip = `${this.field.path}: ${describeField(this.field)}, ${this.presence}`;
+    item.iconPath = new vscode.ThemeIcon('symbol-field');
+    item.command = { command: SHOW_SCHEMA_COMMAND, title: 'Show Schema', arguments: [this.parent] };
+    return item;
+  }
+}

@@ -1,0 +1,161 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
+import type { TestApi } from '../../../src/extension/extension';
+import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
+import type { RunAllResult } from '../../../src/extension/playground/runAll';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'shop';
+const col = `runall_${process.pid}`;
+const accountLabel = 'Run All tests';
+const DOCUMENT_COUNT = 30;
+
+const ns = (documents: readonly ServiceDocument[]) => documents.map((document) => Number(document.n));
+
+async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
+  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+}
+
+describe('Run All and the query history', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let accountId: string;
+  let client: DbHostApi;
+  let apiKey: string;
+  let folder: string;
+
+  async function playground(name: string, text: string): Promise<vscode.TextDocument> {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file, text);
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    return document;
+  }
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const service = readTestConfig().services.demo;
+    apiKey = service.apiKey;
+    ({ accountId, client } = await addAccount(testing, accountLabel, service));
+    await client.createCollection(db, col);
+    for (let n = 1; n <= DOCUMENT_COUNT; n++) await client.createDocument(db, col, { _id: `r-${String(n).padStart(2, '0')}`, n, group: n % 3 }, { safe: true });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-runall-'));
+  });
+
+  afterEach(() => testing.setPrompts(undefined));
+
+  after(async () => {
+    const ours = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputText && (['dbhost-run-all', 'dbhost-results', 'untitled'].includes(tab.input.uri.scheme) || tab.input.uri.fsPath.startsWith(folder)));
+    for (const tab of ours) {
+      if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'untitled') {
+        await vscode.window.showTextDocument(tab.input.uri);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    }
+    await vscode.window.tabGroups.close(vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => ours.includes(tab)));
+    if (client) await client.deleteCollection(db, col).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs every query of the file and shows one section per query, "N of M · ms", each with its own paging', async () => {
+    const document = await playground(
+      'all.query.json',
+      `[
+  {"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"group": 1}, "sort": {"n": 1}, "limit": 4},
+  {"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"n": {"$gte": 25}}, "sort": {"n": -1}},
+  {"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "update": {"criteria": {}, "object": {"$set": {"touched": true}}, "multi": true}},
+  {"account": "Nobody", "database": "${db}", "collection": "${col}"}
+]
+`,
+    );
+    const runAll = (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runAllPlaygroundQueries');
+    assert.equal(runAll?.command?.title, '$(run-all) Run All (4)');
+    assert.equal(runAll?.range.start.line, 1);
+
+    const prompts = new FakePrompts();
+    testing.setPrompts(prompts);
+    const result = await vscode.commands.executeCommand<RunAllResult>('dbhost.runAllPlaygroundQueries', ...(runAll?.command?.arguments ?? []));
+    assert.deepEqual(prompts.errors, []);
+    assert.deepEqual(
+      result.sections.map((section) => [section.kind, section.shown, section.total]),
+      [
+        ['page', 4, 10],
+        ['page', 6, 6],
+        ['skipped', undefined, undefined],
+        ['failed', undefined, undefined],
+      ],
+    );
+    assert.match(result.sections[2]?.message ?? '', /bulk update runs only from its own Run lens/);
+    assert.match(result.sections[3]?.message ?? '', /No DB Host account is labelled "Nobody"/);
+    assert.equal((await client.listDocuments(db, col, { q: { touched: true } })).total, 0, 'Run All changed documents');
+
+    const resultsUri = vscode.Uri.parse(result.resultsUri);
+    const results = await vscode.workspace.openTextDocument(resultsUri);
+    const text = results.getText();
+    const headings = text.split('\n').filter((line) => line.startsWith('  // ── Query'));
+    assert.match(headings[0] ?? '', new RegExp(`^  // ── Query 1 · ${db}\\.${col} · 4 of 10 · \\d[\\d,]* ms$`));
+    assert.match(headings[1] ?? '', new RegExp(`^  // ── Query 2 · ${db}\\.${col} · 6 of 6 · \\d[\\d,]* ms$`));
+    assert.equal(headings.length, 4);
+    assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === result.resultsUri), 'the results are not shown');
+    const sections = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as (ServiceDocument[] | null)[];
+    assert.deepEqual(ns(sections[0] ?? []), [1, 4, 7, 10]);
+    assert.deepEqual(ns(sections[1] ?? []), [30, 29, 28, 27, 26, 25]);
+
+    // Only the first section has a next page; paging it leaves the second as it was.
+    const pageLenses = (await lensesOf(resultsUri)).filter((lens) => lens.command?.command === 'dbhost.pageRunAllResults');
+    assert.deepEqual(
+      pageLenses.map((lens) => [lens.command?.title, lens.command?.arguments?.[1]]),
+      [['$(arrow-right) Next page', 0]],
+    );
+    const paged = await vscode.commands.executeCommand<RunAllResult>('dbhost.pageRunAllResults', ...(pageLenses[0]?.command?.arguments ?? []));
+    assert.deepEqual(paged.sections[0], { index: 0, kind: 'page', total: 10, shown: 4 });
+    const after = JSON.parse(results.getText().replace(/^\s*\/\/.*$/gm, '')) as (ServiceDocument[] | null)[];
+    assert.deepEqual(ns(after[0] ?? []), [13, 16, 19, 22]);
+    assert.deepEqual(ns(after[1] ?? []), [30, 29, 28, 27, 26, 25]);
+    assert.match(results.getText(), /^ {2}\/\/ account "Run All tests" · skip 4$/m);
+    const previous = (await lensesOf(resultsUri)).filter((lens) => lens.command?.command === 'dbhost.pageRunAllResults').map((lens) => lens.command?.title);
+    assert.deepEqual(previous, ['$(arrow-left) Previous page', '$(arrow-right) Next page']);
+  });
+
+  it('records every run in the history, without the key, and runs one again or opens it as a playground', async () => {
+    const document = await playground('history.query.json', `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"group": 2}, "sort": {"n": 1}, "limit": 3}\n`);
+    testing.setPrompts(new FakePrompts());
+    const first = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', document.uri, 0);
+    assert.equal(first.total, 10);
+
+    const queryText = `{"account":"${accountLabel}","database":"${db}","collection":"${col}","q":{"group":2},"sort":{"n":1},"limit":3}`;
+    const rerunPrompts = new FakePrompts([{ pick: `${db}.${col}` }, { pick: 'Run Again' }]);
+    testing.setPrompts(rerunPrompts);
+    const again = await vscode.commands.executeCommand<FindRunResult>('dbhost.showQueryHistory');
+    assert.deepEqual(rerunPrompts.errors, []);
+    const listed = rerunPrompts.questions[0];
+    assert.equal(listed?.items?.[0], `${db}.${col}`, 'the newest run is not first');
+    assert.ok(rerunPrompts.shown.includes(queryText), `the query is not shown: ${rerunPrompts.shown.join(' | ')}`);
+    assert.ok(rerunPrompts.shown.some((text) => /^find · 10 documents · \d[\d,]* ms · just now · account "Run All tests"$/.test(text)));
+    assert.ok(!rerunPrompts.shown.some((text) => text.includes(apiKey)), 'the key was shown');
+    assert.equal(again.total, 10);
+    assert.deepEqual(ns(again.documents), [2, 5, 8]);
+
+    // The run again is recorded too, newest first; opening it gives a playground that runs the same query.
+    const openPrompts = new FakePrompts([{ pick: `${db}.${col}` }, { pick: 'Open as Playground' }]);
+    testing.setPrompts(openPrompts);
+    const uri = await vscode.commands.executeCommand<string>('dbhost.showQueryHistory');
+    const items = openPrompts.questions[0]?.items ?? [];
+    assert.ok(items.filter((item) => item === `${db}.${col}`).length >= 4, `runs missing from the history: ${items.join(' | ')}`);
+    const opened = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    assert.match(opened.getText(), new RegExp(`^// From the query history: ran .* UTC on account "${accountLabel}" \\(find · 10 documents · `));
+    assert.ok(!opened.getText().includes(apiKey));
+    testing.setPrompts(new FakePrompts());
+    const fromOpened = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', opened.uri, 0);
+    assert.deepEqual(ns(fromOpened.documents), [2, 5, 8]);
+  });
+});
