@@ -43,6 +43,14 @@ const unusedFetchFeatures = {
   },
 };
 
+/** The extension loads node-fetch from its own bundle, dist/nodeFetch.js, at the first request (activation needs none). */
+const nodeFetchApart = {
+  name: 'node-fetch-apart',
+  setup(build) {
+    build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: './nodeFetch.js', external: true }));
+  },
+};
+
 /** The bundles, each as esbuild options; `production` minifies and drops source maps. */
 function bundleOptions(production) {
   const shared = {
@@ -66,7 +74,16 @@ function bundleOptions(production) {
       outfile: 'dist/extension.js',
       // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
       // node:stream/web, which every Node that runs VS Code 1.95+ has.
-      external: ['vscode', 'web-streams-polyfill', 'web-streams-polyfill/*'],
+      external: ['vscode'],
+      plugins: [nodeFetchApart],
+    },
+    nodeFetch: {
+      ...shared,
+      entryPoints: ['src/client/nodeFetchBundle.mjs'],
+      outfile: 'dist/nodeFetch.js',
+      // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
+      // node:stream/web, which every Node that runs VS Code 1.95+ has.
+      external: ['web-streams-polyfill', 'web-streams-polyfill/*'],
       plugins: [unusedFetchFeatures],
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },

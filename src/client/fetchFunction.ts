@@ -19,10 +19,16 @@ export type FetchFunction = (url: string, init: FetchRequestInit) => Promise<Fet
 let nodeFetch: Promise<FetchFunction> | undefined;
 
 /**
- * node-fetch 3 is ESM-only and this package is CommonJS, so it is loaded with `import()`: esbuild
- * bundles it into the extension and the service, and tsx resolves it in tests.
+ * node-fetch 3 is ESM-only and this package is CommonJS, so it is loaded with `import()`: the extension loads
+ * it from its own bundle (dist/nodeFetch.js, CommonJS, whose `default` export `import()` wraps once more), the
+ * service has it bundled in, and tsx resolves it in tests.
  */
 export function loadNodeFetch(): Promise<FetchFunction> {
-  nodeFetch ??= import('node-fetch').then((module) => module.default as FetchFunction);
+  nodeFetch ??= import('node-fetch').then((module) => {
+    let exported: unknown = module.default;
+    while (typeof exported !== 'function' && typeof exported === 'object' && exported !== null && 'default' in exported) exported = exported.default;
+    if (typeof exported !== 'function') throw new Error('node-fetch did not load: its bundle exports no function');
+    return exported as FetchFunction;
+  });
   return nodeFetch;
 }
