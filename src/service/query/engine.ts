@@ -8,6 +8,7 @@ import { badRequest } from '../errors';
 import type { CollectionData } from '../store/collectionData';
 import { PaddingAllowance } from './arrayPadding';
 import { resolveInt64Arithmetic } from './int64Updates';
+import { inPushableSteps } from './largeEach';
 import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
@@ -151,7 +152,9 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   allowance.spend(doc, modifier);
   const result = cloneDoc(doc);
   if (Object.keys(modifier).length > 0) {
-    asBadInput('update', () => update(result, modifier as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+    for (const step of inPushableSteps(modifier)) {
+      asBadInput('update', () => update(result, step as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+    }
     fillArrayHoles(result);
   }
   return result;
