@@ -19,14 +19,19 @@ const SEED_DOCUMENTS = [
   '{"_id": 4, "grid": [[0, 1], [2]], "tags": ["a", "b", "a"]}',
 ];
 
-/** Path segments: ordinary names, indexes near and far, positional forms, prototype names, odd text. */
+/** Where a path starts: fields the seed documents hold (arrays, nested arrays, objects, numbers), and new ones. */
+const ROOTS = ['a', 'a.list', 'arr', 'list', 'n', 's', 'obj', 'grid', 'grid.0', 'tags', 'nested', 'nested.1', 'big', 'f', 'new', 'x'];
+
+/** Further segments: indexes near and far, positional forms, prototype-named fields, odd text. */
 const SEGMENTS = [
-  'a', 'b', 'arr', 'list', 'n', 's', 'x', 'obj', 'grid', 'tags', 'nested', 'big', 'new',
-  '0', '1', '2', '3', '7', '20', '-1', '01', '1500003', '100000000', '4294967295',
-  '$', '$[]', '$[x]', '$[id]', '$x',
-  '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'length',
+  '0', '1', '2', '3', '5', '20', '-1', '01', '1500003', '100000000', '4294967295',
+  '$', '$[]', '$[]', '$[x]', '$x',
+  'x', 'b', 'new', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'length',
   '', ' ', '%2e', '\u0000', 'é', '😀',
 ];
+
+/** What a hostile client splices into a path to climb to a prototype. */
+const CLIMBS = ['constructor.prototype', 'constructor', 'prototype', '__proto__', 'constructor.prototype.constructor', '__proto__.__proto__'];
 
 const OPERATORS = ['$set', '$unset', '$inc', '$mul', '$min', '$max', '$currentDate', '$rename', '$push', '$addToSet', '$pull', '$pullAll', '$pop', '$bit', '$setOnInsert'];
 
@@ -39,10 +44,10 @@ const VALUES = [
 ];
 
 function path(random: SeededRandom): string {
-  const length = random.int(1, 4);
-  const segments: string[] = [];
-  for (let i = 0; i < length; i++) segments.push(random.pick(SEGMENTS));
-  return segments.join('.');
+  const parts = [random.pick(ROOTS)];
+  for (let i = random.int(0, 2); i > 0; i--) parts.push(random.pick(SEGMENTS));
+  if (random.chance(0.15)) parts.splice(random.int(0, parts.length), 0, random.pick(CLIMBS));
+  return parts.join('.');
 }
 
 function argument(random: SeededRandom, operator: string): string {
@@ -143,6 +148,11 @@ describe('adversarial: fuzzed update paths and operators', function () {
     assert.ok(accepted > REQUESTS / 10, `only ${accepted} updates were accepted: the fuzz exercises too little`);
     assert.equal(prototypeMembers(), pristine, 'a built-in prototype changed');
     assert.equal(await dumpAccount(running.client(KEY_B)), bystander, "the other account's data changed");
+    // A value put on Array.prototype would show in the gap when the other account pads its own array.
+    const pad = await sendRaw(running, 'PUT', `${DOCS}/three`, '{"document": {"$set": {"list.3": "mine"}}, "safe": true}', KEY_B);
+    assert.equal(pad.status, 200, pad.text);
+    const padded = parseLossless((await sendRaw(running, 'GET', `${DOCS}/three`, undefined, KEY_B)).text) as { list: unknown[] };
+    assert.deepEqual(padded.list, [null, null, null, 'mine']);
     // Every page of the fuzzed account still reads, queries and sorts.
     for (const query of ['', '?sort=%7B%22arr%22%3A1%7D', '?q=%7B%22arr%22%3Anull%7D']) {
       const answer = await sendRaw(running, 'GET', `${DOCS}${query}`, undefined, KEY_A);
