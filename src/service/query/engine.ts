@@ -10,6 +10,7 @@ import { find, MINGO_OPTIONS, Query, update } from './boundedMingo';
 import { resolveInt64Arithmetic } from './int64Updates';
 import { spendWork } from './budget';
 import { checkExpressionShape, checkProjectionShape, checkSortShape } from './limits';
+import { inPushableSteps } from './largeEach';
 import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
@@ -164,7 +165,9 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   allowance.spend(doc, modifier);
   const result = cloneDoc(doc);
   if (Object.keys(modifier).length > 0) {
-    asBadInput('update', () => update(result, modifier as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+    for (const step of inPushableSteps(modifier)) {
+      asBadInput('update', () => update(result, step as Parameters<typeof update>[1], undefined, undefined, { cloneMode: 'none' }));
+    }
     fillArrayHoles(result);
   }
   return result;

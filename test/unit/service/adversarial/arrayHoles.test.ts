@@ -122,6 +122,21 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
     assert.equal((await running.raw('DELETE', `${DOCS}/long`)).status, 200);
   });
 
+  it('pushes a $each list of 150,000 elements, at a position, with $slice, instead of failing', async () => {
+    const each = Array.from({ length: 150_000 }, (_, index) => index);
+    assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: 'pushed', a: ['first', 'last'] }, safe: true }) })).status, 200);
+    const answer = await put('pushed', { $push: { a: { $each: each, $position: 1 } } });
+    assert.equal(answer.status, 200, answer.text);
+    let doc = (await getJson(running, `${DOCS}/pushed`, KEY_A)) as { a: unknown[] };
+    assert.equal(doc.a.length, 150_002);
+    assert.deepEqual([doc.a[0], doc.a[1], doc.a[75_000], doc.a[150_000], doc.a[150_001]], ['first', 0, 74_999, 149_999, 'last']);
+    const sliced = await put('pushed', { $push: { a: { $each: each, $slice: -3 } } });
+    assert.equal(sliced.status, 200, sliced.text);
+    doc = (await getJson(running, `${DOCS}/pushed`, KEY_A)) as { a: unknown[] };
+    assert.deepEqual(doc.a, [149_997, 149_998, 149_999]);
+    assert.equal((await running.raw('DELETE', `${DOCS}/pushed`)).status, 200);
+  });
+
   it('reads every acknowledged write back identically after a restart (journal replay), and again from the compacted snapshot', async () => {
     const before = { a: await all(KEY_A), b: await all(KEY_B), bi: (await running.raw('GET', `${DOCS}/bi`)).text };
     for (let restart = 1; restart <= 2; restart++) {
