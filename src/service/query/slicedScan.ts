@@ -8,7 +8,7 @@ import { checkSortShape } from './limits';
 import { sortSliced } from './slicedSort';
 
 /** A scan lets other requests run after this long, so that one account's long query delays another's by about this much. */
-export const SLICE_MS = 1;
+export const SLICE_MS = 0.25;
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

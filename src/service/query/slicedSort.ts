@@ -7,7 +7,9 @@ import { viewOf } from './engine';
 /** Work done between two looks at the clock. */
 const STEP_BATCH = 32;
 /** Runs sorted in one go before the merging passes; small enough to take well under a slice. */
-const RUN = 64;
+const RUN = 16;
+/** Distinct values sorted in one go: about a millisecond. */
+const SYNC_SORT_LIMIT = 2_048;
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -76,7 +78,14 @@ function* mingoOrder(docs: Doc[], sort: Record<string, unknown>, sorted: Doc[]):
       }
     }
     const values = Array.from(groups.keys());
-    const ranked = yield* sortIndices(values.length, (a, b) => compare(values[a], values[b]) || a - b);
+    const before = (a: number, b: number): number => compare(values[a], values[b]) || a - b;
+    // Up to a few thousand values, the engine's own Array sort (quick, and the same order even where
+    // compare is not transitive across types); beyond, the sliced merge sort.
+    let ranked: number[];
+    if (values.length <= SYNC_SORT_LIMIT) {
+      spendWork(Math.ceil(values.length * Math.log2(values.length + 1)), 'sorting');
+      ranked = Array.from({ length: values.length }, (_, i) => i).sort(before);
+    } else ranked = yield* sortIndices(values.length, before);
     if (sort[field] === -1) ranked.reverse();
     order = [];
     for (const rank of ranked) for (const index of groups.get(values[rank])!) order.push(index);

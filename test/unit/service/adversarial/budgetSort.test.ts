@@ -59,6 +59,22 @@ describe('adversarial budget: the sliced sort orders as the engine does', () => 
     }
   });
 
+  it('gives mingo\'s order over thousands of distinct values (the sliced merge sort)', async () => {
+    const random = new SeededRandom(77);
+    const collection = new CollectionData();
+    for (let id = 0; id < 6_000; id++) {
+      const kind = random.int(0, 3);
+      const u = kind === 0 ? random.int(-100_000, 100_000) / 7 : kind === 1 ? `s${random.int(0, 100_000)}` : kind === 2 ? new Date(random.int(0, 1e12)) : random.int(0, 3000);
+      collection.put({ _id: id, u, g: random.int(0, 3) });
+    }
+    const docs = collection.entries.map((entry) => entry.doc);
+    for (const sort of [{ u: 1 }, { u: -1 }, { g: 1, u: -1 }] as Record<string, 1 | -1>[]) {
+      const expected = findPage(collection, { q: {}, sort, skip: 0, limit: docs.length }).documents.map((doc) => doc._id);
+      const actual = (await sortSliced(docs, sort, new RequestBudget(1e9, 1e9), 0.25)).map((doc) => doc._id);
+      assert.deepEqual(actual, expected, JSON.stringify(sort));
+    }
+  });
+
   it('counts the sort against the request budget and refuses past it', async () => {
     const docs: Doc[] = Array.from({ length: 5_000 }, (_, i) => ({ _id: i, v: (i * 7919) % 5_000 }));
     await assert.rejects(sortSliced(docs, { v: 1 }, new RequestBudget(10_000, 1e9), 1), /more work than the local service allows one request .*sorting/);
