@@ -1,5 +1,6 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { fromExtendedJson, isPlainObject, stringifyExtended } from '../bson/extendedJson';
+import { fromExtendedJson, isPlainObject } from '../bson/extendedJson';
+import { stringifyStored } from './plainJson';
 
 export interface IndexSpec {
   name: string;
@@ -36,7 +37,7 @@ export type Mutation =
 
 /** Mutations as journal JSON: documents and ids in extended JSON. */
 export function stringifyMutations(mutations: Mutation[], header: Record<string, unknown>): string {
-  return stringifyExtended({ ...header, m: mutations });
+  return stringifyStored({ ...header, m: mutations });
 }
 
 function requireStrings(raw: Record<string, unknown>, fields: string[]): void {

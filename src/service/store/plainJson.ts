@@ -1,0 +1,37 @@
+import type { Value } from '../bson/extendedJson';
+import { stringifyExtended } from '../bson/extendedJson';
+import { ObjectId } from '../bson/objectId';
+
+/**
+ * Whether `JSON.stringify` writes `value` exactly as `stringifyExtended` does: nothing but plain
+ * objects, arrays without holes, object ids, strings, booleans, null and finite numbers. The engine's
+ * own stringify is many times faster than one with a replacer called on every value, which held the
+ * service up for seconds on a 16 MB document.
+ */
+export function isPlainJson(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null || value instanceof ObjectId) return true;
+  if (depth > 200) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i], depth + 1)) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+  return true;
+}
+
+/** `stringifyExtended`, through the engine's plain stringify when that writes the same text. */
+export function stringifyStored(value: Value | Record<string, unknown>): string {
+  return isPlainJson(value) ? JSON.stringify(value) : stringifyExtended(value);
+}
