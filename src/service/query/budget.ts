@@ -7,7 +7,7 @@ import { HttpError } from '../errors';
  * would hold up every other account's requests; past the budget it is refused with 400 instead.
  */
 export const MAX_WORK_STEPS = 4_000_000;
-export const MAX_REQUEST_MS = 10_000;
+export const MAX_REQUEST_MS = 30_000;
 /** The deadline is read from the clock every this many steps. */
 const CLOCK_EVERY = 4096;
 

@@ -48,7 +48,7 @@ function comparable<T extends Value>(value: T, depth = 0): T {
   return (copy ?? value) as T;
 }
 
-function viewOf(doc: Doc): Doc {
+export function viewOf(doc: Doc): Doc {
   let view = views.get(doc);
   if (!view) views.set(doc, (view = comparable(doc)));
   return view;
@@ -64,7 +64,8 @@ export function compileFilter(q: Doc): (doc: Doc) => boolean {
 
 function sortDocs(docs: Doc[], sort: Doc): Doc[] {
   checkPathsIn(sort, 'The sort names the field');
-  spendWork(Math.ceil(docs.length * Math.log2(docs.length + 1) * Object.keys(sort).length), 'sorting');
+  // A comparison usually stops at the first key: n·log n comparisons, plus reading every key of every document.
+  spendWork(Math.ceil(docs.length * Math.log2(docs.length + 1)) + docs.length * Object.keys(sort).length, 'sorting');
   const byView = new Map<Doc, Doc>(docs.map((doc) => [viewOf(doc), doc]));
   const sorted = asBadInput('sort', () => find([...byView.keys()], {}, undefined, MINGO_OPTIONS).sort(comparable(sort)).all() as Doc[]);
   return sorted.map((view) => byView.get(view)!);

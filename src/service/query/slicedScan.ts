@@ -4,21 +4,25 @@ import type { RequestBudget } from './budget';
 import { spendWork, withBudget } from './budget';
 import type { PageRequest } from './engine';
 import { compileFilter, findPage } from './engine';
+import { checkSortShape } from './limits';
+import { sortSliced } from './slicedSort';
 
 /** A scan lets other requests run after this long, so that one account's long query delays another's by about this much. */
-export const SLICE_MS = 1;
+export const SLICE_MS = 0.25;
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * `findPage`, with the scan of a filtered query done in slices of {@link SLICE_MS}: between slices the
- * service answers other requests. The scan reads the documents as they were when it started; all of
- * it counts against the request's one budget.
+ * `findPage`, with the scan of a filtered query and the sort done in slices of {@link SLICE_MS}: between
+ * slices the service answers other requests. It reads the documents as they were when it started; all
+ * of it counts against the request's one budget.
  */
 export async function findPageSliced(collection: CollectionData, request: PageRequest, budget: RequestBudget): Promise<ReturnType<typeof findPage>> {
   const keys = Object.keys(request.q);
-  if (keys.length === 0 || (keys.length === 1 && keys[0] === '_id')) return withBudget(() => findPage(collection, request), budget);
-  const test = withBudget(() => compileFilter(request.q), budget);
+  const sort = request.sort && Object.keys(request.sort).length > 0 ? request.sort : undefined;
+  if (!sort && (keys.length === 0 || (keys.length === 1 && keys[0] === '_id'))) return withBudget(() => findPage(collection, request), budget);
+  if (sort) withBudget(() => checkSortShape(sort), budget);
+  const test = withBudget(() => (keys.length === 0 ? () => true : compileFilter(request.q)), budget);
   const entries = collection.entries.slice();
   const matched: Doc[] = [];
   let next = 0;
@@ -34,5 +38,7 @@ export async function findPageSliced(collection: CollectionData, request: PageRe
     }, budget);
     if (next < entries.length) await yieldToOtherRequests();
   }
-  return withBudget(() => findPage(collection, request, matched), budget);
+  if (!sort) return withBudget(() => findPage(collection, request, matched), budget);
+  const sorted = await sortSliced(matched, sort, budget, SLICE_MS);
+  return withBudget(() => findPage(collection, { ...request, sort: undefined }, sorted), budget);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseStoredJson } from '../bson/storedJson';
 import { HttpError } from '../errors';
 import { AccountState } from './accountState';
-import { moveAside, keepCopy, StartupRefusal } from './damagedFiles';
+import { keepCopy, StartupRefusal } from './damagedFiles';
 import type { JournalIo } from './journal';
 import { Journal, nodeJournalIo } from './journal';
 import type { FileIo } from './lineFile';
@@ -120,8 +120,15 @@ export class AccountStore {
       } finally {
         writer.close();
       }
-      // After an unreadable line, later lines may have had nothing to apply to (a collection it created): every replaced file is kept.
-      if (this.damaged.size > 0 && existsSync(snapshot)) this.log(`${snapshot}: kept as ${keepCopy(snapshot)}${this.damaged.has(SNAPSHOT) ? ' (it has unreadable lines)' : ''}`);
+      // After an unreadable line, later lines may have had nothing to apply to (a collection it created): every file
+      // the new snapshot replaces is kept, linked under its kept name before the switch so that no crash loses it.
+      if (this.damaged.size > 0) {
+        const replaced = [...(existsSync(snapshot) ? [SNAPSHOT] : []), ...this.journalGenerations().map(journalName)];
+        for (const name of replaced) {
+          const path = join(this.directory, name);
+          this.log(`${path}: kept as ${keepCopy(path)}${this.damaged.has(name) ? ' (it has unreadable lines)' : ' (the data it belongs to had unreadable lines)'}`);
+        }
+      }
       renameSync(temporary, snapshot);
     } catch (error) {
       rmSync(temporary, { force: true });
@@ -145,9 +152,8 @@ export class AccountStore {
     } catch (error) {
       this.log(`${this.directory}: could not start a new journal (${(error as Error).message}); the next write tries again`);
     }
-    const keepAll = this.damaged.size > 0;
     this.damaged.clear();
-    for (const stale of this.staleJournals()) this.retire(stale, keepAll);
+    for (const stale of this.staleJournals()) this.retire(stale);
     return true;
   }
 
@@ -179,12 +185,11 @@ export class AccountStore {
     this.log(`${temporary}: removed a snapshot write that never finished (the snapshot and journal beside it hold the data)`);
   }
 
-  /** A folded journal is deleted, unless the data it was folded into had unreadable lines: then it is kept aside. */
-  private retire(name: string, keep: boolean): void {
+  /** A journal folded into the snapshot is deleted (one with unreadable lines was kept under another name first). */
+  private retire(name: string): void {
     const path = join(this.directory, name);
     try {
-      if (keep) this.log(`${path}: kept as ${moveAside(path)} (the data it was folded into had unreadable lines)`);
-      else unlinkSync(path);
+      unlinkSync(path);
     } catch (error) {
       this.log(`${path}: could not be removed after compaction (${reason(error)}); the next start folds it again`);
     }

@@ -1,6 +1,7 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { stringifyExtended, valueAtPath, valueKey } from '../bson/extendedJson';
 import type { IndexSpec } from './mutations';
+import { stringifyStored } from './plainJson';
 
 export interface Entry {
   doc: Doc;
@@ -26,7 +27,7 @@ export function describeKey(index: IndexSpec, doc: Doc): string {
   return `{ ${parts.join(', ')} }`;
 }
 
-export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifyExtended(doc));
+export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifyStored(doc));
 
 /**
  * The documents of one collection in natural (insertion) order, with a map from `_id` and one map per

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, linkSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync } from 'node:fs';
 
 /** Thrown at start-up when an account's files cannot be read as a whole: the service stops instead of starting on part of them. */
 export class StartupRefusal extends Error {
@@ -16,14 +16,7 @@ export function damagedName(path: string, now = new Date()): string {
   return candidate;
 }
 
-/** Moves a damaged file aside (a rename: it needs no space); returns where it went. */
-export function moveAside(path: string): string {
-  const target = damagedName(path);
-  renameSync(path, target);
-  return target;
-}
-
-/** Keeps a copy of a damaged file that is about to be replaced: a hard link where the file system has them, else a copy. */
+/** Keeps a file that is about to be replaced under its kept name: a hard link (atomic, no space needed) where the file system has them, else a copy. */
 export function keepCopy(path: string): string {
   const target = damagedName(path);
   try {

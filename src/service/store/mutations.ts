@@ -1,5 +1,6 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { fromExtendedJson, isPlainObject, stringifyStored } from '../bson/extendedJson';
+import { fromExtendedJson, isPlainObject } from '../bson/extendedJson';
+import { stringifyStored } from './plainJson';
 
 export interface IndexSpec {
   name: string;
