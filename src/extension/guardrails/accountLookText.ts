@@ -4,8 +4,10 @@ import type { Account } from '../shared/account';
 
 /** How an account with guardrails shows on its tree item and playground CodeLens. */
 export interface AccountLookText {
-  /** " · production · Read-only": the tag and any mode other than Normal. */
+  /** " · production · Read-only": the tag and any mode other than Normal, after a label. */
   suffix: string;
+  /** "production · Read-only · ": the same before a description, where a narrow view still shows it. */
+  prefix: string;
   /** A lock for Read-only, a shield for Confirm writes. */
   icon: string | undefined;
   color: vscode.ThemeColor | undefined;
@@ -17,8 +19,10 @@ export function accountColor(account: Account): vscode.ThemeColor | undefined {
 
 export function lookTextOf(account: Account): AccountLookText {
   const mode = modeOf(account);
+  const suffix = `${account.tag ? ` · ${account.tag}` : ''}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`;
   return {
-    suffix: `${account.tag ? ` · ${account.tag}` : ''}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`,
+    suffix,
+    prefix: suffix ? `${suffix.slice(3)} · ` : '',
     icon: mode === 'readOnly' ? 'lock' : mode === 'confirm' ? 'shield' : undefined,
     color: accountColor(account),
   };

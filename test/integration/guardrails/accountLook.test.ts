@@ -74,7 +74,7 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
     assert.equal(prompts.unanswered, 0);
     assert.deepEqual([result.mode, result.color, result.tag], ['readOnly', 'charts.red', 'production']);
     const item = await accountItem(tagged);
-    assert.match(String(item.description), / · production · Read-only$/);
+    assert.equal(item.description, `production · Read-only · ${new URL(readTestConfig().services.empty.url).host}`);
     const icon = item.iconPath as vscode.ThemeIcon;
     assert.equal(icon.id, 'lock');
     assert.equal(icon.color?.id, 'charts.red');

@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { DbHostClient } from '../../src/client/dbHostClient';
+import type { ProductSession } from './support/product-session';
+import { openProductSession } from './support/product-session';
+import { saveScreenshot } from './support/screenshots';
+import { answerQuickInput, dismissNotification, editorGroupOf, expandRow, moveMouseAway, openDbHostView, treeRow, treeRowsAtLevel } from './support/workbench';
+
+const LABEL = 'Shop production';
+
+// A production account made Read-only in the real UI, and a save it refuses while the edit stays in the editor.
+describe('Guardrails through the real UI: a production-tagged Read-only account', function () {
+  this.bail(true);
+  let session: ProductSession;
+  let sideBar: Locator;
+  let client: DbHostClient;
+
+  before(async function () {
+    this.timeout(300_000);
+    session = await openProductSession({
+      workspaceFiles: { '.vscode/settings.json': JSON.stringify({ 'dbhost.pageSize': 5, 'files.autoSave': 'off' }, null, 2) },
+    });
+    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `guardrails-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  after(async () => {
+    await session?.close();
+  });
+
+  it('adds an account and, from the message that it was added, makes it Read-only, red and tagged "production"', async () => {
+    const { page, service } = session;
+    sideBar = await openDbHostView(session.page);
+    await sideBar.getByRole('button', { name: 'Add Account' }).click();
+    await answerQuickInput(page, /base address of the service/, service.url);
+    await answerQuickInput(page, /name for the account/, LABEL);
+    await answerQuickInput(page, /API key/, service.apiKey);
+    const added = page.locator('.notification-toast', { hasText: `Added "${LABEL}"` });
+    await added.getByRole('button', { name: 'Account Settings…' }).click();
+    await answerQuickInput(page, /\(1\/3\): writes/, 'Read-only');
+    await answerQuickInput(page, /\(2\/3\): colour/, 'Red');
+    await answerQuickInput(page, /\(3\/3\): tag/, 'production');
+    const row = treeRow(sideBar, LABEL);
+    await row.locator('.label-description', { hasText: /^production · Read-only · 127\.0\.0\.1:\d+$/ }).waitFor({ state: 'visible' });
+    await row.locator('.codicon-lock').waitFor({ state: 'visible' });
+    if (await added.isVisible()) await dismissNotification(added);
+  });
+
+  it('refuses to save an edited document of that account, names the account and its mode, and keeps the edit', async () => {
+    const { page } = session;
+    await expandRow(treeRow(sideBar, LABEL));
+    await expandRow(treeRow(sideBar, 'Databases'));
+    await expandRow(treeRow(sideBar, 'inventory'));
+    await expandRow(treeRow(sideBar, 'products'));
+    await expandRow(treeRow(sideBar, 'Documents'));
+    const firstDocument = treeRowsAtLevel(sideBar, 6).first();
+    await firstDocument.waitFor({ state: 'visible' });
+    const documentId = (await firstDocument.locator('.label-name').innerText()).trim();
+    const before = (await client.getDocument('inventory', 'products', documentId)).text;
+    const stock = Number(String((await client.getDocument('inventory', 'products', documentId)).document.stock));
+    await firstDocument.click();
+
+    const tab = `${documentId}.json`;
+    const editor = editorGroupOf(page, tab);
+    const stockLine = editor.locator('.view-line', { hasText: '"stock"' });
+    await stockLine.locator('span span', { hasText: new RegExp(`^${stock}$`) }).dblclick();
+    await page.keyboard.type(String(stock + 1000));
+    const dirtyTab = page.locator('.tabs-container .tab.dirty', { hasText: tab });
+    await dirtyTab.waitFor({ state: 'visible' });
+    // While an editor of the account is active, the status bar names it, its tag and its mode.
+    await page.locator('.part.statusbar', { hasText: `${LABEL} [production] · Read-only` }).waitFor({ state: 'visible' });
+
+    await page.keyboard.press('Control+S');
+    const refusal = page.locator('.notification-toast', { hasText: `The account "${LABEL} [production]" is Read-only` });
+    await refusal.waitFor({ state: 'visible' });
+    assert.match(await refusal.innerText(), new RegExp(`PUT /databases/inventory/collections/products/documents/${documentId} was not sent`));
+    await dirtyTab.waitFor({ state: 'visible' });
+    await stockLine.filter({ hasText: `"stock": ${stock + 1000},` }).waitFor({ state: 'visible' });
+    assert.equal((await client.getDocument('inventory', 'products', documentId)).text, before, 'the service’s document changed');
+
+    await moveMouseAway(page);
+    await saveScreenshot(page, '8-guardrails-save-refused');
+  });
+});
