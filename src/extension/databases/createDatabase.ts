@@ -4,6 +4,7 @@ import type { PlanRecord } from '../../client/types';
 import { required } from '../base/registerCommand';
 import { formatPrice } from '../explorer/recordText';
 import { resolveAccount } from '../explorer/resolveTarget';
+import { revealInExplorer } from '../explorer/revealInExplorer';
 import type { Services } from '../services';
 import { validateDatabaseName } from './databaseName';
 import { FREE_DATABASE_LIMIT, countFreeDatabases, isFreePlan } from './freeDatabases';
@@ -47,6 +48,7 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
   }
   services.changes.fire({ accountId }, 'databases');
   services.logger.info(`Created the database ${name} on ${plan.slug}`);
+  revealInExplorer({ accountId, db: name });
   return { name, slug: plan.slug };
 }
 

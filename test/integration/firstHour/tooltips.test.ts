@@ -10,7 +10,8 @@ import { readTestConfig } from '../support/test-config';
 function tooltipOf(node: ExplorerNode): string {
   const tooltip = node.treeItem().tooltip as vscode.MarkdownString | undefined;
   assert.ok(tooltip && typeof tooltip.value === 'string', `${node.id} has no Markdown tooltip`);
-  return tooltip.value;
+  // As the hover renders it: Markdown escapes dropped.
+  return tooltip.value.replace(/\\(.)/g, '$1');
 }
 
 /** Raw JSON shows as quoted keys or braces around a record. */
