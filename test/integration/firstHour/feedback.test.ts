@@ -58,7 +58,6 @@ describe('First hour: every create, rename and delete shows what it did', functi
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (accountId) await testing.services.accounts.remove(accountId);
     await service?.stop();
   });
