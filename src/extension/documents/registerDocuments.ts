@@ -7,6 +7,7 @@ import { openDocument, openDocumentById } from './commands/openDocument';
 import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
 import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from './documentUri';
+import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 
 export interface DocumentsFeature {
@@ -21,6 +22,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
   const reportFailure = (action: string) => (error: unknown) => services.logger.error(action, error);
   services.context.subscriptions.push(
     fileSystem,
+    registerNewDocumentIdLens(),
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri)) showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));
