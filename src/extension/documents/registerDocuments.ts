@@ -5,6 +5,7 @@ import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
 import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
+import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from './documentUri';
 import { registerNewDocumentIdLens } from './newDocumentIdLens';
@@ -22,6 +23,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
   const reportFailure = (action: string) => (error: unknown) => services.logger.error(action, error);
   services.context.subscriptions.push(
     fileSystem,
+    new DocumentDiagnostics(),
     registerNewDocumentIdLens(),
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
