@@ -12,6 +12,7 @@ import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { registerPlaygrounds } from './playground/registerPlaygrounds';
+import { showStartingPoint } from './start/showStartingPoint';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -45,7 +46,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   explorer.showTailing(registerDeploymentLogs(services));
 
   try {
-    await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
+    const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
+    if (imported) void showStartingPoint(services, explorer, imported);
   } catch (error) {
     logger.error('Could not import the account handed over at start', error);
   }
