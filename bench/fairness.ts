@@ -1,5 +1,5 @@
 import { DbHostClient } from '../src/client';
-import type { SortSpec } from '../src/client/types';
+import type { SortSpec } from '../src/core/api/types';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { BENCH_DB, BIG, SMALL } from './support/seedAccount';

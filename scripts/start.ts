@@ -23,6 +23,18 @@ import { runCommand } from './vscode-host/run-command';
 /** Read by the extension at activation: the account to add, whose key it moves to SecretStorage before deleting the file. */
 const importAccountVariable = 'DBHOST_IMPORT_ACCOUNT_FILE';
 const accountLabel = 'Local demo';
+/** Opened beside the account at start, so the first click on Run runs a query on the demo data. */
+const samplePlaygroundName = 'first-query.query.json';
+const samplePlaygroundText = `// A query playground: click "Run" below to run it on the local demo service.
+// The results open beside it; change the query and run it again.
+{
+  "database": "shop",
+  "collection": "orders",
+  "q": { "status": "paid" },
+  "sort": { "total": -1 },
+  "limit": 5
+}
+`;
 
 interface Options {
   forceCodeServer: boolean;
@@ -63,9 +75,16 @@ function accountHandoverFile(dataDir: string): string {
   return path.join(dataDir, 'account-handover.json');
 }
 
-function writeAccountHandover(dataDir: string, service: LocalService): string {
+function writeAccountHandover(dataDir: string, service: LocalService, open: string): string {
   const file = accountHandoverFile(dataDir);
-  fs.writeFileSync(file, JSON.stringify({ label: accountLabel, baseUrl: service.url, apiKey: service.apiKey }), { mode: 0o600 });
+  fs.writeFileSync(file, JSON.stringify({ label: accountLabel, baseUrl: service.url, apiKey: service.apiKey, open }), { mode: 0o600 });
+  return file;
+}
+
+/** The sample playground in the workspace; a copy the user changed is theirs and stays as it is. */
+function samplePlayground(workspace: string): string {
+  const file = path.join(workspace, samplePlaygroundName);
+  if (!fs.existsSync(file)) fs.writeFileSync(file, samplePlaygroundText);
   return file;
 }
 
@@ -100,13 +119,13 @@ async function main(): Promise<void> {
   await runCommand(process.execPath, [path.join(repoRoot, 'esbuild.js')], { cwd: repoRoot });
   const service = await startLocalService({ dataDir: options.dataDir, apiKey: keptApiKey(options.dataDir) });
   console.log(`Local service with demo data at ${service.url} (data in ${path.relative(process.cwd(), options.dataDir) || '.'})`);
-  const handover = writeAccountHandover(options.dataDir, service);
+  // Kept between starts: the query playgrounds a user writes there are theirs.
+  const workspace = path.join(options.dataDir, 'workspace');
+  fs.mkdirSync(workspace, { recursive: true });
+  const handover = writeAccountHandover(options.dataDir, service, samplePlayground(workspace));
   try {
     const code = options.forceCodeServer ? undefined : findOnPath('code');
     const running = [service.process];
-    // Kept between starts: the query playgrounds a user writes there are theirs.
-    const workspace = path.join(options.dataDir, 'workspace');
-    fs.mkdirSync(workspace, { recursive: true });
     if (code) await openDesktopCode(code, workspace, handover);
     else running.push(await openCodeServer(options, workspace, handover));
     const why = await waitForCtrlC(running);

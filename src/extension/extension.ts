@@ -22,6 +22,7 @@ import type { Guardrails } from './guardrails/registerGuardrails';
 import { registerGuardrails } from './guardrails/registerGuardrails';
 import { registerTransfer } from './transfer/registerTransfer';
 import { registerKnowledge } from './knowledge/registerKnowledge';
+import { showStartingPoint } from './start/showStartingPoint';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -67,7 +68,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerKnowledge(services, explorer, playgrounds);
 
   try {
-    await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
+    const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
+    if (imported) void showStartingPoint(services, explorer, imported);
   } catch (error) {
     logger.error('Could not import the account handed over at start', error);
   }

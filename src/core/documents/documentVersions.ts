@@ -27,6 +27,10 @@ interface Entry {
   seen?: { text: string; mtime: number };
   /** What the `stat` VS Code makes right after a write must report: the version the editor now holds. */
   afterWrite?: VersionStamp;
+  /** The size the last `stat` reported for each text: the editor's stamp holds the one of the text it loaded. */
+  lastStamp?: { text: string; size: number };
+  /** The size in the stamp of the version the editor holds. */
+  heldSize?: number;
 }
 
 const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -55,12 +59,25 @@ export class DocumentVersions {
     if (entry.seen?.text !== text) entry.seen = { text, mtime: this.nextMtime() };
     let size = byteLength(text);
     if (entry.held && entry.held.text !== text && byteLength(entry.held.text) === size) size += 1;
+    entry.lastStamp = { text, size };
     return { mtime: entry.seen.mtime, size };
+  }
+
+  /**
+   * A stamp with the newer `mtime` but the size of the version the editor holds, so VS Code lets the save
+   * through: for a service version whose changes the save keeps (see `compareChanges`).
+   */
+  stampKeepingHeld(key: string, mtime: number): VersionStamp | undefined {
+    const entry = this.entries.get(key);
+    if (!entry?.held) return undefined;
+    return { mtime, size: entry.heldSize ?? byteLength(entry.held.text) };
   }
 
   /** The editor loaded this version: later saves are compared with it. */
   hold(key: string, version: DocumentVersion): void {
-    this.entry(key).held = version;
+    const entry = this.entry(key);
+    entry.held = version;
+    entry.heldSize = entry.lastStamp?.text === version.text ? entry.lastStamp.size : byteLength(version.text);
     this.persisted.remember(key, version.text);
   }
 
@@ -84,6 +101,7 @@ export class DocumentVersions {
     this.persisted.remember(key, written.text);
     const writtenMtime = this.nextMtime();
     entry.afterWrite = { mtime: writtenMtime, size: byteLength(written.text) };
+    entry.heldSize = entry.afterWrite.size;
     const differs = storedText !== written.text;
     entry.seen = { text: storedText, mtime: differs ? this.nextMtime() : writtenMtime };
     return differs;

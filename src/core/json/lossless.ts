@@ -143,7 +143,9 @@ export function parseExactly(text: string, options: ParseOptions = {}): JsonValu
   };
   const describe = () => {
     if (pos >= text.length) return 'Unexpected end of text';
-    return `Unexpected character ${JSON.stringify(String.fromCodePoint(text.codePointAt(pos) ?? 0))}`;
+    const character = String.fromCodePoint(text.codePointAt(pos) ?? 0);
+    // A quote or backslash inside double quotes would be escaped: single quotes read better there.
+    return `Unexpected character ${character === '"' || character === '\\' ? `'${character}'` : JSON.stringify(character)}`;
   };
 
   const parseString = (): string => {

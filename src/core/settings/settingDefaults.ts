@@ -7,6 +7,7 @@ export interface Settings {
   requestTimeoutSeconds: number;
   'logs.pollInterval': number;
   'schema.sampleSize': number;
+  'logs.initialLines': number;
 }
 
 /**
@@ -18,4 +19,5 @@ export const SETTING_DEFAULTS: Settings = {
   requestTimeoutSeconds: 30,
   'logs.pollInterval': 5,
   'schema.sampleSize': DEFAULT_SAMPLE_SIZE,
+  'logs.initialLines': 50,
 };

@@ -1,21 +1,27 @@
 import { promises as fs } from 'node:fs';
 import type { AccountStore } from '../shared/accountStore';
 
+/** The account handed over, and the file `npm start` asks to open beside it. */
+export interface ImportedAccount {
+  accountId: string;
+  open?: string;
+}
+
 /**
  * `npm start` hands the demo account over in a file named by DBHOST_IMPORT_ACCOUNT_FILE:
- * `{"label", "baseUrl", "apiKey"}`. The key goes to SecretStorage and the file is deleted at once,
+ * `{"label", "baseUrl", "apiKey", "open"?}`. The key goes to SecretStorage and the file is deleted at once,
  * so the key never sits in settings or state. An account with the same label is updated in place.
  */
-export async function importAccountFile(accounts: AccountStore, file: string | undefined): Promise<void> {
-  if (!file) return;
+export async function importAccountFile(accounts: AccountStore, file: string | undefined): Promise<ImportedAccount | undefined> {
+  if (!file) return undefined;
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
   } catch {
-    return;
+    return undefined;
   }
   await fs.rm(file, { force: true });
-  let details: { label?: unknown; baseUrl?: unknown; apiKey?: unknown };
+  let details: { label?: unknown; baseUrl?: unknown; apiKey?: unknown; open?: unknown };
   try {
     details = JSON.parse(text) as typeof details;
   } catch {
@@ -26,11 +32,13 @@ export async function importAccountFile(accounts: AccountStore, file: string | u
   if (typeof details.label !== 'string' || typeof details.baseUrl !== 'string' || typeof details.apiKey !== 'string') {
     throw new Error('The account file handed to DB Host lacks a label, baseUrl or apiKey.');
   }
+  const open = typeof details.open === 'string' ? details.open : undefined;
   const existing = accounts.list().find((account) => account.label === details.label);
   if (existing) {
     await accounts.update(existing.id, { baseUrl: details.baseUrl });
     await accounts.setApiKey(existing.id, details.apiKey);
-  } else {
-    await accounts.add({ label: details.label, baseUrl: details.baseUrl, apiKey: details.apiKey });
+    return { accountId: existing.id, open };
   }
+  const added = await accounts.add({ label: details.label, baseUrl: details.baseUrl, apiKey: details.apiKey });
+  return { accountId: added.id, open };
 }

@@ -1,5 +1,6 @@
 import { required } from '../base/registerCommand';
 import { resolveDatabase } from '../shared/resolveTarget';
+import { revealInExplorer } from '../shared/revealInExplorer';
 import type { Services } from '../services';
 import { validateCollectionName } from '../../core/names/collectionName';
 
@@ -19,5 +20,6 @@ export async function createCollection(services: Services, arg: unknown): Promis
   await client.createCollection(db, name);
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Created the collection ${db}.${name}`);
+  revealInExplorer({ accountId, db, col: name });
   return name;
 }

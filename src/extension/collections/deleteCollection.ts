@@ -12,5 +12,6 @@ export async function deleteCollection(services: Services, arg: unknown): Promis
   await client.deleteCollection(db, col);
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Deleted the collection ${db}.${col}`);
+  void services.prompts.info(`Deleted the collection ${db}.${col}.`);
   return true;
 }

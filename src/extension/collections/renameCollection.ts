@@ -1,5 +1,6 @@
 import { required } from '../base/registerCommand';
 import { resolveCollection } from '../shared/resolveTarget';
+import { revealInExplorer } from '../shared/revealInExplorer';
 import type { Services } from '../services';
 import { validateCollectionName } from '../../core/names/collectionName';
 
@@ -21,5 +22,6 @@ export async function renameCollection(services: Services, arg: unknown): Promis
   await client.renameCollection(db, col, name);
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Renamed the collection ${db}.${col} to ${name}`);
+  revealInExplorer({ accountId, db, col: name });
   return name;
 }

@@ -4,6 +4,7 @@ import type { PlanRecord } from '../../core/api/types';
 import { required } from '../base/registerCommand';
 import { formatPrice } from '../shared/recordText';
 import { resolveAccount } from '../shared/resolveTarget';
+import { revealInExplorer } from '../shared/revealInExplorer';
 import type { Services } from '../services';
 import { validateDatabaseName } from '../../core/names/databaseName';
 import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
@@ -48,6 +49,7 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
   }
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Created the database ${name} on ${plan.slug}`);
+  revealInExplorer({ accountId, db: name });
   return { name, slug: plan.slug };
 }
 

@@ -26,5 +26,6 @@ export async function deleteDatabase(services: Services, arg: unknown): Promise<
   await client.deleteDatabase(db);
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Deleted the database ${db}`);
+  void services.prompts.info(`Deleted the database ${db}.`);
   return true;
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
+import { countOf, formatCount } from '../../core/text/formatCount';
 import { redactSecrets } from '../base/redaction';
 import { MemberLogs } from '../../core/logs/memberLogs';
 import { Disposable } from '../base/disposable';
@@ -7,6 +8,13 @@ import { Disposable } from '../base/disposable';
 export interface TranscriptLine {
   level: 'log' | 'info' | 'warn';
   text: string;
+  /** The line as the channel shows it: a log line as the server wrote it, a notice after one time of day. */
+  shown: string;
+}
+
+/** `13:05:02`, local time: the one timestamp of a line of the extension's own. */
+function timeOfDay(date: Date): string {
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':');
 }
 
 /** How many appended lines are kept in memory for reading back; the channel itself keeps them all. */
@@ -16,9 +24,12 @@ const transcriptLimit = 5000;
  * The log output channel of one deployment ("DB Host: <deployment>"), with what was already shown of
  * each member's log, so tailing again later continues where it stopped. Keeps a transcript of what it
  * appended, since an output channel cannot be read back.
+ *
+ * A plain channel with log colouring, not a log channel: server lines carry their own timestamp, and a
+ * second one in front of each made them wrap.
  */
 export class DeploymentLogChannel extends Disposable {
-  private readonly output: vscode.LogOutputChannel;
+  private readonly output: vscode.OutputChannel;
   private readonly members = new MemberLogs();
   private readonly lines: TranscriptLine[] = [];
   private readonly appended = this.register(new vscode.EventEmitter<readonly TranscriptLine[]>());
@@ -26,25 +37,35 @@ export class DeploymentLogChannel extends Disposable {
 
   constructor(readonly name: string) {
     super();
-    this.output = this.register(vscode.window.createOutputChannel(name, { log: true }));
+    this.output = this.register(vscode.window.createOutputChannel(name, 'log'));
   }
 
   get transcript(): readonly TranscriptLine[] {
     return this.lines;
   }
 
-  /** Appends the lines of the log that were not shown yet. */
-  appendEntries(entries: readonly DeploymentLogEntry[]): void {
-    const fresh = this.members.take(entries).map((text): TranscriptLine => ({ level: 'log', text: redactSecrets(text) }));
-    for (const line of fresh) this.output.info(line.text);
+  /**
+   * Appends the lines of the log that were not shown yet; of a log seen for the first time, only the last
+   * `initialLines` (all when 0), after a line saying how many earlier ones are left out.
+   */
+  appendEntries(entries: readonly DeploymentLogEntry[], initialLines = 0): void {
+    const { lines, skipped } = this.members.take(entries, initialLines);
+    if (skipped > 0) {
+      this.notice('info', `Showing the last ${formatCount(initialLines)} lines of the log; ${countOf(skipped, 'earlier line')} not shown (Show Logs opens the whole log).`);
+    }
+    const fresh = lines.map((line): TranscriptLine => {
+      const text = redactSecrets(line);
+      return { level: 'log', text, shown: text };
+    });
+    for (const line of fresh) this.output.appendLine(line.shown);
     this.record(fresh);
   }
 
   /** A line of the extension's own about the tailing (started, stopped, failing, resumed). */
   notice(level: 'info' | 'warn', text: string): void {
-    const line: TranscriptLine = { level, text: redactSecrets(text) };
-    if (level === 'warn') this.output.warn(line.text);
-    else this.output.info(line.text);
+    const clean = redactSecrets(text);
+    const line: TranscriptLine = { level, text: clean, shown: `${timeOfDay(new Date())} DB Host${level === 'warn' ? ' warning' : ''}: ${clean}` };
+    this.output.appendLine(line.shown);
     this.record([line]);
   }
 

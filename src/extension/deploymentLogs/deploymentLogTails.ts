@@ -16,6 +16,12 @@ export function pollIntervalSeconds(): number {
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_POLL_INTERVAL_SECONDS) : 5;
 }
 
+/** Lines shown of a log when tailing starts, from `dbhost.logs.initialLines`; 0 for the whole log. */
+export function initialLinesSetting(): number {
+  const lines = setting('logs.initialLines');
+  return typeof lines === 'number' && Number.isInteger(lines) && lines >= 0 ? lines : 50;
+}
+
 /**
  * The deployments whose logs are tailed, any number at once, each with its channel and status-bar
  * item. Tailing stops on request and when its account is removed.
@@ -51,6 +57,7 @@ export class DeploymentLogTails extends Disposable {
       channel,
       client: () => this.services.accounts.clientFor(target.accountId),
       pollIntervalSeconds,
+      initialLines: initialLinesSetting,
       onFailingChange: (failing) => statusItem.showFailing(failing),
     });
     this.sessions.set(key, session);

@@ -15,6 +15,8 @@ export interface LogTailSessionOptions {
   client(): Promise<DbHostApi>;
   /** Read before every wait, so a changed setting applies at once. */
   pollIntervalSeconds(): number;
+  /** How many lines of a log seen for the first time are shown; 0 for all. */
+  initialLines(): number;
   /** Told when the service stops or starts answering again. */
   onFailingChange?(failing: boolean): void;
 }
@@ -84,7 +86,7 @@ export class LogTailSession extends Disposable {
         this.options.channel.notice('info', 'The service answers again: tailing resumed.');
         this.options.onFailingChange?.(false);
       }
-      this.options.channel.appendEntries(entries);
+      this.options.channel.appendEntries(entries, this.options.initialLines());
     } catch (error) {
       if (!this.running) return;
       const ceiling = Math.max(backOffCeilingSeconds, interval);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { compareChanges, savedAlongsideMessage } from '../../core/documents/concurrentChanges';
 import { DocumentPathError } from '../../core/documents/documentId';
 import { diffToUpdate } from '../../core/documents/updateDiff';
 import type { JsonObject } from '../../core/json/lossless';
@@ -25,8 +26,12 @@ function unknownBaseMessage(address: DocumentAddress): string {
 }
 
 function isDirtyInEditor(uri: vscode.Uri): boolean {
+  return openDocument(uri)?.isDirty ?? false;
+}
+
+function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   const key = uri.toString();
-  return vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.toString() === key);
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
 }
 
 /**
@@ -41,6 +46,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   private readonly versions: DocumentVersions;
   /** Documents whose editor should reload once VS Code has finished saving them: the service holds other text than was written. */
   private readonly reloadAfterSave = new Set<string>();
+  /** Documents an editor is saving now, and why: set before VS Code checks the version and writes. */
+  private readonly saving = new Map<string, vscode.TextDocumentSaveReason>();
 
   constructor(
     private readonly services: Services,
@@ -49,6 +56,11 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     super();
     this.versions = new DocumentVersions(new HeldVersionStore(services.context.workspaceState));
     this.register(vscode.workspace.onDidSaveTextDocument((document) => this.afterSave(document.uri)));
+    this.register(
+      vscode.workspace.onWillSaveTextDocument((event) => {
+        if (event.document.uri.scheme === DOCUMENT_SCHEME) this.saving.set(event.document.uri.toString(), event.reason);
+      }),
+    );
     this.register(
       services.changes.onDidChange(({ target, list }) => {
         if (list === 'documents' && target.db !== undefined) this.collectionChanged({ accountId: target.accountId, db: target.db, col: target.col });
@@ -70,10 +82,13 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     if (isFolderPath(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     if (isNewDocumentUri(uri)) return this.templates.stat(uri);
     const address = this.addressOf(uri);
-    const stamp = this.versions.takeStampAfterWrite(uri.toString());
-    if (stamp) return fileStat(stamp);
+    const key = uri.toString();
+    const written = this.versions.takeStampAfterWrite(key);
+    if (written) return fileStat(written);
     const version = await this.fetch(address, 'read');
-    return fileStat(this.versions.observe(uri.toString(), version.text));
+    const stamp = this.versions.observe(key, version.text);
+    if (this.saving.has(key) && this.saveKeepsServiceChanges(uri, version)) return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
+    return fileStat(stamp);
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -89,11 +104,22 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const text = decoder.decode(content);
-    if (isNewDocumentUri(uri)) {
-      await this.templates.save(uri, text);
-      return;
+    const key = uri.toString();
+    const reason = this.saving.get(key);
+    this.saving.delete(key);
+    try {
+      const text = decoder.decode(content);
+      if (isNewDocumentUri(uri)) await this.templates.save(uri, text);
+      else await this.writeDocument(uri, text);
+    } catch (error) {
+      // VS Code shows the message inside its own "Unable to write file '<address>' (…)"; this one leads with the
+      // cause. Only for a save the user asked for: an auto-save's failure is not the answer to something just done.
+      if (reason === vscode.TextDocumentSaveReason.Manual) void this.services.prompts.error(error instanceof Error ? error.message : String(error));
+      throw error;
     }
+  }
+
+  private async writeDocument(uri: vscode.Uri, text: string): Promise<void> {
     const address = this.addressOf(uri);
     const key = uri.toString();
     let edited: JsonObject;
@@ -114,7 +140,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     const { update, error } = diffToUpdate(base.document, edited);
     if (error) throw new vscode.FileSystemError(`Not saved: ${error}`);
 
-    let storedText = this.versions.seenText(key) ?? base.text;
+    const serviceText = this.versions.seenText(key);
+    let storedText = serviceText ?? base.text;
     if (update) {
       try {
         const client = await this.services.accounts.clientFor(address.accountId);
@@ -126,6 +153,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       this.services.logger.scoped('documents').info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
       this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col, docId: address.docId }, 'document');
       storedText = await this.storedTextAfterSave(address, text);
+      this.sayWhatWasKept(address, base, edited, serviceText);
     }
     if (this.versions.saved(key, { text, document: edited }, storedText)) this.reloadAfterSave.add(key);
   }
@@ -192,6 +220,38 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
 
   rename(): never {
     throw vscode.FileSystemError.NoPermissions('A document cannot be renamed: its _id cannot change. Create a new document instead.');
+  }
+
+  /**
+   * Whether saving the editor's text keeps every change made on the service since the editor loaded:
+   * the save sends only the user's fields, so it does unless both sides changed the same field. Text that
+   * cannot be saved counts as keeping them: the write then says what is wrong with it.
+   */
+  private saveKeepsServiceChanges(uri: vscode.Uri, service: DocumentVersion): boolean {
+    const base = this.versions.held(uri.toString());
+    const editor = openDocument(uri);
+    if (!base || !editor) return false;
+    let mine: JsonObject;
+    try {
+      mine = parseDocumentText(editor.getText());
+    } catch {
+      return true;
+    }
+    const changes = compareChanges(base.document, mine, service.document);
+    return changes !== undefined && changes.overlapping.length === 0;
+  }
+
+  /** After a save that met changes made on the service: merged with them, or which of them were kept. */
+  private sayWhatWasKept(address: DocumentAddress, base: DocumentVersion, edited: JsonObject, serviceText: string | undefined): void {
+    if (serviceText === undefined || serviceText === base.text) return;
+    let changes;
+    try {
+      changes = compareChanges(base.document, edited, parseDocumentText(serviceText));
+    } catch {
+      return;
+    }
+    const message = changes && savedAlongsideMessage(address.docId, changes);
+    if (message) void this.services.prompts.info(message);
   }
 
   private afterSave(uri: vscode.Uri): void {

@@ -5,8 +5,10 @@ import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
 import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
+import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from './documentUri';
+import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 
 export interface DocumentsFeature {
@@ -21,6 +23,8 @@ export function registerDocuments(services: Services): DocumentsFeature {
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,
+    new DocumentDiagnostics(),
+    registerNewDocumentIdLens(),
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri)) showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));

@@ -37,6 +37,8 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   private readonly context: ExplorerContext;
   private localAccountId: string | undefined;
   private tailing: TailingDeployments | undefined;
+  /** The view that shows this tree, once created: what it has selected is what the user sees selected. */
+  treeView: vscode.TreeView<ExplorerNode> | undefined;
 
   constructor(private readonly services: Services) {
     super();

@@ -6,14 +6,17 @@ import type { ExplorerNode } from './explorerNode';
 import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { DocumentsNode } from './nodes/documentsNode';
+import { registerRevealInExplorer } from './revealInExplorer';
 
 /** The tree view and its own commands: refresh everything, refresh one list, load the next page. */
 export function registerExplorer(services: Services): ExplorerProvider {
   const provider = new ExplorerProvider(services);
   const view = vscode.window.createTreeView(EXPLORER_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  provider.treeView = view;
   services.context.subscriptions.push(
     provider,
     view,
+    registerRevealInExplorer(services, provider, view),
     registerCommand(services, 'dbhost.refresh', () => provider.refresh()),
     registerCommand(services, 'dbhost.refreshNode', (node?: ExplorerNode) => provider.refresh(isNode(node) ? node : undefined)),
     registerCommand(services, 'dbhost.loadMoreDocuments', async (node?: LoadMoreNode | DocumentsNode) => {

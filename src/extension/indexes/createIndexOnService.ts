@@ -3,6 +3,7 @@ import { isServiceError } from '../../client/serviceError';
 import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { formatCount } from '../../core/text/formatCount';
 import { UserCancelledError, describeError } from '../base/registerCommand';
+import { revealInExplorer } from '../shared/revealInExplorer';
 import type { Services } from '../services';
 import type { CollectionTarget } from '../shared/collectionTarget';
 import type { DuplicatesAtStake } from './duplicateCount';
@@ -76,5 +77,6 @@ export async function createIndexOnService(services: Services, target: Collectio
     services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
   }
   void services.prompts.info(`Created the index ${name} on ${target.db}.${target.col}.`);
+  revealInExplorer({ ...collection, index: name });
   return definition;
 }

@@ -28,5 +28,6 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
   await client.dropIndex(db, col, index);
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
+  void services.prompts.info(`Dropped the index ${index} of ${db}.${col}.`);
   return true;
 }

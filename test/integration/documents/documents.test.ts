@@ -208,17 +208,17 @@ describe('Documents as files', function () {
     await discard(document);
   });
 
-  it('refuses a save over a version changed by another client; Overwrite then sends only the user\'s change', async () => {
+  it('refuses a save over a version where another client changed the same field; Overwrite then sends only the user\'s change', async () => {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
     // Same length as before: VS Code's newer-file check must not depend on the size changing.
-    await other.updateDocument(db, col, id, { $set: { 'address.zip': 'N2' } }, { safe: true });
+    await other.updateDocument(db, col, id, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
 
     assert.equal(await document.save(), false, 'the save over a newer version went through');
     assert.equal(document.isDirty, true);
     assert.deepEqual(proxy.writes(), []);
-    assert.equal(parsed(await rawDocument(id)).name, 'Ada');
+    assert.equal(parsed(await rawDocument(id)).name, 'Ida');
 
     // What VS Code's "Overwrite" does: the same save with the newer-file check turned off.
     const files = vscode.workspace.getConfiguration('files');
@@ -245,7 +245,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await other.updateDocument(db, col, id, { $set: { 'address.zip': 'N2' } }, { safe: true });
+    await other.updateDocument(db, col, id, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
     testing.forgetDocumentsInMemory();
 
     assert.equal(await document.save(), false, 'the save over a newer version went through');

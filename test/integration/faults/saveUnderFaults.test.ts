@@ -110,7 +110,11 @@ describe('Faults: saving a document as a file', function () {
       assert.match(message, /Your edit is kept; save again to retry\.$/);
       assert.ok(proxy.count('PUT') <= 2, 'a PUT was sent again by the client');
       assert.ok(proxy.requests.every((request) => request.method === 'GET' || request.method === 'PUT'), proxy.requests.map((r) => r.method).join(' '));
-      assert.deepEqual(prompts.shown.slice(shownBefore), [], 'the extension showed a message of its own beside the failed save');
+      // VS Code wraps the message in its own "Unable to write file '<address>' (…)": the extension says it once more, leading with the cause.
+      const shown = prompts.shown.slice(shownBefore);
+      assert.equal(shown.length, 1, `the extension did not say once why the save failed: ${JSON.stringify(shown)}`);
+      assert.match(shown[0], new RegExp(`^Could not save the document ${id}: `));
+      assert.match(shown[0], fault.reason);
       assert.equal(document.getText(), edited);
 
       proxy.reset();

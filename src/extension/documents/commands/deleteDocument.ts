@@ -16,5 +16,6 @@ export async function deleteDocument(services: Services, fileSystem: DocumentFil
   });
   if (!confirmed) return false;
   await fileSystem.deleteDocument(address);
+  void services.prompts.info(`Deleted the document ${address.docId} from ${collectionLabel(address)}.`);
   return true;
 }

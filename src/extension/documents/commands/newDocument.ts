@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
+import { revealInExplorer } from '../../shared/revealInExplorer';
 import type { Services } from '../../services';
 import { collectionLabel, documentUri } from '../documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';
@@ -37,7 +38,9 @@ export async function replaceSavedTemplate(templates: NewDocumentTemplates, temp
 export async function showSavedTemplate(services: Services, templates: NewDocumentTemplates, templateUri: vscode.Uri): Promise<void> {
   for (;;) {
     try {
+      const created = templates.createdFrom(templateUri);
       await replaceSavedTemplate(templates, templateUri);
+      if (created) revealInExplorer(created, { onlyIfVisible: true });
       return;
     } catch (error) {
       const created = templates.createdFrom(templateUri);

@@ -5,7 +5,8 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { countOf } from '../../../core/text/formatCount';
-import { jsonTooltip, numberField, textField } from '../../shared/recordText';
+import { numberField, textField } from '../../shared/recordText';
+import { recordTooltip } from '../recordTooltip';
 import { DocumentsNode } from './documentsNode';
 import { IndexesNode } from './indexesNode';
 
@@ -39,7 +40,7 @@ export class CollectionNode implements ExplorerNode {
     const count = this.count;
     if (count !== undefined) item.description = countOf(count, 'document');
     item.iconPath = new vscode.ThemeIcon('symbol-array');
-    item.tooltip = jsonTooltip(this.record);
+    item.tooltip = recordTooltip('collection', this.name, this.record);
     return item;
   }
 

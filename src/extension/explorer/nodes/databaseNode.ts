@@ -4,7 +4,8 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
-import { jsonTooltip, textField } from '../../shared/recordText';
+import { textField } from '../../shared/recordText';
+import { recordTooltip } from '../recordTooltip';
 import { CollectionNode } from './collectionNode';
 
 /** A database, its plan in the description; its children are its collections. */
@@ -35,7 +36,7 @@ export class DatabaseNode extends ListNode {
     item.contextValue = 'dbhost.database';
     item.description = this.plan;
     item.iconPath = new vscode.ThemeIcon('database');
-    item.tooltip = jsonTooltip(this.record);
+    item.tooltip = recordTooltip('database', this.name, this.record);
     return item;
   }
 

@@ -3,7 +3,8 @@ import type { DeploymentRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { jsonTooltip, textField } from '../../shared/recordText';
+import { textField } from '../../shared/recordText';
+import { recordTooltip } from '../recordTooltip';
 
 type DeploymentTarget = ResourceTarget & { deployment: string };
 
@@ -30,7 +31,7 @@ export class DeploymentNode implements ExplorerNode {
     item.contextValue = 'dbhost.deployment';
     item.description = textField(this.record, 'plan', 'type', 'status');
     item.iconPath = new vscode.ThemeIcon('server');
-    item.tooltip = jsonTooltip(this.record);
+    item.tooltip = recordTooltip('deployment', this.name, this.record);
     return item;
   }
 

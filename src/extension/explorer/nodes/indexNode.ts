@@ -4,7 +4,8 @@ import { isJsonObject, stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
-import { jsonTooltip, textField } from '../../shared/recordText';
+import { textField } from '../../shared/recordText';
+import { recordTooltip } from '../recordTooltip';
 import { BUILTIN_INDEX } from '../../../core/api/indexes';
 
 /** The index every collection has; it cannot be dropped. */
@@ -34,7 +35,7 @@ export class IndexNode implements ExplorerNode {
     item.contextValue = this.builtin ? 'dbhost.index.builtin' : 'dbhost.index';
     item.description = describeIndex(this.record);
     item.iconPath = new vscode.ThemeIcon(this.builtin ? 'lock' : 'key');
-    item.tooltip = jsonTooltip(this.record);
+    item.tooltip = recordTooltip('index', this.name, this.record, this.builtin ? 'Every collection has this index; it cannot be dropped.' : undefined);
     return item;
   }
 }

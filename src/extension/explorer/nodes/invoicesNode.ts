@@ -5,7 +5,8 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
-import { jsonTooltip, numberField, textField } from '../../shared/recordText';
+import { numberField, textField } from '../../shared/recordText';
+import { recordTooltip } from '../recordTooltip';
 
 export class InvoicesNode extends ListNode {
   protected readonly what = 'invoices';
@@ -57,7 +58,7 @@ export class InvoiceNode implements ExplorerNode {
     const paid = this.record.is_paid;
     item.description = [amount === undefined ? undefined : `$${amount.toFixed(2)}`, paid === false ? 'unpaid' : undefined].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(paid === false ? 'warning' : 'note');
-    item.tooltip = jsonTooltip(this.record);
+    item.tooltip = recordTooltip('invoice', `Invoice #${this.invoiceId}`, this.record);
     item.command = { command: 'dbhost.showInvoice', title: 'Show Invoice', arguments: [this] };
     return item;
   }

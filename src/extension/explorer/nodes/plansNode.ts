@@ -5,7 +5,8 @@ import type { ExplorerContext } from '../explorerContext';
 import type { ExplorerNode } from '../explorerNode';
 import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
-import { formatPrice, jsonTooltip, numberField, textField } from '../../shared/recordText';
+import { formatPrice, numberField, textField } from '../../shared/recordText';
+import { recordTooltip } from '../recordTooltip';
 
 export class PlansNode extends ListNode {
   protected readonly what = 'plans';
@@ -54,7 +55,7 @@ export class PlanNode implements ExplorerNode {
     item.contextValue = 'dbhost.plan';
     item.description = [formatPrice(numberField(this.record, 'price')), textField(this.record, 'type')].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('tag');
-    item.tooltip = jsonTooltip(this.record);
+    item.tooltip = recordTooltip('plan', textField(this.record, 'name') ?? this.slug, this.record);
     item.command = { command: 'dbhost.showPlan', title: 'Show Plan', arguments: [this] };
     return item;
   }

@@ -114,6 +114,12 @@ describe('core/json/lossless', () => {
       assert.match(syntaxError('[😀]').message, /Unexpected character "😀"/);
     });
 
+    it('names an unexpected quote or backslash without escaping it', () => {
+      const error = syntaxError('{"a": 1\n  "b": 2}');
+      assert.equal(error.message, `Unexpected character '"', expected ',' or '}' at line 2, column 3`);
+      assert.match(syntaxError('[\\]').message, /Unexpected character '\\'/);
+    });
+
     it('tolerates a byte order mark at the start', () => {
       assert.deepEqual(parseLossless('\uFEFF{"a": 1}'), { a: 1 });
     });

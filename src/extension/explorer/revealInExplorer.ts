@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import type { ResourceTarget } from '../base/resourceTarget';
+import { describeError } from '../base/registerCommand';
+import type { Services } from '../services';
+import type { RevealOptions } from '../shared/revealInExplorer';
+import { REVEAL_IN_EXPLORER } from '../shared/revealInExplorer';
+import type { ExplorerNode } from './explorerNode';
+import type { ExplorerProvider } from './explorerProvider';
+import { CollectionNode } from './nodes/collectionNode';
+import { DatabaseNode } from './nodes/databaseNode';
+import { DatabasesNode } from './nodes/databasesNode';
+import { DocumentNode } from './nodes/documentNode';
+import { IndexNode } from './nodes/indexNode';
+
+export function registerRevealInExplorer(services: Services, provider: ExplorerProvider, view: vscode.TreeView<ExplorerNode>): vscode.Disposable {
+  return vscode.commands.registerCommand(REVEAL_IN_EXPLORER, async (target: ResourceTarget, options: RevealOptions = {}): Promise<string | undefined> => {
+    if (options.onlyIfVisible && !view.visible) return undefined;
+    try {
+      const node = await findNode(provider, target);
+      if (!node) return undefined;
+      await view.reveal(node, { select: true, focus: false, expand: false });
+      return node.id;
+    } catch (error) {
+      services.logger.warn(`Could not show ${describeTarget(target)} in the DB Host view: ${describeError(error)}`);
+      return undefined;
+    }
+  });
+}
+
+/** Walks down the tree as the view would, loading each list on the way (a list just changed reloads here). */
+async function findNode(provider: ExplorerProvider, target: ResourceTarget): Promise<ExplorerNode | undefined> {
+  const account = provider.accountNode(target.accountId);
+  if (!account || target.db === undefined) return account;
+  const databases = (await account.children()).find((node) => node instanceof DatabasesNode);
+  const database = databases && (await provider.getChildren(databases)).find((node) => node instanceof DatabaseNode && node.name === target.db);
+  if (!database || target.col === undefined) return database;
+  const collection = (await provider.getChildren(database)).find((node) => node instanceof CollectionNode && node.name === target.col);
+  if (!(collection instanceof CollectionNode)) return undefined;
+  if (target.index !== undefined) {
+    return (await provider.getChildren(collection.indexes)).find((node) => node instanceof IndexNode && node.name === target.index) ?? collection.indexes;
+  }
+  if (target.docId !== undefined) {
+    return (await provider.getChildren(collection.documents)).find((node) => node instanceof DocumentNode && node.target.docId === target.docId) ?? collection.documents;
+  }
+  return collection;
+}
+
+function describeTarget(target: ResourceTarget): string {
+  return [target.db, target.col, target.index ?? target.docId].filter((part) => part !== undefined).join('.');
+}

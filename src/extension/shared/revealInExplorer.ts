@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import type { ResourceTarget } from '../base/resourceTarget';
+
+/** Internal: reveals and selects what a command just made or renamed. Not in the palette. */
+export const REVEAL_IN_EXPLORER = 'dbhost.revealInExplorer';
+
+/**
+ * Shows in the DB Host view the database, collection, index or document a command created or renamed:
+ * its parents expand, it is selected, the editor keeps the focus. A document beyond the pages loaded is
+ * shown by its collection's Documents item. Never fails the command that asked: a reveal that cannot
+ * happen is logged.
+ */
+export function revealInExplorer(target: ResourceTarget, options: RevealOptions = {}): void {
+  void vscode.commands.executeCommand(REVEAL_IN_EXPLORER, target, options);
+}
+
+export interface RevealOptions {
+  /** Leaves a hidden DB Host view hidden (e.g. for what was made in an editor): revealing would open it. */
+  onlyIfVisible?: boolean;
+}

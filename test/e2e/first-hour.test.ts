@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { Locator } from 'playwright-core';
+import { DbHostClient } from '../../src/client/dbHostClient';
+import type { ProductSession } from './support/product-session';
+import { openProductSession } from './support/product-session';
+import { saveScreenshot } from './support/screenshots';
+import {
+  answerQuickInput,
+  chooseFromContextMenu,
+  dismissNotification,
+  editorGroupOf,
+  editorTab,
+  expandRow,
+  moveMouseAway,
+  openDbHostView,
+  outputView,
+  treeRow,
+  treeRowsAtLevel,
+} from './support/workbench';
+
+// A newcomer's first hour, where only the real UI shows it: what is selected, what a notification says,
+// the squiggle, a hover, the log's lines. Each step starts where the previous one left the UI.
+describe('A newcomer\'s first hour through the real UI', function () {
+  this.bail(true);
+  let session: ProductSession;
+  let sideBar: Locator;
+  let client: DbHostClient;
+
+  before(async function () {
+    this.timeout(300_000);
+    session = await openProductSession({
+      workspaceFiles: {
+        // As code-server ships: auto-save after a short pause.
+        '.vscode/settings.json': JSON.stringify({ 'dbhost.pageSize': 5, 'dbhost.logs.pollInterval': 1, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 }, null, 2),
+      },
+    });
+    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-first-hour-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  after(async () => {
+    await session?.close();
+  });
+
+  it('adds the account and sees a new collection selected in the tree, under its expanded database', async () => {
+    const { page, service } = session;
+    sideBar = await openDbHostView(page);
+    await sideBar.getByRole('button', { name: 'Add Account' }).click();
+    await answerQuickInput(page, /base address of the service/, service.url);
+    await answerQuickInput(page, /name for the account/, 'Local demo');
+    await answerQuickInput(page, /API key/, service.apiKey);
+    const added = page.locator('.notification-toast', { hasText: /Added "Local demo"/ });
+    await added.waitFor({ state: 'visible' });
+    await dismissNotification(added);
+    await expandRow(treeRow(sideBar, 'Local demo'));
+    await expandRow(treeRow(sideBar, 'Databases'));
+    // The database stays collapsed: the new collection must show itself.
+    await chooseFromContextMenu(treeRow(sideBar, 'inventory'), 'Create Collection…');
+    await answerQuickInput(page, /Name of the new collection/, 'reviews');
+    const created = treeRow(sideBar, 'reviews');
+    await created.and(page.locator('.selected')).waitFor({ state: 'visible' });
+    assert.equal(await treeRow(sideBar, 'inventory').getAttribute('aria-expanded'), 'true');
+    await saveScreenshot(page, 'first-hour-1-created-selected');
+  });
+
+  it('hovers a deployment and reads its plan, members and databases, not raw JSON', async () => {
+    const { page } = session;
+    await moveMouseAway(page);
+    await expandRow(treeRow(sideBar, 'Deployments'));
+    const [deployment] = await client.listDeployments();
+    await treeRow(sideBar, deployment.name).hover();
+    const hover = page.locator('.workbench-hover:visible, .monaco-hover:visible').first();
+    await hover.waitFor({ state: 'visible' });
+    await hover.getByText(`Plan: ${String(deployment.plan)}`).waitFor({ state: 'visible' });
+    const text = await hover.innerText();
+    assert.match(text, /Members: /);
+    assert.doesNotMatch(text, /"name":/);
+    await saveScreenshot(page, 'first-hour-2-deployment-tooltip');
+    await moveMouseAway(page);
+  });
+
+  it('auto-save leaves invalid JSON alone, the squiggle shows where it is, and the fixed text saves by itself', async () => {
+    const { page } = session;
+    await moveMouseAway(page);
+    await expandRow(treeRow(sideBar, 'products'));
+    await expandRow(treeRow(sideBar, 'Documents'));
+    const first = treeRowsAtLevel(sideBar, 6).first();
+    await first.waitFor({ state: 'visible' });
+    const documentId = (await first.locator('.label-name').innerText()).trim();
+    await first.click();
+    const tab = `${documentId}.json`;
+    const editor = editorGroupOf(page, tab);
+    const skuLine = editor.locator('.view-line', { hasText: '"sku"' });
+    await skuLine.waitFor({ state: 'visible' });
+    // Delete the comma at the end of the sku line, as a slip of the hand would.
+    await skuLine.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await editor.locator('.squiggly-error').first().waitFor({ state: 'visible' });
+    // Typing on elsewhere (here, in the same editor) gives auto-save every chance to fire on the invalid text.
+    await editorTab(page, tab).and(page.locator('.dirty')).waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'first-hour-3-invalid-json-squiggle');
+    assert.equal(await page.locator('.notification-toast', { hasText: /save/i }).count(), 0, 'a notification about saving appeared');
+
+    await page.keyboard.type(',');
+    await editor.locator('.squiggly-error').first().waitFor({ state: 'hidden' });
+    await page.locator('.tabs-container .tab:not(.dirty)', { hasText: tab }).first().waitFor({ state: 'visible' });
+    assert.equal(await page.locator('.notification-toast', { hasText: /save/i }).count(), 0, 'a notification about saving appeared');
+  });
+
+  it('Ctrl+S on invalid JSON leads with the cause, in plain words', async () => {
+    const { page } = session;
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+S');
+    const ours = page.locator('.notification-toast', { hasText: /^Not saved: the document is not valid JSON/ });
+    await ours.first().waitFor({ state: 'visible' });
+    assert.doesNotMatch(await ours.first().innerText(), /dbhost:\/\/|FileSystemError|\\"/);
+    await saveScreenshot(page, 'first-hour-4-save-failure-cause');
+    await page.keyboard.type(',');
+    await page.keyboard.press('Control+S');
+  });
+
+  it('tails a log from its last lines, each line with one timestamp', async () => {
+    const { page } = session;
+    const deployment = (await client.listDeployments()).find((record) => Array.isArray(record.databases) && record.databases.includes('shop'));
+    assert.ok(deployment);
+    await chooseFromContextMenu(treeRow(sideBar, deployment.name), 'Tail Logs');
+    const output = outputView(page);
+    await output.locator('.view-line', { hasText: `Tailing the log of ${deployment.name}` }).waitFor({ state: 'visible' });
+    const marker = `first-hour-${randomBytes(4).toString('hex')}`;
+    await client.listDocuments('shop', 'orders', { q: { notes: marker }, limit: 1 });
+    const line = output.locator('.view-line', { hasText: marker });
+    await line.waitFor({ state: 'visible' });
+    const text = (await line.innerText()).replace(/\u00a0/g, ' ');
+    assert.equal(text.match(/\d\d:\d\d:\d\d/g)?.length, 1, `not one timestamp: ${text}`);
+    await moveMouseAway(page);
+    await saveScreenshot(page, 'first-hour-5-log-tail');
+  });
+});

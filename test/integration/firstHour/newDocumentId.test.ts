@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'newidtests';
+const col = 'people';
+
+async function lensTitles(uri: vscode.Uri): Promise<{ line: number; title: string }[]> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+  // Other features' lenses are not this test's business.
+  return lenses.map((lens) => ({ line: lens.range.start.line, title: lens.command?.title ?? '' })).filter((lens) => lens.title.includes('_id'));
+}
+
+describe('First hour: a new document explains its _id', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let accountId: string;
+  let client: DbHostApi;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    ({ accountId, client } = await addAccount(testing, 'New _id tests', readTestConfig().services.empty));
+    await client.createDatabase(db, 'sandbox');
+    await client.createCollection(db, col);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    if (client) await client.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+  });
+
+  it('says above the generated _id that it was generated here and may be replaced, and nothing on a stored document', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    assert.ok(uri);
+    const template = await vscode.workspace.openTextDocument(uri);
+    const idLine = template.getText().split('\n').findIndex((line) => line.includes('"_id"'));
+    assert.deepEqual(await lensTitles(uri), [{ line: idLine, title: '_id generated here; replace it to choose your own' }]);
+
+    await client.createDocument(db, col, { _id: 'stored', name: 'Ada' }, { safe: true });
+    const storedUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: 'stored' });
+    assert.ok(storedUri);
+    assert.deepEqual(await lensTitles(storedUri), []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.window.showTextDocument(template);
+  });
+});
