@@ -17,6 +17,6 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type Handler = (context: RequestContext) => Reply;
+export type Handler = (context: RequestContext) => Reply | Promise<Reply>;
 
 export const OK: Reply = { body: { ok: 1 } };
