@@ -88,7 +88,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
   const threads = new WeakMap<Socket, string>();
   /** The answer a connection is writing, so that stray bytes after its request do not cut it off. */
-  const answering = new WeakMap<Socket, Promise<void>>();
+  const answering = new WeakMap<Socket, { request: IncomingMessage; answered: Promise<void> }>();
   let connections = 0;
 
   async function respond(request: IncomingMessage): Promise<Reply> {
@@ -114,10 +114,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const startedAt = performance.now();
     const path = (request.url ?? '/').split('?')[0];
-    const answered = new Promise<void>((resolve) => response.once('close', resolve));
-    answering.set(request.socket, answered);
-    void answered.then(() => {
-      if (answering.get(request.socket) === answered) answering.delete(request.socket);
+    const inFlight = { request, answered: new Promise<void>((resolve) => response.once('close', resolve)) };
+    answering.set(request.socket, inFlight);
+    void inFlight.answered.then(() => {
+      if (answering.get(request.socket) === inFlight) answering.delete(request.socket);
     });
     respond(request)
       .catch((error: unknown): Reply => {
@@ -137,10 +137,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   server.on('connection', (socket: Socket) => threads.set(socket, `conn${++connections}`));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
-    // Bytes that follow a request without being announced (a GET body with no length) are no new request:
-    // the request before them still gets its answer, then the connection closes.
+    // Bytes that follow a complete request without being announced (a GET body with no length) are no new
+    // request: the request before them still gets its answer, then the connection closes.
     const inFlight = answering.get(socket);
-    if (inFlight) return void inFlight.then(() => socket.end());
+    if (inFlight?.request.complete) return void inFlight.answered.then(() => socket.end());
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';
