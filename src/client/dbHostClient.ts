@@ -1,6 +1,8 @@
 import { parseLossless, stringifyLossless } from '../core/json/lossless';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { FetchFunction } from './fetchFunction';
+import { toCopyAnswer, toDeploymentStatistics, toOperations, toSlowQueries, toSlowQuery, toUsers } from './originalShapes';
+import type { CopyDatabaseAnswer, DatabaseUserRecord, DeploymentStatistics } from './originalTypes';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
 import type { RecordShape } from './responseShapes';
 import { ServiceAddress, pathSegment } from './serviceAddress';
@@ -220,6 +222,45 @@ export class DbHostClient implements DbHostApi {
 
   async listPlans(options?: CallOptions): Promise<PlanRecord[]> {
     return this.read({ method: 'GET', path: '/plans', options }, (value) => toRecordList(value, PLAN, 'plans') as PlanRecord[]);
+  }
+
+  // The original's endpoints beyond the interface, over the interface's own transport
+
+  async listUsers(db: string, options?: CallOptions): Promise<DatabaseUserRecord[]> {
+    return this.read({ method: 'GET', path: `${databasePath(db)}/users`, options }, toUsers);
+  }
+
+  /** The password travels only in the JSON body; it is never logged. */
+  async createUser(db: string, user: string, password: string, readOnly?: boolean, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'POST', path: `${databasePath(db)}/users`, body: withoutUndefined({ user, password, readOnly }), options });
+  }
+
+  async deleteUser(db: string, user: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: `${databasePath(db)}/users/${pathSegment(user, 'user name')}`, options });
+  }
+
+  async copyDatabase(from: string, to: string, options?: CallOptions): Promise<CopyDatabaseAnswer> {
+    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, toCopyAnswer);
+  }
+
+  async getIndex(db: string, col: string, name: string, options?: CallOptions): Promise<IndexRecord> {
+    return this.read({ method: 'GET', path: `${collectionPath(db, col)}/indexes/${pathSegment(name, 'index name')}`, options }, (value) => toRecord(toObject(value, 'the index'), INDEX, name) as IndexRecord);
+  }
+
+  async getDeploymentStats(name: string, options?: CallOptions): Promise<DeploymentStatistics> {
+    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, toDeploymentStatistics);
+  }
+
+  async listOperations(db: string, options?: CallOptions): Promise<JsonObject[]> {
+    return this.read({ method: 'GET', path: `${databasePath(db)}/ops`, options }, toOperations);
+  }
+
+  async listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]> {
+    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}`, options }, toSlowQueries);
+  }
+
+  async getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject> {
+    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}/${pathSegment(id, 'slow query id')}`, options }, toSlowQuery);
   }
 
   // Plumbing

@@ -5,3 +5,4 @@ export { redactKey } from './redactKey';
 export { ServiceError, isServiceError } from './serviceError';
 export type { ServiceErrorDetails, ServiceErrorKind } from './serviceError';
 export type * from './types';
+export type * from './originalTypes';
