@@ -71,6 +71,7 @@ function bundleOptions(production) {
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
+    originalFeatures: { ...shared, entryPoints: ['src/extension/originalFeatures/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
   };
 }
 

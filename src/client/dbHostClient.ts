@@ -1,7 +1,6 @@
-import { parseLossless, stringifyLossless } from '../core/json/lossless';
+import { isJsonObject, parseLossless, stringifyLossless } from '../core/json/lossless';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { FetchFunction } from './fetchFunction';
-import { toCopyAnswer, toDeploymentStatistics, toOperations, toSlowQueries, toSlowQuery, toUsers } from './originalShapes';
 import type { CopyDatabaseAnswer, DatabaseUserRecord, DeploymentStatistics } from './originalTypes';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
 import type { RecordShape } from './responseShapes';
@@ -57,6 +56,7 @@ const COLLECTION: RecordShape = { key: 'name', fallbacks: [], numericKey: false 
 const INDEX: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
 const DEPLOYMENT: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
 const INVOICE: RecordShape = { key: 'id', fallbacks: ['_id'], numericKey: true };
+const USER: RecordShape = { key: 'user', fallbacks: ['name'], numericKey: false };
 const PLAN: RecordShape = { key: 'slug', fallbacks: ['name'], numericKey: false };
 
 const COUNT_HEADERS = ['x-service-count', 'x-mongohq-count'];
@@ -227,7 +227,7 @@ export class DbHostClient implements DbHostApi {
   // The original's endpoints beyond the interface, over the interface's own transport
 
   async listUsers(db: string, options?: CallOptions): Promise<DatabaseUserRecord[]> {
-    return this.read({ method: 'GET', path: `${databasePath(db)}/users`, options }, toUsers);
+    return this.read({ method: 'GET', path: `${databasePath(db)}/users`, options }, (value) => toRecordList(value, USER, 'users') as DatabaseUserRecord[]);
   }
 
   /** The password travels only in the JSON body; it is never logged. */
@@ -240,7 +240,7 @@ export class DbHostClient implements DbHostApi {
   }
 
   async copyDatabase(from: string, to: string, options?: CallOptions): Promise<CopyDatabaseAnswer> {
-    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, toCopyAnswer);
+    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, (value) => toObject(value, 'the copy answer') as CopyDatabaseAnswer);
   }
 
   async getIndex(db: string, col: string, name: string, options?: CallOptions): Promise<IndexRecord> {
@@ -248,19 +248,21 @@ export class DbHostClient implements DbHostApi {
   }
 
   async getDeploymentStats(name: string, options?: CallOptions): Promise<DeploymentStatistics> {
-    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, toDeploymentStatistics);
+    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, (value) => toObject(value, 'the deployment statistics') as DeploymentStatistics);
   }
 
   async listOperations(db: string, options?: CallOptions): Promise<JsonObject[]> {
-    return this.read({ method: 'GET', path: `${databasePath(db)}/ops`, options }, toOperations);
+    return this.read({ method: 'GET', path: `${databasePath(db)}/ops`, options }, (value) => toDocuments(isJsonObject(value) ? value.inprog : value));
   }
 
   async listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]> {
-    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}`, options }, toSlowQueries);
+    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}`, options }, toDocuments);
   }
 
   async getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject> {
-    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}/${pathSegment(id, 'slow query id')}`, options }, toSlowQuery);
+    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}/${pathSegment(id, 'slow query id')}`, options }, (value) =>
+      toObject(Array.isArray(value) ? value[0] : value, 'the slow query'),
+    );
   }
 
   // Plumbing

@@ -10,26 +10,20 @@ export interface DatabaseUserRecord {
 
 /** The answer of POST /copy_database: 200 also when the copy is refused, with `copy: false` and the reason. */
 export interface CopyDatabaseAnswer {
-  copy: boolean;
+  /** true (or 1) when the copy was made. */
+  copy: boolean | number;
   from?: string;
   to?: string;
   error?: string;
   [field: string]: unknown;
 }
 
-/** One member's statistics in the original's flattened form (`mem/resident`, `opcounters/insert`…). */
-export type MemberStatistics = JsonObject;
-
-export interface StatisticsSample {
-  /** Seconds since the epoch. */
-  time: number;
-  members: MemberStatistics[];
-}
-
-export interface DeploymentStatistics extends StatisticsSample {
-  /** Earlier samples and the latest, oldest first; only the latest when the service sends no series. */
-  samples: StatisticsSample[];
-}
+/**
+ * A deployment's statistics as the service sent them: `time` (seconds) and `members`, one object per member
+ * in the original's flattened form (`mem/resident`, `opcounters/insert`…), and from the local service
+ * `samples`, the series of such `{time, members}` before and including the latest. core/stats reads it.
+ */
+export type DeploymentStatistics = JsonObject;
 
 /**
  * Endpoints of the original service that the interface text leaves out. A service that does not offer one
@@ -44,7 +38,7 @@ export interface OriginalServiceApi {
   getDeploymentStats(name: string, options?: CallOptions): Promise<DeploymentStatistics>;
   /** The operations in progress on a database (`inprog` of the answer). */
   listOperations(db: string, options?: CallOptions): Promise<JsonObject[]>;
-  /** The database's slow query log, newest first. */
+  /** The database's slow query log, newest first. The answer is kept as the service sent it. */
   listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]>;
   getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject>;
 }

@@ -6,6 +6,7 @@ import type { ExplorerProvider } from './explorer/explorerProvider';
 import { registerExplorerFeatures } from './explorer/registerExplorerFeatures';
 import { registerDeploymentLogs } from './deploymentLogs/registerDeploymentLogs';
 import { registerIndexes } from './indexes/registerIndexes';
+import { registerOriginalFeatures } from './originalFeatures/registerOriginalFeatures';
 import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
@@ -42,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerPlaygrounds(services);
   const documents = registerDocuments(services);
   registerIndexes(services);
+  registerOriginalFeatures(services, explorer);
   explorer.showTailing(registerDeploymentLogs(services));
 
   try {

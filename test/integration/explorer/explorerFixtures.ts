@@ -27,13 +27,13 @@ export interface OwnService {
  * A local service of this test's own (dist/service.js of the installed extension), empty, so the
  * free-database limit and the payment rule are the test's alone.
  */
-export async function startOwnService(options: { payment?: boolean; apiKey?: string } = {}): Promise<OwnService> {
+export async function startOwnService(options: { payment?: boolean; apiKey?: string; args?: string[] } = {}): Promise<OwnService> {
   const extension = vscode.extensions.getExtension(productExtensionId);
   assert.ok(extension);
   const script = path.join(extension.extensionPath, 'dist', 'service.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-explorer-test-'));
   const apiKey = options.apiKey ?? randomBytes(24).toString('hex');
-  const args = [script, '--port', '0', '--data', dataDir, '--empty', '--quiet', ...(options.payment === false ? ['--no-payment'] : [])];
+  const args = [script, '--port', '0', '--data', dataDir, '--empty', '--quiet', ...(options.payment === false ? ['--no-payment'] : []), ...(options.args ?? [])];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, DBHOST_API_KEY: apiKey, ELECTRON_RUN_AS_NODE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

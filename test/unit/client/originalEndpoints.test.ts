@@ -36,7 +36,7 @@ const CASES: EndpointCase[] = [
     method: 'GET',
     path: '/deployments/orchid.example.net%3A10005/stats',
     answer: '{"time":1328824091,"members":[{"host":"node0.orchid.example.net:10005","mem/resident":3022}]}',
-    result: { time: 1328824091, members: [{ host: 'node0.orchid.example.net:10005', 'mem/resident': 3022 }], samples: [{ time: 1328824091, members: [{ host: 'node0.orchid.example.net:10005', 'mem/resident': 3022 }] }] },
+    result: { time: 1328824091, members: [{ host: 'node0.orchid.example.net:10005', 'mem/resident': 3022 }] },
   },
   { name: 'listOperations', call: (c) => c.listOperations('vehicles'), method: 'GET', path: '/databases/vehicles/ops', answer: '{"inprog":[{"opid":7,"op":"query"}]}', result: [{ opid: 7, op: 'query' }] },
   { name: 'listSlowQueries', call: (c) => c.listSlowQueries('vehicles'), method: 'GET', path: '/slow_queries/vehicles', answer: '[{"op":"query","millis":120}]', result: [{ op: 'query', millis: 120 }] },
@@ -85,15 +85,16 @@ describe('DbHostClient: the original endpoints beyond the interface', () => {
     await assert.rejects(client.listUsers('vehicles'), (error: unknown) => error instanceof ServiceError && error.status === 404);
   });
 
-  it('reads users given as plain names, a copy answered with copy 1, and stats without a series', async () => {
-    service.queue({ body: '["john"]' }, { body: '{"copy":1}' }, { body: '{"time":5,"members":[]}' });
-    assert.deepEqual(await client.listUsers('vehicles'), [{ user: 'john' }]);
-    assert.equal((await client.copyDatabase('a', 'b')).copy, true);
-    assert.deepEqual((await client.getDeploymentStats('x')).samples, [{ time: 5, members: [] }]);
+  it('reads users given as plain names or under "name", and a slow query sent as an object', async () => {
+    service.queue({ body: '["john", {"name": "ada"}]' }, { body: '{"op":"query"}' });
+    assert.deepEqual(await client.listUsers('vehicles'), [{ user: 'john' }, { name: 'ada', user: 'ada' }]);
+    assert.deepEqual(await client.getSlowQuery('vehicles', 'x'), { op: 'query' });
   });
 
   it('refuses answers in a shape it cannot use, saying what it expected', async () => {
     service.queue({ body: '{"users":[]}' });
     await assert.rejects(client.listUsers('vehicles'), /expected a list of users/);
+    service.queue({ body: '{"inprog": 3}' });
+    await assert.rejects(client.listOperations('vehicles'), /expected a list/);
   });
 });
