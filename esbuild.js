@@ -72,6 +72,7 @@ function bundleOptions(production) {
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
     originalFeatures: { ...shared, entryPoints: ['src/extension/originalFeatures/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
+    statsChart: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/extension/deploymentStats/webview/statsChartView.ts'], outfile: 'dist/statsChart.js' },
   };
 }
 

@@ -240,7 +240,7 @@ export class DbHostClient implements DbHostApi {
   }
 
   async copyDatabase(from: string, to: string, options?: CallOptions): Promise<CopyDatabaseAnswer> {
-    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, (value) => toObject(value, 'the copy answer') as CopyDatabaseAnswer);
+    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, (value) => toObject(value, 'an answer') as CopyDatabaseAnswer);
   }
 
   async getIndex(db: string, col: string, name: string, options?: CallOptions): Promise<IndexRecord> {
@@ -248,7 +248,7 @@ export class DbHostClient implements DbHostApi {
   }
 
   async getDeploymentStats(name: string, options?: CallOptions): Promise<DeploymentStatistics> {
-    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, (value) => toObject(value, 'the deployment statistics') as DeploymentStatistics);
+    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, (value) => toObject(value, 'statistics') as DeploymentStatistics);
   }
 
   async listOperations(db: string, options?: CallOptions): Promise<JsonObject[]> {
@@ -256,13 +256,11 @@ export class DbHostClient implements DbHostApi {
   }
 
   async listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]> {
-    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}`, options }, toDocuments);
+    return this.read({ method: 'GET', path: slowQueriesPath(db), options }, toDocuments);
   }
 
   async getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject> {
-    return this.read({ method: 'GET', path: `/slow_queries/${pathSegment(db, 'database name')}/${pathSegment(id, 'slow query id')}`, options }, (value) =>
-      toObject(Array.isArray(value) ? value[0] : value, 'the slow query'),
-    );
+    return this.read({ method: 'GET', path: `${slowQueriesPath(db)}/${pathSegment(id, 'slow query id')}`, options }, (value) => toObject(Array.isArray(value) ? value[0] : value, 'a slow query'));
   }
 
   // Plumbing
@@ -336,6 +334,10 @@ function collectionPath(db: string, col: string): string {
 
 function documentPath(db: string, col: string, docId: string): string {
   return `${collectionPath(db, col)}/documents/${pathSegment(docId, 'document id')}`;
+}
+
+function slowQueriesPath(db: string): string {
+  return `/slow_queries/${pathSegment(db, 'database name')}`;
 }
 
 function deploymentPath(name: string): string {

@@ -4,4 +4,5 @@ export { databaseExtras } from './databaseExtras';
 export { addUser } from '../users/addUser';
 export { removeUser } from '../users/removeUser';
 export { copyDatabase } from '../copyDatabase/copyDatabase';
+export { showDeploymentStats } from '../deploymentStats/showDeploymentStats';
 export { showOperationDetails, openSlowQueryInPlayground } from '../databaseActivity/openSlowQuery';

@@ -69,6 +69,7 @@ describe('Original service extras: users, copy database, current operations, slo
     const mismatch = await runScripted<string>(testing, new FakePrompts([{ input: 'second' }, { input: PASSWORD }, { input: 'something else' }]), 'dbhost.addUser', users);
     assert.equal(mismatch.result, undefined);
     assert.match(mismatch.prompts.refusals.join(' | '), /passwords do not match/);
+    assert.deepEqual(mismatch.prompts.errors, [], 'giving up is no error');
     assert.deepEqual((await client.listUsers(db)).map((user) => user.user), ['reporter']);
 
     const duplicate = await runScripted<string>(testing, new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
