@@ -33,5 +33,14 @@ export const MONGOHQ_LARAVEL: ClientTraffic = {
     },
     { does: 'drops one index (path without slashes)', method: 'DELETE', path: '/databases/{db}/collections{col}indexes/kind_1', key: ['query'], status: 404, reads: ['error'] },
     { does: 'drops all indexes (path without slashes)', method: 'DELETE', path: '/databases/{db}/collections{col}indexes', key: ['query'], status: 404, reads: ['error'] },
+    {
+      does: 'creates a user by inserting into system.users with an md5 password digest (refused: the name is reserved; users go through /databases/:db/users)',
+      method: 'POST',
+      path: '/databases/{db}/collections/system.users/documents',
+      key: ['form'],
+      form: { 'document[user]': 'laravel', 'document[pwd]': '5f4dcc3b5aa765d61d8327deb882cf99', 'document[readonly]': '', safe: '1' },
+      status: 400,
+      reads: ['error'],
+    },
   ],
 };
