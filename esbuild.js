@@ -92,6 +92,8 @@ function bundleOptions(production) {
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
     guardrails: { ...shared, entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'], outfile: 'dist/guardrails.js', external: ['vscode'] },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
+    originalFeatures: { ...shared, entryPoints: ['src/extension/originalFeatures/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
+    statsChart: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/extension/deploymentStats/webview/statsChartView.ts'], outfile: 'dist/statsChart.js' },
   };
 }
 

@@ -1,7 +1,8 @@
-import { parseLossless, stringifyLossless } from '../core/json/lossless';
+import { isJsonObject, parseLossless, stringifyLossless } from '../core/json/lossless';
 import { MAX_PAGE_SIZE } from '../core/api/limits';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { FetchFunction } from './fetchFunction';
+import type { CopyDatabaseAnswer, DatabaseUserRecord, DeploymentStatistics } from '../core/api/originalTypes';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
 import type { RecordShape } from './responseShapes';
 import { ServiceAddress, pathSegment } from './serviceAddress';
@@ -61,6 +62,7 @@ const COLLECTION: RecordShape = { key: 'name', fallbacks: [], numericKey: false 
 const INDEX: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
 const DEPLOYMENT: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
 const INVOICE: RecordShape = { key: 'id', fallbacks: ['_id'], numericKey: true };
+const USER: RecordShape = { key: 'user', fallbacks: ['name'], numericKey: false };
 const PLAN: RecordShape = { key: 'slug', fallbacks: ['name'], numericKey: false };
 
 const COUNT_HEADERS = ['x-service-count', 'x-mongohq-count'];
@@ -229,6 +231,45 @@ export class DbHostClient implements DbHostApi {
     return this.read({ method: 'GET', path: '/plans', options }, (value) => toRecordList(value, PLAN, 'plans') as PlanRecord[]);
   }
 
+  // The original's endpoints beyond the interface, over the interface's own transport
+
+  async listUsers(db: string, options?: CallOptions): Promise<DatabaseUserRecord[]> {
+    return this.read({ method: 'GET', path: `${databasePath(db)}/users`, options }, (value) => toRecordList(value, USER, 'users') as DatabaseUserRecord[]);
+  }
+
+  /** The password travels only in the JSON body; it is never logged. */
+  async createUser(db: string, user: string, password: string, readOnly?: boolean, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'POST', path: `${databasePath(db)}/users`, body: withoutUndefined({ user, password, readOnly }), options });
+  }
+
+  async deleteUser(db: string, user: string, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: `${databasePath(db)}/users/${pathSegment(user, 'user name')}`, options });
+  }
+
+  async copyDatabase(from: string, to: string, options?: CallOptions): Promise<CopyDatabaseAnswer> {
+    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, (value) => toObject(value, 'an answer') as CopyDatabaseAnswer);
+  }
+
+  async getIndex(db: string, col: string, name: string, options?: CallOptions): Promise<IndexRecord> {
+    return this.read({ method: 'GET', path: `${collectionPath(db, col)}/indexes/${pathSegment(name, 'index name')}`, options }, (value) => toRecord(toObject(value, 'the index'), INDEX, name) as IndexRecord);
+  }
+
+  async getDeploymentStats(name: string, options?: CallOptions): Promise<DeploymentStatistics> {
+    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, (value) => toObject(value, 'statistics') as DeploymentStatistics);
+  }
+
+  async listOperations(db: string, options?: CallOptions): Promise<JsonObject[]> {
+    return this.read({ method: 'GET', path: `${databasePath(db)}/ops`, options }, (value) => toDocuments(isJsonObject(value) ? value.inprog : value));
+  }
+
+  async listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]> {
+    return this.read({ method: 'GET', path: slowQueriesPath(db), options }, toDocuments);
+  }
+
+  async getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject> {
+    return this.read({ method: 'GET', path: `${slowQueriesPath(db)}/${pathSegment(id, 'slow query id')}`, options }, (value) => toObject(Array.isArray(value) ? value[0] : value, 'a slow query'));
+  }
+
   // Plumbing
 
   private async read<T>(request: ServiceRequest, shape: (value: JsonValue | undefined) => T): Promise<T> {
@@ -300,6 +341,10 @@ function collectionPath(db: string, col: string): string {
 
 function documentPath(db: string, col: string, docId: string): string {
   return `${collectionPath(db, col)}/documents/${pathSegment(docId, 'document id')}`;
+}
+
+function slowQueriesPath(db: string): string {
+  return `/slow_queries/${pathSegment(db, 'database name')}`;
 }
 
 function deploymentPath(name: string): string {

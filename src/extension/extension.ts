@@ -12,6 +12,7 @@ import { registerExplorer } from './explorer/registerExplorer';
 import { registerLocalService } from './localService/registerLocalService';
 import { registerDeploymentLogs } from './deploymentLogs/registerDeploymentLogs';
 import { registerIndexes } from './indexes/registerIndexes';
+import { registerOriginalFeatures } from './originalFeatures/registerOriginalFeatures';
 import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
@@ -63,6 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const playgrounds = registerPlaygrounds(services);
   const documents = registerDocuments(services);
   registerIndexes(services);
+  registerOriginalFeatures(services, explorer);
   explorer.showTailing(registerDeploymentLogs(services));
   registerTransfer(services);
   registerKnowledge(services, explorer, playgrounds);

@@ -2,6 +2,8 @@ import type { Placement } from './catalog/placement';
 import { placementOf } from './catalog/placement';
 import type { Plan } from './catalog/plans';
 import { findPlan, plansFor } from './catalog/plans';
+import { InProgressOperations } from './activity/inProgress';
+import { SlowQueryLog } from './activity/slowQueryLog';
 import { OperationLog } from './operationLog';
 import type { AccountStore } from './store/accountStore';
 
@@ -15,6 +17,8 @@ export interface DeploymentInfo {
 /** One account: its data, whether it has payment information, its plans, deployments and their logs. */
 export class Account {
   readonly operations = new OperationLog();
+  readonly inProgress = new InProgressOperations();
+  readonly slowQueries = new SlowQueryLog();
 
   constructor(
     /** A keyed hash of the key: names the account's directory and its custom deploy, never the key itself. */

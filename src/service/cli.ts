@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { DEFAULT_SLOW_QUERY_MS } from './activity/slowQueryLog';
 
 export const API_KEY_ENV = 'DBHOST_API_KEY';
 export const DEFAULT_DATA_DIR = '.dbhost-data';
@@ -18,6 +19,8 @@ Options:
   --no-payment      The accounts have no payment information (paid plans are refused)
   --empty           New accounts start without demo data (plans are always there)
   --quiet           Do not print a line per request
+  --slow-ms N       Operations on a database taking N ms or more go to its slow query log
+                    (GET /slow_queries/DB; default ${DEFAULT_SLOW_QUERY_MS})
   --help            Show this help
 
 When ready it prints "dbhost service listening on http://HOST:PORT". SIGTERM or SIGINT stops it cleanly.
@@ -33,6 +36,7 @@ export interface CliOptions {
   payment: boolean;
   empty: boolean;
   quiet: boolean;
+  slowQueryMs: number;
 }
 
 export class UsageError extends Error {}
@@ -52,6 +56,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         'no-payment': { type: 'boolean' },
         empty: { type: 'boolean' },
         quiet: { type: 'boolean' },
+        'slow-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -60,6 +65,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   }
   const portText = values.port ?? String(DEFAULT_PORT);
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${portText}"`);
+  const slowText = values['slow-ms'] ?? String(DEFAULT_SLOW_QUERY_MS);
+  if (!/^\d{1,7}$/.test(slowText)) throw new UsageError(`--slow-ms must be a whole number of milliseconds, not "${slowText}"`);
   let apiKeys = (values['api-key'] ?? []).filter((key) => key.length > 0);
   let generatedKey = false;
   if (apiKeys.length === 0 && env[API_KEY_ENV]) apiKeys = [env[API_KEY_ENV] as string];
@@ -77,5 +84,6 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     payment: !(values['no-payment'] ?? false),
     empty: values.empty ?? false,
     quiet: values.quiet ?? false,
+    slowQueryMs: Number(slowText),
   };
 }

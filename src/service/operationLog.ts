@@ -1,3 +1,5 @@
+import { counterOf, MemberActivity } from './activity/memberActivity';
+
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -14,11 +16,15 @@ export function logTimestamp(date: Date): string {
  */
 export class OperationLog {
   private readonly members = new Map<string, string[]>();
+  /** What the lines count as, per member and second: the source of deployment statistics. */
+  readonly activity = new MemberActivity();
 
   constructor(private readonly maxLines = 5000) {}
 
   record(members: string[], thread: string, text: string, write: boolean, at = new Date()): void {
     const stamp = logTimestamp(at);
+    const counter = counterOf(text);
+    if (counter) members.forEach((member, position) => (position === 0 || write) && this.activity.count(member, counter, position > 0, thread, at.getTime()));
     members.forEach((member, position) => {
       if (position === 0) this.append(member, `${stamp} [${thread}] ${text}`);
       else if (write) this.append(member, `${stamp} [repl writer worker ${position}] ${text}`);

@@ -6,7 +6,9 @@ import { Accounts } from './accounts';
 import { stringifyExtended } from './bson/extendedJson';
 import { HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
-import { parseBody, readBody } from './http/body';
+import { trackOperation } from './activity/trackOperation';
+import { readBody } from './http/body';
+import { keyMayBeInBody, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/routes';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
@@ -31,6 +33,8 @@ export interface ServiceOptions {
   /** Receives one line per request (unless `logRequests` is false) and every problem; never the key. */
   log?: (line: string) => void;
   logRequests?: boolean;
+  /** Operations on a database taking at least this long go to its slow query log. Default 100. */
+  slowQueryMs?: number;
 }
 
 export interface RunningService {
@@ -65,9 +69,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     for (const deployment of account.deployments()) {
       account.operations.record(deployment.members, 'initandlisten', `dbhost local service serving ${deployment.databases.join(', ')}`, true);
     }
+    account.slowQueries.thresholdMs = options.slowQueryMs ?? account.slowQueries.thresholdMs;
   }
 
   const threads = new WeakMap<Socket, string>();
+  /** The answer a connection is writing, so that stray bytes after its request do not cut it off. */
+  const answering = new WeakMap<Socket, { request: IncomingMessage; answered: Promise<void> }>();
   let connections = 0;
 
   /** Text the service prints or answers, without any of its keys (whatever the path or a message echoes). */
@@ -78,24 +85,30 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const shown = displayPath(request.url);
     const matched = matchRoute(target.segments);
     if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
-    const key = target.query.get('_apikey');
-    if (key === null || key === '') throw new HttpError(401, 'The _apikey query parameter is missing');
-    const account = accounts.find(key);
+    const writes = request.method === 'POST' || request.method === 'PUT';
+    const earlyBody = writes && keyMayBeInBody(target.query, request.headers) ? requireUtf8(await readBody(request)) : undefined;
+    const account = accounts.find(requestKey(target.query, request.headers, earlyBody));
     if (!account) throw new HttpError(401, 'The API key is not valid for this service');
     const handler = matched.route.methods[request.method as Method];
     if (!handler) {
       throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
     }
     let body: Body = {};
-    if (request.method === 'POST' || request.method === 'PUT') body = parseBody(requireUtf8(await readBody(request)));
+    if (writes) body = requestMembers(target.query, request.headers['content-type'], earlyBody ?? requireUtf8(await readBody(request)));
     else request.resume();
-    return withBudget(() => handler({ account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' }));
+    const context = { account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' };
+    return withBudget(() => trackOperation(context, request.method as Method, matched.route.pattern, () => handler(context)));
   }
 
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const startedAt = performance.now();
     const path = scrub(displayPath(request.url));
+    const inFlight = { request, answered: new Promise<void>((resolve) => response.once('close', resolve)) };
+    answering.set(request.socket, inFlight);
+    void inFlight.answered.then(() => {
+      if (answering.get(request.socket) === inFlight) answering.delete(request.socket);
+    });
     respond(request)
       .catch((error: unknown): Reply => {
         if (error instanceof HttpError) return { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
@@ -114,6 +127,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   server.on('connection', (socket: Socket) => threads.set(socket, `conn${++connections}`));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
+    // Bytes that follow a complete request without being announced (a GET body with no length) are no new
+    // request: the request before them still gets its answer, then the connection closes.
+    const inFlight = answering.get(socket);
+    if (inFlight?.request.complete) return void inFlight.answered.then(() => socket.end());
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';

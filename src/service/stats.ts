@@ -69,6 +69,8 @@ export function databaseStats(database: DatabaseData): Record<string, unknown> {
     indexes,
     indexSize,
     fileSize,
+    // The namespace file the old storage engine allocated per database: 16 MB by default.
+    nsSizeMB: database.collections.size === 0 ? 0 : 16,
     ok: 1.0,
   };
 }

@@ -1,5 +1,6 @@
 import type { DocumentUpdate } from '../documents/updateDiff';
 import type { JsonObject, JsonValue } from '../json/lossless';
+import type { OriginalServiceApi } from './originalTypes';
 
 /**
  * The records the service sends. Only the fields the interface names are typed; everything else the
@@ -110,8 +111,8 @@ export interface IndexDefinition {
   max?: number | null;
 }
 
-/** One method per endpoint of the interface, 25 in all. */
-export interface DbHostApi {
+/** One method per endpoint of the interface, 25 in all, and the original's endpoints beyond it. */
+export interface DbHostApi extends OriginalServiceApi {
   listDatabases(options?: CallOptions): Promise<DatabaseRecord[]>;
   createDatabase(name: string, slug: string, options?: CallOptions): Promise<ServiceAnswer>;
   getDatabase(db: string, options?: CallOptions): Promise<DatabaseRecord>;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../client/serviceError';
 import { redactSecrets } from './redaction';
 import type { Services } from '../services';
 
@@ -19,9 +19,11 @@ export function required<T>(answer: T | undefined): T {
 
 export function isCancellation(error: unknown): boolean {
   return (
+    // By name too: a lazily loaded bundle throws its own copy of UserCancelledError.
     error instanceof UserCancelledError ||
+    (error instanceof Error && error.name === 'UserCancelledError') ||
     error instanceof vscode.CancellationError ||
-    (error instanceof ServiceError && error.kind === 'cancelled')
+    (isServiceError(error) && error.kind === 'cancelled')
   );
 }
 

@@ -35,6 +35,9 @@ export function placementOf(plan: Plan, database: string, accountTag: string): P
     return { hostname, port, shared: true, deployment: { name: `${hostname}:${port}`, members: [`${hostname}:${port}`] } };
   }
   const suffix = plan.type === 'custom' ? plan.slug : `set-${fnv1a(`${accountTag}:${database}`).toString(16).padStart(8, '0')}`;
-  const members = [0, 1, 2].map((n) => `${suffix}-c${n}.example.net:27017`);
-  return { hostname: `${suffix}-c0.example.net`, port: 27017, shared: false, deployment: { name: suffix, members } };
+  // Members are named as the original named them (`node0.<set>…`), each set on a port of its own, so that
+  // the name clients derive from a database's hostname and port finds one deployment (deploymentNames.ts).
+  const port = 27017 + (fnv1a(`${accountTag}:${suffix}`) % 1000);
+  const members = [0, 1, 2].map((n) => `node${n}.${suffix}.example.net:${port}`);
+  return { hostname: `node0.${suffix}.example.net`, port, shared: false, deployment: { name: suffix, members } };
 }

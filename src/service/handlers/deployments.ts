@@ -1,4 +1,5 @@
-import type { DeploymentInfo } from '../account';
+import type { Account, DeploymentInfo } from '../account';
+import { findDeployment } from '../deploymentNames';
 import { notFound } from '../errors';
 import type { Handler } from '../http/types';
 
@@ -6,8 +7,8 @@ function deploymentRecord(deployment: DeploymentInfo): Record<string, unknown> {
   return { name: deployment.name, members: deployment.members, databases: deployment.databases, plan: deployment.plan.name, slug: deployment.plan.slug };
 }
 
-function requireDeployment(deployments: DeploymentInfo[], name: string): DeploymentInfo {
-  const deployment = deployments.find((candidate) => candidate.name === name);
+export function requireDeployment(account: Account, name: string): DeploymentInfo {
+  const deployment = findDeployment(account, name);
   if (!deployment) throw notFound(`Deployment "${name}" does not exist; GET /deployments lists the account's deployments`);
   return deployment;
 }
@@ -15,7 +16,7 @@ function requireDeployment(deployments: DeploymentInfo[], name: string): Deploym
 export const listDeployments: Handler = ({ account }) => ({ body: account.deployments().map(deploymentRecord) });
 
 export const getDeployment: Handler = ({ account, params }) => {
-  const deployment = requireDeployment(account.deployments(), params.name);
+  const deployment = requireDeployment(account, params.name);
   return {
     body: {
       ...deploymentRecord(deployment),
@@ -27,6 +28,6 @@ export const getDeployment: Handler = ({ account, params }) => {
 };
 
 export const getDeploymentLogs: Handler = ({ account, params }) => {
-  const deployment = requireDeployment(account.deployments(), params.name);
+  const deployment = requireDeployment(account, params.name);
   return { body: deployment.members.map((member) => ({ member, log: account.operations.text(member) })) };
 };

@@ -20,6 +20,8 @@ import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
 
 export const COUNT_HEADER = 'X-Service-Count';
+/** The original's name for the same header, which its clients read. */
+export const LEGACY_COUNT_HEADER = 'X-Mongohq-Count';
 
 const EXTENDED_NUMBER_KEYS = new Set(['$numberInt', '$numberLong', '$numberDouble']);
 
@@ -113,7 +115,7 @@ export const listDocuments: Handler = async ({ account, params, query, thread })
     `query ${params.db}.${params.col} query: ${logValue(q)}${sort ? ` orderby: ${logValue(sort)}` : ''} ntoskip:${skip} ntoreturn:${limit} nscanned:${page.scanned} nreturned:${page.documents.length} ${elapsed(startedAt)}`,
     false,
   );
-  return { body: page.documents, headers: { [COUNT_HEADER]: String(page.total) } };
+  return { body: page.documents, headers: { [COUNT_HEADER]: String(page.total), [LEGACY_COUNT_HEADER]: String(page.total) } };
 };
 
 export const getDocument: Handler = (context) => {

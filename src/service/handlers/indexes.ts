@@ -45,6 +45,13 @@ function indexRecord(db: string, col: string, index: IndexSpec): Record<string, 
   return record;
 }
 
+export const getIndex: Handler = ({ account, params }) => {
+  const data = requireCollection(account, params.db, params.col);
+  const index = data.indexes.find((candidate) => candidate.name === params.ind);
+  if (!index) throw notFound(`Index "${params.ind}" does not exist on ${params.db}.${params.col}`);
+  return { body: indexRecord(params.db, params.col, index) };
+};
+
 export const listIndexes: Handler = ({ account, params }) => {
   const data = requireCollection(account, params.db, params.col);
   return { body: data.indexes.map((index) => indexRecord(params.db, params.col, index)) };

@@ -2,9 +2,14 @@ import { createCollection, deleteCollection, getCollectionStats, listCollections
 import { createDatabase, deleteDatabase, getDatabase, listDatabases } from '../handlers/databases';
 import { getDeployment, getDeploymentLogs, listDeployments } from '../handlers/deployments';
 import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument, updateDocuments } from '../handlers/documents';
-import { createIndex, dropAllIndexes, dropIndex, listIndexes } from '../handlers/indexes';
+import { createIndex, dropAllIndexes, dropIndex, getIndex, listIndexes } from '../handlers/indexes';
 import { getInvoice, listInvoices } from '../handlers/invoices';
 import { listPlans } from '../handlers/plans';
+import { copyDatabase } from '../handlers/copyDatabase';
+import { getDeploymentStats } from '../handlers/deploymentStats';
+import { listOperations } from '../handlers/operations';
+import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
+import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
 import type { Handler } from './types';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,6 +22,16 @@ interface Route {
 
 const route = (path: string, methods: Route['methods']): Route => ({ pattern: path.split('/').filter(Boolean), methods });
 
+const ORIGINAL_EXTRA_ROUTES: Route[] = [
+  route('deployments/:name/stats', { GET: getDeploymentStats }),
+  route('databases/:db/users', { GET: listUsers, POST: createUser }),
+  route('databases/:db/users/:user', { GET: getUser, DELETE: deleteUser }),
+  route('copy_database', { POST: copyDatabase }),
+  route('databases/:db/ops', { GET: listOperations }),
+  route('slow_queries/:db', { GET: listSlowQueries }),
+  route('slow_queries/:db/:id', { GET: getSlowQuery }),
+];
+
 /** The 25 endpoints of the interface. */
 export const ROUTES: Route[] = [
   route('databases', { GET: listDatabases, POST: createDatabase }),
@@ -26,13 +41,15 @@ export const ROUTES: Route[] = [
   route('databases/:db/collections/:col/documents', { GET: listDocuments, POST: createDocument, PUT: updateDocuments }),
   route('databases/:db/collections/:col/documents/:id', { GET: getDocument, PUT: updateDocument, DELETE: deleteDocument }),
   route('databases/:db/collections/:col/indexes', { GET: listIndexes, POST: createIndex, DELETE: dropAllIndexes }),
-  route('databases/:db/collections/:col/indexes/:ind', { DELETE: dropIndex }),
+  route('databases/:db/collections/:col/indexes/:ind', { GET: getIndex, DELETE: dropIndex }),
   route('deployments', { GET: listDeployments }),
   route('deployments/:name', { GET: getDeployment }),
   route('deployments/:name/logs', { GET: getDeploymentLogs }),
   route('invoices', { GET: listInvoices }),
   route('invoices/:id', { GET: getInvoice }),
   route('plans', { GET: listPlans }),
+  // Endpoints of the original service that the interface text leaves out (issue 12).
+  ...ORIGINAL_EXTRA_ROUTES,
 ];
 
 export function matchRoute(segments: string[]): { route: Route; params: Record<string, string> } | undefined {

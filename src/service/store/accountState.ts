@@ -1,11 +1,13 @@
 import { CollectionData } from './collectionData';
-import type { Invoice, Mutation } from './mutations';
+import type { DatabaseUser, Invoice, Mutation } from './mutations';
 
 export interface DatabaseData {
   name: string;
   slug: string;
   created: string;
   collections: Map<string, CollectionData>;
+  /** Absent until the database has a user. */
+  users?: Map<string, DatabaseUser>;
 }
 
 /**
@@ -66,6 +68,14 @@ export class AccountState {
       case 'setInvoices':
         this.invoices = mutation.invoices;
         return;
+      case 'putUser': {
+        const database = this.databases.get(mutation.db);
+        if (database) (database.users ??= new Map()).set(mutation.user.name, mutation.user);
+        return;
+      }
+      case 'deleteUser':
+        this.databases.get(mutation.db)?.users?.delete(mutation.name);
+        return;
     }
   }
 
@@ -73,6 +83,8 @@ export class AccountState {
   *rebuild(batchSize = 500): Generator<Mutation[]> {
     for (const database of this.databases.values()) {
       yield [{ op: 'createDatabase', name: database.name, slug: database.slug, created: database.created }];
+      const users = [...(database.users?.values() ?? [])];
+      if (users.length > 0) yield users.map((user): Mutation => ({ op: 'putUser', db: database.name, user }));
       for (const [name, data] of database.collections) {
         yield [
           { op: 'createCollection', db: database.name, name },

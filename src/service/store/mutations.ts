@@ -33,7 +33,17 @@ export type Mutation =
   | { op: 'dropIndex'; db: string; col: string; name: string }
   | { op: 'put'; db: string; col: string; doc: Doc }
   | { op: 'delete'; db: string; col: string; id: Value }
-  | { op: 'setInvoices'; invoices: Invoice[] };
+  | { op: 'setInvoices'; invoices: Invoice[] }
+  | { op: 'putUser'; db: string; user: DatabaseUser }
+  | { op: 'deleteUser'; db: string; name: string };
+
+/** A database user; the password only as a salted scrypt hash. */
+export interface DatabaseUser {
+  name: string;
+  readOnly: boolean;
+  salt: string;
+  hash: string;
+}
 
 /** Mutations as journal JSON: documents and ids in extended JSON; what JSON cannot hold exactly is refused, never written. */
 export function stringifyMutations(mutations: Mutation[], header: Record<string, unknown>): string {
@@ -86,6 +96,13 @@ export function deserializeMutation(raw: unknown): Mutation {
       return { ...(raw as unknown as Mutation & { op: 'delete' }), id: fromExtendedJson(raw.id, 'stored _id') };
     case 'setInvoices':
       if (!Array.isArray(raw.invoices)) throw new Error('setInvoices without a list of invoices');
+      break;
+    case 'putUser':
+      requireStrings(raw, ['db']);
+      if (!isPlainObject(raw.user) || typeof raw.user.name !== 'string' || typeof raw.user.salt !== 'string' || typeof raw.user.hash !== 'string') throw new Error('putUser without a name, salt and hash');
+      break;
+    case 'deleteUser':
+      requireStrings(raw, ['db', 'name']);
       break;
     default:
       throw new Error(`unknown mutation "${raw.op}"`);

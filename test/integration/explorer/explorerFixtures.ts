@@ -26,7 +26,7 @@ export interface OwnService {
  * A local service of this test's own (dist/service.js of the installed extension), empty, so the
  * free-database limit and the payment rule are the test's alone.
  */
-export async function startOwnService(options: { payment?: boolean; apiKey?: string } = {}): Promise<OwnService> {
+export async function startOwnService(options: { payment?: boolean; apiKey?: string; args?: string[] } = {}): Promise<OwnService> {
   const extension = vscode.extensions.getExtension(productExtensionId);
   assert.ok(extension);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-explorer-test-'));
@@ -36,7 +36,7 @@ export async function startOwnService(options: { payment?: boolean; apiKey?: str
     dataDir,
     apiKeys: [apiKey],
     empty: true,
-    args: options.payment === false ? ['--no-payment'] : [],
+    args: [...(options.payment === false ? ['--no-payment'] : []), ...(options.args ?? [])],
   });
   return {
     url: service.url,

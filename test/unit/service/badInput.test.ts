@@ -99,7 +99,7 @@ describe('local service: bad input on every endpoint', function () {
     assert.equal(answer.headers.get('allow'), 'GET, POST');
     assertError(await running.raw('POST', '/plans', { body: '{}' }), 405);
     assertError(await running.raw('DELETE', '/invoices/1001'), 405);
-    assertError(await running.raw('GET', '/databases/shop/collections/orders/indexes/sku_1'), 405);
+    assertError(await running.raw('PUT', '/databases/shop/collections/orders/indexes/sku_1', { body: '{}' }), 405);
   });
 
   it('answers 400 for bodies that are not JSON objects, on every endpoint with a body', async () => {

@@ -3,8 +3,8 @@ import { API_KEY_ENV, DEFAULT_DATA_DIR, DEFAULT_PORT, parseCli, UsageError, USAG
 
 describe('local service command line', () => {
   it('reads every option, with one account per --api-key', () => {
-    const options = parseCli(['--port', '0', '--data', '/tmp/d', '--api-key', 'k1', '--api-key', 'k2', '--no-payment', '--empty', '--host', '127.0.0.2', '--quiet'], {});
-    assert.deepEqual(options, { help: false, port: 0, host: '127.0.0.2', dataDir: '/tmp/d', apiKeys: ['k1', 'k2'], generatedKey: false, payment: false, empty: true, quiet: true });
+    const options = parseCli(['--port', '0', '--data', '/tmp/d', '--api-key', 'k1', '--api-key', 'k2', '--no-payment', '--empty', '--host', '127.0.0.2', '--quiet', '--slow-ms', '250'], {});
+    assert.deepEqual(options, { help: false, port: 0, host: '127.0.0.2', dataDir: '/tmp/d', apiKeys: ['k1', 'k2'], generatedKey: false, payment: false, empty: true, quiet: true, slowQueryMs: 250 });
   });
 
   it('defaults to 127.0.0.1, port 8780, ./.dbhost-data, payment and demo data', () => {
@@ -14,6 +14,7 @@ describe('local service command line', () => {
     assert.equal(options.dataDir, DEFAULT_DATA_DIR);
     assert.equal(options.payment, true);
     assert.equal(options.empty, false);
+    assert.equal(options.slowQueryMs, 100);
     assert.match(USAGE, /\.dbhost-data/);
   });
 
@@ -32,5 +33,6 @@ describe('local service command line', () => {
     assert.throws(() => parseCli(['--port', 'eighty'], {}), /--port must be a number/);
     assert.throws(() => parseCli(['--port', '70000'], {}), /--port must be a number/);
     assert.throws(() => parseCli(['stray'], {}), UsageError);
+    assert.throws(() => parseCli(['--slow-ms', 'fast'], {}), /--slow-ms must be a whole number/);
   });
 });

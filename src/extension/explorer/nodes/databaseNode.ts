@@ -6,7 +6,9 @@ import { childId } from '../explorerNode';
 import { ListNode } from '../listNode';
 import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
+import { originalFeatures } from '../../originalFeatures/loadOriginalFeatures';
 import { CollectionNode } from './collectionNode';
+import { MessageNode } from './messageNode';
 
 /** A database, its plan in the description; its children are its collections. */
 export class DatabaseNode extends ListNode {
@@ -52,7 +54,9 @@ export class DatabaseNode extends ListNode {
 
   protected async load(): Promise<ExplorerNode[]> {
     const client = await this.context.client(this.target.accountId);
-    const collections = await client.listCollections(this.name);
-    return collections.map((record) => new CollectionNode(this, record, this.context));
+    const collections = (await client.listCollections(this.name)).map((record): ExplorerNode => new CollectionNode(this, record, this.context));
+    const extras = await originalFeatures().databaseExtras(this, this.context, client);
+    if (collections.length === 0 && extras.length > 0) collections.push(new MessageNode(this, this.emptyMessage()));
+    return [...collections, ...extras];
   }
 }

@@ -1,0 +1,121 @@
+import * as vscode from 'vscode';
+import type { JsonObject } from '../../core/json/lossless';
+import { isReplayableQuery, operationLabel } from '../../core/activity/slowQueryPlayground';
+import type { ResourceTarget } from '../base/resourceTarget';
+import type { ExplorerContext } from '../explorer/explorerContext';
+import type { ExplorerNode } from '../explorer/explorerNode';
+import { childId } from '../explorer/explorerNode';
+import { ListNode } from '../explorer/listNode';
+
+type DatabaseTarget = ResourceTarget & { db: string };
+
+/** One current or slow operation; clicking it shows its details as JSON. */
+export class ActivityEntryNode implements ExplorerNode {
+  readonly id: string;
+  readonly target: DatabaseTarget;
+
+  constructor(
+    readonly parent: OperationsNode | SlowQueriesNode,
+    readonly entry: JsonObject,
+    position: number,
+    readonly kind: 'operation' | 'slowQuery',
+  ) {
+    this.id = childId(parent, kind, position);
+    this.target = { accountId: parent.target.accountId, db: parent.target.db };
+  }
+
+  get title(): string {
+    return `${operationLabel(this.entry)} (${this.kind === 'operation' ? 'current operation' : 'slow query'})`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(operationLabel(this.entry), vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    if (this.kind === 'operation') {
+      item.contextValue = 'dbhost.operation';
+      item.iconPath = new vscode.ThemeIcon('pulse');
+      const seconds = typeof this.entry.secs_running === 'number' ? `${this.entry.secs_running} s` : undefined;
+      item.description = [typeof this.entry.opid === 'number' ? `opid ${this.entry.opid}` : undefined, seconds].filter(Boolean).join(' · ');
+    } else {
+      item.contextValue = isReplayableQuery(this.entry) ? 'dbhost.slowQuery.query' : 'dbhost.slowQuery';
+      item.iconPath = new vscode.ThemeIcon('watch');
+      const millis = typeof this.entry.millis === 'number' ? `${this.entry.millis} ms` : undefined;
+      const ts = this.entry.ts as { $date?: unknown } | undefined;
+      const when = typeof ts?.$date === 'string' ? new Date(ts.$date).toLocaleTimeString() : undefined;
+      item.description = [millis, when].filter(Boolean).join(' · ');
+    }
+    item.tooltip = 'Show the details as JSON';
+    item.command = { command: 'dbhost.showOperationDetails', title: 'Show Details', arguments: [this] };
+    return item;
+  }
+}
+
+abstract class ActivityListNode extends ListNode {
+  declare readonly target: DatabaseTarget;
+
+  constructor(parent: ExplorerNode & { target: DatabaseTarget }, kind: string, context: ExplorerContext) {
+    const { accountId, db } = parent.target;
+    super(childId(parent, kind), parent, { accountId, db }, context);
+  }
+}
+
+/** What the service is doing on the database right now. */
+export class OperationsNode extends ActivityListNode {
+  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
+    super(parent, 'operations', context);
+  }
+
+  protected get what(): string {
+    return `the current operations on ${this.target.db}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Current Operations', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.operations';
+    item.iconPath = new vscode.ThemeIcon('pulse');
+    item.tooltip = 'Operations in progress on this database when the list was loaded; refresh to look again';
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No operations in progress';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const operations = await client.listOperations(this.target.db);
+    return operations.map((entry, position) => new ActivityEntryNode(this, entry, position, 'operation'));
+  }
+}
+
+/** The database's slow query log, newest first. */
+export class SlowQueriesNode extends ActivityListNode {
+  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
+    super(parent, 'slowQueries', context);
+  }
+
+  protected get what(): string {
+    return `the slow queries of ${this.target.db}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Slow Queries', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.slowQueries';
+    item.iconPath = new vscode.ThemeIcon('watch');
+    const loaded = this.loadedChildren()?.filter((node) => node instanceof ActivityEntryNode);
+    if (loaded) item.description = String(loaded.length);
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No slow queries';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const entries = await client.listSlowQueries(this.target.db);
+    return entries.map((entry, position) => new ActivityEntryNode(this, entry, position, 'slowQuery'));
+  }
+}

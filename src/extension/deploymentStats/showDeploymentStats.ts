@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+import { deploymentKey, resolveDeploymentTarget } from '../shared/deploymentTarget';
+import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import type { Services } from '../services';
+import { StatsView } from './statsView';
+
+const open = new Map<string, StatsView>();
+
+/**
+ * Opens the statistics view of a deployment (or brings back the open one): memory, operations per second by
+ * kind and connections, refreshed while it is open. A service without the endpoint gets a calm note and no view.
+ */
+export async function showDeploymentStats(services: Services, arg: unknown): Promise<StatsView | undefined> {
+  const target = await resolveDeploymentTarget(services, arg, 'Deployment Statistics');
+  const key = deploymentKey(target);
+  const shown = open.get(key);
+  if (shown) {
+    shown.panel.reveal();
+    await shown.refresh();
+    return shown;
+  }
+  const client = await services.accounts.clientFor(target.accountId);
+  let first: unknown;
+  try {
+    first = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading the statistics of ${target.deployment}…` }, () =>
+      client.getDeploymentStats(target.deployment),
+    );
+  } catch (error) {
+    if (!isAbsentEndpoint(error)) throw error;
+    markAbsent(client, 'deploymentStats');
+    void services.prompts.info('This service does not offer deployment statistics.');
+    return undefined;
+  }
+  const panel = vscode.window.createWebviewPanel('dbhost.deploymentStats', `Statistics: ${target.deployment}`, vscode.ViewColumn.Active, {
+    enableScripts: true,
+    localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'dist')],
+  });
+  const view = new StatsView(panel, services, client, target, first);
+  open.set(key, view);
+  panel.onDidDispose(() => open.delete(key));
+  return view;
+}

@@ -1,0 +1,52 @@
+import { isServiceError } from '../../client/serviceError';
+import type { DbHostApi } from '../../core/api/types';
+
+/** Endpoints of the original service that the interface text does not promise. */
+export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats';
+
+/** Statuses with which a service says it has no such endpoint. */
+const ABSENT_STATUSES = new Set([404, 405, 501]);
+
+/** Whether an error is the service saying it does not offer the endpoint at all. */
+export function isAbsentEndpoint(error: unknown): boolean {
+  return isServiceError(error) && error.kind === 'http' && error.status !== undefined && ABSENT_STATUSES.has(error.status);
+}
+
+/**
+ * What each account's service offers of the original's extras, learnt from its answers and kept per client
+ * (a new key or address makes a new client, so it is learnt again).
+ */
+const known = new WeakMap<DbHostApi, Map<OriginalFeature, Promise<boolean>>>();
+
+function featuresOf(client: DbHostApi): Map<OriginalFeature, Promise<boolean>> {
+  let features = known.get(client);
+  if (!features) known.set(client, (features = new Map()));
+  return features;
+}
+
+/**
+ * Whether the service offers `feature`, asking it once with `probe` (a GET on something known to exist). Any
+ * answer but "no such endpoint" counts as offered, so a passing failure never hides a feature.
+ */
+export function offers(client: DbHostApi, feature: OriginalFeature, probe: () => Promise<unknown>): Promise<boolean> {
+  const features = featuresOf(client);
+  let answer = features.get(feature);
+  if (!answer) {
+    answer = probe().then(
+      () => true,
+      (error: unknown) => !isAbsentEndpoint(error),
+    );
+    features.set(feature, answer);
+  }
+  return answer;
+}
+
+/** Records that the service turned out not to offer `feature`. */
+export function markAbsent(client: DbHostApi, feature: OriginalFeature): void {
+  featuresOf(client).set(feature, Promise.resolve(false));
+}
+
+export function knownAbsent(client: DbHostApi, feature: OriginalFeature): Promise<boolean> {
+  const answer = featuresOf(client).get(feature);
+  return answer ? answer.then((offered) => !offered) : Promise.resolve(false);
+}

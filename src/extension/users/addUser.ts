@@ -1,0 +1,50 @@
+import { validatePassword, validatePasswordRepeat, validateUserName } from '../../core/users/userInput';
+import { required } from '../base/registerCommand';
+import type { ExplorerProvider } from '../explorer/explorerProvider';
+import { resolveDatabase } from '../shared/resolveTarget';
+import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import type { Services } from '../services';
+import { listUsersOrExplain, refreshUsers } from './usersOnService';
+
+/**
+ * Asks for a name, a password (typed twice, in a password box) and the access, and adds the user. The
+ * password lives only in this call: it is sent once in the request body and never logged or kept.
+ */
+export async function addUser(services: Services, explorer: ExplorerProvider, arg: unknown): Promise<string | undefined> {
+  const { accountId, db } = await resolveDatabase(services, arg);
+  const client = await services.accounts.clientFor(accountId);
+  const users = await listUsersOrExplain(services, client, db);
+  if (!users) return undefined;
+  const existing = users.map((record) => record.user);
+  const name = required(
+    await services.prompts.input({ title: `Add a user to ${db}`, prompt: 'Name of the new user', validateInput: (text) => validateUserName(text.trim(), existing) }),
+  ).trim();
+  const invalid = validateUserName(name, existing);
+  if (invalid) throw new Error(invalid);
+  const password = required(await services.prompts.input({ title: `Password for ${name}`, prompt: `Password for ${name} on ${db}`, password: true, validateInput: validatePassword }));
+  const passwordError = validatePassword(password);
+  if (passwordError) throw new Error(passwordError);
+  const repeated = required(
+    await services.prompts.input({ title: `Password for ${name}`, prompt: 'Type the password again', password: true, validateInput: (text) => validatePasswordRepeat(password, text) }),
+  );
+  const mismatch = validatePasswordRepeat(password, repeated);
+  if (mismatch) throw new Error(`${mismatch}; the user was not added`);
+  const readOnly = required(
+    await services.prompts.pick(
+      [
+        { label: 'Read and write', description: 'May read and change the data of the database', value: false },
+        { label: 'Read only', description: 'May only read', value: true },
+      ],
+      { title: `What may ${name} do on ${db}?` },
+    ),
+  );
+  try {
+    await client.createUser(db, name, password, readOnly);
+  } catch (error) {
+    if (isAbsentEndpoint(error)) markAbsent(client, 'users');
+    throw error;
+  }
+  services.logger.info(`Added the user ${name} to ${db}${readOnly ? ' (read only)' : ''}`);
+  await refreshUsers(explorer, accountId, db);
+  return name;
+}

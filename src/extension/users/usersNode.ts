@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import type { DatabaseUserRecord } from '../../core/api/originalTypes';
+import type { ResourceTarget } from '../base/resourceTarget';
+import type { ExplorerContext } from '../explorer/explorerContext';
+import type { ExplorerNode } from '../explorer/explorerNode';
+import { childId } from '../explorer/explorerNode';
+import { ListNode } from '../explorer/listNode';
+import { jsonTooltip } from '../shared/recordText';
+
+type DatabaseTarget = ResourceTarget & { db: string };
+
+/** The users of a database (an endpoint of the original service; shown only where the service offers it). */
+export class UsersNode extends ListNode {
+  declare readonly target: DatabaseTarget;
+
+  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
+    const { accountId, db } = parent.target;
+    super(childId(parent, 'users'), parent, { accountId, db }, context);
+  }
+
+  protected get what(): string {
+    return `the users of ${this.target.db}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Users', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.contextValue = 'dbhost.users';
+    item.iconPath = new vscode.ThemeIcon('organization');
+    const loaded = this.loadedChildren()?.filter((node) => node instanceof UserNode);
+    if (loaded) item.description = String(loaded.length);
+    return item;
+  }
+
+  protected override emptyMessage(): string {
+    return 'No users';
+  }
+
+  protected async load(): Promise<ExplorerNode[]> {
+    const client = await this.context.client(this.target.accountId);
+    const users = await client.listUsers(this.target.db);
+    return users.map((record) => new UserNode(this, record));
+  }
+}
+
+/** One database user; the service never sends its password. */
+export class UserNode implements ExplorerNode {
+  readonly id: string;
+  readonly user: string;
+  readonly target: DatabaseTarget;
+
+  constructor(
+    readonly parent: UsersNode,
+    readonly record: DatabaseUserRecord,
+  ) {
+    this.user = record.user;
+    this.id = childId(parent, 'user', this.user);
+    this.target = { accountId: parent.target.accountId, db: parent.target.db };
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.user, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.contextValue = 'dbhost.user';
+    item.description = this.record.readOnly === true ? 'read-only' : 'read and write';
+    item.iconPath = new vscode.ThemeIcon('person');
+    item.tooltip = jsonTooltip(this.record);
+    return item;
+  }
+}

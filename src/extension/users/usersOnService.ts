@@ -1,0 +1,23 @@
+import type { DatabaseUserRecord } from '../../core/api/originalTypes';
+import type { DbHostApi } from '../../core/api/types';
+import type { ExplorerProvider } from '../explorer/explorerProvider';
+import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import { refreshLoaded } from '../originalFeatures/loadedNodes';
+import type { Services } from '../services';
+import { UsersNode } from './usersNode';
+
+/** The database's users; undefined, after a calm note, when the service does not offer database users. */
+export async function listUsersOrExplain(services: Services, client: DbHostApi, db: string): Promise<DatabaseUserRecord[] | undefined> {
+  try {
+    return await client.listUsers(db);
+  } catch (error) {
+    if (!isAbsentEndpoint(error)) throw error;
+    markAbsent(client, 'users');
+    void services.prompts.info('This service does not offer database users.');
+    return undefined;
+  }
+}
+
+export function refreshUsers(explorer: ExplorerProvider, accountId: string, db: string): Promise<void> {
+  return refreshLoaded(explorer, accountId, UsersNode, (node) => node.target.db === db);
+}

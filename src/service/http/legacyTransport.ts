@@ -1,0 +1,173 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isPlainObject } from '../bson/extendedJson';
+import { parseStoredJson } from '../bson/storedJson';
+import { badRequest, HttpError } from '../errors';
+import { parseBody } from './body';
+import type { Body } from './params';
+
+/**
+ * How the original service's own clients sent what the interface puts in the query string and the JSON
+ * body. The interface's form stays the reference; these are also accepted:
+ *
+ * - the key in the `MongoHQ-API-Token` header, or as the form field `_apikey`, besides the `_apikey` query
+ *   parameter; several places must agree on one key;
+ * - POST and PUT members in the query string (an empty body), nested as `document[_id]=p`, `a[]=x`;
+ * - an `application/x-www-form-urlencoded` body, or a body of form text that is labelled JSON (the nodejs
+ *   client); a body starting like JSON is always read as JSON.
+ *
+ * When a member comes in several places, the JSON body wins, then the form body, then the query string.
+ * Text values are converted where the member's meaning asks for it, as the original did: the flags (`safe`,
+ * `unique`…) from "true"/"1" and "false"/"0"/"", `min`/`max` from number text, index directions "1"/"-1" to
+ * numbers, and a document given as JSON text (`document={"a":1}`) to that document. Other document values
+ * stay text.
+ */
+
+export const KEY_HEADER = 'mongohq-api-token';
+export const KEY_PARAMETER = '_apikey';
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+const MAX_MEMBERS = 1000;
+const MAX_NESTING = 20;
+
+const FLAG_MEMBERS = new Set(['safe', 'unique', 'background', 'drop_dups', 'upsert', 'multi', 'readOnly', 'readonly']);
+const NUMBER_MEMBERS = new Set(['min', 'max']);
+const DOCUMENT_MEMBERS = new Set(['document', 'criteria', 'object', 'spec']);
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const isFormType = (contentType: string | undefined): boolean => contentType !== undefined && FORM_TYPE.test(contentType);
+
+/** Form text: `name=value` pairs joined by `&`, and nothing that could start a JSON text. */
+export function looksLikeFormText(text: string): boolean {
+  if (!/^[A-Za-z_%]/.test(text)) return false;
+  return text.split('&').every((pair) => /^[^=]+=[^=]*$/.test(pair));
+}
+
+/** `document[$set][method]` → ['document', '$set', 'method']; `tags[]` → ['tags', '']. */
+function memberPath(name: string): string[] {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
+  if (!match) return [name];
+  const path = [match[1]];
+  for (const part of match[2].matchAll(/\[([^[\]]*)\]/g)) path.push(part[1]);
+  return path;
+}
+
+function placeMember(target: Body, path: string[], value: string, name: string): void {
+  if (path.length > MAX_NESTING) throw badRequest(`The member "${name}" is nested deeper than ${MAX_NESTING} levels`);
+  let node: Record<string, unknown> | unknown[] = target;
+  path.forEach((segment, position) => {
+    if (FORBIDDEN_SEGMENTS.has(segment)) throw badRequest(`The member "${name}" uses the reserved name "${segment}"`);
+    const last = position === path.length - 1;
+    const nextIsList = !last && path[position + 1] === '';
+    if (Array.isArray(node)) {
+      if (segment !== '') throw badRequest(`The member "${name}" mixes a list ([]) with named members`);
+      if (last) node.push(value);
+      else node.push((node = nextIsList ? [] : {}) as never);
+      return;
+    }
+    if (segment === '') throw badRequest(`The member "${name}" has an empty name`);
+    const existing: unknown = node[segment];
+    if (last) {
+      if (existing !== undefined && typeof existing !== 'string') throw badRequest(`The member "${name}" is given both as a value and with nested members`);
+      node[segment] = value;
+      return;
+    }
+    if (existing === undefined) node = node[segment] = nextIsList ? [] : {};
+    else if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsList) node = existing as Record<string, unknown> | unknown[];
+    else throw badRequest(`The member "${name}" is given both as a value and with nested members`);
+  });
+}
+
+/** Members from name/value pairs (query string or form), without the key; values are text. */
+export function membersOf(pairs: URLSearchParams): Body {
+  const members: Body = {};
+  let count = 0;
+  for (const [name, value] of pairs) {
+    if (name === KEY_PARAMETER) continue;
+    if (++count > MAX_MEMBERS) throw badRequest(`A request can carry at most ${MAX_MEMBERS} members`);
+    placeMember(members, memberPath(name), value, name);
+  }
+  return members;
+}
+
+function flag(value: unknown): unknown {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0' || value === '') return false;
+  return value;
+}
+
+function number(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+}
+
+function documentMember(member: string, value: unknown): unknown {
+  if (typeof value === 'string' && value.trimStart().startsWith('{')) {
+    try {
+      return parseStoredJson(value);
+    } catch (error) {
+      throw badRequest(`"${member}" is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  if (member === 'spec' && isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([field, direction]) => [field, direction === '1' || direction === '-1' ? Number(direction) : direction]));
+  }
+  return value;
+}
+
+/** Text members converted where their meaning asks for it (see the module comment). */
+export function coerceMembers(members: Body): Body {
+  const coerced: Body = {};
+  for (const [member, value] of Object.entries(members)) {
+    if (FLAG_MEMBERS.has(member)) coerced[member] = flag(value);
+    else if (NUMBER_MEMBERS.has(member)) coerced[member] = number(value);
+    else if (DOCUMENT_MEMBERS.has(member)) coerced[member] = documentMember(member, value);
+    else coerced[member] = value;
+  }
+  return coerced;
+}
+
+function formPairs(raw: Buffer, contentType: string | undefined): URLSearchParams | undefined {
+  const text = raw.toString('utf8');
+  if (isFormType(contentType) || looksLikeFormText(text.trim())) return new URLSearchParams(text.trim());
+  return undefined;
+}
+
+/**
+ * The members of a POST or PUT: the JSON body's, over the form body's, over the query string's. An empty
+ * body with no members in the query string is refused as before.
+ */
+export function requestMembers(query: URLSearchParams, contentType: string | undefined, raw: Buffer): Body {
+  const fromQuery = coerceMembers(membersOf(query));
+  if (raw.toString('utf8').trim() === '') {
+    if (Object.keys(fromQuery).length === 0) return parseBody(raw);
+    return fromQuery;
+  }
+  const form = formPairs(raw, contentType);
+  if (form) return { ...fromQuery, ...coerceMembers(membersOf(form)) };
+  return { ...fromQuery, ...parseBody(raw) };
+}
+
+/** Whether the key may be in the body: a form body, when neither the query string nor the header carries one. */
+export function keyMayBeInBody(query: URLSearchParams, headers: IncomingHttpHeaders): boolean {
+  return !query.get(KEY_PARAMETER) && !headerKey(headers) && isFormType(headers['content-type']);
+}
+
+function headerKey(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers[KEY_HEADER];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.trim() || undefined;
+}
+
+/** The account key of a request, from the query string, the header or a form body; all that are given must agree. */
+export function requestKey(query: URLSearchParams, headers: IncomingHttpHeaders, raw: Buffer | undefined): string {
+  const keys = new Set<string>();
+  const fromQuery = query.get(KEY_PARAMETER);
+  if (fromQuery) keys.add(fromQuery);
+  const fromHeader = headerKey(headers);
+  if (fromHeader) keys.add(fromHeader);
+  if (raw && isFormType(headers['content-type'])) {
+    const fromForm = new URLSearchParams(raw.toString('utf8').trim()).get(KEY_PARAMETER);
+    if (fromForm) keys.add(fromForm);
+  }
+  if (keys.size === 0) throw new HttpError(401, 'The API key is missing: send it as the _apikey query parameter');
+  if (keys.size > 1) throw new HttpError(401, 'The request carries different API keys (query parameter, header or form field); send one');
+  return [...keys][0];
+}

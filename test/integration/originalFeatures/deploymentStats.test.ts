@@ -1,0 +1,105 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { HostMessage } from '../../../src/core/stats/chartMessages';
+import type { TestApi } from '../../../src/extension/extension';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { startOwnService } from '../explorer/explorerFixtures';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { serviceWithoutExtras } from './withoutExtras';
+
+/** What the test reads of the statistics view the command returns. */
+interface StatsViewHandle {
+  readonly html: string;
+  readonly posted: HostMessage[];
+  readonly panel: vscode.WebviewPanel;
+  receive(data: unknown): Promise<void>;
+}
+
+function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const look = () => {
+      if (check()) return resolve();
+      if (Date.now() - started > ms) return reject(new Error(`${what} did not happen within ${ms} ms`));
+      setTimeout(look, 50);
+    };
+    look();
+  });
+}
+
+describe('Original service extras: deployment statistics view', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let client: DbHostApi;
+  let accountId: string;
+  let deployment: string;
+  const accounts: string[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    service = await startOwnService();
+    closers.push(() => service.stop());
+    client = testing.services.accounts.makeClient(service.url, service.apiKey);
+    accountId = (await testing.services.accounts.add({ label: 'Stats tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    accounts.push(accountId);
+    await client.createDatabase('busy', 'medium');
+    await client.createCollection('busy', 'events');
+    deployment = (await client.listDeployments())[0].name;
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const id of accounts) await testing.services.accounts.remove(id);
+    for (const close of closers) await close();
+  });
+
+  it('opens a chart page with a strict policy and nothing of the key, that draws the figures it is sent and follows new operations', async () => {
+    const view = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
+    assert.ok(view, 'no view was opened');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(view.html)?.[1];
+    assert.ok(nonce, 'no script nonce in the policy');
+    assert.match(view.html, /default-src 'none'/);
+    assert.match(view.html, new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="[^"]+statsChart\\.js"`));
+    assert.equal((view.html.match(/<script/g) ?? []).length, 1, 'one script only');
+    assert.ok(!view.html.includes(service.apiKey), 'the key is in the page');
+    assert.equal(view.panel.title, `Statistics: ${deployment}`);
+
+    // The page's own script asks for the figures once it runs.
+    await until(() => view.posted.some((message) => message.type === 'series'), 'the chart asking for its figures');
+
+    for (let n = 0; n < 15; n++) await client.createDocument('busy', 'events', { n }, { safe: true });
+    await view.receive({ type: 'refresh' });
+    const latest = view.posted[view.posted.length - 1];
+    assert.equal(latest.type, 'series');
+    if (latest.type !== 'series') return;
+    assert.equal(latest.series.deployment, deployment);
+    assert.ok(latest.series.points.length > 1, 'a time series');
+    assert.ok(latest.series.points[latest.series.points.length - 1].operations.insert >= 1, `inserts per second: ${JSON.stringify(latest.series.points.at(-1))}`);
+    assert.ok(latest.series.points.at(-1)!.resident > 0);
+    assert.ok(!JSON.stringify(view.posted).includes(service.apiKey));
+
+    const before = view.posted.length;
+    await view.receive({ type: 'runCommand', command: 'dbhost.removeAccount' });
+    await view.receive('refresh');
+    assert.equal(view.posted.length, before, 'a message the chart may not send was acted on');
+
+    const again = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
+    assert.equal(again, view, 'a second view of the same deployment');
+    view.panel.dispose();
+  });
+
+  it('says calmly that a service without the endpoint has no statistics, and opens nothing', async () => {
+    const plain = await serviceWithoutExtras(service.url);
+    closers.push(() => plain.close());
+    const plainId = (await testing.services.accounts.add({ label: 'Stats interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
+    accounts.push(plainId);
+    const { result, prompts } = await runScripted<StatsViewHandle | undefined>(testing, new FakePrompts([]), 'dbhost.showDeploymentStats', { accountId: plainId, deployment });
+    assert.equal(result, undefined);
+    assert.deepEqual(prompts.errors, []);
+    assert.match(prompts.infos.join(' | '), /does not offer deployment statistics/);
+  });
+});

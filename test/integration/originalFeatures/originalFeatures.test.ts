@@ -1,0 +1,156 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { TestApi } from '../../../src/extension/extension';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from '../explorer/explorerFixtures';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import type { FakeAnswer } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
+import { serviceWithoutExtras } from './withoutExtras';
+
+const db = 'extras';
+const PASSWORD = 'pw-Trombone-7781';
+
+describe('Original service extras: users, copy database, current operations, slow queries', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let client: DbHostApi;
+  let accountId: string;
+  const accounts: string[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+    const scripted = await runScripted<T>(testing, new FakePrompts(answers), command, ...args);
+    assert.equal(scripted.prompts.unanswered, 0, `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`);
+    return scripted;
+  }
+
+  const contextOf = (node: ExplorerNode) => node.treeItem().contextValue;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    service = await startOwnService({ args: ['--slow-ms', '0'] });
+    closers.push(() => service.stop());
+    client = testing.services.accounts.makeClient(service.url, service.apiKey);
+    accountId = (await testing.services.accounts.add({ label: 'Extras tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    accounts.push(accountId);
+    await client.createDatabase(db, 'sandbox');
+    await client.createCollection(db, 'items');
+    for (let n = 0; n < 3; n++) await client.createDocument(db, 'items', { _id: `doc${n}`, n, kind: n % 2 === 0 ? 'even' : 'odd' }, { safe: true });
+  });
+
+  after(async () => {
+    for (const id of accounts) await testing.services.accounts.remove(id);
+    for (const close of closers) await close();
+  });
+
+  it('shows Users, Current Operations and Slow Queries under a database, after its collections', async () => {
+    const database = await nodeAt(testing, accountId, 'Databases', db);
+    assert.deepEqual(await childLabels(testing, database), ['items', 'Users', 'Current Operations', 'Slow Queries']);
+    assert.deepEqual(await childLabels(testing, await child(testing, database, 'Users')), ['No users']);
+  });
+
+  it('adds a user with the password typed twice in password boxes, never shown or logged, and removes it after a modal question', async () => {
+    const users = await nodeAt(testing, accountId, 'Databases', db, 'Users');
+    const added = await run<string>('dbhost.addUser', [{ input: 'reporter' }, { input: PASSWORD }, { input: PASSWORD }, { pick: 'Read only' }], users);
+    assert.equal(added.result, 'reporter');
+    const passwordBoxes = added.prompts.questions.filter((question) => question.kind === 'input' && question.password === true);
+    assert.equal(passwordBoxes.length, 2, 'the password is asked twice, hidden');
+    assert.ok(!added.prompts.shown.join('\n').includes(PASSWORD), 'the password was shown');
+    assert.deepEqual(await client.listUsers(db), [{ user: 'reporter', readOnly: true }]);
+    await whenTree(testing, async () => (await childLabels(testing, users)).includes('reporter'));
+    const reporter = await child(testing, users, 'reporter');
+    assert.equal(contextOf(reporter), 'dbhost.user');
+    assert.equal(reporter.treeItem().description, 'read-only');
+
+    const mismatch = await runScripted<string>(testing, new FakePrompts([{ input: 'second' }, { input: PASSWORD }, { input: 'something else' }]), 'dbhost.addUser', users);
+    assert.equal(mismatch.result, undefined);
+    assert.match(mismatch.prompts.refusals.join(' | '), /passwords do not match/);
+    assert.deepEqual(mismatch.prompts.errors, [], 'giving up is no error');
+    assert.deepEqual((await client.listUsers(db)).map((user) => user.user), ['reporter']);
+
+    const duplicate = await runScripted<string>(testing, new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
+    assert.match(duplicate.prompts.refusals.join(' | '), /already exists/);
+
+    const kept = await run<boolean>('dbhost.removeUser', [{ confirm: false }], reporter);
+    assert.equal(kept.result, false);
+    assert.equal((await client.listUsers(db)).length, 1);
+    const removed = await run<boolean>('dbhost.removeUser', [{ confirm: true }], reporter);
+    assert.equal(removed.result, true);
+    assert.match(removed.prompts.confirmations[0].detail ?? '', /cannot be undone/);
+    assert.deepEqual(await client.listUsers(db), []);
+    await whenTree(testing, async () => (await childLabels(testing, users)).includes('No users'));
+  });
+
+  it('copies a database under a validated name, and the copy appears in the tree with its documents', async () => {
+    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const refused = await runScripted<string>(testing, new FakePrompts([{ input: 'bad name' }]), 'dbhost.copyDatabase', database);
+    assert.equal(refused.result, undefined);
+    assert.match(refused.prompts.refusals.join(' | '), /cannot contain/);
+
+    const copied = await run<string>('dbhost.copyDatabase', [{ input: 'extras_copy' }], database);
+    assert.equal(copied.result, 'extras_copy');
+    assert.equal((await client.listDocuments('extras_copy', 'items')).total, 3);
+    const databases = await nodeAt(testing, accountId, 'Databases');
+    await whenTree(testing, async () => (await childLabels(testing, databases)).includes('extras_copy'));
+    assert.equal((await nodeAt(testing, accountId, 'Databases', 'extras_copy', 'items')).treeItem().description, '3 documents');
+  });
+
+  it('lists current operations and slow queries read-only, with details as JSON and a slow query again in a playground', async () => {
+    await client.listDocuments(db, 'items', { q: { kind: 'even' }, sort: { n: -1 } });
+    const operations = await nodeAt(testing, accountId, 'Databases', db, 'Current Operations');
+    await testing.explorer.refresh(operations);
+    const [operation] = await childrenOf(testing, operations);
+    assert.equal(labelOf(operation.treeItem()), `command ${db}.$cmd`);
+    assert.equal(operation.treeItem().command?.command, 'dbhost.showOperationDetails');
+    const detailsUri = await vscode.commands.executeCommand<string>('dbhost.showOperationDetails', operation);
+    const details = await vscode.workspace.openTextDocument(vscode.Uri.parse(detailsUri));
+    assert.equal(details.languageId, 'json');
+    assert.match(details.getText(), /"currentOp": 1/);
+
+    const slowQueries = await nodeAt(testing, accountId, 'Databases', db, 'Slow Queries');
+    await testing.explorer.refresh(slowQueries);
+    const entries = await childrenOf(testing, slowQueries);
+    const query = entries.find((entry) => contextOf(entry) === 'dbhost.slowQuery.query' && /^query extras\.items$/.test(labelOf(entry.treeItem())));
+    assert.ok(query, `no slow query among ${entries.map((entry) => labelOf(entry.treeItem())).join(' | ')}`);
+    assert.match(String(query.treeItem().description), /^\d+ ms/);
+    const playground = await vscode.commands.executeCommand<string>('dbhost.openSlowQueryInPlayground', query);
+    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(playground))).getText();
+    const [request] = JSON.parse(text.slice(text.indexOf('['))) as Record<string, unknown>[];
+    assert.deepEqual(request, { account: 'Extras tests', database: db, collection: 'items', q: { kind: 'even' }, sort: { n: -1 }, limit: 20 });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('hides every extra calmly on a service that answers 404 for them', async () => {
+    const plain = await serviceWithoutExtras(service.url);
+    closers.push(() => plain.close());
+    const plainId = (await testing.services.accounts.add({ label: 'Interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
+    accounts.push(plainId);
+    const database = await nodeAt(testing, plainId, 'Databases', db);
+    assert.deepEqual(await childLabels(testing, database), ['items']);
+
+    const users = await runScripted<string>(testing, new FakePrompts([]), 'dbhost.addUser', { accountId: plainId, db });
+    assert.equal(users.result, undefined);
+    assert.deepEqual(users.prompts.errors, []);
+    assert.match(users.prompts.infos.join(' | '), /does not offer database users/);
+
+    const copy = await runScripted<string>(testing, new FakePrompts([{ input: 'never_made' }]), 'dbhost.copyDatabase', database);
+    assert.equal(copy.result, undefined);
+    assert.deepEqual(copy.prompts.errors, []);
+    assert.match(copy.prompts.infos.join(' | '), /does not offer copying databases/);
+  });
+
+  it('refuses a copy that would be a sixth free database before sending it', async () => {
+    const free = (await client.listDatabases()).length;
+    for (let n = free; n < 5; n++) await client.createDatabase(`free${n}`, 'sandbox');
+    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const refused = await runScripted<string>(testing, new FakePrompts([]), 'dbhost.copyDatabase', database);
+    assert.equal(refused.result, undefined);
+    assert.match(refused.prompts.errors.join(' | '), /free plan .* 5 of its 5 free databases/);
+    assert.equal((await client.listDatabases()).length, 5);
+  });
+
+});

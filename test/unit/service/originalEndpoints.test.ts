@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestService } from './serviceHarness';
+import { errorText, startTestService, temporaryDirectory } from './serviceHarness';
+
+const KEY = 'original-endpoints-key';
+const OTHER_KEY = 'original-endpoints-other';
+const PASSWORD = 'correct horse battery staple';
+
+type Json = Record<string, unknown>;
+type MemberStats = Record<string, number | string>;
+interface StatsAnswer {
+  time: number;
+  members: MemberStats[];
+  samples: { time: number; members: MemberStats[] }[];
+}
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)]));
+}
+
+describe('local service: the original endpoints the interface text leaves out', function () {
+  this.timeout(30_000);
+  let running: TestService;
+  const json = (value: unknown) => ({ body: JSON.stringify(value) });
+
+  beforeEach(async () => {
+    running = await startTestService({ apiKeys: [KEY, OTHER_KEY], slowQueryMs: 0 });
+  });
+  afterEach(async () => running.stop());
+
+  describe('database users', () => {
+    it('adds, lists and removes users; never answers or stores the password', async () => {
+      assert.deepEqual((await running.raw('GET', '/databases/shop/users')).json, []);
+      assert.deepEqual((await running.raw('POST', '/databases/shop/users', json({ user: 'reporting', password: PASSWORD, readOnly: true }))).json, { ok: 1 });
+      assert.deepEqual((await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: PASSWORD }))).json, { ok: 1 });
+      const listed = await running.raw('GET', '/databases/shop/users');
+      assert.deepEqual(listed.json, [
+        { user: 'reporting', readOnly: true },
+        { user: 'app', readOnly: false },
+      ]);
+      assert.deepEqual((await running.raw('GET', '/databases/shop/users/app')).json, { user: 'app', readOnly: false });
+      assert.deepEqual((await running.raw('GET', '/databases/shop/users', { key: OTHER_KEY })).json, [], "another account's shop has no users");
+      for (const file of filesUnder(running.dataDir)) assert.ok(!readFileSync(file, 'utf8').includes('battery'), `${file} holds the password`);
+      assert.deepEqual((await running.raw('DELETE', '/databases/shop/users/app')).json, { ok: 1 });
+      assert.equal((await running.raw('GET', '/databases/shop/users/app')).status, 404);
+      assert.equal((await running.raw('DELETE', '/databases/shop/users/app')).status, 404);
+    });
+
+    it('refuses a duplicate, an empty password and a missing member with clear messages', async () => {
+      await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: PASSWORD }));
+      assert.match(errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: 'other' }))), /already exists/);
+      assert.match(errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'x', password: '' }))), /password cannot be empty/);
+      assert.match(errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'x' }))), /"password"/);
+      assert.equal((await running.raw('POST', '/databases/nope/users', json({ user: 'x', password: 'y' }))).status, 404);
+    });
+
+    it('keeps users, hashed, across a restart', async () => {
+      const dataDir = temporaryDirectory('users');
+      await running.stop();
+      running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+      await running.raw('POST', '/databases/shop/users', json({ user: 'kept', password: PASSWORD }));
+      await running.stop();
+      running = await startTestService({ apiKeys: [KEY], dataDir });
+      assert.deepEqual((await running.raw('GET', '/databases/shop/users')).json, [{ user: 'kept', readOnly: false }]);
+    });
+  });
+
+  describe('deployment statistics', () => {
+    it('answer a five-minute series per member whose operation counters move with the account’s own operations', async () => {
+      const name = encodeURIComponent(((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) => d.databases.includes('shop'))!.name);
+      const before = (await running.raw('GET', `/deployments/${name}/stats`)).json as StatsAnswer;
+      assert.equal(before.samples.length, 30);
+      assert.deepEqual(before.members, before.samples[before.samples.length - 1].members);
+      for (let n = 0; n < 12; n++) await running.raw('POST', '/databases/shop/collections/orders/documents', json({ document: { n, note: 'x'.repeat(2000) }, safe: true }));
+      for (let n = 0; n < 5; n++) await running.raw('GET', '/databases/shop/collections/orders/documents?limit=1');
+      const after = (await running.raw('GET', `/deployments/${name}/stats`)).json as StatsAnswer;
+      const [member] = after.members;
+      assert.ok((member['opcounters/insert'] as number) >= (before.members[0]['opcounters/insert'] as number) + 1.2, `inserts per second: ${member['opcounters/insert']}`);
+      assert.ok((member['opcounters/query'] as number) >= 0.5);
+      assert.ok((member['connections/current'] as number) >= 1);
+      assert.ok((member['mem/resident'] as number) > 0 && (member['mem/virtual'] as number) > (member['mem/resident'] as number));
+      assert.ok(after.time >= before.time);
+      const times = after.samples.map((sample) => sample.time);
+      assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    });
+
+    it('give a replica set’s secondaries the replicated writes only', async () => {
+      await running.raw('POST', '/databases/metrics/collections/events/documents', json({ document: { a: 1 }, safe: true }));
+      const set = ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) => d.databases.includes('metrics'))!.name;
+      const stats = (await running.raw('GET', `/deployments/${encodeURIComponent(set)}/stats`)).json as StatsAnswer;
+      assert.equal(stats.members.length, 3);
+      assert.ok((stats.members[0]['opcounters/insert'] as number) > 0);
+      assert.equal(stats.members[1]['opcounters/insert'], 0);
+      assert.ok((stats.members[1]['opcountersRepl/insert'] as number) > 0);
+    });
+
+    it('are 404 for a deployment of another account', async () => {
+      const name = ((await running.raw('GET', '/deployments')).json as { name: string }[])[0].name;
+      assert.equal((await running.raw('GET', `/deployments/${encodeURIComponent(name)}/stats`, { key: OTHER_KEY })).status, 404);
+    });
+  });
+
+  describe('copy database', () => {
+    it('copies collections, indexes and documents into a new database on the same plan, then refuses a non-empty destination', async () => {
+      const copied = await running.raw('POST', '/copy_database', json({ from: 'inventory', to: 'inventory_copy' }));
+      assert.deepEqual(copied.json, { copy: true, from: 'inventory', to: 'inventory_copy' });
+      const original = (await running.raw('GET', '/databases/inventory/collections')).json as Json[];
+      const copy = (await running.raw('GET', '/databases/inventory_copy/collections')).json as Json[];
+      assert.deepEqual(copy, original);
+      assert.equal(((await running.raw('GET', '/databases/inventory_copy')).json as Json).slug, 'sandbox');
+      const again = (await running.raw('POST', '/copy_database', json({ from: 'inventory', to: 'inventory_copy' }))).json as Json;
+      assert.equal(again.copy, false);
+      assert.equal(again.error, 'Destination database is not empty.');
+    });
+
+    it('applies the free-plan limit, and answers bad names 400 and a missing source 404', async () => {
+      for (let n = 0; n < 4; n++) await running.raw('POST', '/databases', json({ name: `free${n}`, slug: 'sandbox' }));
+      const refused = (await running.raw('POST', '/copy_database', json({ from: 'inventory', to: 'sixth' }))).json as Json;
+      assert.equal(refused.copy, false);
+      assert.match(String(refused.error), /5 free databases/);
+      assert.equal((await running.raw('GET', '/databases/sixth')).status, 404);
+      assert.equal((await running.raw('POST', '/copy_database', json({ from: 'inventory', to: 'bad name' }))).status, 400);
+      assert.equal((await running.raw('POST', '/copy_database', json({ from: 'nope', to: 'fine' }))).status, 404);
+      assert.equal((await running.raw('POST', '/copy_database', { ...json({ from: 'inventory', to: 'theirs' }), key: OTHER_KEY })).status, 200);
+      assert.equal((await running.raw('GET', '/databases/theirs')).status, 404, 'the copy is in the other account only');
+    });
+  });
+
+  describe('one index, current operations and slow queries', () => {
+    it('reads one index by name, 404 for another', async () => {
+      const indexes = (await running.raw('GET', '/databases/shop/collections/orders/indexes')).json as Json[];
+      const one = (await running.raw('GET', `/databases/shop/collections/orders/indexes/${indexes[1].name as string}`)).json;
+      assert.deepEqual(one, indexes[1]);
+      assert.equal((await running.raw('GET', '/databases/shop/collections/orders/indexes/nope_1')).status, 404);
+    });
+
+    it('lists the operations in progress on a database, the currentOp itself among them', async () => {
+      const { inprog } = (await running.raw('GET', '/databases/shop/ops')).json as { inprog: Json[] };
+      assert.equal(inprog.length, 1);
+      assert.equal(inprog[0].op, 'command');
+      assert.equal(inprog[0].ns, 'shop.$cmd');
+      assert.deepEqual(inprog[0].query, { currentOp: 1 });
+      assert.equal((await running.raw('GET', '/databases/nope/ops')).status, 404);
+    });
+
+    it('logs operations over the threshold, newest first, with their query, and reads one as a list of one', async () => {
+      await running.raw('GET', `/databases/shop/collections/orders/documents?q=${encodeURIComponent('{"status":"shipped"}')}&sort=${encodeURIComponent('{"total":-1}')}`);
+      const slow = (await running.raw('GET', '/slow_queries/shop')).json as Json[];
+      assert.equal(slow[0].op, 'query');
+      assert.equal(slow[0].ns, 'shop.orders');
+      assert.deepEqual(slow[0].query, { status: 'shipped' });
+      assert.deepEqual(slow[0].orderby, { total: -1 });
+      assert.equal(typeof slow[0].millis, 'number');
+      const id = (slow[0]._id as { $oid: string }).$oid;
+      assert.deepEqual((await running.raw('GET', `/slow_queries/shop/${id}`)).json, [slow[0]]);
+      assert.equal((await running.raw('GET', '/slow_queries/shop/0123456789abcdef01234567')).status, 404);
+      assert.ok(!(await running.raw('GET', '/slow_queries/shop', { key: OTHER_KEY })).text.includes('shipped'), "another account's log");
+    });
+
+    it('keeps nothing under the default threshold of 100 ms for quick operations', async () => {
+      await running.stop();
+      running = await startTestService({ apiKeys: [KEY] });
+      await running.raw('GET', '/databases/shop/collections/orders/documents?limit=1');
+      assert.deepEqual((await running.raw('GET', '/slow_queries/shop')).json, []);
+    });
+  });
+});
