@@ -71,6 +71,10 @@ function bundleOptions(production) {
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
+    // The collection views' extension-side code, loaded the first time a view opens.
+    collectionViewHost: { ...shared, entryPoints: ['src/extension/collectionView/collectionViewHost.ts'], outfile: 'dist/collectionViewHost.js', external: ['vscode'] },
+    // The collection view's page script runs in the webview (a browser), loaded only by that page.
+    collectionView: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/collectionView/main.ts'], outfile: 'dist/collectionView.js' },
   };
 }
 

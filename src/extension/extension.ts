@@ -12,6 +12,8 @@ import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { registerPlaygrounds } from './playground/registerPlaygrounds';
+import type { CollectionViews } from './collectionView/registerCollectionView';
+import { registerCollectionView } from './collectionView/registerCollectionView';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -27,6 +29,8 @@ export interface TestApi {
   forgetDocumentsInMemory(): void;
   /** How long `activate` took, in milliseconds (the bench reports it). */
   readonly activationMs: number;
+  /** The open collection views (loads their code): tests drive a view as its webview would. */
+  collectionViews(): CollectionViews;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -43,6 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const documents = registerDocuments(services);
   registerIndexes(services);
   explorer.showTailing(registerDeploymentLogs(services));
+  const collectionViews = registerCollectionView(services);
 
   try {
     await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -60,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       explorer,
       activationMs,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
+      collectionViews,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

@@ -77,11 +77,11 @@ export function toggleSort(sort: readonly SortKey[], path: FieldPath, addToKeys:
 }
 
 /** The GET parameters for the shown page: only that page is fetched. */
-export function pageQuery(state: ViewState): { q?: JsonObject; sort?: JsonObject; fields?: JsonObject; skip: number; limit: number; error?: string } {
+export function pageQuery(state: ViewState): { q?: JsonObject; sort?: Record<string, 1 | -1>; fields?: Record<string, 1>; skip: number; limit: number; error?: string } {
   const { q, error } = parseFilter(state.filter);
-  const sort: JsonObject = {};
+  const sort: Record<string, 1 | -1> = {};
   for (const key of state.sort) sort[columnLabel(key.path)] = key.direction;
-  let fields: JsonObject | undefined;
+  let fields: Record<string, 1> | undefined;
   if (state.fields.length > 0) {
     fields = { _id: 1 };
     for (const path of state.fields) fields[columnLabel(path)] = 1;
