@@ -102,3 +102,27 @@ export function pageBounds(state: ViewState, shown: number, total: number | unde
   const last = shown === 0 ? 0 : state.page * state.pageSize + shown;
   return { first, last, total, pages: total === undefined ? undefined : Math.max(1, Math.ceil(total / state.pageSize)) };
 }
+
+/**
+ * The view of a playground query's results (Open as Table): its filter (as JSON text, so that numbers stay
+ * exact), sort, inclusion projection, and the page holding its skip. Anything unusable is left at the default.
+ */
+export function viewStateOfQuery(query: { filter?: unknown; sort?: unknown; fields?: unknown; skip?: unknown; limit?: unknown }): ViewState {
+  const filter = typeof query.filter === 'string' && !parseFilter(query.filter).error ? query.filter : '';
+  const sort: SortKey[] = [];
+  if (isJsonObject(query.sort as never)) {
+    for (const [field, direction] of Object.entries(query.sort as Record<string, unknown>)) {
+      if (field !== '' && (direction === 1 || direction === -1)) sort.push({ path: field.split('.'), direction });
+    }
+  }
+  let fields: string[][] = [];
+  if (Array.isArray(query.fields)) fields = query.fields.filter((field): field is string => typeof field === 'string' && field !== '').map((field) => field.split('.'));
+  else if (isJsonObject(query.fields as never)) {
+    const entries = Object.entries(query.fields as Record<string, unknown>).filter(([field]) => field !== '_id');
+    if (entries.every(([, include]) => include === 1 || include === true)) fields = entries.map(([field]) => field.split('.'));
+  }
+  const limit = typeof query.limit === 'number' && query.limit > 0 ? query.limit : 20;
+  const pageSize = PAGE_SIZES.find((size) => size >= limit) ?? 100;
+  const skip = typeof query.skip === 'number' && Number.isSafeInteger(query.skip) && query.skip > 0 ? query.skip : 0;
+  return { ...DEFAULT_VIEW_STATE, filter, sort, fields: fields.filter((path) => path.every((key) => key !== '')), pageSize, page: Math.floor(skip / pageSize) };
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isJsonObject, parseLossless } from '../../core/json/lossless';
 import type { JsonValue } from '../../core/json/lossless';
-import { DEFAULT_VIEW_STATE, checkViewState } from '../../core/table/viewState';
+import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core/table/viewState';
 import type { Services } from '../services';
 import type { RestoreState } from './collectionViewPanel';
 import { COLLECTION_VIEW_TYPE, CollectionViewPanel } from './collectionViewPanel';
@@ -24,9 +24,10 @@ export class CollectionViews {
     private readonly describeError: (error: unknown) => string,
   ) {}
 
-  /** Opens a view of a collection, with a filter and sort given (e.g. from a playground query; checked here) or the defaults. */
+  /** Opens a view of a collection with a view state, or `{fromQuery}` (a playground query's filter text, sort, fields, skip, limit), checked here; else the defaults. */
   open(source: CollectionSource, initialState?: unknown): CollectionViewPanel {
-    const state = checkViewState(initialState) ?? DEFAULT_VIEW_STATE;
+    const fromQuery = (initialState as { fromQuery?: unknown } | undefined)?.fromQuery;
+    const state = checkViewState(initialState) ?? (isJsonObject(fromQuery as never) ? viewStateOfQuery(fromQuery as Record<string, unknown>) : DEFAULT_VIEW_STATE);
     const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, source.col, vscode.ViewColumn.Active, { enableScripts: true });
     return this.attach(panel, new TableSession(this.services, source, state));
   }

@@ -253,4 +253,31 @@ describe('Collection view', function () {
     assert.equal(proxy.writes().filter((write) => write.method === 'DELETE').length, 2);
     for (const id of extra) await assert.rejects(stored(id));
   });
+
+  it('duplicates a row under a new _id, leaving the original as it was', async () => {
+    const [ada] = ids;
+    const before = (await stored(ada)).document;
+    await act({ type: 'setView', state: { filter: '', sort: [], page: 0, pageSize: 20, fields: [], view: 'table' } });
+    const page = await act({ type: 'rows', action: 'duplicate', keys: [keyOf(ada)] });
+    assert.equal(page.total, 4);
+    const copies = pageDocuments(page).documents.filter((document) => document.name === before.name);
+    assert.equal(copies.length, 2);
+    const copy = copies.find((document) => stringifyLossless(document._id) !== keyOf(ada));
+    assert.ok(copy);
+    assert.equal(stringifyLossless({ ...copy, _id: null }), stringifyLossless({ ...before, _id: null }));
+  });
+
+  it('opens as a table from a playground query, its filter exact after the copy command arguments go through', async () => {
+    const fromQuery = JSON.parse(JSON.stringify({ filter: '{"big": 9007199254740995}', sort: { name: -1 }, fields: { name: 1 }, skip: 0, limit: 10 }));
+    const fromPlayground = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, { fromQuery });
+    try {
+      const page = fromPlayground.posted.find(isLoadedPage) ?? (await nextPosted(fromPlayground, isLoadedPage));
+      assert.equal(page.state.filter, '{"big": 9007199254740995}');
+      assert.equal(page.state.pageSize, 10);
+      assert.deepEqual(pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')), ['_id,name', '_id,name']);
+      assert.equal(page.total, 2, 'only Ada and her duplicate hold that int64');
+    } finally {
+      fromPlayground.panel.dispose();
+    }
+  });
 });

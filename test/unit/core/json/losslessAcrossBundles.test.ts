@@ -2,10 +2,12 @@ import * as assert from 'node:assert/strict';
 import { jsonEqual } from '../../../../src/core/json/jsonEqual';
 import { LosslessNumber, isJsonObject, stringifyLossless } from '../../../../src/core/json/lossless';
 
+const BRAND = Symbol.for('dbhost.LosslessNumber');
+
 describe('LosslessNumber across bundles', () => {
   // Each lazily loaded bundle (e.g. dist/collectionViewHost.js) holds its own copy of the class.
   class OtherBundlesLosslessNumber {
-    readonly [Symbol.for('dbhost.LosslessNumber')] = true;
+    readonly [BRAND] = true;
     constructor(readonly text: string) {}
     toJSON(): number {
       return Number(this.text);
@@ -22,7 +24,7 @@ describe('LosslessNumber across bundles', () => {
 
   it('still tells plain objects and numbers apart', () => {
     assert.ok(!({ text: '1' } instanceof LosslessNumber));
-    assert.ok(!((1 as unknown) instanceof LosslessNumber));
-    assert.ok(!(null instanceof LosslessNumber));
+    assert.ok(!((Object(1) as object) instanceof LosslessNumber));
+    assert.ok(!((null as unknown as object) instanceof LosslessNumber));
   });
 });

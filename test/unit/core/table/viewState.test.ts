@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { stringifyLossless } from '../../../../src/core/json/lossless';
-import { DEFAULT_VIEW_STATE, checkViewState, pageBounds, pageQuery, parseFilter, toggleSort } from '../../../../src/core/table/viewState';
+import { DEFAULT_VIEW_STATE, checkViewState, pageBounds, pageQuery, parseFilter, toggleSort, viewStateOfQuery } from '../../../../src/core/table/viewState';
 
 describe('collection view state', () => {
   it('asks the service for only the shown page, with filter, sort and projection', () => {
@@ -36,5 +36,21 @@ describe('collection view state', () => {
   it('counts the page bounds for "21–40 of 95"', () => {
     assert.deepEqual(pageBounds({ ...DEFAULT_VIEW_STATE, page: 1 }, 20, 95), { first: 21, last: 40, total: 95, pages: 5 });
     assert.deepEqual(pageBounds(DEFAULT_VIEW_STATE, 0, 0), { first: 0, last: 0, total: 0, pages: 1 });
+  });
+});
+
+describe('collection view of a playground query', () => {
+  it('takes the filter text, sort, inclusion projection and the page holding the skip', () => {
+    assert.deepEqual(viewStateOfQuery({ filter: '{"n": 9007199254740993}', sort: { 'a.b': -1, name: 1 }, fields: { name: 1, _id: 1 }, skip: 40, limit: 20 }), {
+      ...DEFAULT_VIEW_STATE,
+      filter: '{"n": 9007199254740993}',
+      sort: [{ path: ['a', 'b'], direction: -1 }, { path: ['name'], direction: 1 }],
+      fields: [['name']],
+      page: 2,
+    });
+  });
+
+  it('leaves what it cannot use at the default', () => {
+    assert.deepEqual(viewStateOfQuery({ filter: '{bad', sort: { a: 2 }, fields: { secret: 0 }, limit: 30 }), { ...DEFAULT_VIEW_STATE, pageSize: 50 });
   });
 });
