@@ -18,7 +18,9 @@ export type WebviewMessage =
   | { type: 'review' }
   | { type: 'save' }
   | { type: 'refresh' }
-  | { type: 'rows'; action: RowAction; keys: string[] };
+  | { type: 'rows'; action: RowAction; keys: string[] }
+  /** The table of a loaded page is on screen (the bench times opening to this). */
+  | { type: 'rendered'; rows: number; columns: number };
 
 export type RowAction = 'open' | 'duplicate' | 'delete' | 'copy';
 const ROW_ACTIONS: readonly RowAction[] = ['open', 'duplicate', 'delete', 'copy'];
@@ -53,6 +55,7 @@ export type ExtensionMessage =
 
 const isString = (value: unknown, max = 1_000_000): value is string => typeof value === 'string' && value.length <= max;
 const isPath = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.length <= 100 && value.every((key) => isString(key, 1000) && key.length > 0);
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOnly = (message: Record<string, unknown>, ...keys: string[]): boolean => Object.keys(message).every((key) => key === 'type' || keys.includes(key));
 
@@ -80,6 +83,9 @@ export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
     case 'revert':
       if (!hasOnly(m, 'key', 'path') || !isString(m.key, 10_000) || (m.path !== undefined && !isPath(m.path))) return undefined;
       return m.path === undefined ? { type: 'revert', key: m.key } : { type: 'revert', key: m.key, path: [...(m.path as string[])] };
+    case 'rendered':
+      if (!hasOnly(m, 'rows', 'columns') || !isCount(m.rows) || !isCount(m.columns)) return undefined;
+      return { type: 'rendered', rows: m.rows as number, columns: m.columns as number };
     case 'rows':
       if (!hasOnly(m, 'action', 'keys') || !ROW_ACTIONS.includes(m.action as RowAction)) return undefined;
       if (!Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > 100 || !m.keys.every((key) => isString(key, 10_000))) return undefined;

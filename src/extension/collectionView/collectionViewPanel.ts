@@ -38,6 +38,9 @@ export class CollectionViewPanel extends Disposable {
   private readonly onDidPostEmitter = this.register(new vscode.EventEmitter<ExtensionMessage>());
   /** Fires for every message posted to the webview (the integration tests wait on it). */
   readonly onDidPost = this.onDidPostEmitter.event;
+  private readonly onDidRenderEmitter = this.register(new vscode.EventEmitter<{ rows: number; columns: number }>());
+  /** The webview drew the table of a loaded page. */
+  readonly onDidRender = this.onDidRenderEmitter.event;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -105,6 +108,9 @@ export class CollectionViewPanel extends Disposable {
         return this.save();
       case 'rows':
         return this.rowAction(message.action, message.keys);
+      case 'rendered':
+        this.onDidRenderEmitter.fire({ rows: message.rows, columns: message.columns });
+        return;
     }
   }
 

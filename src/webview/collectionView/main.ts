@@ -303,6 +303,10 @@ function render(): void {
   if (state.view === 'table') {
     if (content.firstChild !== grid.element) content.replaceChildren(grid.element);
     grid.render();
+    // After the next frame: the table is laid out and painted by then.
+    const rows = model.rows.length;
+    const columns = model.columns.length;
+    if (!model.loading) requestAnimationFrame(() => send({ type: 'rendered', rows, columns }));
   } else if (state.view === 'tree') content.replaceChildren(renderTree());
   else content.replaceChildren(h('pre', { className: 'json', tabIndex: 0, 'aria-label': 'Documents as JSON' }, stringifyLossless(model.rows.map((row) => row.shown), 2)));
 }
@@ -346,7 +350,11 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   for (const key of model.selected) if (!keys.has(key)) model.selected.delete(key);
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);
-  if (model.review) send({ type: 'review' });
+  // The open review follows the staged edits; once none are left (all saved or discarded) it closes.
+  if (model.review && staged.size === 0) {
+    model.review = undefined;
+    renderReview();
+  } else if (model.review) send({ type: 'review' });
   render();
 }
 

@@ -156,7 +156,10 @@ export class VirtualGrid {
     const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
     if (!cell) return;
     this.active = { row: Number(cell.dataset.row), col: Number(cell.dataset.col) };
-    this.render();
+    // Only the marks move: rebuilding the rows here would replace the cell between the two clicks of a double-click.
+    this.element.querySelector('.cell.active')?.classList.remove('active');
+    cell.classList.add('active');
+    this.element.setAttribute('aria-activedescendant', cell.id);
     const column = this.source.columns()[this.active.col];
     if (edit && column) this.source.onEdit(this.active.row, column);
     else this.focus();
