@@ -17,6 +17,9 @@ import { TableSession } from './tableSession';
 /** The open collection views; the integration tests reach them through the TestApi. */
 export class CollectionViews {
   readonly panels = new Set<CollectionViewPanel>();
+  private readonly opened = new vscode.EventEmitter<CollectionViewPanel>();
+  /** A view opened (or reopened, or restored). */
+  readonly onDidOpen = this.opened.event;
 
   constructor(
     private readonly services: Services,
@@ -35,11 +38,16 @@ export class CollectionViews {
   attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
     const view = new CollectionViewPanel(this.services, webviewPanel, session, this.compare, this.describeError);
     this.panels.add(view);
+    this.opened.fire(view);
     view.onDidClose((closed) => {
       this.panels.delete(view);
       void this.closedWithEdits(closed);
     });
     return view;
+  }
+
+  disposeEvents(): void {
+    this.opened.dispose();
   }
 
   /** A view closed with staged edits: they are not dropped without asking. */
@@ -88,5 +96,10 @@ export class CollectionViews {
 export function createCollectionViews(services: Services, describeError: (error: unknown) => string): CollectionViews & vscode.Disposable {
   const compare = new CompareDocuments();
   const views = new CollectionViews(services, compare, describeError);
-  return Object.assign(views, { dispose: () => compare.dispose() });
+  return Object.assign(views, {
+    dispose: () => {
+      compare.dispose();
+      views.disposeEvents();
+    },
+  });
 }

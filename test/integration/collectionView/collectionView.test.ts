@@ -280,4 +280,27 @@ describe('Collection view', function () {
       fromPlayground.panel.dispose();
     }
   });
+
+  it('asks before dropping staged edits when the view is closed, and reopens it with them', async () => {
+    await act({ type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'string', text: 'Still here' });
+    const prompts = new FakePrompts([{ confirm: true }]);
+    testing.setPrompts(prompts);
+    try {
+      const reopened = new Promise<CollectionViewPanel>((resolve) => {
+        const subscription = testing.collectionViews().onDidOpen((panel) => {
+          subscription.dispose();
+          resolve(panel);
+        });
+      });
+      view.panel.dispose();
+      const again = await reopened;
+      assert.match(prompts.confirmations[0]?.text ?? '', /closed with unsaved edits to 1 document/);
+      assert.deepEqual(again.session.staged.editsOf(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
+      view = again;
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.equal(proxy.writes().length, 0);
+    view.session.discardAll();
+  });
 });
