@@ -38,6 +38,11 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
 
   it('opens Open Collection View from a collection’s context menu, showing the first page by type', async () => {
     const { page, service } = session;
+    // A wide collection for the virtualised-rendering step: 100 documents of 200 fields.
+    await client.createCollection('inventory', 'wide');
+    for (let row = 0; row < 100; row++) {
+      await client.createDocument('inventory', 'wide', Object.fromEntries(Array.from({ length: 199 }, (_, field) => [`f${String(field + 1).padStart(3, '0')}`, row * 1000 + field])), { safe: true });
+    }
     sideBar = await openDbHostView(page);
     await sideBar.getByRole('button', { name: 'Add Account' }).click();
     await answerQuickInput(page, /base address of the service/, service.url);
@@ -88,4 +93,54 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     await view.locator('#cell-0-2').click();
     await saveScreenshot(session.page, 'collection-view-dark');
   });
+
+  it('moves with the keyboard, edits with Enter, cancels with Escape; shows the page as a tree and as JSON', async () => {
+    const { page } = session;
+    const grid = view.getByRole('grid');
+    await view.locator('#cell-0-2').click();
+    await page.keyboard.press('ArrowDown');
+    await view.locator('#cell-1-2.active').waitFor({ state: 'visible' });
+    assert.equal(await grid.getAttribute('aria-activedescendant'), 'cell-1-2');
+    assert.match((await view.locator('#cell-1-2').getAttribute('aria-label')) ?? '', /^name, string /);
+    await page.keyboard.press('Enter');
+    const input = view.getByLabel('New value of name');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('not kept');
+    await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'detached' });
+    assert.equal(await view.locator('.cell.changed').count(), 0, 'Escape staged the edit');
+    await page.keyboard.press('Tab');
+    await view.locator('#cell-1-3.active').waitFor({ state: 'visible' });
+
+    const [first] = (await client.listDocuments('inventory', 'products', { limit: 1 })).documents;
+    await view.getByRole('tab', { name: 'tree view' }).click();
+    await view.getByRole('tree').getByText(`sku: ${String(first.sku)}`).first().waitFor({ state: 'visible' });
+    await view.getByRole('tab', { name: 'json view' }).click();
+    assert.match(await view.getByLabel('Documents as JSON').innerText(), new RegExp(`"sku": "${String(first.sku)}"`));
+    await view.getByRole('tab', { name: 'table view' }).click();
+    await grid.waitFor({ state: 'visible' });
+  });
+
+  it('draws only the cells in sight of 100 rows × 200 columns, and scrolls to the last column', async () => {
+    const { page } = session;
+    const productsTab = page.locator('.tabs-container .tab', { hasText: 'products' });
+    await productsTab.hover();
+    await productsTab.getByRole('button', { name: /^Close/ }).click();
+    await productsTab.waitFor({ state: 'detached' });
+    await chooseFromContextMenu(treeRow(sideBar, 'wide'), 'Open Collection View');
+    view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await view.getByText('1–20 of 100').waitFor({ state: 'visible' });
+    await view.getByLabel('Documents per page').selectOption('100');
+    await view.getByText('1–100 of 100').waitFor({ state: 'visible' });
+    const grid = view.getByRole('grid');
+    assert.equal(await grid.getAttribute('aria-rowcount'), '101');
+    assert.equal(await grid.getAttribute('aria-colcount'), '201');
+    const drawn = await view.locator('.cell').count();
+    assert.ok(drawn > 0 && drawn < 2_000, `${drawn} cells drawn of 20,000`);
+    await grid.evaluate((element) => {
+      (element as unknown as { scrollLeft: number; scrollWidth: number }).scrollLeft = (element as unknown as { scrollWidth: number }).scrollWidth;
+    });
+    await view.getByRole('columnheader', { name: /^f199/ }).waitFor({ state: 'visible' });
+  });
+
 });

@@ -257,9 +257,9 @@ function renderTree(): HTMLElement {
   return h(
     'ul',
     { className: 'tree', role: 'tree', 'aria-label': 'Documents as a tree' },
-    ...model.rows.map((row) => {
+    ...model.rows.map((row, index) => {
       const fields = Object.keys(row.shown).map((key) => node(key, row.shown[key], row.edits.length > 0 && isCellChanged(row.original, row.shown, [key])));
-      return h('li', { role: 'treeitem' }, h('details', { open: model.rows.length <= 10 }, h('summary', {}, `_id ${displayText(row.original._id as JsonValue)}`), h('ul', { role: 'group' }, ...fields)));
+      return h('li', { role: 'treeitem' }, h('details', { open: index === 0 || model.rows.length <= 10 }, h('summary', {}, `_id ${displayText(row.original._id as JsonValue)}`), h('ul', { role: 'group' }, ...fields)));
     }),
   );
 }
