@@ -93,7 +93,11 @@ function bundleOptions(production) {
     guardrails: { ...shared, entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'], outfile: 'dist/guardrails.js', external: ['vscode'] },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
     originalFeatures: { ...shared, entryPoints: ['src/extension/originalFeatures/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
-    statsChart: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/extension/deploymentStats/webview/statsChartView.ts'], outfile: 'dist/statsChart.js' },
+    statsChart: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/statsChart/statsChartView.ts'], outfile: 'dist/statsChart.js' },
+    // The collection views' extension-side code, loaded the first time a view opens.
+    collectionViewHost: { ...shared, entryPoints: ['src/extension/collectionView/collectionViewHost.ts'], outfile: 'dist/collectionViewHost.js', external: ['vscode'] },
+    // The collection view's page script runs in the webview (a browser), loaded only by that page.
+    collectionView: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/collectionView/main.ts'], outfile: 'dist/collectionView.js' },
   };
 }
 

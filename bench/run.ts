@@ -7,6 +7,7 @@ import { ServiceProcess } from '../test/support/serviceProcess';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
 import { measureClientOverhead } from './clientOverhead';
 import { measureFairness } from './fairness';
+import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
 import { saveOneField } from './save';
@@ -91,6 +92,16 @@ async function main(): Promise<void> {
   const activation = size.product && recordActivation(size.product.dir) ? readActivation() : undefined;
   if (activation) figures.push(activation);
   else missing.push(`activation: the integration harness did not record ${ACTIVATION_RECORD}`);
+
+  step('collection view: open to first page inside the real VS Code (the integration harness, one test)');
+  try {
+    figures.push(...collectionViewSizes());
+  } catch (error) {
+    missing.push(`collection view bundles: ${(error as Error).message}`);
+  }
+  const tableView = recordCollectionView() ? readCollectionView() : undefined;
+  if (tableView) figures.push(tableView);
+  else missing.push('collection view: the integration harness did not record test-results/collectionView.json');
 
   console.log(`\n${table(figures)}`);
   for (const line of missing) console.log(`\nNot measured: ${line}`);

@@ -24,6 +24,8 @@ import { registerGuardrails } from './guardrails/registerGuardrails';
 import { registerTransfer } from './transfer/registerTransfer';
 import { registerKnowledge } from './knowledge/registerKnowledge';
 import { showStartingPoint } from './start/showStartingPoint';
+import type { CollectionViews } from './collectionView/registerCollectionView';
+import { registerCollectionView } from './collectionView/registerCollectionView';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -41,6 +43,8 @@ export interface TestApi {
   readonly activationMs: number;
   /** Guardrails: what the account status bar item shows. */
   readonly guardrails: Guardrails;
+  /** The open collection views (loads their code): tests drive a view as its webview would. */
+  collectionViews(): CollectionViews;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -68,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   explorer.showTailing(registerDeploymentLogs(services));
   registerTransfer(services);
   registerKnowledge(services, explorer, playgrounds);
+  const collectionViews = registerCollectionView(services);
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -87,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       activationMs,
       guardrails,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
+      collectionViews,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

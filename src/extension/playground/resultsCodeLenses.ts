@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { idToPathSegment } from '../../core/documents/documentId';
+import { stringifyLossless } from '../../core/json/lossless';
 import { nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { ResultsDocuments } from './resultsDocuments';
@@ -22,6 +23,17 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
     const top = new vscode.Range(0, 0, 0, 0);
     const position = { skip: state.skip, shown: state.page.documents.length, total: state.page.total, limit: pageSize(state.request) };
     const lenses: vscode.CodeLens[] = [];
+    const { query } = state.request;
+    // The filter goes as text: command arguments are copied as plain JSON, which would round an int64.
+    const fromQuery = { filter: query.q ? stringifyLossless(query.q) : '', sort: query.sort, fields: query.fields, skip: state.skip, limit: query.limit };
+    lenses.push(
+      new vscode.CodeLens(top, {
+        title: '$(table) Open as Table',
+        tooltip: 'Open these results in an editable collection view',
+        command: 'dbhost.openCollectionView',
+        arguments: [{ accountId: state.accountId, db: state.request.database, col: state.request.collection }, { fromQuery }],
+      }),
+    );
     if (previousPageSkip(position) !== undefined) {
       lenses.push(new vscode.CodeLens(top, { title: '$(arrow-left) Previous page', command: PREVIOUS_PAGE_COMMAND, arguments: [document.uri] }));
     }

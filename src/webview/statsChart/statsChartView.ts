@@ -1,9 +1,9 @@
 // The script of the deployment statistics webview (dist/statsChart.js). It draws what the extension sends,
 // checked first, as SVG in the theme's colours, with a table of the same figures for screen readers.
-import type { HostMessage } from '../../../core/stats/chartMessages';
-import { parseHostMessage } from '../../../core/stats/chartMessages';
-import type { StatsPoint, StatsSeries } from '../../../core/stats/statsSeries';
-import { OPERATION_KINDS, STATS_TABLE_HEADERS, statsTableRows } from '../../../core/stats/statsSeries';
+import type { HostMessage } from '../../core/stats/chartMessages';
+import { parseHostMessage } from '../../core/stats/chartMessages';
+import type { StatsPoint, StatsSeries } from '../../core/stats/statsSeries';
+import { OPERATION_KINDS, STATS_TABLE_HEADERS, statsTableRows } from '../../core/stats/statsSeries';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 

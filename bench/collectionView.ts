@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Figure } from './support/figure';
+import { figure } from './support/figure';
+
+const root = resolve(__dirname, '..');
+/** Written by test/integration/bench/recordCollectionView.test.ts inside the real VS Code. */
+export const COLLECTION_VIEW_RECORD = resolve(root, 'test-results', 'collectionView.json');
+export const WEBVIEW_BUDGET_KB = 60;
+
+interface CollectionViewRecord {
+  openMs: number;
+  getMs: number;
+  rows: number;
+  fields: number;
+  runs: number;
+  vscodeVersion: string;
+  recordedAt: string;
+}
+
+/** Runs just the collection view timing of the integration suite against dist/ as it is. False when the run failed. */
+export function recordCollectionView(): boolean {
+  rmSync(COLLECTION_VIEW_RECORD, { force: true });
+  const run = spawnSync('npm', ['run', '--silent', 'test:integration', '--', '--no-build', '--grep', 'Collection view open time'], { cwd: root, stdio: 'inherit' });
+  return run.status === 0;
+}
+
+/** Open-to-first-page as a ratio of the page's GET alone, from the last recorded run. */
+export function readCollectionView(): Figure | undefined {
+  if (!existsSync(COLLECTION_VIEW_RECORD)) return undefined;
+  const record = JSON.parse(readFileSync(COLLECTION_VIEW_RECORD, 'utf8')) as CollectionViewRecord;
+  return figure({
+    name: `collection view: open to first page drawn (${record.rows} docs × ${record.fields} fields)`,
+    value: record.openMs,
+    unit: 'ms',
+    baselineName: 'the page GET alone',
+    baseline: record.getMs,
+    note: `median of ${record.runs}; panel, webview start, GET and drawing, in VS Code ${record.vscodeVersion}`,
+  });
+}
+
+/** The collection view's two lazily loaded bundles of the production build (measureSize has just made it). */
+export function collectionViewSizes(): Figure[] {
+  const kilobytes = (path: string) => statSync(resolve(root, path)).size / 1024;
+  const webview = kilobytes('dist/collectionView.js');
+  return [
+    figure({ name: 'dist/collectionView.js (webview page script)', value: webview, unit: 'KB', baselineName: 'budget', baseline: WEBVIEW_BUDGET_KB, target: `≤ ${WEBVIEW_BUDGET_KB} KB`, met: webview <= WEBVIEW_BUDGET_KB }),
+    figure({ name: 'dist/collectionViewHost.js (loaded when a view opens)', value: kilobytes('dist/collectionViewHost.js'), unit: 'KB', baselineName: 'dist/extension.js', baseline: kilobytes('dist/extension.js') }),
+  ];
+}

@@ -1,0 +1,221 @@
+import * as vscode from 'vscode';
+import { idToPathSegment } from '../../core/documents/documentId';
+import { newObjectId } from '../../core/documents/objectId';
+import type { JsonObject } from '../../core/json/lossless';
+import { stringifyLossless } from '../../core/json/lossless';
+import type { ExtensionMessage, WebviewMessage } from '../../core/table/protocol';
+import { checkWebviewMessage } from '../../core/table/protocol';
+import { documentKey } from '../../core/table/stagedEdits';
+import { Disposable } from '../base/disposable';
+import { documentUri } from '../documents/documentUri';
+import type { Services } from '../services';
+import { collectionViewHtml } from './collectionViewHtml';
+import type { CompareDocuments } from './compareDocuments';
+import type { ConflictChoice, SaveOutcome } from './tableSession';
+import type { TableSession } from './tableSession';
+
+export const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
+
+/** What a panel keeps in its webview's state to come back after a reload. */
+export interface RestoreState {
+  source: TableSession['source'];
+  state: TableSession['state'];
+  staged: ReturnType<TableSession['stagedForRestore']>;
+}
+
+/**
+ * One collection view: an editor tab whose webview shows the page and sends the user's actions, which
+ * are checked ({@link checkWebviewMessage}) and carried out here. The webview never sees the API key or
+ * talks to the service; every request goes through the account's client.
+ */
+export class CollectionViewPanel extends Disposable {
+  /** The last 50 messages posted to the webview, newest first (the integration tests read them). */
+  readonly posted: ExtensionMessage[] = [];
+  /** Messages handled so far, for tests that wait for the webview's first `ready`. */
+  handled = 0;
+  private readonly onDidCloseEmitter = this.register(new vscode.EventEmitter<TableSession>());
+  readonly onDidClose = this.onDidCloseEmitter.event;
+  private readonly onDidPostEmitter = this.register(new vscode.EventEmitter<ExtensionMessage>());
+  /** Fires for every message posted to the webview (the integration tests wait on it). */
+  readonly onDidPost = this.onDidPostEmitter.event;
+  private readonly onDidRenderEmitter = this.register(new vscode.EventEmitter<{ rows: number; columns: number }>());
+  /** The webview drew the table of a loaded page. */
+  readonly onDidRender = this.onDidRenderEmitter.event;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly services: Services,
+    readonly panel: vscode.WebviewPanel,
+    readonly session: TableSession,
+    private readonly compare: CompareDocuments,
+    private readonly describeError: (error: unknown) => string,
+  ) {
+    super();
+    const { extensionUri } = services.context;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+    panel.title = this.title();
+    panel.webview.html = collectionViewHtml(
+      panel.webview,
+      panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'collectionView.js')),
+      panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'collectionView.css')),
+      this.title(),
+    );
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
+    this.register(
+      panel.onDidDispose(() => {
+        this.onDidCloseEmitter.fire(session);
+        this.dispose();
+      }),
+    );
+  }
+
+  /** Handles a message as if the webview had sent it; resolves once it is carried out (the integration tests drive the view with this). */
+  receive(raw: unknown): Promise<void> {
+    const message = checkWebviewMessage(raw);
+    if (!message) {
+      this.services.logger.warn(`Collection view: ignored a message that is not one the view sends (${typeof raw === 'object' && raw !== null ? String((raw as { type?: unknown }).type) : typeof raw})`);
+      return Promise.resolve();
+    }
+    const run = this.queue.then(() => this.handle(message)).catch((error: unknown) => this.notice(this.describeError(error), true));
+    this.queue = run;
+    return run.then(() => {
+      this.handled++;
+    });
+  }
+
+  private async handle(message: WebviewMessage): Promise<void> {
+    const { session } = this;
+    switch (message.type) {
+      case 'ready':
+      case 'refresh':
+        return this.reload();
+      case 'setView':
+        session.state = message.state;
+        return this.reload();
+      case 'edit':
+        return this.afterEdit(session.stageEdit(message.key, message.path, message.kind, message.text));
+      case 'removeField':
+        return this.afterEdit(session.removeField(message.key, message.path));
+      case 'revert':
+        session.revert(message.key, message.path);
+        return this.showPage();
+      case 'discardAll':
+        session.discardAll();
+        return this.showPage();
+      case 'review':
+        return this.post({ type: 'review', items: session.review() });
+      case 'save':
+        return this.save();
+      case 'rows':
+        return this.rowAction(message.action, message.keys);
+      case 'rendered':
+        this.onDidRenderEmitter.fire({ rows: message.rows, columns: message.columns });
+        return;
+    }
+  }
+
+  private async afterEdit(error: string | undefined): Promise<void> {
+    if (error) await this.notice(error, true);
+    await this.showPage();
+  }
+
+  async reload(): Promise<void> {
+    await this.showPage(true);
+    await this.session.load();
+    await this.showPage();
+  }
+
+  private async showPage(loading = false): Promise<void> {
+    const { session } = this;
+    this.panel.title = this.title();
+    await this.post({
+      type: 'page',
+      title: this.title(),
+      state: session.state,
+      payload: session.payload(),
+      total: session.total,
+      loading,
+      editable: true,
+      ...(session.error ? { error: session.error } : {}),
+    });
+    const restore: RestoreState = { source: session.source, state: session.state, staged: session.stagedForRestore() };
+    await this.post({ type: 'keep', restore: stringifyLossless(restore) });
+  }
+
+  private async save(): Promise<void> {
+    if (this.session.staged.size === 0) return this.notice('Nothing to save: no edits are staged.');
+    const outcome = await this.session.save({ resolveConflict: (label, loaded, current) => this.askConflict(label, loaded, current) });
+    await this.notice(describeOutcome(outcome), outcome.failures.length > 0);
+    await this.reload();
+  }
+
+  private async askConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice> {
+    const choice = await this.services.prompts.pick<ConflictChoice>(
+      [
+        { label: 'Compare', description: 'show what changed on the service; your edits stay staged', value: 'compare' },
+        { label: 'Overwrite', description: 'save your edited fields only, over the service’s values for them', value: 'overwrite' },
+        { label: 'Discard', description: 'drop your edits to this document', value: 'discard' },
+      ],
+      { title: `Document ${label} changed on the service since it was loaded`, placeHolder: 'Compare, Overwrite (only your fields) or Discard your edits' },
+    );
+    if (choice === 'compare') await this.compare.show(`${label} (loaded ↔ on the service)`, loaded, current);
+    return choice ?? 'keep';
+  }
+
+  private async rowAction(action: 'open' | 'duplicate' | 'delete' | 'copy', keys: string[]): Promise<void> {
+    const documents = keys.map((key) => this.session.original(key)).filter((document): document is JsonObject => document !== undefined);
+    if (documents.length === 0) return this.notice('Those rows are no longer on the page; refresh the view.', true);
+    const { accountId, db, col } = this.session.source;
+    if (action === 'copy') {
+      await vscode.env.clipboard.writeText(stringifyLossless(documents.length === 1 ? documents[0] : documents, 2));
+      return this.notice(documents.length === 1 ? 'Copied the document as JSON.' : `Copied ${documents.length} documents as JSON.`);
+    }
+    if (action === 'open') {
+      for (const document of documents) {
+        await vscode.commands.executeCommand('vscode.open', documentUri({ accountId, db, col, docId: idToPathSegment(document._id) }), { preview: documents.length === 1 });
+      }
+      return;
+    }
+    const client = await this.services.accounts.clientFor(accountId);
+    if (action === 'duplicate') {
+      for (const document of documents) await client.createDocument(db, col, { ...document, _id: { $oid: newObjectId() } }, { safe: true });
+      this.services.changes.fire({ accountId, db, col }, 'documents');
+      await this.notice(documents.length === 1 ? 'Duplicated the document with a new _id.' : `Duplicated ${documents.length} documents, each with a new _id.`);
+      return this.reload();
+    }
+    const count = documents.length === 1 ? 'this document' : `these ${documents.length} documents`;
+    const confirmed = await this.services.prompts.confirm(`Delete ${count} from ${db}/${col}?`, { detail: 'This cannot be undone.', confirmLabel: 'Delete' });
+    if (!confirmed) return;
+    for (const document of documents) {
+      await client.deleteDocument(db, col, idToPathSegment(document._id));
+      this.session.revert(documentKey(document));
+    }
+    this.services.changes.fire({ accountId, db, col }, 'documents');
+    return this.reload();
+  }
+
+  private notice(text: string, error = false): Promise<void> {
+    return this.post({ type: 'notice', text, ...(error ? { error } : {}) });
+  }
+
+  private async post(message: ExtensionMessage): Promise<void> {
+    this.posted.unshift(message);
+    this.posted.length = Math.min(this.posted.length, 50);
+    this.onDidPostEmitter.fire(message);
+    if (!this.isDisposed) await this.panel.webview.postMessage(message);
+  }
+
+  private title(): string {
+    const staged = this.session.staged.size;
+    return `${this.session.source.col} (${this.session.source.db})${staged > 0 ? ` ● ${staged}` : ''}`;
+  }
+}
+
+function describeOutcome(outcome: SaveOutcome): string {
+  const parts: string[] = [];
+  if (outcome.saved.length > 0) parts.push(`Saved ${outcome.saved.length} document${outcome.saved.length === 1 ? '' : 's'}.`);
+  if (outcome.kept.length > 0) parts.push(`${outcome.kept.length} changed on the service: edits kept staged.`);
+  if (outcome.discarded.length > 0) parts.push(`Discarded the edits to ${outcome.discarded.length}.`);
+  parts.push(...outcome.failures.map((failure) => `Not saved: ${failure.message}`));
+  return parts.join(' ') || 'Nothing was saved.';
+}

@@ -1,0 +1,38 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { describeError, registerCommand } from '../base/registerCommand';
+import { resolveCollectionTarget } from '../shared/collectionTarget';
+import type { Services } from '../services';
+import type * as HostModule from './collectionViewHost';
+
+export type CollectionViews = HostModule.CollectionViews;
+
+const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
+
+/**
+ * Open Collection View on a collection (with a filter and sort given, for Open as Table on playground
+ * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
+ * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
+ */
+export function registerCollectionView(services: Services): () => CollectionViews {
+  let views: (CollectionViews & vscode.Disposable) | undefined;
+  const load = (): CollectionViews => {
+    if (!views) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
+      const host = require(path.join(__dirname, 'collectionViewHost.js')) as typeof HostModule;
+      views = host.createCollectionViews(services, describeError);
+      services.context.subscriptions.push(views);
+    }
+    return views;
+  };
+  services.context.subscriptions.push(
+    registerCommand(services, 'dbhost.openCollectionView', async (arg?: unknown, state?: unknown) => {
+      const { accountId, db, col } = await resolveCollectionTarget(services, arg);
+      return load().open({ accountId, db, col }, state);
+    }),
+    vscode.window.registerWebviewPanelSerializer(COLLECTION_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),
+    }),
+  );
+  return load;
+}

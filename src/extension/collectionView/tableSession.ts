@@ -1,0 +1,211 @@
+import { displayId, idToPathSegment } from '../../core/documents/documentId';
+import { jsonEqual } from '../../core/json/jsonEqual';
+import type { JsonObject, JsonValue } from '../../core/json/lossless';
+import { isJsonObject, stringifyLossless } from '../../core/json/lossless';
+import { KIND_LABELS, parseCellInput } from '../../core/table/cellValue';
+import type { EditableKind } from '../../core/table/cellValue';
+import type { FieldPath } from '../../core/table/columns';
+import { valueAt } from '../../core/table/columns';
+import type { ReviewItem } from '../../core/table/protocol';
+import type { CellEdit } from '../../core/table/stagedEdits';
+import { StagedEdits, documentChange, documentKey } from '../../core/table/stagedEdits';
+import type { ViewState } from '../../core/table/viewState';
+import { pageQuery } from '../../core/table/viewState';
+import type { Services } from '../services';
+
+/** The collection a view shows. Only the account's id: its key stays in secret storage. */
+export interface CollectionSource {
+  accountId: string;
+  db: string;
+  col: string;
+}
+
+/** What the user chose for a document changed on the service since it was loaded. */
+export type ConflictChoice = 'compare' | 'overwrite' | 'discard' | 'keep';
+
+export interface SaveOutcome {
+  saved: string[];
+  /** Documents changed on the service whose edits stay staged (Compare or no choice). */
+  kept: string[];
+  discarded: string[];
+  failures: { key: string; message: string }[];
+}
+
+export interface SaveHooks {
+  /** Asks what to do about one document changed on the service since it was loaded. */
+  resolveConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice>;
+}
+
+/**
+ * One collection view's data: the shown page, fetched alone, and the edits staged on it. The documents
+ * staged edits started from are kept until saved or discarded, also when they leave the page: a save
+ * diffs against them and checks them against what the service holds now.
+ */
+export class TableSession {
+  documents: JsonObject[] = [];
+  total: number | undefined;
+  error: string | undefined;
+  readonly staged = new StagedEdits();
+  private readonly originals = new Map<string, JsonObject>();
+
+  constructor(
+    private readonly services: Services,
+    readonly source: CollectionSource,
+    public state: ViewState,
+  ) {}
+
+  /** GETs the shown page (only that page) with the view's filter, sort and projection. */
+  async load(): Promise<void> {
+    const { error, ...query } = pageQuery(this.state);
+    if (error) {
+      this.error = error;
+      return;
+    }
+    try {
+      const client = await this.services.accounts.clientFor(this.source.accountId);
+      const page = await client.listDocuments(this.source.db, this.source.col, query);
+      this.documents = page.documents.filter(isJsonObject);
+      this.total = page.total;
+      this.error = undefined;
+    } catch (failure) {
+      this.error = failure instanceof Error ? failure.message : String(failure);
+    }
+  }
+
+  /** The loaded version of a document: the one its staged edits started from, else the one on the page. */
+  original(key: string): JsonObject | undefined {
+    return this.originals.get(key) ?? this.documents.find((document) => documentKey(document) === key);
+  }
+
+  /** Stages a typed value for a cell; returns why it cannot be staged, if it cannot. */
+  stageEdit(key: string, path: FieldPath, kind: EditableKind, text: string): string | undefined {
+    const parsed = parseCellInput(kind, text);
+    if (parsed.error !== undefined) return parsed.error;
+    return this.stage(key, { path, value: parsed.value });
+  }
+
+  removeField(key: string, path: FieldPath): string | undefined {
+    return this.stage(key, { path });
+  }
+
+  revert(key: string, path?: FieldPath): void {
+    this.staged.discard(key, path);
+    if (this.staged.editsOf(key).length === 0) this.originals.delete(key);
+  }
+
+  discardAll(): void {
+    this.staged.discardAll();
+    this.originals.clear();
+  }
+
+  /** Per document with staged edits: the exact PUT body, the type changes, or why it cannot be saved. */
+  review(): ReviewItem[] {
+    return this.staged.documentKeys().map((key) => {
+      const original = this.originals.get(key) as JsonObject;
+      const change = documentChange(original, this.staged.editsOf(key));
+      const label = displayId(original._id);
+      const typeChanges = change.typeChanges.map(({ path, from, to }) => `${path}: ${KIND_LABELS[from]} → ${KIND_LABELS[to]}`);
+      if (change.error) return { key, label, typeChanges, error: change.error };
+      if (!change.update) return { key, label, typeChanges, error: 'No change: the edits give back the loaded values.' };
+      return { key, label, typeChanges, body: stringifyLossless({ document: change.update, safe: true }, 2) };
+    });
+  }
+
+  /**
+   * Saves each document's staged edits as one field-level PUT (`$set`/`$unset` of the edited fields only,
+   * never the whole document), after checking the document is still as loaded.
+   */
+  async save(hooks: SaveHooks): Promise<SaveOutcome> {
+    const outcome: SaveOutcome = { saved: [], kept: [], discarded: [], failures: [] };
+    const client = await this.services.accounts.clientFor(this.source.accountId);
+    for (const key of this.staged.documentKeys()) {
+      const original = this.originals.get(key) as JsonObject;
+      const change = documentChange(original, this.staged.editsOf(key));
+      const label = displayId(original._id);
+      if (change.error) {
+        outcome.failures.push({ key, message: `${label}: ${change.error}` });
+        continue;
+      }
+      if (!change.update) {
+        this.revert(key);
+        continue;
+      }
+      const docId = idToPathSegment(original._id);
+      try {
+        const { document: current } = await client.getDocument(this.source.db, this.source.col, docId);
+        if (!this.sameAsLoaded(original, current)) {
+          const choice = await hooks.resolveConflict(label, original, current);
+          if (choice === 'discard') {
+            this.revert(key);
+            outcome.discarded.push(key);
+            continue;
+          }
+          if (choice !== 'overwrite') {
+            outcome.kept.push(key);
+            continue;
+          }
+        }
+        await client.updateDocument(this.source.db, this.source.col, docId, change.update as JsonObject, { safe: true });
+      } catch (failure) {
+        // Duck-typed: this bundle holds no copy of the client's error class.
+        const gone = (failure as { status?: unknown } | undefined)?.status === 404;
+        const message = gone ? 'the document no longer exists on the service; its edits stay staged' : failure instanceof Error ? failure.message : String(failure);
+        outcome.failures.push({ key, message: `${label}: ${message}` });
+        continue;
+      }
+      const fields = [...Object.keys(change.update.$set ?? {}), ...Object.keys(change.update.$unset ?? {}).map((path) => `-${path}`)];
+      this.services.logger.info(`Saved document ${docId} in ${this.source.db}/${this.source.col} from the collection view: ${fields.join(', ')}`);
+      this.revert(key);
+      outcome.saved.push(key);
+    }
+    if (outcome.saved.length > 0) this.services.changes.fire({ ...this.source }, 'documents');
+    return outcome;
+  }
+
+  /** Lossless JSON of the page and the staged edits, for the webview. */
+  payload(): string {
+    return stringifyLossless({ documents: this.documents, staged: this.staged.toJSON() });
+  }
+
+  /** The staged edits as the panel keeps them across a reload. */
+  stagedForRestore(): [string, { original: JsonObject; edits: CellEdit[] }][] {
+    return this.staged.documentKeys().map((key) => [key, { original: this.originals.get(key) as JsonObject, edits: this.staged.editsOf(key) }]);
+  }
+
+  /** Puts back staged edits kept across a reload; entries that are not well-formed are skipped. */
+  restoreStaged(entries: unknown): void {
+    if (!Array.isArray(entries)) return;
+    for (const entry of entries) {
+      if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') continue;
+      const { original, edits } = (entry[1] ?? {}) as { original?: unknown; edits?: unknown };
+      if (!isJsonObject(original as JsonValue) || documentKey(original as JsonObject) !== entry[0] || !Array.isArray(edits)) continue;
+      for (const edit of edits as CellEdit[]) {
+        const pathOk = Array.isArray(edit?.path) && edit.path.length > 0 && edit.path.every((key) => typeof key === 'string' && key.length > 0);
+        if (!pathOk) continue;
+        this.originals.set(entry[0], original as JsonObject);
+        this.staged.stage(entry[0], { path: edit.path, ...(edit.value === undefined ? {} : { value: edit.value }) });
+      }
+    }
+  }
+
+  private stage(key: string, edit: CellEdit): string | undefined {
+    const original = this.original(key);
+    if (!original) return 'That document is no longer on the page; refresh the view.';
+    if (edit.path[0] === '_id') return 'The _id field cannot be changed: duplicate the row to store the document under another _id.';
+    const change = documentChange(original, [...this.staged.editsOf(key), edit]);
+    if (change.error) return change.error;
+    this.originals.set(key, original);
+    this.staged.stage(key, edit);
+    return undefined;
+  }
+
+  /** Whether the service still holds the loaded version (compared on the projected fields when the view asks for only some). */
+  private sameAsLoaded(loaded: JsonObject, current: JsonObject): boolean {
+    if (this.state.fields.length === 0) return jsonEqual(loaded, current);
+    return this.state.fields.every((path) => {
+      const before = valueAt(loaded, path);
+      const after = valueAt(current, path);
+      return before === undefined || after === undefined ? before === after : jsonEqual(before, after);
+    });
+  }
+}

@@ -1,0 +1,418 @@
+// The collection view's page script: its own bundle (dist/collectionView.js), loaded only by the webview.
+// It shows what the extension sends and sends back what the user does; it never talks to the service.
+import type { JsonObject, JsonValue } from '../../core/json/lossless';
+import { isJsonObject, parseLossless, stringifyLossless } from '../../core/json/lossless';
+import type { CellKind, EditableKind } from '../../core/table/cellValue';
+import { EDITABLE_KINDS, KIND_LABELS, displayText, editText, isNumericKind, kindOf, parseCellInput } from '../../core/table/cellValue';
+import type { Column } from '../../core/table/columns';
+import { columnLabel, columnOf, columnsOf, valueAt } from '../../core/table/columns';
+import type { ExtensionMessage, ReviewItem, RowAction, WebviewMessage } from '../../core/table/protocol';
+import { checkExtensionMessage } from '../../core/table/protocol';
+import type { CellEdit } from '../../core/table/stagedEdits';
+import { applyEdits, documentKey, isCellChanged } from '../../core/table/stagedEdits';
+import type { ViewState } from '../../core/table/viewState';
+import { DEFAULT_VIEW_STATE, PAGE_SIZES, pageBounds, parseFilter, toggleSort } from '../../core/table/viewState';
+import { h } from './dom';
+import { VirtualGrid } from './virtualGrid';
+
+declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; setState(state: unknown): void };
+const vscodeApi = acquireVsCodeApi();
+const send = (message: WebviewMessage): void => vscodeApi.postMessage(message);
+
+interface Row {
+  key: string;
+  original: JsonObject;
+  shown: JsonObject;
+  edits: CellEdit[];
+}
+
+const model = {
+  title: '',
+  state: DEFAULT_VIEW_STATE as ViewState,
+  rows: [] as Row[],
+  columns: [] as Column[],
+  /** Every column seen since the view opened, for the chooser (a projection hides the others from the page). */
+  knownColumns: new Map<string, Column>(),
+  total: undefined as number | undefined,
+  loading: true,
+  error: undefined as string | undefined,
+  selected: new Set<string>(),
+  review: undefined as ReviewItem[] | undefined,
+};
+
+const app = document.getElementById('app') as HTMLElement;
+const notice = h('div', { className: 'notice', role: 'status', 'aria-live': 'polite' });
+const filterInput = h('input', { className: 'filter', type: 'text', spellcheck: false, placeholder: 'Filter (q), e.g. {"status": "active"}', 'aria-label': 'Filter as JSON' }) as HTMLInputElement;
+const filterError = h('span', { className: 'field-error', role: 'alert' });
+const pageSize = h('select', { 'aria-label': 'Documents per page' }, ...PAGE_SIZES.map((size) => h('option', { value: String(size) }, String(size)))) as HTMLSelectElement;
+const pageText = h('span', { className: 'page-text', 'aria-live': 'polite' });
+const prevButton = button('Previous page', '‹', () => goToPage(model.state.page - 1));
+const nextButton = button('Next page', '›', () => goToPage(model.state.page + 1));
+const stagedText = h('span', { className: 'staged-text' });
+const reviewButton = button('Review changes', 'Review', () => send({ type: 'review' }));
+const saveButton = button('Save staged edits (Ctrl+S)', 'Save', () => send({ type: 'save' }));
+const discardButton = button('Discard all staged edits', 'Discard', () => send({ type: 'discardAll' }));
+const tabs = (['table', 'tree', 'json'] as const).map((view) => {
+  const tab = button(`${view} view`, view === 'json' ? 'JSON' : view[0].toUpperCase() + view.slice(1), () => setView({ view }));
+  tab.setAttribute('role', 'tab');
+  tab.dataset.view = view;
+  return tab;
+});
+const columnChooser = h('details', { className: 'chooser' }, h('summary', {}, 'Columns'));
+const content = h('div', { className: 'content' });
+const reviewPane = h('section', { className: 'review', 'aria-label': 'Review changes', hidden: true });
+const grid = new VirtualGrid({
+  columns: () => model.columns,
+  rowCount: () => model.rows.length,
+  cell: (row, column) => renderCell(model.rows[row], column),
+  header: (column) => headerCell(column),
+  rowHeader: (row) => rowHeaderCell(model.rows[row]),
+  onEdit: (row, column) => startEdit(row, column),
+  onToggleRow: (row) => toggleRow(model.rows[row].key),
+  onSave: () => send({ type: 'save' }),
+});
+
+function button(label: string, text: string, onClick: () => void): HTMLButtonElement {
+  const element = h('button', { type: 'button', title: label, 'aria-label': label }, text) as HTMLButtonElement;
+  element.addEventListener('click', onClick);
+  return element;
+}
+
+function rowAction(action: RowAction): void {
+  const keys = selectedKeys();
+  if (keys.length === 0) return showNotice('Select a row first (Space, or the box at the start of the row).', true);
+  send({ type: 'rows', action, keys });
+}
+
+function selectedKeys(): string[] {
+  const keys = model.rows.filter((row) => model.selected.has(row.key)).map((row) => row.key);
+  if (keys.length > 0) return keys;
+  const active = model.rows[grid.active.row];
+  return active ? [active.key] : [];
+}
+
+function toggleRow(key: string): void {
+  if (model.selected.has(key)) model.selected.delete(key);
+  else model.selected.add(key);
+  grid.render();
+}
+
+function setView(change: Partial<ViewState>): void {
+  model.state = { ...model.state, ...change };
+  send({ type: 'setView', state: model.state });
+}
+
+function goToPage(page: number): void {
+  const { pages } = pageBounds(model.state, model.rows.length, model.total);
+  if (page < 0 || (pages !== undefined && page >= pages)) return;
+  setView({ page });
+}
+
+function applyFilter(): void {
+  const { error } = parseFilter(filterInput.value);
+  filterError.textContent = error ?? '';
+  filterInput.setAttribute('aria-invalid', String(error !== undefined));
+  if (!error) setView({ filter: filterInput.value, page: 0 });
+}
+
+function showNotice(text: string, error = false): void {
+  notice.textContent = text;
+  notice.classList.toggle('error', error);
+  notice.setAttribute('role', error ? 'alert' : 'status');
+}
+
+// ---- cells
+
+function renderCell(row: Row, column: Column): HTMLElement {
+  const value = valueAt(row.shown, column.path);
+  const kind = kindOf(value);
+  const cell = h('div', { className: `cell k-${kind}${isNumericKind(kind) ? ' num' : ''}`, title: `${column.label}: ${KIND_LABELS[kind]}` }, kind === 'missing' ? '' : displayText(value));
+  if (row.edits.length > 0 && isCellChanged(row.original, row.shown, column.path)) cell.classList.add('changed');
+  cell.setAttribute('aria-label', `${column.label}, ${kind === 'missing' ? 'missing' : `${KIND_LABELS[kind]} ${displayText(value)}`}`);
+  return cell;
+}
+
+function headerCell(column: Column): HTMLElement {
+  const sortIndex = model.state.sort.findIndex((key) => columnLabel(key.path) === column.label);
+  const sort = sortIndex >= 0 ? model.state.sort[sortIndex] : undefined;
+  const mark = sort ? `${sort.direction === 1 ? ' ▲' : ' ▼'}${model.state.sort.length > 1 ? sortIndex + 1 : ''}` : '';
+  const header = h('div', { className: 'header', title: `Sort by ${column.label} (Shift+click to add to the sort)` }, column.label + mark);
+  header.setAttribute('aria-sort', sort ? (sort.direction === 1 ? 'ascending' : 'descending') : 'none');
+  header.addEventListener('click', (event) => setView({ sort: toggleSort(model.state.sort, column.path, event.shiftKey), page: 0 }));
+  return header;
+}
+
+function rowHeaderCell(row: Row): HTMLElement {
+  const selected = model.selected.has(row.key);
+  const box = h('input', { type: 'checkbox', 'aria-label': `Select row ${displayText(row.original._id as JsonValue)}` }) as HTMLInputElement;
+  box.checked = selected;
+  box.addEventListener('change', () => toggleRow(row.key));
+  return h('div', { className: `row-header${row.edits.length > 0 ? ' staged' : ''}` }, box);
+}
+
+// ---- editing
+
+function startEdit(rowIndex: number, column: Column, startText?: string): void {
+  const row = model.rows[rowIndex];
+  if (!row) return;
+  if (column.path[0] === '_id') return showNotice('The _id cannot be edited: use Duplicate to store a copy under a new _id.', true);
+  const value = valueAt(row.shown, column.path);
+  const current = kindOf(value);
+  const initialKind: EditableKind = current === 'missing' || current === 'decimal' ? 'string' : current;
+  const kindSelect = h('select', { 'aria-label': 'Type of the value' }, ...EDITABLE_KINDS.map((kind) => h('option', { value: kind }, KIND_LABELS[kind]))) as HTMLSelectElement;
+  kindSelect.value = initialKind;
+  const multiline = initialKind === 'object' || initialKind === 'array';
+  const input = (multiline ? h('textarea', { rows: 6 }) : h('input', { type: 'text' })) as HTMLInputElement;
+  input.value = startText ?? (value === undefined ? '' : editText(value));
+  input.spellcheck = false;
+  input.setAttribute('aria-label', `New value of ${column.label}`);
+  const hint = h('div', { className: 'field-error', role: 'alert' });
+  const typeNote = h('div', { className: 'type-note' });
+  const editor = h('div', { className: 'editor', role: 'dialog', 'aria-label': `Edit ${column.label}` }, kindSelect, input, typeNote, hint);
+  const close = (): void => {
+    editor.remove();
+    grid.focus();
+  };
+  const commit = (): boolean => {
+    const kind = kindSelect.value as EditableKind;
+    const parsed = parseCellInput(kind, input.value);
+    if (parsed.error !== undefined) {
+      hint.textContent = parsed.error;
+      input.setAttribute('aria-invalid', 'true');
+      return false;
+    }
+    send({ type: 'edit', key: row.key, path: [...column.path], kind, text: input.value });
+    close();
+    return true;
+  };
+  const noteType = (): void => {
+    const kind = kindSelect.value as EditableKind;
+    typeNote.textContent = current !== 'missing' && kind !== current ? `Changes the type: ${KIND_LABELS[current as CellKind]} → ${KIND_LABELS[kind]}` : '';
+    input.disabled = kind === 'null';
+  };
+  kindSelect.addEventListener('change', noteType);
+  noteType();
+  editor.append(
+    button('Set the value', 'OK', () => void commit()),
+    button('Cancel (Escape)', 'Cancel', close),
+    button(`Remove the field ${column.label} from this document`, 'Remove field', () => {
+      send({ type: 'removeField', key: row.key, path: [...column.path] });
+      close();
+    }),
+  );
+  if (row.edits.some((edit) => columnLabel(edit.path) === column.label)) {
+    editor.append(button('Revert this cell to the loaded value', 'Revert', () => {
+      send({ type: 'revert', key: row.key, path: [...column.path] });
+      close();
+    }));
+  }
+  editor.addEventListener('keydown', (event) => {
+    event.stopPropagation();
+    if (event.key === 'Escape') close();
+    else if (event.key === 'Enter' && (!multiline || event.ctrlKey || event.metaKey) && event.target !== kindSelect) {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Tab' && event.target === input && !event.shiftKey) {
+      event.preventDefault();
+      if (commit()) grid.move(0, 1);
+    }
+  });
+  grid.showEditor(editor, rowIndex, column);
+  input.focus();
+}
+
+function addField(): void {
+  const row = model.rows[grid.active.row];
+  if (!row) return showNotice('Choose a row first.', true);
+  const name = h('input', { type: 'text', placeholder: 'field or a.b.c', 'aria-label': 'Name of the new field' }) as HTMLInputElement;
+  const form = h('form', { className: 'add-field', 'aria-label': 'Add a field' }, name, h('button', { type: 'submit' }, 'Add'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const path = name.value.split('.');
+    if (path.some((key) => key === '' || key.startsWith('$'))) return showNotice('A field name cannot be empty or start with "$".', true);
+    form.remove();
+    const column = model.columns.find((candidate) => candidate.label === name.value) ?? columnOf(path);
+    if (!model.columns.some((candidate) => candidate.id === column.id)) model.columns = [...model.columns, column];
+    grid.render();
+    startEdit(model.rows.indexOf(row), column, '');
+  });
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') form.remove();
+  });
+  content.prepend(form);
+  name.focus();
+}
+
+// ---- views
+
+function renderTree(): HTMLElement {
+  const node = (key: string, value: JsonValue | undefined, changed: boolean): HTMLElement => {
+    const kind = kindOf(value);
+    if ((kind === 'object' || kind === 'array') && value !== undefined) {
+      const entries: [string, JsonValue][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value as JsonObject);
+      return h('li', { role: 'treeitem' }, h('details', {}, h('summary', { className: changed ? 'changed' : '' }, `${key}: ${displayText(value)}`), h('ul', { role: 'group' }, ...entries.map(([k, v]) => node(k, v, false)))));
+    }
+    return h('li', { role: 'treeitem', className: changed ? 'changed' : '' }, `${key}: `, h('span', { className: `k-${kind}` }, displayText(value)), h('span', { className: 'kind' }, ` ${KIND_LABELS[kind]}`));
+  };
+  return h(
+    'ul',
+    { className: 'tree', role: 'tree', 'aria-label': 'Documents as a tree' },
+    ...model.rows.map((row, index) => {
+      const fields = Object.keys(row.shown).map((key) => node(key, row.shown[key], row.edits.length > 0 && isCellChanged(row.original, row.shown, [key])));
+      return h('li', { role: 'treeitem' }, h('details', { open: index === 0 || model.rows.length <= 10 }, h('summary', {}, `_id ${displayText(row.original._id as JsonValue)}`), h('ul', { role: 'group' }, ...fields)));
+    }),
+  );
+}
+
+function renderReview(): void {
+  const items = model.review;
+  reviewPane.hidden = items === undefined;
+  if (!items) return;
+  reviewPane.replaceChildren(
+    h('h2', {}, items.length === 0 ? 'No staged edits' : `Review changes: ${items.length} document${items.length === 1 ? '' : 's'}`),
+    ...items.map((item) =>
+      h(
+        'article',
+        {},
+        h('h3', {}, `PUT _id ${item.label}`),
+        ...item.typeChanges.map((change) => h('p', { className: 'warning' }, `⚠ Type change: ${change}`)),
+        item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
+      ),
+    ),
+    h('div', {}, button('Save staged edits', 'Save', () => send({ type: 'save' })), button('Close the review', 'Close', () => {
+      model.review = undefined;
+      renderReview();
+    })),
+  );
+  reviewPane.focus();
+}
+
+function render(): void {
+  const { state } = model;
+  filterInput.value = document.activeElement === filterInput ? filterInput.value : state.filter;
+  pageSize.value = String(state.pageSize);
+  const { first, last, total, pages } = pageBounds(state, model.rows.length, model.total);
+  pageText.textContent = model.loading ? 'Loading…' : `${first}–${last} of ${total === undefined ? '?' : total.toLocaleString('en-US')}`;
+  prevButton.disabled = state.page === 0;
+  nextButton.disabled = pages !== undefined && state.page + 1 >= pages;
+  const stagedCount = model.rows.filter((row) => row.edits.length > 0).length;
+  stagedText.textContent = stagedCount > 0 ? `${stagedCount} document${stagedCount === 1 ? '' : 's'} with staged edits` : '';
+  for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.view === state.view));
+  renderChooser();
+  if (model.error) showNotice(model.error, true);
+  if (state.view === 'table') {
+    if (content.firstChild !== grid.element) content.replaceChildren(grid.element);
+    grid.render();
+    // After the next frame: the table is laid out and painted by then.
+    const rows = model.rows.length;
+    const columns = model.columns.length;
+    if (!model.loading) requestAnimationFrame(() => send({ type: 'rendered', rows, columns }));
+  } else if (state.view === 'tree') content.replaceChildren(renderTree());
+  else content.replaceChildren(h('pre', { className: 'json', tabIndex: 0, 'aria-label': 'Documents as JSON' }, stringifyLossless(model.rows.map((row) => row.shown), 2)));
+}
+
+function renderChooser(): void {
+  const projected = new Set(model.state.fields.map(columnLabel));
+  const boxes = [...model.knownColumns.values()]
+    .filter((column) => column.path[0] !== '_id')
+    .map((column) => {
+      const box = h('input', { type: 'checkbox' }) as HTMLInputElement;
+      box.checked = projected.size === 0 || projected.has(column.label) || column.path.some((_, i) => projected.has(columnLabel(column.path.slice(0, i + 1))));
+      box.dataset.label = column.label;
+      return h('label', {}, box, ` ${column.label}`);
+    });
+  const apply = button('Ask the service for the checked fields only', 'Show only checked', () => {
+    const checked = [...columnChooser.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((box) => box.checked).map((box) => (box.dataset.label as string).split('.'));
+    setView({ fields: checked.length === boxes.length ? [] : checked });
+  });
+  const all = button('Show all fields', 'All fields', () => setView({ fields: [] }));
+  const open = (columnChooser as HTMLDetailsElement).open;
+  columnChooser.replaceChildren(h('summary', {}, projected.size > 0 ? `Columns (${projected.size})` : 'Columns'), h('div', { className: 'chooser-list' }, ...boxes), apply, all);
+  (columnChooser as HTMLDetailsElement).open = open;
+}
+
+function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void {
+  model.title = message.title;
+  model.state = message.state;
+  model.loading = message.loading;
+  model.total = message.total;
+  model.error = message.error;
+  if (message.loading) return render();
+  const payload = parseLossless(message.payload) as { documents: JsonObject[]; staged: [string, CellEdit[]][] };
+  const staged = new Map(payload.staged);
+  model.rows = payload.documents.filter(isJsonObject).map((original) => {
+    const key = documentKey(original);
+    const edits = staged.get(key) ?? [];
+    const applied = edits.length > 0 ? applyEdits(original, edits) : undefined;
+    return { key, original, edits, shown: applied?.document ?? original };
+  });
+  const keys = new Set(model.rows.map((row) => row.key));
+  for (const key of model.selected) if (!keys.has(key)) model.selected.delete(key);
+  model.columns = columnsOf(model.rows.map((row) => row.shown));
+  for (const column of model.columns) model.knownColumns.set(column.id, column);
+  // The open review follows the staged edits; once none are left (all saved or discarded) it closes.
+  if (model.review && staged.size === 0) {
+    model.review = undefined;
+    renderReview();
+  } else if (model.review) send({ type: 'review' });
+  render();
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = checkExtensionMessage(event.data);
+  if (!message) return;
+  if (message.type === 'page') receivePage(message);
+  else if (message.type === 'review') {
+    model.review = message.items;
+    renderReview();
+  } else if (message.type === 'notice') showNotice(message.text, message.error);
+  else vscodeApi.setState({ restore: message.restore });
+});
+
+document.addEventListener('keydown', (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+    event.preventDefault();
+    send({ type: 'save' });
+  }
+});
+
+filterInput.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') applyFilter();
+});
+pageSize.addEventListener('change', () => setView({ pageSize: Number(pageSize.value) as ViewState['pageSize'], page: 0 }));
+
+app.append(
+  h(
+    'div',
+    { className: 'toolbar', role: 'toolbar', 'aria-label': 'Query' },
+    filterInput,
+    button('Run the filter on the service', 'Apply', applyFilter),
+    filterError,
+    pageSize,
+    prevButton,
+    pageText,
+    nextButton,
+    button('Fetch the page again', 'Refresh', () => send({ type: 'refresh' })),
+  ),
+  h(
+    'div',
+    { className: 'toolbar', role: 'toolbar', 'aria-label': 'View and edits' },
+    h('span', { role: 'tablist', 'aria-label': 'View' }, ...tabs),
+    columnChooser,
+    button('Add a field to the active row', '+ Field', addField),
+    button('Open the selected rows as documents', 'Open', () => rowAction('open')),
+    button('Duplicate the selected rows with new _ids', 'Duplicate', () => rowAction('duplicate')),
+    button('Delete the selected rows', 'Delete', () => rowAction('delete')),
+    button('Copy the selected rows as JSON', 'Copy JSON', () => rowAction('copy')),
+    stagedText,
+    reviewButton,
+    saveButton,
+    discardButton,
+  ),
+  notice,
+  reviewPane,
+  content,
+);
+reviewPane.tabIndex = -1;
+render();
+send({ type: 'ready' });

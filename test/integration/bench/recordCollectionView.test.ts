@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
+import { activateExtension } from '../support/extensionUnderTest';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'benchtable';
+const col = 'wide';
+const ROWS = 100;
+const FIELDS = 50;
+const RUNS = 5;
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// Records, for `npm run bench` (bench/collectionView.ts reads it), the time from Open Collection View to the
+// first page drawn in the webview, beside the time of the page's GET alone.
+describe('Collection view open time (for npm run bench)', function () {
+  this.timeout(300_000);
+
+  it('is measured from the command to the webview drawing 100 documents of 50 fields, and recorded in test-results/collectionView.json', async () => {
+    const { testing } = await activateExtension();
+    const { empty } = readTestConfig().services;
+    const account = await testing.services.accounts.add({ label: 'Bench table', baseUrl: empty.url, apiKey: empty.apiKey });
+    const client = await testing.services.accounts.clientFor(account.id);
+    try {
+      await client.createDatabase(db, 'sandbox');
+      await client.createCollection(db, col);
+      for (let row = 0; row < ROWS; row++) {
+        const document: Record<string, string | number> = {};
+        for (let field = 0; field < FIELDS - 1; field++) document[`field${field}`] = field % 2 === 0 ? row * field : `text ${row}-${field}`;
+        await client.createDocument(db, col, document, { safe: true });
+      }
+      const state = { filter: '', sort: [], page: 0, pageSize: 100, fields: [], view: 'table' };
+      const opens: number[] = [];
+      const gets: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const getStarted = performance.now();
+        const page = await client.listDocuments(db, col, { skip: 0, limit: ROWS });
+        gets.push(performance.now() - getStarted);
+        assert.equal(page.documents.length, ROWS);
+
+        const started = performance.now();
+        let view: CollectionViewPanel | undefined;
+        const drawn = new Promise<{ rows: number; columns: number }>((resolve) => {
+          const watch = setInterval(() => {
+            view = [...testing.collectionViews().panels].find((panel) => panel.session.source.col === col);
+            if (!view) return;
+            clearInterval(watch);
+            const subscription = view.onDidRender((size) => {
+              if (size.rows !== ROWS) return;
+              subscription.dispose();
+              resolve(size);
+            });
+          }, 0);
+        });
+        await vscode.commands.executeCommand('dbhost.openCollectionView', { accountId: account.id, db, col }, state);
+        const size = await drawn;
+        opens.push(performance.now() - started);
+        assert.deepEqual(size, { rows: ROWS, columns: FIELDS });
+        view?.panel.dispose();
+      }
+      const record = { openMs: median(opens), getMs: median(gets), rows: ROWS, fields: FIELDS, runs: RUNS, vscodeVersion: vscode.version, recordedAt: new Date().toISOString() };
+      const { resultsDir } = readTestConfig();
+      fs.mkdirSync(resultsDir, { recursive: true });
+      fs.writeFileSync(path.join(resultsDir, 'collectionView.json'), `${JSON.stringify(record, null, 2)}\n`);
+    } finally {
+      await client.deleteDatabase(db).catch(() => undefined);
+      await testing.services.accounts.remove(account.id);
+    }
+  });
+});

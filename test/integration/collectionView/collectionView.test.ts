@@ -1,0 +1,306 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import { newObjectId } from '../../../src/core/documents/objectId';
+import type { JsonObject } from '../../../src/core/json/lossless';
+import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
+import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
+import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
+import type { TestApi } from '../../../src/extension/extension';
+import { RecordingProxy } from '../documents/recordingProxy';
+import { activateExtension } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'tableviewtests';
+const col = 'people';
+
+type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
+
+/** Resolves with the first message posted from now on that `check` accepts. */
+function nextPosted<T extends ExtensionMessage>(view: CollectionViewPanel, check: (message: ExtensionMessage) => message is T): Promise<T> {
+  return new Promise((resolve) => {
+    const subscription = view.onDidPost((message) => {
+      if (!check(message)) return;
+      subscription.dispose();
+      resolve(message);
+    });
+  });
+}
+
+const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
+const isReview = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'review' }> => message.type === 'review';
+
+function pageDocuments(message: PageMessage): { documents: JsonObject[]; staged: [string, unknown[]][] } {
+  return parseLossless(message.payload) as never;
+}
+
+const keyOf = (id: string): string => stringifyLossless({ $oid: id });
+
+describe('Collection view', function () {
+  this.timeout(90_000);
+  let testing: TestApi;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  let other: DbHostApi;
+  let view: CollectionViewPanel;
+  const ids: string[] = [];
+
+  async function createPerson(name: string): Promise<string> {
+    const id = newObjectId();
+    await other.createDocument(
+      db,
+      col,
+      {
+        _id: { $oid: id },
+        name,
+        big: new LosslessNumber('9007199254740993'),
+        price: new LosslessNumber('1.50'),
+        active: true,
+        address: { city: 'London', zip: 'N1' },
+        born: { $date: '1815-12-10T00:00:00.000Z' },
+        note: 'keep',
+      },
+      { safe: true },
+    );
+    return id;
+  }
+
+  const stored = async (id: string): Promise<{ document: JsonObject; text: string }> => other.getDocument(db, col, id);
+
+  /** Sends a message as the webview would and waits for the page it leads to. */
+  async function act(message: unknown): Promise<PageMessage> {
+    const page = nextPosted(view, isLoadedPage);
+    await view.receive(message);
+    return page;
+  }
+
+  async function review(): Promise<ReviewItem[]> {
+    const answer = nextPosted(view, isReview);
+    await view.receive({ type: 'review' });
+    return (await answer).items;
+  }
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const { empty } = readTestConfig().services;
+    proxy = new RecordingProxy(empty.url);
+    await proxy.start();
+    accountId = (await testing.services.accounts.add({ label: 'Table tests', baseUrl: proxy.url, apiKey: empty.apiKey })).id;
+    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    await other.createDatabase(db, 'sandbox');
+    await other.createCollection(db, col);
+    for (const name of ['Ada', 'Grace', 'Edsger']) ids.push(await createPerson(name));
+  });
+
+  after(async () => {
+    testing.setPrompts(undefined);
+    for (const panel of testing.collectionViews().panels) {
+      panel.session.discardAll();
+      panel.panel.dispose();
+    }
+    if (other) await other.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.stop();
+  });
+
+  beforeEach(() => {
+    proxy.requests.length = 0;
+  });
+
+  it('opens on a collection: the webview asks for the page, which is fetched alone, with the count', async () => {
+    view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
+    assert.ok(view, 'the command returned no view');
+    const first = view.posted.find(isLoadedPage) ?? (await nextPosted(view, isLoadedPage));
+    assert.equal(first.total, 3);
+    assert.deepEqual(
+      pageDocuments(first).documents.map((document) => document.name),
+      ['Ada', 'Grace', 'Edsger'],
+    );
+    assert.ok(first.payload.includes('"big":9007199254740993'), 'the int64 reached the view exactly');
+    assert.ok(!first.payload.includes(readTestConfig().services.empty.apiKey), 'the key is in the page');
+    const gets = proxy.requests.filter((request) => request.method === 'GET');
+    assert.ok(gets.length >= 1 && gets.every((request) => request.path === `/databases/${db}/collections/${col}/documents`), JSON.stringify(gets));
+  });
+
+  it('filters, sorts and pages on the service', async () => {
+    let page = await act({ type: 'setView', state: { filter: '{"name": {"$ne": "Grace"}}', sort: [{ path: ['name'], direction: 1 }], page: 0, pageSize: 10, fields: [], view: 'table' } });
+    assert.deepEqual(pageDocuments(page).documents.map((document) => document.name), ['Ada', 'Edsger']);
+    assert.equal(page.total, 2);
+    page = await act({ type: 'setView', state: { filter: '{"name": ', sort: [], page: 0, pageSize: 10, fields: [], view: 'table' } });
+    assert.match(page.error ?? '', /filter is not valid JSON/);
+    page = await act({ type: 'setView', state: { filter: '', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 10, fields: [['name']], view: 'table' } });
+    assert.deepEqual(pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')), ['_id,name', '_id,name', '_id,name']);
+    page = await act({ type: 'setView', state: { filter: '', sort: [], page: 0, pageSize: 20, fields: [], view: 'table' } });
+    assert.equal(pageDocuments(page).documents.length, 3);
+  });
+
+  it('stages edits of several types, reviews the exact bodies and saves only those fields', async () => {
+    const [ada, grace] = ids;
+    await act({ type: 'edit', key: keyOf(ada), path: ['name'], kind: 'string', text: 'Ada L.' });
+    await act({ type: 'edit', key: keyOf(ada), path: ['big'], kind: 'int64', text: '9007199254740995' });
+    await act({ type: 'edit', key: keyOf(ada), path: ['born'], kind: 'date', text: '1815-12-10T12:00:00+01:00' });
+    await act({ type: 'edit', key: keyOf(ada), path: ['address', 'city'], kind: 'string', text: 'Marylebone' });
+    await act({ type: 'edit', key: keyOf(grace), path: ['active'], kind: 'boolean', text: 'false' });
+    await act({ type: 'edit', key: keyOf(grace), path: ['price'], kind: 'null', text: '' });
+    const page = await act({ type: 'removeField', key: keyOf(grace), path: ['note'] });
+    assert.equal(pageDocuments(page).staged.length, 2);
+    assert.equal(proxy.writes().length, 0, 'staging sent something');
+
+    const items = await review();
+    const bodies = Object.fromEntries(items.map((item) => [item.key, item.body]));
+    assert.equal(
+      bodies[keyOf(ada)],
+      stringifyLossless({ document: { $set: { name: 'Ada L.', big: new LosslessNumber('9007199254740995'), 'address.city': 'Marylebone', born: { $date: '1815-12-10T11:00:00.000Z' } } }, safe: true }, 2),
+    );
+    assert.equal(bodies[keyOf(grace)], stringifyLossless({ document: { $set: { price: null, active: false }, $unset: { note: '' } }, safe: true }, 2));
+    assert.deepEqual(items.find((item) => item.key === keyOf(grace))?.typeChanges, ['price: double → null']);
+
+    const before = await stored(ids[2]);
+    await act({ type: 'save' });
+    const writes = proxy.writes();
+    assert.deepEqual(
+      writes.map((write) => `${write.method} ${write.path}`).sort(),
+      [ada, grace].map((id) => `PUT /databases/${db}/collections/${col}/documents/${id}`).sort(),
+    );
+    for (const write of writes) {
+      const id = write.path.split('/').pop() as string;
+      assert.equal(stringifyLossless(parseLossless(write.body)), stringifyLossless(parseLossless(bodies[keyOf(id)] as string)), 'the PUT is not the reviewed body');
+    }
+    const adaNow = (await stored(ada)).text;
+    assert.ok(adaNow.includes('"big":9007199254740995') && adaNow.includes('"price":1.5') && adaNow.includes('"note":"keep"'), adaNow);
+    assert.ok(adaNow.includes('"born":{"$date":"1815-12-10T11:00:00.000Z"}') && adaNow.includes('"zip":"N1"'), adaNow);
+    const graceNow = (await stored(grace)).document;
+    assert.equal(graceNow.active, false);
+    assert.equal(graceNow.price, null);
+    assert.ok(!('note' in graceNow));
+    assert.equal((await stored(ids[2])).text, before.text, 'a document without edits changed');
+    assert.equal(view.session.staged.size, 0);
+  });
+
+  it('reports a document changed on the service: Overwrite sends only the user’s fields, Discard sends nothing', async () => {
+    const [ada, grace] = ids;
+    await act({ type: 'refresh' });
+    await act({ type: 'edit', key: keyOf(ada), path: ['name'], kind: 'string', text: 'Countess' });
+    await act({ type: 'edit', key: keyOf(grace), path: ['name'], kind: 'string', text: 'Admiral' });
+    await other.updateDocument(db, col, ada, { $set: { note: 'changed elsewhere' } }, { safe: true });
+    await other.updateDocument(db, col, grace, { $set: { note: 'changed elsewhere' } }, { safe: true });
+    const prompts = new FakePrompts([{ pick: 'Overwrite' }, { pick: 'Discard' }]);
+    testing.setPrompts(prompts);
+    try {
+      await act({ type: 'save' });
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.equal(prompts.unanswered, 0);
+    assert.ok(prompts.questions.every((question) => /changed on the service since it was loaded/.test(question.text)), JSON.stringify(prompts.questions));
+    const puts = proxy.writes();
+    assert.equal(puts.length, 1, JSON.stringify(puts));
+    assert.equal(puts[0].body, stringifyLossless({ document: { $set: { name: 'Countess' } }, safe: true }));
+    const adaNow = (await stored(ada)).document;
+    assert.equal(adaNow.name, 'Countess');
+    assert.equal(adaNow.note, 'changed elsewhere');
+    const graceNow = (await stored(grace)).document;
+    assert.equal(graceNow.name, 'Grace');
+    assert.equal(view.session.staged.size, 0);
+  });
+
+  it('Discard reverts every staged edit without sending anything', async () => {
+    await act({ type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'string', text: 'E.W.D.' });
+    const page = await act({ type: 'discardAll' });
+    assert.deepEqual(pageDocuments(page).staged, []);
+    assert.equal(proxy.writes().length, 0);
+  });
+
+  it('ignores a message that is not one the webview sends', async () => {
+    await view.receive({ type: 'edit', key: keyOf(ids[2]), path: [], kind: 'string', text: 'x' });
+    await view.receive({ type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'function', text: 'x' });
+    await view.receive({ type: 'save', extra: true });
+    assert.equal(view.session.staged.size, 0);
+    assert.equal(proxy.writes().length, 0);
+  });
+
+  it('comes back after a reload with its filter, sort, page size and staged edits', async () => {
+    await act({ type: 'setView', state: { filter: '{"active": true}', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 50, fields: [], view: 'tree' } });
+    await act({ type: 'edit', key: keyOf(ids[2]), path: ['address', 'zip'], kind: 'string', text: 'NL' });
+    const kept = view.posted.find((message): message is Extract<ExtensionMessage, { type: 'keep' }> => message.type === 'keep');
+    assert.ok(kept);
+    assert.ok(!kept.restore.includes(readTestConfig().services.empty.apiKey));
+    const panel = vscode.window.createWebviewPanel('dbhost.collectionView', 'restored', vscode.ViewColumn.Active, { enableScripts: true });
+    testing.collectionViews().restore(panel, { restore: kept.restore });
+    const restored = [...testing.collectionViews().panels].find((candidate) => candidate.panel === panel);
+    assert.ok(restored, 'the panel was not restored');
+    assert.deepEqual(restored.session.state, view.session.state);
+    assert.deepEqual(restored.session.source, { accountId, db, col });
+    const edits = restored.session.staged.editsOf(keyOf(ids[2]));
+    assert.deepEqual(edits, [{ path: ['address', 'zip'], value: 'NL' }]);
+    restored.session.discardAll();
+    panel.dispose();
+    view.session.discardAll();
+  });
+
+  it('deletes selected rows only after a modal confirmation naming the count', async () => {
+    const extra = [await createPerson('Temp 1'), await createPerson('Temp 2')];
+    await act({ type: 'refresh' });
+    const prompts = new FakePrompts([{ confirm: true }]);
+    testing.setPrompts(prompts);
+    try {
+      await act({ type: 'rows', action: 'delete', keys: extra.map(keyOf) });
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.match(prompts.confirmations[0]?.text ?? '', /Delete these 2 documents/);
+    assert.equal(proxy.writes().filter((write) => write.method === 'DELETE').length, 2);
+    for (const id of extra) await assert.rejects(stored(id));
+  });
+
+  it('duplicates a row under a new _id, leaving the original as it was', async () => {
+    const [ada] = ids;
+    const before = (await stored(ada)).document;
+    await act({ type: 'setView', state: { filter: '', sort: [], page: 0, pageSize: 20, fields: [], view: 'table' } });
+    const page = await act({ type: 'rows', action: 'duplicate', keys: [keyOf(ada)] });
+    assert.equal(page.total, 4);
+    const copies = pageDocuments(page).documents.filter((document) => document.name === before.name);
+    assert.equal(copies.length, 2);
+    const copy = copies.find((document) => stringifyLossless(document._id) !== keyOf(ada));
+    assert.ok(copy);
+    assert.equal(stringifyLossless({ ...copy, _id: null }), stringifyLossless({ ...before, _id: null }));
+  });
+
+  it('opens as a table from a playground query, its filter exact after the copy command arguments go through', async () => {
+    const fromQuery = JSON.parse(JSON.stringify({ filter: '{"big": 9007199254740995}', sort: { name: -1 }, fields: { name: 1 }, skip: 0, limit: 10 }));
+    const fromPlayground = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, { fromQuery });
+    try {
+      const page = fromPlayground.posted.find(isLoadedPage) ?? (await nextPosted(fromPlayground, isLoadedPage));
+      assert.equal(page.state.filter, '{"big": 9007199254740995}');
+      assert.equal(page.state.pageSize, 10);
+      assert.deepEqual(pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')), ['_id,name', '_id,name']);
+      assert.equal(page.total, 2, 'only Ada and her duplicate hold that int64');
+    } finally {
+      fromPlayground.panel.dispose();
+    }
+  });
+
+  it('asks before dropping staged edits when the view is closed, and reopens it with them', async () => {
+    await act({ type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'string', text: 'Still here' });
+    const prompts = new FakePrompts([{ confirm: true }]);
+    testing.setPrompts(prompts);
+    try {
+      const reopened = new Promise<CollectionViewPanel>((resolve) => {
+        const subscription = testing.collectionViews().onDidOpen((panel) => {
+          subscription.dispose();
+          resolve(panel);
+        });
+      });
+      view.panel.dispose();
+      const again = await reopened;
+      assert.match(prompts.confirmations[0]?.text ?? '', /closed with unsaved edits to 1 document/);
+      assert.deepEqual(again.session.staged.editsOf(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
+      view = again;
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.equal(proxy.writes().length, 0);
+    view.session.discardAll();
+  });
+});
