@@ -1,7 +1,7 @@
 import { DbHostClient } from '../src/client';
 import type { DbHostApi } from '../src/core/api/types';
-import type { ExplorerContext } from '../src/extension/explorer/explorerContext';
-import type { ExplorerNode } from '../src/extension/explorer/explorerNode';
+import type { ExplorerContext } from '../src/extension/shared/tree/explorerContext';
+import type { ExplorerNode } from '../src/extension/shared/tree/explorerNode';
 import type { DocumentsNode } from '../src/extension/explorer/nodes/documentsNode';
 import { FaultProxy } from '../test/support/faultProxy';
 import { loadWithVscodeApi } from './support/bundleWithVscodeApi';

@@ -137,6 +137,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
   });
 
+  // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment gets a reset,
+  // and a write is never retried. A busy client (a 1 MB diff) easily waits that long between two requests.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8780, options.host ?? '127.0.0.1', () => {

@@ -16,6 +16,9 @@ export const GUARDED_WRITE_METHODS = [
   'createIndex',
   'dropIndex',
   'dropAllIndexes',
+  'createUser',
+  'deleteUser',
+  'copyDatabase',
 ] as const;
 
 export type GuardedWrite = (typeof GUARDED_WRITE_METHODS)[number];

@@ -7,7 +7,7 @@ import type { ExtensionMessage, WebviewMessage } from '../../core/table/protocol
 import { checkWebviewMessage } from '../../core/table/protocol';
 import { documentKey } from '../../core/table/stagedEdits';
 import { Disposable } from '../base/disposable';
-import { documentUri } from '../documents/documentUri';
+import { documentUri } from '../shared/documentUri';
 import type { Services } from '../services';
 import { collectionViewHtml } from './collectionViewHtml';
 import type { CompareDocuments } from './compareDocuments';

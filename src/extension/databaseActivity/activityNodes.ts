@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import type { JsonObject } from '../../core/json/lossless';
 import { isReplayableQuery, operationLabel } from '../../core/activity/slowQueryPlayground';
 import type { ResourceTarget } from '../base/resourceTarget';
-import type { ExplorerContext } from '../explorer/explorerContext';
-import type { ExplorerNode } from '../explorer/explorerNode';
-import { childId } from '../explorer/explorerNode';
-import { ListNode } from '../explorer/listNode';
+import type { ExplorerContext } from '../shared/tree/explorerContext';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
+import { childId } from '../shared/tree/explorerNode';
+import { ListNode } from '../shared/tree/listNode';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import { describeError } from '../base/registerCommand';
-import type { DocumentAddress } from './documentUri';
-import { collectionLabel } from './documentUri';
+import type { DocumentAddress } from '../shared/documentUri';
+import { collectionLabel } from '../shared/documentUri';
 
 /**
  * The error a file system call answers with when talking to the service failed: VS Code shows its

@@ -7,7 +7,7 @@ import { openDocument, openDocumentById } from './commands/openDocument';
 import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
-import { DOCUMENT_SCHEME, isNewDocumentUri } from './documentUri';
+import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
 import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { hasTarget } from '../base/resourceTarget';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
-import type { ExplorerNode } from './explorerNode';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { DocumentsNode } from './nodes/documentsNode';

@@ -4,7 +4,7 @@ import { describeError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { RevealOptions } from '../shared/revealInExplorer';
 import { REVEAL_IN_EXPLORER } from '../shared/revealInExplorer';
-import type { ExplorerNode } from './explorerNode';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
 import type { ExplorerProvider } from './explorerProvider';
 import { CollectionNode } from './nodes/collectionNode';
 import { DatabaseNode } from './nodes/databaseNode';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { hasGuardrails, modeLabel, modeOf, tagBadge } from '../../core/guardrails/accountGuardrails';
 import type { AccountStore } from '../shared/accountStore';
 import { Disposable } from '../base/disposable';
-import { DOCUMENT_SCHEME } from '../documents/documentUri';
+import { DOCUMENT_SCHEME } from '../shared/documentUri';
 import { accountColor } from './accountLookText';
 
 /** Editor tabs and explorer entries of an account's documents carry its tag as a badge and its colour. */

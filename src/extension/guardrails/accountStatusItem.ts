@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { accountTitle, hasGuardrails, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { AccountStore } from '../shared/accountStore';
 import { Disposable } from '../base/disposable';
-import { DOCUMENT_SCHEME } from '../documents/documentUri';
+import { DOCUMENT_SCHEME } from '../shared/documentUri';
 import { lookTextOf } from './accountLookText';
 
 /** While an editor of an account's documents is active: the account, its tag and mode, in its colour. */

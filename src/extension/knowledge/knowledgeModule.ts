@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
-import type { ExplorerContext } from '../explorer/explorerContext';
-import type { ExplorerNode } from '../explorer/explorerNode';
+import type { ExplorerContext } from '../shared/tree/explorerContext';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { PlaygroundCompletions } from '../playground/playgroundCompletions';
 import { PlaygroundData } from '../playground/playgroundData';
 import { PlaygroundHovers } from '../playground/playgroundHovers';

@@ -1,8 +1,8 @@
 import type { DbHostApi } from '../../core/api/types';
 import type { ResourceTarget } from '../base/resourceTarget';
 import { OperationsNode, SlowQueriesNode } from '../databaseActivity/activityNodes';
-import type { ExplorerContext } from '../explorer/explorerContext';
-import type { ExplorerNode } from '../explorer/explorerNode';
+import type { ExplorerContext } from '../shared/tree/explorerContext';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { UsersNode } from '../users/usersNode';
 import { offers } from './featureAvailability';
 

@@ -1,4 +1,4 @@
-import type { ExplorerNode } from '../explorer/explorerNode';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 
 /** Every node already loaded under an account's node, without loading anything. */

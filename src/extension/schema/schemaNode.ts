@@ -4,11 +4,11 @@ import { describeField, describePresence, formatAge } from '../../core/schema/sc
 import { formatCount } from '../../core/text/formatCount';
 import { describeError, isCancellation } from '../base/registerCommand';
 import type { ResourceTarget } from '../base/resourceTarget';
-import type { ExplorerContext } from '../explorer/explorerContext';
-import type { ExplorerNode } from '../explorer/explorerNode';
-import { childId } from '../explorer/explorerNode';
-import { ErrorNode } from '../explorer/nodes/errorNode';
-import { MessageNode } from '../explorer/nodes/messageNode';
+import type { ExplorerContext } from '../shared/tree/explorerContext';
+import type { ExplorerNode } from '../shared/tree/explorerNode';
+import { childId } from '../shared/tree/explorerNode';
+import { ErrorNode } from '../shared/tree/errorNode';
+import { MessageNode } from '../shared/tree/messageNode';
 import type { CachedSchema, SchemaStore } from './schemaStore';
 
 type CollectionTarget = ResourceTarget & { db: string; col: string };

@@ -6,6 +6,8 @@ import type { PageRequest } from './engine';
 import { compileFilter, findPage } from './engine';
 import { checkSortShape } from './limits';
 import { sortSliced } from './slicedSort';
+import { idRangePage } from './idOrder';
+import { checkPathsIn } from './reservedNames';
 
 /** A scan lets other requests run after this long, so that one account's long query delays another's by about this much. */
 export const SLICE_MS = 0.25;
@@ -21,7 +23,14 @@ export async function findPageSliced(collection: CollectionData, request: PageRe
   const keys = Object.keys(request.q);
   const sort = request.sort && Object.keys(request.sort).length > 0 ? request.sort : undefined;
   if (!sort && (keys.length === 0 || (keys.length === 1 && keys[0] === '_id'))) return withBudget(() => findPage(collection, request), budget);
-  if (sort) withBudget(() => checkSortShape(sort), budget);
+  if (sort) {
+    withBudget(() => {
+      checkSortShape(sort);
+      checkPathsIn(sort, 'The sort names the field');
+    }, budget);
+    // A page of `_id` order (keyset paging) is answered from the cached order, without a scan and sort.
+    if (withBudget(() => idRangePage(collection, request), budget)) return withBudget(() => findPage(collection, request), budget);
+  }
   const test = withBudget(() => (keys.length === 0 ? () => true : compileFilter(request.q)), budget);
   const entries = collection.entries.slice();
   const matched: Doc[] = [];

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { productExtensionId } from '../support/product';

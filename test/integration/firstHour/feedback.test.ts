@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
-import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
 import { startOwnService } from '../explorer/explorerFixtures';

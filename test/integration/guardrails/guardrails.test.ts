@@ -132,6 +132,19 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     dropAllIndexes: [
       { via: 'Drop All Indexes…', request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes$/, run: (guard) => command('dbhost.dropAllIndexes', target({ col }), [{ confirm: true }, ...guard]) },
     ],
+    createUser: [
+      {
+        via: 'Add User…',
+        request: /^POST \/databases\/guardtests\/users$/,
+        run: (guard) => command('dbhost.addUser', target(), [{ input: 'guarduser' }, { input: 'guard-password-1' }, { input: 'guard-password-1' }, { pick: 'Read and write' }, ...guard]),
+      },
+    ],
+    deleteUser: [
+      { via: 'Remove User…', request: /^DELETE \/databases\/guardtests\/users\/keeper$/, run: (guard) => command('dbhost.removeUser', target({ user: 'keeper' }), [{ confirm: true }, ...guard]) },
+    ],
+    copyDatabase: [
+      { via: 'Copy Database…', request: /^POST \/copy_database$/, run: (guard) => command('dbhost.copyDatabase', target(), [{ input: 'guardcopy' }, ...guard]) },
+    ],
   };
 
   before(async () => {
@@ -143,6 +156,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
     await other.createDatabase(db, 'sandbox');
     await other.createCollection(db, col);
+    await other.createUser(db, 'keeper', 'keeper-password-1');
     const created = (await other.createDocument(db, col, { name: 'Ada', age: 36 }, { safe: true })) as { _id?: { $oid?: string } } | null;
     const listed = await other.listDocuments(db, col, { q: { name: 'Ada' } });
     docId = created?._id?.$oid ?? String((listed.documents[0]._id as { $oid: string }).$oid);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { ExplorerNode } from '../../../src/extension/explorer/explorerNode';
+import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import type { OwnService } from '../explorer/explorerFixtures';
 import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from '../explorer/explorerFixtures';

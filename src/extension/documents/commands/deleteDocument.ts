@@ -1,6 +1,6 @@
 import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';
-import { collectionLabel } from '../documentUri';
+import { collectionLabel } from '../../shared/documentUri';
 import { documentArgument } from './documentArgument';
 
 /**

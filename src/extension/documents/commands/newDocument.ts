@@ -3,7 +3,7 @@ import { describeError } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import { revealInExplorer } from '../../shared/revealInExplorer';
 import type { Services } from '../../services';
-import { collectionLabel, documentUri } from '../documentUri';
+import { collectionLabel, documentUri } from '../../shared/documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';
 
 /** Opens a "New Document <n>.json" editor for a collection; saving it creates the document. */

@@ -5,8 +5,8 @@ import { parseLossless } from '../../../core/json/lossless';
 import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
-import type { DocumentAddress } from '../documentUri';
-import { collectionLabel, documentUri } from '../documentUri';
+import type { DocumentAddress } from '../../shared/documentUri';
+import { collectionLabel, documentUri } from '../../shared/documentUri';
 import { documentArgument } from './documentArgument';
 
 /** Opens a document in an editor; the tree's document items call this on click. */

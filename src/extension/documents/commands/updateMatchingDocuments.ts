@@ -5,7 +5,7 @@ import { IRREVERSIBLE, REPLACEMENT_WARNING, replacesWholeDocuments } from '../..
 import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
-import { collectionLabel } from '../documentUri';
+import { collectionLabel } from '../../shared/documentUri';
 
 const TITLE = 'Update Matching Documents';
 

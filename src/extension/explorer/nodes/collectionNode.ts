@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { CollectionRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from '../explorerContext';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
 import { countOf } from '../../../core/text/formatCount';
 import { numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { DatabaseRecord } from '../../../core/api/types';
-import type { ExplorerContext } from '../explorerContext';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
-import { ListNode } from '../listNode';
+import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
+import { ListNode } from '../../shared/tree/listNode';
 import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { originalFeatures } from '../../originalFeatures/loadOriginalFeatures';
 import { CollectionNode } from './collectionNode';
-import { MessageNode } from './messageNode';
+import { MessageNode } from '../../shared/tree/messageNode';
 
 /** A database, its plan in the description; its children are its collections. */
 export class DatabaseNode extends ListNode {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { DeploymentRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
 import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 

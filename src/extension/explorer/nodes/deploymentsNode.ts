@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../../client/serviceError';
-import type { ExplorerContext } from '../explorerContext';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
-import { ListNode } from '../listNode';
+import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
+import { ListNode } from '../../shared/tree/listNode';
 import { DeploymentNode } from './deploymentNode';
-import { MessageNode } from './messageNode';
+import { MessageNode } from '../../shared/tree/messageNode';
 
 /** Statuses with which the service says the account's plans have no deployments to show. */
 const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);

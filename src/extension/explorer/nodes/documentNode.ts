@@ -4,8 +4,8 @@ import { documentTooltipText, summarizeDocument } from '../../../core/documents/
 import type { ServiceDocument } from '../../../core/api/types';
 import { stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
 
 /** One document: its `_id` and a few fields; clicking opens it as a file. */
 export class DocumentNode implements ExplorerNode {

@@ -3,14 +3,14 @@ import { QueryPaging } from '../../../core/paging/keyset';
 import { clampPageSize } from '../../../core/paging/pager';
 import type { CollectionTarget } from '../../shared/collectionTarget';
 import { describeError, isCancellation } from '../../base/registerCommand';
-import type { ExplorerContext } from '../explorerContext';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
 import { formatCount } from '../../../core/text/formatCount';
 import { DocumentNode } from './documentNode';
-import { ErrorNode } from './errorNode';
+import { ErrorNode } from '../../shared/tree/errorNode';
 import { LoadMoreNode } from './loadMoreNode';
-import { MessageNode } from './messageNode';
+import { MessageNode } from '../../shared/tree/messageNode';
 
 /**
  * A collection's documents, a page at a time, in `_id` order. Each page is fetched once, by key (`_id`

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from '../explorerContext';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
-import { ListNode } from '../listNode';
+import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
+import { ListNode } from '../../shared/tree/listNode';
 import { IndexNode } from './indexNode';
 
 export class IndexesNode extends ListNode {

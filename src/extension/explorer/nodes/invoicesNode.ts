@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { InvoiceRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from '../explorerContext';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
-import { ListNode } from '../listNode';
+import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
+import { ListNode } from '../../shared/tree/listNode';
 import { numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import { childId } from '../../shared/tree/explorerNode';
 import { formatCount } from '../../../core/text/formatCount';
 
 export interface PagedList extends ExplorerNode {

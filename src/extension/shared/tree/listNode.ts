@@ -1,10 +1,10 @@
 import type * as vscode from 'vscode';
-import type { ResourceTarget } from '../base/resourceTarget';
-import { describeError, isCancellation } from '../base/registerCommand';
+import type { ResourceTarget } from '../../base/resourceTarget';
+import { describeError, isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
-import { ErrorNode } from './nodes/errorNode';
-import { MessageNode } from './nodes/messageNode';
+import { ErrorNode } from './errorNode';
+import { MessageNode } from './messageNode';
 
 /**
  * A node whose children come from one request. They are loaded once, when the node is first

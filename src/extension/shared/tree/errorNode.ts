@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerNode } from './explorerNode';
+import { childId } from './explorerNode';
 
 /** Stands in for a list that failed to load: its message, and a retry that reloads the list. */
 export class ErrorNode implements ExplorerNode {

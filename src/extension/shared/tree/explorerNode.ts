@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ResourceTarget } from '../base/resourceTarget';
+import type { ResourceTarget } from '../../base/resourceTarget';
 
 /** One item of the DB Host tree. */
 export interface ExplorerNode {

@@ -1,5 +1,5 @@
-import type { DbHostApi } from '../../core/api/types';
-import type { Logger } from '../base/logger';
+import type { DbHostApi } from '../../../core/api/types';
+import type { Logger } from '../../base/logger';
 import type { ExplorerNode } from './explorerNode';
 
 /** What the tree's nodes need from the extension, handed down from the tree provider. */

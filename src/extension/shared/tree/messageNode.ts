@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ExplorerNode } from '../explorerNode';
-import { childId } from '../explorerNode';
+import type { ExplorerNode } from './explorerNode';
+import { childId } from './explorerNode';
 
 /** A calm note in place of a list: "No databases yet", "No deployments on this account's plans". */
 export class MessageNode implements ExplorerNode {
