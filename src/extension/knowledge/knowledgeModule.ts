@@ -46,7 +46,7 @@ export class Knowledge extends Disposable {
     const data = new PlaygroundData(services, playground.accounts, this.schemas);
     this.completions = new PlaygroundCompletions(data, services.logger);
     this.hovers = new PlaygroundHovers(data, services.logger);
-    this.register(new UnseenFields(data, services.logger));
+    this.register(new UnseenFields(data));
     this.history = new QueryHistory(services, playground);
     this.runAll = this.register(new RunAll(services, playground, this.history, dependencies.runAllLensesChanged));
   }
