@@ -19,8 +19,7 @@ import type { KnowledgeCommand } from './knowledgeCommands';
 export interface KnowledgeDependencies {
   services: Services;
   playground: PlaygroundParts;
-  /** Events the extension's stand-in providers were registered with before this module loaded. */
-  historyChanged: vscode.EventEmitter<void>;
+  /** The event the extension's stand-in CodeLens provider was registered with before this module loaded. */
   runAllLensesChanged: vscode.EventEmitter<void>;
   /** The extension's own: asks for what a command was not given (its cancellation is the extension's). */
   resolveCollection(arg: unknown): Promise<SchemaTarget>;
@@ -47,8 +46,8 @@ export class Knowledge extends Disposable {
     const data = new PlaygroundData(services, playground.accounts, this.schemas);
     this.completions = new PlaygroundCompletions(data, services.logger);
     this.hovers = new PlaygroundHovers(data, services.logger);
-    this.register(new UnseenFields(data, services.logger));
-    this.history = new QueryHistory(services, playground, dependencies.historyChanged);
+    this.register(new UnseenFields(data));
+    this.history = new QueryHistory(services, playground);
     this.runAll = this.register(new RunAll(services, playground, this.history, dependencies.runAllLensesChanged));
   }
 
@@ -64,10 +63,6 @@ export class Knowledge extends Disposable {
         return this.runAll.run(first);
       case 'pageRunAllResults':
         return this.runAll.page(first, second, third);
-      case 'rerunHistoryQuery':
-        return this.history.rerun(first);
-      case 'openHistoryQuery':
-        return this.history.open(first);
       case 'clearQueryHistory':
         return this.history.clear();
       case 'showQueryHistory':

@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { HistoryEntry } from '../../core/playground/queryHistoryEntries';
 import { registerCommand } from '../base/registerCommand';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 import { resolveCollection } from '../shared/resolveTarget';
@@ -17,13 +16,12 @@ import { KNOWLEDGE_COMMANDS } from './knowledgeCommands';
  */
 export function registerKnowledge(services: Services, explorer: ExplorerProvider, playground: PlaygroundParts): void {
   let knowledge: KnowledgeModule.Knowledge | undefined;
-  const historyChanged = new vscode.EventEmitter<void>();
   const runAllLensesChanged = new vscode.EventEmitter<void>();
   const load = (): KnowledgeModule.Knowledge => {
     if (!knowledge) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
       const module = require(path.join(__dirname, 'playgroundKnowledge.js')) as typeof KnowledgeModule;
-      knowledge = module.createKnowledge({ services, playground, historyChanged, runAllLensesChanged, resolveCollection: (arg) => resolveCollection(services, arg) });
+      knowledge = module.createKnowledge({ services, playground, runAllLensesChanged, resolveCollection: (arg) => resolveCollection(services, arg) });
       services.context.subscriptions.push(knowledge);
     }
     return knowledge;
@@ -34,12 +32,8 @@ export function registerKnowledge(services: Services, explorer: ExplorerProvider
   explorer.showSchemas((collection, context) => load().schemaNode(collection, context));
   services.context.subscriptions.push(
     ...KNOWLEDGE_COMMANDS.map((name) => registerCommand(services, `dbhost.${name}`, (...args: unknown[]) => load().command(name, args))),
-    historyChanged,
     runAllLensesChanged,
     playground.runner.onDidRun((run) => load().history.record(run)),
-    vscode.window.createTreeView<HistoryEntry>('dbhost.history', {
-      treeDataProvider: { onDidChangeTreeData: historyChanged.event, getChildren: (entry) => load().history.getChildren(entry), getTreeItem: (entry) => load().history.getTreeItem(entry) },
-    }),
     vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) }, '"', '$', '.'),
     vscode.languages.registerHoverProvider(selector, { provideHover: (...args) => load().hovers.provideHover(...args) }),
     vscode.languages.registerCodeLensProvider(selector, { onDidChangeCodeLenses: runAllLensesChanged.event, provideCodeLenses: (document) => load().runAll.provideCodeLenses(document) }),

@@ -10,31 +10,17 @@ import { PLAYGROUND_SUFFIX } from './playgroundFiles';
 import type { PlaygroundParts } from './registerPlaygrounds';
 
 const STATE_KEY = 'dbhost.queryHistory';
-export const RERUN_HISTORY_COMMAND = 'dbhost.rerunHistoryQuery';
-export const OPEN_HISTORY_COMMAND = 'dbhost.openHistoryQuery';
-
-/** What the history's commands are given: a tree item's entry, or its id. */
-function entryIdOf(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return arg;
-  if (typeof arg === 'object' && arg !== null && typeof (arg as HistoryEntry).id === 'string') return (arg as HistoryEntry).id;
-  return undefined;
-}
 
 /**
  * Every query run in this workspace, newest first, kept in the workspace's state: the query, the
- * account's label (never its key), the collection, when, how many documents and how long. Shown in the
- * Query History view, to run one again or open it as a new playground.
+ * account's label (never its key), the collection, when, how many documents and how long. Shown as a
+ * quick pick (Show Query History…), to run one again or open it as a new playground.
  */
-export class QueryHistory implements vscode.TreeDataProvider<HistoryEntry> {
+export class QueryHistory {
   constructor(
     private readonly services: Services,
     private readonly playground: PlaygroundParts,
-    private readonly changed: vscode.EventEmitter<void>,
   ) {}
-
-  get onDidChangeTreeData(): vscode.Event<void> {
-    return this.changed.event;
-  }
 
   entries(): HistoryEntry[] {
     return validEntries(this.services.context.workspaceState.get(STATE_KEY));
@@ -42,27 +28,11 @@ export class QueryHistory implements vscode.TreeDataProvider<HistoryEntry> {
 
   record(run: QueryRun): void {
     const entry = historyEntryOf(run, Date.now(), randomUUID());
-    void this.services.context.workspaceState.update(STATE_KEY, withEntry(this.entries(), entry)).then(() => this.changed.fire());
-  }
-
-  getChildren(entry?: HistoryEntry): HistoryEntry[] {
-    return entry ? [] : this.entries();
-  }
-
-  getTreeItem(entry: HistoryEntry): vscode.TreeItem {
-    const item = new vscode.TreeItem(`${entry.database}.${entry.collection}`, vscode.TreeItemCollapsibleState.None);
-    item.id = entry.id;
-    item.description = `${describeRun(entry)} · ${formatAge(Date.now() - entry.at)}`;
-    item.tooltip = `${entry.queryText}\n\nAccount "${entry.accountLabel}" · ${new Date(entry.at).toLocaleString()} · ${describeRun(entry)}`;
-    item.contextValue = 'dbhost.historyEntry';
-    item.iconPath = new vscode.ThemeIcon(entry.kind === 'update' ? 'edit' : 'history');
-    item.command = { command: OPEN_HISTORY_COMMAND, title: 'Open as Playground', arguments: [entry.id] };
-    return item;
+    void this.services.context.workspaceState.update(STATE_KEY, withEntry(this.entries(), entry));
   }
 
   /** Runs the entry's query again against the account of that label; its results show beside, as a playground's do. */
-  async rerun(arg: unknown): Promise<RunResult> {
-    const entry = this.require(arg);
+  async rerun(entry: HistoryEntry): Promise<RunResult> {
     const parsed = playgroundParser()(entry.queryText);
     const request = parsed.entries[0]?.request;
     if (!request) throw new Error(`The query from the history can no longer run: ${parsed.entries[0]?.problems[0]?.message ?? 'it does not parse'}.`);
@@ -73,8 +43,7 @@ export class QueryHistory implements vscode.TreeDataProvider<HistoryEntry> {
   }
 
   /** Opens the entry's query as a new untitled playground; returns its address. */
-  async open(arg: unknown): Promise<string> {
-    const entry = this.require(arg);
+  async open(entry: HistoryEntry): Promise<string> {
     const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
     let uri: vscode.Uri;
     for (let n = 1; ; n++) {
@@ -127,14 +96,6 @@ export class QueryHistory implements vscode.TreeDataProvider<HistoryEntry> {
     });
     if (!confirmed) return 0;
     await this.services.context.workspaceState.update(STATE_KEY, []);
-    this.changed.fire();
     return count;
-  }
-
-  private require(arg: unknown): HistoryEntry {
-    const id = entryIdOf(arg);
-    const entry = this.entries().find((candidate) => candidate.id === id);
-    if (!entry) throw new Error('That run is no longer in the query history.');
-    return entry;
   }
 }

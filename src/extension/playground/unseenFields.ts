@@ -3,8 +3,6 @@ import { fieldReferences } from '../../core/playground/completionPlace';
 import { findField } from '../../core/schema/inferSchema';
 import { notSeenMessage } from '../../core/schema/schemaText';
 import { Disposable } from '../base/disposable';
-import type { Logger } from '../base/logger';
-import { describeError } from '../base/registerCommand';
 import type { PlaygroundData } from './playgroundData';
 import { isPlaygroundDocument } from './playgroundFiles';
 
@@ -18,10 +16,7 @@ export class UnseenFields extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('dbhost.playgroundFields'));
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(
-    private readonly data: PlaygroundData,
-    private readonly logger: Logger,
-  ) {
+  constructor(private readonly data: PlaygroundData) {
     super();
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)));
@@ -31,7 +26,9 @@ export class UnseenFields extends Disposable {
         clearTimeout(this.timers.get(document.uri.toString()));
       }),
     );
-    this.register(data.schemas.onDidChange(() => vscode.workspace.textDocuments.forEach((document) => this.schedule(document))));
+    this.register(
+      data.schemas.onDidChange(() => vscode.workspace.textDocuments.forEach((document) => this.schedule(document))),
+    );
     this.register({ dispose: () => this.timers.forEach((timer) => clearTimeout(timer)) });
     for (const document of vscode.workspace.textDocuments) this.schedule(document);
   }
@@ -44,23 +41,21 @@ export class UnseenFields extends Disposable {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.refresh(document);
+        this.refresh(document);
       }, SETTLE_MS),
     );
   }
 
-  /** Checks the playground's field names against the schemas already sampled; samples the missing ones, which checks again. */
-  async refresh(document: vscode.TextDocument): Promise<void> {
+  /** Checks the playground's field names against the schemas already sampled; a sample taken later checks again. */
+  refresh(document: vscode.TextDocument): void {
     const version = document.version;
     const diagnostics: vscode.Diagnostic[] = [];
     for (const reference of fieldReferences(document.getText())) {
       const target = this.data.schemaTargetOf(document.uri, reference.target);
       if (!target) continue;
       const cached = this.data.schemas.cached(target);
-      if (!cached) {
-        this.data.schemas.get(target).catch((error: unknown) => this.logger.warn(`Could not sample ${target.db}.${target.col} to check field names: ${describeError(error)}`));
-        continue;
-      }
+      // Only a schema already sampled (for the tree, a completion or a hover): opening a file sends nothing.
+      if (!cached) continue;
       if (cached.schema.sampled === 0 || cached.schema.truncated || findField(cached.schema, reference.path)) continue;
       const range = new vscode.Range(document.positionAt(reference.range.offset), document.positionAt(reference.range.offset + reference.range.length));
       const diagnostic = new vscode.Diagnostic(range, notSeenMessage(reference.path, cached.schema), vscode.DiagnosticSeverity.Information);
