@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import { loadNodeFetch } from '../src/client/fetchFunction';
 import { parseLossless } from '../src/core/json/lossless';
 import type { Figure } from './support/figure';

@@ -1,4 +1,4 @@
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import type { SortSpec } from '../src/core/api/types';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';

@@ -1,4 +1,4 @@
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { BENCH_DB, BIG, BIG_COUNT, SMALL, SMALL_COUNT } from './support/seedAccount';

@@ -1,4 +1,4 @@
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import type { DbHostApi } from '../src/core/api/types';
 import type { ExplorerContext } from '../src/extension/shared/tree/explorerContext';
 import type { ExplorerNode } from '../src/extension/shared/tree/explorerNode';

@@ -1,4 +1,4 @@
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import { diffToUpdate } from '../src/core/documents/updateDiff';
 import type { JsonObject } from '../src/core/json/lossless';
 import { documentText, parseDocumentText } from '../src/core/documents/documentText';

@@ -1,4 +1,4 @@
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import { MAX_PAGE_SIZE } from '../src/core/paging/pager';
 import { sampleSchema } from '../src/core/schema/sampleSchema';
 import { FaultProxy } from '../test/support/faultProxy';

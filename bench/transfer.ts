@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DbHostClient } from '../src/client';
+import { DbHostClient } from '../src/client/dbHostClient';
 import type { DbHostApi } from '../src/core/api/types';
 import type { JsonObject, JsonValue } from '../src/core/json/lossless';
 import { documentWriter } from '../src/core/transfer/documentWriter';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { BuildOptions } from 'esbuild';
-import { DbHostClient } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { RunningService } from '../../../src/service/index';
 import { startService } from '../../../src/service/index';
 import { viewDocuments } from '../../../bench/paging';

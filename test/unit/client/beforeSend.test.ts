@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient } from '../../../src/client';
-import type { OutgoingRequest } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import type { OutgoingRequest } from '../../../src/client/transport';
 import { FakeService } from './fakeService';
 
 describe('Client: beforeSend', () => {

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { DbHostClient, ServiceError } from '../../../src/client';
-import type { FetchFunction } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import { ServiceError } from '../../../src/client/serviceError';
+import type { FetchFunction } from '../../../src/client/fetchFunction';
 import { encodeStrict } from '../../../src/core/text/redactKey';
 import { FakeService, closedPort } from './fakeService';
 import type { RecordedRequest } from './fakeService';

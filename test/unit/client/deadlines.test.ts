@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient, ServiceError } from '../../../src/client';
-import type { FetchFunction } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import { ServiceError } from '../../../src/client/serviceError';
+import type { FetchFunction } from '../../../src/client/fetchFunction';
 import { loadNodeFetch } from '../../../src/client/fetchFunction';
 import { formatDuration } from '../../../src/client/formatDuration';
 import { FakeService } from './fakeService';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber } from '../../../src/core/json/lossless';
-import { DbHostClient } from '../../../src/client';
-import type { DbHostApi } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import type { DbHostApi } from '../../../src/core/api/types';
 import { FakeService } from './fakeService';
 
 interface EndpointCase {

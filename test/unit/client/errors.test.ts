@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient, ServiceError, redactKey } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import { ServiceError } from '../../../src/client/serviceError';
+import { redactKey } from '../../../src/core/text/redactKey';
 import { FakeService } from './fakeService';
 
 describe('DbHostClient errors', () => {

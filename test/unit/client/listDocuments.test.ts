@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber } from '../../../src/core/json/lossless';
-import { DbHostClient } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import { FakeService } from './fakeService';
 
 describe('DbHostClient.listDocuments', () => {

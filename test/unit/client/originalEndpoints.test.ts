@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient, ServiceError } from '../../../src/client';
-import type { OriginalServiceApi } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import { ServiceError } from '../../../src/client/serviceError';
+import type { OriginalServiceApi } from '../../../src/core/api/originalTypes';
 import { FakeService } from './fakeService';
 
 interface EndpointCase {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
-import { DbHostClient, ServiceError } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import { ServiceError } from '../../../src/client/serviceError';
 import { FakeService } from './fakeService';
 
 describe('DbHostClient response shapes', () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient, ServiceError } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import { ServiceError } from '../../../src/client/serviceError';
 import { FakeService, closedPort } from './fakeService';
 
 describe('DbHostClient retries', () => {

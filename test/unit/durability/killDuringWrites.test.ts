@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DbHostClient } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { SeededRandom, seedFromEnvironment } from '../../support/seededRandom';
 import { ServiceProcess } from '../../support/serviceProcess';

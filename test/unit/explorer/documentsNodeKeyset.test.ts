@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DbHostClient } from '../../../src/client';
+import type { DbHostClient } from '../../../src/client/dbHostClient';
 import type { DbHostApi, DocumentQuery } from '../../../src/core/api/types';
 import { idToPathSegment } from '../../../src/core/documents/documentId';
 import type { ExplorerContext } from '../../../src/extension/shared/tree/explorerContext';

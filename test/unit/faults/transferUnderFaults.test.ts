@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import { ServiceError } from '../../../src/client/serviceError';
 import type { ImportOutcome } from '../../../src/core/transfer/importRun';
 import { importDocuments } from '../../../src/core/transfer/importRun';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DbHostClient } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import { dumpAccount } from '../../support/accountDump';
 import { ServiceProcess } from '../../support/serviceProcess';
 import type { FuzzCase } from './requestGenerator';

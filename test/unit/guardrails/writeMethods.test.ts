@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { DbHostClient } from '../../../src/client';
-import type { FetchFunction, OutgoingRequest } from '../../../src/client';
+import { DbHostClient } from '../../../src/client/dbHostClient';
+import type { FetchFunction } from '../../../src/client/fetchFunction';
+import type { OutgoingRequest } from '../../../src/client/transport';
 import { GUARDED_WRITE_METHODS } from '../../support/guardedWrites';
 
 interface Sent {

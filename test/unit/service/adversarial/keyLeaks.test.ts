@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { DbHostClient, ServiceError } from '../../../../src/client';
+import { DbHostClient } from '../../../../src/client/dbHostClient';
+import { ServiceError } from '../../../../src/client/serviceError';
 import { encodeStrict } from '../../../../src/core/text/redactKey';
 import { FakeService } from '../../client/fakeService';
 import type { TestService } from '../serviceHarness';
