@@ -32,9 +32,17 @@ const unusedFetchFeatures = {
       'formdata-polyfill/esm.min.js':
         "export class FormData {} export function formDataToBlob() { throw new Error('FormData bodies are not supported'); }",
       'fetch-blob/from.js':
-        "export { default as Blob } from 'fetch-blob/index.js'; export { default as File } from 'fetch-blob/file.js';" +
+        "export { default as Blob, default as File } from 'fetch-blob';" +
         " const fromDisk = () => { throw new Error('Blobs from files are not supported'); };" +
         ' export { fromDisk as blobFrom, fromDisk as blobFromSync, fromDisk as fileFrom, fromDisk as fileFromSync };',
+      // Blob bodies and Response.blob(): the client sends and reads text only.
+      'fetch-blob': "export default class Blob { constructor() { throw new Error('Blob bodies are not supported'); } }",
+      // The query string of a URL (node-fetch's own also keeps a bare trailing "?", which no client URL has).
+      './utils/get-search.js': 'export const getSearch = (url) => url.search;',
+      // Referrer policies: the client sends no Referer and never follows a redirect.
+      './utils/referrer.js':
+        "export const DEFAULT_REFERRER_POLICY = 'no-referrer'; export const validateReferrerPolicy = (policy) => policy;" +
+        " export const determineRequestsReferrer = () => 'no-referrer'; export const parseReferrerPolicyFromHeader = () => '';",
       'data-uri-to-buffer': "export default function dataUriToBuffer() { throw new Error('data: URLs are not supported'); }",
     };
     const filter = new RegExp(`^(${Object.keys(standIns).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);

@@ -76,7 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
-    if (imported) void showStartingPoint(services, explorer, imported);
+    if (imported) showStartingPoint(explorer, imported).catch((error: unknown) => logger.error('Could not show the starting point', error));
   } catch (error) {
     logger.error('Could not import the account handed over at start', error);
   }

@@ -39,11 +39,9 @@ export function overlaps(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 }
 
-/** `a`, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */
+/** `` `a` ``, `` `a`, `b` ``. */
 export function fieldList(paths: readonly string[]): string {
-  const quoted = paths.map((path) => `\`${path}\``);
-  if (quoted.length <= 1) return quoted.join('');
-  return `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+  return paths.map((path) => `\`${path}\``).join(', ');
 }
 
 /**
@@ -54,8 +52,8 @@ export function savedAlongsideMessage(docId: string, changes: ConcurrentChanges)
   if (changes.theirs.length === 0) return undefined;
   const kept = changes.theirs.filter((path) => !changes.overlapping.includes(path));
   if (changes.overlapping.length === 0) {
-    return `Saved ${docId}: merged with a change made on the service to ${fieldList(changes.theirs)}. The editor now shows both.`;
+    return `Saved ${docId}: merged with a change made on the service to ${fieldList(changes.theirs)}.`;
   }
   const replaced = `Saved ${docId}: your value of ${fieldList(changes.overlapping)} replaced the one another client saved meanwhile.`;
-  return kept.length === 0 ? replaced : `${replaced} Their change to ${fieldList(kept)} was kept; the editor now shows it.`;
+  return kept.length === 0 ? replaced : `${replaced} Their change to ${fieldList(kept)} was kept.`;
 }

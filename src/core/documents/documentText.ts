@@ -13,8 +13,6 @@ export function documentText(document: JsonObject): string {
 export class DocumentTextError extends Error {
   constructor(
     message: string,
-    /** What is wrong, without where: what the editor shows at {@link offset}. */
-    readonly problem: string = message,
     /** Where in the text, when the problem has a place. */
     readonly offset?: number,
   ) {
@@ -29,12 +27,9 @@ export function parseDocumentText(text: string): JsonObject {
   try {
     value = parseLossless(text, { rejectDuplicateKeys: true });
   } catch (error) {
-    if (error instanceof JsonSyntaxError) {
-      const what = error.message.replace(/ at line \d+, column \d+$/, '');
-      throw new DocumentTextError(`Not saved: the document is not valid JSON. ${error.message}.`, `Not valid JSON: ${what}. The document cannot be saved until this is fixed.`, error.offset);
-    }
+    if (error instanceof JsonSyntaxError) throw new DocumentTextError(`Not saved: the document is not valid JSON. ${error.message}.`, error.offset);
     throw error;
   }
-  if (!isJsonObject(value)) throw new DocumentTextError('Not saved: a document must be one JSON object, { … }.', 'A document must be one JSON object, { … }: it cannot be saved as it is.', 0);
+  if (!isJsonObject(value)) throw new DocumentTextError('Not saved: a document must be one JSON object, { … }.', 0);
   return value;
 }

@@ -11,89 +11,30 @@ export type RecordKind = 'deployment' | 'database' | 'collection' | 'index' | 'i
 
 type Format = (value: unknown) => string | undefined;
 
-interface FactSpec {
-  field: string;
-  label: string;
-  format?: Format;
-}
-
-const money: Format = (value) => {
+const amountOf = (value: unknown, text: (amount: number) => string): string | undefined => {
   const amount = numeric(value);
-  return amount === undefined ? undefined : `$${amount.toFixed(2)}`;
+  return amount === undefined ? undefined : text(amount);
 };
-const price: Format = (value) => {
-  const amount = numeric(value);
-  if (amount === undefined) return undefined;
-  return amount === 0 ? 'free' : `$${Number.isInteger(amount) ? amount : amount.toFixed(2)} a month`;
-};
-const count: Format = (value) => {
-  const amount = numeric(value);
-  return amount === undefined ? undefined : formatCount(amount);
-};
-const bytes: Format = (value) => {
-  const amount = numeric(value);
-  if (amount === undefined) return undefined;
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let scaled = amount;
-  let unit = 0;
-  while (scaled >= 1024 && unit < units.length - 1) {
-    scaled /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${formatCount(amount)} bytes` : `${scaled.toFixed(1)} ${units[unit]}`;
-};
-const paid: Format = (value) => (value === true ? 'paid' : value === false ? 'unpaid' : undefined);
-const yesNo: Format = (value) => (value === true ? 'yes' : value === false ? 'no' : undefined);
-
-/** The fields a person looks for first, in the order they read them; the others follow under their own names. */
-const SPECS: Record<RecordKind, FactSpec[]> = {
-  deployment: [
-    { field: 'plan', label: 'Plan' },
-    { field: 'type', label: 'Type' },
-    { field: 'status', label: 'Status' },
-    { field: 'members', label: 'Members' },
-    { field: 'databases', label: 'Databases' },
-  ],
-  database: [
-    { field: 'plan', label: 'Plan' },
-    { field: 'hostname', label: 'Host' },
-    { field: 'port', label: 'Port' },
-    { field: 'shared', label: 'Shared server', format: yesNo },
-  ],
-  collection: [
-    { field: 'count', label: 'Documents', format: count },
-    { field: 'storageSize', label: 'Storage', format: bytes },
-    { field: 'avgObjSize', label: 'Average document', format: bytes },
-    { field: 'indexCount', label: 'Indexes', format: count },
-  ],
-  index: [
-    { field: 'key', label: 'Key' },
-    { field: 'unique', label: 'Unique', format: yesNo },
-    { field: 'sparse', label: 'Sparse', format: yesNo },
-    { field: 'dropDups', label: 'Dropped duplicates when built', format: yesNo },
-    { field: 'background', label: 'Built in the background', format: yesNo },
-  ],
-  invoice: [
-    { field: 'bill_date', label: 'Billed on' },
-    { field: 'amount', label: 'Amount', format: money },
-    { field: 'balance', label: 'Balance', format: money },
-    { field: 'is_paid', label: 'Status', format: paid },
-  ],
-  plan: [
-    { field: 'price', label: 'Price', format: price },
-    { field: 'type', label: 'Type' },
-    { field: 'shared', label: 'Shared server', format: yesNo },
-  ],
+const FORMATS: Record<string, Format> = {
+  $: (value) => amountOf(value, (amount) => `$${amount.toFixed(2)}`),
+  p: (value) => amountOf(value, (amount) => (amount === 0 ? 'free' : `$${Number.isInteger(amount) ? amount : amount.toFixed(2)} a month`)),
+  n: (value) => amountOf(value, formatCount),
+  y: (value) => (value === true ? 'yes' : value === false ? 'no' : undefined),
+  u: (value) => (value === true ? 'paid' : value === false ? 'unpaid' : undefined),
 };
 
-/** Fields that name the record (its title) or repeat another fact. */
-const TITLE_FIELDS: Record<RecordKind, string[]> = {
-  deployment: ['name', 'slug'],
-  database: ['name', 'slug'],
-  collection: ['name', 'ok'],
-  index: ['name', 'spec', 'ns', 'v'],
-  invoice: ['id', 'items'],
-  plan: ['name', 'slug'],
+/**
+ * Per kind, the fields a person looks for first, in the order they read them (`field=Label` with an
+ * optional `:format` from {@link FORMATS}), then after `/` the fields that name the record or say nothing.
+ * Any other field follows under its own name.
+ */
+const SPECS: Record<RecordKind, string> = {
+  deployment: 'plan=Plan,type=Type,status=Status,members=Members,databases=Databases/name,slug',
+  database: 'plan=Plan,hostname=Host,port=Port,shared=Shared server:y/name,slug',
+  collection: 'count=Documents:n,storageSize=Storage (bytes):n,avgObjSize=Average document (bytes):n,indexCount=Indexes:n/name,ok',
+  index: 'key=Key,unique=Unique:y,sparse=Sparse:y,dropDups=Drop duplicates:y,background=Background:y/name,spec,ns,v',
+  invoice: 'bill_date=Billed on,amount=Amount:$,balance=Balance:$,is_paid=Status:u/id,items',
+  plan: 'price=Price:p,type=Type,shared=Shared server:y/name,slug',
 };
 
 const MAX_VALUE_LENGTH = 120;
@@ -105,18 +46,19 @@ const MAX_VALUE_LENGTH = 120;
 export function recordFacts(kind: RecordKind, record: unknown): Fact[] {
   if (typeof record !== 'object' || record === null) return [];
   const fields = record as Record<string, unknown>;
+  const [known, skipped] = SPECS[kind].split('/');
+  const used = new Set(skipped.split(','));
   const facts: Fact[] = [];
-  const used = new Set(TITLE_FIELDS[kind]);
-  for (const spec of SPECS[kind]) {
-    used.add(spec.field);
-    const value = (spec.format ?? plainValue)(fields[spec.field]);
-    if (value !== undefined) facts.push({ label: spec.label, value: cut(value) });
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined) facts.push({ label, value: value.length <= MAX_VALUE_LENGTH ? value : `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` });
+  };
+  for (const spec of known.split(',')) {
+    const [field, rest] = spec.split('=');
+    const [label, format] = rest.split(':');
+    used.add(field);
+    add(label, (FORMATS[format] ?? plainValue)(fields[field]));
   }
-  for (const [field, raw] of Object.entries(fields)) {
-    if (used.has(field)) continue;
-    const value = plainValue(raw);
-    if (value !== undefined) facts.push({ label: field, value: cut(value) });
-  }
+  for (const [field, value] of Object.entries(fields)) if (!used.has(field)) add(field, plainValue(value));
   return facts;
 }
 
@@ -135,11 +77,9 @@ export function plainValue(value: unknown): string | undefined {
 }
 
 /** The facts as Markdown: the title in bold, then one `Label: value` line each; every value is escaped. */
-export function factsMarkdown(title: string, facts: readonly Fact[], note?: string): string {
-  const lines = [`**${escapeMarkdown(title)}**`, ...facts.map((fact) => `${escapeMarkdown(fact.label)}: ${escapeMarkdown(fact.value)}`)];
-  if (note) lines.push(`_${escapeMarkdown(note)}_`);
+export function factsMarkdown(title: string, facts: readonly Fact[]): string {
   // Two trailing spaces end a Markdown line without starting a paragraph.
-  return lines.join('  \n');
+  return [`**${escapeMarkdown(title)}**`, ...facts.map((fact) => `${escapeMarkdown(fact.label)}: ${escapeMarkdown(fact.value)}`)].join('  \n');
 }
 
 export function escapeMarkdown(text: string): string {
@@ -154,8 +94,4 @@ function numeric(value: unknown): number | undefined {
     return text.trim() !== '' && Number.isFinite(parsed) ? parsed : undefined;
   }
   return undefined;
-}
-
-function cut(text: string): string {
-  return text.length <= MAX_VALUE_LENGTH ? text : `${text.slice(0, MAX_VALUE_LENGTH - 1)}…`;
 }

@@ -13,9 +13,7 @@ export interface TranscriptLine {
 }
 
 /** `13:05:02`, local time: the one timestamp of a line of the extension's own. */
-function timeOfDay(date: Date): string {
-  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':');
-}
+const timeOfDay = (date: Date): string => date.toTimeString().slice(0, 8);
 
 /** How many appended lines are kept in memory for reading back; the channel itself keeps them all. */
 const transcriptLimit = 5000;
@@ -51,7 +49,7 @@ export class DeploymentLogChannel extends Disposable {
   appendEntries(entries: readonly DeploymentLogEntry[], initialLines = 0): void {
     const { lines, skipped } = this.members.take(entries, initialLines);
     if (skipped > 0) {
-      this.notice('info', `Showing the last ${formatCount(initialLines)} lines of the log; ${countOf(skipped, 'earlier line')} not shown (Show Logs opens the whole log).`);
+      this.notice('info', `Showing the last ${formatCount(initialLines)} lines; ${countOf(skipped, 'earlier line')} not shown (Show Logs has them all).`);
     }
     const fresh = lines.map((line): TranscriptLine => {
       const text = redactSecrets(line);

@@ -21,7 +21,7 @@ export function registerRevealInExplorer(services: Services, provider: ExplorerP
       await view.reveal(node, { select: true, focus: false, expand: false });
       return node.id;
     } catch (error) {
-      services.logger.warn(`Could not show ${describeTarget(target)} in the DB Host view: ${describeError(error)}`);
+      services.logger.warn(`Could not reveal in the DB Host view: ${describeError(error)}`);
       return undefined;
     }
   });
@@ -43,8 +43,4 @@ async function findNode(provider: ExplorerProvider, target: ResourceTarget): Pro
     return (await provider.getChildren(collection.documents)).find((node) => node instanceof DocumentNode && node.target.docId === target.docId) ?? collection.documents;
   }
   return collection;
-}
-
-function describeTarget(target: ResourceTarget): string {
-  return [target.db, target.col, target.index ?? target.docId].filter((part) => part !== undefined).join('.');
 }

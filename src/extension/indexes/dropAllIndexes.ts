@@ -15,6 +15,6 @@ export async function dropAllIndexes(services: Services, arg: unknown): Promise<
   await client.dropAllIndexes(db, col);
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped all indexes of ${db}.${col}`);
-  void services.prompts.info(`Dropped all indexes of ${db}.${col} but _id_.`);
+  void services.prompts.info(`Dropped all indexes of ${db}.${col}.`);
   return true;
 }

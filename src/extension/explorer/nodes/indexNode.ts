@@ -35,7 +35,7 @@ export class IndexNode implements ExplorerNode {
     item.contextValue = this.builtin ? 'dbhost.index.builtin' : 'dbhost.index';
     item.description = describeIndex(this.record);
     item.iconPath = new vscode.ThemeIcon(this.builtin ? 'lock' : 'key');
-    item.tooltip = recordTooltip('index', this.name, this.record, this.builtin ? 'Every collection has this index; it cannot be dropped.' : undefined);
+    item.tooltip = recordTooltip('index', this.name, this.record);
     return item;
   }
 }

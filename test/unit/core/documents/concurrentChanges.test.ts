@@ -38,17 +38,17 @@ describe('concurrentChanges: which fields each side changed and whether they mee
   it('says "merged" for disjoint changes and which of theirs were kept after an overwrite', () => {
     assert.equal(
       savedAlongsideMessage('ada', { mine: ['name'], theirs: ['address.city'], overlapping: [] }),
-      'Saved ada: merged with a change made on the service to `address.city`. The editor now shows both.',
+      'Saved ada: merged with a change made on the service to `address.city`.',
     );
     assert.equal(
       savedAlongsideMessage('ada', { mine: ['name'], theirs: ['address.zip', 'name'], overlapping: ['name'] }),
-      'Saved ada: your value of `name` replaced the one another client saved meanwhile. Their change to `address.zip` was kept; the editor now shows it.',
+      'Saved ada: your value of `name` replaced the one another client saved meanwhile. Their change to `address.zip` was kept.',
     );
     assert.equal(
       savedAlongsideMessage('ada', { mine: ['name'], theirs: ['name'], overlapping: ['name'] }),
       'Saved ada: your value of `name` replaced the one another client saved meanwhile.',
     );
     assert.equal(savedAlongsideMessage('ada', { mine: ['name'], theirs: [], overlapping: [] }), undefined);
-    assert.equal(fieldList(['a', 'b', 'c']), '`a`, `b` and `c`');
+    assert.equal(fieldList(['a', 'b', 'c']), '`a`, `b`, `c`');
   });
 });

@@ -22,12 +22,12 @@ describe('recordFacts: tooltips in words, not raw JSON', () => {
     ]);
   });
 
-  it('gives a collection\'s count with separators and its sizes in units', () => {
+  it('gives a collection\'s counts and sizes with separators', () => {
     const facts = recordFacts('collection', { name: 'orders', count: 1500, storageSize: 3 * 1024 * 1024, avgObjSize: 200, indexCount: 2, ok: 1 });
     assert.deepEqual(facts, [
       { label: 'Documents', value: '1,500' },
-      { label: 'Storage', value: '3.0 MB' },
-      { label: 'Average document', value: '200 bytes' },
+      { label: 'Storage (bytes)', value: '3,145,728' },
+      { label: 'Average document (bytes)', value: '200' },
       { label: 'Indexes', value: '2' },
     ]);
   });
