@@ -74,7 +74,8 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await page.locator('.part.statusbar', { hasText: `${LABEL} [production] · Read-only` }).waitFor({ state: 'visible' });
 
     await page.keyboard.press('Control+S');
-    const refusal = page.locator('.notification-toast', { hasText: `The account "${LABEL} [production]" is Read-only` });
+    // Ours leads with the cause; VS Code's own "Failed to save … Unable to write file" toast shows the same text inside.
+    const refusal = page.locator('.notification-toast', { hasText: `The account "${LABEL} [production]" is Read-only` }).filter({ hasNotText: /Unable to write file/ });
     await refusal.waitFor({ state: 'visible' });
     assert.match(await refusal.innerText(), new RegExp(`PUT /databases/inventory/collections/products/documents/${documentId} was not sent`));
     await dirtyTab.waitFor({ state: 'visible' });

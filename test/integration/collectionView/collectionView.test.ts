@@ -99,6 +99,7 @@ describe('Collection view', function () {
       panel.session.discardAll();
       panel.panel.dispose();
     }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.stop();

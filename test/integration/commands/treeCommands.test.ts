@@ -154,6 +154,9 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('copies names and _id to the clipboard', async () => {
+    // The web workbench reads the browser's clipboard only while its own page has the focus, not a webview's.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.focusSideBar');
     const collection = await nodeAt(testing, accountId, 'Databases', db, 'items');
     const [document] = await childrenOf(testing, await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents'));
     assert.equal(await step('dbhost.copyName', vscode.commands.executeCommand('dbhost.copyName', collection)), 'items');
