@@ -63,7 +63,7 @@ export class ResultsDocuments extends Disposable implements vscode.TextDocumentC
     this.states.set(results.toString(), state);
     this.changed.fire(results);
     const document = await vscode.workspace.openTextDocument(results);
-    await this.untilTextIs(document, textOf(state));
+    await untilTextIs(document, textOf(state));
     const existing = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === results.toString());
     await vscode.window.showTextDocument(document, {
       viewColumn: existing?.viewColumn ?? vscode.ViewColumn.Beside,
@@ -73,19 +73,20 @@ export class ResultsDocuments extends Disposable implements vscode.TextDocumentC
     return document;
   }
 
-  /** VS Code fetches new content after the change event; wait for it so callers read the new results. */
-  private untilTextIs(document: vscode.TextDocument, text: string): Promise<void> {
-    if (document.getText() === text) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        subscription.dispose();
-        clearTimeout(timer);
-        resolve();
-      };
-      const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document === document && document.getText() === text) done();
-      });
-      const timer = setTimeout(done, REFRESH_WAIT_MS);
+}
+
+/** VS Code fetches new content after the change event; wait for it so callers read the new results. */
+export function untilTextIs(document: vscode.TextDocument, text: string): Promise<void> {
+  if (document.getText() === text) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      subscription.dispose();
+      clearTimeout(timer);
+      resolve();
+    };
+    const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document === document && document.getText() === text) done();
     });
-  }
+    const timer = setTimeout(done, REFRESH_WAIT_MS);
+  });
 }

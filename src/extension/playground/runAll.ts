@@ -13,12 +13,12 @@ import type { Services } from '../services';
 import type { QueryHistory } from './queryHistory';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from './playgroundFiles';
 import type { PlaygroundParts } from './registerPlaygrounds';
+import { untilTextIs } from './resultsDocuments';
 
 export const RUN_ALL_SCHEME = 'dbhost-run-all';
 export const RUN_ALL_COMMAND = 'dbhost.runAllPlaygroundQueries';
 export const PAGE_RUN_ALL_COMMAND = 'dbhost.pageRunAllResults';
 const OPEN_DOCUMENT_COMMAND = 'dbhost.openDocument';
-const REFRESH_WAIT_MS = 5000;
 
 interface RunAllState {
   playgroundName: string;
@@ -187,18 +187,3 @@ function summaryOf(section: RunAllSection): RunAllResult['sections'][number] {
   return { index: section.index, kind: section.kind, message: section.kind === 'failed' ? section.message : section.reason };
 }
 
-/** VS Code fetches new content after the change event; wait for it so callers read the new results. */
-function untilTextIs(document: vscode.TextDocument, text: string): Promise<void> {
-  if (document.getText() === text) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      subscription.dispose();
-      clearTimeout(timer);
-      resolve();
-    };
-    const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document === document && document.getText() === text) done();
-    });
-    const timer = setTimeout(done, REFRESH_WAIT_MS);
-  });
-}
