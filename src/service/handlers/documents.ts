@@ -11,9 +11,9 @@ import type { Handler, RequestContext } from '../http/types';
 import { OK } from '../http/types';
 import { checkCollectionName } from '../names';
 import { PaddingAllowance } from '../query/arrayPadding';
-import { currentBudget } from '../query/budget';
-import { applyOperators, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
-import { findPageSliced } from '../query/slicedScan';
+import { currentBudget, withBudget } from '../query/budget';
+import { applyOperators, compileFilter, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
+import { findPageSliced, matchingSliced } from '../query/slicedScan';
 import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
 import type { Mutation } from '../store/mutations';
@@ -178,29 +178,69 @@ function bulkOptions(body: Body) {
   };
 }
 
-export const updateDocuments: Handler = ({ account, params, body, thread }) => {
+export const updateDocuments: Handler = async ({ account, params, body, thread }) => {
   const startedAt = performance.now();
-  const database = requireDatabase(account, params.db);
-  const { criteria, object, upsert, multi, safe } = bulkOptions(body);
-  const operators = isOperatorUpdate(object);
-  if (multi && !operators) throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
-  const mutations: Mutation[] = [];
-  const data = database.collections.get(params.col);
-  if (!data) {
-    if (!upsert) throw notFound(`Collection "${params.col}" does not exist in database "${params.db}"`);
-    checkCollectionName(params.db, params.col);
-    mutations.push({ op: 'createCollection', db: params.db, name: params.col });
+  const budget = currentBudget();
+  requireDatabase(account, params.db);
+  const options = bulkOptions(body);
+  if (options.multi && !isOperatorUpdate(options.object)) {
+    throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
   }
-  const matched = data ? matching(data, criteria) : [];
+  const scanned = requireDatabase(account, params.db).collections.get(params.col);
+  // The scan lets other requests run between its slices, and any of them may change the collection.
+  const found = scanned ? await matchingSliced(scanned, options.criteria, budget) : [];
+  return withBudget(() => {
+    const data = requireDatabase(account, params.db).collections.get(params.col);
+    const matched = data && data === scanned ? stillMatching(data, found, options.criteria) : data ? matching(data, options.criteria) : [];
+    const { mutations, modified, upserted } = bulkUpdateMutations(params.db, params.col, data, matched, options);
+    account.store.commit(mutations, options.safe);
+    account.logOperation(
+      params.db,
+      thread,
+      `update ${params.db}.${params.col} query: ${logValue(options.criteria)} update: ${logValue(options.object)} nscanned:${data?.count ?? 0} nMatched:${modified} nModified:${modified}${upserted ? ' upsert:1' : ''}${options.multi ? ' multi:1' : ''} ${elapsed(startedAt)}`,
+      true,
+    );
+    return OK;
+  }, budget);
+};
+
+/**
+ * The documents of a sliced scan as the collection holds them now: one deleted since is left out, and one
+ * written since is tested again and updated from what is stored now, so that a write answered during the
+ * scan is never overwritten with the version the scan saw.
+ */
+function stillMatching(data: CollectionData, found: Doc[], criteria: Doc): Doc[] {
+  let test: ((doc: Doc) => boolean) | undefined;
+  const current: Doc[] = [];
+  for (const doc of found) {
+    const stored = data.get(doc._id)?.doc;
+    if (stored === doc) current.push(doc);
+    else if (stored) {
+      test ??= compileFilter(criteria);
+      if (test(stored)) current.push(stored);
+    }
+  }
+  return current;
+}
+
+function bulkUpdateMutations(db: string, col: string, data: CollectionData | undefined, matched: Doc[], options: ReturnType<typeof bulkOptions>) {
+  const { criteria, object, upsert, multi } = options;
+  const operators = isOperatorUpdate(object);
+  const mutations: Mutation[] = [];
+  if (!data) {
+    if (!upsert) throw notFound(`Collection "${col}" does not exist in database "${db}"`);
+    checkCollectionName(db, col);
+    mutations.push({ op: 'createCollection', db, name: col });
+  }
   const targets = multi ? matched : matched.slice(0, 1);
   const claimed = new Map<string, Set<string>>();
   const allowance = new PaddingAllowance();
   for (const doc of targets) {
     const entry = data!.get(doc._id)!;
     const next = updatedDocument(doc, object, operators, allowance);
-    duplicateKeyError(params.db, params.col, next, data!, entry, claimed);
+    duplicateKeyError(db, col, next, data!, entry, claimed);
     data!.claim(next, claimed);
-    mutations.push({ op: 'put', db: params.db, col: params.col, doc: next });
+    mutations.push({ op: 'put', db, col, doc: next });
   }
   let upserted = false;
   if (targets.length === 0 && upsert) {
@@ -208,19 +248,12 @@ export const updateDocuments: Handler = ({ account, params, body, thread }) => {
     let doc = operators ? applyOperators(seed, object, true, allowance) : { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...object };
     if (doc._id === undefined) doc = { _id: ObjectId.generate(), ...doc };
     validateStoredDocument(doc);
-    if (data) duplicateKeyError(params.db, params.col, doc, data, undefined);
-    mutations.push({ op: 'put', db: params.db, col: params.col, doc });
+    if (data) duplicateKeyError(db, col, doc, data, undefined);
+    mutations.push({ op: 'put', db, col, doc });
     upserted = true;
   }
-  account.store.commit(mutations, safe);
-  account.logOperation(
-    params.db,
-    thread,
-    `update ${params.db}.${params.col} query: ${logValue(criteria)} update: ${logValue(object)} nscanned:${data?.count ?? 0} nMatched:${targets.length} nModified:${targets.length}${upserted ? ' upsert:1' : ''}${multi ? ' multi:1' : ''} ${elapsed(startedAt)}`,
-    true,
-  );
-  return OK;
-};
+  return { mutations, modified: targets.length, upserted };
+}
 
 export const deleteDocument: Handler = (context) => {
   const startedAt = performance.now();

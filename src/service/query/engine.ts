@@ -72,7 +72,7 @@ function sortDocs(docs: Doc[], sort: Doc): Doc[] {
 }
 
 /** `{_id: <scalar>}`: answered from the `_id` map instead of a scan. */
-function idLookup(q: Doc): Value | undefined {
+export function idLookup(q: Doc): Value | undefined {
   const keys = Object.keys(q);
   if (keys.length !== 1 || keys[0] !== '_id') return undefined;
   const id = q._id;

@@ -3,7 +3,7 @@ import type { CollectionData } from '../store/collectionData';
 import type { RequestBudget } from './budget';
 import { spendWork, withBudget } from './budget';
 import type { PageRequest } from './engine';
-import { compileFilter, findPage } from './engine';
+import { compileFilter, findPage, idLookup, matching } from './engine';
 import { checkSortShape } from './limits';
 import { sortSliced } from './slicedSort';
 import { idRangePage } from './idOrder';
@@ -31,7 +31,24 @@ export async function findPageSliced(collection: CollectionData, request: PageRe
     // A page of `_id` order (keyset paging) is answered from the cached order, without a scan and sort.
     if (withBudget(() => idRangePage(collection, request), budget)) return withBudget(() => findPage(collection, request), budget);
   }
-  const test = withBudget(() => (keys.length === 0 ? () => true : compileFilter(request.q)), budget);
+  const matched = await scanSliced(collection, request.q, budget);
+  if (!sort) return withBudget(() => findPage(collection, request, matched), budget);
+  const sorted = await sortSliced(matched, sort, budget, SLICE_MS);
+  return withBudget(() => findPage(collection, { ...request, sort: undefined }, sorted), budget);
+}
+
+/**
+ * The documents matching `q` as `matching` finds them, with the scan done in slices of {@link SLICE_MS}.
+ * No filter and an `_id` lookup need no scan and are answered at once. The result is the documents as
+ * they were during the scan: a writer must check them against the collection as it is after the await.
+ */
+export async function matchingSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
+  if (Object.keys(q).length === 0 || idLookup(q) !== undefined) return withBudget(() => matching(collection, q), budget);
+  return scanSliced(collection, q, budget);
+}
+
+async function scanSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
+  const test = withBudget(() => (Object.keys(q).length === 0 ? () => true : compileFilter(q)), budget);
   const entries = collection.entries.slice();
   const matched: Doc[] = [];
   let next = 0;
@@ -47,7 +64,5 @@ export async function findPageSliced(collection: CollectionData, request: PageRe
     }, budget);
     if (next < entries.length) await yieldToOtherRequests();
   }
-  if (!sort) return withBudget(() => findPage(collection, request, matched), budget);
-  const sorted = await sortSliced(matched, sort, budget, SLICE_MS);
-  return withBudget(() => findPage(collection, { ...request, sort: undefined }, sorted), budget);
+  return matched;
 }

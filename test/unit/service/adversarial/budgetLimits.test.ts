@@ -118,4 +118,50 @@ describe('adversarial budget: caps and a per-request work budget', function () {
     assert.deepEqual(answer.json, [1499, 1498, 1497, 1496, 1495].map((n) => ({ _id: n, n })));
     assert.equal(answer.headers.get('X-Service-Count'), String(COUNT - 100));
   });
+
+  // About 900 steps per document over 1,500 documents: accepted, and long enough to span many slices.
+  const LONG_CRITERIA = { $expr: { $gte: [{ $size: { $range: [0, { $add: [800, { $mod: ['$n', 100] }] }] } }, 850] } };
+  const bulkUpdate = (key: string, criteria: unknown, object: unknown) => running.raw('PUT', DOCS, { key, body: jsonBody({ criteria, object, multi: true, safe: true }) });
+  /** Resolves once the service lists the bulk update among the account's running operations: its scan has begun. */
+  const scanStarted = async (key: string) => {
+    for (;;) {
+      const ops = await running.raw('GET', '/databases/db/ops', { key });
+      if ((ops.json as { inprog: { op: string }[] }).inprog.some((op) => op.op === 'update')) return;
+    }
+  };
+  const count = async (key: string, q: unknown) => Number((await find(q, '&limit=1', key)).headers.get('X-Service-Count'));
+
+  it('answers another account while a bulk update scans for its criteria, and the update still applies to every match', async () => {
+    const order: string[] = [];
+    const updateDone = bulkUpdate(OTHER, LONG_CRITERIA, { $set: { bulk: 'done' } }).then((answer) => (order.push('bulk update'), answer));
+    const otherDone = find({ n: { $lt: 10 } }).then((answer) => (order.push('other account'), answer));
+    const [updateAnswer, otherAnswer] = await Promise.all([updateDone, otherDone]);
+    assert.equal(updateAnswer.status, 200, updateAnswer.text.slice(0, 300));
+    assert.equal(otherAnswer.status, 200);
+    assert.deepEqual(order, ['other account', 'bulk update'], 'the other account was answered while the update scanned, not after it');
+    assert.equal(await count(OTHER, { bulk: 'done' }), COUNT / 2);
+    assert.equal(await count(KEY, { bulk: 'done' }), 0);
+  });
+
+  it('keeps a write answered while a bulk update scans: the update applies to what is stored now, not to what it scanned', async () => {
+    const order: string[] = [];
+    // The scan has passed the first documents when the writes arrive: 0 and 1 match until written, 2 is deleted.
+    const criteria = { $or: [{ n: { $lte: 2 } }, LONG_CRITERIA] };
+    const updateDone = bulkUpdate(KEY, criteria, { $inc: { bumps: 1 } }).then((answer) => (order.push('bulk update'), answer));
+    await scanStarted(KEY);
+    const writes = Promise.all([
+      running.raw('PUT', `${DOCS}/0`, { key: KEY, body: jsonBody({ document: { $set: { touched: true } } }) }),
+      running.raw('PUT', `${DOCS}/1`, { key: KEY, body: jsonBody({ document: { $set: { n: 500 } } }) }),
+      running.raw('DELETE', `${DOCS}/2`, { key: KEY }),
+    ]).then((answers) => (order.push('writes'), answers));
+    const [updateAnswer, writeAnswers] = await Promise.all([updateDone, writes]);
+    assert.equal(updateAnswer.status, 200, updateAnswer.text.slice(0, 300));
+    for (const answer of writeAnswers) assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(order, ['writes', 'bulk update'], 'the writes were answered while the update scanned');
+    const stored = async (id: number) => (await running.raw('GET', `${DOCS}/${id}`, { key: KEY }));
+    assert.deepEqual((await stored(0)).json, { _id: 0, n: 0, t: 'a'.repeat(30), list: [0, 1], touched: true, bumps: 1 });
+    assert.deepEqual((await stored(1)).json, { _id: 1, n: 500, t: 'a'.repeat(30), list: [1, 2] });
+    assert.equal((await stored(2)).status, 404, 'a document deleted during the scan is not written back');
+    assert.equal(await count(KEY, { bumps: 1 }), COUNT / 2 + 1);
+  });
 });
