@@ -105,13 +105,16 @@ export interface PageRequest {
   limit: number;
 }
 
-/** `matched`: the documents matching `request.q` when the caller found them already (see slicedScan.ts). */
-export function findPage(collection: CollectionData, request: PageRequest, matched?: Doc[]): { documents: Doc[]; total: number; scanned: number } {
+/** What the caller found already (see slicedScan.ts): the documents matching `request.q`, or the page from the `_id` order. */
+export type FoundAlready = Doc[] | { idPage: { documents: Doc[]; total: number } };
+
+export function findPage(collection: CollectionData, request: PageRequest, already?: FoundAlready): { documents: Doc[]; total: number; scanned: number } {
+  const matched = Array.isArray(already) ? already : undefined;
   let total: number;
   let page: Doc[];
   if (request.sort) checkSortShape(request.sort);
   if (request.projection) checkProjectionShape(request.projection);
-  const byId = matched ? undefined : idRangePage(collection, request);
+  const byId = already === undefined ? idRangePage(collection, request) : Array.isArray(already) ? undefined : already.idPage;
   if (byId) {
     ({ total, documents: page } = byId);
   } else if (Object.keys(request.q).length === 0 && !request.sort && !matched) {

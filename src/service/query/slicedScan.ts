@@ -29,7 +29,8 @@ export async function findPageSliced(collection: CollectionData, request: PageRe
       checkPathsIn(sort, 'The sort names the field');
     }, budget);
     // A page of `_id` order (keyset paging) is answered from the cached order, without a scan and sort.
-    if (withBudget(() => idRangePage(collection, request), budget)) return withBudget(() => findPage(collection, request), budget);
+    const idPage = withBudget(() => idRangePage(collection, request), budget);
+    if (idPage) return withBudget(() => findPage(collection, request, { idPage }), budget);
   }
   const matched = await scanSliced(collection, request.q, budget);
   if (!sort) return withBudget(() => findPage(collection, request, matched), budget);
