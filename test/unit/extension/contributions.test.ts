@@ -9,7 +9,7 @@ import { expandRegex, whenTerms } from './support/whenClauses';
 
 const root = resolve(__dirname, '..', '..', '..');
 const contributes = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { contributes: Contributes }).contributes;
-const sources = sourceFiles(resolve(root, 'src', 'extension'));
+const sources = sourceFiles(resolve(root, 'src'));
 const isConstantsModule = (path: string) => /shared[\\/](commandIds|contextValues)\.ts$/.test(path);
 
 const contextValuesUsedInCode = () => {
