@@ -4,6 +4,7 @@ import type { Account } from '../shared/account';
 import { askApiKey, askBaseUrl, askLabel } from './askAccountDetails';
 import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
 import { checkApiKey } from './checkApiKey';
+import { CommandId } from '../shared/commandIds';
 
 const ACCOUNT_SETTINGS_ACTION = 'Account Settings…';
 
@@ -22,6 +23,6 @@ export async function addAccount(services: Services): Promise<Account> {
       check.kind === 'accepted' ? `Added "${label}": ${check.databases} database${check.databases === 1 ? '' : 's'}.` : `Added "${label}".`,
       ACCOUNT_SETTINGS_ACTION,
     )
-    .then((action) => action === ACCOUNT_SETTINGS_ACTION && vscode.commands.executeCommand('dbhost.accountSettings', { accountId: account.id }));
+    .then((action) => action === ACCOUNT_SETTINGS_ACTION && vscode.commands.executeCommand(CommandId.accountSettings, { accountId: account.id }));
   return account;
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import { redactSecrets } from './redaction';
 import type { Services } from '../services';
+import type { CommandId } from '../shared/commandIds';
 
 /** Thrown when the user dismissed a prompt: the command ends without a message. */
 export class UserCancelledError extends Error {
@@ -43,7 +44,7 @@ export const SHOW_LOG = 'Show Log';
  */
 export function registerCommand(
   services: Services,
-  id: string,
+  id: CommandId,
   handler: (...args: never[]) => unknown,
 ): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -4,6 +4,7 @@ import { describeError, registerCommand } from '../base/registerCommand';
 import { resolveCollectionTarget } from '../shared/collectionTarget';
 import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
+import { CommandId } from '../shared/commandIds';
 
 export type CollectionViews = HostModule.CollectionViews;
 
@@ -26,7 +27,7 @@ export function registerCollectionView(services: Services): () => CollectionView
     return views;
   };
   services.context.subscriptions.push(
-    registerCommand(services, 'dbhost.openCollectionView', async (arg?: unknown, state?: unknown) => {
+    registerCommand(services, CommandId.openCollectionView, async (arg?: unknown, state?: unknown) => {
       const { accountId, db, col } = await resolveCollectionTarget(services, arg);
       return load().open({ accountId, db, col }, state);
     }),

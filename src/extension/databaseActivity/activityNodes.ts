@@ -6,6 +6,8 @@ import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { childId } from '../shared/tree/explorerNode';
 import { ListNode } from '../shared/tree/listNode';
+import { CommandId } from '../shared/commandIds';
+import { ContextValue } from '../shared/contextValues';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 
@@ -32,12 +34,12 @@ export class ActivityEntryNode implements ExplorerNode {
     const item = new vscode.TreeItem(operationLabel(this.entry), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     if (this.kind === 'operation') {
-      item.contextValue = 'dbhost.operation';
+      item.contextValue = ContextValue.operation;
       item.iconPath = new vscode.ThemeIcon('pulse');
       const seconds = typeof this.entry.secs_running === 'number' ? `${this.entry.secs_running} s` : undefined;
       item.description = [typeof this.entry.opid === 'number' ? `opid ${this.entry.opid}` : undefined, seconds].filter(Boolean).join(' · ');
     } else {
-      item.contextValue = isReplayableQuery(this.entry) ? 'dbhost.slowQuery.query' : 'dbhost.slowQuery';
+      item.contextValue = isReplayableQuery(this.entry) ? ContextValue.replayableSlowQuery : ContextValue.slowQuery;
       item.iconPath = new vscode.ThemeIcon('watch');
       const millis = typeof this.entry.millis === 'number' ? `${this.entry.millis} ms` : undefined;
       const ts = this.entry.ts as { $date?: unknown } | undefined;
@@ -45,7 +47,7 @@ export class ActivityEntryNode implements ExplorerNode {
       item.description = [millis, when].filter(Boolean).join(' · ');
     }
     item.tooltip = 'Show the details as JSON';
-    item.command = { command: 'dbhost.showOperationDetails', title: 'Show Details', arguments: [this] };
+    item.command = { command: CommandId.showOperationDetails, title: 'Show Details', arguments: [this] };
     return item;
   }
 }
@@ -72,7 +74,7 @@ export class OperationsNode extends ActivityListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Current Operations', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.operations';
+    item.contextValue = ContextValue.operations;
     item.iconPath = new vscode.ThemeIcon('pulse');
     item.tooltip = 'Operations in progress on this database when the list was loaded; refresh to look again';
     return item;
@@ -102,7 +104,7 @@ export class SlowQueriesNode extends ActivityListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Slow Queries', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.slowQueries';
+    item.contextValue = ContextValue.slowQueries;
     item.iconPath = new vscode.ThemeIcon('watch');
     const loaded = this.loadedChildren()?.filter((node) => node instanceof ActivityEntryNode);
     if (loaded) item.description = String(loaded.length);

@@ -5,6 +5,7 @@ import { DeploymentLogTails } from './deploymentLogTails';
 import { givenDeployment, resolveDeploymentTarget } from '../shared/deploymentTarget';
 import type { LogTailSession } from './logTailSession';
 import { LogSnapshots } from './logSnapshots';
+import { CommandId } from '../shared/commandIds';
 
 /** "Tail Logs", "Stop Tailing" and "Show Logs" on deployments. */
 /** Returns the tails, so the explorer can mark the deployments being tailed. */
@@ -16,12 +17,12 @@ export function registerDeploymentLogs(services: Services): DeploymentLogTails {
     snapshots,
 
     // Returns the session, so tests can read what it appended and wait for lines.
-    registerCommand(services, 'dbhost.tailLogs', async (arg?: unknown): Promise<LogTailSession> => {
+    registerCommand(services, CommandId.tailLogs, async (arg?: unknown): Promise<LogTailSession> => {
       const target = await resolveDeploymentTarget(services, arg, 'Tail Logs');
       return tails.tail(target);
     }),
 
-    registerCommand(services, 'dbhost.stopTailing', async (arg?: unknown): Promise<boolean> => {
+    registerCommand(services, CommandId.stopTailing, async (arg?: unknown): Promise<boolean> => {
       const given = givenDeployment(arg);
       const running = tails.running().filter(
         (session) => (given.accountId === undefined || session.target.accountId === given.accountId) && (given.deployment === undefined || session.target.deployment === given.deployment),
@@ -42,7 +43,7 @@ export function registerDeploymentLogs(services: Services): DeploymentLogTails {
       return tails.stop(session.target);
     }),
 
-    registerCommand(services, 'dbhost.showLogs', async (arg?: unknown): Promise<vscode.Uri> => {
+    registerCommand(services, CommandId.showLogs, async (arg?: unknown): Promise<vscode.Uri> => {
       const target = await resolveDeploymentTarget(services, arg, 'Show Logs');
       const client = await services.accounts.clientFor(target.accountId);
       const entries = await vscode.window.withProgress(

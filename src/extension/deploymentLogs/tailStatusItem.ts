@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import { Disposable } from '../base/disposable';
+import { CommandId } from '../shared/commandIds';
 
 /** The status-bar item shown while a deployment's log is tailed; clicking it stops the tailing. */
 export class TailStatusItem extends Disposable {
@@ -14,7 +15,7 @@ export class TailStatusItem extends Disposable {
     super();
     this.item = this.register(vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left));
     this.item.name = 'DB Host: log tailing';
-    this.item.command = { command: 'dbhost.stopTailing', title: 'Stop Tailing', arguments: [{ ...target }] };
+    this.item.command = { command: CommandId.stopTailing, title: 'Stop Tailing', arguments: [{ ...target }] };
     this.showFailing(false);
     this.item.show();
   }

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { DetailsContentProvider } from './detailsContentProvider';
 import { DETAILS_SCHEME } from './detailsRequest';
 import { showDetails } from './showDetails';
+import { CommandId } from '../shared/commandIds';
 
 /** The details documents and the commands that open them from the tree or the palette. */
 export function registerDetails(services: Services): void {
@@ -14,29 +15,29 @@ export function registerDetails(services: Services): void {
   services.context.subscriptions.push(
     provider,
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider),
-    registerCommand(services, 'dbhost.showDatabaseInfo', async (arg?: unknown) => {
+    registerCommand(services, CommandId.showDatabaseInfo, async (arg?: unknown) => {
       const { accountId, db } = await resolveDatabase(services, arg);
       return showDetails({ kind: 'database', accountId, db });
     }),
-    registerCommand(services, 'dbhost.showCollectionStatistics', async (arg?: unknown) => {
+    registerCommand(services, CommandId.showCollectionStatistics, async (arg?: unknown) => {
       const { accountId, db, col } = await resolveCollection(services, arg);
       return showDetails({ kind: 'collection', accountId, db, col });
     }),
-    registerCommand(services, 'dbhost.showDeploymentDetails', async (arg?: unknown) => {
+    registerCommand(services, CommandId.showDeploymentDetails, async (arg?: unknown) => {
       const { accountId, deployment } = await resolveDeploymentTarget(services, arg, 'Deployment Details');
       return showDetails({ kind: 'deployment', accountId, deployment });
     }),
-    registerCommand(services, 'dbhost.showInvoice', async (arg?: unknown) => {
+    registerCommand(services, CommandId.showInvoice, async (arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
       const invoice = targetOf(arg)?.invoice ?? (await pickInvoice(services, accountId));
       return showDetails({ kind: 'invoice', accountId, invoice });
     }),
-    registerCommand(services, 'dbhost.showPlan', async (arg?: unknown) => {
+    registerCommand(services, CommandId.showPlan, async (arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
       const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
       return showDetails({ kind: 'plan', accountId, plan: String(plan) });
     }),
-    registerCommand(services, 'dbhost.refreshDetails', (uri?: vscode.Uri) => {
+    registerCommand(services, CommandId.refreshDetails, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
     }),

@@ -10,6 +10,7 @@ import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
 import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
+import { CommandId } from '../shared/commandIds';
 
 export interface DocumentsFeature {
   /** Drops what only this extension host holds about documents, as a restart does (for tests). */
@@ -29,11 +30,11 @@ export function registerDocuments(services: Services): DocumentsFeature {
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri)) showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));
     }),
-    registerCommand(services, 'dbhost.openDocument', (arg: unknown) => openDocument(services, arg)),
-    registerCommand(services, 'dbhost.openDocumentById', (arg: unknown) => openDocumentById(services, arg)),
-    registerCommand(services, 'dbhost.newDocument', (arg: unknown) => newDocument(services, templates, arg)),
-    registerCommand(services, 'dbhost.deleteDocument', (arg: unknown) => deleteDocument(services, fileSystem, arg)),
-    registerCommand(services, 'dbhost.updateMatchingDocuments', (arg: unknown) => updateMatchingDocuments(services, arg)),
+    registerCommand(services, CommandId.openDocument, (arg: unknown) => openDocument(services, arg)),
+    registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),
+    registerCommand(services, CommandId.newDocument, (arg: unknown) => newDocument(services, templates, arg)),
+    registerCommand(services, CommandId.deleteDocument, (arg: unknown) => deleteDocument(services, fileSystem, arg)),
+    registerCommand(services, CommandId.updateMatchingDocuments, (arg: unknown) => updateMatchingDocuments(services, arg)),
   );
   return {
     forgetInMemory: () => {

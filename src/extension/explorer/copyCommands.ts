@@ -7,12 +7,13 @@ import { DocumentNode } from './nodes/documentNode';
 import { InvoiceNode } from './nodes/invoicesNode';
 import { PlanNode } from './nodes/plansNode';
 import { idToPathSegment } from '../../core/documents/documentId';
+import { CommandId } from '../shared/commandIds';
 
 /** "Copy Name" and "Copy _id" on tree items. */
 export function registerCopyCommands(services: Services): void {
   services.context.subscriptions.push(
-    registerCommand(services, 'dbhost.copyName', (arg?: unknown) => copy(nameOf(arg), 'name')),
-    registerCommand(services, 'dbhost.copyDocumentId', (arg?: unknown) => copy(documentIdOf(arg), '_id')),
+    registerCommand(services, CommandId.copyName, (arg?: unknown) => copy(nameOf(arg), 'name')),
+    registerCommand(services, CommandId.copyDocumentId, (arg?: unknown) => copy(documentIdOf(arg), '_id')),
   );
 }
 

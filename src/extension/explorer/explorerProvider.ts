@@ -17,6 +17,7 @@ import { ErrorNode } from '../shared/tree/errorNode';
 import { IndexesNode } from './nodes/indexesNode';
 import { InvoicesNode } from './nodes/invoicesNode';
 import { PlansNode } from './nodes/plansNode';
+import { tailingContextValue } from '../shared/contextValues';
 
 export const EXPLORER_VIEW_ID = 'dbhost.explorer';
 
@@ -60,7 +61,7 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
     const item = node.treeItem();
-    if (isDeploymentItem(node) && this.tailing?.isTailing(node.target)) item.contextValue = `${item.contextValue}.tailing`;
+    if (isDeploymentItem(node) && this.tailing?.isTailing(node.target)) item.contextValue = tailingContextValue(item.contextValue);
     return item;
   }
 

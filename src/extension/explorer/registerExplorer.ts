@@ -7,6 +7,7 @@ import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { DocumentsNode } from './nodes/documentsNode';
 import { registerRevealInExplorer } from './revealInExplorer';
+import { CommandId } from '../shared/commandIds';
 
 /** The tree view and its own commands: refresh everything, refresh one list, load the next page. */
 export function registerExplorer(services: Services): ExplorerProvider {
@@ -17,9 +18,9 @@ export function registerExplorer(services: Services): ExplorerProvider {
     provider,
     view,
     registerRevealInExplorer(services, provider, view),
-    registerCommand(services, 'dbhost.refresh', () => provider.refresh()),
-    registerCommand(services, 'dbhost.refreshNode', (node?: ExplorerNode) => provider.refresh(isNode(node) ? node : undefined)),
-    registerCommand(services, 'dbhost.loadMoreDocuments', async (node?: LoadMoreNode | DocumentsNode) => {
+    registerCommand(services, CommandId.refresh, () => provider.refresh()),
+    registerCommand(services, CommandId.refreshNode, (node?: ExplorerNode) => provider.refresh(isNode(node) ? node : undefined)),
+    registerCommand(services, CommandId.loadMoreDocuments, async (node?: LoadMoreNode | DocumentsNode) => {
       const documents = node instanceof LoadMoreNode ? node.parent : node;
       if (documents instanceof DocumentsNode) await documents.loadMore();
     }),

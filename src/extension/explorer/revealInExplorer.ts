@@ -3,7 +3,7 @@ import type { ResourceTarget } from '../base/resourceTarget';
 import { describeError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { RevealOptions } from '../shared/revealInExplorer';
-import { REVEAL_IN_EXPLORER } from '../shared/revealInExplorer';
+import { CommandId } from '../shared/commandIds';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
 import type { ExplorerProvider } from './explorerProvider';
 import { CollectionNode } from './nodes/collectionNode';
@@ -13,7 +13,7 @@ import { DocumentNode } from './nodes/documentNode';
 import { IndexNode } from './nodes/indexNode';
 
 export function registerRevealInExplorer(services: Services, provider: ExplorerProvider, view: vscode.TreeView<ExplorerNode>): vscode.Disposable {
-  return vscode.commands.registerCommand(REVEAL_IN_EXPLORER, async (target: ResourceTarget, options: RevealOptions = {}): Promise<string | undefined> => {
+  return vscode.commands.registerCommand(CommandId.revealInExplorer, async (target: ResourceTarget, options: RevealOptions = {}): Promise<string | undefined> => {
     if (options.onlyIfVisible && !view.visible) return undefined;
     try {
       const node = await findNode(provider, target);

@@ -4,6 +4,7 @@ import type { AccountStore } from '../shared/accountStore';
 import { Disposable } from '../base/disposable';
 import { DOCUMENT_SCHEME } from '../shared/documentUri';
 import { lookTextOf } from './accountLookText';
+import { CommandId } from '../shared/commandIds';
 
 /** While an editor of an account's documents is active: the account, its tag and mode, in its colour. */
 export class AccountStatusItem extends Disposable {
@@ -32,7 +33,7 @@ export class AccountStatusItem extends Disposable {
     this.item.text = `$(${look.icon ?? 'database'}) ${accountTitle(account.label, account.tag)}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`;
     this.item.tooltip = `DB Host account "${account.label}" (${account.baseUrl}): ${modeLabel(mode)}. Click for Account Settings.`;
     this.item.color = look.color;
-    this.item.command = { title: 'Account Settings…', command: 'dbhost.accountSettings', arguments: [{ accountId: account.id }] };
+    this.item.command = { title: 'Account Settings…', command: CommandId.accountSettings, arguments: [{ accountId: account.id }] };
     this.item.show();
   }
 }

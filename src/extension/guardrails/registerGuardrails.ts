@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import type { AccountLook } from './accountLookFeatures';
 import { guardrailsBundle } from './loadGuardrails';
 import { installWriteGuard } from './writeGuard';
+import { CommandId } from '../shared/commandIds';
 
 export interface Guardrails {
   /** The account the status bar item shows now, if any. */
@@ -36,7 +37,7 @@ export function registerGuardrails(services: Services): Guardrails {
       { provideCompletionItems: (document, position) => guardrailsBundle().accountLabelItems(services.accounts.list(), document, position) },
       '"',
     ),
-    registerCommand(services, 'dbhost.accountSettings', async (arg?: unknown) => {
+    registerCommand(services, CommandId.accountSettings, async (arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
       return guardrailsBundle().accountSettings(services, accountId);
     }),

@@ -3,6 +3,7 @@ import type { IndexDefinition } from '../../core/api/types';
 import type { CollectionTarget } from '../shared/collectionTarget';
 import { formatIndexBody } from '../../core/indexes/indexDefinition';
 import { Disposable } from '../base/disposable';
+import { CommandId } from '../shared/commandIds';
 
 /** Files ending so are validated by schemas/index.schema.json (package.json `jsonValidation`). */
 export const indexBodySuffix = '.dbhost-index.json';
@@ -55,7 +56,7 @@ export class IndexBodyCodeLens implements vscode.CodeLensProvider {
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
         title: target ? `$(play) Create index on ${target.db}.${target.col}` : '$(play) Create index…',
-        command: 'dbhost.createIndexFromJson',
+        command: CommandId.createIndexFromJson,
         arguments: [document.uri],
       }),
     ];

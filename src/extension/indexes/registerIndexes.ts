@@ -10,6 +10,7 @@ import { suggestFieldPaths } from '../../core/documents/fieldPaths';
 import { parseIndexBody } from '../../core/indexes/indexDefinition';
 import { IndexBodyCodeLens, IndexJsonDrafts, isIndexBodyDocument } from './indexJsonDrafts';
 import { askIndexDefinition, fieldSampleSize } from './indexWizard';
+import { CommandId } from '../shared/commandIds';
 
 /** "Create Index…", "Edit Index as JSON…", the CodeLens that creates an index from its JSON body, and dropping one or all. */
 export function registerIndexes(services: Services): void {
@@ -18,7 +19,7 @@ export function registerIndexes(services: Services): void {
     drafts,
     vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),
 
-    registerCommand(services, 'dbhost.createIndex', async (arg?: unknown): Promise<IndexDefinition | undefined> => {
+    registerCommand(services, CommandId.createIndex, async (arg?: unknown): Promise<IndexDefinition | undefined> => {
       const target = await resolveCollectionTarget(services, arg);
       const client = await services.accounts.clientFor(target.accountId);
       const outcome = await askIndexDefinition(services, client, target);
@@ -29,7 +30,7 @@ export function registerIndexes(services: Services): void {
       return createIndexOnService(services, target, outcome.definition);
     }),
 
-    registerCommand(services, 'dbhost.editIndexAsJson', async (arg?: unknown): Promise<vscode.Uri> => {
+    registerCommand(services, CommandId.editIndexAsJson, async (arg?: unknown): Promise<vscode.Uri> => {
       const target = await resolveCollectionTarget(services, arg);
       const client = await services.accounts.clientFor(target.accountId);
       const sample = await client.listDocuments(target.db, target.col, { limit: fieldSampleSize });
@@ -38,7 +39,7 @@ export function registerIndexes(services: Services): void {
       return editor.document.uri;
     }),
 
-    registerCommand(services, 'dbhost.createIndexFromJson', async (uri?: vscode.Uri): Promise<IndexDefinition> => {
+    registerCommand(services, CommandId.createIndexFromJson, async (uri?: vscode.Uri): Promise<IndexDefinition> => {
       const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
       if (!document || (!uri && !isIndexBodyDocument(document))) throw new Error('Open an index body (a .dbhost-index.json file) first: "Edit Index as JSON…" opens one.');
       const definition = parseIndexBody(document.getText());
@@ -46,7 +47,7 @@ export function registerIndexes(services: Services): void {
       return createIndexOnService(services, target, definition);
     }),
 
-    registerCommand(services, 'dbhost.dropIndex', (arg?: unknown) => dropIndex(services, arg)),
-    registerCommand(services, 'dbhost.dropAllIndexes', (arg?: unknown) => dropAllIndexes(services, arg)),
+    registerCommand(services, CommandId.dropIndex, (arg?: unknown) => dropIndex(services, arg)),
+    registerCommand(services, CommandId.dropAllIndexes, (arg?: unknown) => dropAllIndexes(services, arg)),
   );
 }

@@ -15,6 +15,7 @@ import type { SchemaTarget } from '../schema/schemaStore';
 import { SchemaStore } from '../schema/schemaStore';
 import type { Services } from '../services';
 import type { KnowledgeCommand } from './knowledgeCommands';
+import { CommandId } from '../shared/commandIds';
 
 export interface KnowledgeDependencies {
   services: Services;
@@ -51,21 +52,21 @@ export class Knowledge extends Disposable {
     this.runAll = this.register(new RunAll(services, playground, this.history, dependencies.runAllLensesChanged));
   }
 
-  /** Runs the command `dbhost.<name>` of {@link KNOWLEDGE_COMMANDS} with the arguments VS Code gave it. */
-  async command(name: KnowledgeCommand, args: unknown[]): Promise<unknown> {
+  /** Runs the command of {@link KNOWLEDGE_COMMANDS} with the arguments VS Code gave it. */
+  async command(id: KnowledgeCommand, args: unknown[]): Promise<unknown> {
     const [first, second, third] = args;
-    switch (name) {
-      case 'showSchema':
+    switch (id) {
+      case CommandId.showSchema:
         return (await this.reports.show(await this.dependencies.resolveCollection(first))).uri.toString();
-      case 'refreshSchema':
+      case CommandId.refreshSchema:
         return (await this.schemas.refresh(await this.dependencies.resolveCollection(first))).schema;
-      case 'runAllPlaygroundQueries':
+      case CommandId.runAllPlaygroundQueries:
         return this.runAll.run(first);
-      case 'pageRunAllResults':
+      case CommandId.pageRunAllResults:
         return this.runAll.page(first, second, third);
-      case 'clearQueryHistory':
+      case CommandId.clearQueryHistory:
         return this.history.clear();
-      case 'showQueryHistory':
+      case CommandId.showQueryHistory:
         return this.history.pick();
     }
   }

@@ -31,7 +31,7 @@ export function registerKnowledge(services: Services, explorer: ExplorerProvider
 
   explorer.showSchemas((collection, context) => load().schemaNode(collection, context));
   services.context.subscriptions.push(
-    ...KNOWLEDGE_COMMANDS.map((name) => registerCommand(services, `dbhost.${name}`, (...args: unknown[]) => load().command(name, args))),
+    ...KNOWLEDGE_COMMANDS.map((id) => registerCommand(services, id, (...args: unknown[]) => load().command(id, args))),
     runAllLensesChanged,
     playground.runner.onDidRun((run) => load().history.record(run)),
     vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) }, '"', '$', '.'),

@@ -7,11 +7,11 @@ import type { Services } from '../services';
 import { LOCAL_ACCOUNT_KEY } from '../shared/localServiceAccount';
 import { LocalServiceProcess } from './localServiceProcess';
 import { Disposable } from '../base/disposable';
+import { ContextKey } from '../shared/contextValues';
 
 /** The local service's key in SecretStorage: the same on every start, so the data of earlier runs stays reachable. */
 const LOCAL_API_KEY_SECRET = 'dbhost.localService.apiKey';
 const LOCAL_LABEL = 'Local';
-export const RUNNING_CONTEXT_KEY = 'dbhost.localServiceRunning';
 
 /**
  * "Start Local Service": runs the extension's own service on a free loopback port with its data in
@@ -146,7 +146,7 @@ export class LocalService extends Disposable {
   }
 
   private async announce(accountId: string | undefined): Promise<void> {
-    await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT_KEY, accountId !== undefined);
+    await vscode.commands.executeCommand('setContext', ContextKey.localServiceRunning, accountId !== undefined);
     this.changed.fire(accountId);
   }
 

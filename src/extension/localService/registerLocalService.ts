@@ -1,17 +1,18 @@
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { LocalService } from './localService';
+import { CommandId } from '../shared/commandIds';
 
 export function registerLocalService(services: Services): LocalService {
   const local = new LocalService(services);
   services.context.subscriptions.push(
     local,
-    registerCommand(services, 'dbhost.startLocalService', async () => {
+    registerCommand(services, CommandId.startLocalService, async () => {
       const account = await local.start();
       void services.prompts.info(`The DB Host local service runs at ${account.baseUrl}; its account is "${account.label}".`);
       return account;
     }),
-    registerCommand(services, 'dbhost.stopLocalService', async () => {
+    registerCommand(services, CommandId.stopLocalService, async () => {
       const stopped = await local.stop();
       if (!stopped) void services.prompts.info('The DB Host local service is not running in this window.');
       return stopped;

@@ -3,9 +3,7 @@ import { lookOf } from '../guardrails/accountLook';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import type { PlaygroundParses } from './playgroundFiles';
 import { isPlaygroundDocument } from './playgroundFiles';
-
-export const RUN_QUERY_COMMAND = 'dbhost.runPlaygroundQuery';
-export const CHOOSE_ACCOUNT_COMMAND = 'dbhost.choosePlaygroundAccount';
+import { CommandId } from '../shared/commandIds';
 
 /** Above each query: "Run" (or "Run update…") and the account and collection it runs against. */
 export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
@@ -29,7 +27,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const run = new vscode.CodeLens(range, {
         title: request?.kind === 'update' ? '$(edit) Run update…' : '$(play) Run',
         tooltip: problems > 0 ? 'Fix the problems of the playground first: nothing is sent while it has any' : 'Run this query (Ctrl+Enter on it)',
-        command: RUN_QUERY_COMMAND,
+        command: CommandId.runPlaygroundQuery,
         arguments: [document.uri, entry.index],
       });
       if (!request) return [run];
@@ -38,7 +36,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const target = new vscode.CodeLens(range, {
         title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
         tooltip: request.account ? 'The account named by "account" in this query' : 'The account bound to this file: click to choose another',
-        command: CHOOSE_ACCOUNT_COMMAND,
+        command: CommandId.choosePlaygroundAccount,
         arguments: [document.uri],
       });
       return [run, target];

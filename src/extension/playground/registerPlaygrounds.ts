@@ -3,12 +3,13 @@ import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { newQueryPlayground } from './newPlayground';
 import { PlaygroundAccounts } from './playgroundAccounts';
-import { CHOOSE_ACCOUNT_COMMAND, PlaygroundCodeLenses, RUN_QUERY_COMMAND } from './playgroundCodeLenses';
+import { PlaygroundCodeLenses } from './playgroundCodeLenses';
 import { PlaygroundDiagnostics } from './playgroundDiagnostics';
 import { PlaygroundParses } from './playgroundFiles';
 import { PlaygroundRunner } from './playgroundRunner';
-import { NEXT_PAGE_COMMAND, PREVIOUS_PAGE_COMMAND, ResultsCodeLenses } from './resultsCodeLenses';
+import { ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
+import { CommandId } from '../shared/commandIds';
 
 /** What other features build on: the parsed files, their accounts, their results and the runner. */
 export interface PlaygroundParts {
@@ -33,15 +34,15 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
     results,
     vscode.languages.registerCodeLensProvider(playgroundSelector, new PlaygroundCodeLenses(parses, accounts)),
     vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
-    registerCommand(services, RUN_QUERY_COMMAND, (file?: unknown, index?: unknown) => runner.run(file, index)),
-    registerCommand(services, NEXT_PAGE_COMMAND, (resultsUri?: unknown) => runner.page('next', resultsUri)),
-    registerCommand(services, PREVIOUS_PAGE_COMMAND, (resultsUri?: unknown) => runner.page('previous', resultsUri)),
-    registerCommand(services, CHOOSE_ACCOUNT_COMMAND, async (file?: unknown) => {
+    registerCommand(services, CommandId.runPlaygroundQuery, (file?: unknown, index?: unknown) => runner.run(file, index)),
+    registerCommand(services, CommandId.showNextResultsPage, (resultsUri?: unknown) => runner.page('next', resultsUri)),
+    registerCommand(services, CommandId.showPreviousResultsPage, (resultsUri?: unknown) => runner.page('previous', resultsUri)),
+    registerCommand(services, CommandId.choosePlaygroundAccount, async (file?: unknown) => {
       const uri = file instanceof vscode.Uri ? file : vscode.window.activeTextEditor?.document.uri;
       if (!uri) throw new Error('Open a query playground to choose its account.');
       return (await accounts.choose(uri, services.prompts)).id;
     }),
-    registerCommand(services, 'dbhost.newQueryPlayground', (arg?: unknown) => newQueryPlayground(services, accounts, arg)),
+    registerCommand(services, CommandId.newQueryPlayground, (arg?: unknown) => newQueryPlayground(services, accounts, arg)),
   );
   return { parses, accounts, results, runner };
 }

@@ -4,10 +4,7 @@ import { stringifyLossless } from '../../core/json/lossless';
 import { nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { ResultsDocuments } from './resultsDocuments';
-
-export const NEXT_PAGE_COMMAND = 'dbhost.showNextResultsPage';
-export const PREVIOUS_PAGE_COMMAND = 'dbhost.showPreviousResultsPage';
-export const OPEN_DOCUMENT_COMMAND = 'dbhost.openDocument';
+import { CommandId } from '../shared/commandIds';
 
 /** On a results document: "Previous page" / "Next page" at the top, "Open" above each document. */
 export class ResultsCodeLenses implements vscode.CodeLensProvider {
@@ -30,15 +27,15 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
       new vscode.CodeLens(top, {
         title: '$(table) Open as Table',
         tooltip: 'Open these results in an editable collection view',
-        command: 'dbhost.openCollectionView',
+        command: CommandId.openCollectionView,
         arguments: [{ accountId: state.accountId, db: state.request.database, col: state.request.collection }, { fromQuery }],
       }),
     );
     if (previousPageSkip(position) !== undefined) {
-      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-left) Previous page', command: PREVIOUS_PAGE_COMMAND, arguments: [document.uri] }));
+      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-left) Previous page', command: CommandId.showPreviousResultsPage, arguments: [document.uri] }));
     }
     if (nextPageSkip(position) !== undefined) {
-      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-right) Next page', command: NEXT_PAGE_COMMAND, arguments: [document.uri] }));
+      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-right) Next page', command: CommandId.showNextResultsPage, arguments: [document.uri] }));
     }
     for (const { line, id } of state.rendered.documents) {
       if (id === undefined) continue;
@@ -47,7 +44,7 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
         new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
           title: '$(go-to-file) Open',
           tooltip: 'Open this document as an editable file',
-          command: OPEN_DOCUMENT_COMMAND,
+          command: CommandId.openDocument,
           arguments: [target],
         }),
       );

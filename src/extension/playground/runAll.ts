@@ -14,11 +14,9 @@ import type { QueryHistory } from './queryHistory';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from './playgroundFiles';
 import type { PlaygroundParts } from './registerPlaygrounds';
 import { untilTextIs } from './resultsDocuments';
+import { CommandId } from '../shared/commandIds';
 
 export const RUN_ALL_SCHEME = 'dbhost-run-all';
-export const RUN_ALL_COMMAND = 'dbhost.runAllPlaygroundQueries';
-export const PAGE_RUN_ALL_COMMAND = 'dbhost.pageRunAllResults';
-const OPEN_DOCUMENT_COMMAND = 'dbhost.openDocument';
 
 interface RunAllState {
   playgroundName: string;
@@ -76,7 +74,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
         title: `$(run-all) Run All (${entries.length})`,
         tooltip: 'Run every query of this playground and show each result',
-        command: RUN_ALL_COMMAND,
+        command: CommandId.runAllPlaygroundQueries,
         arguments: [document.uri],
       }),
     ];
@@ -156,15 +154,15 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const line = state.rendered.headings[position] ?? 0;
       const range = new vscode.Range(line, 0, line, 0);
       const here = positionOf(section);
-      if (previousPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-left) Previous page', command: PAGE_RUN_ALL_COMMAND, arguments: [uri, position, 'previous'] }));
-      if (nextPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-right) Next page', command: PAGE_RUN_ALL_COMMAND, arguments: [uri, position, 'next'] }));
+      if (previousPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-left) Previous page', command: CommandId.pageRunAllResults, arguments: [uri, position, 'previous'] }));
+      if (nextPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-right) Next page', command: CommandId.pageRunAllResults, arguments: [uri, position, 'next'] }));
     });
     for (const { section, line, id } of state.rendered.documents) {
       const found = state.sections[section];
       const accountId = state.accountIds[section];
       if (id === undefined || found?.kind !== 'page' || accountId === undefined) continue;
       const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
-      lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '$(go-to-file) Open', tooltip: 'Open this document as an editable file', command: OPEN_DOCUMENT_COMMAND, arguments: [target] }));
+      lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '$(go-to-file) Open', tooltip: 'Open this document as an editable file', command: CommandId.openDocument, arguments: [target] }));
     }
     return lenses;
   }

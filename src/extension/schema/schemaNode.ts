@@ -10,10 +10,11 @@ import { childId } from '../shared/tree/explorerNode';
 import { ErrorNode } from '../shared/tree/errorNode';
 import { MessageNode } from '../shared/tree/messageNode';
 import type { CachedSchema, SchemaStore } from './schemaStore';
+import { ContextValue } from '../shared/contextValues';
+import { CommandId } from '../shared/commandIds';
 
 type CollectionTarget = ResourceTarget & { db: string; col: string };
 
-export const SHOW_SCHEMA_COMMAND = 'dbhost.showSchema';
 
 /** A collection's sampled schema: sampled when first expanded, its age in the description. */
 export class SchemaNode implements ExplorerNode {
@@ -34,7 +35,7 @@ export class SchemaNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Schema', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.schema';
+    item.contextValue = ContextValue.schema;
     item.iconPath = new vscode.ThemeIcon('symbol-structure');
     const cached = this.schemas.cached(this.target);
     if (cached) {
@@ -86,11 +87,11 @@ export class FieldNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.field.path, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.schemaField';
+    item.contextValue = ContextValue.schemaField;
     item.description = describeField(this.field);
     item.tooltip = `${this.field.path}: ${describeField(this.field)}, ${this.presence}`;
     item.iconPath = new vscode.ThemeIcon('symbol-field');
-    item.command = { command: SHOW_SCHEMA_COMMAND, title: 'Show Schema', arguments: [this.parent] };
+    item.command = { command: CommandId.showSchema, title: 'Show Schema', arguments: [this.parent] };
     return item;
   }
 }

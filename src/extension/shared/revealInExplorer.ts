@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
-
-/** Internal: reveals and selects what a command just made or renamed. Not in the palette. */
-export const REVEAL_IN_EXPLORER = 'dbhost.revealInExplorer';
+import { CommandId } from './commandIds';
 
 /**
  * Shows in the DB Host view the database, collection, index or document a command created or renamed:
@@ -11,7 +9,7 @@ export const REVEAL_IN_EXPLORER = 'dbhost.revealInExplorer';
  * happen is logged.
  */
 export function revealInExplorer(target: ResourceTarget, options: RevealOptions = {}): void {
-  void vscode.commands.executeCommand(REVEAL_IN_EXPLORER, target, options);
+  void vscode.commands.executeCommand(CommandId.revealInExplorer, target, options);
 }
 
 export interface RevealOptions {

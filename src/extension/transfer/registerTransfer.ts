@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { TransferCommands } from './transferBundle';
+import { CommandId } from '../shared/commandIds';
 
 let loaded: TransferCommands | undefined;
 
@@ -15,8 +16,8 @@ function transfer(): TransferCommands {
 /** "Export Documents…" (collection), "Export Results…" (playground query) and "Import Documents…" (database or collection). */
 export function registerTransfer(services: Services): void {
   services.context.subscriptions.push(
-    registerCommand(services, 'dbhost.exportDocuments', (arg?: unknown) => transfer().exportCollection(services, arg)),
-    registerCommand(services, 'dbhost.exportQueryResults', (file?: unknown, index?: unknown) => transfer().exportQueryResults(services, file, index)),
-    registerCommand(services, 'dbhost.importDocuments', (arg?: unknown) => transfer().importDocuments(services, arg)),
+    registerCommand(services, CommandId.exportDocuments, (arg?: unknown) => transfer().exportCollection(services, arg)),
+    registerCommand(services, CommandId.exportQueryResults, (file?: unknown, index?: unknown) => transfer().exportQueryResults(services, file, index)),
+    registerCommand(services, CommandId.importDocuments, (arg?: unknown) => transfer().importDocuments(services, arg)),
   );
 }

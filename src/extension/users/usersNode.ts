@@ -6,6 +6,7 @@ import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { childId } from '../shared/tree/explorerNode';
 import { ListNode } from '../shared/tree/listNode';
 import { jsonTooltip } from '../shared/recordText';
+import { ContextValue } from '../shared/contextValues';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 
@@ -25,7 +26,7 @@ export class UsersNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Users', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.users';
+    item.contextValue = ContextValue.users;
     item.iconPath = new vscode.ThemeIcon('organization');
     const loaded = this.loadedChildren()?.filter((node) => node instanceof UserNode);
     if (loaded) item.description = String(loaded.length);
@@ -61,7 +62,7 @@ export class UserNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.user, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.user';
+    item.contextValue = ContextValue.user;
     item.description = this.record.readOnly === true ? 'read-only' : 'read and write';
     item.iconPath = new vscode.ThemeIcon('person');
     item.tooltip = jsonTooltip(this.record);

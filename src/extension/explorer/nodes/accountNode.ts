@@ -10,6 +10,7 @@ import { DatabasesNode } from './databasesNode';
 import { DeploymentsNode } from './deploymentsNode';
 import { InvoicesNode } from './invoicesNode';
 import { PlansNode } from './plansNode';
+import { ContextValue } from '../../shared/contextValues';
 
 /** An account: its four groups are fixed, so expanding it fetches nothing. */
 export class AccountNode implements ExplorerNode {
@@ -31,7 +32,7 @@ export class AccountNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.account';
+    item.contextValue = ContextValue.account;
     const look = lookOf(this.account);
     item.description = (look?.prefix ?? '') + (this.localServiceRunning ? `${hostOf(this.account.baseUrl)} · running here` : hostOf(this.account.baseUrl));
     item.iconPath = new vscode.ThemeIcon(this.localServiceRunning ? 'vm-running' : (look?.icon ?? 'account'), look?.color);

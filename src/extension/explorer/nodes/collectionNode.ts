@@ -9,6 +9,7 @@ import { numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { DocumentsNode } from './documentsNode';
 import { IndexesNode } from './indexesNode';
+import { ContextValue } from '../../shared/contextValues';
 
 /** A collection, its document count in the description; below it, Documents and Indexes. */
 export class CollectionNode implements ExplorerNode {
@@ -36,7 +37,7 @@ export class CollectionNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.collection';
+    item.contextValue = ContextValue.collection;
     const count = this.count;
     if (count !== undefined) item.description = countOf(count, 'document');
     item.iconPath = new vscode.ThemeIcon('symbol-array');

@@ -9,6 +9,7 @@ import { recordTooltip } from '../recordTooltip';
 import { originalFeatures } from '../../originalFeatures/loadOriginalFeatures';
 import { CollectionNode } from './collectionNode';
 import { MessageNode } from '../../shared/tree/messageNode';
+import { ContextValue } from '../../shared/contextValues';
 
 /** A database, its plan in the description; its children are its collections. */
 export class DatabaseNode extends ListNode {
@@ -35,7 +36,7 @@ export class DatabaseNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.database';
+    item.contextValue = ContextValue.database;
     item.description = this.plan;
     item.iconPath = new vscode.ThemeIcon('database');
     item.tooltip = recordTooltip('database', this.name, this.record);

@@ -4,6 +4,7 @@ import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { DatabaseNode } from './databaseNode';
+import { ContextValue } from '../../shared/contextValues';
 
 export class DatabasesNode extends ListNode {
   protected readonly what = 'databases';
@@ -15,7 +16,7 @@ export class DatabasesNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Databases', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.databases';
+    item.contextValue = ContextValue.databases;
     item.iconPath = new vscode.ThemeIcon('database');
     const loaded = this.loadedChildren()?.filter((node) => node instanceof DatabaseNode);
     if (loaded) item.description = String(loaded.length);

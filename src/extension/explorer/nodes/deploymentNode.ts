@@ -5,6 +5,8 @@ import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
 import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
+import { CommandId } from '../../shared/commandIds';
+import { ContextValue } from '../../shared/contextValues';
 
 type DeploymentTarget = ResourceTarget & { deployment: string };
 
@@ -28,7 +30,7 @@ export class DeploymentNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.deployment';
+    item.contextValue = ContextValue.deployment;
     item.description = textField(this.record, 'plan', 'type', 'status');
     item.iconPath = new vscode.ThemeIcon('server');
     item.tooltip = recordTooltip('deployment', this.name, this.record);
@@ -56,9 +58,9 @@ export class DeploymentDetailsNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Details', vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.deploymentDetails';
+    item.contextValue = ContextValue.deploymentDetails;
     item.iconPath = new vscode.ThemeIcon('info');
-    item.command = { command: 'dbhost.showDeploymentDetails', title: 'Show Deployment Details', arguments: [this] };
+    item.command = { command: CommandId.showDeploymentDetails, title: 'Show Deployment Details', arguments: [this] };
     return item;
   }
 }
@@ -75,10 +77,10 @@ export class DeploymentLogsNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Logs', vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.deploymentLogs';
+    item.contextValue = ContextValue.deploymentLogs;
     item.iconPath = new vscode.ThemeIcon('output');
     item.tooltip = 'Tail this deployment\'s logs';
-    item.command = { command: 'dbhost.tailLogs', title: 'Tail Logs', arguments: [this.target] };
+    item.command = { command: CommandId.tailLogs, title: 'Tail Logs', arguments: [this.target] };
     return item;
   }
 }

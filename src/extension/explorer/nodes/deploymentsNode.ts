@@ -6,6 +6,7 @@ import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { DeploymentNode } from './deploymentNode';
 import { MessageNode } from '../../shared/tree/messageNode';
+import { ContextValue } from '../../shared/contextValues';
 
 /** Statuses with which the service says the account's plans have no deployments to show. */
 const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);
@@ -20,7 +21,7 @@ export class DeploymentsNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Deployments', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.deployments';
+    item.contextValue = ContextValue.deployments;
     item.iconPath = new vscode.ThemeIcon('server-environment');
     return item;
   }

@@ -6,6 +6,8 @@ import { stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
+import { CommandId } from '../../shared/commandIds';
+import { ContextValue } from '../../shared/contextValues';
 
 /** One document: its `_id` and a few fields; clicking opens it as a file. */
 export class DocumentNode implements ExplorerNode {
@@ -29,14 +31,14 @@ export class DocumentNode implements ExplorerNode {
     const item = new vscode.TreeItem(id === undefined ? '(no _id)' : displayId(id), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     // Without an _id the service cannot address the document: no Open, Delete or Copy _id.
-    item.contextValue = id === undefined ? 'dbhost.document.noId' : 'dbhost.document';
+    item.contextValue = id === undefined ? ContextValue.documentNoId : ContextValue.document;
     item.description = summarizeDocument(this.document);
     item.iconPath = new vscode.ThemeIcon('json');
     item.tooltip = new vscode.MarkdownString();
     if (id === undefined) item.tooltip.appendMarkdown('This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n');
     item.tooltip.appendCodeblock(documentTooltipText(this.document), 'json');
     if (this.target.docId !== undefined) {
-      item.command = { command: 'dbhost.openDocument', title: 'Open Document', arguments: [this.target] };
+      item.command = { command: CommandId.openDocument, title: 'Open Document', arguments: [this.target] };
     }
     return item;
   }

@@ -11,6 +11,7 @@ import { DocumentNode } from './documentNode';
 import { ErrorNode } from '../../shared/tree/errorNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from '../../shared/tree/messageNode';
+import { ContextValue } from '../../shared/contextValues';
 
 /**
  * A collection's documents, a page at a time, in `_id` order. Each page is fetched once, by key (`_id`
@@ -41,7 +42,7 @@ export class DocumentsNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Documents', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.documents';
+    item.contextValue = ContextValue.documents;
     item.iconPath = new vscode.ThemeIcon('files');
     if (this.total !== undefined) item.description = formatCount(this.total);
     if (this.started) item.tooltip = `${formatCount(this.documents.length)} shown${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`;

@@ -7,6 +7,7 @@ import { childId } from '../../shared/tree/explorerNode';
 import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { BUILTIN_INDEX } from '../../../core/api/indexes';
+import { ContextValue } from '../../shared/contextValues';
 
 /** The index every collection has; it cannot be dropped. */
 
@@ -32,7 +33,7 @@ export class IndexNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = this.builtin ? 'dbhost.index.builtin' : 'dbhost.index';
+    item.contextValue = this.builtin ? ContextValue.indexBuiltin : ContextValue.index;
     item.description = describeIndex(this.record);
     item.iconPath = new vscode.ThemeIcon(this.builtin ? 'lock' : 'key');
     item.tooltip = recordTooltip('index', this.name, this.record);

@@ -5,6 +5,7 @@ import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { IndexNode } from './indexNode';
+import { ContextValue } from '../../shared/contextValues';
 
 export class IndexesNode extends ListNode {
   declare readonly target: ResourceTarget & { db: string; col: string };
@@ -21,7 +22,7 @@ export class IndexesNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Indexes', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.indexes';
+    item.contextValue = ContextValue.indexes;
     item.iconPath = new vscode.ThemeIcon('list-tree');
     const loaded = this.loadedChildren()?.filter((node) => node instanceof IndexNode);
     if (loaded) item.description = String(loaded.length);

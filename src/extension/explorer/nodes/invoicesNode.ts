@@ -7,6 +7,8 @@ import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
+import { CommandId } from '../../shared/commandIds';
+import { ContextValue } from '../../shared/contextValues';
 
 export class InvoicesNode extends ListNode {
   protected readonly what = 'invoices';
@@ -18,7 +20,7 @@ export class InvoicesNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Invoices', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.invoices';
+    item.contextValue = ContextValue.invoices;
     item.iconPath = new vscode.ThemeIcon('credit-card');
     return item;
   }
@@ -53,13 +55,13 @@ export class InvoiceNode implements ExplorerNode {
     const date = textField(this.record, 'bill_date', 'date');
     const item = new vscode.TreeItem(date ? `${date} · #${this.invoiceId}` : `#${this.invoiceId}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.invoice';
+    item.contextValue = ContextValue.invoice;
     const amount = numberField(this.record, 'amount');
     const paid = this.record.is_paid;
     item.description = [amount === undefined ? undefined : `$${amount.toFixed(2)}`, paid === false ? 'unpaid' : undefined].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(paid === false ? 'warning' : 'note');
     item.tooltip = recordTooltip('invoice', `Invoice #${this.invoiceId}`, this.record);
-    item.command = { command: 'dbhost.showInvoice', title: 'Show Invoice', arguments: [this] };
+    item.command = { command: CommandId.showInvoice, title: 'Show Invoice', arguments: [this] };
     return item;
   }
 }

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
 import { formatCount } from '../../../core/text/formatCount';
+import { CommandId } from '../../shared/commandIds';
+import { ContextValue } from '../../shared/contextValues';
 
 export interface PagedList extends ExplorerNode {
   readonly remaining: number | undefined;
@@ -24,9 +26,9 @@ export class LoadMoreNode implements ExplorerNode {
     const label = remaining === undefined ? 'Load more' : `Load more (${formatCount(remaining)} remaining)`;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.loadMore';
+    item.contextValue = ContextValue.loadMore;
     item.iconPath = new vscode.ThemeIcon('fold-down');
-    item.command = { command: 'dbhost.loadMoreDocuments', title: 'Load More', arguments: [this] };
+    item.command = { command: CommandId.loadMoreDocuments, title: 'Load More', arguments: [this] };
     return item;
   }
 }

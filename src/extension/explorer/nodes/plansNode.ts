@@ -7,6 +7,8 @@ import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { formatPrice, numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
+import { CommandId } from '../../shared/commandIds';
+import { ContextValue } from '../../shared/contextValues';
 
 export class PlansNode extends ListNode {
   protected readonly what = 'plans';
@@ -18,7 +20,7 @@ export class PlansNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Plans', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = 'dbhost.plans';
+    item.contextValue = ContextValue.plans;
     item.iconPath = new vscode.ThemeIcon('tag');
     return item;
   }
@@ -52,11 +54,11 @@ export class PlanNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(textField(this.record, 'name') ?? this.slug, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.plan';
+    item.contextValue = ContextValue.plan;
     item.description = [formatPrice(numberField(this.record, 'price')), textField(this.record, 'type')].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('tag');
     item.tooltip = recordTooltip('plan', textField(this.record, 'name') ?? this.slug, this.record);
-    item.command = { command: 'dbhost.showPlan', title: 'Show Plan', arguments: [this] };
+    item.command = { command: CommandId.showPlan, title: 'Show Plan', arguments: [this] };
     return item;
   }
 }

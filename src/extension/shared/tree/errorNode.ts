@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { ExplorerNode } from './explorerNode';
 import { childId } from './explorerNode';
+import { CommandId } from '../commandIds';
+import { ContextValue } from '../contextValues';
 
 /** Stands in for a list that failed to load: its message, and a retry that reloads the list. */
 export class ErrorNode implements ExplorerNode {
@@ -16,10 +18,10 @@ export class ErrorNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(firstLine(this.message), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.error';
+    item.contextValue = ContextValue.error;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     item.tooltip = `${this.message}\n\nClick to try again.`;
-    item.command = { command: 'dbhost.refreshNode', title: 'Try Again', arguments: [this] };
+    item.command = { command: CommandId.refreshNode, title: 'Try Again', arguments: [this] };
     return item;
   }
 }

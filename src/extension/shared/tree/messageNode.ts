@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ExplorerNode } from './explorerNode';
 import { childId } from './explorerNode';
+import { ContextValue } from '../contextValues';
 
 /** A calm note in place of a list: "No databases yet", "No deployments on this account's plans". */
 export class MessageNode implements ExplorerNode {
@@ -17,7 +18,7 @@ export class MessageNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.contextValue = 'dbhost.message';
+    item.contextValue = ContextValue.message;
     item.iconPath = new vscode.ThemeIcon('info');
     if (this.tooltip) item.tooltip = this.tooltip;
     return item;
