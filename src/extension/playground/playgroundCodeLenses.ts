@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { lookOf } from '../guardrails/accountLook';
+import { lookOf } from '../shared/accountLook';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import type { PlaygroundParses } from './playgroundFiles';
 import { isPlaygroundDocument } from './playgroundFiles';

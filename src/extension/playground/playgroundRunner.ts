@@ -10,7 +10,7 @@ import { renderFindResults, renderUpdateResults } from '../../core/playground/re
 import { describeUpdateEffect } from '../../core/playground/updateEffect';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Account } from '../shared/account';
-import { guardrailsBundle } from '../guardrails/loadGuardrails';
+import { guardrailsBundle } from '../shared/loadGuardrails';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';

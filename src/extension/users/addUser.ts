@@ -2,7 +2,7 @@ import { validatePassword, validatePasswordRepeat, validateUserName } from '../.
 import { required } from '../base/registerCommand';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 import { resolveDatabase } from '../shared/resolveTarget';
-import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
 import type { Services } from '../services';
 import { listUsersOrExplain, refreshUsers } from './usersOnService';
 

@@ -1,7 +1,7 @@
 import type { DatabaseUserRecord } from '../../core/api/originalTypes';
 import type { DbHostApi } from '../../core/api/types';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
-import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
 import { refreshLoaded } from '../originalFeatures/loadedNodes';
 import type { Services } from '../services';
 import { UsersNode } from './usersNode';
