@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 import { resolveCollection } from '../shared/resolveTarget';
-import { isPlaygroundDocument } from '../playground/playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { PlaygroundParts } from '../playground/registerPlaygrounds';
 import type { Services } from '../services';
 import type * as KnowledgeModule from './knowledgeModule';

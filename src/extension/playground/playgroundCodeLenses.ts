@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { lookOf } from '../shared/accountLook';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import type { PlaygroundParses } from './playgroundFiles';
-import { isPlaygroundDocument } from './playgroundFiles';
+import type { PlaygroundParses } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 
 export const RUN_QUERY_COMMAND = 'dbhost.runPlaygroundQuery';
 export const CHOOSE_ACCOUNT_COMMAND = 'dbhost.choosePlaygroundAccount';

@@ -16,8 +16,8 @@ import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import { UnknownAccountLabelError } from './playgroundAccounts';
 import type { PlaygroundDiagnostics } from './playgroundDiagnostics';
-import type { PlaygroundParses } from './playgroundFiles';
-import { isPlaygroundDocument } from './playgroundFiles';
+import type { PlaygroundParses } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
 import { RESULTS_SCHEME } from './resultsDocuments';
 

@@ -5,7 +5,7 @@ import { newQueryPlayground } from './newPlayground';
 import { PlaygroundAccounts } from './playgroundAccounts';
 import { CHOOSE_ACCOUNT_COMMAND, PlaygroundCodeLenses, RUN_QUERY_COMMAND } from './playgroundCodeLenses';
 import { PlaygroundDiagnostics } from './playgroundDiagnostics';
-import { PlaygroundParses } from './playgroundFiles';
+import { PlaygroundParses } from '../shared/playgroundFiles';
 import { PlaygroundRunner } from './playgroundRunner';
 import { NEXT_PAGE_COMMAND, PREVIOUS_PAGE_COMMAND, ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
