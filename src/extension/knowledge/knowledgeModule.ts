@@ -11,8 +11,8 @@ import { RunAll } from '../playground/runAll';
 import { UnseenFields } from '../playground/unseenFields';
 import { SchemaNode } from '../schema/schemaNode';
 import { SchemaReports } from '../schema/schemaReport';
-import type { SchemaTarget } from '../schema/schemaStore';
-import { SchemaStore } from '../schema/schemaStore';
+import type { SchemaTarget } from '../shared/schemaStore';
+import { SchemaStore } from '../shared/schemaStore';
 import type { Services } from '../services';
 import type { KnowledgeCommand } from './knowledgeCommands';
 
