@@ -83,6 +83,11 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
     this.context.schemaNode = schemaNode;
   }
 
+  /** Shows the items made by `databaseExtras` under each database, after its collections. */
+  showDatabaseExtras(databaseExtras: NonNullable<ExplorerContext['databaseExtras']>): void {
+    this.context.databaseExtras = databaseExtras;
+  }
+
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
     if (!node) return this.roots();
     return node.children ? node.children() : [];

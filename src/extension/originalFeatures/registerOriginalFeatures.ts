@@ -5,6 +5,7 @@ import { originalFeatures } from './loadOriginalFeatures';
 
 /** The original service's extras: database users, copy database, current operations, slow queries, deployment statistics. */
 export function registerOriginalFeatures(services: Services, explorer: ExplorerProvider): void {
+  explorer.showDatabaseExtras((database, context, client) => originalFeatures().databaseExtras(database, context, client));
   const commands: Record<string, (arg: unknown) => unknown> = {
     addUser: (arg) => originalFeatures().addUser(services, explorer, arg),
     removeUser: (arg) => originalFeatures().removeUser(services, explorer, arg),
