@@ -6,7 +6,7 @@ import { resolveCollection } from '../shared/resolveTarget';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { PlaygroundParts } from '../playground/registerPlaygrounds';
 import type { Services } from '../services';
-import type * as KnowledgeModule from './knowledgeModule';
+import type * as KnowledgeModule from './knowledgeBundle';
 import { KNOWLEDGE_COMMANDS } from './knowledgeCommands';
 
 /**
