@@ -96,11 +96,11 @@ function bundleOptions(production) {
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     // Schemas, completion, hovers, Run All and history: loaded the first time a playground or a collection's schema needs them.
-    playgroundKnowledge: { ...shared, entryPoints: ['src/extension/knowledge/knowledgeModule.ts'], outfile: 'dist/playgroundKnowledge.js', external: ['vscode'] },
+    playgroundKnowledge: { ...shared, entryPoints: ['src/extension/bundles/knowledgeBundle.ts'], outfile: 'dist/playgroundKnowledge.js', external: ['vscode'] },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
     guardrails: { ...shared, entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'], outfile: 'dist/guardrails.js', external: ['vscode'] },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
-    originalFeatures: { ...shared, entryPoints: ['src/extension/originalFeatures/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
+    originalFeatures: { ...shared, entryPoints: ['src/extension/bundles/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
     statsChart: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/statsChart/statsChartView.ts'], outfile: 'dist/statsChart.js' },
     // The collection views' extension-side code, loaded the first time a view opens.
     collectionViewHost: { ...shared, entryPoints: ['src/extension/collectionView/collectionViewHost.ts'], outfile: 'dist/collectionViewHost.js', external: ['vscode'] },

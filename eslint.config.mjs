@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -19,6 +21,56 @@ function importRules(forbiddenLayers, { vscode }) {
   };
 }
 
+/**
+ * A feature folder of src/extension (any folder but the shared ones) imports only its own folder, the shared
+ * folders, services.ts and the other layers: features reach each other through Services, ResourceChanges or
+ * commands. The composition roots (extension.ts, and bundles/, which wires the lazily loaded bundles) may
+ * import any feature. Worked out from the paths alone, so a new feature folder is covered the day it appears.
+ */
+const extensionRoot = path.join(import.meta.dirname, 'src', 'extension');
+const sharedExtensionFolders = new Set(['shared', 'base', 'ui']);
+const compositionRootFolders = new Set(['bundles']);
+
+/** The first folder under src/extension of a file or an import's resolved path; undefined outside it and for the root's own files. */
+function extensionFolderOf(file, { isImport }) {
+  const relative = path.relative(extensionRoot, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [first, ...rest] = relative.split(path.sep);
+  if (rest.length > 0) return first;
+  // An import of `../services` names a file of the root; `../playground` (an index import) names a folder.
+  return isImport && !fs.existsSync(path.join(extensionRoot, `${first}.ts`)) ? first : undefined;
+}
+
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature:
+        "The feature folder '{{from}}' imports the folder '{{to}}': a feature imports only its own folder, shared, base, ui, core and client. " +
+        'Move what both need to src/extension/shared, or connect them in a composition root (extension.ts, bundles/) through Services, ResourceChanges or a command.',
+    },
+  },
+  create(context) {
+    const from = extensionFolderOf(context.filename, { isImport: false });
+    if (from === undefined || sharedExtensionFolders.has(from) || compositionRootFolders.has(from)) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = extensionFolderOf(path.resolve(path.dirname(context.filename), source), { isImport: true });
+      if (to !== undefined && to !== from && !sharedExtensionFolders.has(to)) context.report({ node, messageId: 'crossFeature', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      TSImportType: (node) => node.argument?.type === 'TSLiteralType' && check(node, node.argument.literal.value),
+      TSImportEqualsDeclaration: (node) => node.moduleReference.type === 'TSExternalModuleReference' && check(node, node.moduleReference.expression.value),
+      'CallExpression[callee.name="require"][arguments.length=1]': (node) => node.arguments[0].type === 'Literal' && check(node, node.arguments[0].value),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'bench/results.json'] },
   js.configs.recommended,
@@ -36,6 +88,7 @@ export default tseslint.config(
   { files: ['src/client/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
   { files: ['src/service/**'], rules: importRules(['client', 'extension'], { vscode: false }) },
   { files: ['src/extension/**'], rules: importRules(['service'], { vscode: true }) },
+  { files: ['src/extension/**'], plugins: { dbhost: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } }, rules: { 'dbhost/no-cross-feature-imports': 'error' } },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -4,7 +4,7 @@ import { validateDatabaseName } from '../../core/names/databaseName';
 import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
 import { countFreeDatabases, isFreePlan } from '../../core/plans/freeDatabases';
 import { resolveDatabase } from '../shared/resolveTarget';
-import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
 import type { Services } from '../services';
 
 /**

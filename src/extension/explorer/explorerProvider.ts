@@ -7,6 +7,7 @@ import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
 import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
+import type { ExplorerTree } from '../shared/tree/explorerTree';
 import { AccountNode } from './nodes/accountNode';
 import { DatabaseNode } from './nodes/databaseNode';
 import { DatabasesNode } from './nodes/databasesNode';
@@ -31,7 +32,7 @@ export interface TailingDeployments {
  * The DB Host tree. Nothing is fetched until a node is expanded; what was fetched is kept until that
  * node is refreshed, by the user or because a command changed it (`services.changes`).
  */
-export class ExplorerProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode> {
+export class ExplorerProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode>, ExplorerTree {
   private readonly changed = this.register(new vscode.EventEmitter<ExplorerNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private accountNodes = new Map<string, AccountNode>();
@@ -81,6 +82,11 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   /** Shows a Schema item, made by `schemaNode`, under each collection. */
   showSchemas(schemaNode: NonNullable<ExplorerContext['schemaNode']>): void {
     this.context.schemaNode = schemaNode;
+  }
+
+  /** Shows the items made by `databaseExtras` under each database, after its collections. */
+  showDatabaseExtras(databaseExtras: NonNullable<ExplorerContext['databaseExtras']>): void {
+    this.context.databaseExtras = databaseExtras;
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {

@@ -4,7 +4,7 @@ import { resolveAccount } from '../shared/resolveTarget';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { AccountLook } from './accountLookFeatures';
-import { guardrailsBundle } from './loadGuardrails';
+import { guardrailsBundle } from '../shared/loadGuardrails';
 import { installWriteGuard } from './writeGuard';
 import { CommandId } from '../shared/commandIds';
 

@@ -3,7 +3,7 @@ import { stringifyLossless } from '../../core/json/lossless';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import { PLAYGROUND_SUFFIX } from './playgroundFiles';
+import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
 
 /** The text of a new playground on a collection: a commented starting query, ready to run. */
 export function playgroundTemplate(db: string, col: string, accountLabel: string | undefined): string {

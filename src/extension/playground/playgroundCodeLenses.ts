@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { lookOf } from '../guardrails/accountLook';
+import { lookOf } from '../shared/accountLook';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import type { PlaygroundParses } from './playgroundFiles';
-import { isPlaygroundDocument } from './playgroundFiles';
+import type { PlaygroundParses } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import { CommandId } from '../shared/commandIds';
 
 /** Above each query: "Run" (or "Run update…") and the account and collection it runs against. */

@@ -6,7 +6,7 @@ import { placeAt } from '../../core/playground/completionPlace';
 import type { Logger } from '../base/logger';
 import { describeError } from '../base/registerCommand';
 import type { PlaygroundData } from './playgroundData';
-import { isPlaygroundDocument } from './playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 
 const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   field: vscode.CompletionItemKind.Field,

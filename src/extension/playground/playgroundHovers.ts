@@ -5,7 +5,7 @@ import { describeField, describePresence, formatAge, notSeenMessage } from '../.
 import type { Logger } from '../base/logger';
 import { describeError } from '../base/registerCommand';
 import type { PlaygroundData } from './playgroundData';
-import { isPlaygroundDocument } from './playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()#+!<>|~-]/g, '\\$&');
 

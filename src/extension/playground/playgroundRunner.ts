@@ -10,14 +10,14 @@ import { renderFindResults, renderUpdateResults } from '../../core/playground/re
 import { describeUpdateEffect } from '../../core/playground/updateEffect';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Account } from '../shared/account';
-import { guardrailsBundle } from '../guardrails/loadGuardrails';
+import { guardrailsBundle } from '../shared/loadGuardrails';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import { UnknownAccountLabelError } from './playgroundAccounts';
 import type { PlaygroundDiagnostics } from './playgroundDiagnostics';
-import type { PlaygroundParses } from './playgroundFiles';
-import { isPlaygroundDocument } from './playgroundFiles';
+import type { PlaygroundParses } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
 import { RESULTS_SCHEME } from './resultsDocuments';
 

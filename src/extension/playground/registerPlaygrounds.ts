@@ -5,7 +5,7 @@ import { newQueryPlayground } from './newPlayground';
 import { PlaygroundAccounts } from './playgroundAccounts';
 import { PlaygroundCodeLenses } from './playgroundCodeLenses';
 import { PlaygroundDiagnostics } from './playgroundDiagnostics';
-import { PlaygroundParses } from './playgroundFiles';
+import { PlaygroundParses } from '../shared/playgroundFiles';
 import { PlaygroundRunner } from './playgroundRunner';
 import { ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';

@@ -11,7 +11,7 @@ import { describeError } from '../base/registerCommand';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
 import type { QueryHistory } from './queryHistory';
-import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from './playgroundFiles';
+import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
 import type { PlaygroundParts } from './registerPlaygrounds';
 import { untilTextIs } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';

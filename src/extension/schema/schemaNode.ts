@@ -9,7 +9,7 @@ import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { childId } from '../shared/tree/explorerNode';
 import { ErrorNode } from '../shared/tree/errorNode';
 import { MessageNode } from '../shared/tree/messageNode';
-import type { CachedSchema, SchemaStore } from './schemaStore';
+import type { CachedSchema, SchemaStore } from '../shared/schemaStore';
 import { ContextValue } from '../shared/contextValues';
 import { CommandId } from '../shared/commandIds';
 

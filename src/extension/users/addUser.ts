@@ -1,8 +1,8 @@
 import { validatePassword, validatePasswordRepeat, validateUserName } from '../../core/users/userInput';
 import { required } from '../base/registerCommand';
-import type { ExplorerProvider } from '../explorer/explorerProvider';
+import type { ExplorerTree } from '../shared/tree/explorerTree';
 import { resolveDatabase } from '../shared/resolveTarget';
-import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
+import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
 import type { Services } from '../services';
 import { listUsersOrExplain, refreshUsers } from './usersOnService';
 
@@ -10,7 +10,7 @@ import { listUsersOrExplain, refreshUsers } from './usersOnService';
  * Asks for a name, a password (typed twice, in a password box) and the access, and adds the user. The
  * password lives only in this call: it is sent once in the request body and never logged or kept.
  */
-export async function addUser(services: Services, explorer: ExplorerProvider, arg: unknown): Promise<string | undefined> {
+export async function addUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<string | undefined> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const users = await listUsersOrExplain(services, client, db);

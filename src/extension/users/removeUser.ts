@@ -1,12 +1,12 @@
 import { required } from '../base/registerCommand';
-import type { ExplorerProvider } from '../explorer/explorerProvider';
+import type { ExplorerTree } from '../shared/tree/explorerTree';
 import { resolveDatabase } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { UserNode } from './usersNode';
 import { listUsersOrExplain, refreshUsers } from './usersOnService';
 
 /** Removes a database user after a modal confirmation. */
-export async function removeUser(services: Services, explorer: ExplorerProvider, arg: unknown): Promise<boolean> {
+export async function removeUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<boolean> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   let user = arg instanceof UserNode ? arg.user : typeof (arg as { user?: unknown })?.user === 'string' ? (arg as { user: string }).user : undefined;

@@ -1,8 +1,8 @@
 import type { DatabaseUserRecord } from '../../core/api/originalTypes';
 import type { DbHostApi } from '../../core/api/types';
-import type { ExplorerProvider } from '../explorer/explorerProvider';
-import { isAbsentEndpoint, markAbsent } from '../originalFeatures/featureAvailability';
-import { refreshLoaded } from '../originalFeatures/loadedNodes';
+import type { ExplorerTree } from '../shared/tree/explorerTree';
+import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
+import { refreshLoaded } from '../shared/tree/loadedNodes';
 import type { Services } from '../services';
 import { UsersNode } from './usersNode';
 
@@ -18,6 +18,6 @@ export async function listUsersOrExplain(services: Services, client: DbHostApi, 
   }
 }
 
-export function refreshUsers(explorer: ExplorerProvider, accountId: string, db: string): Promise<void> {
+export function refreshUsers(explorer: ExplorerTree, accountId: string, db: string): Promise<void> {
   return refreshLoaded(explorer, accountId, UsersNode, (node) => node.target.db === db);
 }

@@ -4,22 +4,31 @@ import { ESLint } from 'eslint';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 
-/** The `no-restricted-imports` messages ESLint gives `source` as if it were the file at `file`. */
-async function restrictedImports(eslint: ESLint, file: string, source: string): Promise<string[]> {
+/** The messages of `rule` that ESLint gives `source` as if it were the file at `file`. */
+async function ruleMessages(eslint: ESLint, rule: string, file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => message.ruleId === rule).map((message) => message.message);
 }
 
-describe('lint: the layers hold', function () {
-  this.timeout(60_000);
-  // The probes are text for files that do not exist, which the type-aware rules cannot type: they are off here.
-  const eslint = new ESLint({
+/** The `no-restricted-imports` messages ESLint gives `source` as if it were the file at `file`. */
+function restrictedImports(eslint: ESLint, file: string, source: string): Promise<string[]> {
+  return ruleMessages(eslint, 'no-restricted-imports', file, source);
+}
+
+/** The probes are text for files that do not exist, which the type-aware rules cannot type: they are off here. */
+function probeLinter(): ESLint {
+  return new ESLint({
     cwd: root,
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false, project: null } },
       rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
     },
   });
+}
+
+describe('lint: the layers hold', function () {
+  this.timeout(60_000);
+  const eslint = probeLinter();
 
   const refused: [file: string, source: string, reason: RegExp][] = [
     ['src/core/example.ts', "import { DbHostClient } from '../client/dbHostClient';\nexport const x = DbHostClient;\n", /Only the extension uses the client/],
@@ -51,6 +60,61 @@ describe('lint: the layers hold', function () {
   for (const [file, source] of allowed) {
     it(`allows in ${file}: ${source.split('\n')[0]}`, async () => {
       assert.deepEqual(await restrictedImports(eslint, file, source), []);
+    });
+  }
+});
+
+describe('lint: no feature folder imports another', function () {
+  this.timeout(60_000);
+  const eslint = probeLinter();
+  const crossFeatureImports = (file: string, source: string) => ruleMessages(eslint, 'dbhost/no-cross-feature-imports', file, source);
+
+  const refused: [file: string, source: string, from: string, to: string][] = [
+    ['src/extension/users/example.ts', "import { ExplorerProvider } from '../explorer/explorerProvider';\nexport const x = ExplorerProvider;\n", 'users', 'explorer'],
+    ['src/extension/users/example.ts', "import type { ExplorerProvider } from '../explorer/explorerProvider';\nexport type X = ExplorerProvider;\n", 'users', 'explorer'],
+    ['src/extension/explorer/nodes/example.ts', "import { lookTextOf } from '../../guardrails/accountLookText';\nexport const x = lookTextOf;\n", 'explorer', 'guardrails'],
+    ['src/extension/transfer/example.ts', "export const load = () => import('../playground/runAll');\n", 'transfer', 'playground'],
+    ['src/extension/transfer/example.ts', "export type X = import('../schema/schemaNode').SchemaNode;\n", 'transfer', 'schema'],
+    ['src/extension/playground/example.ts', "export { addUser } from '../users/addUser';\n", 'playground', 'users'],
+    ['src/extension/playground/example.ts', "export * from '../users';\n", 'playground', 'users'],
+    ['src/extension/playground/example.ts', "export const x = require('../users/addUser');\n", 'playground', 'users'],
+    ['src/extension/users/example.ts', "import { originalFeatures } from '../bundles/loadOriginalFeatures';\nexport const x = originalFeatures;\n", 'users', 'bundles'],
+    // A folder that does not exist yet is a feature folder all the same.
+    ['src/extension/newFeature/example.ts', "import { registerIndexes } from '../indexes/registerIndexes';\nexport const x = registerIndexes;\n", 'newFeature', 'indexes'],
+  ];
+  for (const [file, source, from, to] of refused) {
+    it(`refuses in ${file}: ${source.split('\n')[0]}`, async () => {
+      const messages = await crossFeatureImports(file, source);
+      assert.equal(messages.length, 1, `expected one refusal, got ${JSON.stringify(messages)}`);
+      assert.match(messages[0], new RegExp(`The feature folder '${from}' imports the folder '${to}'`));
+      assert.match(messages[0], /src\/extension\/shared/);
+    });
+  }
+
+  const allowed: [file: string, source: string][] = [
+    [
+      'src/extension/users/example.ts',
+      [
+        "import { resolveDatabase } from '../shared/resolveTarget';",
+        "import { registerCommand } from '../base/registerCommand';",
+        "import { vscodePrompts } from '../ui/prompts';",
+        "import type { Services } from '../services';",
+        "import { UsersNode } from './usersNode';",
+        "import { DbHostClient } from '../../client/dbHostClient';",
+        "import { validateUserName } from '../../core/users/userInput';",
+        'export type X = Services;',
+        'export const x = [resolveDatabase, registerCommand, vscodePrompts, UsersNode, DbHostClient, validateUserName];',
+        '',
+      ].join('\n'),
+    ],
+    ['src/extension/explorer/nodes/example.ts', "import { ExplorerProvider } from '../explorerProvider';\nimport { childId } from '../../shared/tree/explorerNode';\nexport const x = [ExplorerProvider, childId];\n"],
+    ['src/extension/shared/example.ts', "import { Logger } from '../base/logger';\nexport const x = Logger;\n"],
+    ['src/extension/extension.ts', "import { registerIndexes } from './indexes/registerIndexes';\nimport { registerKnowledge } from './bundles/registerKnowledge';\nexport const x = [registerIndexes, registerKnowledge];\n"],
+    ['src/extension/bundles/example.ts', "import { addUser } from '../users/addUser';\nimport { RunAll } from '../playground/runAll';\nexport const x = [addUser, RunAll];\n"],
+  ];
+  for (const [file, source] of allowed) {
+    it(`allows in ${file}: ${source.split('\n')[0]}`, async () => {
+      assert.deepEqual(await crossFeatureImports(file, source), []);
     });
   }
 });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Account } from '../../shared/account';
 import { sendsKeyInClear } from '../../shared/account';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import { lookOf } from '../../guardrails/accountLook';
+import { lookOf } from '../../shared/accountLook';
 import type { ExplorerContext } from '../../shared/tree/explorerContext';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';

@@ -6,7 +6,6 @@ import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
-import { originalFeatures } from '../../originalFeatures/loadOriginalFeatures';
 import { CollectionNode } from './collectionNode';
 import { MessageNode } from '../../shared/tree/messageNode';
 import { ContextValue } from '../../shared/contextValues';
@@ -56,7 +55,7 @@ export class DatabaseNode extends ListNode {
   protected async load(): Promise<ExplorerNode[]> {
     const client = await this.context.client(this.target.accountId);
     const collections = (await client.listCollections(this.name)).map((record): ExplorerNode => new CollectionNode(this, record, this.context));
-    const extras = await originalFeatures().databaseExtras(this, this.context, client);
+    const extras = (await this.context.databaseExtras?.(this, this.context, client)) ?? [];
     if (collections.length === 0 && extras.length > 0) collections.push(new MessageNode(this, this.emptyMessage()));
     return [...collections, ...extras];
   }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { CollectionSchema } from '../../core/schema/inferSchema';
 import { clampSampleSize, sampleSchema } from '../../core/schema/sampleSchema';
 import { setting } from '../base/settings';
-import type { AccountStore } from '../shared/accountStore';
+import type { AccountStore } from './accountStore';
 import { Disposable } from '../base/disposable';
 
 export interface SchemaTarget {

@@ -3,10 +3,10 @@ import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 import { resolveCollection } from '../shared/resolveTarget';
-import { isPlaygroundDocument } from '../playground/playgroundFiles';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { PlaygroundParts } from '../playground/registerPlaygrounds';
 import type { Services } from '../services';
-import type * as KnowledgeModule from './knowledgeModule';
+import type * as KnowledgeModule from './knowledgeBundle';
 import { KNOWLEDGE_COMMANDS } from './knowledgeCommands';
 
 /**

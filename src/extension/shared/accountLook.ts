@@ -1,6 +1,6 @@
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
-import type { Account } from '../shared/account';
-import type { AccountLookText } from './accountLookText';
+import type { Account } from './account';
+import type { AccountLookText } from '../guardrails/accountLookText';
 import { guardrailsBundle } from './loadGuardrails';
 
 /** The tag, mode icon and colour of an account that has any (from the guardrails bundle); undefined for a plain account. */

@@ -1,8 +1,8 @@
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import type { ExplorerProvider } from '../explorer/explorerProvider';
+import type { ExplorerNode } from './explorerNode';
+import type { ExplorerTree } from './explorerTree';
 
 /** Every node already loaded under an account's node, without loading anything. */
-export function loadedUnderAccount(explorer: ExplorerProvider, accountId: string): ExplorerNode[] {
+export function loadedUnderAccount(explorer: ExplorerTree, accountId: string): ExplorerNode[] {
   const root = explorer.accountNode(accountId);
   const found: ExplorerNode[] = [];
   const visit = (node: ExplorerNode) => {
@@ -15,7 +15,7 @@ export function loadedUnderAccount(explorer: ExplorerProvider, accountId: string
 
 /** Reloads the loaded nodes of a kind that match `where`. */
 export async function refreshLoaded<T extends ExplorerNode>(
-  explorer: ExplorerProvider,
+  explorer: ExplorerTree,
   accountId: string,
   kind: abstract new (...args: never[]) => T,
   where: (node: T) => boolean,

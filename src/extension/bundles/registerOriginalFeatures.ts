@@ -6,6 +6,7 @@ import { originalFeatures } from './loadOriginalFeatures';
 
 /** The original service's extras: database users, copy database, current operations, slow queries, deployment statistics. */
 export function registerOriginalFeatures(services: Services, explorer: ExplorerProvider): void {
+  explorer.showDatabaseExtras((database, context, client) => originalFeatures().databaseExtras(database, context, client));
   const commands = new Map<CommandId, (arg: unknown) => unknown>([
     [CommandId.addUser, (arg) => originalFeatures().addUser(services, explorer, arg)],
     [CommandId.removeUser, (arg) => originalFeatures().removeUser(services, explorer, arg)],

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type * as GuardrailsModule from './guardrailsBundle';
+import type * as GuardrailsModule from '../guardrails/guardrailsBundle';
 
 let bundle: typeof GuardrailsModule | undefined;
 

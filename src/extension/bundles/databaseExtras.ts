@@ -4,7 +4,7 @@ import { OperationsNode, SlowQueriesNode } from '../databaseActivity/activityNod
 import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { UsersNode } from '../users/usersNode';
-import { offers } from './featureAvailability';
+import { offers } from '../shared/featureAvailability';
 
 /**
  * The nodes a database shows beyond its collections, for the original endpoints its service offers:
