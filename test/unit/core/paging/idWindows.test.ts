@@ -1,15 +1,18 @@
 import * as assert from 'node:assert/strict';
+import type { JsonValue } from '../../../../src/core/json/lossless';
 import { LosslessNumber } from '../../../../src/core/json/lossless';
 import { idKind, strictlyOrdered, windowFilter } from '../../../../src/core/paging/idWindows';
 import { clampWindows } from '../../../../src/core/transfer/windowedExport';
 
 describe('core/paging: windows of the _id order', () => {
   it('tells the kinds of _id a window may be cut by, and refuses the others', () => {
+    const ids: JsonValue[] = ['a', 3, new LosslessNumber('9223372036854775807'), { $oid: '65a1b2c3d4e5f60718293a4b' }, { $date: '2024-01-01T00:00:00.000Z' }];
     assert.deepEqual(
-      ['a', 3, new LosslessNumber('9223372036854775807'), { $oid: '65a1b2c3d4e5f60718293a4b' }, { $date: '2024-01-01T00:00:00.000Z' }].map(idKind),
+      ids.map((id) => idKind(id)),
       ['string', 'number', 'number', 'objectId', 'date'],
     );
-    for (const other of [null, true, [1], { a: 1 }, { $oid: 1 }, { $date: 5, x: 1 }, undefined]) assert.equal(idKind(other), undefined, JSON.stringify(other));
+    const others: (JsonValue | undefined)[] = [null, true, [1], { a: 1 }, { $oid: 1 }, { $date: 5, x: 1 }, undefined];
+    for (const other of others) assert.equal(idKind(other), undefined, JSON.stringify(other));
   });
 
   it('bounds a window in the direction of the sort, beside the filter or under $and', () => {
