@@ -7,6 +7,21 @@ import type { ExportOptions, ExportProgress } from './exportRun';
 import type { PageFetchContext } from './pageFetch';
 import { ExportCancelledError, fetchExportPage } from './pageFetch';
 
+/*
+ * Parallel windows of an export, for a service slow to answer. A key-paged export waits a round trip per
+ * page; cut into windows of the `_id` order ([start of window k, start of window k+1)), several windows
+ * are fetched at once, each by key within its bounds, and written in order.
+ *
+ * What it guarantees is what key paging one page after another does: the windows do not overlap and
+ * together cover every `_id` of the one kind all `_id`s are of, and key paging within a window neither
+ * repeats nor skips a document, so every document present from start to end of the export is written
+ * exactly once, in `_id` order; one inserted or deleted meanwhile is written at most once.
+ *
+ * Exports that page by skip (a sort on other fields) stay one page after another: every skip page costs
+ * the service a scan and sort of everything the query matches, so fetching several at once would multiply
+ * the load on the service for little gain, and skip pages shift when documents come and go.
+ */
+
 /** The most windows an export runs at once (the `dbhost.export.parallelWindows` setting's maximum). */
 export const MAX_PARALLEL_WINDOWS = 8;
 /** Pages in a window, and so the most pages a window holds ahead of the file. */
@@ -67,8 +82,8 @@ export async function planWindows(context: PageFetchContext, query: Pick<Documen
   if (total === undefined || kind === undefined || total <= windowDocuments) return undefined;
   const count = Math.ceil(total / windowDocuments);
   const sameKindQuery = windowFilter(query.q, { from: firstId }, direction);
-  const samples = [0, ...Array.from({ length: count - 1 }, (_, n) => n + 1)];
-  const answers = await inPool(samples, windows, async (index) => {
+  // Sample 0 counts the `_id`s of the first one's kind; sample k is where window k begins.
+  const answers = await inPool(Array.from({ length: count }, (_, n) => n), windows, async (index) => {
     if (index === 0) return (await fetchExportPage(context, { ...idOnly, q: sameKindQuery })).total;
     return (await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}), skip: index * windowDocuments })).documents[0]?._id;
   });
