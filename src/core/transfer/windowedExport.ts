@@ -162,7 +162,7 @@ export async function exportWindows(options: ExportOptions, context: PageFetchCo
       if (documents.length > 0) state.window = { ...state.window, after: documents[documents.length - 1]._id };
       // A page's count is what lies in the window past the previous key.
       state.fetched = documents.length < MAX_PAGE_SIZE || (page.total !== undefined && page.total <= documents.length);
-      state.pages.push([...documents]);
+      state.pages.push(documents);
       changes.notify();
     }
   };
