@@ -14,6 +14,7 @@ import { saveOneField } from './save';
 import { measureSchemaSampling } from './schemaSampling';
 import { measureSize } from './size';
 import { measureTransfer } from './transfer';
+import { measureWindowedExport } from './windowedExport';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { BENCH_DB, BIG, BIG_COUNT, SMALL, seedAccount } from './support/seedAccount';
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     figures.push(...(await saveFigures(service.url)));
     step('export of 100,000 documents and import of 10,000');
     figures.push(...(await measureTransfer(service.url, KEY)));
+    step('export of 100,000 documents through a slow service (20 ms per request): parallel windows against one page after another');
+    figures.push(...(await measureWindowedExport(service.url, KEY)));
     step('local service on 100,000 documents');
     figures.push(...(await measureLocalService(service.url, KEY)));
     step("another account's latency while one runs the most expensive accepted request");

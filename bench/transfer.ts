@@ -44,7 +44,7 @@ function held(): number {
 }
 
 /** The peak of {@link held} above what it was after a garbage collection at the start, sampled every 20 ms while `task` runs. */
-async function peakAbove<T>(task: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+export async function peakAbove<T>(task: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
   collectGarbage();
   const baseline = held();
   let peak = baseline;

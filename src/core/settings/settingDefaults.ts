@@ -8,6 +8,7 @@ export interface Settings {
   'logs.pollInterval': number;
   'schema.sampleSize': number;
   'logs.initialLines': number;
+  'export.parallelWindows': number;
 }
 
 /**
@@ -20,4 +21,5 @@ export const SETTING_DEFAULTS: Settings = {
   'logs.pollInterval': 5,
   'schema.sampleSize': DEFAULT_SAMPLE_SIZE,
   'logs.initialLines': 50,
+  'export.parallelWindows': 1,
 };

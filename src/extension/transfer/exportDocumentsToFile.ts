@@ -8,6 +8,7 @@ import { ExportCancelledError, exportDocuments } from '../../core/transfer/expor
 import type { TransferFormat } from '../../core/transfer/formats';
 import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
 import { describeError, required } from '../base/registerCommand';
+import { setting } from '../base/settings';
 import type { Services } from '../services';
 import { vscodePrompts } from '../ui/prompts';
 import { AtomicFile } from './atomicFile';
@@ -89,6 +90,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
         writer: documentWriter(format, columns),
         write: (text) => file.write(text),
         signal,
+        parallelWindows: setting('export.parallelWindows'),
         onProgress: (progress) => {
           exported = progress.exported;
           report({ done: progress.exported, total: progress.total });

@@ -7,7 +7,8 @@ import type { CollectionData, Entry } from '../store/collectionData';
  * What the database's `_id` index gives a query that pages by key (`{_id: {$gt: last}}` sorted by `_id`):
  * a page found by binary search instead of a scan and a sort of the whole collection, so every page of
  * an export costs what the first does. Used only where it gives exactly what the general path gives:
- * every `_id` of the collection of one kind (object ids, strings or plain numbers) and the bound of that kind.
+ * every `_id` of the collection of one kind (object ids, strings or plain numbers) and the bounds (one on each side
+ * at most) of that kind.
  */
 type IdKind = 'objectId' | 'string' | 'number';
 
@@ -70,19 +71,21 @@ export function idRangePage(collection: CollectionData, request: { q: Doc; sort?
   if (sortKeys.length !== 1 || sortKeys[0] !== '_id') return undefined;
   const direction = request.sort!._id === -1 ? -1 : 1;
   const queryKeys = Object.keys(request.q);
-  let range: { operator: string; bound: Value } | undefined;
+  let ranges: { operator: string; bound: Value }[] = [];
   if (queryKeys.length === 1 && queryKeys[0] === '_id') {
     const condition = request.q._id;
     if (!isPlainObject(condition)) return undefined;
-    const operators = Object.keys(condition);
-    if (operators.length !== 1 || !RANGE_OPERATORS.has(operators[0])) return undefined;
-    range = { operator: operators[0], bound: (condition as Doc)[operators[0]] };
+    ranges = Object.entries(condition as Doc).map(([operator, bound]) => ({ operator, bound }));
+    // One bound on each side at most (a window of an export: `{$gte: from, $lt: to}`).
+    const lower = ranges.filter((range) => range.operator === '$gt' || range.operator === '$gte').length;
+    const upper = ranges.filter((range) => range.operator === '$lt' || range.operator === '$lte').length;
+    if (ranges.length === 0 || !ranges.every((range) => RANGE_OPERATORS.has(range.operator)) || lower > 1 || upper > 1) return undefined;
   } else if (queryKeys.length > 0) return undefined;
   const order = ordered(collection);
   if (!order) return undefined;
   let from = 0;
   let to = order.sorted.length;
-  if (range) {
+  for (const range of ranges) {
     if (order.kind !== undefined && kindOf(range.bound) !== order.kind) return undefined;
     const bound = comparable(range.bound);
     if (range.operator === '$gt') from = lowerBound(order.keys, bound, true);

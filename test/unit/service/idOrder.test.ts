@@ -31,6 +31,27 @@ describe('service: pages by _id answered from the _id order', () => {
     );
   });
 
+  it('gives exactly what the scan-and-sort path gives for a window bounded on both sides (an export window: $gte/$gt with $lt/$lte)', () => {
+    fc.assert(
+      fc.property(idsOfOneKind, fc.nat(), fc.nat(), fc.constantFrom('$gt', '$gte'), fc.constantFrom('$lt', '$lte'), fc.constantFrom<1 | -1>(1, -1), fc.nat({ max: 70 }), fc.integer({ min: 1, max: 100 }), (ids, pickLow, pickHigh, lower, upper, direction, skip, limit) => {
+        fc.pre(ids.length > 0);
+        const collection = new CollectionData();
+        ids.forEach((_id, n) => collection.put({ _id, n }));
+        const q: Doc = { _id: { [lower]: ids[pickLow % ids.length], [upper]: ids[pickHigh % ids.length] } };
+        const fast = idRangePage(collection, { q, sort: { _id: direction }, skip, limit });
+        assert.ok(fast, 'answered from the _id order');
+        const general = findPage(collection, { q: { $and: [q] }, sort: { _id: direction }, skip, limit });
+        assert.deepEqual(fast.documents.map((doc) => doc.n), general.documents.map((doc) => doc.n));
+        assert.equal(fast.total, general.total);
+      }),
+      { numRuns: 300 },
+    );
+    const collection = new CollectionData();
+    collection.put({ _id: 1 });
+    assert.equal(idRangePage(collection, { q: { _id: { $gt: 0, $gte: 0 } }, sort: { _id: 1 }, skip: 0, limit: 10 }), undefined, 'two bounds on one side');
+    assert.equal(idRangePage(collection, { q: { _id: { $gt: 0, $ne: 3 } }, sort: { _id: 1 }, skip: 0, limit: 10 }), undefined, 'another operator');
+  });
+
   it('leaves mixed kinds of _id, other sorts and other filters to the general path, and follows inserts and deletes', () => {
     const collection = new CollectionData();
     collection.put({ _id: 1 });

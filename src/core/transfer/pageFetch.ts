@@ -1,0 +1,40 @@
+import type { DbHostApi, DocumentPage, DocumentQuery } from '../api/types';
+import { isCancelled, isTransient, pause } from './transientFailure';
+
+export class ExportCancelledError extends Error {
+  constructor() {
+    super('The export was cancelled.');
+    this.name = 'ExportCancelledError';
+  }
+}
+
+export interface PageFetchContext {
+  api: DbHostApi;
+  db: string;
+  col: string;
+  signal?: AbortSignal;
+  /** Extra tries after a failure that trying again may cure (on top of the client's own). */
+  retries: number;
+  retryDelayMs: number;
+  /** Called once per request sent, tries included. */
+  onRequest(): void;
+}
+
+/**
+ * One page of an export, asked for again after a failure a retry may cure (waiting longer each time),
+ * so nothing is skipped or written twice; a cancel ends it with {@link ExportCancelledError}.
+ */
+export async function fetchExportPage(context: PageFetchContext, request: DocumentQuery): Promise<DocumentPage> {
+  const { signal } = context;
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw new ExportCancelledError();
+    context.onRequest();
+    try {
+      return await context.api.listDocuments(context.db, context.col, request, { signal });
+    } catch (error) {
+      if (isCancelled(error) || signal?.aborted) throw new ExportCancelledError();
+      if (!isTransient(error) || attempt >= context.retries) throw error;
+      await pause(context.retryDelayMs * 2 ** attempt, signal);
+    }
+  }
+}

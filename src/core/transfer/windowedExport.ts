@@ -1,0 +1,211 @@
+import type { DocumentQuery } from '../api/types';
+import type { JsonObject, JsonValue } from '../json/lossless';
+import type { IdKind, IdWindow } from '../paging/idWindows';
+import { idKind, strictlyOrdered, windowFilter } from '../paging/idWindows';
+import { MAX_PAGE_SIZE } from '../paging/pager';
+import type { ExportOptions, ExportProgress } from './exportRun';
+import type { PageFetchContext } from './pageFetch';
+import { ExportCancelledError, fetchExportPage } from './pageFetch';
+
+/*
+ * Parallel windows of an export, for a service slow to answer. A key-paged export waits a round trip per
+ * page; cut into windows of the `_id` order ([start of window k, start of window k+1)), several windows
+ * are fetched at once, each by key within its bounds, and written in order.
+ *
+ * What it guarantees is what key paging one page after another does: the windows do not overlap and
+ * together cover every `_id` of the one kind all `_id`s are of, and key paging within a window neither
+ * repeats nor skips a document, so every document present from start to end of the export is written
+ * exactly once, in `_id` order; one inserted or deleted meanwhile is written at most once.
+ *
+ * Exports that page by skip (a sort on other fields) stay one page after another: every skip page costs
+ * the service a scan and sort of everything the query matches, so fetching several at once would multiply
+ * the load on the service for little gain, and skip pages shift when documents come and go.
+ */
+
+/** The most windows an export runs at once (the `dbhost.export.parallelWindows` setting's maximum). */
+export const MAX_PARALLEL_WINDOWS = 8;
+/** Pages in a window, and so the most pages a window holds ahead of the file. */
+export const WINDOW_PAGES = 4;
+
+/** A whole number of windows from 1 to {@link MAX_PARALLEL_WINDOWS}; 1 (no windows) when the setting is not a number. */
+export function clampWindows(windows: unknown): number {
+  if (typeof windows !== 'number' || !Number.isFinite(windows)) return 1;
+  return Math.min(MAX_PARALLEL_WINDOWS, Math.max(1, Math.floor(windows)));
+}
+
+interface WindowPlan {
+  query: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>;
+  direction: 1 | -1;
+  total: number;
+  /** Where each window begins, in the sort's direction; window 0 begins at the start, the last runs to the end. */
+  starts: JsonValue[];
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; the first failure ends it (the others are awaited first). */
+async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await task(items[index]);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const rejected = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return results;
+}
+
+/**
+ * Where the windows of a key-paged export begin: the `_id` at every {@link WINDOW_PAGES} pages, each
+ * asked for with a skip and `_id` alone, at most `windows` requests at a time. Undefined (export one
+ * page after another instead) when windows would not help (fewer than two), when the service sent no
+ * count, or when cutting by `_id` could lose a document: `_id`s of more than one kind (the service
+ * compares a bound only with `_id`s of its kind, checked by counting those at or past the first `_id`),
+ * or starts that do not follow one another (documents inserted or deleted while they were sampled).
+ */
+export async function planWindows(context: PageFetchContext, query: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>, direction: 1 | -1, windows: number, windowPages = WINDOW_PAGES): Promise<WindowPlan | undefined> {
+  const sort = { _id: direction } as const;
+  const idOnly = { fields: { _id: 1 as const }, sort, limit: 1 };
+  const first = await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}) });
+  const firstId = first.documents[0]?._id;
+  const kind: IdKind | undefined = idKind(firstId);
+  const total = first.total;
+  const windowDocuments = windowPages * MAX_PAGE_SIZE;
+  if (total === undefined || kind === undefined || total <= windowDocuments) return undefined;
+  const count = Math.ceil(total / windowDocuments);
+  const sameKindQuery = windowFilter(query.q, { from: firstId }, direction);
+  // Sample 0 counts the `_id`s of the first one's kind; sample k is where window k begins.
+  const answers = await inPool(Array.from({ length: count }, (_, n) => n), windows, async (index) => {
+    if (index === 0) return (await fetchExportPage(context, { ...idOnly, q: sameKindQuery })).total;
+    return (await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}), skip: index * windowDocuments })).documents[0]?._id;
+  });
+  if (answers[0] !== total) return undefined;
+  const starts = [firstId, ...(answers.slice(1) as (JsonValue | undefined)[])];
+  if (!starts.every((id): id is JsonValue => idKind(id) === kind)) return undefined;
+  if (!strictlyOrdered(starts, kind, direction)) return undefined;
+  return { query, direction, total, starts };
+}
+
+interface WindowState {
+  window: IdWindow;
+  /** Pages fetched and not yet written, oldest first. */
+  pages: JsonObject[][];
+  /** Every page of the window has been fetched. */
+  fetched: boolean;
+}
+
+/**
+ * Wakes whoever waits for the state to change: fetched pages, written pages, a failure. A waiter loops
+ * `while (!condition) await changes.next()`, so that it acts on a condition checked in the same turn
+ * (two workers woken together must not both take the last free window).
+ */
+class StateChanges {
+  private waiting: (() => void)[] = [];
+
+  next(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  notify(): void {
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+}
+
+/**
+ * Exports a plan's windows, `windows` at a time, each paged by key within its bounds: the file gets
+ * them in order (the same text as one page after another), and a window runs at most `windowPages`
+ * pages ahead of what the file has, so at most `windows × windowPages` pages are held at once. A
+ * window may begin fetching only when it is among the `windows` next to be written.
+ */
+export async function exportWindows(options: ExportOptions, context: PageFetchContext, plan: WindowPlan, progress: ExportProgress, windows: number, windowPages = WINDOW_PAGES): Promise<ExportProgress> {
+  const { direction, query } = plan;
+  const states: WindowState[] = plan.starts.map((start, index) => ({
+    window: { ...(index === 0 ? {} : { from: start }), ...(index + 1 < plan.starts.length ? { to: plan.starts[index + 1] } : {}) },
+    pages: [],
+    fetched: false,
+  }));
+  const changes = new StateChanges();
+  let writing = 0;
+  let claimed = 0;
+  let failure: unknown;
+  const fail = (error: unknown) => {
+    failure ??= error;
+    changes.notify();
+  };
+  const stop = new AbortController();
+  const onAbort = () => {
+    fail(new ExportCancelledError());
+    stop.abort();
+  };
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const fetchContext: PageFetchContext = { ...context, signal: stop.signal };
+
+  const fetchWindow = async (state: WindowState) => {
+    while (!state.fetched) {
+      while (failure === undefined && state.pages.length >= windowPages) await changes.next();
+      if (failure !== undefined) return;
+      const request: DocumentQuery = { limit: MAX_PAGE_SIZE, sort: { _id: direction } };
+      const q = windowFilter(query.q, state.window, direction);
+      if (q) request.q = q;
+      if (query.fields !== undefined) request.fields = query.fields;
+      const page = await fetchExportPage(fetchContext, request);
+      const { documents } = page;
+      if (documents.length > 0) state.window = { ...state.window, after: documents[documents.length - 1]._id };
+      // A page's count is what lies in the window past the previous key.
+      state.fetched = documents.length < MAX_PAGE_SIZE || (page.total !== undefined && page.total <= documents.length);
+      state.pages.push(documents);
+      changes.notify();
+    }
+  };
+  const worker = async () => {
+    try {
+      for (;;) {
+        while (failure === undefined && claimed < states.length && claimed >= writing + windows) await changes.next();
+        if (failure !== undefined || claimed >= states.length) return;
+        await fetchWindow(states[claimed++]);
+      }
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const workers = Array.from({ length: windows }, worker);
+  try {
+    await options.write(options.writer.start());
+    for (; writing < states.length; writing++) {
+      changes.notify();
+      const state = states[writing];
+      for (;;) {
+        while (failure === undefined && state.pages.length === 0 && !state.fetched) await changes.next();
+        if (failure !== undefined) throw failure;
+        const documents = state.pages[0];
+        if (documents === undefined) break;
+        let text = '';
+        for (const document of documents) text += options.writer.item(document);
+        await options.write(text);
+        state.pages.shift();
+        changes.notify();
+        progress.exported += documents.length;
+        options.onProgress?.({ ...progress });
+      }
+    }
+    await options.write(options.writer.end());
+    return progress;
+  } catch (error) {
+    fail(error);
+    stop.abort();
+    throw options.signal?.aborted ? new ExportCancelledError() : error;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await Promise.allSettled(workers);
+  }
+}
