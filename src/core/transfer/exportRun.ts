@@ -1,4 +1,4 @@
-import type { DbHostApi, DocumentQuery } from '../api/types';
+import type { DbHostApi, DocumentPage, DocumentQuery } from '../api/types';
 import { MAX_PAGE_SIZE } from '../paging/pager';
 import { QueryPaging } from '../paging/keyset';
 import type { DocumentWriter } from './documentWriter';
@@ -39,25 +39,12 @@ export class ExportCancelledError extends Error {
  * for again from the same key, so nothing is skipped or written twice.
  */
 export async function exportDocuments(options: ExportOptions): Promise<ExportProgress> {
-  const { api, db, col, writer, signal } = options;
+  const { writer } = options;
   const paging = new QueryPaging(options.query ?? {}, MAX_PAGE_SIZE);
   const progress: ExportProgress = { exported: 0, total: undefined, requests: 0 };
-  const retries = options.pageRetries ?? 3;
   await options.write(writer.start());
   for (let request = paging.next(); request; request = paging.next()) {
-    let page;
-    for (let attempt = 0; ; attempt++) {
-      if (signal?.aborted) throw new ExportCancelledError();
-      progress.requests++;
-      try {
-        page = await api.listDocuments(db, col, request, { signal });
-        break;
-      } catch (error) {
-        if (isCancelled(error) || signal?.aborted) throw new ExportCancelledError();
-        if (!isTransient(error) || attempt >= retries) throw error;
-        await pause((options.retryDelayMs ?? 500) * 2 ** attempt, signal);
-      }
-    }
+    const page = await listWithRetries(options, request, progress);
     paging.pageReceived(page.documents, page.total);
     progress.total = paging.total;
     let text = '';
@@ -68,4 +55,21 @@ export async function exportDocuments(options: ExportOptions): Promise<ExportPro
   }
   await options.write(writer.end());
   return progress;
+}
+
+/** One page, asked for again (after a pause) when it fails for a reason a retry may cure; counts each request. */
+export async function listWithRetries(options: Omit<ExportOptions, 'writer' | 'write' | 'query'>, request: DocumentQuery, progress: ExportProgress): Promise<DocumentPage> {
+  const { api, db, col, signal } = options;
+  const retries = options.pageRetries ?? 3;
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw new ExportCancelledError();
+    progress.requests++;
+    try {
+      return await api.listDocuments(db, col, request, { signal });
+    } catch (error) {
+      if (isCancelled(error) || signal?.aborted) throw new ExportCancelledError();
+      if (!isTransient(error) || attempt >= retries) throw error;
+      await pause((options.retryDelayMs ?? 500) * 2 ** attempt, signal);
+    }
+  }
 }
