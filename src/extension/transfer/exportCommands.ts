@@ -27,7 +27,7 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
   const { accountId, db, col } = request;
   services.accounts.require(accountId);
   if (request.kind === 'ids') {
-    const label = `${countOf(request.ids.length, 'selected document')} of ${db}.${col}`;
+    const label = `the ${countOf(request.ids.length, 'selected document')} of ${db}.${col}`;
     return exportToFile(services, { accountId, db, col, ids: request.ids, ...(request.fields ? { query: { fields: request.fields } } : {}), label });
   }
   const label = request.query.q ? `the filter on ${db}.${col}` : `${db}.${col}`;
