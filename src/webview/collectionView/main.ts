@@ -134,7 +134,7 @@ function showSelection(announce: boolean): void {
   const count = model.selection.size;
   exportSelectedButton.disabled = count === 0;
   // A live region: a change of its text is what a screen reader announces ("3 rows selected").
-  if (count >= MAX_SELECTED_ROWS) selectedText.textContent = `${selectionText(count)} (the most a selection holds)`;
+  if (count >= MAX_SELECTED_ROWS) selectedText.textContent = `${selectionText(count)} (the limit)`;
   else selectedText.textContent = count > 0 || announce ? selectionText(count) : '';
   keepState();
 }
