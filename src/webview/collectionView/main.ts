@@ -20,8 +20,8 @@ import { VirtualGrid } from './virtualGrid';
 declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; setState(state: unknown): void; getState(): unknown };
 const vscodeApi = acquireVsCodeApi();
 const send = (message: WebviewMessage): void => vscodeApi.postMessage(message);
-/** What the webview keeps across a reload: the extension's opaque restore text, and the selection. */
-const kept = { restore: undefined as string | undefined, selection: undefined as unknown };
+/** The extension's opaque restore text, kept across a reload beside the selection (see keepState). */
+const kept = { restore: undefined as string | undefined };
 const keptState = vscodeApi.getState() as { restore?: unknown; selection?: unknown } | undefined;
 if (typeof keptState?.restore === 'string') kept.restore = keptState.restore;
 
