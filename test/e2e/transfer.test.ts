@@ -7,7 +7,7 @@ import { stringifyLossless } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { saveScreenshot } from './support/screenshots';
-import { answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
+import { answerFileDialog, answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
 
 // Export a collection to NDJSON and import the file into a new collection, through the real UI.
 describe('DB Host export and import through the real UI (code-server in Chromium)', function () {
@@ -49,7 +49,7 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     const file = join(workspace, 'suppliers.ndjson');
     await chooseFromContextMenu(treeRow(sideBar, 'suppliers'), 'Export Documents…');
     await answerQuickInput(page, /Export inventory\.suppliers as/, 'NDJSON');
-    await answerQuickInput(page, /Export inventory\.suppliers/, file);
+    await answerFileDialog(page, /Export inventory\.suppliers/, file);
     const done = page.locator('.notification-toast', { hasText: /Exported 120 documents of inventory\.suppliers/ });
     await done.waitFor({ state: 'visible' });
     await saveScreenshot(page, 'transfer-1-exported');
@@ -62,7 +62,7 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     const { page, workspace } = session;
     await chooseFromContextMenu(treeRow(sideBar, 'inventory'), 'Import Documents…');
     await answerQuickInput(page, /Name of the new collection/, 'suppliers_copy');
-    await answerQuickInput(page, /Import into inventory\.suppliers_copy/, join(workspace, 'suppliers.ndjson'));
+    await answerFileDialog(page, /Import into inventory\.suppliers_copy/, join(workspace, 'suppliers.ndjson'));
     const dialog = page.locator('.monaco-dialog-box', { hasText: /Import 120 documents from suppliers\.ndjson into the new collection inventory\.suppliers_copy/ });
     await dialog.waitFor({ state: 'visible' });
     assert.match(await dialog.innerText(), /120 records to import: 120 readable, 0 not/);
@@ -99,7 +99,7 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     await exportSelected.click();
     await answerQuickInput(page, /Export the 3 selected documents of inventory\.suppliers as/, 'NDJSON');
     // Not the format pick still closing ("… as"): the save dialog.
-    await answerQuickInput(page, /Export the 3 selected documents of inventory\.suppliers(?! as)/, file);
+    await answerFileDialog(page, /Export the 3 selected documents of inventory\.suppliers(?! as)/, file);
     const done = page.locator('.notification-toast', { hasText: /Exported 3 documents of the 3 selected documents of inventory\.suppliers/ });
     await done.waitFor({ state: 'visible' });
     const { documents } = await client.listDocuments('inventory', 'suppliers', { limit: 20 });
