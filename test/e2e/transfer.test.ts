@@ -3,10 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
+import { stringifyLossless } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { saveScreenshot } from './support/screenshots';
-import { answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
+import { answerFileDialog, answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
 
 // Export a collection to NDJSON and import the file into a new collection, through the real UI.
 describe('DB Host export and import through the real UI (code-server in Chromium)', function () {
@@ -48,7 +49,7 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     const file = join(workspace, 'suppliers.ndjson');
     await chooseFromContextMenu(treeRow(sideBar, 'suppliers'), 'Export Documents…');
     await answerQuickInput(page, /Export inventory\.suppliers as/, 'NDJSON');
-    await answerQuickInput(page, /Export inventory\.suppliers/, file);
+    await answerFileDialog(page, /Export inventory\.suppliers/, file);
     const done = page.locator('.notification-toast', { hasText: /Exported 120 documents of inventory\.suppliers/ });
     await done.waitFor({ state: 'visible' });
     await saveScreenshot(page, 'transfer-1-exported');
@@ -61,7 +62,7 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     const { page, workspace } = session;
     await chooseFromContextMenu(treeRow(sideBar, 'inventory'), 'Import Documents…');
     await answerQuickInput(page, /Name of the new collection/, 'suppliers_copy');
-    await answerQuickInput(page, /Import into inventory\.suppliers_copy/, join(workspace, 'suppliers.ndjson'));
+    await answerFileDialog(page, /Import into inventory\.suppliers_copy/, join(workspace, 'suppliers.ndjson'));
     const dialog = page.locator('.monaco-dialog-box', { hasText: /Import 120 documents from suppliers\.ndjson into the new collection inventory\.suppliers_copy/ });
     await dialog.waitFor({ state: 'visible' });
     assert.match(await dialog.innerText(), /120 records to import: 120 readable, 0 not/);
@@ -73,5 +74,36 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     const [source, copy] = await Promise.all([client.listDocuments('inventory', 'suppliers', { limit: 1 }), client.listDocuments('inventory', 'suppliers_copy', { limit: 1 })]);
     assert.equal(copy.total, source.total);
     await saveScreenshot(page, 'transfer-3-imported');
+  });
+
+  it('selects rows of a collection view with the keyboard and exports exactly them with Export Selected…', async () => {
+    const { page, workspace } = session;
+    await chooseFromContextMenu(treeRow(sideBar, 'suppliers'), 'Open Collection View');
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await view.getByText('1–20 of 120').waitFor({ state: 'visible' });
+    const exportSelected = view.getByRole('button', { name: /Export the selected rows/ });
+    assert.equal(await exportSelected.isDisabled(), true, 'Export Selected… is enabled with nothing selected');
+    await view.getByRole('grid').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+ArrowDown');
+    await view.getByRole('status').filter({ hasText: '3 rows selected' }).waitFor({ state: 'visible' });
+    const selectedRows = view.locator('.grid-row[aria-selected="true"]');
+    assert.deepEqual(await selectedRows.evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-rowindex'))), ['2', '4', '5']);
+    assert.equal(await view.locator('.grid-row[aria-selected="true"] input[type=checkbox]:checked').count(), 3);
+    await saveScreenshot(page, 'transfer-4-rows-selected');
+
+    const file = join(workspace, 'selected-suppliers.ndjson');
+    await exportSelected.click();
+    await answerQuickInput(page, /Export the 3 selected documents of inventory\.suppliers as/, 'NDJSON');
+    // Not the format pick still closing ("… as"): the save dialog.
+    await answerFileDialog(page, /Export the 3 selected documents of inventory\.suppliers(?! as)/, file);
+    const done = page.locator('.notification-toast', { hasText: /Exported 3 documents of the 3 selected documents of inventory\.suppliers/ });
+    await done.waitFor({ state: 'visible' });
+    const { documents } = await client.listDocuments('inventory', 'suppliers', { limit: 20 });
+    const expected = [documents[0], documents[2], documents[3]].map((document) => stringifyLossless(document));
+    assert.deepEqual(readFileSync(file, 'utf8').trimEnd().split('\n'), expected);
   });
 });

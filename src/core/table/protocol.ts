@@ -1,5 +1,6 @@
 import type { EditableKind } from './cellValue';
 import { EDITABLE_KINDS } from './cellValue';
+import { MAX_SELECTED_ROWS } from './rowSelection';
 import type { ViewState } from './viewState';
 import { checkViewState } from './viewState';
 
@@ -19,6 +20,10 @@ export type WebviewMessage =
   | { type: 'save' }
   | { type: 'refresh' }
   | { type: 'rows'; action: RowAction; keys: string[] }
+  /** Export… what the view shows: all its filter matches, in its sort, with its projection. */
+  | { type: 'exportView' }
+  /** Export Selected…: the selected rows' documents (keys in the view's order), across pages. */
+  | { type: 'exportSelected'; keys: string[] }
   /** The table of a loaded page is on screen (the bench times opening to this). */
   | { type: 'rendered'; rows: number; columns: number };
 
@@ -65,6 +70,7 @@ export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
   const m = raw;
   switch (m.type) {
     case 'ready':
+    case 'exportView':
     case 'discardAll':
     case 'review':
     case 'save':
@@ -90,6 +96,10 @@ export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
       if (!hasOnly(m, 'action', 'keys') || !ROW_ACTIONS.includes(m.action as RowAction)) return undefined;
       if (!Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > 100 || !m.keys.every((key) => isString(key, 10_000))) return undefined;
       return { type: 'rows', action: m.action as RowAction, keys: [...(m.keys as string[])] };
+    case 'exportSelected':
+      if (!hasOnly(m, 'keys') || !Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > MAX_SELECTED_ROWS) return undefined;
+      if (!m.keys.every((key) => isString(key, 10_000) && key.length > 0)) return undefined;
+      return { type: 'exportSelected', keys: [...(m.keys as string[])] };
     default:
       return undefined;
   }

@@ -80,3 +80,4 @@ export async function exportDocuments(options: ExportOptions): Promise<ExportPro
   await options.write(options.writer.end());
   return progress;
 }
+

@@ -6,10 +6,13 @@ import { stringifyLossless } from '../../core/json/lossless';
 import type { ExtensionMessage, WebviewMessage } from '../../core/table/protocol';
 import { checkWebviewMessage } from '../../core/table/protocol';
 import { documentKey } from '../../core/table/stagedEdits';
+import type { ExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import { Disposable } from '../base/disposable';
+import { CommandId } from '../shared/commandIds';
 import { documentUri } from '../shared/documentUri';
 import type { Services } from '../services';
 import { collectionViewHtml } from './collectionViewHtml';
+import { exportSelectedArgs, exportViewArgs } from './exportArgsOfView';
 import type { CompareDocuments } from './compareDocuments';
 import type { ConflictChoice, SaveOutcome } from './tableSession';
 import type { TableSession } from './tableSession';
@@ -42,6 +45,8 @@ export class CollectionViewPanel extends Disposable {
   /** The webview drew the table of a loaded page. */
   readonly onDidRender = this.onDidRenderEmitter.event;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The export the view last started, settled once it ends (the integration tests await it). */
+  lastExport: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly services: Services,
@@ -108,6 +113,10 @@ export class CollectionViewPanel extends Disposable {
         return this.save();
       case 'rows':
         return this.rowAction(message.action, message.keys);
+      case 'exportView':
+        return this.startExport(exportViewArgs(session.source, session.state));
+      case 'exportSelected':
+        return this.startExport(exportSelectedArgs(session.source, session.state, message.keys));
       case 'rendered':
         this.onDidRenderEmitter.fire({ rows: message.rows, columns: message.columns });
         return;
@@ -192,6 +201,20 @@ export class CollectionViewPanel extends Disposable {
     }
     this.services.changes.fire({ accountId, db, col }, 'documents');
     return this.reload();
+  }
+
+  /**
+   * Export goes through its command (the transfer feature asks the format and file, shows progress and
+   * writes the file); the view only says what to export. The view's other messages are not queued
+   * behind it: paging and editing go on while a long export runs.
+   */
+  private startExport(args: ExportDocumentsArgs): void {
+    this.lastExport = this.export(args).catch((error: unknown) => this.notice(this.describeError(error), true));
+  }
+
+  private async export(args: ExportDocumentsArgs): Promise<void> {
+    const result = await vscode.commands.executeCommand<{ exported: number; file: string; cancelled?: boolean } | undefined>(CommandId.exportDocuments, args);
+    if (result && !result.cancelled) await this.notice(`Exported ${result.exported.toLocaleString('en-US')} document${result.exported === 1 ? '' : 's'} to ${result.file}.`);
   }
 
   private notice(text: string, error = false): Promise<void> {

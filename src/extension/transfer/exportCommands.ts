@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { entryAt } from '../../core/playground/playgroundRequest';
 import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
+import { countOf } from '../../core/text/formatCount';
+import { asksForScope, checkExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import { required } from '../base/registerCommand';
 import { resolveCollection } from '../shared/resolveTarget';
 import { playgroundParser } from '../shared/loadPlaygroundParser';
@@ -9,10 +11,27 @@ import type { Services } from '../services';
 import type { ExportResult } from './exportDocumentsToFile';
 import { exportToFile } from './exportDocumentsToFile';
 
-/** "Export Documents…" on a collection: every document, paged by `_id`. */
+/**
+ * "Export Documents…" on a collection: every document, paged by `_id`. Called with a scope
+ * (`ExportDocumentsArgs` of core/transfer/exportArgs, as a collection view sends), what a filter matches or chosen documents.
+ */
 export async function exportCollection(services: Services, arg: unknown): Promise<ExportResult | undefined> {
+  if (asksForScope(arg)) return exportScope(services, arg);
   const { accountId, db, col } = await resolveCollection(services, arg);
   return exportToFile(services, { accountId, db, col, label: `${db}.${col}` });
+}
+
+async function exportScope(services: Services, arg: unknown): Promise<ExportResult | undefined> {
+  const { request, error } = checkExportDocumentsArgs(arg);
+  if (!request) throw new Error(error);
+  const { accountId, db, col } = request;
+  services.accounts.require(accountId);
+  if (request.kind === 'ids') {
+    const label = `the ${countOf(request.ids.length, 'selected document')} of ${db}.${col}`;
+    return exportToFile(services, { accountId, db, col, ids: request.ids, ...(request.fields ? { query: { fields: request.fields } } : {}), label });
+  }
+  const label = request.query.q ? `the filter on ${db}.${col}` : `${db}.${col}`;
+  return exportToFile(services, { accountId, db, col, query: request.query, label });
 }
 
 /**

@@ -1,9 +1,12 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { DocumentQuery } from '../../core/api/types';
+import type { JsonValue } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
 import { ColumnCollector } from '../../core/transfer/csvDocuments';
 import { documentWriter } from '../../core/transfer/documentWriter';
+import { IDS_PER_REQUEST, exportDocumentsByIds } from '../../core/transfer/exportByIds';
+import type { ExportProgress } from '../../core/transfer/exportRun';
 import { ExportCancelledError, exportDocuments } from '../../core/transfer/exportRun';
 import type { TransferFormat } from '../../core/transfer/formats';
 import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
@@ -18,8 +21,10 @@ export interface ExportSource {
   accountId: string;
   db: string;
   col: string;
-  /** A playground query's filter, sort and projection; absent for a whole collection. */
+  /** A playground query's or a collection view's filter, sort and projection; absent for a whole collection. */
   query?: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>;
+  /** Exactly these documents, in this order (with `query.fields` as the projection); absent to export the query. */
+  ids?: readonly JsonValue[];
   /** How the source is named in titles: "sales.orders" or "the query on sales.orders". */
   label: string;
 }
@@ -36,7 +41,8 @@ export interface ExportResult {
 /** The columns a CSV export offers: those of the first 100 documents, in the order they appear. */
 async function askColumns(services: Services, source: ExportSource): Promise<string[]> {
   const client = await services.accounts.clientFor(source.accountId);
-  const sample = await client.listDocuments(source.db, source.col, { ...source.query, limit: 100 });
+  const sampleQuery = source.ids ? { q: { _id: { $in: source.ids.slice(0, IDS_PER_REQUEST) } }, fields: source.query?.fields } : source.query;
+  const sample = await client.listDocuments(source.db, source.col, { ...sampleQuery, limit: 100 });
   const collector = new ColumnCollector();
   for (const document of sample.documents) collector.add(document);
   const answer = required(
@@ -48,6 +54,13 @@ async function askColumns(services: Services, source: ExportSource): Promise<str
     }),
   );
   return columnsOf(answer);
+}
+
+/** An inclusion projection as export by `_id` takes it; anything else exports whole documents. */
+function projectionOf(fields: DocumentQuery['fields']): Record<string, 1> | undefined {
+  if (!fields || Array.isArray(fields)) return undefined;
+  const entries = Object.entries(fields);
+  return entries.every(([, include]) => include === 1) ? (Object.fromEntries(entries) as Record<string, 1>) : undefined;
 }
 
 function columnsOf(text: string): string[] {
@@ -81,25 +94,27 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
   const file = await AtomicFile.create(uri.fsPath);
   let exported = 0;
   try {
-    const outcome = await withTransferProgress(`Exporting ${source.label}`, 'documents', (signal, report) =>
-      exportDocuments({
+    const outcome = await withTransferProgress(`Exporting ${source.label}`, 'documents', (signal, report) => {
+      const run = {
         api: client,
         db: source.db,
         col: source.col,
-        query: source.query,
         writer: documentWriter(format, columns),
-        write: (text) => file.write(text),
+        write: (text: string) => file.write(text),
         signal,
         parallelWindows: setting('export.parallelWindows'),
-        onProgress: (progress) => {
+        onProgress: (progress: ExportProgress) => {
           exported = progress.exported;
           report({ done: progress.exported, total: progress.total });
         },
-      }),
-    );
+      };
+      return source.ids ? exportDocumentsByIds({ ...run, ids: source.ids, fields: projectionOf(source.query?.fields) }) : exportDocuments({ ...run, query: source.query });
+    });
     await file.commit();
     services.logger.info(`Exported ${outcome.exported} documents of ${source.db}.${source.col} in ${outcome.requests} requests to ${uri.fsPath}`);
-    void services.prompts.info(`Exported ${countOf(outcome.exported, 'document')} of ${source.label} to ${uri.fsPath}.`);
+    const missing = (outcome as { missing?: number }).missing ?? 0;
+    const left = missing > 0 ? ` ${countOf(missing, 'chosen document')} no longer in the collection ${missing === 1 ? 'was' : 'were'} left out.` : '';
+    void services.prompts.info(`Exported ${countOf(outcome.exported, 'document')} of ${source.label} to ${uri.fsPath}.${left}`);
     return { file: uri.fsPath, format, exported: outcome.exported, requests: outcome.requests };
   } catch (error) {
     await file.discard();

@@ -8,6 +8,8 @@ import type { Column } from '../../core/table/columns';
 import { columnLabel, columnOf, columnsOf, valueAt } from '../../core/table/columns';
 import type { ExtensionMessage, ReviewItem, RowAction, WebviewMessage } from '../../core/table/protocol';
 import { checkExtensionMessage } from '../../core/table/protocol';
+import type { RowPlace } from '../../core/table/rowSelection';
+import { MAX_SELECTED_ROWS, RowSelection, selectionText } from '../../core/table/rowSelection';
 import type { CellEdit } from '../../core/table/stagedEdits';
 import { applyEdits, documentKey, isCellChanged } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
@@ -15,9 +17,13 @@ import { DEFAULT_VIEW_STATE, PAGE_SIZES, pageBounds, parseFilter, toggleSort } f
 import { h } from './dom';
 import { VirtualGrid } from './virtualGrid';
 
-declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; setState(state: unknown): void };
+declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; setState(state: unknown): void; getState(): unknown };
 const vscodeApi = acquireVsCodeApi();
 const send = (message: WebviewMessage): void => vscodeApi.postMessage(message);
+/** The extension's opaque restore text, kept across a reload beside the selection (see keepState). */
+const kept = { restore: undefined as string | undefined };
+const keptState = vscodeApi.getState() as { restore?: unknown; selection?: unknown } | undefined;
+if (typeof keptState?.restore === 'string') kept.restore = keptState.restore;
 
 interface Row {
   key: string;
@@ -36,7 +42,7 @@ const model = {
   total: undefined as number | undefined,
   loading: true,
   error: undefined as string | undefined,
-  selected: new Set<string>(),
+  selection: RowSelection.fromState(keptState?.selection) ?? new RowSelection(),
   review: undefined as ReviewItem[] | undefined,
 };
 
@@ -49,6 +55,8 @@ const pageText = h('span', { className: 'page-text', 'aria-live': 'polite' });
 const prevButton = button('Previous page', '‹', () => goToPage(model.state.page - 1));
 const nextButton = button('Next page', '›', () => goToPage(model.state.page + 1));
 const stagedText = h('span', { className: 'staged-text' });
+const selectedText = h('span', { className: 'selected-text', role: 'status', 'aria-live': 'polite' });
+const exportSelectedButton = button('Export the selected rows’ documents to a file (NDJSON, JSON or CSV)', 'Export Selected…', () => exportSelected());
 const reviewButton = button('Review changes', 'Review', () => send({ type: 'review' }));
 const saveButton = button('Save staged edits (Ctrl+S)', 'Save', () => send({ type: 'save' }));
 const discardButton = button('Discard all staged edits', 'Discard', () => send({ type: 'discardAll' }));
@@ -68,7 +76,10 @@ const grid = new VirtualGrid({
   header: (column) => headerCell(column),
   rowHeader: (row) => rowHeaderCell(model.rows[row]),
   onEdit: (row, column) => startEdit(row, column),
-  onToggleRow: (row) => toggleRow(model.rows[row].key),
+  onToggleRow: (row) => toggleRow(row),
+  isSelected: (row) => model.rows[row] !== undefined && model.selection.has(model.rows[row].key),
+  onSelectRow: (row, how) => selectRow(row, how),
+  onSelectAll: () => changeSelection(() => model.selection.selectAll(model.rows.map((_, index) => placeOf(index)))),
   onSave: () => send({ type: 'save' }),
 });
 
@@ -84,17 +95,58 @@ function rowAction(action: RowAction): void {
   send({ type: 'rows', action, keys });
 }
 
+/** The selected rows of the loaded page (row actions act on what is on screen), else the active row. */
 function selectedKeys(): string[] {
-  const keys = model.rows.filter((row) => model.selected.has(row.key)).map((row) => row.key);
+  const keys = model.rows.filter((row) => model.selection.has(row.key)).map((row) => row.key);
   if (keys.length > 0) return keys;
   const active = model.rows[grid.active.row];
   return active ? [active.key] : [];
 }
 
-function toggleRow(key: string): void {
-  if (model.selected.has(key)) model.selected.delete(key);
-  else model.selected.add(key);
-  grid.render();
+/** A loaded row's key and its place in the view's order. */
+function placeOf(index: number): RowPlace {
+  return { key: model.rows[index].key, position: model.state.page * model.state.pageSize + index };
+}
+
+function toggleRow(index: number): void {
+  if (model.rows[index]) changeSelection(() => model.selection.toggle(placeOf(index)));
+}
+
+function selectRow(index: number, how: 'only' | 'toggle' | 'extend'): void {
+  if (!model.rows[index]) return;
+  changeSelection(() => {
+    if (how === 'only') model.selection.selectOnly(placeOf(index));
+    else if (how === 'toggle') model.selection.toggle(placeOf(index));
+    else model.selection.extendTo(model.rows.map((_, i) => placeOf(i)), model.rows[index].key);
+  });
+}
+
+/** Changes the selection, and shows, announces and keeps it only when it did change. */
+function changeSelection(change: () => void): void {
+  const before = model.selection.keys().join('\n');
+  change();
+  if (model.selection.keys().join('\n') === before) return;
+  grid.showSelection();
+  showSelection(true);
+}
+
+function showSelection(announce: boolean): void {
+  const count = model.selection.size;
+  exportSelectedButton.disabled = count === 0;
+  // A live region: a change of its text is what a screen reader announces ("3 rows selected").
+  if (count >= MAX_SELECTED_ROWS) selectedText.textContent = `${selectionText(count)} (the limit)`;
+  else selectedText.textContent = count > 0 || announce ? selectionText(count) : '';
+  keepState();
+}
+
+function keepState(): void {
+  vscodeApi.setState({ restore: kept.restore, selection: model.selection.toJSON() });
+}
+
+function exportSelected(): void {
+  const keys = model.selection.keys();
+  if (keys.length === 0) return showNotice('Select rows first (click, Ctrl+click, Shift+click, or Space on a row).', true);
+  send({ type: 'exportSelected', keys });
 }
 
 function setView(change: Partial<ViewState>): void {
@@ -143,10 +195,9 @@ function headerCell(column: Column): HTMLElement {
 }
 
 function rowHeaderCell(row: Row): HTMLElement {
-  const selected = model.selected.has(row.key);
   const box = h('input', { type: 'checkbox', 'aria-label': `Select row ${displayText(row.original._id as JsonValue)}` }) as HTMLInputElement;
-  box.checked = selected;
-  box.addEventListener('change', () => toggleRow(row.key));
+  box.checked = model.selection.has(row.key);
+  box.addEventListener('change', () => toggleRow(model.rows.indexOf(row)));
   return h('div', { className: `row-header${row.edits.length > 0 ? ' staged' : ''}` }, box);
 }
 
@@ -346,8 +397,8 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
     const applied = edits.length > 0 ? applyEdits(original, edits) : undefined;
     return { key, original, edits, shown: applied?.document ?? original };
   });
-  const keys = new Set(model.rows.map((row) => row.key));
-  for (const key of model.selected) if (!keys.has(key)) model.selected.delete(key);
+  const cleared = model.selection.pageShown(message.state.filter, model.rows.map((_, index) => placeOf(index)));
+  showSelection(cleared);
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);
   // The open review follows the staged edits; once none are left (all saved or discarded) it closes.
@@ -366,7 +417,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     model.review = message.items;
     renderReview();
   } else if (message.type === 'notice') showNotice(message.text, message.error);
-  else vscodeApi.setState({ restore: message.restore });
+  else {
+    kept.restore = message.restore;
+    keepState();
+  }
 });
 
 document.addEventListener('keydown', (event) => {
@@ -404,6 +458,9 @@ app.append(
     button('Duplicate the selected rows with new _ids', 'Duplicate', () => rowAction('duplicate')),
     button('Delete the selected rows', 'Delete', () => rowAction('delete')),
     button('Copy the selected rows as JSON', 'Copy JSON', () => rowAction('copy')),
+    button('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)', 'Export…', () => send({ type: 'exportView' })),
+    exportSelectedButton,
+    selectedText,
     stagedText,
     reviewButton,
     saveButton,
@@ -414,5 +471,6 @@ app.append(
   content,
 );
 reviewPane.tabIndex = -1;
+showSelection(false);
 render();
 send({ type: 'ready' });

@@ -15,6 +15,12 @@ export interface GridSource {
   rowHeader(row: number): HTMLElement;
   onEdit(row: number, column: Column): void;
   onToggleRow(row: number): void;
+  /** Whether a row is selected (drawn with `aria-selected`). */
+  isSelected(row: number): boolean;
+  /** A click on a row: alone, toggled (Ctrl/Cmd) or extending the range to it (Shift, Shift+Arrow). */
+  onSelectRow(row: number, how: 'only' | 'toggle' | 'extend'): void;
+  /** Ctrl/Cmd+A. */
+  onSelectAll(): void;
   onSave(): void;
 }
 
@@ -92,7 +98,8 @@ export class VirtualGrid {
     );
     const rowElements: HTMLElement[] = [];
     for (const r of range(firstRow, lastRow)) {
-      const row = h('div', { className: 'grid-row', role: 'row', 'aria-rowindex': r + 2 });
+      const row = h('div', { className: 'grid-row', role: 'row', 'aria-rowindex': r + 2, 'aria-selected': String(this.source.isSelected(r)) });
+      row.dataset.rowIndex = String(r);
       row.style.transform = `translateY(${HEADER_HEIGHT + r * ROW_HEIGHT}px)`;
       row.append(place(this.source.rowHeader(r), 0, 'rowheader', 1));
       for (const c of range(firstCol, lastCol)) {
@@ -108,6 +115,16 @@ export class VirtualGrid {
     this.body.replaceChildren(...rowElements);
     if (rows > 0 && columns.length > 0) this.element.setAttribute('aria-activedescendant', `cell-${this.active.row}-${this.active.col}`);
     else this.element.removeAttribute('aria-activedescendant');
+  }
+
+  /** Marks the drawn rows selected or not, without rebuilding them (a rebuild between two clicks would break a double-click). */
+  showSelection(): void {
+    for (const row of this.body.querySelectorAll<HTMLElement>('.grid-row')) {
+      const selected = this.source.isSelected(Number(row.dataset.rowIndex));
+      row.setAttribute('aria-selected', String(selected));
+      const box = row.querySelector<HTMLInputElement>('input[type=checkbox]');
+      if (box) box.checked = selected;
+    }
   }
 
   private scrollIntoView(): void {
@@ -134,9 +151,16 @@ export class VirtualGrid {
       End: [0, this.source.columns().length],
     };
     const columns = this.source.columns();
-    if (event.key in moves) {
+    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && event.shiftKey) {
       event.preventDefault();
       this.move(...moves[event.key]);
+      this.source.onSelectRow(this.active.row, 'extend');
+    } else if (event.key in moves) {
+      event.preventDefault();
+      this.move(...moves[event.key]);
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      this.source.onSelectAll();
     } else if (event.key === 'Tab' && !event.shiftKey && this.active.col < columns.length - 1) {
       event.preventDefault();
       this.move(0, 1);
@@ -162,7 +186,10 @@ export class VirtualGrid {
     this.element.setAttribute('aria-activedescendant', cell.id);
     const column = this.source.columns()[this.active.col];
     if (edit && column) this.source.onEdit(this.active.row, column);
-    else this.focus();
+    else {
+      this.source.onSelectRow(this.active.row, event.shiftKey ? 'extend' : event.ctrlKey || event.metaKey ? 'toggle' : 'only');
+      this.focus();
+    }
   }
 }
 

@@ -94,6 +94,18 @@ export async function answerQuickInput(page: Page, asking: RegExp, answer: strin
   await input.press('Enter');
 }
 
+/**
+ * Answers VS Code's own (simple) open or save dialog with a path: as answerQuickInput, but only once the
+ * dialog has put its starting folder or file into the box, which would otherwise overwrite a path typed
+ * before it.
+ */
+export async function answerFileDialog(page: Page, asking: RegExp, path: string): Promise<void> {
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ state: 'visible' });
+  await page.waitForFunction((element) => ((element as { value?: string } | null)?.value ?? '').includes('/'), await input.elementHandle());
+  await answerQuickInput(page, asking, path);
+}
+
 /** Runs a command from the command palette by its title, as a person would. */
 export async function runCommandFromPalette(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');

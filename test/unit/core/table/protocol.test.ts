@@ -12,6 +12,9 @@ describe('collection view messages', () => {
       { type: 'revert', key: '1' },
       { type: 'revert', key: '1', path: ['a'] },
       { type: 'rows', action: 'delete', keys: ['1', '2'] },
+      { type: 'exportView' },
+      { type: 'exportSelected', keys: ['{"$oid":"4ffde1398c1a4b6d6c000001"}', '9007199254740993'] },
+      { type: 'exportSelected', keys: Array.from({ length: 10_000 }, (_, n) => String(n)) },
     ];
     for (const message of valid) assert.deepEqual(checkWebviewMessage(message), message);
   });
@@ -30,6 +33,15 @@ describe('collection view messages', () => {
       { type: 'rows', action: 'drop', keys: ['1'] },
       { type: 'rows', action: 'delete', keys: [] },
       { type: 'removeField', key: '1', path: [''] },
+      { type: 'exportView', keys: ['1'] },
+      { type: 'exportSelected' },
+      { type: 'exportSelected', keys: '1' },
+      { type: 'exportSelected', keys: [] },
+      { type: 'exportSelected', keys: [1] },
+      { type: 'exportSelected', keys: [''] },
+      { type: 'exportSelected', keys: ['x'.repeat(10_001)] },
+      { type: 'exportSelected', keys: Array.from({ length: 10_001 }, (_, n) => String(n)) },
+      { type: 'exportSelected', keys: ['1'], scope: 'all' },
     ];
     for (const message of invalid) assert.equal(checkWebviewMessage(message), undefined, JSON.stringify(message));
   });

@@ -1,0 +1,162 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { JsonObject } from '../../../src/core/json/lossless';
+import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
+import type { ExtensionMessage } from '../../../src/core/table/protocol';
+import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'viewexporttests';
+const col = 'items';
+
+type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
+const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
+
+function nextPage(view: CollectionViewPanel): Promise<PageMessage> {
+  return new Promise((resolve) => {
+    const subscription = view.onDidPost((message) => {
+      if (!isLoadedPage(message)) return;
+      subscription.dispose();
+      resolve(message);
+    });
+  });
+}
+
+const documentsOf = (page: PageMessage): JsonObject[] => (parseLossless(page.payload) as { documents: JsonObject[] }).documents;
+
+describe('Collection view: Export… and Export Selected…', function () {
+  this.timeout(120_000);
+  let testing: TestApi;
+  let accountId: string;
+  let other: DbHostApi;
+  let folder: string;
+  let view: CollectionViewPanel;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const { empty } = readTestConfig().services;
+    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    await other.createDatabase(db, 'sandbox');
+    await other.createCollection(db, col);
+    // 130 kept (more than a page of the view and of the export), mixed _id types, exact values.
+    for (let n = 0; n < 150; n++) {
+      const _id = n === 7 ? new LosslessNumber('9007199254740993') : n === 8 ? `own-${n}` : { $oid: (0x65a1b2c3d4e5f60718290000n + BigInt(n)).toString(16) };
+      const document: JsonObject = { _id, n, keep: n < 130, big: new LosslessNumber('9223372036854775807'), at: { $date: '2024-02-29T12:00:00.000Z' }, tags: ['x', { deep: [n] }] };
+      await other.createDocument(db, col, document, { safe: n === 149 });
+    }
+    // A read-only account (guardrails): export only reads, so it is allowed.
+    accountId = (await testing.services.accounts.add({ label: 'View export tests', baseUrl: empty.url, apiKey: empty.apiKey })).id;
+    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    folder = mkdtempSync(join(tmpdir(), 'dbhost-viewexport-'));
+    const state = { filter: '{"keep": true}', sort: [{ path: ['n'], direction: -1 }], page: 0, pageSize: 10, fields: [], view: 'table' };
+    view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, state);
+    const first = view.posted.find(isLoadedPage) ?? (await nextPage(view));
+    assert.equal(first.total, 130);
+  });
+
+  after(async () => {
+    testing.setPrompts(undefined);
+    view?.panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (other) await other.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** Sends a message as the webview would, answering the export's questions, and waits for the export to end. */
+  async function exportFrom(message: unknown, answers: ConstructorParameters<typeof FakePrompts>[0]): Promise<FakePrompts> {
+    const prompts = new FakePrompts(answers);
+    testing.setPrompts(prompts);
+    try {
+      await view.receive(message);
+      await view.lastExport;
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    return prompts;
+  }
+
+  /** The documents a query matches as the service holds them, as NDJSON lines. */
+  async function expectedLines(q: JsonObject, sort: Record<string, 1 | -1>): Promise<string[]> {
+    const lines: string[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = await other.listDocuments(db, col, { q, sort, skip, limit: 100 });
+      lines.push(...page.documents.map((document) => stringifyLossless(document)));
+      if (page.documents.length < 100) return lines;
+    }
+  }
+
+  it('Export… writes everything the filter matches, past the loaded page, in the view’s sort, exactly', async () => {
+    const file = join(folder, 'kept.ndjson');
+    const prompts = await exportFrom({ type: 'exportView' }, [{ pick: 'NDJSON' }, { file }]);
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(prompts.unanswered, 0);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    assert.equal(lines.length, 130, 'not bounded by the view’s page of 10');
+    assert.deepEqual(lines, await expectedLines({ keep: true }, { n: -1 }));
+    assert.ok(lines.some((line) => line.startsWith('{"_id":9007199254740993,')), 'the int64 _id is exact');
+    assert.ok(lines.every((line) => line.includes('"big":9223372036854775807') && line.includes('"at":{"$date":"2024-02-29T12:00:00.000Z"}')));
+    assert.ok(prompts.infos.some((text) => /Exported 130 documents of the filter on viewexporttests\.items/.test(text)), prompts.infos.join('\n'));
+  });
+
+  it('Export… follows the view’s projection to CSV with the chosen columns', async () => {
+    const page = nextPage(view);
+    await view.receive({ type: 'setView', state: { ...view.session.state, fields: [['n'], ['tags']] } });
+    await page;
+    const file = join(folder, 'kept.csv');
+    const prompts = await exportFrom({ type: 'exportView' }, [{ pick: 'CSV' }, { input: '_id,n,tags' }, { file }]);
+    assert.deepEqual(prompts.errors, []);
+    const rows = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    assert.equal(rows[0], '_id,n,tags');
+    assert.equal(rows.length, 131);
+    assert.equal(rows[1].split(',')[1], '129', 'in the view’s sort');
+    assert.ok(!readFileSync(file, 'utf8').includes('9223372036854775807'), 'a field outside the projection was exported');
+  });
+
+  it('Export Selected… writes exactly the two selected documents, fetched by _id from two pages, in the view’s order', async () => {
+    let page = nextPage(view);
+    await view.receive({ type: 'setView', state: { ...view.session.state, fields: [], page: 12 } });
+    const onLastPage = documentsOf(await page);
+    const int64Row = onLastPage.find((document) => document.n === 7);
+    assert.ok(int64Row, 'the row with the int64 _id is on the last page');
+    page = nextPage(view);
+    await view.receive({ type: 'setView', state: { ...view.session.state, page: 0 } });
+    const objectIdRow = documentsOf(await page)[2];
+    assert.equal(objectIdRow.n, 127);
+    const keys = [objectIdRow, int64Row].map((document) => stringifyLossless(document._id));
+
+    const file = join(folder, 'selected.json');
+    const prompts = await exportFrom({ type: 'exportSelected', keys }, [{ pick: 'JSON array' }, { file }]);
+    assert.deepEqual(prompts.errors, []);
+    const text = readFileSync(file, 'utf8');
+    const written = parseLossless(text) as JsonObject[];
+    assert.deepEqual(written.map((document) => stringifyLossless(document)), await Promise.all([127, 7].map(async (n) => (await expectedLines({ n }, {}))[0])));
+    assert.ok(text.includes('9007199254740993') && text.includes('"$oid":"65a1b2c3d4e5f6071829007f"'), text);
+    assert.ok(prompts.infos.some((message) => /Exported 2 documents of the 2 selected documents of viewexporttests\.items/.test(message)), prompts.infos.join('\n'));
+    assert.ok(view.posted.some((message) => message.type === 'notice' && /Exported 2 documents to .*selected\.json/.test(message.text)), 'the view says what was exported');
+  });
+
+  it('a cancelled save dialog writes nothing; a malformed export argument is refused with its reason', async () => {
+    const before = readdirSync(folder).sort();
+    const dismissed = await exportFrom({ type: 'exportSelected', keys: ['"own-8"'] }, [{ pick: 'NDJSON' }, { dismiss: true }]);
+    assert.deepEqual(dismissed.errors, []);
+    assert.deepEqual(readdirSync(folder).sort(), before);
+
+    const prompts = new FakePrompts([]);
+    testing.setPrompts(prompts);
+    try {
+      await vscode.commands.executeCommand('dbhost.exportDocuments', { accountId, db, col, scope: { kind: 'ids', ids: '"own-8"', fields: {} } });
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    assert.match(prompts.errors.join('\n'), /Export Documents was given arguments it cannot use: scope\.ids must be a non-empty array/);
+    assert.equal(prompts.questions.length, 0, 'it asked something before refusing');
+  });
+});
