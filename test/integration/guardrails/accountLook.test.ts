@@ -54,7 +54,6 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     for (const id of [tagged, plain]) if (id) await testing.services.accounts.remove(id);
   });

@@ -52,7 +52,6 @@ describe('Original service extras: deployment statistics view', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const id of accounts) await testing.services.accounts.remove(id);
     for (const close of closers) await close();
   });
@@ -89,7 +88,6 @@ describe('Original service extras: deployment statistics view', function () {
 
     const again = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
     assert.equal(again, view, 'a second view of the same deployment');
-    view.panel.dispose();
   });
 
   it('says calmly that a service without the endpoint has no statistics, and opens nothing', async () => {
