@@ -5,8 +5,9 @@ import type { FrameLocator, Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
+import { chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
 
 const NEW_NAME = 'Renamed in the table';
 
@@ -37,18 +38,14 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
   });
 
   it('opens Open Collection View from a collection’s context menu, showing the first page by type', async () => {
-    const { page, service } = session;
+    const { page } = session;
     // A wide collection for the virtualised-rendering step: 100 documents of 200 fields.
     await client.createCollection('inventory', 'wide');
     for (let row = 0; row < 100; row++) {
       await client.createDocument('inventory', 'wide', Object.fromEntries(Array.from({ length: 199 }, (_, field) => [`f${String(field + 1).padStart(3, '0')}`, row * 1000 + field])), { safe: true });
     }
     sideBar = await openDbHostView(page);
-    await sideBar.getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(page, /base address of the service/, service.url);
-    await answerQuickInput(page, /name for the account/, 'Local demo');
-    await answerQuickInput(page, /API key/, service.apiKey);
-    await dismissNotification(page.locator('.notification-toast', { hasText: /Added "Local demo"/ }));
+    await dismissNotification(await addAccountThroughUi(session, sideBar));
     await expandRow(treeRow(sideBar, 'Local demo'));
     await expandRow(treeRow(sideBar, 'Databases'));
     await expandRow(treeRow(sideBar, 'inventory'));

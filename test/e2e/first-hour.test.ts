@@ -4,6 +4,7 @@ import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
   answerQuickInput,
@@ -47,15 +48,9 @@ describe('A newcomer\'s first hour through the real UI', function () {
   });
 
   it('adds the account and sees a new collection selected in the tree, under its expanded database', async () => {
-    const { page, service } = session;
+    const { page } = session;
     sideBar = await openDbHostView(page);
-    await sideBar.getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(page, /base address of the service/, service.url);
-    await answerQuickInput(page, /name for the account/, 'Local demo');
-    await answerQuickInput(page, /API key/, service.apiKey);
-    const added = page.locator('.notification-toast', { hasText: /Added "Local demo"/ });
-    await added.waitFor({ state: 'visible' });
-    await dismissNotification(added);
+    await dismissNotification(await addAccountThroughUi(session, sideBar));
     await expandRow(treeRow(sideBar, 'Local demo'));
     await expandRow(treeRow(sideBar, 'Databases'));
     // The database stays collapsed: the new collection must show itself.

@@ -3,6 +3,7 @@ import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import { answerQuickInput, dismissNotification, editorGroupOf, expandRow, moveMouseAway, openDbHostView, treeRow, treeRowsAtLevel } from './support/workbench';
 
@@ -32,13 +33,9 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
   });
 
   it('adds an account and, from the message that it was added, makes it Read-only, red and tagged "production"', async () => {
-    const { page, service } = session;
+    const { page } = session;
     sideBar = await openDbHostView(session.page);
-    await sideBar.getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(page, /base address of the service/, service.url);
-    await answerQuickInput(page, /name for the account/, LABEL);
-    await answerQuickInput(page, /API key/, service.apiKey);
-    const added = page.locator('.notification-toast', { hasText: `Added "${LABEL}"` });
+    const added = await addAccountThroughUi(session, sideBar, { label: LABEL });
     await added.getByRole('button', { name: 'Account Settings…' }).click();
     await answerQuickInput(page, /\(1\/3\): writes/, 'Read-only');
     await answerQuickInput(page, /\(2\/3\): colour/, 'Red');

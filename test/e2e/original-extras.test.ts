@@ -3,8 +3,9 @@ import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, moveMouseAway, openDbHostView, resizeSideBar, treeRow } from './support/workbench';
+import { chooseFromContextMenu, dismissNotification, expandRow, moveMouseAway, openDbHostView, resizeSideBar, treeRow } from './support/workbench';
 
 // The original service's extras through the real UI: a database's users, and a deployment's live statistics.
 describe('DB Host extras through the real UI: users and deployment statistics', function () {
@@ -20,13 +21,7 @@ describe('DB Host extras through the real UI: users and deployment statistics', 
     await client.createUser('shop', 'reporting', 'a-long-reporting-password', true);
     await client.createUser('shop', 'checkout-app', 'a-long-app-password', false);
     sideBar = await openDbHostView(session.page);
-    await sideBar.getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(session.page, /base address of the service/, session.service.url);
-    await answerQuickInput(session.page, /name for the account/, 'Local demo');
-    await answerQuickInput(session.page, /API key/, session.service.apiKey);
-    const added = session.page.locator('.notification-toast', { hasText: /Added "Local demo"/ });
-    await added.waitFor({ state: 'visible' });
-    await dismissNotification(added);
+    await dismissNotification(await addAccountThroughUi(session, sideBar));
   });
 
   afterEach(async function () {

@@ -3,8 +3,9 @@ import { DbHostClient } from '../../src/client/dbHostClient';
 import { formatCount } from '../../src/core/text/formatCount';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { answerQuickInput, dismissNotification, editorGroupOf, moveMouseAway, openDbHostView, quickOpenFile } from './support/workbench';
+import { dismissNotification, editorGroupOf, moveMouseAway, openDbHostView, quickOpenFile } from './support/workbench';
 
 const PLAYGROUND = 'orders-all.query.json';
 const PLAYGROUND_TEXT = `// Two queries on the shop's orders
@@ -36,15 +37,8 @@ describe('Playgrounds that know the data, through the real UI (code-server in Ch
       },
     });
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
-    const { page, service } = session;
-    const sideBar = await openDbHostView(page);
-    await sideBar.locator('.welcome-view-content').getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(page, /base address of the service/, service.url);
-    await answerQuickInput(page, /name for the account/, 'Local demo');
-    await answerQuickInput(page, /API key/, service.apiKey);
-    const added = page.locator('.notification-toast', { hasText: /Added "Local demo"/ });
-    await added.waitFor({ state: 'visible' });
-    await dismissNotification(added);
+    const sideBar = await openDbHostView(session.page);
+    await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
   });
 
   afterEach(async function () {

@@ -6,6 +6,7 @@ import { DbHostClient } from '../../src/client/dbHostClient';
 import { stringifyLossless } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import { answerFileDialog, answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
 
@@ -31,13 +32,9 @@ describe('DB Host export and import through the real UI (code-server in Chromium
   });
 
   it('adds the account and shows the suppliers collection', async () => {
-    const { page, service } = session;
+    const { page } = session;
     sideBar = await openDbHostView(page);
-    await sideBar.getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(page, /base address of the service/, service.url);
-    await answerQuickInput(page, /name for the account/, 'Local demo');
-    await answerQuickInput(page, /API key/, service.apiKey);
-    await dismissNotification(page.locator('.notification-toast', { hasText: /Added "Local demo"/ }));
+    await dismissNotification(await addAccountThroughUi(session, sideBar));
     await expandRow(treeRow(sideBar, 'Local demo'));
     await expandRow(treeRow(sideBar, 'Databases'));
     await expandRow(treeRow(sideBar, 'inventory'));

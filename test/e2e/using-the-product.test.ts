@@ -5,10 +5,10 @@ import { DbHostClient } from '../../src/client/dbHostClient';
 import { formatCount } from '../../src/core/text/formatCount';
 import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
   activeEditorText,
-  answerQuickInput,
   chooseFromContextMenu,
   editorGroupOf,
   dismissNotification,
@@ -73,14 +73,10 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
   });
 
   it('adds an account for the local service through the quick inputs: address, name, key', async () => {
-    const { page, service } = session;
-    await sideBar.getByRole('button', { name: 'Add Account' }).click();
-    await answerQuickInput(page, /base address of the service/, service.url);
-    await answerQuickInput(page, /name for the account/, 'Local demo');
-    await answerQuickInput(page, /API key/, service.apiKey);
+    const { page } = session;
+    const added = await addAccountThroughUi(session, sideBar);
     // The key was checked against the service: the confirmation counts its databases.
-    const added = page.locator('.notification-toast', { hasText: /Added "Local demo": \d+ databases?/ });
-    await added.waitFor({ state: 'visible' });
+    await added.filter({ hasText: /Added "Local demo": \d+ databases?/ }).waitFor({ state: 'visible' });
     await treeRow(sideBar, 'Local demo').waitFor({ state: 'visible' });
     assert.equal(await sideBar.locator('.welcome-view-content', { hasText: 'No DB Host account yet' }).isVisible(), false);
     await saveScreenshot(page, '2-account-added');

@@ -7,6 +7,7 @@ import type MochaType from 'mocha';
 import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
 import type { ProductExtensionState, SuiteReport, TestResult } from './support/report';
+import { resetAfterEachTopLevelSuite, rootHooks } from './support/rootHooks';
 import { readTestConfig } from './support/test-config';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -52,7 +53,8 @@ function writeReport(reportPath: string, report: SuiteReport): void {
 
 function runMocha(files: readonly string[], results: TestResult[], grep: string | undefined): Promise<number> {
   const Mocha = loadMocha();
-  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep, rootHooks: rootHooks() });
+  resetAfterEachTopLevelSuite(mocha.suite);
   for (const file of files) mocha.addFile(file);
   return new Promise((resolve, reject) => {
     try {

@@ -10,6 +10,7 @@ import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { journey } from '../support/journey';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'tableviewtests';
@@ -38,6 +39,8 @@ function pageDocuments(message: PageMessage): { documents: JsonObject[]; staged:
 const keyOf = (id: string): string => stringifyLossless({ $oid: id });
 
 describe('Collection view', function () {
+  // Each test drives the view the first one opened.
+  journey(this);
   this.timeout(90_000);
   let testing: TestApi;
   let proxy: RecordingProxy;
@@ -94,12 +97,6 @@ describe('Collection view', function () {
   });
 
   after(async () => {
-    testing.setPrompts(undefined);
-    for (const panel of testing.collectionViews().panels) {
-      panel.session.discardAll();
-      panel.panel.dispose();
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.stop();
@@ -188,11 +185,7 @@ describe('Collection view', function () {
     await other.updateDocument(db, col, grace, { $set: { note: 'changed elsewhere' } }, { safe: true });
     const prompts = new FakePrompts([{ pick: 'Overwrite' }, { pick: 'Discard' }]);
     testing.setPrompts(prompts);
-    try {
-      await act({ type: 'save' });
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    await act({ type: 'save' });
     assert.equal(prompts.unanswered, 0);
     assert.ok(prompts.questions.every((question) => /changed on the service since it was loaded/.test(question.text)), JSON.stringify(prompts.questions));
     const puts = proxy.writes();
@@ -245,11 +238,7 @@ describe('Collection view', function () {
     await act({ type: 'refresh' });
     const prompts = new FakePrompts([{ confirm: true }]);
     testing.setPrompts(prompts);
-    try {
-      await act({ type: 'rows', action: 'delete', keys: extra.map(keyOf) });
-    } finally {
-      testing.setPrompts(undefined);
-    }
+    await act({ type: 'rows', action: 'delete', keys: extra.map(keyOf) });
     assert.match(prompts.confirmations[0]?.text ?? '', /Delete these 2 documents/);
     assert.equal(proxy.writes().filter((write) => write.method === 'DELETE').length, 2);
     for (const id of extra) await assert.rejects(stored(id));

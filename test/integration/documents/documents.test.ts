@@ -115,10 +115,7 @@ describe('Documents as files', function () {
   });
 
   after(async () => {
-    await closeTabs();
     changeSubscription?.dispose();
-    testing.setPrompts(undefined);
-    await vscode.workspace.getConfiguration('files').update('saveConflictResolution', undefined, vscode.ConfigurationTarget.Global);
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.stop();
@@ -142,7 +139,6 @@ describe('Documents as files', function () {
     for (const path of [['_id'], ['big'], ['price'], ['born'], ['tags']]) {
       assert.equal(rawValue(text, path).replace(/\s+/g, ''), rawValue(sent, path).replace(/\s+/g, ''), `${path.join('.')} differs from what the service sent`);
     }
-    await discard(document);
   });
 
   it('saves an edited nested field as a $set of just that field, leaving every other field byte for byte', async () => {
@@ -166,7 +162,6 @@ describe('Documents as files', function () {
     }
     assert.ok(changes.some((change) => change.list === 'document' && change.target.col === col && change.target.db === db && change.target.docId === id));
     assert.ok(!changes.some((change) => change.list === 'documents'), 'a save of one document reloads the whole list');
-    await discard(document);
   });
 
   it('sends nothing when the saved text changes no field', async () => {
@@ -175,7 +170,6 @@ describe('Documents as files', function () {
     await replaceFirst(document, '"name": "Ada",', '"name":    "Ada",');
     assert.equal(await document.save(), true);
     assert.deepEqual(proxy.writes(), []);
-    await discard(document);
   });
 
   it('keeps invalid JSON in the dirty editor, sends nothing and says where the error is', async () => {
@@ -194,7 +188,6 @@ describe('Documents as files', function () {
       assert.match(error.message, /line 5, column 17/);
       return true;
     });
-    await discard(document);
   });
 
   it('refuses a changed _id with a clear message and sends nothing', async () => {
@@ -205,7 +198,6 @@ describe('Documents as files', function () {
     assert.equal(document.isDirty, true);
     assert.deepEqual(proxy.writes(), []);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), /_id field cannot be changed/);
-    await discard(document);
   });
 
   it('refuses a save over a version where another client changed the same field; Overwrite then sends only the user\'s change', async () => {
@@ -238,7 +230,6 @@ describe('Documents as files', function () {
     // The editor then shows what the service holds, the other client's change included.
     await when(vscode.workspace.onDidChangeTextDocument, () => document.getText().includes('"N2"'));
     assert.equal(document.isDirty, false);
-    await discard(document);
   });
 
   it('after an extension host restart, raises the conflict over another client\'s change and Overwrite sends only the user\'s field', async () => {
@@ -266,7 +257,6 @@ describe('Documents as files', function () {
     const remembered = JSON.stringify(testing.services.context.workspaceState.get('dbhost.documents.heldVersions'));
     assert.ok(remembered.includes(document.uri.toString()), 'the held version is not kept in the workspace state');
     assert.ok(!remembered.includes(readTestConfig().services.empty.apiKey), 'the workspace state holds the API key');
-    await discard(document);
   });
 
   it('refuses a save when the version the edits started from is unknown, instead of diffing against the service', async () => {
@@ -304,7 +294,6 @@ describe('Documents as files', function () {
     assert.equal(await document.save(), true);
     assert.equal(document.isDirty, false);
     assert.equal((parsed(await rawDocument(id)).address as JsonObject).city, 'Leeds');
-    await discard(document);
   });
 
   it('opens and saves a document whose string _id holds a slash, spaces and unicode', async () => {
@@ -316,7 +305,6 @@ describe('Documents as files', function () {
     await replaceFirst(document, '"n": 1', '"n": 2');
     assert.equal(await document.save(), true);
     assert.equal(parsed(await rawDocument(id)).n, 2);
-    await discard(document);
   });
 
   it('creates a new document with a generated object id and then shows the stored document in its place', async () => {
@@ -344,7 +332,6 @@ describe('Documents as files', function () {
     const templateOpen = () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === templateUri.toString()));
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !templateOpen());
     assert.ok(changes.some((change) => change.list === 'documents'));
-    await discard(await vscode.workspace.openTextDocument(realUri));
   });
 
   it('saves a new document whose editor outlived an extension host restart, and numbers the next one past it', async () => {
@@ -368,7 +355,6 @@ describe('Documents as files', function () {
     assert.match(String(generated), /^[0-9a-f]{24}$/);
     assert.equal(parsed(await rawDocument(generated as string)).name, 'Restored');
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
-    await discard(await vscode.workspace.openTextDocument(documentUri({ accountId, db, col, docId: generated as string })));
   });
 
   it('says a new document was created when opening it afterwards fails, and opens it on request', async () => {
@@ -401,7 +387,6 @@ describe('Documents as files', function () {
     assert.match(prompts.warnings[0], new RegExp(`^The document was created in ${db}\\.${col} with _id ${generated}, but it could not be opened`));
     assert.equal(parsed(await rawDocument(generated)).name, 'Hopper');
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
-    await discard(await vscode.workspace.openTextDocument(realUri));
   });
 
   it('keeps a new document that the service refuses in its dirty editor', async () => {
@@ -412,7 +397,6 @@ describe('Documents as files', function () {
     assert.equal(await template.save(), false);
     assert.equal(template.isDirty, true);
     assert.equal(parsed(await rawDocument(existing)).name, 'Ada');
-    await discard(template);
   });
 
   it('deletes a document only after the modal confirmation and closes its editor that holds no edits', async () => {

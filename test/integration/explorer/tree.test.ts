@@ -6,7 +6,7 @@ import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { discard, replaceFirst } from '../support/textEditing';
+import { replaceFirst } from '../support/textEditing';
 import type { OwnService } from './explorerFixtures';
 import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from './explorerFixtures';
 
@@ -38,10 +38,11 @@ describe('Explorer tree', function () {
       );
     }
     accountId = (await testing.services.accounts.add({ label: 'Tree tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    // Pages of 100 for the whole suite: "Load more" and the counts after it are checked by later tests.
+    await vscode.workspace.getConfiguration('dbhost').update('pageSize', 100, vscode.ConfigurationTarget.Global);
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('dbhost').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.stop();
     await service?.stop();
@@ -71,7 +72,6 @@ describe('Explorer tree', function () {
   });
 
   it('pages 1,000 documents in 10 requests with "Load more", never fetching a page twice', async () => {
-    await vscode.workspace.getConfiguration('dbhost').update('pageSize', 100, vscode.ConfigurationTarget.Global);
     const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
     assert.equal(documents.treeItem().contextValue, 'dbhost.documents');
     const before = documentRequests().length;
@@ -177,6 +177,5 @@ describe('Explorer tree', function () {
 
     await whenTree(testing, async () => /name: "saved item/.test(String((await childrenOf(testing, documents))[index].treeItem().description)));
     assert.equal((await childrenOf(testing, documents)).length, shown, 'the pages loaded with "Load more" were dropped');
-    await discard(editor);
   });
 });

@@ -73,12 +73,12 @@ describe('Faults: saving a document as a file', function () {
     // The account's client exists before the setting changes: a changed timeout must apply to it too.
     await added.client.listDatabases();
     await setRequestTimeout(SHORT_TIMEOUT_SECONDS);
-    testing.setPrompts(prompts);
   });
 
+  // One set of prompts for the whole suite: what it showed in every test is checked for the key.
+  beforeEach(() => testing.setPrompts(prompts));
+
   after(async () => {
-    testing?.setPrompts(undefined);
-    await setRequestTimeout(undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.close();
     await service?.stop();

@@ -45,14 +45,13 @@ describe('Faults: tailing a deployment log', function () {
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
     // A poll the proxy holds ends by this timeout instead of stalling the tail.
     await setRequestTimeout(SHORT_TIMEOUT_SECONDS);
-    testing.setPrompts(prompts);
   });
+
+  // One set of prompts for the whole suite: what it showed in every test is checked for the key.
+  beforeEach(() => testing.setPrompts(prompts));
 
   after(async () => {
     session?.stop();
-    testing?.setPrompts(undefined);
-    await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', undefined, vscode.ConfigurationTarget.Global);
-    await setRequestTimeout(undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.close();
   });

@@ -52,12 +52,12 @@ describe('Faults: loading the explorer tree', function () {
     await direct.createCollection(db, col);
     await direct.createDocument(db, col, { _id: 'one', n: 1 }, { safe: true });
     accountId = (await testing.services.accounts.add({ label: 'Tree fault tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
-    testing.setPrompts(prompts);
   });
 
+  // One set of prompts for the whole suite: what it showed in every test is checked for the key.
+  beforeEach(() => testing.setPrompts(prompts));
+
   after(async () => {
-    testing?.setPrompts(undefined);
-    await setRequestTimeout(undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.close();
     await service?.stop();

@@ -47,9 +47,6 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
 
   after(async () => {
     session?.stop();
-    const dbhost = vscode.workspace.getConfiguration('dbhost');
-    await dbhost.update('logs.pollInterval', undefined, vscode.ConfigurationTarget.Global);
-    await dbhost.update('logs.initialLines', undefined, vscode.ConfigurationTarget.Global);
     if (accountId) await testing.services.accounts.remove(accountId);
   });
 

@@ -28,7 +28,6 @@ describe('First hour: a new document explains its _id', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     if (client) await client.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
   });

@@ -12,7 +12,7 @@ import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
-import { discard, replaceFirst } from '../support/textEditing';
+import { replaceFirst } from '../support/textEditing';
 
 const db = 'savingtests';
 const col = 'people';
@@ -72,9 +72,6 @@ describe('First hour: saving says what happened, in plain words', function () {
   });
 
   after(async () => {
-    testing.setPrompts(undefined);
-    const files = vscode.workspace.getConfiguration('files');
-    for (const setting of ['autoSave', 'autoSaveDelay', 'saveConflictResolution']) await files.update(setting, undefined, vscode.ConfigurationTarget.Global);
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.stop();
@@ -107,7 +104,6 @@ describe('First hour: saving says what happened, in plain words', function () {
 
     await replaceFirst(document, '"name": "Ada"', '"name": "Ada",');
     await when('the squiggle to clear', vscode.languages.onDidChangeDiagnostics, () => ourDiagnostics(document.uri).length === 0);
-    await discard(document);
   });
 
   it('saves without asking when the service changed other fields, and says it merged them', async () => {
@@ -126,7 +122,6 @@ describe('First hour: saving says what happened, in plain words', function () {
     assert.deepEqual(after.address, { city: 'Paris', zip: 'N1' });
     await when('the editor to show both changes', vscode.workspace.onDidChangeTextDocument, () => document.getText().includes('"Paris"') && document.getText().includes('"Ada Lovelace"'));
     assert.equal(document.isDirty, false);
-    await discard(document);
   });
 
   it('asks only when the same field changed on both sides, and after Overwrite says which of the other changes were kept', async () => {
@@ -147,7 +142,6 @@ describe('First hour: saving says what happened, in plain words', function () {
     assert.deepEqual(JSON.parse(proxy.writes()[0].body), { document: { $set: { name: 'Ada Lovelace' } }, safe: true });
     assert.deepEqual(prompts.infos, [`Saved ${id}: your value of \`name\` replaced the one another client saved meanwhile. Their change to \`address.zip\` was kept.`]);
     assert.deepEqual((await stored(id)).address, { city: 'London', zip: 'N2' });
-    await discard(document);
   });
 
   it('auto-save leaves an invalid intermediate state alone, quietly, and saves the next valid state by itself', async () => {
@@ -185,6 +179,5 @@ describe('First hour: saving says what happened, in plain words', function () {
       await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
       await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
     }
-    await discard(document);
   });
 });

@@ -5,20 +5,14 @@ import type { Account } from '../../../src/extension/shared/account';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
+import { waitFor } from '../support/waitFor';
 
 const db = 'guardlook';
 const col = 'items';
 
 /** Resolves once `check` holds, looking again whenever `event` fires. */
-function until(event: vscode.Event<unknown>, check: () => boolean): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const subscription = event(() => {
-      if (!check()) return;
-      subscription.dispose();
-      resolve();
-    });
-  });
+async function until(event: vscode.Event<unknown>, check: () => boolean): Promise<void> {
+  await waitFor(check, { event });
 }
 
 describe('Guardrails: Account Settings, and the account’s colour and tag on its data', function () {
@@ -54,7 +48,6 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     for (const id of [tagged, plain]) if (id) await testing.services.accounts.remove(id);
   });

@@ -164,7 +164,6 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   });
 
   after(async () => {
-    testing.setPrompts(undefined);
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     await proxy?.stop();

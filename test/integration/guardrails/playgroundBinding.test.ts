@@ -1,21 +1,16 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
+import { waitFor } from '../support/waitFor';
 
 const BOUND = 'Bound playground account';
 const ELSEWHERE = 'Selected in the tree';
-
-async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
-  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
-}
 
 function accountLensTitle(lenses: vscode.CodeLens[]): string | undefined {
   return lenses.find((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount')?.command?.title;
@@ -29,16 +24,7 @@ async function runFirst<T>(uri: vscode.Uri): Promise<T> {
 
 /** Resolves once `check` gives a value, looking again whenever `event` fires. */
 function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Promise<T> {
-  const now = check();
-  if (now !== undefined) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const subscription = event(() => {
-      const value = check();
-      if (value === undefined) return;
-      subscription.dispose();
-      resolve(value);
-    });
-  });
+  return waitFor(check, { event });
 }
 
 describe('Guardrails: playgrounds bound to their account', function () {
@@ -47,13 +33,10 @@ describe('Guardrails: playgrounds bound to their account', function () {
   let proxy: RecordingProxy;
   let bound: string;
   let elsewhere: string;
-  let folder: string;
+  let playgrounds: PlaygroundFolder;
 
   async function playground(name: string, text: string): Promise<vscode.Uri> {
-    const uri = vscode.Uri.file(path.join(folder, name));
-    fs.writeFileSync(uri.fsPath, text);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    return uri;
+    return (await playgrounds.open(name, text)).uri;
   }
 
   async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
@@ -68,16 +51,13 @@ describe('Guardrails: playgrounds bound to their account', function () {
     await proxy.start();
     bound = (await testing.services.accounts.add({ label: BOUND, baseUrl: proxy.url, apiKey: demo.apiKey })).id;
     elsewhere = (await testing.services.accounts.add({ label: ELSEWHERE, baseUrl: demo.url, apiKey: demo.apiKey })).id;
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-guardrails-'));
+    playgrounds = PlaygroundFolder.create('guardrails');
   });
 
-  afterEach(() => testing.setPrompts(undefined));
-
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const id of [bound, elsewhere]) if (id) await testing.services.accounts.remove(id);
     await proxy?.stop();
-    fs.rmSync(folder, { recursive: true, force: true });
+    playgrounds?.remove();
   });
 
   it('binds a file at its first run, shows the binding in its CodeLens, and keeps it after the file is closed and opened again', async () => {
@@ -130,33 +110,29 @@ describe('Guardrails: playgrounds bound to their account', function () {
 
   it('runs no update in a file bound to a Read-only account and says why at the query; the CodeLens and results show the tag', async () => {
     await testing.services.accounts.update(bound, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
-    try {
-      const uri = await playground(
-        'readonly.query.json',
-        `[\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "limit": 1 },\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "update": { "criteria": {}, "object": { "$set": { "flag": true } }, "multi": true } }\n]\n`,
-      );
-      const lenses = await lensesOf(uri);
-      const titles = lenses.filter((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount').map((lens) => lens.command?.title);
-      assert.deepEqual(titles, [`$(lock) ${BOUND} · production · Read-only › shop.orders`, `$(lock) ${BOUND} · production · Read-only › shop.orders`]);
+    const uri = await playground(
+      'readonly.query.json',
+      `[\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "limit": 1 },\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "update": { "criteria": {}, "object": { "$set": { "flag": true } }, "multi": true } }\n]\n`,
+    );
+    const lenses = await lensesOf(uri);
+    const titles = lenses.filter((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount').map((lens) => lens.command?.title);
+    assert.deepEqual(titles, [`$(lock) ${BOUND} · production · Read-only › shop.orders`, `$(lock) ${BOUND} · production · Read-only › shop.orders`]);
 
-      const find = await runFirst<FindRunResult>(uri);
-      const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(find.resultsUri));
-      assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND} [production]"`);
+    const find = await runFirst<FindRunResult>(uri);
+    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(find.resultsUri));
+    assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND} [production]"`);
 
-      proxy.requests.length = 0;
-      const prompts = new FakePrompts([]);
-      testing.setPrompts(prompts);
-      const update = lenses.filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery')[1];
-      assert.ok(update?.command);
-      await vscode.commands.executeCommand(update.command.command, ...(update.command.arguments ?? []));
-      assert.deepEqual(proxy.requests, [], 'the update of a Read-only account sent a request');
-      const why = `The account "${BOUND} [production]" is Read-only: this update does not run. Change its mode with "Account Settings…" on the account.`;
-      assert.deepEqual(prompts.errors, [why]);
-      const diagnostic = await until(vscode.languages.onDidChangeDiagnostics, () => vscode.languages.getDiagnostics(uri).find((candidate) => candidate.message === why));
-      assert.equal(diagnostic.range.start.line, 2);
-    } finally {
-      await testing.services.accounts.update(bound, { mode: undefined, tag: undefined, color: undefined });
-    }
+    proxy.requests.length = 0;
+    const prompts = new FakePrompts([]);
+    testing.setPrompts(prompts);
+    const update = lenses.filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery')[1];
+    assert.ok(update?.command);
+    await vscode.commands.executeCommand(update.command.command, ...(update.command.arguments ?? []));
+    assert.deepEqual(proxy.requests, [], 'the update of a Read-only account sent a request');
+    const why = `The account "${BOUND} [production]" is Read-only: this update does not run. Change its mode with "Account Settings…" on the account.`;
+    assert.deepEqual(prompts.errors, [why]);
+    const diagnostic = await until(vscode.languages.onDidChangeDiagnostics, () => vscode.languages.getDiagnostics(uri).find((candidate) => candidate.message === why));
+    assert.equal(diagnostic.range.start.line, 2);
   });
 
   it('completes the "account" member with the accounts’ labels', async () => {

@@ -58,7 +58,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
 
   after(async () => {
     changeSubscription?.dispose();
-    testing.setPrompts(undefined);
     if (client) await client.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
   });

@@ -52,13 +52,6 @@ describe('Indexes: Edit Index as JSON…', function () {
   });
 
   after(async () => {
-    testing.setPrompts(undefined);
-    // The drafts are untitled and edited: closing them plainly would ask whether to save them.
-    for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) {
-      if (!(tab.input instanceof vscode.TabInputText) || !tab.input.uri.path.endsWith('.dbhost-index.json')) continue;
-      await vscode.window.showTextDocument(tab.input.uri);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
     if (client) await client.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
   });

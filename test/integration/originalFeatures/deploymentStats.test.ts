@@ -7,6 +7,7 @@ import type { OwnService } from '../explorer/explorerFixtures';
 import { startOwnService } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { waitFor } from '../support/waitFor';
 import { serviceWithoutExtras } from './withoutExtras';
 
 /** What the test reads of the statistics view the command returns. */
@@ -17,16 +18,8 @@ interface StatsViewHandle {
   receive(data: unknown): Promise<void>;
 }
 
-function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > ms) return reject(new Error(`${what} did not happen within ${ms} ms`));
-      setTimeout(look, 50);
-    };
-    look();
-  });
+async function until(check: () => boolean, what: string): Promise<void> {
+  await waitFor(check, { what });
 }
 
 describe('Original service extras: deployment statistics view', function () {
@@ -52,7 +45,6 @@ describe('Original service extras: deployment statistics view', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const id of accounts) await testing.services.accounts.remove(id);
     for (const close of closers) await close();
   });
@@ -89,7 +81,6 @@ describe('Original service extras: deployment statistics view', function () {
 
     const again = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
     assert.equal(again, view, 'a second view of the same deployment');
-    view.panel.dispose();
   });
 
   it('says calmly that a service without the endpoint has no statistics, and opens nothing', async () => {

@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { childLabels, childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
+import { PlaygroundFolder } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
+import { waitFor } from '../support/waitFor';
 
 const db = 'shop';
 const col = `knowledge_${process.pid}`;
@@ -16,16 +15,7 @@ const DOCUMENT_COUNT = 120;
 
 /** Resolves once `check` gives a value, looking again whenever `event` fires. */
 function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Promise<T> {
-  const now = check();
-  if (now !== undefined) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const subscription = event(() => {
-      const value = check();
-      if (value === undefined) return;
-      subscription.dispose();
-      resolve(value);
-    });
-  });
+  return waitFor(check, { event });
 }
 
 const labelText = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
@@ -35,15 +25,8 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
   let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
-  let folder: string;
-
-  async function playground(name: string, text: string): Promise<vscode.TextDocument> {
-    const file = path.join(folder, name);
-    fs.writeFileSync(file, text);
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-    return document;
-  }
+  let playgrounds: PlaygroundFolder;
+  const playground = (name: string, text: string) => playgrounds.open(name, text);
 
   async function completionsAt(document: vscode.TextDocument, marker: string): Promise<vscode.CompletionItem[]> {
     const offset = document.getText().indexOf(marker);
@@ -61,17 +44,13 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
       const document = { _id: `k-${n}`, price: n % 60 === 0 ? `${n}.00` : n, ...(n % 2 === 0 ? { address: { city: 'Oslo' } } : {}), items: [{ sku: `s${n}`, qty: n }] };
       await client.createDocument(db, col, document, { safe: true });
     }
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-knowledge-'));
+    playgrounds = PlaygroundFolder.create('knowledge');
   });
 
   after(async () => {
-    const ours = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputText && (tab.input.uri.scheme === 'dbhost-schema' || tab.input.uri.fsPath.startsWith(folder)));
-    await vscode.window.tabGroups.close(ours);
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
-    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+    playgrounds?.remove();
   });
 
   it('shows the sampled schema under the collection: field paths with types and how often they appear', async () => {

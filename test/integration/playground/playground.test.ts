@@ -1,7 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
@@ -9,8 +6,8 @@ import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult, UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
-import { discard } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
 
 const db = 'shop';
@@ -27,29 +24,13 @@ const ns = (documents: ServiceDocument[]) => documents.map((document) => Number(
 const openTabs = (uri: string) =>
   vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
 
-async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
-  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
-}
-
-async function runLens<T>(lens: vscode.CodeLens | undefined): Promise<T> {
-  assert.ok(lens?.command, 'no such CodeLens');
-  return vscode.commands.executeCommand<T>(lens.command.command, ...(lens.command.arguments ?? []));
-}
-
 describe('Query playgrounds', function () {
   this.timeout(60_000);
   let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
-  let folder: string;
-
-  async function playground(name: string, text: string): Promise<vscode.TextDocument> {
-    const file = path.join(folder, name);
-    fs.writeFileSync(file, text);
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-    return document;
-  }
+  let playgrounds: PlaygroundFolder;
+  const playground = (name: string, text: string) => playgrounds.open(name, text);
 
   function withPrompts(prompts: FakePrompts): FakePrompts {
     testing.setPrompts(prompts);
@@ -63,20 +44,13 @@ describe('Query playgrounds', function () {
     for (let n = 1; n <= DOCUMENT_COUNT; n++) {
       await client.createDocument(db, col, { _id: `doc-${String(n).padStart(2, '0')}`, n, group: n % 3, label: `document ${n}` }, { safe: true });
     }
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-playground-'));
+    playgrounds = PlaygroundFolder.create('playground');
   });
 
-  afterEach(() => testing.setPrompts(undefined));
-
   after(async () => {
-    // Only this suite's tabs: closing all would stop at other suites' unsaved editors with a save prompt.
-    const ours = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputText && (tab.input.uri.scheme === 'dbhost-results' || tab.input.uri.fsPath.startsWith(folder)));
-    await vscode.window.tabGroups.close(ours);
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
-    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+    playgrounds?.remove();
   });
 
   it('opens *.query.json as JSON with comments', async () => {
@@ -241,7 +215,6 @@ describe('Query playgrounds', function () {
     assert.equal(result.sent, true);
     await until(vscode.workspace.onDidChangeTextDocument, () => (opened.getText().includes('"reloaded": true') ? true : undefined));
     assert.equal(opened.isDirty, false);
-    await discard(opened);
   });
 
   it('opens a prefilled untitled playground on a collection that runs against its account', async () => {
@@ -258,7 +231,6 @@ describe('Query playgrounds', function () {
     const result = await runLens<FindRunResult>(lenses.find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(result.total, DOCUMENT_COUNT);
     assert.equal(result.documents.length, 20);
-    await discard(document);
   });
 
   it('runs nothing from a file with a syntax error and shows the error as a diagnostic', async () => {

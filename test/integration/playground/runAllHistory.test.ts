@@ -1,7 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
@@ -9,6 +6,7 @@ import type { FindRunResult } from '../../../src/extension/playground/playground
 import type { RunAllResult } from '../../../src/extension/playground/runAll';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'shop';
@@ -18,25 +16,14 @@ const DOCUMENT_COUNT = 30;
 
 const ns = (documents: readonly ServiceDocument[]) => documents.map((document) => Number(document.n));
 
-async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
-  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
-}
-
 describe('Run All and the query history', function () {
   this.timeout(60_000);
   let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let apiKey: string;
-  let folder: string;
-
-  async function playground(name: string, text: string): Promise<vscode.TextDocument> {
-    const file = path.join(folder, name);
-    fs.writeFileSync(file, text);
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-    return document;
-  }
+  let playgrounds: PlaygroundFolder;
+  const playground = (name: string, text: string) => playgrounds.open(name, text);
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -45,25 +32,13 @@ describe('Run All and the query history', function () {
     ({ accountId, client } = await addAccount(testing, accountLabel, service));
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++) await client.createDocument(db, col, { _id: `r-${String(n).padStart(2, '0')}`, n, group: n % 3 }, { safe: true });
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-runall-'));
+    playgrounds = PlaygroundFolder.create('runall');
   });
 
-  afterEach(() => testing.setPrompts(undefined));
-
   after(async () => {
-    const ours = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputText && (['dbhost-run-all', 'dbhost-results', 'untitled'].includes(tab.input.uri.scheme) || tab.input.uri.fsPath.startsWith(folder)));
-    for (const tab of ours) {
-      if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'untitled') {
-        await vscode.window.showTextDocument(tab.input.uri);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      }
-    }
-    await vscode.window.tabGroups.close(vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => ours.includes(tab)));
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
-    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+    playgrounds?.remove();
   });
 
   it('runs every query of the file and shows one section per query, "N of M · ms", each with its own paging', async () => {

@@ -38,7 +38,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
   });
 
   after(async () => {
-    testing.setPrompts(undefined);
     if (client) await client.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });

@@ -78,7 +78,6 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
 
   after(async () => {
     for (const session of sessions) session.stop();
-    await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', undefined, vscode.ConfigurationTarget.Global);
     if (accountId && testing.services.accounts.get(accountId)) await testing.services.accounts.remove(accountId);
     await service?.dispose();
   });

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
-import type { DbHostClient } from '../../../src/client/dbHostClient';
-import type { DbHostApi, DocumentQuery } from '../../../src/core/api/types';
-import { idToPathSegment } from '../../../src/core/documents/documentId';
-import type { ExplorerContext } from '../../../src/extension/shared/tree/explorerContext';
-import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
-import type { DocumentsNode } from '../../../src/extension/explorer/nodes/documentsNode';
-import { loadWithVscodeApi } from '../../../bench/support/bundleWithVscodeApi';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { DbHostClient } from '../../../../src/client/dbHostClient';
+import type { DbHostApi, DocumentQuery } from '../../../../src/core/api/types';
+import { idToPathSegment } from '../../../../src/core/documents/documentId';
+import type { ExplorerContext } from '../../../../src/extension/shared/tree/explorerContext';
+import type { ExplorerNode } from '../../../../src/extension/shared/tree/explorerNode';
+import type { DocumentsNode } from '../../../../src/extension/explorer/nodes/documentsNode';
+import { loadWithVscodeApi } from '../../../../bench/support/bundleWithVscodeApi';
+import type { TestService } from '../../service/serviceHarness';
+import { startTestService } from '../../service/serviceHarness';
 
 const KEY = 'documents-node-keyset-key';
 const DB = 'tree';

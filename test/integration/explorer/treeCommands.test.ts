@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { child, childLabels, childrenOf, nodeAt, startOwnService, whenTree } from '../explorer/explorerFixtures';
+import type { OwnService } from './explorerFixtures';
+import { child, childLabels, childrenOf, nodeAt, startOwnService, whenTree } from './explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
 import type { FakeAnswer } from '../support/fakePrompts';
@@ -154,8 +154,8 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('copies names and _id to the clipboard', async () => {
-    // The web workbench reads the browser's clipboard only while its own page has the focus, not a webview's.
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The web workbench reads the browser's clipboard only while its own page has the focus, not a webview's
+    // (the root hooks closed every editor after the test before).
     await vscode.commands.executeCommand('workbench.action.focusSideBar');
     const collection = await nodeAt(testing, accountId, 'Databases', db, 'items');
     const [document] = await childrenOf(testing, await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents'));
@@ -179,7 +179,6 @@ describe('Database, collection, index, copy and details commands', function () {
     assert.equal(JSON.parse(info.result.getText()).name, db);
     assert.equal(JSON.parse(stats.result.getText()).count, 1);
     assert.equal(JSON.parse(plan.result.getText()).slug, 'sandbox');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('opens an invoice and a deployment\'s details from the tree of the demo account', async () => {
@@ -199,6 +198,5 @@ describe('Database, collection, index, copy and details commands', function () {
     const opened = await run<vscode.TextDocument>('dbhost.showDeploymentDetails', [], details);
     assert.equal(opened.result.languageId, 'json');
     JSON.parse(opened.result.getText());
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Account } from '../../src/extension/shared/account';
-import type { TestApi } from '../../src/extension/extension';
-import { activateExtension, runScripted } from './support/extensionUnderTest';
-import { FakePrompts } from './support/fakePrompts';
-import { readTestConfig } from './support/test-config';
+import type { Account } from '../../../src/extension/shared/account';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { readTestConfig } from '../support/test-config';
 
 /** Every value VS Code keeps for the extension outside SecretStorage, as text. */
 function everythingOutsideSecretStorage(testing: TestApi): string {

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension/extension';
+import { waitFor } from './waitFor';
+
+const openTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+
+/**
+ * Closes every editor and webview panel and waits until they are gone. Nothing is saved and nothing asks: a
+ * collection view's staged edits are dropped and a dirty editor is reverted (VS Code's "Revert and Close"). The
+ * collection views are disposed directly: the web workbench does not always close a webview's tab it was asked
+ * to close through `tabGroups.close`.
+ */
+export async function closeAllEditors(api: TestApi): Promise<void> {
+  for (const view of api.collectionViews().panels) {
+    view.session.discardAll();
+    view.panel.dispose();
+  }
+  for (const tab of openTabs()) {
+    if (!tab.isDirty || !(tab.input instanceof vscode.TabInputText)) continue;
+    const uri = tab.input.uri;
+    await withLimit(
+      (async () => {
+        await vscode.window.showTextDocument(uri, { viewColumn: tab.group.viewColumn, preview: false });
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      })(),
+      () => `Reverting and closing ${uri.toString()} did not finish.`,
+    );
+  }
+  const describeState = () => `Still open: ${openTabs().map((tab) => `${tab.label} (${tab.isDirty ? 'dirty ' : ''}${tab.input?.constructor.name ?? 'unknown'})`).join(', ')}`;
+  await withLimit(Promise.resolve(vscode.commands.executeCommand('workbench.action.closeAllEditors')), () => `Closing the editors did not finish. ${describeState()}`);
+  await waitFor(() => openTabs().length === 0, { event: vscode.window.tabGroups.onDidChangeTabs, what: 'every editor closed', describeState, limitMs: 10_000 });
+}
+
+/** Fails with `why()` when `step` has not finished after 10 s: a hook that hangs says what it waited for. */
+async function withLimit<T>(step: Promise<T>, why: () => string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(why())), 10_000);
+  });
+  try {
+    return await Promise.race([step, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
