@@ -11,6 +11,7 @@ import type { CollectionViewPanel } from '../../../src/extension/collectionView/
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { journey } from '../support/journey';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'viewexporttests';
@@ -32,6 +33,7 @@ function nextPage(view: CollectionViewPanel): Promise<PageMessage> {
 const documentsOf = (page: PageMessage): JsonObject[] => (parseLossless(page.payload) as { documents: JsonObject[] }).documents;
 
 describe('Collection view: Export… and Export Selected…', function () {
+  journey(this);
   this.timeout(120_000);
   let testing: TestApi;
   let accountId: string;
@@ -62,9 +64,6 @@ describe('Collection view: Export… and Export Selected…', function () {
   });
 
   after(async () => {
-    testing.setPrompts(undefined);
-    view?.panel.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (other) await other.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });

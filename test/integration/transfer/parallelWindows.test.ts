@@ -35,8 +35,6 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('dbhost').update('export.parallelWindows', undefined, vscode.ConfigurationTarget.Global);
-    testing.setPrompts(undefined);
     if (client) await client.deleteDatabase(db).catch(() => undefined);
     if (accountId) await testing.services.accounts.remove(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });
