@@ -45,9 +45,17 @@ const unusedFetchFeatures = {
         " export const determineRequestsReferrer = () => 'no-referrer'; export const parseReferrerPolicyFromHeader = () => '';",
       'data-uri-to-buffer': "export default function dataUriToBuffer() { throw new Error('data: URLs are not supported'); }",
     };
-    const filter = new RegExp(`^(${Object.keys(standIns).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+    const filter = new RegExp(
+      `^(${Object.keys(standIns)
+        .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('|')})$`,
+    );
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'fetch-stand-in' }));
-    build.onLoad({ filter: /.*/, namespace: 'fetch-stand-in' }, (args) => ({ contents: standIns[args.path], resolveDir: __dirname, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'fetch-stand-in' }, (args) => ({
+      contents: standIns[args.path],
+      resolveDir: __dirname,
+      loader: 'js',
+    }));
   },
 };
 
@@ -96,16 +104,50 @@ function bundleOptions(production) {
     },
     playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
     // Schemas, completion, hovers, Run All and history: loaded the first time a playground or a collection's schema needs them.
-    playgroundKnowledge: { ...shared, entryPoints: ['src/extension/bundles/knowledgeBundle.ts'], outfile: 'dist/playgroundKnowledge.js', external: ['vscode'] },
+    playgroundKnowledge: {
+      ...shared,
+      entryPoints: ['src/extension/bundles/knowledgeBundle.ts'],
+      outfile: 'dist/playgroundKnowledge.js',
+      external: ['vscode'],
+    },
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
-    guardrails: { ...shared, entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'], outfile: 'dist/guardrails.js', external: ['vscode'] },
+    guardrails: {
+      ...shared,
+      entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'],
+      outfile: 'dist/guardrails.js',
+      external: ['vscode'],
+    },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
-    originalFeatures: { ...shared, entryPoints: ['src/extension/bundles/originalFeaturesBundle.ts'], outfile: 'dist/originalFeatures.js', external: ['vscode'] },
-    statsChart: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/statsChart/statsChartView.ts'], outfile: 'dist/statsChart.js' },
+    originalFeatures: {
+      ...shared,
+      entryPoints: ['src/extension/bundles/originalFeaturesBundle.ts'],
+      outfile: 'dist/originalFeatures.js',
+      external: ['vscode'],
+    },
+    statsChart: {
+      ...shared,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      entryPoints: ['src/webview/statsChart/statsChartView.ts'],
+      outfile: 'dist/statsChart.js',
+    },
     // The collection views' extension-side code, loaded the first time a view opens.
-    collectionViewHost: { ...shared, entryPoints: ['src/extension/collectionView/collectionViewHost.ts'], outfile: 'dist/collectionViewHost.js', external: ['vscode'] },
+    collectionViewHost: {
+      ...shared,
+      entryPoints: ['src/extension/collectionView/collectionViewHost.ts'],
+      outfile: 'dist/collectionViewHost.js',
+      external: ['vscode'],
+    },
     // The collection view's page script runs in the webview (a browser), loaded only by that page.
-    collectionView: { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/collectionView/main.ts'], outfile: 'dist/collectionView.js' },
+    collectionView: {
+      ...shared,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      entryPoints: ['src/webview/collectionView/main.ts'],
+      outfile: 'dist/collectionView.js',
+    },
   };
 }
 
@@ -114,7 +156,10 @@ function bundleOptionsIn(production, outdir) {
   const options = bundleOptions(production);
   if (!outdir) return options;
   return Object.fromEntries(
-    Object.entries(options).map(([name, bundle]) => [name, { ...bundle, outfile: require('node:path').join(outdir, require('node:path').basename(bundle.outfile)) }]),
+    Object.entries(options).map(([name, bundle]) => [
+      name,
+      { ...bundle, outfile: require('node:path').join(outdir, require('node:path').basename(bundle.outfile)) },
+    ]),
   );
 }
 

@@ -14,10 +14,13 @@ const layerMessages = {
 
 function importRules(forbiddenLayers, { vscode }) {
   return {
-    'no-restricted-imports': ['error', {
-      paths: vscode ? [] : [vscodeOnlyInExtension],
-      patterns: forbiddenLayers.map((layer) => ({ group: [`**/${layer}`, `**/${layer}/**`], message: layerMessages[layer] })),
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: vscode ? [] : [vscodeOnlyInExtension],
+        patterns: forbiddenLayers.map((layer) => ({ group: [`**/${layer}`, `**/${layer}/**`], message: layerMessages[layer] })),
+      },
+    ],
   };
 }
 
@@ -57,7 +60,8 @@ const noCrossFeatureImports = {
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = extensionFolderOf(path.resolve(path.dirname(context.filename), source), { isImport: true });
-      if (to !== undefined && to !== from && !sharedExtensionFolders.has(to)) context.report({ node, messageId: 'crossFeature', data: { from, to } });
+      if (to !== undefined && to !== from && !sharedExtensionFolders.has(to))
+        context.report({ node, messageId: 'crossFeature', data: { from, to } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
@@ -65,8 +69,10 @@ const noCrossFeatureImports = {
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
       TSImportType: (node) => node.argument?.type === 'TSLiteralType' && check(node, node.argument.literal.value),
-      TSImportEqualsDeclaration: (node) => node.moduleReference.type === 'TSExternalModuleReference' && check(node, node.moduleReference.expression.value),
-      'CallExpression[callee.name="require"][arguments.length=1]': (node) => node.arguments[0].type === 'Literal' && check(node, node.arguments[0].value),
+      TSImportEqualsDeclaration: (node) =>
+        node.moduleReference.type === 'TSExternalModuleReference' && check(node, node.moduleReference.expression.value),
+      'CallExpression[callee.name="require"][arguments.length=1]': (node) =>
+        node.arguments[0].type === 'Literal' && check(node, node.arguments[0].value),
     };
   },
 };
@@ -76,11 +82,30 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'readonly', __dirname: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        require: 'readonly',
+        module: 'readonly',
+        __dirname: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true, named: true, defaultFrom: true, namedFrom: true, namespaceFrom: true } }],
+      'no-restricted-exports': [
+        'error',
+        { restrictDefaultExports: { direct: true, named: true, defaultFrom: true, namedFrom: true, namespaceFrom: true } },
+      ],
     },
   },
   { files: ['test/unit/**', 'scripts/**', 'bench/**'], rules: importRules([], { vscode: false }) },
@@ -88,7 +113,11 @@ export default tseslint.config(
   { files: ['src/client/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
   { files: ['src/service/**'], rules: importRules(['client', 'extension'], { vscode: false }) },
   { files: ['src/extension/**'], rules: importRules(['service'], { vscode: true }) },
-  { files: ['src/extension/**'], plugins: { dbhost: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } }, rules: { 'dbhost/no-cross-feature-imports': 'error' } },
+  {
+    files: ['src/extension/**'],
+    plugins: { dbhost: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'dbhost/no-cross-feature-imports': 'error' },
+  },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -57,7 +57,12 @@ export async function measureClientOverhead(serviceUrl: string, apiKey: string):
   const fetch = await loadNodeFetch();
   // What the client cannot do without: node-fetch (the transport the design mandates) and the lossless parse (exact numbers).
   const nodeFetchText = async (url: string) => {
-    const response = await fetch(url, { method: 'GET', headers: { Accept: 'application/json' }, signal: new AbortController().signal, redirect: 'manual' });
+    const response = await fetch(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      signal: new AbortController().signal,
+      redirect: 'manual',
+    });
     return response.text();
   };
   const figures: Figure[] = [];
@@ -82,11 +87,47 @@ export async function measureClientOverhead(serviceUrl: string, apiKey: string):
     const note = `${OVERHEAD_REQUESTS} requests each, interleaved`;
     const baselineName = (p: string) => `bare node:http GET + JSON.parse ${p}, same keep-alive agent`;
     figures.push(
-      figure({ name: `client ${name} p50`, value: percentile(withClient, 0.5), unit: 'ms', baselineName: baselineName('p50'), baseline: percentile(bare, 0.5), target: '≤ 1.10×', note }),
-      figure({ name: `client ${name} p95`, value: percentile(withClient, 0.95), unit: 'ms', baselineName: baselineName('p95'), baseline: percentile(bare, 0.95), note }),
-      figure({ name: '  node-fetch + lossless parse alone, p50', value: percentile(nodeFetchLossless, 0.5), unit: 'ms', baselineName: baselineName('p50'), baseline: percentile(bare, 0.5), note: 'the transport and parser the client is built on, without the client' }),
-      figure({ name: '  node-fetch + JSON.parse alone, p50', value: percentile(nodeFetchPlain, 0.5), unit: 'ms', baselineName: baselineName('p50'), baseline: percentile(bare, 0.5), note: 'node-fetch itself: the same request and parse as the baseline' }),
-      figure({ name: '  client over node-fetch + lossless parse, p50', value: percentile(withClient, 0.5), unit: 'ms', baselineName: 'node-fetch + lossless parse p50', baseline: percentile(nodeFetchLossless, 0.5), note: "the client's own cost: URL, deadline, retry loop, checks of the answer" }),
+      figure({
+        name: `client ${name} p50`,
+        value: percentile(withClient, 0.5),
+        unit: 'ms',
+        baselineName: baselineName('p50'),
+        baseline: percentile(bare, 0.5),
+        target: '≤ 1.10×',
+        note,
+      }),
+      figure({
+        name: `client ${name} p95`,
+        value: percentile(withClient, 0.95),
+        unit: 'ms',
+        baselineName: baselineName('p95'),
+        baseline: percentile(bare, 0.95),
+        note,
+      }),
+      figure({
+        name: '  node-fetch + lossless parse alone, p50',
+        value: percentile(nodeFetchLossless, 0.5),
+        unit: 'ms',
+        baselineName: baselineName('p50'),
+        baseline: percentile(bare, 0.5),
+        note: 'the transport and parser the client is built on, without the client',
+      }),
+      figure({
+        name: '  node-fetch + JSON.parse alone, p50',
+        value: percentile(nodeFetchPlain, 0.5),
+        unit: 'ms',
+        baselineName: baselineName('p50'),
+        baseline: percentile(bare, 0.5),
+        note: 'node-fetch itself: the same request and parse as the baseline',
+      }),
+      figure({
+        name: '  client over node-fetch + lossless parse, p50',
+        value: percentile(withClient, 0.5),
+        unit: 'ms',
+        baselineName: 'node-fetch + lossless parse p50',
+        baseline: percentile(nodeFetchLossless, 0.5),
+        note: "the client's own cost: URL, deadline, retry loop, checks of the answer",
+      }),
     );
   }
   for (const item of figures) if (item.target) item.met = (item.ratio ?? Infinity) <= 1.1;

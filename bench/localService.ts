@@ -37,11 +37,34 @@ export async function measureLocalService(serviceUrl: string, apiKey: string): P
   const bigQuery = await p50(RUNS, () => client.listDocuments(BENCH_DB, BIG, { q: filter(BIG_COUNT), limit: 100 }));
   const smallQuery = await p50(RUNS, () => client.listDocuments(BENCH_DB, SMALL, { q: filter(SMALL_COUNT), limit: 100 }));
   const unsafe = await rate(INSERTS, (i) => client.createDocument(BENCH_DB, BIG, { n: BIG_COUNT + i, group: 'unsafe' }, { safe: false }));
-  const safe = await rate(INSERTS, (i) => client.createDocument(BENCH_DB, BIG, { n: BIG_COUNT + INSERTS + i, group: 'safe' }, { safe: true }));
+  const safe = await rate(INSERTS, (i) =>
+    client.createDocument(BENCH_DB, BIG, { n: BIG_COUNT + INSERTS + i, group: 'safe' }, { safe: true }),
+  );
   const note = `p50 of ${RUNS}`;
   return [
-    figure({ name: 'service page of 100 (skip 50,000 of 100,000)', value: bigPage, unit: 'ms', baselineName: 'same on 1,000 docs', baseline: smallPage, note }),
-    figure({ name: 'service filtered query + count (100,000 docs)', value: bigQuery, unit: 'ms', baselineName: 'same on 1,000 docs', baseline: smallQuery, note: `${note}; q {group: 3, n: {$gte: half}}, limit 100` }),
-    figure({ name: 'service safe inserts (into 100,000 docs)', value: safe, unit: '/s', baselineName: 'safe: false inserts', baseline: unsafe, note: `${INSERTS} sequential inserts each, unique index on n` }),
+    figure({
+      name: 'service page of 100 (skip 50,000 of 100,000)',
+      value: bigPage,
+      unit: 'ms',
+      baselineName: 'same on 1,000 docs',
+      baseline: smallPage,
+      note,
+    }),
+    figure({
+      name: 'service filtered query + count (100,000 docs)',
+      value: bigQuery,
+      unit: 'ms',
+      baselineName: 'same on 1,000 docs',
+      baseline: smallQuery,
+      note: `${note}; q {group: 3, n: {$gte: half}}, limit 100`,
+    }),
+    figure({
+      name: 'service safe inserts (into 100,000 docs)',
+      value: safe,
+      unit: '/s',
+      baselineName: 'safe: false inserts',
+      baseline: unsafe,
+      note: `${INSERTS} sequential inserts each, unique index on n`,
+    }),
   ];
 }

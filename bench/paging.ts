@@ -18,13 +18,18 @@ export interface PagingOutcome {
   minimumRequests: number;
 }
 
-type DocumentsNodeClass = new (parent: ExplorerNode & { target: { accountId: string; db: string; col: string } }, context: ExplorerContext) => DocumentsNode;
+type DocumentsNodeClass = new (
+  parent: ExplorerNode & { target: { accountId: string; db: string; col: string } },
+  context: ExplorerContext,
+) => DocumentsNode;
 
 let documentsNodeClass: DocumentsNodeClass | undefined;
 
 /** The explorer's real DocumentsNode, bundled with the plain-data vscode API of bench/support. */
 function loadDocumentsNode(): DocumentsNodeClass {
-  documentsNodeClass ??= loadWithVscodeApi<{ DocumentsNode: DocumentsNodeClass }>('src/extension/explorer/nodes/documentsNode.ts').DocumentsNode;
+  documentsNodeClass ??= loadWithVscodeApi<{ DocumentsNode: DocumentsNodeClass }>(
+    'src/extension/explorer/nodes/documentsNode.ts',
+  ).DocumentsNode;
   return documentsNodeClass;
 }
 
@@ -33,7 +38,14 @@ function loadDocumentsNode(): DocumentsNodeClass {
  * the node, render every item, click "Load more" (twice, as a double click) until enough are shown,
  * re-rendering after each redraw. Requests are counted at a proxy in front of the service.
  */
-export async function viewDocuments(options: { serviceUrl: string; apiKey: string; db: string; col: string; target: number; pageSize: number }): Promise<PagingOutcome> {
+export async function viewDocuments(options: {
+  serviceUrl: string;
+  apiKey: string;
+  db: string;
+  col: string;
+  target: number;
+  pageSize: number;
+}): Promise<PagingOutcome> {
   const DocumentsNodeImpl = loadDocumentsNode();
   const proxy = await FaultProxy.start(options.serviceUrl);
   try {
@@ -56,7 +68,12 @@ export async function viewDocuments(options: { serviceUrl: string; apiKey: strin
       redraw: silent,
       pageSize: () => options.pageSize,
     } as unknown as ExplorerContext;
-    const collectionNode = { id: 'account/db/col', parent: undefined, target: { accountId: 'bench', db: options.db, col: options.col }, treeItem: () => ({}) } as unknown as ExplorerNode & {
+    const collectionNode = {
+      id: 'account/db/col',
+      parent: undefined,
+      target: { accountId: 'bench', db: options.db, col: options.col },
+      treeItem: () => ({}),
+    } as unknown as ExplorerNode & {
       target: { accountId: string; db: string; col: string };
     };
     const documents = new DocumentsNodeImpl(collectionNode, context);
@@ -70,7 +87,13 @@ export async function viewDocuments(options: { serviceUrl: string; apiKey: strin
       await Promise.all([documents.loadMore(), documents.loadMore()]);
       shown = (await render()).filter((node) => node.id.includes('/doc:')).length;
     }
-    return { pageSize: options.pageSize, shown, requests: proxy.count('GET'), transferred, minimumRequests: Math.ceil(shown / Math.min(options.pageSize, 100)) };
+    return {
+      pageSize: options.pageSize,
+      shown,
+      requests: proxy.count('GET'),
+      transferred,
+      minimumRequests: Math.ceil(shown / Math.min(options.pageSize, 100)),
+    };
   } finally {
     await proxy.close();
   }

@@ -36,8 +36,24 @@ async function pagingFigures(url: string): Promise<Figure[]> {
     const outcome = await viewDocuments({ serviceUrl: url, apiKey: KEY, db: BENCH_DB, col: BIG, target: 1_000, pageSize });
     const label = pageSize === DEFAULT_PAGE_SIZE ? `page size ${pageSize} (default)` : `page size ${pageSize}`;
     figures.push(
-      figure({ name: `tree: requests to view ${outcome.shown} of ${BIG_COUNT.toLocaleString('en')} docs, ${label}`, value: outcome.requests, unit: '', baselineName: 'minimum', baseline: outcome.minimumRequests, target: 'exactly the minimum', met: outcome.requests === outcome.minimumRequests }),
-      figure({ name: `tree: documents transferred, ${label}`, value: outcome.transferred, unit: '', baselineName: 'documents shown', baseline: outcome.shown, target: 'exactly the minimum', met: outcome.transferred === outcome.shown }),
+      figure({
+        name: `tree: requests to view ${outcome.shown} of ${BIG_COUNT.toLocaleString('en')} docs, ${label}`,
+        value: outcome.requests,
+        unit: '',
+        baselineName: 'minimum',
+        baseline: outcome.minimumRequests,
+        target: 'exactly the minimum',
+        met: outcome.requests === outcome.minimumRequests,
+      }),
+      figure({
+        name: `tree: documents transferred, ${label}`,
+        value: outcome.transferred,
+        unit: '',
+        baselineName: 'documents shown',
+        baseline: outcome.shown,
+        target: 'exactly the minimum',
+        met: outcome.transferred === outcome.shown,
+      }),
     );
   }
   return figures;
@@ -46,8 +62,23 @@ async function pagingFigures(url: string): Promise<Figure[]> {
 async function saveFigures(url: string): Promise<Figure[]> {
   const outcome = await saveOneField({ serviceUrl: url, apiKey: KEY, db: BENCH_DB, col: SMALL, bytes: 1024 * 1024, timeRuns: 15 });
   return [
-    figure({ name: 'save one field of a 1 MB document: PUT body', value: outcome.putBodyBytes, unit: 'B', baselineName: 'document bytes', baseline: outcome.documentBytes, target: '< 1 KB', met: outcome.putBodyBytes < 1024 }),
-    figure({ name: 'save: parse + diff per MB (extension side)', value: outcome.parseAndDiffMsPerMb ?? Number.NaN, unit: 'ms', baselineName: 'JSON.parse per MB', baseline: outcome.jsonParseMsPerMb, note: 'median of 15; lossless parseDocumentText + diffToUpdate' }),
+    figure({
+      name: 'save one field of a 1 MB document: PUT body',
+      value: outcome.putBodyBytes,
+      unit: 'B',
+      baselineName: 'document bytes',
+      baseline: outcome.documentBytes,
+      target: '< 1 KB',
+      met: outcome.putBodyBytes < 1024,
+    }),
+    figure({
+      name: 'save: parse + diff per MB (extension side)',
+      value: outcome.parseAndDiffMsPerMb ?? Number.NaN,
+      unit: 'ms',
+      baselineName: 'JSON.parse per MB',
+      baseline: outcome.jsonParseMsPerMb,
+      note: 'median of 15; lossless parseDocumentText + diffToUpdate',
+    }),
   ];
 }
 
@@ -108,7 +139,14 @@ async function main(): Promise<void> {
 
   console.log(`\n${table(figures)}`);
   for (const line of missing) console.log(`\nNot measured: ${line}`);
-  const results = { measuredAt: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg()[0], figures, missing };
+  const results = {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    loadAverage: loadavg()[0],
+    figures,
+    missing,
+  };
   writeFileSync(resolve(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nWrote bench/results.json (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs while measuring).`);
 }

@@ -19,9 +19,15 @@ export interface SaveOutcome {
 /** A document of about `bytes` bytes: many fields of nested objects, arrays, numbers and strings. */
 export function largeDocument(id: string, bytes: number): JsonObject {
   const document: Record<string, unknown> = { _id: id };
-  for (let i = 0; documentText(document as JsonObject).length < bytes; ) {
+  for (let i = 0; documentText(document as JsonObject).length < bytes;) {
     for (let j = 0; j < 100; j++, i++) {
-      document[`field${i}`] = { n: i, price: i * 1.25, label: `value number ${i} of the large document`, tags: ['alpha', 'beta', i % 7], flag: i % 2 === 0 };
+      document[`field${i}`] = {
+        n: i,
+        price: i * 1.25,
+        label: `value number ${i} of the large document`,
+        tags: ['alpha', 'beta', i % 7],
+        flag: i % 2 === 0,
+      };
     }
   }
   return document as JsonObject;
@@ -32,7 +38,14 @@ export function largeDocument(id: string, bytes: number): JsonObject {
  * text, diff it against the loaded version, send the update with safe: true. The PUT body is measured
  * at a proxy in front of the service.
  */
-export async function saveOneField(options: { serviceUrl: string; apiKey: string; db: string; col: string; bytes: number; timeRuns?: number }): Promise<SaveOutcome> {
+export async function saveOneField(options: {
+  serviceUrl: string;
+  apiKey: string;
+  db: string;
+  col: string;
+  bytes: number;
+  timeRuns?: number;
+}): Promise<SaveOutcome> {
   const id = `large-${Date.now()}`;
   const original = largeDocument(id, options.bytes);
   const direct = new DbHostClient({ baseUrl: options.serviceUrl, apiKey: options.apiKey });

@@ -63,7 +63,11 @@ async function barePagingLoop(api: DbHostApi): Promise<number> {
   let received = 0;
   let last: JsonValue | undefined;
   for (;;) {
-    const page = await api.listDocuments(BENCH_DB, BIG, { ...(last === undefined ? {} : { q: { _id: { $gt: last } } }), sort: { _id: 1 }, limit: 100 });
+    const page = await api.listDocuments(BENCH_DB, BIG, {
+      ...(last === undefined ? {} : { q: { _id: { $gt: last } } }),
+      sort: { _id: 1 },
+      limit: 100,
+    });
     received += page.documents.length;
     if (page.documents.length < 100 || (page.total !== undefined && page.total <= page.documents.length)) return received;
     last = page.documents[page.documents.length - 1]._id;
@@ -72,7 +76,13 @@ async function barePagingLoop(api: DbHostApi): Promise<number> {
 
 async function exportToFile(api: DbHostApi, path: string): Promise<number> {
   const file = await AtomicFile.create(path);
-  const outcome = await exportDocuments({ api, db: BENCH_DB, col: BIG, writer: documentWriter('ndjson'), write: (text) => file.write(text) });
+  const outcome = await exportDocuments({
+    api,
+    db: BENCH_DB,
+    col: BIG,
+    writer: documentWriter('ndjson'),
+    write: (text) => file.write(text),
+  });
   await file.commit();
   return outcome.exported;
 }
@@ -116,7 +126,15 @@ export async function measureTransfer(serviceUrl: string, apiKey: string): Promi
 
     const seed = newIdSeed();
     const lines: string[] = [];
-    for (let n = 0; n < IMPORT_COUNT; n++) lines.push(JSON.stringify({ n, name: `imported ${n}`, tags: ['x', n % 7], nested: { at: { $date: new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString() } } }));
+    for (let n = 0; n < IMPORT_COUNT; n++)
+      lines.push(
+        JSON.stringify({
+          n,
+          name: `imported ${n}`,
+          tags: ['x', n % 7],
+          nested: { at: { $date: new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString() } },
+        }),
+      );
     const importPath = join(folder, 'import.ndjson');
     writeFileSync(importPath, `${lines.join('\n')}\n`);
     const bareDocuments = lines.map((line, n) => withId(JSON.parse(line) as JsonObject, { ...seed, unique: 'bbbbbbbbbb' }, n));
@@ -124,14 +142,44 @@ export async function measureTransfer(serviceUrl: string, apiKey: string): Promi
     await barePostLoop(client, 'bare_import', bareDocuments, IMPORT_CONCURRENCY);
     const bareImportRate = IMPORT_COUNT / (since(bareStart) / 1000);
     const importStart = performance.now();
-    const imported = await importDocuments({ api: client, db: BENCH_DB, col: 'imported', records: fileRecords(importPath, 'ndjson'), idSeed: seed, concurrency: IMPORT_CONCURRENCY });
+    const imported = await importDocuments({
+      api: client,
+      db: BENCH_DB,
+      col: 'imported',
+      records: fileRecords(importPath, 'ndjson'),
+      idSeed: seed,
+      concurrency: IMPORT_CONCURRENCY,
+    });
     const importRate = (imported.stored + imported.alreadyStored) / (since(importStart) / 1000);
     const importedCount = (await client.listDocuments(BENCH_DB, 'imported', { limit: 1 })).total;
 
     return [
-      figure({ name: `export ${BIG_COUNT.toLocaleString('en')} docs to NDJSON: requests`, value: requests, unit: '', baselineName: 'minimum ⌈N/100⌉', baseline: Math.ceil(exported / 100), target: 'the minimum', met: requests === Math.ceil(exported / 100) && exported === BIG_COUNT }),
-      figure({ name: 'export: documents per second', value: exportRate, unit: '/s', baselineName: 'bare key-paging loop, same client', baseline: bareRate, target: '≥ 0.8×', met: exportRate >= 0.8 * bareRate }),
-      figure({ name: 'export: peak memory above baseline', value: peakMb, unit: 'MB', target: '< 50 MB', met: peakMb < 50, note: 'heap used + external, the higher of two runs, sampled every 20 ms' }),
+      figure({
+        name: `export ${BIG_COUNT.toLocaleString('en')} docs to NDJSON: requests`,
+        value: requests,
+        unit: '',
+        baselineName: 'minimum ⌈N/100⌉',
+        baseline: Math.ceil(exported / 100),
+        target: 'the minimum',
+        met: requests === Math.ceil(exported / 100) && exported === BIG_COUNT,
+      }),
+      figure({
+        name: 'export: documents per second',
+        value: exportRate,
+        unit: '/s',
+        baselineName: 'bare key-paging loop, same client',
+        baseline: bareRate,
+        target: '≥ 0.8×',
+        met: exportRate >= 0.8 * bareRate,
+      }),
+      figure({
+        name: 'export: peak memory above baseline',
+        value: peakMb,
+        unit: 'MB',
+        target: '< 50 MB',
+        met: peakMb < 50,
+        note: 'heap used + external, the higher of two runs, sampled every 20 ms',
+      }),
       figure({
         name: `import ${IMPORT_COUNT.toLocaleString('en')} docs from NDJSON (${IMPORT_CONCURRENCY} in flight): documents per second`,
         value: importRate,

@@ -30,12 +30,25 @@ async function exportThrough(client: DbHostClient, path: string, parallelWindows
   const start = performance.now();
   const measured = await peakAbove(async () => {
     const file = await AtomicFile.create(path);
-    const outcome = await exportDocuments({ api: client, db: BENCH_DB, col: BIG, writer: documentWriter('ndjson'), write: (text) => file.write(text), parallelWindows });
+    const outcome = await exportDocuments({
+      api: client,
+      db: BENCH_DB,
+      col: BIG,
+      writer: documentWriter('ndjson'),
+      write: (text) => file.write(text),
+      parallelWindows,
+    });
     await file.commit();
     return outcome;
   });
   const rate = measured.result.exported / (since(start) / 1000);
-  return { rate, exported: measured.result.exported, requests: measured.result.requests, peakMb: measured.peakMb, digest: createHash('sha256').update(readFileSync(path)).digest('hex') };
+  return {
+    rate,
+    exported: measured.result.exported,
+    requests: measured.result.requests,
+    peakMb: measured.peakMb,
+    digest: createHash('sha256').update(readFileSync(path)).digest('hex'),
+  };
 }
 
 /**
@@ -54,9 +67,33 @@ export async function measureWindowedExport(serviceUrl: string, apiKey: string):
     const same = windowed.digest === sequential.digest && windowed.exported === BIG_COUNT;
     const label = `export ${BIG_COUNT.toLocaleString('en')} docs, ${LATENCY_MS} ms per request`;
     return [
-      figure({ name: `${label}, ${WINDOWS} parallel windows: documents per second`, value: windowed.rate, unit: '/s', baselineName: 'one page after another, same run', baseline: sequential.rate, target: `> 1×, the same file`, met: same && windowed.rate > sequential.rate }),
-      figure({ name: `${label}, ${WINDOWS} parallel windows: requests`, value: windowed.requests, unit: '', baselineName: 'one page after another', baseline: sequential.requests, note: 'the windows add one request per window (where it begins) and two to check the _ids' }),
-      figure({ name: `${label}, ${WINDOWS} parallel windows: peak memory above baseline`, value: windowed.peakMb, unit: 'MB', baselineName: 'one page after another', baseline: sequential.peakMb, target: '< 50 MB', met: windowed.peakMb < 50, note: 'heap used + external, sampled every 20 ms' }),
+      figure({
+        name: `${label}, ${WINDOWS} parallel windows: documents per second`,
+        value: windowed.rate,
+        unit: '/s',
+        baselineName: 'one page after another, same run',
+        baseline: sequential.rate,
+        target: `> 1×, the same file`,
+        met: same && windowed.rate > sequential.rate,
+      }),
+      figure({
+        name: `${label}, ${WINDOWS} parallel windows: requests`,
+        value: windowed.requests,
+        unit: '',
+        baselineName: 'one page after another',
+        baseline: sequential.requests,
+        note: 'the windows add one request per window (where it begins) and two to check the _ids',
+      }),
+      figure({
+        name: `${label}, ${WINDOWS} parallel windows: peak memory above baseline`,
+        value: windowed.peakMb,
+        unit: 'MB',
+        baselineName: 'one page after another',
+        baseline: sequential.peakMb,
+        target: '< 50 MB',
+        met: windowed.peakMb < 50,
+        note: 'heap used + external, sampled every 20 ms',
+      }),
     ];
   } finally {
     await proxy.close();

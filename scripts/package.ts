@@ -27,10 +27,17 @@ export function packageProduct(outDir = path.join(repoRoot, 'out')): PackagedPro
   delete manifest.scripts;
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.js'), '--production', '--outdir', path.join(dir, 'dist')], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.js'), '--production', '--outdir', path.join(dir, 'dist')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   const vsix = path.join(outDir, 'dbhost.vsix');
   const vsce = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix], { cwd: dir, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix],
+    { cwd: dir, stdio: 'inherit' },
+  );
   return { dir, vsix };
 }
 

@@ -108,7 +108,9 @@ async function openCodeServer(options: Options, workspace: string, handover: str
   const dirs = freshCodeServerDirs(path.join(options.dataDir, 'code-server'), workspace);
   installExtensionCopy(repoRoot, dirs.extensionsDir);
   const codeServer = await startCodeServer(prerequisites, dirs, { [importAccountVariable]: handover }, options.port);
-  console.log(`\nDB Host in VS Code (code-server ${prerequisites.codeServer.version}) is at\n\n  ${codeServer.workbenchUrl}\n\nOpen it in a browser; Ctrl-C stops everything.`);
+  console.log(
+    `\nDB Host in VS Code (code-server ${prerequisites.codeServer.version}) is at\n\n  ${codeServer.workbenchUrl}\n\nOpen it in a browser; Ctrl-C stops everything.`,
+  );
   return codeServer.process;
 }
 

@@ -45,6 +45,7 @@ const parts: Part[] = [
   { name: 'VS Code test prerequisites (cached under .vscode-test/)', args: npmRun('setup:vscode') },
   { name: 'type check', args: npmRun('check-types') },
   { name: 'lint', args: npmRun('lint') },
+  { name: 'format check (Prettier; `npm run format` fixes)', args: npmRun('format:check') },
   { name: 'unit and contract tests (Node)', args: npmRun('test:unit') },
   { name: 'integration tests (inside VS Code)', args: npmRun('test:integration') },
   { name: 'a broken extension fails the integration run', args: npmRun('test:integration:self-test', '--no-build'), counted: false },
@@ -69,7 +70,8 @@ async function main(): Promise<void> {
   }
 
   console.log('\nSummary:');
-  for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(58)} ${seconds.toFixed(1).padStart(6)} s`);
+  for (const { name, ok, seconds } of results)
+    console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(58)} ${seconds.toFixed(1).padStart(6)} s`);
   const failedParts = results.filter((result) => !result.ok).length;
   console.log(`parts: ${results.length - failedParts} passed, ${failedParts} failed`);
   console.log(`tests: ${passed} passed, ${failed} failed`);

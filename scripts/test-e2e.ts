@@ -12,7 +12,10 @@ const mocha = path.join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
 
 function runJourney(file: string): Promise<{ ok: boolean; passed: number; failed: number }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [mocha, '--config', path.join(e2eDir, '.mocharc.json'), file], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [mocha, '--config', path.join(e2eDir, '.mocharc.json'), file], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);

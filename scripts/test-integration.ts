@@ -60,10 +60,12 @@ async function runSuite(options: Options): Promise<number> {
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-integration-'));
   try {
-    const [demo, empty] = await timed('local services', () => Promise.all([
-      startLocalService({ dataDir: path.join(workDir, 'service-demo') }),
-      startLocalService({ dataDir: path.join(workDir, 'service-empty'), empty: true }),
-    ]));
+    const [demo, empty] = await timed('local services', () =>
+      Promise.all([
+        startLocalService({ dataDir: path.join(workDir, 'service-demo') }),
+        startLocalService({ dataDir: path.join(workDir, 'service-empty'), empty: true }),
+      ]),
+    );
     const reportDir = path.join(workDir, 'report');
     fs.mkdirSync(reportDir);
     const config: IntegrationTestConfig = {
@@ -86,7 +88,8 @@ async function runSuite(options: Options): Promise<number> {
     let report: SuiteReport;
     try {
       report = await timed(`suite in ${options.host}`, () =>
-        prerequisites ? runSuiteInCodeServer(prerequisites, runOptions) : runSuiteInElectron(runOptions));
+        prerequisites ? runSuiteInCodeServer(prerequisites, runOptions) : runSuiteInElectron(runOptions),
+      );
     } catch (error) {
       console.log(error instanceof Error ? error.message : String(error));
       console.log('0 passed, 0 failed');
@@ -114,15 +117,33 @@ async function selfTestBroken(options: Options): Promise<number> {
       path.join(brokenDir, 'dist', 'extension.js'),
       "exports.activate = () => { throw new Error('deliberately broken: activate throws'); };\nexports.deactivate = () => {};\n",
     );
-    const args = [...process.execArgv, __filename, '--no-build', '--host', options.host, '--product-dir', brokenDir, '--timeout-seconds', String(options.timeoutMs / 1000)];
+    const args = [
+      ...process.execArgv,
+      __filename,
+      '--no-build',
+      '--host',
+      options.host,
+      '--product-dir',
+      brokenDir,
+      '--timeout-seconds',
+      String(options.timeoutMs / 1000),
+    ];
     const { code, output } = await runCapturing(process.execPath, args);
-    console.log(output.trimEnd().split('\n').map((line) => `  | ${line}`).join('\n'));
+    console.log(
+      output
+        .trimEnd()
+        .split('\n')
+        .map((line) => `  | ${line}`)
+        .join('\n'),
+    );
     const reportedActivationFailure = /did not activate[\s\S]*deliberately broken/.test(output);
     if (code !== 0 && reportedActivationFailure) {
       console.log(`Self-test passed: the runner exited with code ${code} and reported that the broken extension did not activate.`);
       return 0;
     }
-    console.error(`Self-test FAILED: the runner exited with code ${code}${reportedActivationFailure ? '' : ' without reporting the activation failure'}.`);
+    console.error(
+      `Self-test FAILED: the runner exited with code ${code}${reportedActivationFailure ? '' : ' without reporting the activation failure'}.`,
+    );
     return 1;
   } finally {
     fs.rmSync(brokenDir, { recursive: true, force: true });
@@ -137,8 +158,12 @@ function runCapturing(command: string, args: readonly string[]): Promise<{ code:
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
   });

@@ -11,7 +11,15 @@ export const BIG_COUNT = 100_000;
 export const SMALL_COUNT = 1_000;
 
 function benchDocument(n: number): Record<string, unknown> {
-  return { _id: ObjectId.generate(), n, group: n % 10, name: `document ${n}`, at: new Date(Date.UTC(2024, 0, 1) + n * 1000), tags: ['a', n % 3 === 0 ? 'b' : 'c'], nested: { x: n / 4, y: `y${n % 97}` } };
+  return {
+    _id: ObjectId.generate(),
+    n,
+    group: n % 10,
+    name: `document ${n}`,
+    at: new Date(Date.UTC(2024, 0, 1) + n * 1000),
+    tags: ['a', n % 3 === 0 ? 'b' : 'c'],
+    nested: { x: n / 4, y: `y${n % 97}` },
+  };
 }
 
 /**

@@ -17,6 +17,10 @@ export function table(figures: readonly Figure[]): string {
   ]);
   const header = ['figure', 'value', 'baseline', 'ratio', 'target'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join(' | ')
+      .trimEnd();
   return [line(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...rows.map(line)].join('\n');
 }

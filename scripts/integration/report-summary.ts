@@ -23,11 +23,16 @@ export function printReport(report: SuiteReport): RunOutcome {
   if (report.tests.length === 0) problems.push('No tests ran.');
   if (!report.productExtension.found) problems.push('The product extension was not loaded in VS Code.');
   else if (!report.productExtension.active) {
-    problems.push(`The product extension did not activate${report.productExtension.activationError ? `:\n${indent(report.productExtension.activationError, '  ')}` : '.'}`);
+    problems.push(
+      `The product extension did not activate${report.productExtension.activationError ? `:\n${indent(report.productExtension.activationError, '  ')}` : '.'}`,
+    );
   }
   return { passed, failed, problems };
 }
 
 function indent(text: string, prefix: string): string {
-  return text.split('\n').map((line) => prefix + line).join('\n');
+  return text
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');
 }

@@ -22,8 +22,10 @@ export async function runSuiteInElectron(options: SuiteRunOptions): Promise<Suit
       extensionTestsEnv: { [testConfigVariable]: options.testConfigPath },
       launchArgs: [
         workspace,
-        '--user-data-dir', userDataDir,
-        '--extensions-dir', extensionsDir,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
         '--disable-extensions',
         '--disable-workspace-trust',
         '--disable-telemetry',

@@ -11,7 +11,11 @@ export class ManagedProcess {
   private readonly exited: Promise<void>;
   private exitDescription: string | undefined;
 
-  private constructor(readonly name: string, private readonly child: ChildProcess, private readonly secrets: readonly string[]) {
+  private constructor(
+    readonly name: string,
+    private readonly child: ChildProcess,
+    private readonly secrets: readonly string[],
+  ) {
     child.stdout?.on('data', (chunk: Buffer) => this.append(chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.append(chunk));
     this.exited = new Promise((resolve) => {
@@ -28,7 +32,12 @@ export class ManagedProcess {
   }
 
   /** Starts `command` in a process group of its own, so that stopping it also stops what it started. */
-  static start(name: string, command: string, args: readonly string[], options: SpawnOptions & { secrets?: readonly string[] } = {}): ManagedProcess {
+  static start(
+    name: string,
+    command: string,
+    args: readonly string[],
+    options: SpawnOptions & { secrets?: readonly string[] } = {},
+  ): ManagedProcess {
     killProcessesOnExit();
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     return new ManagedProcess(name, child, options.secrets ?? []);
@@ -65,7 +74,10 @@ export class ManagedProcess {
         if (match) finish(() => resolve(match));
       };
       const timer = setTimeout(
-        () => finish(() => reject(new Error(`${this.name} did not print ${pattern} within ${timeoutMs / 1000} s. Its output:\n${this.tail()}`))),
+        () =>
+          finish(() =>
+            reject(new Error(`${this.name} did not print ${pattern} within ${timeoutMs / 1000} s. Its output:\n${this.tail()}`)),
+          ),
         timeoutMs,
       );
       this.waiters.add(check);

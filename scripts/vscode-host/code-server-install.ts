@@ -50,7 +50,8 @@ export async function ensureCodeServer(node: NodeInstall): Promise<CodeServerIns
       env,
       showOutput: true,
     });
-    if (!isComplete(scratch)) throw new Error(`code-server ${codeServerVersion} installed without its VS Code modules (its postinstall step did not run)`);
+    if (!isComplete(scratch))
+      throw new Error(`code-server ${codeServerVersion} installed without its VS Code modules (its postinstall step did not run)`);
   });
   return codeServerInstall(installDir);
 }

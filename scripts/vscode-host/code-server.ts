@@ -70,15 +70,20 @@ export async function startCodeServer(
 ): Promise<RunningCodeServer> {
   const args = [
     prerequisites.codeServer.entry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--user-data-dir', dirs.userDataDir,
-    '--extensions-dir', dirs.extensionsDir,
-    '--config', dirs.configFile,
+    '--user-data-dir',
+    dirs.userDataDir,
+    '--extensions-dir',
+    dirs.extensionsDir,
+    '--config',
+    dirs.configFile,
     dirs.workspace,
   ];
   const child = ManagedProcess.start('code-server', prerequisites.node.executable, args, {

@@ -42,7 +42,8 @@ export async function ensureNode24(): Promise<NodeInstall> {
       env: envWithoutNpmVariables(),
       showOutput: true,
     });
-    if (!isUsable(nodeInstall(scratch))) throw new Error(`${platformPackage}@${nodeMajor} installed but its bin/node does not report v${nodeMajor}`);
+    if (!isUsable(nodeInstall(scratch)))
+      throw new Error(`${platformPackage}@${nodeMajor} installed but its bin/node does not report v${nodeMajor}`);
   });
   return cached;
 }

@@ -16,8 +16,12 @@ export function runCommand(command: string, args: readonly string[], options: Ru
       stdio: ['ignore', options.showOutput ? 'inherit' : 'pipe', options.showOutput ? 'inherit' : 'pipe'],
     });
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve(output);

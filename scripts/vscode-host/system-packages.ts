@@ -17,7 +17,7 @@ export function chromiumPackage(executable: string): SystemPackage {
 export const kerberosHeadersPackage: SystemPackage = {
   debianPackage: 'libkrb5-dev',
   providesFile: '/usr/include/gssapi/gssapi.h',
-  why: 'headers code-server\'s native modules compile against (gssapi/gssapi.h)',
+  why: "headers code-server's native modules compile against (gssapi/gssapi.h)",
 };
 
 /** Installs the missing packages with apt-get when running as root; otherwise says exactly what to install. */

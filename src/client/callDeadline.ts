@@ -16,7 +16,10 @@ export class CallDeadline {
   private readonly onCancel = () => this.end('cancelled');
   private readonly onEnd = new Set<() => void>();
 
-  constructor(private readonly callerSignal: AbortSignal | undefined, readonly timeoutMs: number) {
+  constructor(
+    private readonly callerSignal: AbortSignal | undefined,
+    readonly timeoutMs: number,
+  ) {
     if (callerSignal?.aborted) this.end('cancelled');
     callerSignal?.addEventListener('abort', this.onCancel, { once: true });
     this.timer = setTimeout(() => this.end('timeout'), timeoutMs);

@@ -104,7 +104,10 @@ export class DbHostClient implements DbHostApi {
   // Databases
 
   async listDatabases(options?: CallOptions): Promise<DatabaseRecord[]> {
-    return this.read({ method: 'GET', path: '/databases', options }, (value) => toRecordList(value, DATABASE, 'databases') as DatabaseRecord[]);
+    return this.read(
+      { method: 'GET', path: '/databases', options },
+      (value) => toRecordList(value, DATABASE, 'databases') as DatabaseRecord[],
+    );
   }
 
   async createDatabase(name: string, slug: string, options?: CallOptions): Promise<ServiceAnswer> {
@@ -112,7 +115,10 @@ export class DbHostClient implements DbHostApi {
   }
 
   async getDatabase(db: string, options?: CallOptions): Promise<DatabaseRecord> {
-    return this.read({ method: 'GET', path: databasePath(db), options }, (value) => toRecord(toObject(value, 'the database'), DATABASE, db) as DatabaseRecord);
+    return this.read(
+      { method: 'GET', path: databasePath(db), options },
+      (value) => toRecord(toObject(value, 'the database'), DATABASE, db) as DatabaseRecord,
+    );
   }
 
   async deleteDatabase(db: string, options?: CallOptions): Promise<ServiceAnswer> {
@@ -122,7 +128,10 @@ export class DbHostClient implements DbHostApi {
   // Collections
 
   async listCollections(db: string, options?: CallOptions): Promise<CollectionRecord[]> {
-    return this.read({ method: 'GET', path: `${databasePath(db)}/collections`, options }, (value) => toRecordList(value, COLLECTION, 'collections') as CollectionRecord[]);
+    return this.read(
+      { method: 'GET', path: `${databasePath(db)}/collections`, options },
+      (value) => toRecordList(value, COLLECTION, 'collections') as CollectionRecord[],
+    );
   }
 
   async createCollection(db: string, name: string, options?: CallOptions): Promise<ServiceAnswer> {
@@ -144,7 +153,12 @@ export class DbHostClient implements DbHostApi {
   // Documents
 
   async listDocuments(db: string, col: string, query: DocumentQuery = {}, options?: CallOptions): Promise<DocumentPage> {
-    const request: ServiceRequest = { method: 'GET', path: `${collectionPath(db, col)}/documents`, query: documentQueryParameters(query), options };
+    const request: ServiceRequest = {
+      method: 'GET',
+      path: `${collectionPath(db, col)}/documents`,
+      query: documentQueryParameters(query),
+      options,
+    };
     const { answer, value } = await this.fetchJson(request);
     return { documents: this.shaped(request, answer, () => toDocuments(value)), total: countOf(answer) };
   }
@@ -155,17 +169,45 @@ export class DbHostClient implements DbHostApi {
     return { document: this.shaped(request, answer, () => toObject(value, 'the document')), text: answer.text };
   }
 
-  async createDocument(db: string, col: string, document: JsonObject, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
-    return this.write({ method: 'POST', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ document, safe: write.safe }), options });
+  async createDocument(
+    db: string,
+    col: string,
+    document: JsonObject,
+    write: WriteOptions = {},
+    options?: CallOptions,
+  ): Promise<ServiceAnswer> {
+    return this.write({
+      method: 'POST',
+      path: `${collectionPath(db, col)}/documents`,
+      body: withoutUndefined({ document, safe: write.safe }),
+      options,
+    });
   }
 
-  async updateDocument(db: string, col: string, docId: string, update: UpdateDirectives, write: WriteOptions = {}, options?: CallOptions): Promise<ServiceAnswer> {
-    return this.write({ method: 'PUT', path: documentPath(db, col, docId), body: withoutUndefined({ document: update, safe: write.safe }), options });
+  async updateDocument(
+    db: string,
+    col: string,
+    docId: string,
+    update: UpdateDirectives,
+    write: WriteOptions = {},
+    options?: CallOptions,
+  ): Promise<ServiceAnswer> {
+    return this.write({
+      method: 'PUT',
+      path: documentPath(db, col, docId),
+      body: withoutUndefined({ document: update, safe: write.safe }),
+      options,
+    });
   }
 
   async updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer> {
     const { criteria, object, upsert, multi, safe } = update;
-    return this.write({ method: 'PUT', path: `${collectionPath(db, col)}/documents`, body: withoutUndefined({ criteria, object, upsert, multi, safe }), options });
+    return this.write({
+      method: 'PUT',
+      path: `${collectionPath(db, col)}/documents`,
+      body: withoutUndefined({ criteria, object, upsert, multi, safe }),
+      options,
+    });
   }
 
   async deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer> {
@@ -175,7 +217,10 @@ export class DbHostClient implements DbHostApi {
   // Indexes
 
   async listIndexes(db: string, col: string, options?: CallOptions): Promise<IndexRecord[]> {
-    return this.read({ method: 'GET', path: `${collectionPath(db, col)}/indexes`, options }, (value) => toRecordList(value, INDEX, 'indexes') as IndexRecord[]);
+    return this.read(
+      { method: 'GET', path: `${collectionPath(db, col)}/indexes`, options },
+      (value) => toRecordList(value, INDEX, 'indexes') as IndexRecord[],
+    );
   }
 
   async createIndex(db: string, col: string, index: IndexDefinition, options?: CallOptions): Promise<ServiceAnswer> {
@@ -199,7 +244,10 @@ export class DbHostClient implements DbHostApi {
   // Deployments
 
   async listDeployments(options?: CallOptions): Promise<DeploymentRecord[]> {
-    return this.read({ method: 'GET', path: '/deployments', options }, (value) => toRecordList(value, DEPLOYMENT, 'deployments') as DeploymentRecord[]);
+    return this.read(
+      { method: 'GET', path: '/deployments', options },
+      (value) => toRecordList(value, DEPLOYMENT, 'deployments') as DeploymentRecord[],
+    );
   }
 
   async getDeployment(name: string, options?: CallOptions): Promise<JsonObject> {
@@ -222,7 +270,9 @@ export class DbHostClient implements DbHostApi {
   }
 
   async getInvoice(id: string | number, options?: CallOptions): Promise<JsonObject> {
-    return this.read({ method: 'GET', path: `/invoices/${pathSegment(id, 'invoice id')}`, options }, (value) => toObject(value, 'the invoice'));
+    return this.read({ method: 'GET', path: `/invoices/${pathSegment(id, 'invoice id')}`, options }, (value) =>
+      toObject(value, 'the invoice'),
+    );
   }
 
   // Plans
@@ -234,7 +284,10 @@ export class DbHostClient implements DbHostApi {
   // The original's endpoints beyond the interface, over the interface's own transport
 
   async listUsers(db: string, options?: CallOptions): Promise<DatabaseUserRecord[]> {
-    return this.read({ method: 'GET', path: `${databasePath(db)}/users`, options }, (value) => toRecordList(value, USER, 'users') as DatabaseUserRecord[]);
+    return this.read(
+      { method: 'GET', path: `${databasePath(db)}/users`, options },
+      (value) => toRecordList(value, USER, 'users') as DatabaseUserRecord[],
+    );
   }
 
   /** The password travels only in the JSON body; it is never logged. */
@@ -247,19 +300,30 @@ export class DbHostClient implements DbHostApi {
   }
 
   async copyDatabase(from: string, to: string, options?: CallOptions): Promise<CopyDatabaseAnswer> {
-    return this.read({ method: 'POST', path: '/copy_database', body: { from, to }, options }, (value) => toObject(value, 'an answer') as CopyDatabaseAnswer);
+    return this.read(
+      { method: 'POST', path: '/copy_database', body: { from, to }, options },
+      (value) => toObject(value, 'an answer') as CopyDatabaseAnswer,
+    );
   }
 
   async getIndex(db: string, col: string, name: string, options?: CallOptions): Promise<IndexRecord> {
-    return this.read({ method: 'GET', path: `${collectionPath(db, col)}/indexes/${pathSegment(name, 'index name')}`, options }, (value) => toRecord(toObject(value, 'the index'), INDEX, name) as IndexRecord);
+    return this.read(
+      { method: 'GET', path: `${collectionPath(db, col)}/indexes/${pathSegment(name, 'index name')}`, options },
+      (value) => toRecord(toObject(value, 'the index'), INDEX, name) as IndexRecord,
+    );
   }
 
   async getDeploymentStats(name: string, options?: CallOptions): Promise<DeploymentStatistics> {
-    return this.read({ method: 'GET', path: `${deploymentPath(name)}/stats`, options }, (value) => toObject(value, 'statistics') as DeploymentStatistics);
+    return this.read(
+      { method: 'GET', path: `${deploymentPath(name)}/stats`, options },
+      (value) => toObject(value, 'statistics') as DeploymentStatistics,
+    );
   }
 
   async listOperations(db: string, options?: CallOptions): Promise<JsonObject[]> {
-    return this.read({ method: 'GET', path: `${databasePath(db)}/ops`, options }, (value) => toDocuments(isJsonObject(value) ? value.inprog : value));
+    return this.read({ method: 'GET', path: `${databasePath(db)}/ops`, options }, (value) =>
+      toDocuments(isJsonObject(value) ? value.inprog : value),
+    );
   }
 
   async listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]> {
@@ -267,7 +331,9 @@ export class DbHostClient implements DbHostApi {
   }
 
   async getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject> {
-    return this.read({ method: 'GET', path: `${slowQueriesPath(db)}/${pathSegment(id, 'slow query id')}`, options }, (value) => toObject(Array.isArray(value) ? value[0] : value, 'a slow query'));
+    return this.read({ method: 'GET', path: `${slowQueriesPath(db)}/${pathSegment(id, 'slow query id')}`, options }, (value) =>
+      toObject(Array.isArray(value) ? value[0] : value, 'a slow query'),
+    );
   }
 
   // Plumbing
@@ -288,7 +354,11 @@ export class DbHostClient implements DbHostApi {
     try {
       return parseLossless(answer.text);
     } catch (error) {
-      throw this.transport.invalidResponse(request, answer, `${notJson(error, this.transport.scrub(answer.text))}; the change may have been made anyway`);
+      throw this.transport.invalidResponse(
+        request,
+        answer,
+        `${notJson(error, this.transport.scrub(answer.text))}; the change may have been made anyway`,
+      );
     }
   }
 

@@ -26,7 +26,8 @@ let nodeFetch: Promise<FetchFunction> | undefined;
 export function loadNodeFetch(): Promise<FetchFunction> {
   nodeFetch ??= import('node-fetch').then((module) => {
     let exported: unknown = module.default;
-    while (typeof exported !== 'function' && typeof exported === 'object' && exported !== null && 'default' in exported) exported = exported.default;
+    while (typeof exported !== 'function' && typeof exported === 'object' && exported !== null && 'default' in exported)
+      exported = exported.default;
     if (typeof exported !== 'function') throw new Error('node-fetch did not load: its bundle exports no function');
     return exported as FetchFunction;
   });

@@ -38,7 +38,9 @@ export function describeNetworkFailure(error: unknown): string {
     if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/.test(code)) return `the server's TLS certificate was not accepted (${code})`;
     if (/^ERR_SSL|^ERR_TLS/.test(code)) return `the TLS connection failed (${code})`;
   }
-  const reason = messageOf(error).replace(/^.*\breason: /s, '').trim();
+  const reason = messageOf(error)
+    .replace(/^.*\breason: /s, '')
+    .trim();
   return code !== undefined && !reason.includes(code) ? `${reason} (${code})` : reason || 'unknown failure';
 }
 

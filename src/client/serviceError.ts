@@ -49,5 +49,8 @@ Object.defineProperty(ServiceError.prototype, 'name', { value: 'ServiceError', w
 
 /** Also true for a ServiceError made by a copy of this module in a lazily loaded bundle. */
 export function isServiceError(value: unknown): value is ServiceError {
-  return value instanceof ServiceError || (value instanceof Error && value.name === 'ServiceError' && typeof (value as ServiceError).kind === 'string');
+  return (
+    value instanceof ServiceError ||
+    (value instanceof Error && value.name === 'ServiceError' && typeof (value as ServiceError).kind === 'string')
+  );
 }

@@ -13,7 +13,11 @@ function shortenScrubbed(text: string, scrub: (text: string) => string): string 
  * plain-text (or HTML) body. Undefined when the body says nothing readable. `scrub` (the key
  * redaction) runs before the text is cut to length.
  */
-export function serviceMessageOf(body: string, contentType: string | null, scrub: (text: string) => string = (text) => text): string | undefined {
+export function serviceMessageOf(
+  body: string,
+  contentType: string | null,
+  scrub: (text: string) => string = (text) => text,
+): string | undefined {
   const shorten = (text: string) => shortenScrubbed(text, scrub);
   if (body.trim() === '') return undefined;
   try {

@@ -75,15 +75,26 @@ export class Transport {
       headers['Content-Type'] = 'application/json';
     }
     const callTimeout = request.options?.timeoutMs;
-    const timeoutMs = callTimeout !== undefined && callTimeout >= 1 ? Math.min(callTimeout, this.settings.maxTimeoutMs) : this.settings.timeoutMs;
+    const timeoutMs =
+      callTimeout !== undefined && callTimeout >= 1 ? Math.min(callTimeout, this.settings.maxTimeoutMs) : this.settings.timeoutMs;
     const deadline = new CallDeadline(request.options?.signal, timeoutMs);
     try {
-      const fetch = this.settings.fetch ?? (await deadline.race(loadNodeFetch()).catch((error: unknown) => this.endedOrRethrow(request, deadline, error)));
+      const fetch =
+        this.settings.fetch ??
+        (await deadline.race(loadNodeFetch()).catch((error: unknown) => this.endedOrRethrow(request, deadline, error)));
       for (let attempt = 0; ; attempt++) {
-        const outcome = await this.attempt(request, url, fetch, { method, headers, body, signal: deadline.signal, redirect: 'manual' }, deadline);
+        const outcome = await this.attempt(
+          request,
+          url,
+          fetch,
+          { method, headers, body, signal: deadline.signal, redirect: 'manual' },
+          deadline,
+        );
         if ('answer' in outcome) return outcome.answer;
         if (method !== 'GET' || !outcome.retryable || attempt >= this.settings.retries) throw outcome.error;
-        await deadline.wait(this.settings.retryDelayMs * 2 ** attempt).catch((error: unknown) => this.endedOrRethrow(request, deadline, error));
+        await deadline
+          .wait(this.settings.retryDelayMs * 2 ** attempt)
+          .catch((error: unknown) => this.endedOrRethrow(request, deadline, error));
       }
     } finally {
       deadline.dispose();
@@ -131,7 +142,8 @@ export class Transport {
     }
     this.log(request, url, String(response.status), started);
     const contentType = response.headers.get('content-type');
-    if (response.status >= 200 && response.status < 300) return { answer: { status: response.status, headers: response.headers, contentType, text } };
+    if (response.status >= 200 && response.status < 300)
+      return { answer: { status: response.status, headers: response.headers, contentType, text } };
     return { error: this.httpError(request, response, text), retryable: RETRIED_STATUSES.has(response.status) };
   }
 
@@ -154,11 +166,19 @@ export class Transport {
 
   private endedError(request: ServiceRequest, deadline: CallDeadline, failure: unknown): ServiceError {
     const details = { method: request.method, path: request.path };
-    if (deadline.endedBy === 'cancelled') return this.error(`${request.method} ${request.path} was cancelled`, { ...details, kind: 'cancelled' });
+    if (deadline.endedBy === 'cancelled')
+      return this.error(`${request.method} ${request.path} was cancelled`, { ...details, kind: 'cancelled' });
     if (deadline.endedBy === 'timeout') {
-      return this.error(`${request.method} ${request.path} timed out after ${formatDuration(deadline.timeoutMs)}`, { ...details, kind: 'timeout' });
+      return this.error(`${request.method} ${request.path} timed out after ${formatDuration(deadline.timeoutMs)}`, {
+        ...details,
+        kind: 'timeout',
+      });
     }
-    return this.error(`${request.method} ${request.path} was aborted`, { ...details, kind: 'cancelled', cause: scrubbedCause(failure, (t) => this.scrub(t)) });
+    return this.error(`${request.method} ${request.path} was aborted`, {
+      ...details,
+      kind: 'cancelled',
+      cause: scrubbedCause(failure, (t) => this.scrub(t)),
+    });
   }
 
   /** For waits outside a request (loading fetch, backoff): turns the end of the call into its ServiceError. */

@@ -20,7 +20,10 @@ export function dataFolderSecret(dataDir: string, apiKeys: string[] = []): Buffe
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const text = readFileSync(path, 'utf8').trim();
-  if (!SECRET_TEXT.test(text)) throw new Error(`${path} is damaged (it should hold 64 hexadecimal characters); restore it from a backup, or the accounts in this folder cannot be found`);
+  if (!SECRET_TEXT.test(text))
+    throw new Error(
+      `${path} is damaged (it should hold 64 hexadecimal characters); restore it from a backup, or the accounts in this folder cannot be found`,
+    );
   return Buffer.from(text, 'hex');
 }
 

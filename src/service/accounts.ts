@@ -22,7 +22,11 @@ function renameLegacyCustomPlan(store: AccountStore, tag: string, key: string): 
   const legacySlug = customPlanFor(legacyAccountTag(key)).slug;
   const slug = customPlanFor(tag).slug;
   const databases = [...store.state.databases.values()].filter((database) => database.slug === legacySlug);
-  if (databases.length > 0) store.commit(databases.map((database) => ({ op: 'setDatabasePlan', name: database.name, slug })), true);
+  if (databases.length > 0)
+    store.commit(
+      databases.map((database) => ({ op: 'setDatabasePlan', name: database.name, slug })),
+      true,
+    );
 }
 
 /** The accounts of the running service, found by a keyed hash of the key so that the key itself is never kept or compared. */

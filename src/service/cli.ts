@@ -64,7 +64,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     throw new UsageError((error as Error).message);
   }
   const portText = values.port ?? String(DEFAULT_PORT);
-  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${portText}"`);
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not "${portText}"`);
   const slowText = values['slow-ms'] ?? String(DEFAULT_SLOW_QUERY_MS);
   if (!/^\d{1,7}$/.test(slowText)) throw new UsageError(`--slow-ms must be a whole number of milliseconds, not "${slowText}"`);
   let apiKeys = (values['api-key'] ?? []).filter((key) => key.length > 0);

@@ -17,7 +17,10 @@ export function findDeployment(account: Account, name: string): DeploymentInfo |
   const derived = deployments.filter((deployment) =>
     deployment.databases.some((database) => {
       const placement = account.placement(database);
-      return placement !== undefined && (memberlessName(placement.hostname, placement.port) === name || gemDerivedName(placement.hostname, placement.port) === name);
+      return (
+        placement !== undefined &&
+        (memberlessName(placement.hostname, placement.port) === name || gemDerivedName(placement.hostname, placement.port) === name)
+      );
     }),
   );
   return derived.length === 1 ? derived[0] : undefined;

@@ -1,6 +1,10 @@
 /** An error the service answers with its own status and `{"error": message}`; anything else is a 500. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
   }

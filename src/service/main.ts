@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     logRequests: !options.quiet,
     slowQueryMs: options.slowQueryMs,
   });
-  if (options.generatedKey) console.log(`Generated an API key for this run (pass --api-key or set DBHOST_API_KEY to keep one): ${options.apiKeys[0]}`);
+  if (options.generatedKey)
+    console.log(`Generated an API key for this run (pass --api-key or set DBHOST_API_KEY to keep one): ${options.apiKeys[0]}`);
   console.log(`Data in ${dataDir}; ${options.apiKeys.length} account(s)${options.payment ? '' : ' without payment information'}`);
   console.log(serviceReadyLine(service.url));
 

@@ -18,5 +18,6 @@ export function checkCollectionName(database: string, name: string): void {
   if (name.includes('\u0000')) throw badRequest('A collection name cannot contain a NUL character');
   if (name.startsWith('system.')) throw badRequest('Collection names starting with "system." are reserved');
   if (name.startsWith('.') || name.endsWith('.')) throw badRequest('A collection name cannot start or end with "."');
-  if (Buffer.byteLength(`${database}.${name}`) > 120) throw badRequest('The full collection name (database.collection) can have at most 120 bytes');
+  if (Buffer.byteLength(`${database}.${name}`) > 120)
+    throw badRequest('The full collection name (database.collection) can have at most 120 bytes');
 }

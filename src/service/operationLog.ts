@@ -24,7 +24,10 @@ export class OperationLog {
   record(members: string[], thread: string, text: string, write: boolean, at = new Date()): void {
     const stamp = logTimestamp(at);
     const counter = counterOf(text);
-    if (counter) members.forEach((member, position) => (position === 0 || write) && this.activity.count(member, counter, position > 0, thread, at.getTime()));
+    if (counter)
+      members.forEach(
+        (member, position) => (position === 0 || write) && this.activity.count(member, counter, position > 0, thread, at.getTime()),
+      );
     members.forEach((member, position) => {
       if (position === 0) this.append(member, `${stamp} [${thread}] ${text}`);
       else if (write) this.append(member, `${stamp} [repl writer worker ${position}] ${text}`);

@@ -64,10 +64,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
   }
-  const accounts = Accounts.open({ dataDir: options.dataDir, apiKeys: options.apiKeys, payment: options.payment ?? true, empty: options.empty ?? false, log });
+  const accounts = Accounts.open({
+    dataDir: options.dataDir,
+    apiKeys: options.apiKeys,
+    payment: options.payment ?? true,
+    empty: options.empty ?? false,
+    log,
+  });
   for (const account of accounts.all()) {
     for (const deployment of account.deployments()) {
-      account.operations.record(deployment.members, 'initandlisten', `dbhost local service serving ${deployment.databases.join(', ')}`, true);
+      account.operations.record(
+        deployment.members,
+        'initandlisten',
+        `dbhost local service serving ${deployment.databases.join(', ')}`,
+        true,
+      );
     }
     account.slowQueries.thresholdMs = options.slowQueryMs ?? account.slowQueries.thresholdMs;
   }
@@ -117,7 +128,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       })
       .then((reply) => {
         send(response, reply);
-        if (options.logRequests !== false) log(`${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`);
+        if (options.logRequests !== false)
+          log(
+            `${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
+          );
       })
       .catch((error: unknown) => {
         log(`${logTimestamp(new Date())} could not answer ${request.method} ${path}: ${scrub(String((error as Error)?.message))}`);

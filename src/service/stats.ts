@@ -14,14 +14,22 @@ function storageOf(data: CollectionData): { storageSize: number; numExtents: num
 
 function indexSizes(data: CollectionData): Record<string, number> {
   const sizes: Record<string, number> = {};
-  for (const index of data.indexes) sizes[index.name] = BUCKET * (1 + Math.floor((data.count * (24 + 12 * Object.keys(index.key).length)) / BUCKET));
+  for (const index of data.indexes)
+    sizes[index.name] = BUCKET * (1 + Math.floor((data.count * (24 + 12 * Object.keys(index.key).length)) / BUCKET));
   return sizes;
 }
 
 const average = (size: number, count: number) => (count === 0 ? null : Math.round((size / count) * 100) / 100);
 
 export function collectionListItem(name: string, data: CollectionData): Record<string, unknown> {
-  return { name, count: data.count, storageSize: storageOf(data).storageSize, avgObjSize: average(data.dataSize, data.count), indexCount: data.indexes.length, ok: 1.0 };
+  return {
+    name,
+    count: data.count,
+    storageSize: storageOf(data).storageSize,
+    avgObjSize: average(data.dataSize, data.count),
+    indexCount: data.indexes.length,
+    ok: 1.0,
+  };
 }
 
 export function collectionStats(database: string, name: string, data: CollectionData): Record<string, unknown> {
@@ -57,7 +65,8 @@ export function databaseStats(database: DatabaseData): Record<string, unknown> {
     indexes += data.indexes.length;
     indexSize += Object.values(indexSizes(data)).reduce((a, b) => a + b, 0);
   }
-  const fileSize = database.collections.size === 0 ? 0 : Math.max(64 * 1024 * 1024, 2 ** Math.ceil(Math.log2(storageSize + indexSize + 16 * 1024 * 1024)));
+  const fileSize =
+    database.collections.size === 0 ? 0 : Math.max(64 * 1024 * 1024, 2 ** Math.ceil(Math.log2(storageSize + indexSize + 16 * 1024 * 1024)));
   return {
     db: database.name,
     collections: database.collections.size,

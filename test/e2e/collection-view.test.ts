@@ -30,7 +30,8 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-table-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `failed-table-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -42,7 +43,12 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     // A wide collection for the virtualised-rendering step: 100 documents of 200 fields.
     await client.createCollection('inventory', 'wide');
     for (let row = 0; row < 100; row++) {
-      await client.createDocument('inventory', 'wide', Object.fromEntries(Array.from({ length: 199 }, (_, field) => [`f${String(field + 1).padStart(3, '0')}`, row * 1000 + field])), { safe: true });
+      await client.createDocument(
+        'inventory',
+        'wide',
+        Object.fromEntries(Array.from({ length: 199 }, (_, field) => [`f${String(field + 1).padStart(3, '0')}`, row * 1000 + field])),
+        { safe: true },
+      );
     }
     sideBar = await openDbHostView(page);
     await dismissNotification(await addAccountThroughUi(session, sideBar));
@@ -57,7 +63,12 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     const headers = await view.getByRole('columnheader').allInnerTexts();
     assert.deepEqual(headers.slice(0, 3), ['_id', 'sku', 'name']);
     const price = view.locator('.cell.k-double, .cell.k-integer').first();
-    assert.equal(await price.evaluate((cell) => (globalThis as unknown as { getComputedStyle(element: unknown): { textAlign: string } }).getComputedStyle(cell).textAlign), 'right');
+    assert.equal(
+      await price.evaluate(
+        (cell) => (globalThis as unknown as { getComputedStyle(element: unknown): { textAlign: string } }).getComputedStyle(cell).textAlign,
+      ),
+      'right',
+    );
   });
 
   it('edits a cell by double-click, reviews the exact update and saves it with Ctrl+S', async () => {
@@ -111,7 +122,11 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
 
     const [first] = (await client.listDocuments('inventory', 'products', { limit: 1 })).documents;
     await view.getByRole('tab', { name: 'tree view' }).click();
-    await view.getByRole('tree').getByText(`sku: ${String(first.sku)}`).first().waitFor({ state: 'visible' });
+    await view
+      .getByRole('tree')
+      .getByText(`sku: ${String(first.sku)}`)
+      .first()
+      .waitFor({ state: 'visible' });
     await view.getByRole('tab', { name: 'json view' }).click();
     assert.match(await view.getByLabel('Documents as JSON').innerText(), new RegExp(`"sku": "${String(first.sku)}"`));
     await view.getByRole('tab', { name: 'table view' }).click();
@@ -135,9 +150,10 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     const drawn = await view.locator('.cell').count();
     assert.ok(drawn > 0 && drawn < 2_000, `${drawn} cells drawn of 20,000`);
     await grid.evaluate((element) => {
-      (element as unknown as { scrollLeft: number; scrollWidth: number }).scrollLeft = (element as unknown as { scrollWidth: number }).scrollWidth;
+      (element as unknown as { scrollLeft: number; scrollWidth: number }).scrollLeft = (
+        element as unknown as { scrollWidth: number }
+      ).scrollWidth;
     });
     await view.getByRole('columnheader', { name: /^f199/ }).waitFor({ state: 'visible' });
   });
-
 });

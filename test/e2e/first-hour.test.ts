@@ -22,7 +22,7 @@ import {
 
 // A newcomer's first hour, where only the real UI shows it: what is selected, what a notification says,
 // the squiggle, a hover, the log's lines. Each step starts where the previous one left the UI.
-describe('A newcomer\'s first hour through the real UI', function () {
+describe("A newcomer's first hour through the real UI", function () {
   this.bail(true);
   let session: ProductSession;
   let sideBar: Locator;
@@ -33,14 +33,19 @@ describe('A newcomer\'s first hour through the real UI', function () {
     session = await openProductSession({
       workspaceFiles: {
         // As code-server ships: auto-save after a short pause.
-        '.vscode/settings.json': JSON.stringify({ 'dbhost.pageSize': 5, 'dbhost.logs.pollInterval': 1, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 }, null, 2),
+        '.vscode/settings.json': JSON.stringify(
+          { 'dbhost.pageSize': 5, 'dbhost.logs.pollInterval': 1, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 },
+          null,
+          2,
+        ),
       },
     });
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-first-hour-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `failed-first-hour-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -121,7 +126,9 @@ describe('A newcomer\'s first hour through the real UI', function () {
 
   it('tails a log from its last lines, each line with one timestamp', async () => {
     const { page } = session;
-    const deployment = (await client.listDeployments()).find((record) => Array.isArray(record.databases) && record.databases.includes('shop'));
+    const deployment = (await client.listDeployments()).find(
+      (record) => Array.isArray(record.databases) && record.databases.includes('shop'),
+    );
     assert.ok(deployment);
     await chooseFromContextMenu(treeRow(sideBar, deployment.name), 'Tail Logs');
     const output = outputView(page);

@@ -5,7 +5,16 @@ import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { answerQuickInput, dismissNotification, editorGroupOf, expandRow, moveMouseAway, openDbHostView, treeRow, treeRowsAtLevel } from './support/workbench';
+import {
+  answerQuickInput,
+  dismissNotification,
+  editorGroupOf,
+  expandRow,
+  moveMouseAway,
+  openDbHostView,
+  treeRow,
+  treeRowsAtLevel,
+} from './support/workbench';
 
 const LABEL = 'Shop production';
 
@@ -25,7 +34,8 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `guardrails-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `guardrails-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -72,9 +82,14 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
 
     await page.keyboard.press('Control+S');
     // Ours leads with the cause; VS Code's own "Failed to save … Unable to write file" toast shows the same text inside.
-    const refusal = page.locator('.notification-toast', { hasText: `The account "${LABEL} [production]" is Read-only` }).filter({ hasNotText: /Unable to write file/ });
+    const refusal = page
+      .locator('.notification-toast', { hasText: `The account "${LABEL} [production]" is Read-only` })
+      .filter({ hasNotText: /Unable to write file/ });
     await refusal.waitFor({ state: 'visible' });
-    assert.match(await refusal.innerText(), new RegExp(`PUT /databases/inventory/collections/products/documents/${documentId} was not sent`));
+    assert.match(
+      await refusal.innerText(),
+      new RegExp(`PUT /databases/inventory/collections/products/documents/${documentId} was not sent`),
+    );
     await dirtyTab.waitFor({ state: 'visible' });
     await stockLine.filter({ hasText: `"stock": ${stock + 1000},` }).waitFor({ state: 'visible' });
     assert.equal((await client.getDocument('inventory', 'products', documentId)).text, before, 'the service’s document changed');

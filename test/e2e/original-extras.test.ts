@@ -5,7 +5,15 @@ import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { chooseFromContextMenu, dismissNotification, expandRow, moveMouseAway, openDbHostView, resizeSideBar, treeRow } from './support/workbench';
+import {
+  chooseFromContextMenu,
+  dismissNotification,
+  expandRow,
+  moveMouseAway,
+  openDbHostView,
+  resizeSideBar,
+  treeRow,
+} from './support/workbench';
 
 // The original service's extras through the real UI: a database's users, and a deployment's live statistics.
 describe('DB Host extras through the real UI: users and deployment statistics', function () {
@@ -25,7 +33,8 @@ describe('DB Host extras through the real UI: users and deployment statistics', 
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-extras-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `failed-extras-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -37,7 +46,8 @@ describe('DB Host extras through the real UI: users and deployment statistics', 
     await expandRow(treeRow(sideBar, 'Local demo'));
     await expandRow(treeRow(sideBar, 'Databases'));
     await expandRow(treeRow(sideBar, 'shop'));
-    for (const label of ['orders', 'Users', 'Current Operations', 'Slow Queries']) await treeRow(sideBar, label).waitFor({ state: 'visible' });
+    for (const label of ['orders', 'Users', 'Current Operations', 'Slow Queries'])
+      await treeRow(sideBar, label).waitFor({ state: 'visible' });
     await expandRow(treeRow(sideBar, 'Users'));
     await treeRow(sideBar, 'reporting').waitFor({ state: 'visible' });
     await treeRow(sideBar, 'checkout-app').waitFor({ state: 'visible' });
@@ -59,7 +69,7 @@ describe('DB Host extras through the real UI: users and deployment statistics', 
     await chart.locator('figcaption', { hasText: /^Operations per second: insert [1-9]/ }).waitFor({ state: 'visible' });
     await chart.locator('figcaption', { hasText: /^Connections: current \d/ }).waitFor({ state: 'visible' });
     assert.equal(await chart.locator('polyline.series').count(), 10, 'three memory lines, six operation kinds, one of connections');
-    assert.equal(await chart.locator('table tr').count() > 1, true, 'a table of the figures');
+    assert.equal((await chart.locator('table tr').count()) > 1, true, 'a table of the figures');
     await chart.locator('#status', { hasText: /refreshes every 10 s/ }).waitFor({ state: 'visible' });
     await moveMouseAway(page);
     await saveScreenshot(page, 'extras-deployment-stats');

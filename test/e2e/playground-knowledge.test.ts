@@ -42,7 +42,8 @@ describe('Playgrounds that know the data, through the real UI (code-server in Ch
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -61,7 +62,10 @@ describe('Playgrounds that know the data, through the real UI (code-server in Ch
     const focused = suggestions.locator('.monaco-list-row.focused', { hasText: 'status' });
     await focused.waitFor({ state: 'visible' });
     // Beside the field: its types and how often each appears in the sample.
-    await suggestions.locator('.monaco-list-row', { hasText: /string 100%/ }).first().waitFor({ state: 'visible' });
+    await suggestions
+      .locator('.monaco-list-row', { hasText: /string 100%/ })
+      .first()
+      .waitFor({ state: 'visible' });
     await saveScreenshot(page, 'completion');
     await page.keyboard.press('Enter');
     await suggestions.waitFor({ state: 'hidden' });
@@ -78,8 +82,12 @@ describe('Playgrounds that know the data, through the real UI (code-server in Ch
     const results = editorGroupOf(page, 'orders-all all results.jsonc');
     // The editor shows spaces as no-break spaces.
     const heading = (text: string) => new RegExp(text.replace(/\./g, '\\.').replace(/ /g, '\\s'));
-    await results.locator('.view-line', { hasText: heading(`Query 1 · shop.orders · 2 of ${formatCount(paid)} · `) }).waitFor({ state: 'visible' });
-    await results.locator('.view-line', { hasText: heading(`Query 2 · shop.orders · 3 of ${formatCount(paid)} · `) }).waitFor({ state: 'visible' });
+    await results
+      .locator('.view-line', { hasText: heading(`Query 1 · shop.orders · 2 of ${formatCount(paid)} · `) })
+      .waitFor({ state: 'visible' });
+    await results
+      .locator('.view-line', { hasText: heading(`Query 2 · shop.orders · 3 of ${formatCount(paid)} · `) })
+      .waitFor({ state: 'visible' });
     await results.locator('.codelens-decoration a', { hasText: 'Next page' }).first().waitFor({ state: 'visible' });
     await moveMouseAway(page);
     await saveScreenshot(page, 'run-all');

@@ -28,7 +28,12 @@ describe('npm start', function () {
 
   it('opens VS Code with the local demo account expanded and a sample playground beside it, whose Run runs a query', async function () {
     this.timeout(300_000);
-    start = ManagedProcess.start('npm start', process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--code-server', '--port', '0', '--data', dataDir], { cwd: repoRoot });
+    start = ManagedProcess.start(
+      'npm start',
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'scripts', 'start.ts'), '--code-server', '--port', '0', '--data', dataDir],
+      { cwd: repoRoot },
+    );
     const [address] = await start.waitForOutput(/http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+/, 240_000);
     watchForKey(fs.readFileSync(path.join(dataDir, 'start-api-key'), 'utf8').trim());
     browser = await launchChromium(chromiumPath);
@@ -45,7 +50,9 @@ describe('npm start', function () {
     // The first click runs the query: its results open beside it.
     await playground.locator('.codelens-decoration a', { hasText: /^\s*Run$/ }).click();
     try {
-      await editorGroupOf(page, /first-query results/).locator('.view-line', { hasText: /5\sof\s[\d,]+/ }).waitFor({ state: 'visible' });
+      await editorGroupOf(page, /first-query results/)
+        .locator('.view-line', { hasText: /5\sof\s[\d,]+/ })
+        .waitFor({ state: 'visible' });
     } catch (error) {
       await saveScreenshot(page, 'failed-npm-start-first-run');
       throw error;

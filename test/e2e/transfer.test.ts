@@ -8,7 +8,15 @@ import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { answerFileDialog, answerQuickInput, chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
+import {
+  answerFileDialog,
+  answerQuickInput,
+  chooseFromContextMenu,
+  dismissNotification,
+  expandRow,
+  openDbHostView,
+  treeRow,
+} from './support/workbench';
 
 // Export a collection to NDJSON and import the file into a new collection, through the real UI.
 describe('DB Host export and import through the real UI (code-server in Chromium)', function () {
@@ -24,7 +32,8 @@ describe('DB Host export and import through the real UI (code-server in Chromium
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-transfer-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `failed-transfer-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -60,15 +69,22 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     await chooseFromContextMenu(treeRow(sideBar, 'inventory'), 'Import Documents…');
     await answerQuickInput(page, /Name of the new collection/, 'suppliers_copy');
     await answerFileDialog(page, /Import into inventory\.suppliers_copy/, join(workspace, 'suppliers.ndjson'));
-    const dialog = page.locator('.monaco-dialog-box', { hasText: /Import 120 documents from suppliers\.ndjson into the new collection inventory\.suppliers_copy/ });
+    const dialog = page.locator('.monaco-dialog-box', {
+      hasText: /Import 120 documents from suppliers\.ndjson into the new collection inventory\.suppliers_copy/,
+    });
     await dialog.waitFor({ state: 'visible' });
     assert.match(await dialog.innerText(), /120 records to import: 120 readable, 0 not/);
     await saveScreenshot(page, 'transfer-2-dry-run');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    const done = page.locator('.notification-toast', { hasText: /Imported suppliers\.ndjson into inventory\.suppliers_copy: 120 documents stored/ });
+    const done = page.locator('.notification-toast', {
+      hasText: /Imported suppliers\.ndjson into inventory\.suppliers_copy: 120 documents stored/,
+    });
     await done.waitFor({ state: 'visible' });
     await treeRow(sideBar, 'suppliers_copy').waitFor({ state: 'visible' });
-    const [source, copy] = await Promise.all([client.listDocuments('inventory', 'suppliers', { limit: 1 }), client.listDocuments('inventory', 'suppliers_copy', { limit: 1 })]);
+    const [source, copy] = await Promise.all([
+      client.listDocuments('inventory', 'suppliers', { limit: 1 }),
+      client.listDocuments('inventory', 'suppliers_copy', { limit: 1 }),
+    ]);
     assert.equal(copy.total, source.total);
     await saveScreenshot(page, 'transfer-3-imported');
   });
@@ -97,7 +113,9 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     await answerQuickInput(page, /Export the 3 selected documents of inventory\.suppliers as/, 'NDJSON');
     // Not the format pick still closing ("… as"): the save dialog.
     await answerFileDialog(page, /Export the 3 selected documents of inventory\.suppliers(?! as)/, file);
-    const done = page.locator('.notification-toast', { hasText: /Exported 3 documents of the 3 selected documents of inventory\.suppliers/ });
+    const done = page.locator('.notification-toast', {
+      hasText: /Exported 3 documents of the 3 selected documents of inventory\.suppliers/,
+    });
     await done.waitFor({ state: 'visible' });
     const { documents } = await client.listDocuments('inventory', 'suppliers', { limit: 20 });
     const expected = [documents[0], documents[2], documents[3]].map((document) => stringifyLossless(document));

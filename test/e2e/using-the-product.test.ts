@@ -48,7 +48,11 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
       workspaceFiles: {
         // A small page keeps the whole tree on one screen; a short poll interval keeps the log step short; the web
         // workbench saves by itself after a second unless told otherwise, and this user saves with Ctrl+S.
-        '.vscode/settings.json': JSON.stringify({ 'dbhost.pageSize': PAGE_SIZE, 'dbhost.logs.pollInterval': 1, 'files.autoSave': 'off' }, null, 2),
+        '.vscode/settings.json': JSON.stringify(
+          { 'dbhost.pageSize': PAGE_SIZE, 'dbhost.logs.pollInterval': 1, 'files.autoSave': 'off' },
+          null,
+          2,
+        ),
         [PLAYGROUND]: PLAYGROUND_TEXT,
       },
     });
@@ -56,7 +60,8 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
   });
 
   after(async () => {
@@ -116,11 +121,21 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
     assert.ok(products !== undefined && products > 2 * PAGE_SIZE);
     assert.equal(await description(treeRow(sideBar, 'products')), `${formatCount(products)} documents`);
     assert.equal(await description(treeRow(sideBar, 'Documents')), formatCount(products));
-    assert.equal(await treeRowsAtLevel(sideBar, 6).filter({ hasNot: page.locator('.label-name', { hasText: /^Load more/ }) }).count(), PAGE_SIZE);
+    assert.equal(
+      await treeRowsAtLevel(sideBar, 6)
+        .filter({ hasNot: page.locator('.label-name', { hasText: /^Load more/ }) })
+        .count(),
+      PAGE_SIZE,
+    );
     // "Load more" fetches the next page: twice as many documents shown, fewer remaining.
     await treeRow(sideBar, `Load more (${formatCount(products - PAGE_SIZE)} remaining)`).click();
     await treeRow(sideBar, `Load more (${formatCount(products - 2 * PAGE_SIZE)} remaining)`).waitFor({ state: 'visible' });
-    assert.equal(await treeRowsAtLevel(sideBar, 6).filter({ hasNot: page.locator('.label-name', { hasText: /^Load more/ }) }).count(), 2 * PAGE_SIZE);
+    assert.equal(
+      await treeRowsAtLevel(sideBar, 6)
+        .filter({ hasNot: page.locator('.label-name', { hasText: /^Load more/ }) })
+        .count(),
+      2 * PAGE_SIZE,
+    );
 
     await expandRow(treeRow(sideBar, 'Indexes'));
     for (const index of await client.listIndexes('inventory', 'products')) await treeRow(sideBar, index.name).waitFor({ state: 'visible' });
@@ -181,15 +196,23 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
     // Beside: the playground stays visible in its own group, left of the results.
     await playground.waitFor({ state: 'visible' });
     const [playgroundBox, resultsBox] = [await playground.boundingBox(), await results.boundingBox()];
-    assert.ok(playgroundBox && resultsBox && playgroundBox.x + playgroundBox.width <= resultsBox.x + 1, 'the results are not beside the playground');
+    assert.ok(
+      playgroundBox && resultsBox && playgroundBox.x + playgroundBox.width <= resultsBox.x + 1,
+      'the results are not beside the playground',
+    );
     const largest = (await client.listDocuments('shop', 'orders', { q: { status: 'paid' }, sort: { total: -1 }, limit: 1 })).documents[0];
-    await results.locator('.view-line', { hasText: `"total": ${String(largest.total)}` }).first().waitFor({ state: 'visible' });
+    await results
+      .locator('.view-line', { hasText: `"total": ${String(largest.total)}` })
+      .first()
+      .waitFor({ state: 'visible' });
     await saveScreenshot(page, '6-playground-results');
   });
 
   it('tails the log of a deployment: the queries made while tailing arrive in its output channel', async () => {
     const { page } = session;
-    const deployment = (await client.listDeployments()).find((record) => Array.isArray(record.databases) && record.databases.includes('shop'));
+    const deployment = (await client.listDeployments()).find(
+      (record) => Array.isArray(record.databases) && record.databases.includes('shop'),
+    );
     assert.ok(deployment, 'no deployment holds the shop database');
     await chooseFromContextMenu(treeRow(sideBar, deployment.name), 'Tail Logs');
     const output = outputView(page);
@@ -200,7 +223,8 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
       await client.listDocuments('shop', 'orders', { q: { notes: marker }, limit: 1 });
       await output.locator('.view-line', { hasText: marker }).waitFor({ state: 'visible' });
     }
-    for (const marker of markers) assert.equal(await output.locator('.view-line', { hasText: marker }).count(), 1, `${marker} shown more than once`);
+    for (const marker of markers)
+      assert.equal(await output.locator('.view-line', { hasText: marker }).count(), 1, `${marker} shown more than once`);
     await moveMouseAway(page);
     await saveScreenshot(page, '7-log-tail');
   });

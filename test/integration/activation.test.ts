@@ -35,8 +35,14 @@ describe('The extension in VS Code', () => {
     assert.ok(container, 'no activity-bar container "dbhost"');
     assert.equal(container.title, 'DB Host');
     assert.match(container.icon, /^media\//);
-    assert.ok(fs.existsSync(path.join(productExtension().extensionPath, container.icon)), `${container.icon} is not in the installed extension`);
-    assert.ok(contributions().views?.dbhost?.some((view) => view.id === 'dbhost.explorer'), 'no dbhost.explorer view in the container');
+    assert.ok(
+      fs.existsSync(path.join(productExtension().extensionPath, container.icon)),
+      `${container.icon} is not in the installed extension`,
+    );
+    assert.ok(
+      contributions().views?.dbhost?.some((view) => view.id === 'dbhost.explorer'),
+      'no dbhost.explorer view in the container',
+    );
 
     // VS Code registers these commands only for a container and view it actually created.
     const commands = await vscode.commands.getCommands(true);
@@ -59,7 +65,9 @@ describe('The extension in VS Code', () => {
     await productExtension().activate();
     const contributed = (contributions().commands ?? []).map((entry) => entry.command).sort();
     // VS Code adds commands of its own for each view (`<view id>.focus` and the like).
-    const viewIds = Object.values(contributions().views ?? {}).flat().map((view) => view.id);
+    const viewIds = Object.values(contributions().views ?? {})
+      .flat()
+      .map((view) => view.id);
     const registered = (await vscode.commands.getCommands(true))
       .filter((command) => command.startsWith('dbhost.') && !viewIds.some((id) => command.startsWith(`${id}.`)))
       .sort();

@@ -19,11 +19,14 @@ function loadMocha(): typeof MochaType {
 }
 
 function suiteFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return suiteFiles(full);
-    return entry.name.endsWith('.test.js') ? [full] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return suiteFiles(full);
+      return entry.name.endsWith('.test.js') ? [full] : [];
+    })
+    .sort();
 }
 
 function describeError(error: unknown): string {
@@ -37,7 +40,12 @@ async function activateProduct(): Promise<ProductExtensionState> {
   if (!extension) return { found: false, active: false };
   try {
     const exports: unknown = await extension.activate();
-    if (exports === undefined) return { found: true, active: false, activationError: 'activate() returned nothing (the extension returns its API object when activation succeeds)' };
+    if (exports === undefined)
+      return {
+        found: true,
+        active: false,
+        activationError: 'activate() returned nothing (the extension returns its API object when activation succeeds)',
+      };
     return { found: true, active: extension.isActive };
   } catch (error) {
     return { found: true, active: false, activationError: describeError(error) };

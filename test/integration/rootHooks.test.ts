@@ -22,9 +22,18 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
     await vscode.window.showTextDocument(untitled);
     await vscode.commands.executeCommand('dbhost.showPlan', { accountId, plan: 'sandbox' });
     vscode.window.createWebviewPanel('dbhost.toolkitTest', 'Left open', vscode.ViewColumn.Beside, {});
-    await waitFor(() => openTabs().some((tab) => tab.label === 'Left open'), { event: vscode.window.tabGroups.onDidChangeTabs, what: 'the webview\'s tab' });
+    await waitFor(() => openTabs().some((tab) => tab.label === 'Left open'), {
+      event: vscode.window.tabGroups.onDidChangeTabs,
+      what: "the webview's tab",
+    });
     assert.ok(untitled.isDirty);
-    assert.equal(openTabs().length, 3, `open: ${openTabs().map((tab) => tab.label).join(', ')}`);
+    assert.equal(
+      openTabs().length,
+      3,
+      `open: ${openTabs()
+        .map((tab) => tab.label)
+        .join(', ')}`,
+    );
   }
 
   before(async () => {
@@ -50,7 +59,10 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
 
   describe('the next test', () => {
     it('finds no editor open, the real prompts, the settings as they were and the account in Normal mode', () => {
-      assert.deepEqual(openTabs().map((tab) => tab.label), []);
+      assert.deepEqual(
+        openTabs().map((tab) => tab.label),
+        [],
+      );
       assert.equal(testing.services.prompts, real, 'fake prompts are still answering');
       assert.equal(vscode.workspace.getConfiguration('dbhost').inspect('pageSize')?.globalValue, undefined);
       assert.equal(vscode.workspace.getConfiguration('files').inspect('autoSaveDelay')?.globalValue, undefined);
@@ -67,13 +79,21 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
     });
 
     it('finds them still open in its next test', () => {
-      assert.ok(openTabs().some((tab) => tab.label === 'Left open'), `open: ${openTabs().map((tab) => tab.label).join(', ')}`);
+      assert.ok(
+        openTabs().some((tab) => tab.label === 'Left open'),
+        `open: ${openTabs()
+          .map((tab) => tab.label)
+          .join(', ')}`,
+      );
     });
   });
 
   describe('after a journey', () => {
     it('finds its editors closed', () => {
-      assert.deepEqual(openTabs().map((tab) => tab.label), []);
+      assert.deepEqual(
+        openTabs().map((tab) => tab.label),
+        [],
+      );
     });
   });
 });

@@ -108,7 +108,13 @@ export class FaultProxy {
 
   private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
     const mode = this.queued.shift() ?? this.mode;
-    const record: ProxiedRequest = { method: request.method ?? 'GET', path: (request.url ?? '/').split('?')[0], fault: mode.kind, forwarded: false, bodyBytes: 0 };
+    const record: ProxiedRequest = {
+      method: request.method ?? 'GET',
+      path: (request.url ?? '/').split('?')[0],
+      fault: mode.kind,
+      forwarded: false,
+      bodyBytes: 0,
+    };
     this.requests.push(record);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -124,7 +130,12 @@ export class FaultProxy {
     });
   }
 
-  private async apply(mode: FaultMode, request: http.IncomingMessage, response: http.ServerResponse, forward: () => Promise<UpstreamAnswer>): Promise<void> {
+  private async apply(
+    mode: FaultMode,
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    forward: () => Promise<UpstreamAnswer>,
+  ): Promise<void> {
     switch (mode.kind) {
       case 'pass':
         return this.relay(response, await forward());
@@ -174,18 +185,22 @@ export class FaultProxy {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
     return new Promise((resolve, reject) => {
-      const upstream = http.request(new URL(request.url ?? '/', this.target), { method: request.method, headers, agent: this.agent }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const answerHeaders = { ...answer.headers };
-          delete answerHeaders['transfer-encoding'];
-          delete answerHeaders['connection'];
-          delete answerHeaders['keep-alive'];
-          resolve({ status: answer.statusCode ?? 502, headers: answerHeaders, body: Buffer.concat(chunks) });
-        });
-        answer.on('error', reject);
-      });
+      const upstream = http.request(
+        new URL(request.url ?? '/', this.target),
+        { method: request.method, headers, agent: this.agent },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const answerHeaders = { ...answer.headers };
+            delete answerHeaders['transfer-encoding'];
+            delete answerHeaders['connection'];
+            delete answerHeaders['keep-alive'];
+            resolve({ status: answer.statusCode ?? 502, headers: answerHeaders, body: Buffer.concat(chunks) });
+          });
+          answer.on('error', reject);
+        },
+      );
       upstream.on('error', reject);
       upstream.end(body);
     });

@@ -27,7 +27,10 @@ export class ServiceProcess {
   private exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private output = '';
 
-  private constructor(private readonly child: ChildProcess, readonly url: string) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {
     this.exit = new Promise((settle) => child.once('exit', (code, signal) => settle({ code, signal })));
     child.stdout?.on('data', (chunk: Buffer) => this.keep(chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.keep(chunk));

@@ -25,7 +25,11 @@ export function slowQueryPlaygroundText(entry: JsonObject, accountLabel: string)
   query.limit = 20;
   const took = typeof entry.millis === 'number' ? `${entry.millis} ms` : 'a long time';
   const when = isJsonObject(entry.ts) && typeof entry.ts.$date === 'string' ? ` at ${entry.ts.$date}` : '';
-  return [`// A slow query on ${target.db}.${target.col}${when}: it took ${took}. Run it again with the "Run" CodeLens.`, stringifyLossless([query], 2), ''].join('\n');
+  return [
+    `// A slow query on ${target.db}.${target.col}${when}: it took ${took}. Run it again with the "Run" CodeLens.`,
+    stringifyLossless([query], 2),
+    '',
+  ].join('\n');
 }
 
 /** A short label for a current or slow operation: `query shop.orders`. */

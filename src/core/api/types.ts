@@ -127,7 +127,14 @@ export interface DbHostApi extends OriginalServiceApi {
   listDocuments(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<DocumentPage>;
   getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument>;
   createDocument(db: string, col: string, document: JsonObject, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
-  updateDocument(db: string, col: string, docId: string, update: UpdateDirectives, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
+  updateDocument(
+    db: string,
+    col: string,
+    docId: string,
+    update: UpdateDirectives,
+    write?: WriteOptions,
+    options?: CallOptions,
+  ): Promise<ServiceAnswer>;
   updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer>;
   deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer>;
 

@@ -61,7 +61,8 @@ export function decodeDocumentPath(path: string): DocumentLocation {
       docId: decodePathSegment(segments[3].slice(0, -DOCUMENT_SUFFIX.length)),
     };
   } catch (error) {
-    if (error instanceof PathSegmentError) throw new DocumentPathError(`${JSON.stringify(path)} is not a valid document path: ${error.message}`);
+    if (error instanceof PathSegmentError)
+      throw new DocumentPathError(`${JSON.stringify(path)} is not a valid document path: ${error.message}`);
     throw error;
   }
 }

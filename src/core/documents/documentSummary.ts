@@ -30,7 +30,8 @@ function summarizeValue(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.length} ${value.length === 1 ? 'item' : 'items'}]`;
   const hex = objectIdHexOf(value);
   if (hex !== undefined) return `ObjectId(${hex})`;
-  if (isJsonObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, '$date')) return `Date(${summarizeValue(value.$date)})`;
+  if (isJsonObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, '$date'))
+    return `Date(${summarizeValue(value.$date)})`;
   return Object.keys(value).length === 0 ? '{}' : '{…}';
 }
 

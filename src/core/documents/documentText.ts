@@ -27,7 +27,8 @@ export function parseDocumentText(text: string): JsonObject {
   try {
     value = parseLossless(text, { rejectDuplicateKeys: true });
   } catch (error) {
-    if (error instanceof JsonSyntaxError) throw new DocumentTextError(`Not saved: the document is not valid JSON. ${error.message}.`, error.offset);
+    if (error instanceof JsonSyntaxError)
+      throw new DocumentTextError(`Not saved: the document is not valid JSON. ${error.message}.`, error.offset);
     throw error;
   }
   if (!isJsonObject(value)) throw new DocumentTextError('Not saved: a document must be one JSON object, { … }.', 0);

@@ -30,7 +30,8 @@ function escapeBytes(char: string): string {
 
 export function encodePathSegment(text: string): string {
   if (text === '') return EMPTY;
-  if (UNPAIRED_SURROGATE.test(text)) throw new PathSegmentError(`${JSON.stringify(text)} contains an unpaired surrogate and cannot be written in a URI`);
+  if (UNPAIRED_SURROGATE.test(text))
+    throw new PathSegmentError(`${JSON.stringify(text)} contains an unpaired surrogate and cannot be written in a URI`);
   const escapeDots = ONLY_DOTS.test(text);
   let encoded = '';
   for (const char of text) encoded += PLAIN.test(char) && !(escapeDots && char === '.') ? char : escapeBytes(char);
@@ -40,10 +41,11 @@ export function encodePathSegment(text: string): string {
 export function decodePathSegment(segment: string): string {
   if (segment === EMPTY) return '';
   const bytes: number[] = [];
-  for (let i = 0; i < segment.length; ) {
+  for (let i = 0; i < segment.length;) {
     if (segment[i] === '~') {
       const hex = segment.slice(i + 1, i + 3);
-      if (!/^[0-9A-F]{2}$/.test(hex)) throw new PathSegmentError(`Invalid escape "${segment.slice(i, i + 3)}" in URI path segment ${JSON.stringify(segment)}`);
+      if (!/^[0-9A-F]{2}$/.test(hex))
+        throw new PathSegmentError(`Invalid escape "${segment.slice(i, i + 3)}" in URI path segment ${JSON.stringify(segment)}`);
       bytes.push(parseInt(hex, 16));
       i += 3;
     } else {
@@ -58,7 +60,9 @@ export function decodePathSegment(segment: string): string {
     throw new PathSegmentError(`URI path segment ${JSON.stringify(segment)} does not decode to UTF-8 text`);
   }
   if (encodePathSegment(decoded) !== segment) {
-    throw new PathSegmentError(`URI path segment ${JSON.stringify(segment)} is not in the form this extension writes (expected ${JSON.stringify(encodePathSegment(decoded))})`);
+    throw new PathSegmentError(
+      `URI path segment ${JSON.stringify(segment)} is not in the form this extension writes (expected ${JSON.stringify(encodePathSegment(decoded))})`,
+    );
   }
   return decoded;
 }

@@ -50,7 +50,8 @@ export function diffToUpdate(original: JsonObject, edited: JsonObject): UpdateDi
 function checkId(original: JsonObject, edited: JsonObject): string | undefined {
   const hadId = Object.hasOwn(original, '_id');
   const hasId = Object.hasOwn(edited, '_id');
-  if (hadId && !hasId) return `The _id field cannot be removed (it was ${stringifyLossless(original._id)}). Put it back to save the document.`;
+  if (hadId && !hasId)
+    return `The _id field cannot be removed (it was ${stringifyLossless(original._id)}). Put it back to save the document.`;
   if (!hadId && hasId) return 'The _id field cannot be added to an existing document. Remove it to save the document.';
   if (hadId && !jsonEqual(original._id, edited._id)) {
     return `The _id field cannot be changed (it was ${stringifyLossless(original._id)}, now ${stringifyLossless(edited._id)}). Put it back to save; to store the document under another _id, create a new document.`;

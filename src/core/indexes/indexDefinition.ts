@@ -65,7 +65,9 @@ export function parseIndexBody(text: string): IndexDefinition {
   if (!isJsonObject(body)) throw new IndexBodyError('The index must be a JSON object with a "spec" member.');
   const unknown = Object.keys(body).filter((member) => !bodyMembers.has(member));
   if (unknown.length > 0) {
-    throw new IndexBodyError(`Unknown member${unknown.length > 1 ? 's' : ''} ${unknown.map((m) => `"${m}"`).join(', ')}: an index takes spec, background, unique, drop_dups, min and max.`);
+    throw new IndexBodyError(
+      `Unknown member${unknown.length > 1 ? 's' : ''} ${unknown.map((m) => `"${m}"`).join(', ')}: an index takes spec, background, unique, drop_dups, min and max.`,
+    );
   }
   const spec = body.spec;
   if (!isJsonObject(spec) || Object.keys(spec).length === 0) {

@@ -32,7 +32,12 @@ export type JsonValue = null | boolean | number | string | LosslessNumber | Json
 export type JsonObject = { [key: string]: JsonValue };
 
 export class JsonSyntaxError extends Error {
-  constructor(message: string, readonly offset: number, readonly line: number, readonly column: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`${message} at line ${line}, column ${column}`);
     this.name = 'JsonSyntaxError';
   }
@@ -239,7 +244,11 @@ export function parseExactly(text: string, options: ParseOptions = {}): JsonValu
       }
     }
     if (ch === '"') return parseString();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (text.startsWith(word, pos)) {
         pos += word.length;
         return value;

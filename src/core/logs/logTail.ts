@@ -29,7 +29,8 @@ export class LogTail {
   private lastLineUnterminated = false;
 
   constructor(private readonly anchorLines = DEFAULT_ANCHOR_LINES) {
-    if (!Number.isInteger(anchorLines) || anchorLines < 1) throw new RangeError(`anchorLines must be a positive integer, got ${anchorLines}`);
+    if (!Number.isInteger(anchorLines) || anchorLines < 1)
+      throw new RangeError(`anchorLines must be a positive integer, got ${anchorLines}`);
   }
 
   /** The new lines of `text`, the whole current log. */

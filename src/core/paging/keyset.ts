@@ -73,7 +73,12 @@ export class QueryPaging {
     if (this.query.fields !== undefined) base.fields = this.query.fields;
     if (this.plan.kind === 'skip' || this.fellBackToSkip) {
       const sort = this.plan.kind === 'keyset' ? { _id: this.plan.direction } : this.query.sort;
-      return { ...base, ...(this.query.q ? { q: this.query.q } : {}), ...(sort ? { sort } : {}), ...(this.received > 0 ? { skip: this.received } : {}) };
+      return {
+        ...base,
+        ...(this.query.q ? { q: this.query.q } : {}),
+        ...(sort ? { sort } : {}),
+        ...(this.received > 0 ? { skip: this.received } : {}),
+      };
     }
     const q = this.lastId === undefined ? this.query.q : keysetFilter(this.query.q, this.lastId, this.plan.direction);
     return { ...base, ...(q && Object.keys(q).length > 0 ? { q } : {}), sort: { _id: this.plan.direction } };

@@ -9,5 +9,7 @@ export function countFreeDatabases(databases: readonly DatabaseRecord[], plans: 
   const free = plans.filter(isFreePlan);
   const slugs = new Set(['sandbox', ...free.map((plan) => plan.slug)]);
   const names = new Set(free.map((plan) => plan.name).filter((name): name is string => typeof name === 'string'));
-  return databases.filter((db) => (typeof db.slug === 'string' && slugs.has(db.slug)) || (typeof db.plan === 'string' && names.has(db.plan))).length;
+  return databases.filter(
+    (db) => (typeof db.slug === 'string' && slugs.has(db.slug)) || (typeof db.plan === 'string' && names.has(db.plan)),
+  ).length;
 }

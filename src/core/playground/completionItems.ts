@@ -36,10 +36,12 @@ export function completionsAt(at: PlaygroundPlace, data: CompletionData): Playgr
     const schema = data.schema;
     if (!schema) return;
     for (const field of schema.fields) {
-      if (field.path.startsWith(prefix) && field.path.length > prefix.length) items.push(fieldItem(field, field.path.slice(prefix.length), schema));
+      if (field.path.startsWith(prefix) && field.path.length > prefix.length)
+        items.push(fieldItem(field, field.path.slice(prefix.length), schema));
     }
   };
-  const operators = (list: readonly OperatorDoc[]) => items.push(...list.map((operator) => ({ label: operator.name, kind: 'operator' as const, detail: operator.doc })));
+  const operators = (list: readonly OperatorDoc[]) =>
+    items.push(...list.map((operator) => ({ label: operator.name, kind: 'operator' as const, detail: operator.doc })));
 
   const place = at.place;
   switch (place.kind) {
@@ -62,15 +64,32 @@ export function completionsAt(at: PlaygroundPlace, data: CompletionData): Playgr
       items.push(...(data.databases ?? []).map((name) => ({ label: name, kind: 'database' as const, detail: 'database' })));
       break;
     case 'collection':
-      items.push(...(data.collections ?? []).map((name) => ({ label: name, kind: 'collection' as const, detail: place.database ? `collection of ${place.database}` : 'collection' })));
+      items.push(
+        ...(data.collections ?? []).map((name) => ({
+          label: name,
+          kind: 'collection' as const,
+          detail: place.database ? `collection of ${place.database}` : 'collection',
+        })),
+      );
       break;
   }
   return items.map((item, index) => {
     const insertText = JSON.stringify(item.label);
-    return { ...item, insertText, filterText: at.quoted ? insertText : item.label, range: at.replace, sortText: String(index).padStart(5, '0') };
+    return {
+      ...item,
+      insertText,
+      filterText: at.quoted ? insertText : item.label,
+      range: at.replace,
+      sortText: String(index).padStart(5, '0'),
+    };
   });
 }
 
 function fieldItem(field: FieldSchema, label: string, schema: CollectionSchema) {
-  return { label, kind: 'field' as const, detail: describeField(field), documentation: `${field.path}: ${describeField(field)}, ${describePresence(field, schema)}` };
+  return {
+    label,
+    kind: 'field' as const,
+    detail: describeField(field),
+    documentation: `${field.path}: ${describeField(field)}, ${describePresence(field, schema)}`,
+  };
 }

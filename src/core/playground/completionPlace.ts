@@ -120,7 +120,11 @@ export function placeAt(text: string, offset: number): PlaygroundPlace | undefin
   if (!place) return undefined;
 
   const node = location.previousNode;
-  const inString = node !== undefined && (node.type === 'string' || node.type === 'property') && offset > node.offset && offset <= node.offset + node.length;
+  const inString =
+    node !== undefined &&
+    (node.type === 'string' || node.type === 'property') &&
+    offset > node.offset &&
+    offset <= node.offset + node.length;
   let replace: SourceRange;
   if (inString) {
     const raw = text.slice(node.offset, node.offset + node.length);
@@ -198,5 +202,7 @@ export function fieldReferences(text: string): FieldReference[] {
 
 /** The field name under the cursor, if any. */
 export function fieldReferenceAt(text: string, offset: number): FieldReference | undefined {
-  return fieldReferences(text).find((reference) => offset >= reference.range.offset && offset <= reference.range.offset + reference.range.length);
+  return fieldReferences(text).find(
+    (reference) => offset >= reference.range.offset && offset <= reference.range.offset + reference.range.length,
+  );
 }

@@ -35,7 +35,10 @@ export function parsePlayground(text: string): ParsedPlayground {
   }));
   if (!root) {
     if (fileProblems.length === 0) {
-      fileProblems.push({ message: 'The playground is empty: write a query such as {"database": "shop", "collection": "orders"}', range: { offset: 0, length: 0 } });
+      fileProblems.push({
+        message: 'The playground is empty: write a query such as {"database": "shop", "collection": "orders"}',
+        range: { offset: 0, length: 0 },
+      });
     }
     return { entries: [], fileProblems };
   }
@@ -47,7 +50,11 @@ export function parsePlayground(text: string): ParsedPlayground {
   const entries: PlaygroundEntry[] = [];
   (root.children ?? []).forEach((child, index) => {
     if (child.type === 'object') entries.push(readQuery(child, index, text));
-    else fileProblems.push({ message: 'Each element of the array must be a query object: {"database": …, "collection": …}', range: rangeOf(child) });
+    else
+      fileProblems.push({
+        message: 'Each element of the array must be a query object: {"database": …, "collection": …}',
+        range: rangeOf(child),
+      });
   });
   return { entries, fileProblems };
 }
@@ -61,7 +68,10 @@ function membersOf(node: Node, allowed: readonly string[], where: string, proble
     if (members.has(name)) {
       problems.push({ message: `${quoted(name)} is given twice ${where}`, range: rangeOf(key) });
     } else if (!allowed.includes(name)) {
-      problems.push({ message: `Unknown property ${quoted(name)} ${where}: expected one of ${allowed.map(quoted).join(', ')}`, range: rangeOf(key) });
+      problems.push({
+        message: `Unknown property ${quoted(name)} ${where}: expected one of ${allowed.map(quoted).join(', ')}`,
+        range: rangeOf(key),
+      });
     } else {
       members.set(name, { key, value });
     }
@@ -102,7 +112,11 @@ function readQuery(node: Node, index: number, text: string): PlaygroundEntry {
   if (updateNode) {
     for (const name of FIND_ONLY_PROPERTIES) {
       const member = members.get(name);
-      if (member) problem(`${quoted(name)} does not apply to an update block: the update selects documents with "criteria"; remove ${quoted(name)}`, member.key);
+      if (member)
+        problem(
+          `${quoted(name)} does not apply to an update block: the update selects documents with "criteria"; remove ${quoted(name)}`,
+          member.key,
+        );
     }
     const update = readUpdate(updateNode, text, problems);
     if (update && database !== undefined && collection !== undefined) request = { kind: 'update', database, collection, update };
@@ -168,8 +182,18 @@ function readFindParameters(members: Map<string, Member>, text: string, problems
 
   const limit = members.get('limit')?.value;
   if (limit) {
-    if (limit.type === 'number' && Number.isInteger(limit.value) && (limit.value as number) >= 1 && (limit.value as number) <= MAX_PAGE_SIZE) query.limit = limit.value as number;
-    else problem(`"limit" must be a whole number from 1 to ${MAX_PAGE_SIZE}: the service returns at most ${MAX_PAGE_SIZE} documents at a time`, limit);
+    if (
+      limit.type === 'number' &&
+      Number.isInteger(limit.value) &&
+      (limit.value as number) >= 1 &&
+      (limit.value as number) <= MAX_PAGE_SIZE
+    )
+      query.limit = limit.value as number;
+    else
+      problem(
+        `"limit" must be a whole number from 1 to ${MAX_PAGE_SIZE}: the service returns at most ${MAX_PAGE_SIZE} documents at a time`,
+        limit,
+      );
   }
   return query;
 }

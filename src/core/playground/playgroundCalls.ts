@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '../api/limits';
 import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery, ServiceAnswer } from '../api/types';
 import type { FindRequest, UpdateRequest } from './playgroundRequest';
 
-
 export function pageSize(request: FindRequest): number {
   return request.query.limit ?? DEFAULT_PAGE_SIZE;
 }

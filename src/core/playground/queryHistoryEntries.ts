@@ -31,7 +31,11 @@ export interface QueryRun {
 
 /** The playground object of a request: what a user would write to run it again. */
 export function playgroundQueryOf(request: PlaygroundRequest, accountLabel: string | undefined): JsonObject {
-  const target: JsonObject = { ...(accountLabel === undefined ? {} : { account: accountLabel }), database: request.database, collection: request.collection };
+  const target: JsonObject = {
+    ...(accountLabel === undefined ? {} : { account: accountLabel }),
+    database: request.database,
+    collection: request.collection,
+  };
   if (request.kind === 'update') return { ...target, update: request.update as unknown as JsonObject };
   return { ...target, ...(request.query as JsonObject) };
 }
@@ -75,7 +79,12 @@ export function validEntries(stored: unknown): HistoryEntry[] {
 
 /** "find · 15 documents · 12 ms", "update · 3 matched · 40 ms". */
 export function describeRun(entry: HistoryEntry): string {
-  const count = entry.count === undefined ? 'count unknown' : entry.kind === 'find' ? `${formatCount(entry.count)} document${entry.count === 1 ? '' : 's'}` : `${formatCount(entry.count)} matched`;
+  const count =
+    entry.count === undefined
+      ? 'count unknown'
+      : entry.kind === 'find'
+        ? `${formatCount(entry.count)} document${entry.count === 1 ? '' : 's'}`
+        : `${formatCount(entry.count)} matched`;
   return `${entry.kind} · ${count} · ${formatCount(entry.elapsedMs)} ms`;
 }
 

@@ -55,7 +55,9 @@ export function renderFindResults(results: FindResults): RenderedResults {
   lines.push('[');
   page.documents.forEach((document, index) => {
     documents.push({ line: lines.length, id: document._id });
-    const body = stringifyLossless(document, 2).split('\n').map((line) => `  ${line}`);
+    const body = stringifyLossless(document, 2)
+      .split('\n')
+      .map((line) => `  ${line}`);
     if (index < page.documents.length - 1) body[body.length - 1] += ',';
     lines.push(...body);
   });

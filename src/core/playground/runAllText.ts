@@ -56,7 +56,9 @@ export function renderRunAll(playgroundName: string, sections: readonly RunAllSe
     lines.push('  [');
     section.page.documents.forEach((document, index) => {
       documents.push({ section: position, line: lines.length, id: document._id });
-      const body = stringifyLossless(document, 2).split('\n').map((line) => `    ${line}`);
+      const body = stringifyLossless(document, 2)
+        .split('\n')
+        .map((line) => `    ${line}`);
       if (index < section.page.documents.length - 1) body[body.length - 1] += ',';
       lines.push(...body);
     });

@@ -17,7 +17,8 @@ export function replacesWholeDocuments(object: object): boolean {
   return !Object.keys(object).some((key) => key.startsWith('$'));
 }
 
-export const REPLACEMENT_WARNING = 'The update has no $ operators: it replaces each updated document whole, and every field it does not name is lost.';
+export const REPLACEMENT_WARNING =
+  'The update has no $ operators: it replaces each updated document whole, and every field it does not name is lost.';
 export const IRREVERSIBLE = 'This cannot be undone.';
 
 /** What a bulk update will do, given how many documents its criteria select, in words for a confirmation. */
@@ -35,7 +36,11 @@ function describeMatches(request: UpdateRequest, count: MatchCount): UpdateEffec
 
   if (matched === 0) {
     if (!upsert) {
-      return { changesSomething: false, message: `No document of ${where} matches the criteria: nothing to update.`, detail: 'Nothing was sent.' };
+      return {
+        changesSomething: false,
+        message: `No document of ${where} matches the criteria: nothing to update.`,
+        detail: 'Nothing was sent.',
+      };
     }
     return {
       changesSomething: true,
@@ -53,7 +58,11 @@ function describeMatches(request: UpdateRequest, count: MatchCount): UpdateEffec
     };
   }
   if (matched === 1) {
-    return { changesSomething: true, message: `Update the 1 matching document of ${where}?`, detail: `1 document matches the criteria.${upsertNote}` };
+    return {
+      changesSomething: true,
+      message: `Update the 1 matching document of ${where}?`,
+      detail: `1 document matches the criteria.${upsertNote}`,
+    };
   }
   if (multi) {
     return {

@@ -50,7 +50,8 @@ export function recordFacts(kind: RecordKind, record: unknown): Fact[] {
   const used = new Set(skipped.split(','));
   const facts: Fact[] = [];
   const add = (label: string, value: string | undefined) => {
-    if (value !== undefined) facts.push({ label, value: value.length <= MAX_VALUE_LENGTH ? value : `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` });
+    if (value !== undefined)
+      facts.push({ label, value: value.length <= MAX_VALUE_LENGTH ? value : `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` });
   };
   for (const spec of known.split(',')) {
     const [field, rest] = spec.split('=');
@@ -79,7 +80,9 @@ export function plainValue(value: unknown): string | undefined {
 /** The facts as Markdown: the title in bold, then one `Label: value` line each; every value is escaped. */
 export function factsMarkdown(title: string, facts: readonly Fact[]): string {
   // Two trailing spaces end a Markdown line without starting a paragraph.
-  return [`**${escapeMarkdown(title)}**`, ...facts.map((fact) => `${escapeMarkdown(fact.label)}: ${escapeMarkdown(fact.value)}`)].join('  \n');
+  return [`**${escapeMarkdown(title)}**`, ...facts.map((fact) => `${escapeMarkdown(fact.label)}: ${escapeMarkdown(fact.value)}`)].join(
+    '  \n',
+  );
 }
 
 export function escapeMarkdown(text: string): string {

@@ -2,7 +2,20 @@ import type { JsonValue } from '../json/lossless';
 import { LosslessNumber, isJsonObject } from '../json/lossless';
 
 /** The kinds a value can be; extended-JSON wrappers such as `{"$oid": …}` count as the type they stand for. */
-export type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'objectId' | 'date' | 'long' | 'decimal' | 'binary' | 'regex' | 'timestamp';
+export type ValueType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'null'
+  | 'object'
+  | 'array'
+  | 'objectId'
+  | 'date'
+  | 'long'
+  | 'decimal'
+  | 'binary'
+  | 'regex'
+  | 'timestamp';
 
 export interface TypeShare {
   type: ValueType;
@@ -88,14 +101,12 @@ export class SchemaBuilder {
   }
 
   result(): CollectionSchema {
-    const fields = [...this.tallies.values()].map(
-      (tally): FieldSchema => ({
-        path: tally.path,
-        documents: tally.documents,
-        types: byCount(tally.types),
-        ...(tally.elementTypes ? { elementTypes: byCount(tally.elementTypes) } : {}),
-      }),
-    );
+    const fields = [...this.tallies.values()].map((tally): FieldSchema => ({
+      path: tally.path,
+      documents: tally.documents,
+      types: byCount(tally.types),
+      ...(tally.elementTypes ? { elementTypes: byCount(tally.elementTypes) } : {}),
+    }));
     return { sampled: this.sampled, fields, truncated: this.truncated };
   }
 

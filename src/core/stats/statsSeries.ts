@@ -36,8 +36,18 @@ function pointOf(sample: Record<string, unknown>): StatsPoint | undefined {
   if (time === undefined || !Array.isArray(sample.members)) return undefined;
   const members = sample.members.filter(isObject);
   const total = (key: string) => members.reduce((sum, member) => sum + numberAt(member, key), 0);
-  const operations = Object.fromEntries(OPERATION_KINDS.map((kind) => [kind, total(`opcounters/${kind}`)])) as Record<OperationKind, number>;
-  return { time, resident: total('mem/resident'), virtual: total('mem/virtual'), mapped: total('mem/mapped'), connections: total('connections/current'), operations };
+  const operations = Object.fromEntries(OPERATION_KINDS.map((kind) => [kind, total(`opcounters/${kind}`)])) as Record<
+    OperationKind,
+    number
+  >;
+  return {
+    time,
+    resident: total('mem/resident'),
+    virtual: total('mem/virtual'),
+    mapped: total('mem/mapped'),
+    connections: total('connections/current'),
+    operations,
+  };
 }
 
 /**
@@ -60,13 +70,21 @@ export function toStatsSeries(deployment: string, stats: unknown): StatsSeries {
 
 /** The table a screen reader reads instead of the charts: one row per point, newest first. */
 export function statsTableRows(series: StatsSeries): string[][] {
-  return [...series.points].reverse().map((point) => [
-    new Date(point.time * 1000).toISOString().slice(11, 19),
-    String(point.resident),
-    String(point.virtual),
-    String(point.connections),
-    ...OPERATION_KINDS.map((kind) => String(point.operations[kind])),
-  ]);
+  return [...series.points]
+    .reverse()
+    .map((point) => [
+      new Date(point.time * 1000).toISOString().slice(11, 19),
+      String(point.resident),
+      String(point.virtual),
+      String(point.connections),
+      ...OPERATION_KINDS.map((kind) => String(point.operations[kind])),
+    ]);
 }
 
-export const STATS_TABLE_HEADERS = ['Time (UTC)', 'Resident MB', 'Virtual MB', 'Connections', ...OPERATION_KINDS.map((kind) => `${kind}/s`)];
+export const STATS_TABLE_HEADERS = [
+  'Time (UTC)',
+  'Resident MB',
+  'Virtual MB',
+  'Connections',
+  ...OPERATION_KINDS.map((kind) => `${kind}/s`),
+];

@@ -5,7 +5,8 @@ import { LosslessNumber, isJsonObject, parseLossless, stringifyLossless } from '
  * The type of a cell as the database sees it, read from extended JSON. `missing` (the document has no
  * such field) and `null` (it has, holding null) are different things and are shown differently.
  */
-export type CellKind = 'missing' | 'null' | 'string' | 'integer' | 'int64' | 'double' | 'decimal' | 'boolean' | 'date' | 'objectId' | 'object' | 'array';
+export type CellKind =
+  'missing' | 'null' | 'string' | 'integer' | 'int64' | 'double' | 'decimal' | 'boolean' | 'date' | 'objectId' | 'object' | 'array';
 
 /** The kinds a user can give a value in a cell editor (a decimal cannot be written: the service stores no `$numberDecimal`). */
 export const EDITABLE_KINDS = ['string', 'integer', 'int64', 'double', 'boolean', 'null', 'date', 'objectId', 'object', 'array'] as const;
@@ -50,7 +51,8 @@ export function kindOf(value: JsonValue | undefined): CellKind {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return numberKind(value);
-  if (value instanceof LosslessNumber) return INTEGER_TEXT.test(value.text) && BigInt(value.text) < 2n ** 63n && BigInt(value.text) >= -(2n ** 63n) ? 'int64' : 'double';
+  if (value instanceof LosslessNumber)
+    return INTEGER_TEXT.test(value.text) && BigInt(value.text) < 2n ** 63n && BigInt(value.text) >= -(2n ** 63n) ? 'int64' : 'double';
   if (Array.isArray(value)) return 'array';
   if (typeof wrapped(value, '$oid') === 'string') return 'objectId';
   if (wrapped(value, '$date') !== undefined) return 'date';

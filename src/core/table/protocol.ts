@@ -59,10 +59,12 @@ export type ExtensionMessage =
   | { type: 'keep'; restore: string };
 
 const isString = (value: unknown, max = 1_000_000): value is string => typeof value === 'string' && value.length <= max;
-const isPath = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.length <= 100 && value.every((key) => isString(key, 1000) && key.length > 0);
+const isPath = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length > 0 && value.length <= 100 && value.every((key) => isString(key, 1000) && key.length > 0);
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const hasOnly = (message: Record<string, unknown>, ...keys: string[]): boolean => Object.keys(message).every((key) => key === 'type' || keys.includes(key));
+const hasOnly = (message: Record<string, unknown>, ...keys: string[]): boolean =>
+  Object.keys(message).every((key) => key === 'type' || keys.includes(key));
 
 /** A message from the webview, or undefined for anything that is not exactly one. */
 export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
@@ -85,7 +87,9 @@ export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
       if (!EDITABLE_KINDS.includes(m.kind as EditableKind)) return undefined;
       return { type: 'edit', key: m.key, path: [...m.path], kind: m.kind as EditableKind, text: m.text };
     case 'removeField':
-      return hasOnly(m, 'key', 'path') && isString(m.key, 10_000) && isPath(m.path) ? { type: 'removeField', key: m.key, path: [...m.path] } : undefined;
+      return hasOnly(m, 'key', 'path') && isString(m.key, 10_000) && isPath(m.path)
+        ? { type: 'removeField', key: m.key, path: [...m.path] }
+        : undefined;
     case 'revert':
       if (!hasOnly(m, 'key', 'path') || !isString(m.key, 10_000) || (m.path !== undefined && !isPath(m.path))) return undefined;
       return m.path === undefined ? { type: 'revert', key: m.key } : { type: 'revert', key: m.key, path: [...(m.path as string[])] };
@@ -94,7 +98,8 @@ export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
       return { type: 'rendered', rows: m.rows as number, columns: m.columns as number };
     case 'rows':
       if (!hasOnly(m, 'action', 'keys') || !ROW_ACTIONS.includes(m.action as RowAction)) return undefined;
-      if (!Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > 100 || !m.keys.every((key) => isString(key, 10_000))) return undefined;
+      if (!Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > 100 || !m.keys.every((key) => isString(key, 10_000)))
+        return undefined;
       return { type: 'rows', action: m.action as RowAction, keys: [...(m.keys as string[])] };
     case 'exportSelected':
       if (!hasOnly(m, 'keys') || !Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > MAX_SELECTED_ROWS) return undefined;
@@ -121,15 +126,33 @@ export function checkExtensionMessage(raw: unknown): ExtensionMessage | undefine
   switch (m.type) {
     case 'page': {
       const state = checkViewState(m.state);
-      if (!state || !isString(m.title, 10_000) || !isString(m.payload, 200_000_000) || typeof m.loading !== 'boolean' || typeof m.editable !== 'boolean') return undefined;
+      if (
+        !state ||
+        !isString(m.title, 10_000) ||
+        !isString(m.payload, 200_000_000) ||
+        typeof m.loading !== 'boolean' ||
+        typeof m.editable !== 'boolean'
+      )
+        return undefined;
       if (m.total !== undefined && (typeof m.total !== 'number' || !Number.isSafeInteger(m.total) || m.total < 0)) return undefined;
       if (m.error !== undefined && !isString(m.error)) return undefined;
-      return { type: 'page', title: m.title, state, payload: m.payload, total: m.total as number | undefined, loading: m.loading, error: m.error as string | undefined, editable: m.editable };
+      return {
+        type: 'page',
+        title: m.title,
+        state,
+        payload: m.payload,
+        total: m.total as number | undefined,
+        loading: m.loading,
+        error: m.error as string | undefined,
+        editable: m.editable,
+      };
     }
     case 'review':
       return Array.isArray(m.items) && m.items.every(isReviewItem) ? { type: 'review', items: m.items as ReviewItem[] } : undefined;
     case 'notice':
-      return isString(m.text) && (m.error === undefined || typeof m.error === 'boolean') ? { type: 'notice', text: m.text, error: m.error as boolean | undefined } : undefined;
+      return isString(m.text) && (m.error === undefined || typeof m.error === 'boolean')
+        ? { type: 'notice', text: m.text, error: m.error as boolean | undefined }
+        : undefined;
     case 'keep':
       return isString(m.restore, 200_000_000) ? { type: 'keep', restore: m.restore } : undefined;
     default:

@@ -104,7 +104,13 @@ export class RowSelection {
     const { filter, rows } = raw as Partial<SelectionState>;
     if (typeof filter !== 'string' || filter.length > 100_000 || !Array.isArray(rows) || rows.length > MAX_SELECTED_ROWS) return undefined;
     const isRow = (row: unknown): row is [string, number] =>
-      Array.isArray(row) && row.length === 2 && typeof row[0] === 'string' && row[0].length > 0 && row[0].length <= 10_000 && Number.isSafeInteger(row[1]) && row[1] >= 0;
+      Array.isArray(row) &&
+      row.length === 2 &&
+      typeof row[0] === 'string' &&
+      row[0].length > 0 &&
+      row[0].length <= 10_000 &&
+      Number.isSafeInteger(row[1]) &&
+      row[1] >= 0;
     if (!rows.every(isRow)) return undefined;
     const selection = new RowSelection(filter);
     for (const [key, position] of rows) selection.rows.set(key, position);

@@ -33,7 +33,9 @@ export interface DocumentChange {
 /** The key a document's staged edits are kept under: its `_id` as exact JSON. */
 export const documentKey = (document: JsonObject): string => stringifyLossless(document._id);
 
-const KIND_ARTICLES = Object.fromEntries(Object.entries(KIND_LABELS).map(([kind, label]) => [kind, /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`])) as Record<CellKind, string>;
+const KIND_ARTICLES = Object.fromEntries(
+  Object.entries(KIND_LABELS).map(([kind, label]) => [kind, /^[aeiou]/.test(label) ? `an ${label}` : `a ${label}`]),
+) as Record<CellKind, string>;
 
 const copyOf = <T extends JsonValue>(value: T): T => parseLossless(stringifyLossless(value)) as T;
 
@@ -63,7 +65,10 @@ function parentFor(document: JsonObject, path: FieldPath): JsonObject | string {
 }
 
 /** Applies edits in order to a copy of `original`; intermediate embedded documents are created as needed. */
-export function applyEdits(original: JsonObject, edits: readonly CellEdit[]): { document: JsonObject; error?: undefined } | { document?: undefined; error: string } {
+export function applyEdits(
+  original: JsonObject,
+  edits: readonly CellEdit[],
+): { document: JsonObject; error?: undefined } | { document?: undefined; error: string } {
   const document = copyOf(original);
   for (const edit of edits) {
     const parent = edit.value === undefined ? existingParent(document, edit.path) : parentFor(document, edit.path);
@@ -79,7 +84,8 @@ export function applyEdits(original: JsonObject, edits: readonly CellEdit[]): { 
 /** The exact `$set`/`$unset` that turns `original` into it with `edits` applied, and every type the edits change. */
 export function documentChange(original: JsonObject, edits: readonly CellEdit[]): DocumentChange {
   const idEdit = edits.find((edit) => edit.path[0] === '_id');
-  if (idEdit) return { typeChanges: [], error: 'The _id field cannot be changed: duplicate the row to store the document under another _id.' };
+  if (idEdit)
+    return { typeChanges: [], error: 'The _id field cannot be changed: duplicate the row to store the document under another _id.' };
   const applied = applyEdits(original, edits);
   if (applied.error !== undefined) return { typeChanges: [], error: applied.error };
   const { update, error } = diffToUpdate(original, applied.document);

@@ -116,7 +116,8 @@ export function checkHeader(header: CsvRow): string[] {
   const names = header.fields;
   const seen = new Set<string>();
   for (const name of names) {
-    if (name === '' || name.split('.').some((part) => part === '')) throw new CsvShapeError(`The header names an empty column ("${name}")`, header.line);
+    if (name === '' || name.split('.').some((part) => part === ''))
+      throw new CsvShapeError(`The header names an empty column ("${name}")`, header.line);
     if (seen.has(name)) throw new CsvShapeError(`The header names the column "${name}" twice`, header.line);
     seen.add(name);
   }
@@ -124,7 +125,8 @@ export function checkHeader(header: CsvRow): string[] {
     const parts = name.split('.');
     for (let i = 1; i < parts.length; i++) {
       const parent = parts.slice(0, i).join('.');
-      if (seen.has(parent)) throw new CsvShapeError(`The header has both "${parent}" and "${name}": a field cannot be a value and hold fields`, header.line);
+      if (seen.has(parent))
+        throw new CsvShapeError(`The header has both "${parent}" and "${name}": a field cannot be a value and hold fields`, header.line);
     }
   }
   return names;
@@ -133,7 +135,10 @@ export function checkHeader(header: CsvRow): string[] {
 /** A document from a CSV record: dotted columns become nested fields. */
 export function rowDocument(columns: readonly string[], row: CsvRow, types: CsvTypes): ParsedRecord {
   if (row.fields.length !== columns.length) {
-    return { line: row.line, error: `${row.fields.length} field${row.fields.length === 1 ? '' : 's'} where the header has ${columns.length}` };
+    return {
+      line: row.line,
+      error: `${row.fields.length} field${row.fields.length === 1 ? '' : 's'} where the header has ${columns.length}`,
+    };
   }
   const document: JsonObject = {};
   columns.forEach((column, index) => {
@@ -147,7 +152,12 @@ export function rowDocument(columns: readonly string[], row: CsvRow, types: CsvT
         holder = created;
       } else holder = next as JsonObject;
     }
-    Object.defineProperty(holder, parts[parts.length - 1], { value: cellValue(row.fields[index], types, column), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(holder, parts[parts.length - 1], {
+      value: cellValue(row.fields[index], types, column),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   });
   return { line: row.line, document };
 }

@@ -101,7 +101,10 @@ export async function* readCsvRows(chunks: TextChunks): AsyncGenerator<CsvRow> {
 }
 
 export class CsvShapeError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(`${message} (line ${line})`);
     this.name = 'CsvShapeError';
   }

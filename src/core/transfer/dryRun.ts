@@ -56,7 +56,12 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunReport> {
     if (!existing || batch.length === 0) return;
     const ids = batch;
     batch = [];
-    const page = await existing.api.listDocuments(existing.db, existing.col, { q: { _id: { $in: ids } }, fields: ['_id'], limit: MAX_PAGE_SIZE }, { signal: existing.signal });
+    const page = await existing.api.listDocuments(
+      existing.db,
+      existing.col,
+      { q: { _id: { $in: ids } }, fields: ['_id'], limit: MAX_PAGE_SIZE },
+      { signal: existing.signal },
+    );
     report.existingIds += page.total ?? page.documents.length;
   };
   let ordinal = -1;

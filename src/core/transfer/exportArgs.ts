@@ -12,8 +12,7 @@ export const MAX_EXPORT_IDS = 10_000;
  * arguments are copied on the way.
  */
 export type ExportScope =
-  | { kind: 'query'; filter: string; sort: SortSpec; fields: Record<string, 1> }
-  | { kind: 'ids'; ids: string[]; fields: Record<string, 1> };
+  { kind: 'query'; filter: string; sort: SortSpec; fields: Record<string, 1> } | { kind: 'ids'; ids: string[]; fields: Record<string, 1> };
 
 export interface ExportDocumentsArgs {
   accountId: string;
@@ -38,7 +37,9 @@ export function asksForScope(raw: unknown): boolean {
 }
 
 /** Arguments from anywhere (another feature, a keybinding, an extension), checked and parsed; or why they are not usable. */
-export function checkExportDocumentsArgs(raw: unknown): { request: ExportRequest; error?: undefined } | { request?: undefined; error: string } {
+export function checkExportDocumentsArgs(
+  raw: unknown,
+): { request: ExportRequest; error?: undefined } | { request?: undefined; error: string } {
   const fail = (why: string) => ({ error: `Export Documents was given arguments it cannot use: ${why}.` });
   if (!isRecord(raw)) return fail('they are not an object');
   const { accountId, db, col, scope } = raw;
@@ -66,11 +67,15 @@ export function checkExportDocumentsArgs(raw: unknown): { request: ExportRequest
   if (scope.kind === 'ids') {
     if (!hasOnly(scope, 'kind', 'ids', 'fields')) return fail('scope has unknown keys');
     if (!Array.isArray(scope.ids) || scope.ids.length === 0) return fail('scope.ids must be a non-empty array');
-    if (scope.ids.length > MAX_EXPORT_IDS) return fail(`at most ${MAX_EXPORT_IDS.toLocaleString('en-US')} documents can be exported by _id at once, not ${scope.ids.length.toLocaleString('en-US')}`);
+    if (scope.ids.length > MAX_EXPORT_IDS)
+      return fail(
+        `at most ${MAX_EXPORT_IDS.toLocaleString('en-US')} documents can be exported by _id at once, not ${scope.ids.length.toLocaleString('en-US')}`,
+      );
     const ids: JsonValue[] = [];
     const seen = new Set<string>();
     for (const text of scope.ids) {
-      if (typeof text !== 'string' || text.length === 0 || text.length > 10_000) return fail('each of scope.ids must be an _id as JSON text');
+      if (typeof text !== 'string' || text.length === 0 || text.length > 10_000)
+        return fail('each of scope.ids must be an _id as JSON text');
       let id: JsonValue;
       try {
         id = parseLossless(text);
@@ -105,7 +110,8 @@ function checkSort(raw: unknown): SortSpec | undefined {
   if (raw === undefined) return {};
   if (!isRecord(raw)) return undefined;
   const entries = Object.entries(raw);
-  if (entries.length > 32 || !entries.every(([key, direction]) => isFieldName(key) && (direction === 1 || direction === -1))) return undefined;
+  if (entries.length > 32 || !entries.every(([key, direction]) => isFieldName(key) && (direction === 1 || direction === -1)))
+    return undefined;
   return Object.fromEntries(entries) as SortSpec;
 }
 

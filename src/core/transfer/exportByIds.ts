@@ -42,7 +42,11 @@ export async function exportDocumentsByIds(options: ExportByIdsOptions): Promise
   await options.write(writer.start());
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
     const slice = ids.slice(start, start + IDS_PER_REQUEST);
-    const page = await fetchExportPage(context, { q: { _id: { $in: slice.map((entry) => entry.id) } }, limit: slice.length, ...(fields ? { fields } : {}) });
+    const page = await fetchExportPage(context, {
+      q: { _id: { $in: slice.map((entry) => entry.id) } },
+      limit: slice.length,
+      ...(fields ? { fields } : {}),
+    });
     const byKey = new Map<string, JsonObject>();
     for (const document of page.documents) byKey.set(stringifyLossless(document._id), document);
     let text = '';

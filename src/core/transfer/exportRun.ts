@@ -80,4 +80,3 @@ export async function exportDocuments(options: ExportOptions): Promise<ExportPro
   await options.write(options.writer.end());
   return progress;
 }
-

@@ -76,7 +76,9 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
   const resumeFrom = options.resumeFrom ?? 0;
   const previous = options.previous;
   const mark = new DoneMark({ ...previous, doneThrough: resumeFrom });
-  const failures: ImportFailure[] = (previous?.failures ?? []).filter((failure) => failure.ordinal === undefined || failure.ordinal < resumeFrom);
+  const failures: ImportFailure[] = (previous?.failures ?? []).filter(
+    (failure) => failure.ordinal === undefined || failure.ordinal < resumeFrom,
+  );
   const tally: ImportTally = {
     read: 0,
     stored: previous?.stored ?? 0,
@@ -88,7 +90,10 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
     tally.failureCount++;
     if (failures.length < MAX_KEPT_FAILURES) failures.push({ line, reason, ordinal });
   };
-  const resumable = (): ResumableTally => ({ ...mark.settled, failures: failures.filter((failure) => failure.ordinal === undefined || failure.ordinal < mark.doneThrough) });
+  const resumable = (): ResumableTally => ({
+    ...mark.settled,
+    failures: failures.filter((failure) => failure.ordinal === undefined || failure.ordinal < mark.doneThrough),
+  });
 
   const send = async (document: JsonObject): Promise<RecordResult> => {
     for (let attempt = 0; ; attempt++) {
@@ -112,7 +117,9 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
     for (let attempt = 0; ; attempt++) {
       try {
         const { document: stored } = await api.getDocument(db, col, idToPathSegment(document._id), { signal });
-        return storedEqual(stored, document) ? { kind: 'already' } : { kind: 'failed', reason: `a different document with this _id is already in ${db}.${col}` };
+        return storedEqual(stored, document)
+          ? { kind: 'already' }
+          : { kind: 'failed', reason: `a different document with this _id is already in ${db}.${col}` };
       } catch (error) {
         if (isCancelled(error) || signal?.aborted) throw error;
         // No document with the _id: the conflict is on another unique index.

@@ -72,7 +72,12 @@ export class DoneMark {
   readonly settled: SettledTally;
 
   constructor(start: Partial<SettledTally> = {}) {
-    this.settled = { doneThrough: start.doneThrough ?? 0, stored: start.stored ?? 0, alreadyStored: start.alreadyStored ?? 0, failureCount: start.failureCount ?? 0 };
+    this.settled = {
+      doneThrough: start.doneThrough ?? 0,
+      stored: start.stored ?? 0,
+      alreadyStored: start.alreadyStored ?? 0,
+      failureCount: start.failureCount ?? 0,
+    };
   }
 
   get doneThrough(): number {
@@ -82,7 +87,11 @@ export class DoneMark {
   finish(ordinal: number, end: RecordEnd): void {
     if (ordinal < this.settled.doneThrough) return;
     this.finishedAhead.set(ordinal, end);
-    for (let next = this.finishedAhead.get(this.settled.doneThrough); next !== undefined; next = this.finishedAhead.get(this.settled.doneThrough)) {
+    for (
+      let next = this.finishedAhead.get(this.settled.doneThrough);
+      next !== undefined;
+      next = this.finishedAhead.get(this.settled.doneThrough)
+    ) {
       this.finishedAhead.delete(this.settled.doneThrough);
       if (next === 'stored') this.settled.stored++;
       else if (next === 'already') this.settled.alreadyStored++;

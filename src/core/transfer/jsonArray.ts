@@ -20,7 +20,10 @@ export class JsonArrayWriter {
 }
 
 export class JsonArrayShapeError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(`${message} (line ${line})`);
     this.name = 'JsonArrayShapeError';
   }
@@ -82,7 +85,8 @@ export async function* readJsonArray(chunks: TextChunks): AsyncGenerator<ParsedR
       if (ch === '\n') line++;
       if (WHITESPACE.has(ch)) continue;
       if (state === 'before') {
-        if (ch !== '[') throw new JsonArrayShapeError('A JSON import file must hold an array of documents: it starts with something else', line);
+        if (ch !== '[')
+          throw new JsonArrayShapeError('A JSON import file must hold an array of documents: it starts with something else', line);
         state = 'expectValue';
       } else if (state === 'expectValue') {
         if (ch === ']') {

@@ -26,7 +26,9 @@ export function ndjsonLine(document: JsonObject): string {
 
 /** Why a parsed value cannot be imported as a document, or undefined when it can. */
 export function notADocument(value: unknown): string | undefined {
-  return isJsonObject(value as never) ? undefined : `expected a JSON object (a document), found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`;
+  return isJsonObject(value as never)
+    ? undefined
+    : `expected a JSON object (a document), found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`;
 }
 
 export function parseRecordText(text: string, line: number): ParsedRecord {
@@ -35,7 +37,8 @@ export function parseRecordText(text: string, line: number): ParsedRecord {
     const problem = notADocument(value);
     return problem ? { line, error: problem } : { line, document: value as JsonObject };
   } catch (error) {
-    const reason = error instanceof JsonSyntaxError ? `not valid JSON: ${error.message.replace(/ at line \d+, column/, ' at column')}` : String(error);
+    const reason =
+      error instanceof JsonSyntaxError ? `not valid JSON: ${error.message.replace(/ at line \d+, column/, ' at column')}` : String(error);
     return { line, error: reason };
   }
 }

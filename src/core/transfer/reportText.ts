@@ -10,9 +10,12 @@ const ERRORS_SHOWN = 5;
 export function dryRunText(report: DryRunReport, options: { csvTypes?: 'strings' | 'infer'; resumingAt?: number; isNew: boolean }): string {
   const lines: string[] = [];
   if (options.resumingAt) lines.push(`Resuming: the first ${countOf(options.resumingAt, 'record')} were finished by the earlier import.`);
-  lines.push(`${countOf(report.records, 'record')} to import: ${formatCount(report.documents)} readable, ${formatCount(report.parseErrorCount)} not.`);
+  lines.push(
+    `${countOf(report.records, 'record')} to import: ${formatCount(report.documents)} readable, ${formatCount(report.parseErrorCount)} not.`,
+  );
   for (const error of report.parseErrors.slice(0, ERRORS_SHOWN)) lines.push(`  line ${error.line}: ${error.reason}`);
-  if (report.parseErrorCount > ERRORS_SHOWN) lines.push(`  … and ${formatCount(report.parseErrorCount - ERRORS_SHOWN)} more (all listed in the report at the end).`);
+  if (report.parseErrorCount > ERRORS_SHOWN)
+    lines.push(`  … and ${formatCount(report.parseErrorCount - ERRORS_SHOWN)} more (all listed in the report at the end).`);
   if (!options.isNew) {
     lines.push(
       report.existingIds === 0
@@ -20,7 +23,12 @@ export function dryRunText(report: DryRunReport, options: { csvTypes?: 'strings'
         : `${countOf(report.existingIds, '_id')} already in the collection: each counts as done if the stored document is the same, else as a failure; none is overwritten.`,
     );
   }
-  if (options.csvTypes) lines.push(options.csvTypes === 'infer' ? 'CSV types: numbers, booleans, null and ISO dates inferred; other values text.' : 'CSV types: every value kept as text.');
+  if (options.csvTypes)
+    lines.push(
+      options.csvTypes === 'infer'
+        ? 'CSV types: numbers, booleans, null and ISO dates inferred; other values text.'
+        : 'CSV types: every value kept as text.',
+    );
   lines.push('Records without an _id get an object id now, so trying again never stores one twice.');
   if (report.sample.length > 0) {
     lines.push('', 'As they will be stored:');

@@ -38,7 +38,9 @@ export function storedEqual(stored: JsonValue, sent: JsonValue): boolean {
   if (dateA !== undefined || dateB !== undefined) return dateA !== undefined && dateA === dateB;
   if (stored === null || sent === null || typeof stored !== 'object' || typeof sent !== 'object') return stored === sent;
   if (Array.isArray(stored) || Array.isArray(sent)) {
-    return Array.isArray(stored) && Array.isArray(sent) && stored.length === sent.length && stored.every((item, i) => storedEqual(item, sent[i]));
+    return (
+      Array.isArray(stored) && Array.isArray(sent) && stored.length === sent.length && stored.every((item, i) => storedEqual(item, sent[i]))
+    );
   }
   if (!isJsonObject(stored) || !isJsonObject(sent)) return false;
   const keys = Object.keys(stored);

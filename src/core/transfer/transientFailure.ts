@@ -11,7 +11,12 @@ function shape(error: unknown): FailureShape {
 /** A failure that trying again may cure: no answer, a timeout, an answer cut short or garbled, or a 5xx. */
 export function isTransient(error: unknown): boolean {
   const { kind, status } = shape(error);
-  return kind === 'network' || kind === 'timeout' || kind === 'invalid-response' || (kind === 'http' && typeof status === 'number' && status >= 500);
+  return (
+    kind === 'network' ||
+    kind === 'timeout' ||
+    kind === 'invalid-response' ||
+    (kind === 'http' && typeof status === 'number' && status >= 500)
+  );
 }
 
 export function isCancelled(error: unknown): boolean {

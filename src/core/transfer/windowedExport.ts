@@ -71,7 +71,13 @@ async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) 
  * compares a bound only with `_id`s of its kind, checked by counting those at or past the first `_id`),
  * or starts that do not follow one another (documents inserted or deleted while they were sampled).
  */
-export async function planWindows(context: PageFetchContext, query: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>, direction: 1 | -1, windows: number, windowPages = WINDOW_PAGES): Promise<WindowPlan | undefined> {
+export async function planWindows(
+  context: PageFetchContext,
+  query: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>,
+  direction: 1 | -1,
+  windows: number,
+  windowPages = WINDOW_PAGES,
+): Promise<WindowPlan | undefined> {
   const sort = { _id: direction } as const;
   const idOnly = { fields: { _id: 1 as const }, sort, limit: 1 };
   const first = await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}) });
@@ -83,10 +89,15 @@ export async function planWindows(context: PageFetchContext, query: Pick<Documen
   const count = Math.ceil(total / windowDocuments);
   const sameKindQuery = windowFilter(query.q, { from: firstId }, direction);
   // Sample 0 counts the `_id`s of the first one's kind; sample k is where window k begins.
-  const answers = await inPool(Array.from({ length: count }, (_, n) => n), windows, async (index) => {
-    if (index === 0) return (await fetchExportPage(context, { ...idOnly, q: sameKindQuery })).total;
-    return (await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}), skip: index * windowDocuments })).documents[0]?._id;
-  });
+  const answers = await inPool(
+    Array.from({ length: count }, (_, n) => n),
+    windows,
+    async (index) => {
+      if (index === 0) return (await fetchExportPage(context, { ...idOnly, q: sameKindQuery })).total;
+      return (await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}), skip: index * windowDocuments })).documents[0]
+        ?._id;
+    },
+  );
   if (answers[0] !== total) return undefined;
   const starts = [firstId, ...(answers.slice(1) as (JsonValue | undefined)[])];
   if (!starts.every((id): id is JsonValue => idKind(id) === kind)) return undefined;
@@ -125,7 +136,14 @@ class StateChanges {
  * pages ahead of what the file has, so at most `windows × windowPages` pages are held at once. A
  * window may begin fetching only when it is among the `windows` next to be written.
  */
-export async function exportWindows(options: ExportOptions, context: PageFetchContext, plan: WindowPlan, progress: ExportProgress, windows: number, windowPages = WINDOW_PAGES): Promise<ExportProgress> {
+export async function exportWindows(
+  options: ExportOptions,
+  context: PageFetchContext,
+  plan: WindowPlan,
+  progress: ExportProgress,
+  windows: number,
+  windowPages = WINDOW_PAGES,
+): Promise<ExportProgress> {
   const { direction, query } = plan;
   const states: WindowState[] = plan.starts.map((start, index) => ({
     window: { ...(index === 0 ? {} : { from: start }), ...(index + 1 < plan.starts.length ? { to: plan.starts[index + 1] } : {}) },

@@ -23,6 +23,9 @@ export async function addAccount(services: Services): Promise<Account> {
       check.kind === 'accepted' ? `Added "${label}": ${check.databases} database${check.databases === 1 ? '' : 's'}.` : `Added "${label}".`,
       ACCOUNT_SETTINGS_ACTION,
     )
-    .then((action) => action === ACCOUNT_SETTINGS_ACTION && vscode.commands.executeCommand(CommandId.accountSettings, { accountId: account.id }));
+    .then(
+      (action) =>
+        action === ACCOUNT_SETTINGS_ACTION && vscode.commands.executeCommand(CommandId.accountSettings, { accountId: account.id }),
+    );
   return account;
 }

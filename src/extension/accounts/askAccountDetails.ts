@@ -40,7 +40,8 @@ export async function askBaseUrl(prompts: Prompts, value?: string): Promise<stri
 export async function confirmKeyInClear(prompts: Prompts, baseUrl: string): Promise<void> {
   if (!sendsKeyInClear(baseUrl)) return;
   const confirmed = await prompts.confirm(`${baseUrl} is not encrypted: the API key would travel in clear.`, {
-    detail: 'Anyone on the network between you and the service could read the key and use the account. Use https unless the service is on this machine.',
+    detail:
+      'Anyone on the network between you and the service could read the key and use the account. Use https unless the service is on this machine.',
     confirmLabel: 'Use http Anyway',
   });
   required(confirmed ? true : undefined);
@@ -50,7 +51,7 @@ export async function askApiKey(prompts: Prompts, accountLabel: string): Promise
   const key = required(
     await prompts.input({
       title: `API key for ${accountLabel}`,
-      prompt: 'The account\'s API key. It is kept in the secret storage of VS Code only.',
+      prompt: "The account's API key. It is kept in the secret storage of VS Code only.",
       password: true,
       validateInput: (text) => (text.trim() === '' ? 'Enter the API key' : undefined),
     }),

@@ -17,6 +17,8 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
   await services.accounts.setApiKey(accountId, apiKey);
   services.changes.fire({ accountId }, 'account');
   services.logger.scoped('accounts').info(`Changed the API key of "${account.label}"`);
-  void services.prompts.info(check.kind === 'accepted' ? `The new key of "${account.label}" works.` : `Saved the new key of "${account.label}".`);
+  void services.prompts.info(
+    check.kind === 'accepted' ? `The new key of "${account.label}" works.` : `Saved the new key of "${account.label}".`,
+  );
   return true;
 }

@@ -11,7 +11,8 @@ export interface ComponentLogger {
 }
 
 const withDetail = (message: string, error: unknown): string => {
-  const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+  const detail =
+    error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
   return detail ? `${message}: ${detail}` : message;
 };
 

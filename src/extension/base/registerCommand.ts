@@ -42,11 +42,7 @@ export const SHOW_LOG = 'Show Log';
  * and shown once, a cancellation ends silently, and the result is returned to the caller (the tests
  * await it).
  */
-export function registerCommand(
-  services: Services,
-  id: CommandId,
-  handler: (...args: never[]) => unknown,
-): vscode.Disposable {
+export function registerCommand(services: Services, id: CommandId, handler: (...args: never[]) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     try {
       return await (handler as (...a: unknown[]) => unknown)(...args);

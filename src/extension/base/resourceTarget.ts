@@ -17,14 +17,17 @@ export interface ResourceTarget {
 }
 
 export function hasTarget(value: unknown): value is { target: ResourceTarget } {
-  return typeof value === 'object' && value !== null && typeof (value as { target?: { accountId?: unknown } }).target?.accountId === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { target?: { accountId?: unknown } }).target?.accountId === 'string'
+  );
 }
 
 /**
  * Which kind of list under an account changed; 'document' is one document (`docId`) whose fields changed, not
  * the list; 'account' is everything under the account (its key changed).
  */
-export type ChangedList = 'account' | 'databases' | 'collections' | 'documents' | 'document' | 'indexes' | 'deployments' | 'invoices' | 'plans';
+export type ChangedList =
+  'account' | 'databases' | 'collections' | 'documents' | 'document' | 'indexes' | 'deployments' | 'invoices' | 'plans';
 
 /**
  * Features announce what they changed on the service; the explorer refreshes just that part of the

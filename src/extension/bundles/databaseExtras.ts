@@ -11,7 +11,11 @@ import { offers } from '../shared/featureAvailability';
  * Users, Current Operations, Slow Queries. Each is asked about once per client; a service that answers
  * "no such endpoint" simply shows none of it.
  */
-export async function databaseExtras(database: ExplorerNode & { target: ResourceTarget }, context: ExplorerContext, client: DbHostApi): Promise<ExplorerNode[]> {
+export async function databaseExtras(
+  database: ExplorerNode & { target: ResourceTarget },
+  context: ExplorerContext,
+  client: DbHostApi,
+): Promise<ExplorerNode[]> {
   const db = database.target.db;
   if (db === undefined) return [];
   const parent = database as ExplorerNode & { target: ResourceTarget & { db: string } };

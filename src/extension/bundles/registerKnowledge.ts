@@ -21,7 +21,12 @@ export function registerKnowledge(services: Services, explorer: ExplorerProvider
     if (!knowledge) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
       const module = require(path.join(__dirname, 'playgroundKnowledge.js')) as typeof KnowledgeModule;
-      knowledge = module.createKnowledge({ services, playground, runAllLensesChanged, resolveCollection: (arg) => resolveCollection(services, arg) });
+      knowledge = module.createKnowledge({
+        services,
+        playground,
+        runAllLensesChanged,
+        resolveCollection: (arg) => resolveCollection(services, arg),
+      });
       services.context.subscriptions.push(knowledge);
     }
     return knowledge;
@@ -34,9 +39,18 @@ export function registerKnowledge(services: Services, explorer: ExplorerProvider
     ...KNOWLEDGE_COMMANDS.map((id) => registerCommand(services, id, (...args: unknown[]) => load().command(id, args))),
     runAllLensesChanged,
     playground.runner.onDidRun((run) => load().history.record(run)),
-    vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) }, '"', '$', '.'),
+    vscode.languages.registerCompletionItemProvider(
+      selector,
+      { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) },
+      '"',
+      '$',
+      '.',
+    ),
     vscode.languages.registerHoverProvider(selector, { provideHover: (...args) => load().hovers.provideHover(...args) }),
-    vscode.languages.registerCodeLensProvider(selector, { onDidChangeCodeLenses: runAllLensesChanged.event, provideCodeLenses: (document) => load().runAll.provideCodeLenses(document) }),
+    vscode.languages.registerCodeLensProvider(selector, {
+      onDidChangeCodeLenses: runAllLensesChanged.event,
+      provideCodeLenses: (document) => load().runAll.provideCodeLenses(document),
+    }),
     vscode.workspace.onDidOpenTextDocument(loadFor),
   );
   vscode.workspace.textDocuments.forEach(loadFor);

@@ -30,7 +30,9 @@ export class CollectionViews {
   /** Opens a view of a collection with a view state, or `{fromQuery}` (a playground query's filter text, sort, fields, skip, limit), checked here; else the defaults. */
   open(source: CollectionSource, initialState?: unknown): CollectionViewPanel {
     const fromQuery = (initialState as { fromQuery?: unknown } | undefined)?.fromQuery;
-    const state = checkViewState(initialState) ?? (isJsonObject(fromQuery as never) ? viewStateOfQuery(fromQuery as Record<string, unknown>) : DEFAULT_VIEW_STATE);
+    const state =
+      checkViewState(initialState) ??
+      (isJsonObject(fromQuery as never) ? viewStateOfQuery(fromQuery as Record<string, unknown>) : DEFAULT_VIEW_STATE);
     const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, source.col, vscode.ViewColumn.Active, { enableScripts: true });
     return this.attach(panel, new TableSession(this.services, source, state));
   }
@@ -54,12 +56,17 @@ export class CollectionViews {
   private async closedWithEdits(session: TableSession): Promise<void> {
     const count = session.staged.size;
     if (count === 0) return;
-    const reopen = await this.services.prompts.confirm(`The collection view of ${session.source.db}/${session.source.col} closed with unsaved edits to ${count} document${count === 1 ? '' : 's'}.`, {
-      detail: 'Reopen it to review and save them; otherwise they are discarded.',
-      confirmLabel: 'Reopen',
-    });
+    const reopen = await this.services.prompts.confirm(
+      `The collection view of ${session.source.db}/${session.source.col} closed with unsaved edits to ${count} document${count === 1 ? '' : 's'}.`,
+      {
+        detail: 'Reopen it to review and save them; otherwise they are discarded.',
+        confirmLabel: 'Reopen',
+      },
+    );
     if (!reopen) return;
-    const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, session.source.col, vscode.ViewColumn.Active, { enableScripts: true });
+    const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, session.source.col, vscode.ViewColumn.Active, {
+      enableScripts: true,
+    });
     this.attach(panel, session);
   }
 
@@ -86,7 +93,8 @@ export class CollectionViews {
     }
     if (!isJsonObject(value) || !isJsonObject(value.source)) return undefined;
     const { accountId, db, col } = value.source;
-    if (typeof accountId !== 'string' || typeof db !== 'string' || typeof col !== 'string' || !this.services.accounts.get(accountId)) return undefined;
+    if (typeof accountId !== 'string' || typeof db !== 'string' || typeof col !== 'string' || !this.services.accounts.get(accountId))
+      return undefined;
     const state = checkViewState(value.state);
     if (!state) return undefined;
     return { source: { accountId, db, col }, state, staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'] };

@@ -57,7 +57,10 @@ export class CollectionViewPanel extends Disposable {
   ) {
     super();
     const { extensionUri } = services.context;
-    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+    panel.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+    };
     panel.title = this.title();
     panel.webview.html = collectionViewHtml(
       panel.webview,
@@ -78,7 +81,9 @@ export class CollectionViewPanel extends Disposable {
   receive(raw: unknown): Promise<void> {
     const message = checkWebviewMessage(raw);
     if (!message) {
-      this.services.logger.warn(`Collection view: ignored a message that is not one the view sends (${typeof raw === 'object' && raw !== null ? String((raw as { type?: unknown }).type) : typeof raw})`);
+      this.services.logger.warn(
+        `Collection view: ignored a message that is not one the view sends (${typeof raw === 'object' && raw !== null ? String((raw as { type?: unknown }).type) : typeof raw})`,
+      );
       return Promise.resolve();
     }
     const run = this.queue.then(() => this.handle(message)).catch((error: unknown) => this.notice(this.describeError(error), true));
@@ -165,7 +170,10 @@ export class CollectionViewPanel extends Disposable {
         { label: 'Overwrite', description: 'save your edited fields only, over the service’s values for them', value: 'overwrite' },
         { label: 'Discard', description: 'drop your edits to this document', value: 'discard' },
       ],
-      { title: `Document ${label} changed on the service since it was loaded`, placeHolder: 'Compare, Overwrite (only your fields) or Discard your edits' },
+      {
+        title: `Document ${label} changed on the service since it was loaded`,
+        placeHolder: 'Compare, Overwrite (only your fields) or Discard your edits',
+      },
     );
     if (choice === 'compare') await this.compare.show(`${label} (loaded ↔ on the service)`, loaded, current);
     return choice ?? 'keep';
@@ -181,7 +189,9 @@ export class CollectionViewPanel extends Disposable {
     }
     if (action === 'open') {
       for (const document of documents) {
-        await vscode.commands.executeCommand('vscode.open', documentUri({ accountId, db, col, docId: idToPathSegment(document._id) }), { preview: documents.length === 1 });
+        await vscode.commands.executeCommand('vscode.open', documentUri({ accountId, db, col, docId: idToPathSegment(document._id) }), {
+          preview: documents.length === 1,
+        });
       }
       return;
     }
@@ -189,11 +199,18 @@ export class CollectionViewPanel extends Disposable {
     if (action === 'duplicate') {
       for (const document of documents) await client.createDocument(db, col, { ...document, _id: { $oid: newObjectId() } }, { safe: true });
       this.services.changes.fire({ accountId, db, col }, 'documents');
-      await this.notice(documents.length === 1 ? 'Duplicated the document with a new _id.' : `Duplicated ${documents.length} documents, each with a new _id.`);
+      await this.notice(
+        documents.length === 1
+          ? 'Duplicated the document with a new _id.'
+          : `Duplicated ${documents.length} documents, each with a new _id.`,
+      );
       return this.reload();
     }
     const count = documents.length === 1 ? 'this document' : `these ${documents.length} documents`;
-    const confirmed = await this.services.prompts.confirm(`Delete ${count} from ${db}/${col}?`, { detail: 'This cannot be undone.', confirmLabel: 'Delete' });
+    const confirmed = await this.services.prompts.confirm(`Delete ${count} from ${db}/${col}?`, {
+      detail: 'This cannot be undone.',
+      confirmLabel: 'Delete',
+    });
     if (!confirmed) return;
     for (const document of documents) {
       await client.deleteDocument(db, col, idToPathSegment(document._id));
@@ -213,8 +230,14 @@ export class CollectionViewPanel extends Disposable {
   }
 
   private async export(args: ExportDocumentsArgs): Promise<void> {
-    const result = await vscode.commands.executeCommand<{ exported: number; file: string; cancelled?: boolean } | undefined>(CommandId.exportDocuments, args);
-    if (result && !result.cancelled) await this.notice(`Exported ${result.exported.toLocaleString('en-US')} document${result.exported === 1 ? '' : 's'} to ${result.file}.`);
+    const result = await vscode.commands.executeCommand<{ exported: number; file: string; cancelled?: boolean } | undefined>(
+      CommandId.exportDocuments,
+      args,
+    );
+    if (result && !result.cancelled)
+      await this.notice(
+        `Exported ${result.exported.toLocaleString('en-US')} document${result.exported === 1 ? '' : 's'} to ${result.file}.`,
+      );
   }
 
   private notice(text: string, error = false): Promise<void> {

@@ -20,7 +20,12 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
     const right = `/${id}/service.json`;
     this.texts.set(left, `${stringifyLossless(loaded, 2)}\n`);
     this.texts.set(right, `${stringifyLossless(current, 2)}\n`);
-    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.from({ scheme: COMPARE_SCHEME, path: left }), vscode.Uri.from({ scheme: COMPARE_SCHEME, path: right }), title);
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      vscode.Uri.from({ scheme: COMPARE_SCHEME, path: left }),
+      vscode.Uri.from({ scheme: COMPARE_SCHEME, path: right }),
+      title,
+    );
   }
 
   dispose(): void {

@@ -7,7 +7,12 @@ import type { CollectionSource } from './tableSession';
 export function exportViewArgs(source: CollectionSource, state: ViewState): ExportDocumentsArgs {
   const { sort, fields, error } = pageQuery(state);
   if (error) throw new Error(`${error}. Fix the filter to export what it matches.`);
-  return { accountId: source.accountId, db: source.db, col: source.col, scope: { kind: 'query', filter: state.filter, sort: sort ?? {}, fields: fields ?? {} } };
+  return {
+    accountId: source.accountId,
+    db: source.db,
+    col: source.col,
+    scope: { kind: 'query', filter: state.filter, sort: sort ?? {}, fields: fields ?? {} },
+  };
 }
 
 /** The arguments of dbhost.exportDocuments for the selected rows: their `_id`s (the rows' keys, lossless JSON) in the view's order, with the view's projection. */

@@ -149,12 +149,18 @@ export class TableSession {
       } catch (failure) {
         // Duck-typed: this bundle holds no copy of the client's error class.
         const gone = (failure as { status?: unknown } | undefined)?.status === 404;
-        const message = gone ? 'the document no longer exists on the service; its edits stay staged' : failure instanceof Error ? failure.message : String(failure);
+        const message = gone
+          ? 'the document no longer exists on the service; its edits stay staged'
+          : failure instanceof Error
+            ? failure.message
+            : String(failure);
         outcome.failures.push({ key, message: `${label}: ${message}` });
         continue;
       }
       const fields = [...Object.keys(change.update.$set ?? {}), ...Object.keys(change.update.$unset ?? {}).map((path) => `-${path}`)];
-      this.services.logger.info(`Saved document ${docId} in ${this.source.db}/${this.source.col} from the collection view: ${fields.join(', ')}`);
+      this.services.logger.info(
+        `Saved document ${docId} in ${this.source.db}/${this.source.col} from the collection view: ${fields.join(', ')}`,
+      );
       this.revert(key);
       outcome.saved.push(key);
     }
@@ -169,7 +175,9 @@ export class TableSession {
 
   /** The staged edits as the panel keeps them across a reload. */
   stagedForRestore(): [string, { original: JsonObject; edits: CellEdit[] }][] {
-    return this.staged.documentKeys().map((key) => [key, { original: this.originals.get(key) as JsonObject, edits: this.staged.editsOf(key) }]);
+    return this.staged
+      .documentKeys()
+      .map((key) => [key, { original: this.originals.get(key) as JsonObject, edits: this.staged.editsOf(key) }]);
   }
 
   /** Puts back staged edits kept across a reload; entries that are not well-formed are skipped. */
@@ -180,7 +188,8 @@ export class TableSession {
       const { original, edits } = (entry[1] ?? {}) as { original?: unknown; edits?: unknown };
       if (!isJsonObject(original as JsonValue) || documentKey(original as JsonObject) !== entry[0] || !Array.isArray(edits)) continue;
       for (const edit of edits as CellEdit[]) {
-        const pathOk = Array.isArray(edit?.path) && edit.path.length > 0 && edit.path.every((key) => typeof key === 'string' && key.length > 0);
+        const pathOk =
+          Array.isArray(edit?.path) && edit.path.length > 0 && edit.path.every((key) => typeof key === 'string' && key.length > 0);
         if (!pathOk) continue;
         this.originals.set(entry[0], original as JsonObject);
         this.staged.stage(entry[0], { path: edit.path, ...(edit.value === undefined ? {} : { value: edit.value }) });

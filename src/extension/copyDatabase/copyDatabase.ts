@@ -14,8 +14,9 @@ import type { Services } from '../services';
 export async function copyDatabase(services: Services, arg: unknown): Promise<string | undefined> {
   const { accountId, db: from } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
-  const [databases, plans] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading databases and plans…' }, () =>
-    Promise.all([client.listDatabases(), client.listPlans()]),
+  const [databases, plans] = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Loading databases and plans…' },
+    () => Promise.all([client.listDatabases(), client.listPlans()]),
   );
   const source = databases.find((record) => record.name === from);
   if (!source) throw new Error(`The database ${from} no longer exists on the service.`);
@@ -24,7 +25,9 @@ export async function copyDatabase(services: Services, arg: unknown): Promise<st
   if (free) {
     const used = countFreeDatabases(databases, plans);
     if (used >= FREE_DATABASE_LIMIT) {
-      throw new Error(`${from} is on the free plan and the account already holds ${used} of its ${FREE_DATABASE_LIMIT} free databases, so a copy would be one too many. Delete a free database first.`);
+      throw new Error(
+        `${from} is on the free plan and the account already holds ${used} of its ${FREE_DATABASE_LIMIT} free databases, so a copy would be one too many. Delete a free database first.`,
+      );
     }
   }
   const existing = databases.map((record) => record.name);
@@ -41,7 +44,9 @@ export async function copyDatabase(services: Services, arg: unknown): Promise<st
 
   let answer;
   try {
-    answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Copying ${from} to ${to}…` }, () => client.copyDatabase(from, to));
+    answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Copying ${from} to ${to}…` }, () =>
+      client.copyDatabase(from, to),
+    );
   } catch (error) {
     if (!isAbsentEndpoint(error)) throw error;
     markAbsent(client, 'copyDatabase');

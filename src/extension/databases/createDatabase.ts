@@ -26,7 +26,11 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
       plans.map((record) => ({
         label: record.name ?? record.slug,
         description: [formatPrice(record.price), record.type].filter(Boolean).join(' · '),
-        detail: isFreePlan(record) ? (freeLeft === 0 ? `${usage}: the service will refuse another` : usage) : 'Paid: needs payment information on the account',
+        detail: isFreePlan(record)
+          ? freeLeft === 0
+            ? `${usage}: the service will refuse another`
+            : usage
+          : 'Paid: needs payment information on the account',
         value: record,
       })),
       { title: `Create database: choose a plan (${usage})`, placeHolder: 'The plan the new database runs on', matchOnDescription: true },

@@ -49,7 +49,10 @@ export class DeploymentLogChannel extends Disposable {
   appendEntries(entries: readonly DeploymentLogEntry[], initialLines = 0): void {
     const { lines, skipped } = this.members.take(entries, initialLines);
     if (skipped > 0) {
-      this.notice('info', `Showing the last ${formatCount(initialLines)} lines; ${countOf(skipped, 'earlier line')} not shown (Show Logs has them all).`);
+      this.notice(
+        'info',
+        `Showing the last ${formatCount(initialLines)} lines; ${countOf(skipped, 'earlier line')} not shown (Show Logs has them all).`,
+      );
     }
     const fresh = lines.map((line): TranscriptLine => {
       const text = redactSecrets(line);
@@ -62,7 +65,11 @@ export class DeploymentLogChannel extends Disposable {
   /** A line of the extension's own about the tailing (started, stopped, failing, resumed). */
   notice(level: 'info' | 'warn', text: string): void {
     const clean = redactSecrets(text);
-    const line: TranscriptLine = { level, text: clean, shown: `${timeOfDay(new Date())} DB Host${level === 'warn' ? ' warning' : ''}: ${clean}` };
+    const line: TranscriptLine = {
+      level,
+      text: clean,
+      shown: `${timeOfDay(new Date())} DB Host${level === 'warn' ? ' warning' : ''}: ${clean}`,
+    };
     this.output.appendLine(line.shown);
     this.record([line]);
   }

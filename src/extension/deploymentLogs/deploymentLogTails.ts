@@ -35,12 +35,14 @@ export class DeploymentLogTails extends Disposable {
 
   constructor(private readonly services: Services) {
     super();
-    this.register(services.accounts.onDidChange(() => {
-      const accounts = new Set(services.accounts.list().map((account) => account.id));
-      for (const session of this.sessions.values()) {
-        if (!accounts.has(session.target.accountId)) session.stop('the account was removed');
-      }
-    }));
+    this.register(
+      services.accounts.onDidChange(() => {
+        const accounts = new Set(services.accounts.list().map((account) => account.id));
+        for (const session of this.sessions.values()) {
+          if (!accounts.has(session.target.accountId)) session.stop('the account was removed');
+        }
+      }),
+    );
   }
 
   /** Starts tailing, or shows the tail already running. */

@@ -92,7 +92,10 @@ export class LogTailSession extends Disposable {
       const ceiling = Math.max(backOffCeilingSeconds, interval);
       delay = Math.min(ceiling, (this.failingDelay ?? interval) * 2);
       if (this.failingDelay === undefined) {
-        this.options.channel.notice('warn', `${failureHeading(error)}: ${describeError(error)}; retrying in ${formatSeconds(delay)}, then less and less often until it answers.`);
+        this.options.channel.notice(
+          'warn',
+          `${failureHeading(error)}: ${describeError(error)}; retrying in ${formatSeconds(delay)}, then less and less often until it answers.`,
+        );
         this.options.onFailingChange?.(true);
       }
       this.failingDelay = delay;

@@ -24,11 +24,17 @@ export function registerDeploymentLogs(services: Services): DeploymentLogTails {
 
     registerCommand(services, CommandId.stopTailing, async (arg?: unknown): Promise<boolean> => {
       const given = givenDeployment(arg);
-      const running = tails.running().filter(
-        (session) => (given.accountId === undefined || session.target.accountId === given.accountId) && (given.deployment === undefined || session.target.deployment === given.deployment),
-      );
+      const running = tails
+        .running()
+        .filter(
+          (session) =>
+            (given.accountId === undefined || session.target.accountId === given.accountId) &&
+            (given.deployment === undefined || session.target.deployment === given.deployment),
+        );
       if (running.length === 0) {
-        void services.prompts.info(given.deployment ? `The log of ${given.deployment} is not being tailed.` : 'No deployment log is being tailed.');
+        void services.prompts.info(
+          given.deployment ? `The log of ${given.deployment} is not being tailed.` : 'No deployment log is being tailed.',
+        );
         return false;
       }
       const session =
@@ -36,7 +42,11 @@ export function registerDeploymentLogs(services: Services): DeploymentLogTails {
           ? running[0]
           : required(
               await services.prompts.pick(
-                running.map((tail) => ({ label: tail.target.deployment, description: services.accounts.get(tail.target.accountId)?.label, value: tail })),
+                running.map((tail) => ({
+                  label: tail.target.deployment,
+                  description: services.accounts.get(tail.target.accountId)?.label,
+                  value: tail,
+                })),
                 { title: 'Stop Tailing', placeHolder: 'Pick the log to stop tailing' },
               ),
             );

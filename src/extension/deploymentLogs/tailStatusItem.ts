@@ -13,7 +13,9 @@ export class TailStatusItem extends Disposable {
     private readonly accountLabel: string,
   ) {
     super();
-    this.item = this.register(vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left));
+    this.item = this.register(
+      vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left),
+    );
     this.item.name = 'DB Host: log tailing';
     this.item.command = { command: CommandId.stopTailing, title: 'Stop Tailing', arguments: [{ ...target }] };
     this.showFailing(false);
@@ -27,5 +29,4 @@ export class TailStatusItem extends Disposable {
       : `Tailing the log of ${this.target.deployment} (${this.accountLabel}). Click to stop tailing.`;
     this.item.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
-
 }

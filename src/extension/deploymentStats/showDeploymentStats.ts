@@ -22,8 +22,9 @@ export async function showDeploymentStats(services: Services, arg: unknown): Pro
   const client = await services.accounts.clientFor(target.accountId);
   let first: unknown;
   try {
-    first = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading the statistics of ${target.deployment}…` }, () =>
-      client.getDeploymentStats(target.deployment),
+    first = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Loading the statistics of ${target.deployment}…` },
+      () => client.getDeploymentStats(target.deployment),
     );
   } catch (error) {
     if (!isAbsentEndpoint(error)) throw error;

@@ -36,7 +36,11 @@ function textProblem(document: vscode.TextDocument): vscode.Diagnostic | undefin
     if (!(error instanceof DocumentTextError)) return undefined;
     const start = document.positionAt(error.offset ?? 0);
     const end = document.positionAt((error.offset ?? 0) + 1);
-    const diagnostic = new vscode.Diagnostic(new vscode.Range(start, end.line === start.line ? end : start), error.message.replace(/ at line \d+, column \d+\.$/, '.'), vscode.DiagnosticSeverity.Error);
+    const diagnostic = new vscode.Diagnostic(
+      new vscode.Range(start, end.line === start.line ? end : start),
+      error.message.replace(/ at line \d+, column \d+\.$/, '.'),
+      vscode.DiagnosticSeverity.Error,
+    );
     diagnostic.source = 'DB Host';
     return diagnostic;
   }

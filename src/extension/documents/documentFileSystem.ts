@@ -63,7 +63,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     );
     this.register(
       services.changes.onDidChange(({ target, list }) => {
-        if (list === 'documents' && target.db !== undefined) this.collectionChanged({ accountId: target.accountId, db: target.db, col: target.col });
+        if (list === 'documents' && target.db !== undefined)
+          this.collectionChanged({ accountId: target.accountId, db: target.db, col: target.col });
       }),
     );
     this.register(
@@ -87,7 +88,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     if (written) return fileStat(written);
     const version = await this.fetch(address, 'read');
     const stamp = this.versions.observe(key, version.text);
-    if (this.saving.has(key) && this.saveKeepsServiceChanges(uri, version)) return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
+    if (this.saving.has(key) && this.saveKeepsServiceChanges(uri, version))
+      return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
     return fileStat(stamp);
   }
 
@@ -114,7 +116,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     } catch (error) {
       // VS Code shows the message inside its own "Unable to write file '<address>' (…)"; this one leads with the
       // cause. Only for a save the user asked for: an auto-save's failure is not the answer to something just done.
-      if (reason === vscode.TextDocumentSaveReason.Manual) void this.services.prompts.error(error instanceof Error ? error.message : String(error));
+      if (reason === vscode.TextDocumentSaveReason.Manual)
+        void this.services.prompts.error(error instanceof Error ? error.message : String(error));
       throw error;
     }
   }
@@ -196,7 +199,11 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       .filter((document) => {
         try {
           const address = parseDocumentUri(document.uri);
-          return address.accountId === collection.accountId && address.db === collection.db && (collection.col === undefined || address.col === collection.col);
+          return (
+            address.accountId === collection.accountId &&
+            address.db === collection.db &&
+            (collection.col === undefined || address.col === collection.col)
+          );
         } catch {
           return false;
         }
@@ -211,7 +218,9 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   readDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.');
+    throw vscode.FileSystemError.NoPermissions(
+      'DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.',
+    );
   }
 
   createDirectory(): never {
@@ -283,7 +292,11 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     try {
       return (await this.fetch(address, 'read')).text;
     } catch (error) {
-      this.services.logger.scoped('documents').warn(`Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger
+        .scoped('documents')
+        .warn(
+          `Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`,
+        );
       return written;
     }
   }

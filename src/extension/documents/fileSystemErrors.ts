@@ -14,7 +14,9 @@ export function toFileSystemError(error: unknown, address: DocumentAddress, acti
   if (!isServiceError(error)) return new vscode.FileSystemError(reason);
   if (error.kind === 'http' && error.status === 404) {
     const detail = error.serviceMessage ? ` (${error.serviceMessage})` : '';
-    return vscode.FileSystemError.FileNotFound(`The document ${address.docId} was not found in ${collectionLabel(address)} on the service${detail}.`);
+    return vscode.FileSystemError.FileNotFound(
+      `The document ${address.docId} was not found in ${collectionLabel(address)} on the service${detail}.`,
+    );
   }
   if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
     return vscode.FileSystemError.NoPermissions(`The service refused to ${action} the document: ${reason}`);

@@ -13,7 +13,9 @@ export class NewDocumentIdLens implements vscode.CodeLensProvider {
     const match = ID_KEY.exec(document.getText());
     if (!match) return [];
     const line = document.positionAt(match.index).line;
-    return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '_id generated here; replace it to choose your own', command: '' })];
+    return [
+      new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '_id generated here; replace it to choose your own', command: '' }),
+    ];
   }
 }
 

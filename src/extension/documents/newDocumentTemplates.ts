@@ -20,7 +20,9 @@ interface Template {
 
 /** The numbers of the "New Document <n>.json" tabs open in this window, restored ones included. */
 function openTemplateNumbers(): number[] {
-  const names = vscode.window.tabGroups.all.flatMap((group) => group.tabs).flatMap((tab) => (tab.input instanceof vscode.TabInputText && isNewDocumentUri(tab.input.uri) ? [tab.input.uri.path] : []));
+  const names = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .flatMap((tab) => (tab.input instanceof vscode.TabInputText && isNewDocumentUri(tab.input.uri) ? [tab.input.uri.path] : []));
   return names.map((name) => Number(/(\d+)\.json$/.exec(name)?.[1] ?? 0));
 }
 
@@ -69,7 +71,9 @@ export class NewDocumentTemplates {
   async save(uri: vscode.Uri, text: string): Promise<DocumentAddress> {
     const template = this.require(uri);
     if (template.created) {
-      throw vscode.FileSystemError.NoPermissions(`This new document was already saved as ${template.created.docId}; edit it in its own editor.`);
+      throw vscode.FileSystemError.NoPermissions(
+        `This new document was already saved as ${template.created.docId}; edit it in its own editor.`,
+      );
     }
     let edited: JsonObject;
     try {

@@ -28,7 +28,8 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerNewDocumentIdLens(),
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
-      if (isNewDocumentUri(document.uri)) showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));
+      if (isNewDocumentUri(document.uri))
+        showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));
     }),
     registerCommand(services, CommandId.openDocument, (arg: unknown) => openDocument(services, arg)),
     registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),

@@ -145,7 +145,10 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
     const nodes = new Map<string, AccountNode>();
     for (const account of this.services.accounts.list()) {
       const existing = this.accountNodes.get(account.id);
-      nodes.set(account.id, existing && existing.account.baseUrl === account.baseUrl ? withAccount(existing, account) : this.newAccountNode(account));
+      nodes.set(
+        account.id,
+        existing && existing.account.baseUrl === account.baseUrl ? withAccount(existing, account) : this.newAccountNode(account),
+      );
     }
     this.accountNodes = nodes;
     if (fire) this.changed.fire(undefined);

@@ -12,19 +12,26 @@ import { DatabasesNode } from './nodes/databasesNode';
 import { DocumentNode } from './nodes/documentNode';
 import { IndexNode } from './nodes/indexNode';
 
-export function registerRevealInExplorer(services: Services, provider: ExplorerProvider, view: vscode.TreeView<ExplorerNode>): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandId.revealInExplorer, async (target: ResourceTarget, options: RevealOptions = {}): Promise<string | undefined> => {
-    if (options.onlyIfVisible && !view.visible) return undefined;
-    try {
-      const node = await findNode(provider, target);
-      if (!node) return undefined;
-      await view.reveal(node, { select: true, focus: false, expand: false });
-      return node.id;
-    } catch (error) {
-      services.logger.warn(`Could not reveal in the DB Host view: ${describeError(error)}`);
-      return undefined;
-    }
-  });
+export function registerRevealInExplorer(
+  services: Services,
+  provider: ExplorerProvider,
+  view: vscode.TreeView<ExplorerNode>,
+): vscode.Disposable {
+  return vscode.commands.registerCommand(
+    CommandId.revealInExplorer,
+    async (target: ResourceTarget, options: RevealOptions = {}): Promise<string | undefined> => {
+      if (options.onlyIfVisible && !view.visible) return undefined;
+      try {
+        const node = await findNode(provider, target);
+        if (!node) return undefined;
+        await view.reveal(node, { select: true, focus: false, expand: false });
+        return node.id;
+      } catch (error) {
+        services.logger.warn(`Could not reveal in the DB Host view: ${describeError(error)}`);
+        return undefined;
+      }
+    },
+  );
 }
 
 /** Walks down the tree as the view would, loading each list on the way (a list just changed reloads here). */
@@ -32,15 +39,23 @@ async function findNode(provider: ExplorerProvider, target: ResourceTarget): Pro
   const account = provider.accountNode(target.accountId);
   if (!account || target.db === undefined) return account;
   const databases = (await account.children()).find((node) => node instanceof DatabasesNode);
-  const database = databases && (await provider.getChildren(databases)).find((node) => node instanceof DatabaseNode && node.name === target.db);
+  const database =
+    databases && (await provider.getChildren(databases)).find((node) => node instanceof DatabaseNode && node.name === target.db);
   if (!database || target.col === undefined) return database;
   const collection = (await provider.getChildren(database)).find((node) => node instanceof CollectionNode && node.name === target.col);
   if (!(collection instanceof CollectionNode)) return undefined;
   if (target.index !== undefined) {
-    return (await provider.getChildren(collection.indexes)).find((node) => node instanceof IndexNode && node.name === target.index) ?? collection.indexes;
+    return (
+      (await provider.getChildren(collection.indexes)).find((node) => node instanceof IndexNode && node.name === target.index) ??
+      collection.indexes
+    );
   }
   if (target.docId !== undefined) {
-    return (await provider.getChildren(collection.documents)).find((node) => node instanceof DocumentNode && node.target.docId === target.docId) ?? collection.documents;
+    return (
+      (await provider.getChildren(collection.documents)).find(
+        (node) => node instanceof DocumentNode && node.target.docId === target.docId,
+      ) ?? collection.documents
+    );
   }
   return collection;
 }

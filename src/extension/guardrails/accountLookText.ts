@@ -34,7 +34,11 @@ export function updateRefusal(account: Account): string {
 }
 
 /** The account labels, where a `*.query.json` names its `"account"` and the cursor is in that string. */
-export function accountLabelItems(accounts: Account[], document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined {
+export function accountLabelItems(
+  accounts: Account[],
+  document: vscode.TextDocument,
+  position: vscode.Position,
+): vscode.CompletionItem[] | undefined {
   const typed = /"account"\s*:\s*"([^"\\]*)$/.exec(document.lineAt(position.line).text.slice(0, position.character));
   if (!typed) return undefined;
   const range = new vscode.Range(position.translate(0, -typed[1].length), position);

@@ -1,6 +1,14 @@
 import * as vscode from 'vscode';
 import type { WriteMode } from '../../core/guardrails/accountGuardrails';
-import { ACCOUNT_COLORS, WRITE_MODES, colorLabel, loosensToNormal, modeLabel, modeOf, tagProblem } from '../../core/guardrails/accountGuardrails';
+import {
+  ACCOUNT_COLORS,
+  WRITE_MODES,
+  colorLabel,
+  loosensToNormal,
+  modeLabel,
+  modeOf,
+  tagProblem,
+} from '../../core/guardrails/accountGuardrails';
 import type { Account } from '../shared/account';
 import type { Services } from '../services';
 
@@ -22,7 +30,12 @@ export async function accountSettings(services: Services, accountId: string): Pr
   const title = `Account Settings: ${account.label}`;
   const mode = answered(
     await services.prompts.pick(
-      WRITE_MODES.map((entry) => ({ label: modeLabel(entry.mode), description: entry.mode === current ? 'current' : undefined, detail: entry.detail, value: entry.mode })),
+      WRITE_MODES.map((entry) => ({
+        label: modeLabel(entry.mode),
+        description: entry.mode === current ? 'current' : undefined,
+        detail: entry.detail,
+        value: entry.mode,
+      })),
       { title: `${title} (1/3): writes`, placeHolder: `Now: ${modeLabel(current)}` },
     ),
   );
@@ -34,28 +47,36 @@ export async function accountSettings(services: Services, accountId: string): Pr
         iconPath: entry.id ? new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor(entry.id)) : undefined,
         value: entry.id,
       })),
-      { title: `${title} (2/3): colour of its tree item, document tabs, status bar item`, placeHolder: `Now: ${colorLabel(account.color)}` },
+      {
+        title: `${title} (2/3): colour of its tree item, document tabs, status bar item`,
+        placeHolder: `Now: ${colorLabel(account.color)}`,
+      },
     ),
   );
   const tag = answered(
     await services.prompts.input({
       title: `${title} (3/3): tag`,
-      prompt: 'A word shown with the account\'s data and in every confirmation, e.g. production. Empty for none.',
+      prompt: "A word shown with the account's data and in every confirmation, e.g. production. Empty for none.",
       value: account.tag ?? '',
       validateInput: tagProblem,
     }),
   ).trim();
   await confirmLoosening(services, account, current, mode);
   const saved = await services.accounts.update(accountId, { mode, color: color || undefined, tag: tag || undefined });
-  services.logger.info(`Account Settings of "${account.label}": ${modeLabel(mode)}, ${colorLabel(saved.color)}, ${tag ? `tag "${tag}"` : 'no tag'}`);
+  services.logger.info(
+    `Account Settings of "${account.label}": ${modeLabel(mode)}, ${colorLabel(saved.color)}, ${tag ? `tag "${tag}"` : 'no tag'}`,
+  );
   return saved;
 }
 
 async function confirmLoosening(services: Services, account: Account, from: WriteMode, to: WriteMode): Promise<void> {
   if (!loosensToNormal(from, to)) return;
-  const confirmed = await services.prompts.confirm(`Let "${account.label}"${account.tag ? ` [${account.tag}]` : ''} send writes without asking?`, {
-    detail: 'The account is Read-only now. In Normal mode, saves, deletes, updates and creates are sent to the service at once.',
-    confirmLabel: 'Switch to Normal',
-  });
+  const confirmed = await services.prompts.confirm(
+    `Let "${account.label}"${account.tag ? ` [${account.tag}]` : ''} send writes without asking?`,
+    {
+      detail: 'The account is Read-only now. In Normal mode, saves, deletes, updates and creates are sent to the service at once.',
+      confirmLabel: 'Switch to Normal',
+    },
+  );
   answered(confirmed ? true : undefined);
 }

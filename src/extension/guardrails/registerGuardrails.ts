@@ -34,7 +34,9 @@ export function registerGuardrails(services: Services): Guardrails {
     // Completion of "account" in playgrounds offers the labels.
     vscode.languages.registerCompletionItemProvider(
       { pattern: '**/*.query.json' },
-      { provideCompletionItems: (document, position) => guardrailsBundle().accountLabelItems(services.accounts.list(), document, position) },
+      {
+        provideCompletionItems: (document, position) => guardrailsBundle().accountLabelItems(services.accounts.list(), document, position),
+      },
       '"',
     ),
     registerCommand(services, CommandId.accountSettings, async (arg?: unknown) => {

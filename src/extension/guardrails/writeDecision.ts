@@ -53,7 +53,8 @@ async function countAffected(services: Services, accountId: string, target: Affe
   try {
     const client = await services.accounts.clientFor(accountId);
     if (target.kind === 'database') return (await client.listCollections(target.db)).length;
-    return (await client.listDocuments(target.db, target.col, target.kind === 'matching' ? { q: target.criteria, limit: 1 } : { limit: 1 })).total;
+    return (await client.listDocuments(target.db, target.col, target.kind === 'matching' ? { q: target.criteria, limit: 1 } : { limit: 1 }))
+      .total;
   } catch (error) {
     services.logger.debug(`Could not count what a write affects: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;

@@ -10,7 +10,6 @@ import type { DuplicatesAtStake } from './duplicateCount';
 import { countDuplicatesAtStake, duplicateCountLimit } from './duplicateCount';
 import { generatedIndexName } from '../../core/indexes/indexDefinition';
 
-
 async function duplicatesAtStake(client: DbHostApi, target: CollectionTarget, paths: string[]): Promise<DuplicatesAtStake> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Counting the duplicates in ${target.db}.${target.col}…`, cancellable: true },
@@ -43,22 +42,34 @@ function stakeSentence(stake: DuplicatesAtStake): string {
 }
 
 /** The modal warning drop_dups needs: true only when the user goes ahead. */
-async function confirmDropDups(services: Services, client: DbHostApi, target: CollectionTarget, definition: IndexDefinition): Promise<boolean> {
+async function confirmDropDups(
+  services: Services,
+  client: DbHostApi,
+  target: CollectionTarget,
+  definition: IndexDefinition,
+): Promise<boolean> {
   const paths = Object.keys(definition.spec);
   const stake = await duplicatesAtStake(client, target, paths);
-  return services.prompts.confirm(`Create ${generatedIndexName(definition.spec)} with drop_dups, deleting documents from ${target.db}.${target.col}?`, {
-    detail:
-      `drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on ${paths.join(', ')}. ` +
-      `Deleted documents cannot be recovered.\n\n${stakeSentence(stake)}`,
-    confirmLabel: 'Create and Delete Duplicates',
-  });
+  return services.prompts.confirm(
+    `Create ${generatedIndexName(definition.spec)} with drop_dups, deleting documents from ${target.db}.${target.col}?`,
+    {
+      detail:
+        `drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on ${paths.join(', ')}. ` +
+        `Deleted documents cannot be recovered.\n\n${stakeSentence(stake)}`,
+      confirmLabel: 'Create and Delete Duplicates',
+    },
+  );
 }
 
 /**
  * Sends the index exactly as the interface's POST body, after the drop_dups warning when it applies,
  * and tells the explorer what changed. The service's own message is shown when it refuses.
  */
-export async function createIndexOnService(services: Services, target: CollectionTarget, definition: IndexDefinition): Promise<IndexDefinition> {
+export async function createIndexOnService(
+  services: Services,
+  target: CollectionTarget,
+  definition: IndexDefinition,
+): Promise<IndexDefinition> {
   const client = await services.accounts.clientFor(target.accountId);
   const name = generatedIndexName(definition.spec);
   // The service drops duplicates only while building a unique index; without unique, drop_dups deletes nothing.

@@ -14,7 +14,11 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
     if (droppable.length === 0) throw new Error(`${db}.${col} has no index other than ${BUILTIN_INDEX}, which cannot be dropped.`);
     index = required(
       await services.prompts.pick(
-        droppable.map((record) => ({ label: record.name, description: record.key ? JSON.stringify(record.key) : undefined, value: record.name })),
+        droppable.map((record) => ({
+          label: record.name,
+          description: record.key ? JSON.stringify(record.key) : undefined,
+          value: record.name,
+        })),
         { placeHolder: `Choose the index of ${db}.${col} to drop` },
       ),
     );

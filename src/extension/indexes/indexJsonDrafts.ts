@@ -28,7 +28,10 @@ export class IndexJsonDrafts extends Disposable {
 
   async open(target: CollectionTarget, definition: IndexDefinition): Promise<vscode.TextEditor> {
     this.opened++;
-    const uri = vscode.Uri.from({ scheme: 'untitled', path: `/${fileNamePart(target.db)}.${fileNamePart(target.col)}-${this.opened}${indexBodySuffix}` });
+    const uri = vscode.Uri.from({
+      scheme: 'untitled',
+      path: `/${fileNamePart(target.db)}.${fileNamePart(target.col)}-${this.opened}${indexBodySuffix}`,
+    });
     const document = await vscode.workspace.openTextDocument(uri);
     this.targets.set(document.uri.toString(), target);
     const editor = await vscode.window.showTextDocument(document);

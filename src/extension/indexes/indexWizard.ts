@@ -47,16 +47,22 @@ async function askFields(
   for (;;) {
     const chosen = Object.keys(spec);
     const items: PickItem<FieldChoice>[] = [];
-    if (chosen.length > 0) items.push({ label: '$(check) Done', description: `index ${generatedIndexName(spec)}`, value: { kind: 'done' } });
+    if (chosen.length > 0)
+      items.push({ label: '$(check) Done', description: `index ${generatedIndexName(spec)}`, value: { kind: 'done' } });
     items.push({ label: '$(edit) Type a field path…', description: 'dotted paths allowed, e.g. address.city', value: { kind: 'type' } });
     for (const suggestion of suggestions) {
       if (suggestion.path in spec) continue;
-      items.push({ label: suggestion.path, description: `in ${suggestion.documents} of ${sampled} sampled documents`, value: { kind: 'field', path: suggestion.path } });
+      items.push({
+        label: suggestion.path,
+        description: `in ${suggestion.documents} of ${sampled} sampled documents`,
+        value: { kind: 'field', path: suggestion.path },
+      });
     }
     const choice = required(
       await services.prompts.pick(items, {
         title: `Create Index on ${target.db}.${target.col}: field ${chosen.length + 1}`,
-        placeHolder: chosen.length === 0 ? 'Pick the first field to index' : `Indexed so far: ${chosen.join(', ')}. Pick another field, or Done`,
+        placeHolder:
+          chosen.length === 0 ? 'Pick the first field to index' : `Indexed so far: ${chosen.join(', ')}. Pick another field, or Done`,
       }),
     );
     if (choice.kind === 'done') return spec;
@@ -74,7 +80,10 @@ async function askFields(
     const problem = fieldPathProblem(path) ?? (path in spec ? `${path} is already in the index.` : undefined);
     if (problem) throw new Error(problem);
     spec[path] = required(
-      await services.prompts.pick(kindItems, { title: `Create Index on ${target.db}.${target.col}: ${path}`, placeHolder: `How ${path} is indexed` }),
+      await services.prompts.pick(kindItems, {
+        title: `Create Index on ${target.db}.${target.col}: ${path}`,
+        placeHolder: `How ${path} is indexed`,
+      }),
     );
   }
 }
@@ -100,16 +109,27 @@ async function askOptions(services: Services, target: CollectionTarget, spec: Re
       { label: `${unique ? on : off} Unique`, description: 'refuse two documents with the same values', value: 'unique' },
     ];
     if (unique) {
-      items.push({ label: `${dropDups ? on : off} Drop duplicates (drop_dups)`, description: 'deletes every later document that duplicates an earlier one', value: 'drop_dups' });
+      items.push({
+        label: `${dropDups ? on : off} Drop duplicates (drop_dups)`,
+        description: 'deletes every later document that duplicates an earlier one',
+        value: 'drop_dups',
+      });
     }
-    items.push({ label: `${background ? on : off} Build in background`, description: 'the database stays usable while it builds', value: 'background' });
+    items.push({
+      label: `${background ? on : off} Build in background`,
+      description: 'the database stays usable while it builds',
+      value: 'background',
+    });
     if (geo) {
       items.push({ label: '$(arrow-down) Minimum (min)', description: min === undefined ? 'default' : String(min), value: 'min' });
       items.push({ label: '$(arrow-up) Maximum (max)', description: max === undefined ? 'default' : String(max), value: 'max' });
     }
     items.push({ label: '$(json) Edit as JSON…', description: 'open this index as the JSON body to send', value: 'editAsJson' });
     const choice = required(
-      await services.prompts.pick(items, { title: `Create Index on ${target.db}.${target.col}: options`, placeHolder: 'Toggle options, then Create Index' }),
+      await services.prompts.pick(items, {
+        title: `Create Index on ${target.db}.${target.col}: options`,
+        placeHolder: 'Toggle options, then Create Index',
+      }),
     );
     switch (choice) {
       case 'create':
@@ -127,10 +147,14 @@ async function askOptions(services: Services, target: CollectionTarget, spec: Re
         background = !background;
         break;
       case 'min':
-        min = await askBound(services, 'min', min, (value) => (max !== undefined && value >= max ? `min must be less than max (${max}).` : undefined));
+        min = await askBound(services, 'min', min, (value) =>
+          max !== undefined && value >= max ? `min must be less than max (${max}).` : undefined,
+        );
         break;
       case 'max':
-        max = await askBound(services, 'max', max, (value) => (min !== undefined && value <= min ? `max must be greater than min (${min}).` : undefined));
+        max = await askBound(services, 'max', max, (value) =>
+          min !== undefined && value <= min ? `max must be greater than min (${min}).` : undefined,
+        );
         break;
     }
   }

@@ -112,7 +112,9 @@ export class LocalService extends Disposable {
   private stopIfAccountRemoved(): void {
     if (this.starting || !this.process?.running) return;
     if (this.localAccount()) return;
-    void this.stop().catch((error: unknown) => this.services.logger.scoped('localService').error('Could not stop the local service after its account was removed', error));
+    void this.stop().catch((error: unknown) =>
+      this.services.logger.scoped('localService').error('Could not stop the local service after its account was removed', error),
+    );
   }
 
   stop(): Promise<boolean> {

@@ -7,7 +7,14 @@ import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
 
 /** The text of a new playground on a collection: a commented starting query, ready to run. */
 export function playgroundTemplate(db: string, col: string, accountLabel: string | undefined): string {
-  const query = { ...(accountLabel === undefined ? {} : { account: accountLabel }), database: db, collection: col, q: {}, sort: { _id: -1 }, limit: 20 };
+  const query = {
+    ...(accountLabel === undefined ? {} : { account: accountLabel }),
+    database: db,
+    collection: col,
+    q: {},
+    sort: { _id: -1 },
+    limit: 20,
+  };
   const body = stringifyLossless([query], 2);
   return [
     `// Query playground for ${db}.${col}. Run a query with the "Run" CodeLens above it, or Ctrl+Enter (Cmd+Enter) inside it.`,

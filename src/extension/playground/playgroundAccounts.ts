@@ -59,7 +59,10 @@ export class PlaygroundAccounts extends Disposable {
     const accountId = required(
       await prompts.pick(
         accounts.map((account) => ({ label: account.label, description: account.baseUrl, value: account.id })),
-        { title: 'Run the playground against which account?', placeHolder: 'Queries that name no "account" run against this one, remembered for this file' },
+        {
+          title: 'Run the playground against which account?',
+          placeHolder: 'Queries that name no "account" run against this one, remembered for this file',
+        },
       ),
     );
     this.remember(file, accountId);

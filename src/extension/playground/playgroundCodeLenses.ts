@@ -26,7 +26,8 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const problems = parsed.fileProblems.length + entry.problems.length;
       const run = new vscode.CodeLens(range, {
         title: request?.kind === 'update' ? '$(edit) Run update…' : '$(play) Run',
-        tooltip: problems > 0 ? 'Fix the problems of the playground first: nothing is sent while it has any' : 'Run this query (Ctrl+Enter on it)',
+        tooltip:
+          problems > 0 ? 'Fix the problems of the playground first: nothing is sent while it has any' : 'Run this query (Ctrl+Enter on it)',
         command: CommandId.runPlaygroundQuery,
         arguments: [document.uri, entry.index],
       });
@@ -35,7 +36,9 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const look = account && lookOf(account);
       const target = new vscode.CodeLens(range, {
         title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
-        tooltip: request.account ? 'The account named by "account" in this query' : 'The account bound to this file: click to choose another',
+        tooltip: request.account
+          ? 'The account named by "account" in this query'
+          : 'The account bound to this file: click to choose another',
         command: CommandId.choosePlaygroundAccount,
         arguments: [document.uri],
       });

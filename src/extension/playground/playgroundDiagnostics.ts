@@ -45,7 +45,9 @@ export class PlaygroundDiagnostics extends Disposable {
   refresh(document: vscode.TextDocument): void {
     if (!isPlaygroundDocument(document)) return;
     const problems = allProblems(this.parses.get(document)).map((problem) => this.toDiagnostic(document, problem));
-    const failures = [...(this.runFailures.get(document.uri.toString())?.values() ?? [])].map((problem) => this.toDiagnostic(document, problem));
+    const failures = [...(this.runFailures.get(document.uri.toString())?.values() ?? [])].map((problem) =>
+      this.toDiagnostic(document, problem),
+    );
     this.collection.set(document.uri, [...problems, ...failures]);
   }
 

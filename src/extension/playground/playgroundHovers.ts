@@ -29,10 +29,15 @@ export class PlaygroundHovers implements vscode.HoverProvider {
     }
     if (!cached) return undefined;
     const field = findField(cached.schema, reference.path);
-    const summary = field ? `${describeField(field)}, ${describePresence(field, cached.schema)}` : notSeenMessage(reference.path, cached.schema);
+    const summary = field
+      ? `${describeField(field)}, ${describePresence(field, cached.schema)}`
+      : notSeenMessage(reference.path, cached.schema);
     const age = `Sampled ${formatAge(Date.now() - cached.sampledAt.getTime())} from ${reference.target.database}.${reference.target.collection}.`;
     const text = new vscode.MarkdownString(`**${escapeMarkdown(reference.path)}**: ${escapeMarkdown(summary)}\n\n${escapeMarkdown(age)}`);
-    const range = new vscode.Range(document.positionAt(reference.range.offset), document.positionAt(reference.range.offset + reference.range.length));
+    const range = new vscode.Range(
+      document.positionAt(reference.range.offset),
+      document.positionAt(reference.range.offset + reference.range.length),
+    );
     return new vscode.Hover(text, range);
   }
 }

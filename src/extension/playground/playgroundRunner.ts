@@ -91,7 +91,10 @@ export class PlaygroundRunner {
   /** Runs a request, from a playground or from the query history, and shows its results as those of `playground`. */
   async runRequest(playground: vscode.Uri, account: Account, request: PlaygroundRequest, client?: DbHostApi): Promise<RunResult> {
     client ??= await this.services.accounts.clientFor(account.id);
-    const result = request.kind === 'find' ? await this.find(playground, account, client, request, request.query.skip ?? 0) : await this.update(playground, account, client, request);
+    const result =
+      request.kind === 'find'
+        ? await this.find(playground, account, client, request, request.query.skip ?? 0)
+        : await this.update(playground, account, client, request);
     const count = result.kind === 'find' ? (result.total ?? result.documents.length) : result.matched;
     if (result.elapsedMs !== undefined) this.ran.fire({ request, accountLabel: account.label, count, elapsedMs: result.elapsedMs });
     return result;
@@ -99,7 +102,12 @@ export class PlaygroundRunner {
 
   /** Shows the next or previous page of the results document `results` (default: the active editor's). */
   async page(direction: 'next' | 'previous', results?: unknown): Promise<FindRunResult | undefined> {
-    const uri = results instanceof vscode.Uri ? results : typeof results === 'string' ? vscode.Uri.parse(results) : vscode.window.activeTextEditor?.document.uri;
+    const uri =
+      results instanceof vscode.Uri
+        ? results
+        : typeof results === 'string'
+          ? vscode.Uri.parse(results)
+          : vscode.window.activeTextEditor?.document.uri;
     const state = uri?.scheme === RESULTS_SCHEME ? this.results.stateOf(uri) : undefined;
     if (!uri || !state) throw new Error('Open the results of a query to page through them.');
     if (state.kind !== 'find') throw new Error('The results of an update have no pages.');
@@ -144,7 +152,13 @@ export class PlaygroundRunner {
     }
   }
 
-  private async find(playground: vscode.Uri, account: Account, client: DbHostApi, request: FindRequest, skip: number): Promise<FindRunResult> {
+  private async find(
+    playground: vscode.Uri,
+    account: Account,
+    client: DbHostApi,
+    request: FindRequest,
+    skip: number,
+  ): Promise<FindRunResult> {
     const started = performance.now();
     const page = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Querying ${request.database}.${request.collection}` },
@@ -160,7 +174,10 @@ export class PlaygroundRunner {
 
   private async update(playground: vscode.Uri, account: Account, client: DbHostApi, request: UpdateRequest): Promise<UpdateRunResult> {
     const count = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Counting the documents the update matches in ${request.database}.${request.collection}` },
+      {
+        location: vscode.ProgressLocation.Window,
+        title: `Counting the documents the update matches in ${request.database}.${request.collection}`,
+      },
       () => countMatching(client, request),
     );
     const effect = describeUpdateEffect(request, count);
@@ -168,7 +185,10 @@ export class PlaygroundRunner {
       void this.services.prompts.info(`${effect.message} ${effect.detail}`);
       return { kind: 'update', sent: false, matched: count.total };
     }
-    const confirmed = await this.services.prompts.confirm(effect.message, { detail: `Account: ${account.label}\n${effect.detail}`, confirmLabel: 'Update' });
+    const confirmed = await this.services.prompts.confirm(effect.message, {
+      detail: `Account: ${account.label}\n${effect.detail}`,
+      confirmLabel: 'Update',
+    });
     if (!confirmed) throw new UserCancelledError();
 
     const started = performance.now();
@@ -179,7 +199,10 @@ export class PlaygroundRunner {
     const elapsedMs = performance.now() - started;
     this.services.changes.fire({ accountId: account.id, db: request.database, col: request.collection }, 'documents');
     const resultsUri = this.results.uriFor(playground);
-    await this.results.show(resultsUri, { kind: 'update', text: renderUpdateResults({ accountLabel: accountTitle(account.label, account.tag), request, count, answer, elapsedMs }) });
+    await this.results.show(resultsUri, {
+      kind: 'update',
+      text: renderUpdateResults({ accountLabel: accountTitle(account.label, account.tag), request, count, answer, elapsedMs }),
+    });
     return { kind: 'update', sent: true, matched: count.total, answer, resultsUri: resultsUri.toString(), elapsedMs };
   }
 }

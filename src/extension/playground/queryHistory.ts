@@ -35,9 +35,13 @@ export class QueryHistory {
   async rerun(entry: HistoryEntry): Promise<RunResult> {
     const parsed = playgroundParser()(entry.queryText);
     const request = parsed.entries[0]?.request;
-    if (!request) throw new Error(`The query from the history can no longer run: ${parsed.entries[0]?.problems[0]?.message ?? 'it does not parse'}.`);
+    if (!request)
+      throw new Error(`The query from the history can no longer run: ${parsed.entries[0]?.problems[0]?.message ?? 'it does not parse'}.`);
     const account = this.services.accounts.list().find((candidate) => candidate.label === entry.accountLabel);
-    if (!account) throw new Error(`No DB Host account is labelled ${JSON.stringify(entry.accountLabel)} any more: open the query as a playground and choose an account.`);
+    if (!account)
+      throw new Error(
+        `No DB Host account is labelled ${JSON.stringify(entry.accountLabel)} any more: open the query as a playground and choose an account.`,
+      );
     const playground = vscode.Uri.from({ scheme: 'untitled', path: `query history${PLAYGROUND_SUFFIX}` });
     return this.playground.runner.runRequest(playground, account, request);
   }
@@ -47,7 +51,10 @@ export class QueryHistory {
     const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
     let uri: vscode.Uri;
     for (let n = 1; ; n++) {
-      uri = vscode.Uri.from({ scheme: 'untitled', path: `${entry.collection.replace(/[\\/:*?"<>|]/g, '_')}-history${n === 1 ? '' : `-${n}`}${PLAYGROUND_SUFFIX}` });
+      uri = vscode.Uri.from({
+        scheme: 'untitled',
+        path: `${entry.collection.replace(/[\\/:*?"<>|]/g, '_')}-history${n === 1 ? '' : `-${n}`}${PLAYGROUND_SUFFIX}`,
+      });
       if (!taken.has(uri.toString())) break;
     }
     let document = await vscode.workspace.openTextDocument(uri);
@@ -90,10 +97,13 @@ export class QueryHistory {
   async clear(): Promise<number> {
     const count = this.entries().length;
     if (count === 0) return 0;
-    const confirmed = await this.services.prompts.confirm(`Clear the query history of this workspace (${count} run${count === 1 ? '' : 's'})?`, {
-      detail: 'The queries in it cannot be brought back. Playground files are not touched.',
-      confirmLabel: 'Clear History',
-    });
+    const confirmed = await this.services.prompts.confirm(
+      `Clear the query history of this workspace (${count} run${count === 1 ? '' : 's'})?`,
+      {
+        detail: 'The queries in it cannot be brought back. Playground files are not touched.',
+        confirmLabel: 'Clear History',
+      },
+    );
     if (!confirmed) return 0;
     await this.services.context.workspaceState.update(STATE_KEY, []);
     return count;

@@ -11,7 +11,8 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
   readonly onDidChangeCodeLenses: vscode.Event<void>;
 
   constructor(private readonly results: ResultsDocuments) {
-    this.onDidChangeCodeLenses = (listener, thisArgs, disposables) => results.onDidChange(() => listener.call(thisArgs), undefined, disposables);
+    this.onDidChangeCodeLenses = (listener, thisArgs, disposables) =>
+      results.onDidChange(() => listener.call(thisArgs), undefined, disposables);
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -22,7 +23,13 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
     const lenses: vscode.CodeLens[] = [];
     const { query } = state.request;
     // The filter goes as text: command arguments are copied as plain JSON, which would round an int64.
-    const fromQuery = { filter: query.q ? stringifyLossless(query.q) : '', sort: query.sort, fields: query.fields, skip: state.skip, limit: query.limit };
+    const fromQuery = {
+      filter: query.q ? stringifyLossless(query.q) : '',
+      sort: query.sort,
+      fields: query.fields,
+      skip: state.skip,
+      limit: query.limit,
+    };
     lenses.push(
       new vscode.CodeLens(top, {
         title: '$(table) Open as Table',
@@ -32,14 +39,27 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
       }),
     );
     if (previousPageSkip(position) !== undefined) {
-      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-left) Previous page', command: CommandId.showPreviousResultsPage, arguments: [document.uri] }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: '$(arrow-left) Previous page',
+          command: CommandId.showPreviousResultsPage,
+          arguments: [document.uri],
+        }),
+      );
     }
     if (nextPageSkip(position) !== undefined) {
-      lenses.push(new vscode.CodeLens(top, { title: '$(arrow-right) Next page', command: CommandId.showNextResultsPage, arguments: [document.uri] }));
+      lenses.push(
+        new vscode.CodeLens(top, { title: '$(arrow-right) Next page', command: CommandId.showNextResultsPage, arguments: [document.uri] }),
+      );
     }
     for (const { line, id } of state.rendered.documents) {
       if (id === undefined) continue;
-      const target: ResourceTarget = { accountId: state.accountId, db: state.request.database, col: state.request.collection, docId: idToPathSegment(id) };
+      const target: ResourceTarget = {
+        accountId: state.accountId,
+        db: state.request.database,
+        col: state.request.collection,
+        docId: idToPathSegment(id),
+      };
       lenses.push(
         new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
           title: '$(go-to-file) Open',

@@ -72,7 +72,6 @@ export class ResultsDocuments extends Disposable implements vscode.TextDocumentC
     });
     return document;
   }
-
 }
 
 /** VS Code fetches new content after the change event; wait for it so callers read the new results. */

@@ -61,7 +61,9 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.states.get(uri.toString())?.rendered.text ?? '// These results are no longer available: use Run All again in the playground.\n';
+    return (
+      this.states.get(uri.toString())?.rendered.text ?? '// These results are no longer available: use Run All again in the playground.\n'
+    );
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -82,7 +84,8 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
 
   /** Runs every query of the playground `file` (default: the active editor's). */
   async run(file?: unknown): Promise<RunAllResult> {
-    const uri = file instanceof vscode.Uri ? file : typeof file === 'string' ? vscode.Uri.parse(file) : vscode.window.activeTextEditor?.document.uri;
+    const uri =
+      file instanceof vscode.Uri ? file : typeof file === 'string' ? vscode.Uri.parse(file) : vscode.window.activeTextEditor?.document.uri;
     if (!uri) throw new Error('Open a query playground (a .query.json file) to run its queries.');
     const document = await vscode.workspace.openTextDocument(uri);
     if (!isPlaygroundDocument(document)) throw new Error('Run All runs the queries of a query playground (a .query.json file).');
@@ -90,15 +93,23 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     if (parsed.entries.length === 0) throw new Error('The playground holds no query to run (see the Problems view). Nothing was sent.');
     const sections: RunAllSection[] = [];
     const accountIds: (string | undefined)[] = [];
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Running every query of the playground' }, async () => {
-      for (const entry of parsed.entries) {
-        const { section, accountId } = await this.runEntry(uri, entry, parsed.fileProblems.length);
-        sections.push(section);
-        accountIds.push(accountId);
-      }
-    });
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Running every query of the playground' },
+      async () => {
+        for (const entry of parsed.entries) {
+          const { section, accountId } = await this.runEntry(uri, entry, parsed.fileProblems.length);
+          sections.push(section);
+          accountIds.push(accountId);
+        }
+      },
+    );
     const resultsUri = this.uriFor(uri);
-    const state: RunAllState = { playgroundName: uri.path.split('/').pop() ?? 'playground', sections, accountIds, rendered: renderRunAll(uri.path.split('/').pop() ?? 'playground', sections) };
+    const state: RunAllState = {
+      playgroundName: uri.path.split('/').pop() ?? 'playground',
+      sections,
+      accountIds,
+      rendered: renderRunAll(uri.path.split('/').pop() ?? 'playground', sections),
+    };
     await this.show(resultsUri, state);
     return { resultsUri: resultsUri.toString(), sections: sections.map(summaryOf) };
   }
@@ -109,7 +120,8 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     const state = this.states.get(uri.toString());
     const section = typeof position === 'number' ? state?.sections[position] : undefined;
     const accountId = typeof position === 'number' ? state?.accountIds[position] : undefined;
-    if (!state || section?.kind !== 'page' || accountId === undefined) throw new Error('These results are no longer available: use Run All again in the playground.');
+    if (!state || section?.kind !== 'page' || accountId === undefined)
+      throw new Error('These results are no longer available: use Run All again in the playground.');
     const skip = direction === 'previous' ? previousPageSkip(positionOf(section)) : nextPageSkip(positionOf(section));
     if (skip === undefined) return undefined;
     const client = await this.services.accounts.clientFor(accountId);
@@ -120,17 +132,30 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     return { resultsUri: uri.toString(), sections: state.sections.map(summaryOf) };
   }
 
-  private async runEntry(file: vscode.Uri, entry: PlaygroundEntry, fileProblems: number): Promise<{ section: RunAllSection; accountId?: string }> {
+  private async runEntry(
+    file: vscode.Uri,
+    entry: PlaygroundEntry,
+    fileProblems: number,
+  ): Promise<{ section: RunAllSection; accountId?: string }> {
     const index = entry.index;
     const request = entry.request;
     const problems = fileProblems + entry.problems.length;
-    if (problems > 0 || !request) return { section: { kind: 'skipped', index, reason: `${fileProblems > 0 ? 'the playground has' : 'the query has'} ${plural(problems, 'problem')} (see the Problems view)` } };
-    if (request.kind === 'update') return { section: { kind: 'skipped', index, request, reason: 'a bulk update runs only from its own Run lens, which asks first' } };
+    if (problems > 0 || !request)
+      return {
+        section: {
+          kind: 'skipped',
+          index,
+          reason: `${fileProblems > 0 ? 'the playground has' : 'the query has'} ${plural(problems, 'problem')} (see the Problems view)`,
+        },
+      };
+    if (request.kind === 'update')
+      return { section: { kind: 'skipped', index, request, reason: 'a bulk update runs only from its own Run lens, which asks first' } };
     let account: Account;
     try {
       account = await this.playground.accounts.resolve(file, request.account, this.services.prompts);
     } catch (error) {
-      if (error instanceof Error && error.name === 'UnknownAccountLabelError') return { section: { kind: 'failed', index, request, message: error.message } };
+      if (error instanceof Error && error.name === 'UnknownAccountLabelError')
+        return { section: { kind: 'failed', index, request, message: error.message } };
       throw error;
     }
     const started = performance.now();
@@ -139,7 +164,10 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const page = await fetchPage(client, request, request.query.skip ?? 0);
       const elapsedMs = performance.now() - started;
       this.history.record({ request, accountLabel: account.label, count: page.total ?? page.documents.length, elapsedMs });
-      return { section: { kind: 'page', index, request, accountLabel: account.label, skip: request.query.skip ?? 0, page, elapsedMs }, accountId: account.id };
+      return {
+        section: { kind: 'page', index, request, accountLabel: account.label, skip: request.query.skip ?? 0, page, elapsedMs },
+        accountId: account.id,
+      };
     } catch (error) {
       return { section: { kind: 'failed', index, request, message: describeError(error) } };
     }
@@ -154,15 +182,36 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const line = state.rendered.headings[position] ?? 0;
       const range = new vscode.Range(line, 0, line, 0);
       const here = positionOf(section);
-      if (previousPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-left) Previous page', command: CommandId.pageRunAllResults, arguments: [uri, position, 'previous'] }));
-      if (nextPageSkip(here) !== undefined) lenses.push(new vscode.CodeLens(range, { title: '$(arrow-right) Next page', command: CommandId.pageRunAllResults, arguments: [uri, position, 'next'] }));
+      if (previousPageSkip(here) !== undefined)
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '$(arrow-left) Previous page',
+            command: CommandId.pageRunAllResults,
+            arguments: [uri, position, 'previous'],
+          }),
+        );
+      if (nextPageSkip(here) !== undefined)
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '$(arrow-right) Next page',
+            command: CommandId.pageRunAllResults,
+            arguments: [uri, position, 'next'],
+          }),
+        );
     });
     for (const { section, line, id } of state.rendered.documents) {
       const found = state.sections[section];
       const accountId = state.accountIds[section];
       if (id === undefined || found?.kind !== 'page' || accountId === undefined) continue;
       const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
-      lenses.push(new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '$(go-to-file) Open', tooltip: 'Open this document as an editable file', command: CommandId.openDocument, arguments: [target] }));
+      lenses.push(
+        new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+          title: '$(go-to-file) Open',
+          tooltip: 'Open this document as an editable file',
+          command: CommandId.openDocument,
+          arguments: [target],
+        }),
+      );
     }
     return lenses;
   }
@@ -174,14 +223,28 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     const document = await vscode.workspace.openTextDocument(uri);
     await untilTextIs(document, state.rendered.text);
     const existing = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
-    await vscode.window.showTextDocument(document, { viewColumn: existing?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+    await vscode.window.showTextDocument(document, {
+      viewColumn: existing?.viewColumn ?? vscode.ViewColumn.Beside,
+      preserveFocus: true,
+      preview: false,
+    });
   }
 }
 
-const positionOf = (section: RunAllSection & { kind: 'page' }) => ({ skip: section.skip, shown: section.page.documents.length, total: section.page.total, limit: pageSize(section.request) });
+const positionOf = (section: RunAllSection & { kind: 'page' }) => ({
+  skip: section.skip,
+  shown: section.page.documents.length,
+  total: section.page.total,
+  limit: pageSize(section.request),
+});
 
 function summaryOf(section: RunAllSection): RunAllResult['sections'][number] {
-  if (section.kind === 'page') return { index: section.index, kind: 'page', ...(section.page.total === undefined ? {} : { total: section.page.total }), shown: section.page.documents.length };
+  if (section.kind === 'page')
+    return {
+      index: section.index,
+      kind: 'page',
+      ...(section.page.total === undefined ? {} : { total: section.page.total }),
+      shown: section.page.documents.length,
+    };
   return { index: section.index, kind: section.kind, message: section.kind === 'failed' ? section.message : section.reason };
 }
-

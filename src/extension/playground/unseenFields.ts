@@ -26,9 +26,7 @@ export class UnseenFields extends Disposable {
         clearTimeout(this.timers.get(document.uri.toString()));
       }),
     );
-    this.register(
-      data.schemas.onDidChange(() => vscode.workspace.textDocuments.forEach((document) => this.schedule(document))),
-    );
+    this.register(data.schemas.onDidChange(() => vscode.workspace.textDocuments.forEach((document) => this.schedule(document))));
     this.register({ dispose: () => this.timers.forEach((timer) => clearTimeout(timer)) });
     for (const document of vscode.workspace.textDocuments) this.schedule(document);
   }
@@ -57,7 +55,10 @@ export class UnseenFields extends Disposable {
       // Only a schema already sampled (for the tree, a completion or a hover): opening a file sends nothing.
       if (!cached) continue;
       if (cached.schema.sampled === 0 || cached.schema.truncated || findField(cached.schema, reference.path)) continue;
-      const range = new vscode.Range(document.positionAt(reference.range.offset), document.positionAt(reference.range.offset + reference.range.length));
+      const range = new vscode.Range(
+        document.positionAt(reference.range.offset),
+        document.positionAt(reference.range.offset + reference.range.length),
+      );
       const diagnostic = new vscode.Diagnostic(range, notSeenMessage(reference.path, cached.schema), vscode.DiagnosticSeverity.Information);
       diagnostic.source = 'DB Host';
       diagnostics.push(diagnostic);

@@ -15,7 +15,6 @@ import { CommandId } from '../shared/commandIds';
 
 type CollectionTarget = ResourceTarget & { db: string; col: string };
 
-
 /** A collection's sampled schema: sampled when first expanded, its age in the description. */
 export class SchemaNode implements ExplorerNode {
   readonly id: string;
@@ -53,11 +52,13 @@ export class SchemaNode implements ExplorerNode {
       cached = await this.context.withProgress(() => this.schemas.get(this.target));
       this.failure = undefined;
     } catch (error) {
-      if (!isCancellation(error)) this.context.logger.warn(`Could not sample the schema of ${this.target.db}.${this.target.col}: ${describeError(error)}`);
+      if (!isCancellation(error))
+        this.context.logger.warn(`Could not sample the schema of ${this.target.db}.${this.target.col}: ${describeError(error)}`);
       this.failure = new ErrorNode(this, `Could not sample the schema: ${describeError(error)}`);
       return [this.failure];
     }
-    if (cached.schema.fields.length === 0) return [new MessageNode(this, cached.schema.sampled === 0 ? 'No documents to sample' : 'No fields in the sample')];
+    if (cached.schema.fields.length === 0)
+      return [new MessageNode(this, cached.schema.sampled === 0 ? 'No documents to sample' : 'No fields in the sample')];
     return cached.schema.fields.map((field) => new FieldNode(this, field, describePresence(field, cached.schema)));
   }
 

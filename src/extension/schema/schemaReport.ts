@@ -34,7 +34,8 @@ export class SchemaReports extends Disposable implements vscode.TextDocumentCont
     this.register(
       schemas.onDidChange((target) => {
         const uri = schemaReportUri(target);
-        if (schemas.cached(target) && vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.changed.fire(uri);
+        if (schemas.cached(target) && vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString()))
+          this.changed.fire(uri);
       }),
     );
   }
@@ -44,12 +45,20 @@ export class SchemaReports extends Disposable implements vscode.TextDocumentCont
     const account = this.services.accounts.list().find((candidate) => candidate.id === target.accountId);
     if (!account) return 'The account of this schema is no longer in DB Host.\n';
     const cached = await this.schemas.get(target);
-    return renderSchemaReport(cached.schema, { accountLabel: account.label, db: target.db, col: target.col, total: cached.total, sampledAt: cached.sampledAt });
+    return renderSchemaReport(cached.schema, {
+      accountLabel: account.label,
+      db: target.db,
+      col: target.col,
+      total: cached.total,
+      sampledAt: cached.sampledAt,
+    });
   }
 
   /** Opens the report of a collection, sampling it first when it has no schema yet. */
   async show(target: SchemaTarget): Promise<vscode.TextDocument> {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Sampling ${target.db}.${target.col}` }, () => this.schemas.get(target));
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Sampling ${target.db}.${target.col}` }, () =>
+      this.schemas.get(target),
+    );
     const document = await vscode.workspace.openTextDocument(schemaReportUri(target));
     await vscode.window.showTextDocument(document, { preview: true });
     return document;

@@ -35,15 +35,19 @@ export class AccountStore extends Disposable {
     private readonly logger: Logger,
   ) {
     super();
-    this.register(secrets.onDidChange((event) => {
-      if (!event.key.startsWith('dbhost.apiKey.')) return;
-      this.clients.delete(event.key.slice('dbhost.apiKey.'.length));
-      this.changed.fire();
-    }));
+    this.register(
+      secrets.onDidChange((event) => {
+        if (!event.key.startsWith('dbhost.apiKey.')) return;
+        this.clients.delete(event.key.slice('dbhost.apiKey.'.length));
+        this.changed.fire();
+      }),
+    );
     // Clients read the timeout when made: a changed setting applies from the next request on.
-    this.register(vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('dbhost.requestTimeoutSeconds')) this.clients.clear();
-    }));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('dbhost.requestTimeoutSeconds')) this.clients.clear();
+      }),
+    );
   }
 
   list(): Account[] {
@@ -125,7 +129,13 @@ export class AccountStore extends Disposable {
   makeClient(baseUrl: string, apiKey: string, beforeSend?: (request: OutgoingRequest) => Promise<void>): DbHostApi {
     rememberSecret(apiKey);
     const timeoutSeconds = setting('requestTimeoutSeconds');
-    return new DbHostClient({ baseUrl, apiKey, timeoutMs: timeoutSeconds * 1000, log: (line) => this.logger.scoped('client').debug(line), beforeSend });
+    return new DbHostClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: timeoutSeconds * 1000,
+      log: (line) => this.logger.scoped('client').debug(line),
+      beforeSend,
+    });
   }
 
   private async save(accounts: Account[]): Promise<void> {

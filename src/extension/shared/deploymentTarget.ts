@@ -22,7 +22,10 @@ export async function resolveDeploymentTarget(services: Services, arg: unknown, 
   if (given.deployment !== undefined) return { accountId, deployment: given.deployment };
   const client = await services.accounts.clientFor(accountId);
   const deployments = await client.listDeployments();
-  if (deployments.length === 0) throw new Error(`The account "${services.accounts.require(accountId).label}" has no deployments: they come with larger shared plans and dedicated installs.`);
+  if (deployments.length === 0)
+    throw new Error(
+      `The account "${services.accounts.require(accountId).label}" has no deployments: they come with larger shared plans and dedicated installs.`,
+    );
   const deployment = required(
     await services.prompts.pick(
       deployments.map((record) => ({ label: record.name, value: record.name })),

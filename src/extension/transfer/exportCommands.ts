@@ -28,7 +28,14 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
   services.accounts.require(accountId);
   if (request.kind === 'ids') {
     const label = `the ${countOf(request.ids.length, 'selected document')} of ${db}.${col}`;
-    return exportToFile(services, { accountId, db, col, ids: request.ids, ...(request.fields ? { query: { fields: request.fields } } : {}), label });
+    return exportToFile(services, {
+      accountId,
+      db,
+      col,
+      ids: request.ids,
+      ...(request.fields ? { query: { fields: request.fields } } : {}),
+      label,
+    });
   }
   const label = request.query.q ? `the filter on ${db}.${col}` : `${db}.${col}`;
   return exportToFile(services, { accountId, db, col, query: request.query, label });
@@ -64,7 +71,8 @@ async function locateQuery(file: unknown, index: unknown): Promise<{ document: v
     return { document, entry };
   }
   const editor = vscode.window.activeTextEditor;
-  if (!editor || !isPlaygroundDocument(editor.document)) throw new Error('Open a query playground (a .query.json file) and put the cursor in a query to export its results.');
+  if (!editor || !isPlaygroundDocument(editor.document))
+    throw new Error('Open a query playground (a .query.json file) and put the cursor in a query to export its results.');
   const entry = entryAt(playgroundParser()(editor.document.getText()), editor.document.offsetAt(editor.selection.active));
   if (!entry) throw new Error('The playground holds no query to export.');
   return { document: editor.document, entry };

@@ -41,7 +41,9 @@ export interface ExportResult {
 /** The columns a CSV export offers: those of the first 100 documents, in the order they appear. */
 async function askColumns(services: Services, source: ExportSource): Promise<string[]> {
   const client = await services.accounts.clientFor(source.accountId);
-  const sampleQuery = source.ids ? { q: { _id: { $in: source.ids.slice(0, IDS_PER_REQUEST) } }, fields: source.query?.fields } : source.query;
+  const sampleQuery = source.ids
+    ? { q: { _id: { $in: source.ids.slice(0, IDS_PER_REQUEST) } }, fields: source.query?.fields }
+    : source.query;
   const sample = await client.listDocuments(source.db, source.col, { ...sampleQuery, limit: 100 });
   const collector = new ColumnCollector();
   for (const document of sample.documents) collector.add(document);
@@ -64,7 +66,14 @@ function projectionOf(fields: DocumentQuery['fields']): Record<string, 1> | unde
 }
 
 function columnsOf(text: string): string[] {
-  return [...new Set(text.split(',').map((column) => column.trim()).filter((column) => column !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((column) => column.trim())
+        .filter((column) => column !== ''),
+    ),
+  ];
 }
 
 /**
@@ -74,7 +83,11 @@ function columnsOf(text: string): string[] {
 export async function exportToFile(services: Services, source: ExportSource): Promise<ExportResult | undefined> {
   const format = required(
     await services.prompts.pick(
-      (Object.keys(FORMAT_LABELS) as TransferFormat[]).map((value) => ({ label: FORMAT_LABELS[value].split(' (')[0], detail: FORMAT_LABELS[value], value })),
+      (Object.keys(FORMAT_LABELS) as TransferFormat[]).map((value) => ({
+        label: FORMAT_LABELS[value].split(' (')[0],
+        detail: FORMAT_LABELS[value],
+        value,
+      })),
       { title: `Export ${source.label} as`, placeHolder: 'Choose a file format' },
     ),
   );
@@ -108,12 +121,17 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
           report({ done: progress.exported, total: progress.total });
         },
       };
-      return source.ids ? exportDocumentsByIds({ ...run, ids: source.ids, fields: projectionOf(source.query?.fields) }) : exportDocuments({ ...run, query: source.query });
+      return source.ids
+        ? exportDocumentsByIds({ ...run, ids: source.ids, fields: projectionOf(source.query?.fields) })
+        : exportDocuments({ ...run, query: source.query });
     });
     await file.commit();
-    services.logger.info(`Exported ${outcome.exported} documents of ${source.db}.${source.col} in ${outcome.requests} requests to ${uri.fsPath}`);
+    services.logger.info(
+      `Exported ${outcome.exported} documents of ${source.db}.${source.col} in ${outcome.requests} requests to ${uri.fsPath}`,
+    );
     const missing = (outcome as { missing?: number }).missing ?? 0;
-    const left = missing > 0 ? ` ${countOf(missing, 'chosen document')} no longer in the collection ${missing === 1 ? 'was' : 'were'} left out.` : '';
+    const left =
+      missing > 0 ? ` ${countOf(missing, 'chosen document')} no longer in the collection ${missing === 1 ? 'was' : 'were'} left out.` : '';
     void services.prompts.info(`Exported ${countOf(outcome.exported, 'document')} of ${source.label} to ${uri.fsPath}.${left}`);
     return { file: uri.fsPath, format, exported: outcome.exported, requests: outcome.requests };
   } catch (error) {
@@ -122,6 +140,9 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
       void services.prompts.info(`Export of ${source.label} cancelled: no file was written.`);
       return { file: uri.fsPath, format, exported, requests: 0, cancelled: true };
     }
-    throw new Error(`Export of ${source.label} failed after ${countOf(exported, 'document')}: ${describeError(error).replace(/\.?$/, '.')} No file was written.`, { cause: error });
+    throw new Error(
+      `Export of ${source.label} failed after ${countOf(exported, 'document')}: ${describeError(error).replace(/\.?$/, '.')} No file was written.`,
+      { cause: error },
+    );
   }
 }

@@ -50,7 +50,11 @@ async function askCsvTypes(services: Services): Promise<CsvTypes> {
     await services.prompts.pick<CsvTypes>(
       [
         { label: 'Keep every value as text', detail: 'Safest: "007" stays "007", "true" stays "true"', value: 'strings' },
-        { label: 'Infer numbers, booleans, null and dates', detail: 'Numbers exactly as written (1.50 stays 1.50), true/false, empty or null as null, ISO-8601 dates as dates', value: 'infer' },
+        {
+          label: 'Infer numbers, booleans, null and dates',
+          detail: 'Numbers exactly as written (1.50 stays 1.50), true/false, empty or null as null, ISO-8601 dates as dates',
+          value: 'infer',
+        },
       ],
       { title: 'Types of the CSV values' },
     ),
@@ -58,14 +62,28 @@ async function askCsvTypes(services: Services): Promise<CsvTypes> {
 }
 
 /** A saved state for this file and target that can be resumed, and whether the user wants to. */
-async function askResume(services: Services, key: string, file: ImportState['file'], format: string, csvTypes: CsvTypes | undefined): Promise<ImportState | undefined> {
+async function askResume(
+  services: Services,
+  key: string,
+  file: ImportState['file'],
+  format: string,
+  csvTypes: CsvTypes | undefined,
+): Promise<ImportState | undefined> {
   const saved = services.context.workspaceState.get<unknown>(key);
   if (!canResume(saved, file, format, csvTypes)) return undefined;
   const resume = required(
     await services.prompts.pick(
       [
-        { label: `Resume from record ${formatCount(saved.doneThrough + 1)}`, detail: `${countOf(saved.stored + saved.alreadyStored, 'record')} stored so far`, value: true },
-        { label: 'Check every record again from the start', detail: 'Records stored before count as done; nothing is stored twice', value: false },
+        {
+          label: `Resume from record ${formatCount(saved.doneThrough + 1)}`,
+          detail: `${countOf(saved.stored + saved.alreadyStored, 'record')} stored so far`,
+          value: true,
+        },
+        {
+          label: 'Check every record again from the start',
+          detail: 'Records stored before count as done; nothing is stored twice',
+          value: false,
+        },
       ],
       { title: `An earlier import of ${basename(file.path)} into this collection stopped` },
     ),
@@ -83,7 +101,10 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const target = await resolveImportTarget(services, arg);
   const path = await askFile(services, target);
   const format: TransferFormat | undefined = formatOfFileName(path);
-  if (!format) throw new Error(`Cannot tell the format of ${basename(path)}: name it .ndjson or .jsonl (one document per line), .json (an array of documents) or .csv.`);
+  if (!format)
+    throw new Error(
+      `Cannot tell the format of ${basename(path)}: name it .ndjson or .jsonl (one document per line), .json (an array of documents) or .csv.`,
+    );
   const csvTypes = format === 'csv' ? await askCsvTypes(services) : undefined;
   const info = await stat(path);
   const file = { path, size: info.size, modifiedMs: info.mtimeMs };
@@ -97,20 +118,31 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const report = await withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
     let read = 0;
     const records = countingRecords(fileRecords(path, format, csvTypes), () => progress({ done: ++read, total: undefined }));
-    return dryRun({ records, idSeed, resumeFrom, signal, existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal } }).catch((error: unknown) => {
+    return dryRun({
+      records,
+      idSeed,
+      resumeFrom,
+      signal,
+      existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal },
+    }).catch((error: unknown) => {
       if (signal.aborted) throw new UserCancelledError();
       throw error;
     });
   });
   if (report.fileProblem) throw new Error(`${basename(path)} cannot be imported: ${report.fileProblem}. Nothing was sent.`);
   if (report.documents === 0) {
-    void services.prompts.warn(`${basename(path)} holds no document to import${report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : ''}. Nothing was sent.`);
+    void services.prompts.warn(
+      `${basename(path)} holds no document to import${report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : ''}. Nothing was sent.`,
+    );
     return { target, dryRun: report };
   }
-  const confirmed = await services.prompts.confirm(`Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`, {
-    detail: dryRunText(report, { csvTypes, resumingAt: resumeFrom, isNew: target.isNew }),
-    confirmLabel: 'Import',
-  });
+  const confirmed = await services.prompts.confirm(
+    `Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`,
+    {
+      detail: dryRunText(report, { csvTypes, resumingAt: resumeFrom, isNew: target.isNew }),
+      confirmLabel: 'Import',
+    },
+  );
   if (!confirmed) return { target, dryRun: report };
 
   if (target.isNew) {
@@ -176,10 +208,15 @@ async function finish(
   if (outcome.ended === 'complete') {
     await services.context.workspaceState.update(key, undefined);
     if (outcome.failureCount > 0) {
-      const document = await vscode.workspace.openTextDocument({ content: failureReportText(name, label, outcome.failures, outcome.failureCount), language: 'plaintext' });
+      const document = await vscode.workspace.openTextDocument({
+        content: failureReportText(name, label, outcome.failures, outcome.failureCount),
+        language: 'plaintext',
+      });
       await vscode.window.showTextDocument(document, { preview: false });
       reportUri = document.uri.toString();
-      void services.prompts.warn(`Imported ${name} into ${label}: ${done}; ${countOf(outcome.failureCount, 'record')} not stored (see the report for each line and reason).`);
+      void services.prompts.warn(
+        `Imported ${name} into ${label}: ${done}; ${countOf(outcome.failureCount, 'record')} not stored (see the report for each line and reason).`,
+      );
     } else {
       void services.prompts.info(`Imported ${name} into ${label}: ${done}.`);
     }
@@ -189,6 +226,9 @@ async function finish(
   await services.context.workspaceState.update(key, { ...state, ...outcome.resumable });
   const resume = `Run Import on the same file and collection to resume from record ${formatCount(doneThrough + 1)}.`;
   if (outcome.ended === 'cancelled') void services.prompts.info(`Import of ${name} into ${label} cancelled: ${done}. ${resume}`);
-  else void services.prompts.error(`Import of ${name} into ${label} stopped: ${describeError(outcome.stoppedBy).replace(/\.?$/, '.')} ${done}. ${resume}`);
+  else
+    void services.prompts.error(
+      `Import of ${name} into ${label} stopped: ${describeError(outcome.stoppedBy).replace(/\.?$/, '.')} ${done}. ${resume}`,
+    );
   return { target, dryRun: run.report, outcome };
 }

@@ -17,7 +17,9 @@ function transfer(): TransferCommands {
 export function registerTransfer(services: Services): void {
   services.context.subscriptions.push(
     registerCommand(services, CommandId.exportDocuments, (arg?: unknown) => transfer().exportCollection(services, arg)),
-    registerCommand(services, CommandId.exportQueryResults, (file?: unknown, index?: unknown) => transfer().exportQueryResults(services, file, index)),
+    registerCommand(services, CommandId.exportQueryResults, (file?: unknown, index?: unknown) =>
+      transfer().exportQueryResults(services, file, index),
+    ),
     registerCommand(services, CommandId.importDocuments, (arg?: unknown) => transfer().importDocuments(services, arg)),
   );
 }

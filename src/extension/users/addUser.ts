@@ -17,15 +17,31 @@ export async function addUser(services: Services, explorer: ExplorerTree, arg: u
   if (!users) return undefined;
   const existing = users.map((record) => record.user);
   const name = required(
-    await services.prompts.input({ title: `Add a user to ${db}`, prompt: 'Name of the new user', validateInput: (text) => validateUserName(text.trim(), existing) }),
+    await services.prompts.input({
+      title: `Add a user to ${db}`,
+      prompt: 'Name of the new user',
+      validateInput: (text) => validateUserName(text.trim(), existing),
+    }),
   ).trim();
   const invalid = validateUserName(name, existing);
   if (invalid) throw new Error(invalid);
-  const password = required(await services.prompts.input({ title: `Password for ${name}`, prompt: `Password for ${name} on ${db}`, password: true, validateInput: validatePassword }));
+  const password = required(
+    await services.prompts.input({
+      title: `Password for ${name}`,
+      prompt: `Password for ${name} on ${db}`,
+      password: true,
+      validateInput: validatePassword,
+    }),
+  );
   const passwordError = validatePassword(password);
   if (passwordError) throw new Error(passwordError);
   const repeated = required(
-    await services.prompts.input({ title: `Password for ${name}`, prompt: 'Type the password again', password: true, validateInput: (text) => validatePasswordRepeat(password, text) }),
+    await services.prompts.input({
+      title: `Password for ${name}`,
+      prompt: 'Type the password again',
+      password: true,
+      validateInput: (text) => validatePasswordRepeat(password, text),
+    }),
   );
   const mismatch = validatePasswordRepeat(password, repeated);
   if (mismatch) throw new Error(`${mismatch}; the user was not added`);

@@ -9,12 +9,18 @@ import { listUsersOrExplain, refreshUsers } from './usersOnService';
 export async function removeUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<boolean> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
-  let user = arg instanceof UserNode ? arg.user : typeof (arg as { user?: unknown })?.user === 'string' ? (arg as { user: string }).user : undefined;
+  let user =
+    arg instanceof UserNode ? arg.user : typeof (arg as { user?: unknown })?.user === 'string' ? (arg as { user: string }).user : undefined;
   if (user === undefined) {
     const users = await listUsersOrExplain(services, client, db);
     if (!users) return false;
     if (users.length === 0) throw new Error(`The database ${db} has no users.`);
-    user = required(await services.prompts.pick(users.map((record) => ({ label: record.user, value: record.user })), { placeHolder: `Choose a user of ${db} to remove` }));
+    user = required(
+      await services.prompts.pick(
+        users.map((record) => ({ label: record.user, value: record.user })),
+        { placeHolder: `Choose a user of ${db} to remove` },
+      ),
+    );
   }
   const confirmed = await services.prompts.confirm(`Remove the user ${user} from ${db}?`, {
     detail: `Applications that sign in to ${db} as ${user} will no longer be able to. This cannot be undone: adding the user again needs a new password.`,

@@ -46,7 +46,15 @@ export function describeOperation(method: Method, pattern: string[], context: Re
   if (pattern[2] === 'ops') return { op: 'command', db, ns: `${db}.$cmd`, query: { currentOp: 1 } };
   if (resource === 'documents' && params.id === undefined) {
     if (method === 'GET') {
-      return { op: 'query', db, ns, query: queryParameter(query, 'q') ?? {}, orderby: queryParameter(query, 'sort'), ntoskip: integer(query.get('skip')) ?? 0, ntoreturn: integer(query.get('limit')) ?? 20 };
+      return {
+        op: 'query',
+        db,
+        ns,
+        query: queryParameter(query, 'q') ?? {},
+        orderby: queryParameter(query, 'sort'),
+        ntoskip: integer(query.get('skip')) ?? 0,
+        ntoreturn: integer(query.get('limit')) ?? 20,
+      };
     }
     if (method === 'POST') return { op: 'insert', db, ns };
     return { op: 'update', db, ns, query: docOf(body.criteria) ?? {}, updateobj: docOf(body.object) };
@@ -58,10 +66,14 @@ export function describeOperation(method: Method, pattern: string[], context: Re
     return { op: 'remove', db, ns, query: byId };
   }
   const command: Doc = {};
-  if (resource === 'indexes') command[method === 'POST' ? 'createIndexes' : method === 'DELETE' ? 'dropIndexes' : 'listIndexes'] = col ?? null;
-  else if (resource === 'collections' && col !== undefined) command[method === 'GET' ? 'collStats' : method === 'PUT' ? 'renameCollection' : 'drop'] = col;
-  else if (resource === 'collections') command[method === 'POST' ? 'create' : 'listCollections'] = method === 'POST' && typeof body.name === 'string' ? body.name : 1;
-  else if (resource === 'users') command[method === 'POST' ? 'createUser' : method === 'DELETE' ? 'dropUser' : 'usersInfo'] = params.user ?? 1;
+  if (resource === 'indexes')
+    command[method === 'POST' ? 'createIndexes' : method === 'DELETE' ? 'dropIndexes' : 'listIndexes'] = col ?? null;
+  else if (resource === 'collections' && col !== undefined)
+    command[method === 'GET' ? 'collStats' : method === 'PUT' ? 'renameCollection' : 'drop'] = col;
+  else if (resource === 'collections')
+    command[method === 'POST' ? 'create' : 'listCollections'] = method === 'POST' && typeof body.name === 'string' ? body.name : 1;
+  else if (resource === 'users')
+    command[method === 'POST' ? 'createUser' : method === 'DELETE' ? 'dropUser' : 'usersInfo'] = params.user ?? 1;
   else command[method === 'DELETE' ? 'dropDatabase' : 'dbStats'] = 1;
   return { op: 'command', db, ns: `${db}.$cmd`, query: command };
 }

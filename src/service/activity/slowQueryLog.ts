@@ -25,7 +25,16 @@ export class SlowQueryLog {
   consider(description: OperationDescription, millis: number, thread: string, at = new Date()): void {
     if (millis < this.thresholdMs) return;
     const { db, op, ns, query, orderby, updateobj, ntoskip, ntoreturn } = description;
-    const entry: SlowQuery = { _id: ObjectId.generate(), ts: at, op, ns, millis: Math.round(millis), client: '127.0.0.1', user: '', thread };
+    const entry: SlowQuery = {
+      _id: ObjectId.generate(),
+      ts: at,
+      op,
+      ns,
+      millis: Math.round(millis),
+      client: '127.0.0.1',
+      user: '',
+      thread,
+    };
     if (query) entry.query = query;
     if (orderby) entry.orderby = orderby;
     if (updateobj) entry.updateobj = updateobj;

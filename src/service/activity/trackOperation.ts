@@ -6,7 +6,12 @@ import { describeOperation } from './operationDescription';
  * Runs a handler as a database operation: listed as in progress while it runs, and kept in the database's
  * slow query log when it succeeds after the account's threshold.
  */
-export async function trackOperation(context: RequestContext, method: Method, pattern: string[], run: () => Reply | Promise<Reply>): Promise<Reply> {
+export async function trackOperation(
+  context: RequestContext,
+  method: Method,
+  pattern: string[],
+  run: () => Reply | Promise<Reply>,
+): Promise<Reply> {
   const description = describeOperation(method, pattern, context);
   if (!description) return run();
   const { account, thread } = context;

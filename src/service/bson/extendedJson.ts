@@ -38,7 +38,8 @@ export function fromExtendedJson(value: unknown, where: string, depth = 0): Valu
     const keys = Object.keys(value);
     if (keys.length === 1 && keys[0] === '$oid') {
       const hex = value.$oid;
-      if (typeof hex !== 'string' || !ObjectId.isValid(hex)) throw badRequest(`${where}: $oid must be a string of 24 hexadecimal characters`);
+      if (typeof hex !== 'string' || !ObjectId.isValid(hex))
+        throw badRequest(`${where}: $oid must be a string of 24 hexadecimal characters`);
       return new ObjectId(hex);
     }
     if (keys.length === 1 && keys[0] === '$date') return parseDate(value.$date, where);

@@ -29,7 +29,8 @@ const describePath = (path: string) => (path === '' ? 'the document' : `"${path}
 export function unstorableReason(value: unknown, path = '', depth = 0): string | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${describePath(path)} would hold ${String(value)}, a number JSON cannot write`;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? undefined : `${describePath(path)} would hold ${String(value)}, a number JSON cannot write`;
   if (value === undefined) return `${describePath(path)} would hold no value (undefined)`;
   if (typeof value !== 'object') return `${describePath(path)} would hold a ${typeof value}`;
   if (value instanceof ObjectId) return undefined;

@@ -8,8 +8,40 @@ export const DEMO_COUNTS = { products: 1500, suppliers: 120, customers: 2000, or
 
 const START = Date.UTC(2023, 0, 1);
 const DAY = 24 * 60 * 60 * 1000;
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Radia', 'Linus', 'Frances', 'John', 'Hedy', 'Tim', 'Sophie'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Perlman', 'Torvalds', 'Allen', 'Backus', 'Lamarr', 'Berners-Lee', 'Wilson'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Margaret',
+  'Ken',
+  'Radia',
+  'Linus',
+  'Frances',
+  'John',
+  'Hedy',
+  'Tim',
+  'Sophie',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Thompson',
+  'Perlman',
+  'Torvalds',
+  'Allen',
+  'Backus',
+  'Lamarr',
+  'Berners-Lee',
+  'Wilson',
+];
 const CITIES = [
   ['Lisbon', 'PT'],
   ['Berlin', 'DE'],
@@ -62,7 +94,10 @@ function products(random: SeededRandom): Doc[] {
       dimensions: { w: random.int(5, 120), h: random.int(5, 120), d: random.int(1, 60), unit: 'cm' },
       supplier: `sup-${String(random.int(1, DEMO_COUNTS.suppliers)).padStart(3, '0')}`,
       createdAt: new Date(START + random.int(0, 700) * DAY + random.int(0, DAY)),
-      ratings: Array.from({ length: random.int(0, 4) }, () => ({ stars: random.int(1, 5), at: new Date(START + random.int(0, 700) * DAY) })),
+      ratings: Array.from({ length: random.int(0, 4) }, () => ({
+        stars: random.int(1, 5),
+        at: new Date(START + random.int(0, 700) * DAY),
+      })),
     };
     if (random.chance(0.2)) doc.discount = { percent: random.int(5, 50), until: new Date(START + random.int(700, 900) * DAY) };
     return doc;
@@ -78,7 +113,12 @@ function customers(random: SeededRandom, customerIds: ObjectId[]): Doc[] {
       _id,
       name: { first, last },
       email: `${first}.${last}.${n + 1}@example.com`.toLowerCase(),
-      address: { street: `${random.int(1, 999)} ${random.pick(['Main', 'High', 'Station', 'Park'])} St`, city, zip: String(random.int(10000, 99999)), country },
+      address: {
+        street: `${random.int(1, 999)} ${random.pick(['Main', 'High', 'Station', 'Park'])} St`,
+        city,
+        zip: String(random.int(10000, 99999)),
+        country,
+      },
       tags: Array.from({ length: random.int(0, 2) }, () => random.pick(['vip', 'newsletter', 'wholesale', 'b2b'])),
       signedUp: new Date(START + random.int(0, 700) * DAY),
       lifetimeValue: random.money(0, 5000),
@@ -89,7 +129,11 @@ function customers(random: SeededRandom, customerIds: ObjectId[]): Doc[] {
 
 function orders(random: SeededRandom, customerIds: ObjectId[]): Doc[] {
   return ids(random, DEMO_COUNTS.orders).map((_id) => {
-    const items = Array.from({ length: random.int(1, 5) }, () => ({ sku: `SKU-${String(random.int(1, DEMO_COUNTS.products)).padStart(5, '0')}`, qty: random.int(1, 4), price: random.money(1, 300) }));
+    const items = Array.from({ length: random.int(1, 5) }, () => ({
+      sku: `SKU-${String(random.int(1, DEMO_COUNTS.products)).padStart(5, '0')}`,
+      qty: random.int(1, 4),
+      price: random.money(1, 300),
+    }));
     const createdAt = new Date(START + random.int(0, 700) * DAY + random.int(0, DAY));
     const status = random.pick(STATUSES);
     const doc: Doc = {
@@ -118,32 +162,77 @@ function events(random: SeededRandom): Doc[] {
 }
 
 const INVOICES: Invoice[] = [
-  { id: 1001, amount: 65.0, balance: 0.0, bill_date: '2024-01-01', is_paid: true, items: [{ description: 'Medium plan, December', amount: 50.0 }, { description: 'Extra storage', amount: 15.0 }] },
-  { id: 1002, amount: 350.0, balance: 0.0, bill_date: '2024-02-01', is_paid: true, items: [{ description: 'Medium plan, January', amount: 50.0 }, { description: 'Dedicated Replica Set S, January', amount: 300.0 }] },
-  { id: 1003, amount: 350.0, balance: 0.0, bill_date: '2024-03-01', is_paid: true, items: [{ description: 'Medium plan, February', amount: 50.0 }, { description: 'Dedicated Replica Set S, February', amount: 300.0 }] },
-  { id: 1004, amount: 362.5, balance: 362.5, bill_date: '2024-04-01', is_paid: false, items: [{ description: 'Medium plan, March', amount: 50.0 }, { description: 'Dedicated Replica Set S, March', amount: 300.0 }, { description: 'Backups', amount: 12.5 }] },
+  {
+    id: 1001,
+    amount: 65.0,
+    balance: 0.0,
+    bill_date: '2024-01-01',
+    is_paid: true,
+    items: [
+      { description: 'Medium plan, December', amount: 50.0 },
+      { description: 'Extra storage', amount: 15.0 },
+    ],
+  },
+  {
+    id: 1002,
+    amount: 350.0,
+    balance: 0.0,
+    bill_date: '2024-02-01',
+    is_paid: true,
+    items: [
+      { description: 'Medium plan, January', amount: 50.0 },
+      { description: 'Dedicated Replica Set S, January', amount: 300.0 },
+    ],
+  },
+  {
+    id: 1003,
+    amount: 350.0,
+    balance: 0.0,
+    bill_date: '2024-03-01',
+    is_paid: true,
+    items: [
+      { description: 'Medium plan, February', amount: 50.0 },
+      { description: 'Dedicated Replica Set S, February', amount: 300.0 },
+    ],
+  },
+  {
+    id: 1004,
+    amount: 362.5,
+    balance: 362.5,
+    bill_date: '2024-04-01',
+    is_paid: false,
+    items: [
+      { description: 'Medium plan, March', amount: 50.0 },
+      { description: 'Dedicated Replica Set S, March', amount: 300.0 },
+      { description: 'Backups', amount: 12.5 },
+    ],
+  },
 ];
 
-function* collection(db: string, col: string, docs: Doc[], indexes: { key: Record<string, number>; unique?: boolean }[]): Generator<Mutation[]> {
+function* collection(
+  db: string,
+  col: string,
+  docs: Doc[],
+  indexes: { key: Record<string, number>; unique?: boolean }[],
+): Generator<Mutation[]> {
   yield [
     { op: 'createCollection', db, name: col },
-    ...indexes.map(
-      ({ key, unique }): Mutation => ({
-        op: 'createIndex',
-        db,
-        col,
-        index: {
-          name: Object.entries(key)
-            .map(([field, direction]) => `${field}_${direction}`)
-            .join('_'),
-          key,
-          background: true,
-          ...(unique ? { unique: true } : {}),
-        },
-      }),
-    ),
+    ...indexes.map(({ key, unique }): Mutation => ({
+      op: 'createIndex',
+      db,
+      col,
+      index: {
+        name: Object.entries(key)
+          .map(([field, direction]) => `${field}_${direction}`)
+          .join('_'),
+        key,
+        background: true,
+        ...(unique ? { unique: true } : {}),
+      },
+    })),
   ];
-  for (let start = 0; start < docs.length; start += 500) yield docs.slice(start, start + 500).map((doc): Mutation => ({ op: 'put', db, col, doc }));
+  for (let start = 0; start < docs.length; start += 500)
+    yield docs.slice(start, start + 500).map((doc): Mutation => ({ op: 'put', db, col, doc }));
 }
 
 /**

@@ -18,7 +18,12 @@ export const createCollection: Handler = ({ account, params, body, thread }) => 
   checkCollectionName(database.name, name);
   if (database.collections.has(name)) throw conflict(`Collection "${name}" already exists in database "${database.name}"`);
   account.store.commit([{ op: 'createCollection', db: database.name, name }], true);
-  account.logOperation(database.name, thread, `command ${database.name}.$cmd command: { create: ${JSON.stringify(name)} } ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    database.name,
+    thread,
+    `command ${database.name}.$cmd command: { create: ${JSON.stringify(name)} } ${elapsed(startedAt)}`,
+    true,
+  );
   return OK;
 };
 
@@ -47,6 +52,11 @@ export const deleteCollection: Handler = ({ account, params, thread }) => {
   const startedAt = performance.now();
   requireCollection(account, params.db, params.col);
   account.store.commit([{ op: 'dropCollection', db: params.db, name: params.col }], true);
-  account.logOperation(params.db, thread, `command ${params.db}.$cmd command: { drop: ${JSON.stringify(params.col)} } ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    params.db,
+    thread,
+    `command ${params.db}.$cmd command: { drop: ${JSON.stringify(params.col)} } ${elapsed(startedAt)}`,
+    true,
+  );
   return OK;
 };

@@ -35,11 +35,17 @@ export const copyDatabase: Handler = ({ account, body, thread }) => {
   let documents = 0;
   for (const [name, data] of source.collections) {
     mutations.push({ op: 'createCollection', db: to, name });
-    for (const index of data.indexes) if (index.name !== '_id_') mutations.push({ op: 'createIndex', db: to, col: name, index: { ...index } });
+    for (const index of data.indexes)
+      if (index.name !== '_id_') mutations.push({ op: 'createIndex', db: to, col: name, index: { ...index } });
     for (const entry of data.entries) mutations.push({ op: 'put', db: to, col: name, doc: cloneDoc(entry.doc) });
     documents += data.count;
   }
   account.store.commit(mutations, true);
-  account.logOperation(to, thread, `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${documents} documents ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    to,
+    thread,
+    `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${documents} documents ${elapsed(startedAt)}`,
+    true,
+  );
   return answer();
 };

@@ -30,7 +30,8 @@ function databaseRecord(account: Account, database: DatabaseData): Record<string
 export function planRefusal(account: Account, plan: Plan): string | undefined {
   if (isFree(plan)) {
     const free = [...account.state.databases.values()].filter((database) => isFree(account.plan(database.slug))).length;
-    if (free >= FREE_DATABASE_LIMIT) return `The account already holds ${free} free databases, the most it may hold (${FREE_DATABASE_LIMIT}); delete one or choose a paid plan`;
+    if (free >= FREE_DATABASE_LIMIT)
+      return `The account already holds ${free} free databases, the most it may hold (${FREE_DATABASE_LIMIT}); delete one or choose a paid plan`;
   } else if (!account.hasPayment) {
     return `The plan "${plan.name}" costs ${plan.price} a month and the account has no payment information; add payment information or choose the free sandbox plan`;
   }
@@ -67,6 +68,12 @@ export const deleteDatabase: Handler = ({ account, params, thread }) => {
   const deployment = account.placement(database.name)?.deployment;
   account.store.commit([{ op: 'dropDatabase', name: database.name }], true);
   account.slowQueries.forget(database.name);
-  if (deployment) account.operations.record(deployment.members, thread, `command ${database.name}.$cmd command: { dropDatabase: 1 } ${elapsed(startedAt)}`, true);
+  if (deployment)
+    account.operations.record(
+      deployment.members,
+      thread,
+      `command ${database.name}.$cmd command: { dropDatabase: 1 } ${elapsed(startedAt)}`,
+      true,
+    );
   return OK;
 };

@@ -42,11 +42,23 @@ const serverTime = (date: Date) => `${date.toISOString().slice(0, 19).replace('T
  * counters, connections and (through the data size) memory come from what the service really did; the
  * network figures are estimated from those counts and the average document size.
  */
-function memberStats(member: string, position: number, memberCount: number, window: ActivityWindow, seconds: number, end: Date, size: DeploymentSize): Record<string, unknown> {
+function memberStats(
+  member: string,
+  position: number,
+  memberCount: number,
+  window: ActivityWindow,
+  seconds: number,
+  end: Date,
+  size: DeploymentSize,
+): Record<string, unknown> {
   const rate = (count: number) => round(count / seconds);
   const stats: Record<string, unknown> = { timeSpan: seconds, host: member, member, currentTime: serverTime(end) };
   const own = (kind: CounterKind) => window.own[kind];
-  const writes = own('insert') + own('update') + own('delete') + (position > 0 ? window.replicated.insert + window.replicated.update + window.replicated.delete : 0);
+  const writes =
+    own('insert') +
+    own('update') +
+    own('delete') +
+    (position > 0 ? window.replicated.insert + window.replicated.update + window.replicated.delete : 0);
   const requests = OPERATION_KINDS.reduce((sum, kind) => sum + own(kind) + window.replicated[kind], 0);
   const totalTime = round(process.uptime() * 1e6, 0);
   const ratio = round(Math.min(0.9, (writes / seconds) * 0.004), 4);
@@ -97,7 +109,15 @@ export const getDeploymentStats: Handler = ({ account, params }) => {
     const end = endSecond - (SAMPLES - 1 - position) * SAMPLE_SECONDS;
     const at = new Date(Math.min(end * 1000, Date.now()));
     const members = deployment.members.map((member, index) =>
-      memberStats(member, index, deployment.members.length, account.operations.activity.window(member, end - SAMPLE_SECONDS, end), SAMPLE_SECONDS, at, size),
+      memberStats(
+        member,
+        index,
+        deployment.members.length,
+        account.operations.activity.window(member, end - SAMPLE_SECONDS, end),
+        SAMPLE_SECONDS,
+        at,
+        size,
+      ),
     );
     return { time: Math.floor(at.getTime() / 1000), members };
   });

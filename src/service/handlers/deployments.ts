@@ -4,7 +4,13 @@ import { notFound } from '../errors';
 import type { Handler } from '../http/types';
 
 function deploymentRecord(deployment: DeploymentInfo): Record<string, unknown> {
-  return { name: deployment.name, members: deployment.members, databases: deployment.databases, plan: deployment.plan.name, slug: deployment.plan.slug };
+  return {
+    name: deployment.name,
+    members: deployment.members,
+    databases: deployment.databases,
+    plan: deployment.plan.name,
+    slug: deployment.plan.slug,
+  };
 }
 
 export function requireDeployment(account: Account, name: string): DeploymentInfo {

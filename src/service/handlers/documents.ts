@@ -12,7 +12,15 @@ import { OK } from '../http/types';
 import { checkCollectionName } from '../names';
 import { PaddingAllowance } from '../query/arrayPadding';
 import { currentBudget, withBudget } from '../query/budget';
-import { applyOperators, compileFilter, isOperatorUpdate, matching, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
+import {
+  applyOperators,
+  compileFilter,
+  isOperatorUpdate,
+  matching,
+  replaceDocument,
+  upsertSeed,
+  validateStoredDocument,
+} from '../query/engine';
 import { findPageSliced, matchingSliced } from '../query/slicedScan';
 import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
@@ -73,7 +81,14 @@ function requireDocumentEntry(data: CollectionData, context: RequestContext): En
   return entry;
 }
 
-function duplicateKeyError(db: string, col: string, doc: Doc, data: CollectionData, replacing: Entry | undefined, claimed?: Map<string, Set<string>>): void {
+function duplicateKeyError(
+  db: string,
+  col: string,
+  doc: Doc,
+  data: CollectionData,
+  replacing: Entry | undefined,
+  claimed?: Map<string, Set<string>>,
+): void {
   const index = data.conflict(doc, replacing, claimed);
   if (index) throw conflict(`E11000 duplicate key error index: ${db}.${col}.$${index.name} dup key: ${describeKey(index, doc)}`);
 }
@@ -82,7 +97,8 @@ function parseProjection(query: URLSearchParams): Doc | undefined {
   const fields = queryJson(query, 'fields');
   if (fields === undefined) return undefined;
   if (Array.isArray(fields)) {
-    if (!fields.every((field) => typeof field === 'string' && field.length > 0)) throw badRequest('"fields" as an array must list field names (non-empty strings)');
+    if (!fields.every((field) => typeof field === 'string' && field.length > 0))
+      throw badRequest('"fields" as an array must list field names (non-empty strings)');
     return Object.fromEntries(fields.map((field) => [field, 1]));
   }
   if (!isPlainObject(fields)) throw badRequest('"fields" must be a JSON array of field names or a JSON object such as {"name": 1}');
@@ -123,7 +139,12 @@ export const getDocument: Handler = (context) => {
   const { account, params, thread } = context;
   const data = requireCollection(account, params.db, params.col);
   const entry = requireDocumentEntry(data, context);
-  account.logOperation(params.db, thread, `query ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } idhack:1 nreturned:1 reslen:${entry.size} ${elapsed(startedAt)}`, false);
+  account.logOperation(
+    params.db,
+    thread,
+    `query ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } idhack:1 nreturned:1 reslen:${entry.size} ${elapsed(startedAt)}`,
+    false,
+  );
   return { body: entry.doc };
 };
 
@@ -164,7 +185,12 @@ export const updateDocument: Handler = (context) => {
   const next = updatedDocument(entry.doc, update, isOperatorUpdate(update), new PaddingAllowance());
   duplicateKeyError(params.db, params.col, next, data, entry);
   account.store.commit([{ op: 'put', db: params.db, col: params.col, doc: next }], safe);
-  account.logOperation(params.db, thread, `update ${params.db}.${params.col} query: { _id: ${logValue(next._id)} } update: ${logValue(update)} idhack:1 nMatched:1 nModified:1 ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    params.db,
+    thread,
+    `update ${params.db}.${params.col} query: { _id: ${logValue(next._id)} } update: ${logValue(update)} idhack:1 nMatched:1 nModified:1 ${elapsed(startedAt)}`,
+    true,
+  );
   return OK;
 };
 
@@ -223,7 +249,13 @@ function stillMatching(data: CollectionData, found: Doc[], criteria: Doc): Doc[]
   return current;
 }
 
-function bulkUpdateMutations(db: string, col: string, data: CollectionData | undefined, matched: Doc[], options: ReturnType<typeof bulkOptions>) {
+function bulkUpdateMutations(
+  db: string,
+  col: string,
+  data: CollectionData | undefined,
+  matched: Doc[],
+  options: ReturnType<typeof bulkOptions>,
+) {
   const { criteria, object, upsert, multi } = options;
   const operators = isOperatorUpdate(object);
   const mutations: Mutation[] = [];
@@ -245,7 +277,9 @@ function bulkUpdateMutations(db: string, col: string, data: CollectionData | und
   let upserted = false;
   if (targets.length === 0 && upsert) {
     const seed = upsertSeed(criteria);
-    let doc = operators ? applyOperators(seed, object, true, allowance) : { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...object };
+    let doc = operators
+      ? applyOperators(seed, object, true, allowance)
+      : { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...object };
     if (doc._id === undefined) doc = { _id: ObjectId.generate(), ...doc };
     validateStoredDocument(doc);
     if (data) duplicateKeyError(db, col, doc, data, undefined);
@@ -261,6 +295,11 @@ export const deleteDocument: Handler = (context) => {
   const data = requireCollection(account, params.db, params.col);
   const entry = requireDocumentEntry(data, context);
   account.store.commit([{ op: 'delete', db: params.db, col: params.col, id: entry.doc._id }], true);
-  account.logOperation(params.db, thread, `remove ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } ndeleted:1 keyUpdates:0 ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    params.db,
+    thread,
+    `remove ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } ndeleted:1 keyUpdates:0 ${elapsed(startedAt)}`,
+    true,
+  );
   return OK;
 };

@@ -19,7 +19,8 @@ function parseKey(raw: unknown): Record<string, number | string> {
   if (fields.length > 31) throw badRequest('An index can have at most 31 fields');
   const key: Record<string, number | string> = {};
   for (const [field, direction] of fields) {
-    if (field.length === 0 || field.startsWith('$') || field === '__proto__') throw badRequest(`"${field}" is not a field name an index can use`);
+    if (field.length === 0 || field.startsWith('$') || field === '__proto__')
+      throw badRequest(`"${field}" is not a field name an index can use`);
     checkPath(field, 'The index field');
     if (direction === 1 || direction === -1) key[field] = direction;
     else if (typeof direction === 'string' && SPECIAL_KINDS.has(direction)) key[field] = direction;
@@ -66,7 +67,11 @@ export const createIndex: Handler = ({ account, params, body, thread }) => {
   const key = parseKey(body.spec);
   const unique = optionalBoolean(body, 'unique', false);
   const dropDups = optionalBoolean(body, 'drop_dups', false);
-  const index: IndexSpec = { name: sameKey(key, ID_INDEX.key) ? ID_INDEX.name : indexName(key), key, background: optionalBoolean(body, 'background', true) };
+  const index: IndexSpec = {
+    name: sameKey(key, ID_INDEX.key) ? ID_INDEX.name : indexName(key),
+    key,
+    background: optionalBoolean(body, 'background', true),
+  };
   if (unique) index.unique = true;
   if (dropDups) index.dropDups = true;
   const min = optionalNumber(body, 'min');
@@ -81,7 +86,9 @@ export const createIndex: Handler = ({ account, params, body, thread }) => {
     throw conflict(`An index named "${index.name}" already exists with different options; drop it first`);
   }
   if (data.indexes.length >= MAX_INDEXES_PER_COLLECTION) {
-    throw badRequest(`A collection can have at most ${MAX_INDEXES_PER_COLLECTION} indexes (the database's limit, _id_ included); drop one before creating another`);
+    throw badRequest(
+      `A collection can have at most ${MAX_INDEXES_PER_COLLECTION} indexes (the database's limit, _id_ included); drop one before creating another`,
+    );
   }
   const mutations: Mutation[] = [];
   if (unique) {
@@ -115,9 +122,15 @@ export const dropIndex: Handler = ({ account, params, thread }) => {
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
   if (params.ind === ID_INDEX.name) throw badRequest('The _id_ index cannot be dropped');
-  if (!data.indexes.some((index) => index.name === params.ind)) throw notFound(`Index "${params.ind}" does not exist on ${params.db}.${params.col}`);
+  if (!data.indexes.some((index) => index.name === params.ind))
+    throw notFound(`Index "${params.ind}" does not exist on ${params.db}.${params.col}`);
   account.store.commit([{ op: 'dropIndex', db: params.db, col: params.col, name: params.ind }], true);
-  account.logOperation(params.db, thread, `command ${params.db}.$cmd command: { dropIndexes: ${JSON.stringify(params.col)}, index: ${JSON.stringify(params.ind)} } ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    params.db,
+    thread,
+    `command ${params.db}.$cmd command: { dropIndexes: ${JSON.stringify(params.col)}, index: ${JSON.stringify(params.ind)} } ${elapsed(startedAt)}`,
+    true,
+  );
   return OK;
 };
 
@@ -128,6 +141,11 @@ export const dropAllIndexes: Handler = ({ account, params, thread }) => {
     .filter((index) => index.name !== ID_INDEX.name)
     .map((index): Mutation => ({ op: 'dropIndex', db: params.db, col: params.col, name: index.name }));
   account.store.commit(mutations, true);
-  account.logOperation(params.db, thread, `command ${params.db}.$cmd command: { dropIndexes: ${JSON.stringify(params.col)}, index: "*" } ${elapsed(startedAt)}`, true);
+  account.logOperation(
+    params.db,
+    thread,
+    `command ${params.db}.$cmd command: { dropIndexes: ${JSON.stringify(params.col)}, index: "*" } ${elapsed(startedAt)}`,
+    true,
+  );
   return OK;
 };

@@ -21,7 +21,9 @@ function checkUserName(name: string): void {
   if ([...name].some((character) => character.charCodeAt(0) < 0x20)) throw badRequest('A user name cannot contain control characters');
 }
 
-export const listUsers: Handler = ({ account, params }) => ({ body: [...(requireDatabase(account, params.db).users?.values() ?? [])].map(userRecord) });
+export const listUsers: Handler = ({ account, params }) => ({
+  body: [...(requireDatabase(account, params.db).users?.values() ?? [])].map(userRecord),
+});
 
 export const getUser: Handler = ({ account, params }) => {
   const user = requireDatabase(account, params.db).users?.get(params.user);
@@ -43,8 +45,16 @@ export const createUser: Handler = async ({ account, params, body, thread }) => 
   const hash = await hashPassword(password, salt);
   // The hash is computed off the event loop: the database or the user may have changed meanwhile.
   if (exists()) throw conflict(`User "${name}" already exists on database "${params.db}"; remove it first to set a new password`);
-  account.store.commit([{ op: 'putUser', db: params.db, user: { name, readOnly, salt: salt.toString('base64'), hash: hash.toString('base64') } }], true);
-  account.logOperation(params.db, thread, `command ${params.db}.$cmd command: { createUser: ${JSON.stringify(name)}, roles: [ "${readOnly ? 'read' : 'readWrite'}" ] }`, true);
+  account.store.commit(
+    [{ op: 'putUser', db: params.db, user: { name, readOnly, salt: salt.toString('base64'), hash: hash.toString('base64') } }],
+    true,
+  );
+  account.logOperation(
+    params.db,
+    thread,
+    `command ${params.db}.$cmd command: { createUser: ${JSON.stringify(name)}, roles: [ "${readOnly ? 'read' : 'readWrite'}" ] }`,
+    true,
+  );
   return OK;
 };
 

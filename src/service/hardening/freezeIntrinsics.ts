@@ -7,12 +7,49 @@
 
 /** Constructors whose prototypes (and themselves) are frozen. The Error constructors keep their statics writable: Node and test tools set `Error.stackTraceLimit` and `Error.prepareStackTrace`. */
 const CONSTRUCTORS = [
-  'Object', 'Function', 'Array', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'Date', 'RegExp', 'Map', 'Set', 'WeakMap', 'WeakSet',
-  'WeakRef', 'FinalizationRegistry', 'Promise', 'Proxy', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array',
-  'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array',
+  'Object',
+  'Function',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'BigInt',
+  'Date',
+  'RegExp',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'FinalizationRegistry',
+  'Promise',
+  'Proxy',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
   'BigUint64Array',
 ] as const;
-const ERROR_CONSTRUCTORS = ['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError'] as const;
+const ERROR_CONSTRUCTORS = [
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'EvalError',
+  'URIError',
+  'AggregateError',
+] as const;
 const NAMESPACES = ['JSON', 'Math', 'Reflect', 'Atomics', 'Intl'] as const;
 
 /**
@@ -79,7 +116,10 @@ function freeze(target: object, frozen: Set<object>): void {
     const descriptor = Object.getOwnPropertyDescriptor(target, key);
     const value: unknown = descriptor && 'value' in descriptor ? descriptor.value : undefined;
     // A method's own members (name, length) are frozen with it; constructors reached this way are frozen in their own turn.
-    if (typeof value === 'function' && !('prototype' in value && typeof value.prototype === 'object' && value.prototype !== null && value !== target)) {
+    if (
+      typeof value === 'function' &&
+      !('prototype' in value && typeof value.prototype === 'object' && value.prototype !== null && value !== target)
+    ) {
       if (!frozen.has(value)) {
         frozen.add(value);
         Object.freeze(value);
@@ -118,7 +158,13 @@ export function freezeIntrinsics(): void {
 
 /** Whether every built-in prototype the service relies on is frozen (for the start-up check and tests). */
 export function intrinsicsFrozen(): boolean {
-  return [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Error.prototype, Promise.prototype].every((proto) =>
-    Object.isFrozen(proto),
-  );
+  return [
+    Object.prototype,
+    Array.prototype,
+    Function.prototype,
+    String.prototype,
+    Number.prototype,
+    Error.prototype,
+    Promise.prototype,
+  ].every((proto) => Object.isFrozen(proto));
 }

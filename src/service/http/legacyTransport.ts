@@ -66,12 +66,14 @@ function placeMember(target: Body, path: string[], value: string, name: string):
     if (segment === '') throw badRequest(`The member "${name}" has an empty name`);
     const existing: unknown = node[segment];
     if (last) {
-      if (existing !== undefined && typeof existing !== 'string') throw badRequest(`The member "${name}" is given both as a value and with nested members`);
+      if (existing !== undefined && typeof existing !== 'string')
+        throw badRequest(`The member "${name}" is given both as a value and with nested members`);
       node[segment] = value;
       return;
     }
     if (existing === undefined) node = node[segment] = nextIsList ? [] : {};
-    else if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsList) node = existing as Record<string, unknown> | unknown[];
+    else if (typeof existing === 'object' && existing !== null && Array.isArray(existing) === nextIsList)
+      node = existing as Record<string, unknown> | unknown[];
     else throw badRequest(`The member "${name}" is given both as a value and with nested members`);
   });
 }
@@ -107,7 +109,9 @@ function documentMember(member: string, value: unknown): unknown {
     }
   }
   if (member === 'spec' && isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([field, direction]) => [field, direction === '1' || direction === '-1' ? Number(direction) : direction]));
+    return Object.fromEntries(
+      Object.entries(value).map(([field, direction]) => [field, direction === '1' || direction === '-1' ? Number(direction) : direction]),
+    );
   }
   return value;
 }

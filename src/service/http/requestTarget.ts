@@ -12,7 +12,10 @@ function decodeStrictly(text: string, what: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw new HttpError(400, `${what} holds an invalid percent-encoding (a "%" not followed by two hexadecimal digits, or bytes that are not UTF-8)`);
+    throw new HttpError(
+      400,
+      `${what} holds an invalid percent-encoding (a "%" not followed by two hexadecimal digits, or bytes that are not UTF-8)`,
+    );
   }
 }
 
@@ -44,7 +47,10 @@ export function parseRequestTarget(raw = '/'): RequestTarget {
     const equals = pair.indexOf('=');
     const name = equals >= 0 ? pair.slice(0, equals) : pair;
     const value = equals >= 0 ? pair.slice(equals + 1) : '';
-    query.append(decodeStrictly(name.replace(/\+/g, ' '), 'The query string'), decodeStrictly(value.replace(/\+/g, ' '), 'The query string'));
+    query.append(
+      decodeStrictly(name.replace(/\+/g, ' '), 'The query string'),
+      decodeStrictly(value.replace(/\+/g, ' '), 'The query string'),
+    );
   }
   return { segments, query };
 }

@@ -28,10 +28,16 @@ type Operators = Record<string, AnyFunction>;
 /** The work a value built by an expression stands for, and a 400 when it is larger than an expression may build. */
 function chargeResult(operator: string, result: unknown): void {
   if (typeof result === 'string') {
-    if (result.length > EXPRESSION_LIMITS.stringCharacters) throw badRequest(`${operator} built a string of more than ${EXPRESSION_LIMITS.stringCharacters.toLocaleString('en-US')} characters, the most an expression may build`);
+    if (result.length > EXPRESSION_LIMITS.stringCharacters)
+      throw badRequest(
+        `${operator} built a string of more than ${EXPRESSION_LIMITS.stringCharacters.toLocaleString('en-US')} characters, the most an expression may build`,
+      );
     spendWork(Math.ceil(result.length / 64), operator);
   } else if (Array.isArray(result)) {
-    if (result.length > EXPRESSION_LIMITS.arrayElements) throw badRequest(`${operator} built an array of more than ${EXPRESSION_LIMITS.arrayElements.toLocaleString('en-US')} elements, the most an expression may build`);
+    if (result.length > EXPRESSION_LIMITS.arrayElements)
+      throw badRequest(
+        `${operator} built an array of more than ${EXPRESSION_LIMITS.arrayElements.toLocaleString('en-US')} elements, the most an expression may build`,
+      );
     spendWork(result.length, operator);
   }
 }
@@ -71,14 +77,20 @@ const $range: AnyFunction = (obj, expr, options) => {
   if (typeof start === 'number' && typeof end === 'number' && typeof step === 'number' && step !== 0) {
     const length = Math.ceil((end - start) / step);
     if (length > EXPRESSION_LIMITS.rangeElements) {
-      throw badRequest(`$range would build ${length.toLocaleString('en-US')} elements; an expression may build at most ${EXPRESSION_LIMITS.rangeElements.toLocaleString('en-US')}`);
+      throw badRequest(
+        `$range would build ${length.toLocaleString('en-US')} elements; an expression may build at most ${EXPRESSION_LIMITS.rangeElements.toLocaleString('en-US')}`,
+      );
     }
   }
   return (expressionOperators.$range as AnyFunction)(obj, expr, options);
 };
 
 /** `$regexMatch`, `$regexFind`, `$regexFindAll` on RE2, whatever built the pattern (`$literal`, `$concat`, a field). */
-function regexExpression(name: string, global: boolean, answer: (found: ReturnType<ReturnType<typeof linearRegex>['search']>) => unknown): AnyFunction {
+function regexExpression(
+  name: string,
+  global: boolean,
+  answer: (found: ReturnType<ReturnType<typeof linearRegex>['search']>) => unknown,
+): AnyFunction {
   return (obj, expr, options) => {
     const value = evalExpr(obj, expr, options) as { input?: unknown; regex?: unknown; options?: unknown } | null;
     if (value === null || typeof value !== 'object') throw badRequest(`${name} needs an object with "input" and "regex"`);
@@ -120,10 +132,21 @@ export class Query extends QueryBase {
   }
 }
 
-export function find(collection: unknown[], condition: ConstructorParameters<typeof QueryBase>[0], projection?: Record<string, unknown>, options: ConstructorParameters<typeof QueryBase>[1] = {}) {
+export function find(
+  collection: unknown[],
+  condition: ConstructorParameters<typeof QueryBase>[0],
+  projection?: Record<string, unknown>,
+  options: ConstructorParameters<typeof QueryBase>[1] = {},
+) {
   return new Query(condition, options).find(collection as Parameters<QueryBase['find']>[0], projection);
 }
 
-export function update(obj: Parameters<typeof updateBase>[0], modifier: Parameters<typeof updateBase>[1], arrayFilters?: Parameters<typeof updateBase>[2], condition?: Parameters<typeof updateBase>[3], options: { cloneMode?: 'none' | 'copy' | 'deep' } = {}) {
+export function update(
+  obj: Parameters<typeof updateBase>[0],
+  modifier: Parameters<typeof updateBase>[1],
+  arrayFilters?: Parameters<typeof updateBase>[2],
+  condition?: Parameters<typeof updateBase>[3],
+  options: { cloneMode?: 'none' | 'copy' | 'deep' } = {},
+) {
   return updateBase(obj, modifier, arrayFilters, condition, { cloneMode: options.cloneMode, queryOptions: { ...MINGO_OPTIONS } });
 }

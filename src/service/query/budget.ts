@@ -18,7 +18,10 @@ export class RequestBudget {
   private ranMs = 0;
   private resumedAt: number | undefined;
 
-  constructor(private readonly maxSteps = MAX_WORK_STEPS, private readonly maxMs = MAX_REQUEST_MS) {}
+  constructor(
+    private readonly maxSteps = MAX_WORK_STEPS,
+    private readonly maxMs = MAX_REQUEST_MS,
+  ) {}
 
   resume(): void {
     this.resumedAt ??= performance.now();
@@ -44,7 +47,10 @@ export class RequestBudget {
     if (this.spent >= this.nextClockCheck) {
       this.nextClockCheck = this.spent + CLOCK_EVERY;
       if (this.elapsedMs() > this.maxMs) {
-        throw new HttpError(400, `The request ran past the local service's time limit for one request (${this.maxMs} ms, reached in ${what}); narrow the query so that other requests are not held up`);
+        throw new HttpError(
+          400,
+          `The request ran past the local service's time limit for one request (${this.maxMs} ms, reached in ${what}); narrow the query so that other requests are not held up`,
+        );
       }
     }
   }

@@ -67,7 +67,13 @@ function sortDocs(docs: Doc[], sort: Doc): Doc[] {
   // A comparison usually stops at the first key: n·log n comparisons, plus reading every key of every document.
   spendWork(Math.ceil(docs.length * Math.log2(docs.length + 1)) + docs.length * Object.keys(sort).length, 'sorting');
   const byView = new Map<Doc, Doc>(docs.map((doc) => [viewOf(doc), doc]));
-  const sorted = asBadInput('sort', () => find([...byView.keys()], {}, undefined, MINGO_OPTIONS).sort(comparable(sort)).all() as Doc[]);
+  const sorted = asBadInput(
+    'sort',
+    () =>
+      find([...byView.keys()], {}, undefined, MINGO_OPTIONS)
+        .sort(comparable(sort))
+        .all() as Doc[],
+  );
   return sorted.map((view) => byView.get(view)!);
 }
 
@@ -108,7 +114,11 @@ export interface PageRequest {
 /** What the caller found already (see slicedScan.ts): the documents matching `request.q`, or the page from the `_id` order. */
 export type FoundAlready = Doc[] | { idPage: { documents: Doc[]; total: number } };
 
-export function findPage(collection: CollectionData, request: PageRequest, already?: FoundAlready): { documents: Doc[]; total: number; scanned: number } {
+export function findPage(
+  collection: CollectionData,
+  request: PageRequest,
+  already?: FoundAlready,
+): { documents: Doc[]; total: number; scanned: number } {
   const matched = Array.isArray(already) ? already : undefined;
   let total: number;
   let page: Doc[];
@@ -144,11 +154,28 @@ export function findPage(collection: CollectionData, request: PageRequest, alrea
 export function isOperatorUpdate(updateDoc: Doc): boolean {
   const keys = Object.keys(updateDoc);
   const operators = keys.filter((key) => key.startsWith('$')).length;
-  if (operators > 0 && operators < keys.length) throw badRequest('An update mixes update operators ($set, $inc, …) with plain fields; use one or the other');
+  if (operators > 0 && operators < keys.length)
+    throw badRequest('An update mixes update operators ($set, $inc, …) with plain fields; use one or the other');
   return keys.length > 0 && operators === keys.length;
 }
 
-const SUPPORTED_OPERATORS = new Set(['$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll', '$pop', '$addToSet', '$bit', '$currentDate', '$setOnInsert']);
+const SUPPORTED_OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$pop',
+  '$addToSet',
+  '$bit',
+  '$currentDate',
+  '$setOnInsert',
+]);
 
 /**
  * Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts.
@@ -179,7 +206,8 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
 
 /** A replacement keeps the stored `_id`; naming a different one is refused. */
 export function replaceDocument(existing: Doc, replacement: Doc): Doc {
-  if ('_id' in replacement && valueKey(replacement._id) !== valueKey(existing._id)) throw badRequest('_id is immutable: a replacement document cannot change it');
+  if ('_id' in replacement && valueKey(replacement._id) !== valueKey(existing._id))
+    throw badRequest('_id is immutable: a replacement document cannot change it');
   return { _id: existing._id, ...cloneDoc(replacement) };
 }
 
@@ -208,7 +236,10 @@ function checkFieldNames(value: Value, depth: number): void {
     if (key.startsWith('$')) throw badRequest(`Field names cannot start with "$" ("${key}")`);
     if (key.includes('.')) throw badRequest(`Field names cannot contain "." ("${key}")`);
     if (key.includes('\u0000')) throw badRequest('Field names cannot contain a NUL character');
-    if (RESERVED_FIELD_NAMES.has(key)) throw badRequest(`The field name "${key}" is refused: the local service refuses "__proto__", "constructor" and "prototype" in field names and paths, because they would reach JavaScript's shared object prototypes`);
+    if (RESERVED_FIELD_NAMES.has(key))
+      throw badRequest(
+        `The field name "${key}" is refused: the local service refuses "__proto__", "constructor" and "prototype" in field names and paths, because they would reach JavaScript's shared object prototypes`,
+      );
     checkFieldNames(item, depth + 1);
   }
 }
@@ -223,6 +254,8 @@ export function validateStoredDocument(doc: Doc): void {
   if (Array.isArray(id)) throw badRequest('_id cannot be an array');
   const size = bsonSize(doc);
   if (size > MAX_BSON_BYTES) {
-    throw badRequest(`The document would be ${size} bytes of BSON, over the database's limit of ${MAX_BSON_BYTES} bytes (16 MB); nothing was stored`);
+    throw badRequest(
+      `The document would be ${size} bytes of BSON, over the database's limit of ${MAX_BSON_BYTES} bytes (16 MB); nothing was stored`,
+    );
   }
 }

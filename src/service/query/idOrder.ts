@@ -42,7 +42,12 @@ function ordered(collection: CollectionData): Ordered | undefined {
     const kind = entries.length === 0 ? undefined : kindOf(entries[0].doc._id);
     const uniform = kind !== undefined && entries.every((entry) => kindOf(entry.doc._id) === kind);
     const sorted = uniform ? [...entries].sort((a, b) => compare(comparable(a.doc._id), comparable(b.doc._id))) : [];
-    order = { count: collection.insertsAndDeletes, kind: uniform ? kind : undefined, sorted, keys: sorted.map((entry) => comparable(entry.doc._id)) };
+    order = {
+      count: collection.insertsAndDeletes,
+      kind: uniform ? kind : undefined,
+      sorted,
+      keys: sorted.map((entry) => comparable(entry.doc._id)),
+    };
     cache.set(collection, order);
   }
   return order.kind === undefined && collection.count > 0 ? undefined : order;
@@ -66,7 +71,10 @@ function lowerBound(keys: (string | number)[], bound: string | number, strict: b
 }
 
 /** A page of a query answered from the `_id` order, or undefined when the query is not one it answers exactly. */
-export function idRangePage(collection: CollectionData, request: { q: Doc; sort?: Doc; skip: number; limit: number }): { documents: Doc[]; total: number } | undefined {
+export function idRangePage(
+  collection: CollectionData,
+  request: { q: Doc; sort?: Doc; skip: number; limit: number },
+): { documents: Doc[]; total: number } | undefined {
   const sortKeys = request.sort ? Object.keys(request.sort) : [];
   if (sortKeys.length !== 1 || sortKeys[0] !== '_id') return undefined;
   const direction = request.sort!._id === -1 ? -1 : 1;

@@ -7,7 +7,12 @@ const NUMERIC_OPERATORS = ['$inc', '$mul', '$min', '$max'] as const;
 
 const isNumeric = (value: Value | undefined): value is number | bigint => typeof value === 'number' || typeof value === 'bigint';
 
-function exactResult(operator: (typeof NUMERIC_OPERATORS)[number], current: number | bigint, amount: number | bigint, path: string): number | bigint {
+function exactResult(
+  operator: (typeof NUMERIC_OPERATORS)[number],
+  current: number | bigint,
+  amount: number | bigint,
+  path: string,
+): number | bigint {
   if (operator === '$min') return compareNumbers(amount, current) < 0 ? amount : current;
   if (operator === '$max') return compareNumbers(amount, current) > 0 ? amount : current;
   const integers = (typeof current === 'bigint' || Number.isInteger(current)) && (typeof amount === 'bigint' || Number.isInteger(amount));

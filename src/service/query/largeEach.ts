@@ -16,7 +16,9 @@ const CHUNK = 10_000;
 export function inPushableSteps(modifier: Doc): Doc[] {
   const push = modifier.$push;
   if (!isPlainObject(push)) return [modifier];
-  const long = Object.entries(push as Doc).filter(([, spec]) => isPlainObject(spec) && Array.isArray(spec.$each) && spec.$each.length > CHUNK);
+  const long = Object.entries(push as Doc).filter(
+    ([, spec]) => isPlainObject(spec) && Array.isArray(spec.$each) && spec.$each.length > CHUNK,
+  );
   if (long.length === 0) return [modifier];
   const first: Doc = { ...modifier, $push: { ...(push as Doc) } };
   const steps: Doc[] = [first];

@@ -22,13 +22,16 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function checkExpressionShape(value: unknown, what: string): void {
   let nodes = 0;
   const walk = (item: unknown, depth: number): void => {
-    if (++nodes > SHAPE_LIMITS.expressionNodes) throw badRequest(`The ${what} holds more than ${count(SHAPE_LIMITS.expressionNodes)} values, the most one request may hold`);
-    if (depth > SHAPE_LIMITS.expressionDepth) throw badRequest(`The ${what} is nested deeper than ${SHAPE_LIMITS.expressionDepth} levels, the most one request may nest`);
+    if (++nodes > SHAPE_LIMITS.expressionNodes)
+      throw badRequest(`The ${what} holds more than ${count(SHAPE_LIMITS.expressionNodes)} values, the most one request may hold`);
+    if (depth > SHAPE_LIMITS.expressionDepth)
+      throw badRequest(`The ${what} is nested deeper than ${SHAPE_LIMITS.expressionDepth} levels, the most one request may nest`);
     if (Array.isArray(item)) {
       for (const element of item) walk(element, depth + 1);
     } else if (isPlainObject(item)) {
       for (const [key, element] of Object.entries(item)) {
-        if (SCRIPT_OPERATORS.has(key)) throw badRequest(`${key} runs JavaScript sent with the request; the local service does not run scripts`);
+        if (SCRIPT_OPERATORS.has(key))
+          throw badRequest(`${key} runs JavaScript sent with the request; the local service does not run scripts`);
         walk(element, depth + 1);
       }
     }
@@ -38,11 +41,13 @@ export function checkExpressionShape(value: unknown, what: string): void {
 
 export function checkSortShape(sort: Record<string, unknown>): void {
   const keys = Object.keys(sort).length;
-  if (keys > SHAPE_LIMITS.sortKeys) throw badRequest(`A sort can have at most ${SHAPE_LIMITS.sortKeys} keys (the database's limit); this one has ${count(keys)}`);
+  if (keys > SHAPE_LIMITS.sortKeys)
+    throw badRequest(`A sort can have at most ${SHAPE_LIMITS.sortKeys} keys (the database's limit); this one has ${count(keys)}`);
 }
 
 export function checkProjectionShape(projection: Record<string, unknown>): void {
   const fields = Object.keys(projection).length;
-  if (fields > SHAPE_LIMITS.projectionFields) throw badRequest(`A projection can name at most ${count(SHAPE_LIMITS.projectionFields)} fields; this one names ${count(fields)}`);
+  if (fields > SHAPE_LIMITS.projectionFields)
+    throw badRequest(`A projection can name at most ${count(SHAPE_LIMITS.projectionFields)} fields; this one names ${count(fields)}`);
   checkExpressionShape(projection, 'projection');
 }

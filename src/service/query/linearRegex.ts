@@ -36,7 +36,10 @@ function flagsOf(options: string, pattern: string): number {
     else if (option === 'm') flags |= RE2JS.MULTILINE;
     else if (option === 's') flags |= RE2JS.DOTALL;
     else if (option === 'u') continue;
-    else if (option === 'x') throw badRequest(`The regular expression option "x" (extended, whitespace-insensitive) is not supported by the local service's regular-expression engine (RE2); write ${JSON.stringify(pattern)} without it`);
+    else if (option === 'x')
+      throw badRequest(
+        `The regular expression option "x" (extended, whitespace-insensitive) is not supported by the local service's regular-expression engine (RE2); write ${JSON.stringify(pattern)} without it`,
+      );
     else throw badRequest(`"${option}" is not a regular-expression option (use i, m, s or u)`);
   }
   return flags;
@@ -68,7 +71,8 @@ export function linearRegex(pattern: unknown, options: unknown = ''): LinearRege
     const feature = REFUSED_FEATURES.find(([shape]) => shape.test(pattern))?.[1];
     const repeat = /\{(\d+)(?:,(\d*))?\}/.exec(pattern);
     if (feature) throw refusal(pattern, feature);
-    if (repeat && (Number(repeat[1]) > MAX_REPEAT || Number(repeat[2] || 0) > MAX_REPEAT)) throw refusal(pattern, `a repetition count over ${MAX_REPEAT} (${repeat[0]})`);
+    if (repeat && (Number(repeat[1]) > MAX_REPEAT || Number(repeat[2] || 0) > MAX_REPEAT))
+      throw refusal(pattern, `a repetition count over ${MAX_REPEAT} (${repeat[0]})`);
     throw refusal(pattern, `syntax RE2 does not support (${(error as Error).message.replace(/^error parsing regexp: /, '')})`);
   }
   const cost = Math.max(1, Math.ceil(compiled.programSize() / 8));

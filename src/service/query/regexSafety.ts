@@ -18,7 +18,8 @@ export function checkRegexes(value: unknown, depth = 0): void {
   if (!isPlainObject(value)) return;
   for (const [key, item] of Object.entries(value)) {
     if (key === '$regex' && typeof item === 'string') linearRegex(item, typeof value.$options === 'string' ? value.$options : '');
-    if (REGEX_EXPRESSIONS.has(key) && isPlainObject(item) && typeof item.regex === 'string') linearRegex(item.regex, typeof item.options === 'string' ? item.options : '');
+    if (REGEX_EXPRESSIONS.has(key) && isPlainObject(item) && typeof item.regex === 'string')
+      linearRegex(item.regex, typeof item.options === 'string' ? item.options : '');
     checkRegexes(item, depth + 1);
   }
 }

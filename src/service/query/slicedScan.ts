@@ -19,10 +19,15 @@ const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setIm
  * slices the service answers other requests. It reads the documents as they were when it started; all
  * of it counts against the request's one budget.
  */
-export async function findPageSliced(collection: CollectionData, request: PageRequest, budget: RequestBudget): Promise<ReturnType<typeof findPage>> {
+export async function findPageSliced(
+  collection: CollectionData,
+  request: PageRequest,
+  budget: RequestBudget,
+): Promise<ReturnType<typeof findPage>> {
   const keys = Object.keys(request.q);
   const sort = request.sort && Object.keys(request.sort).length > 0 ? request.sort : undefined;
-  if (!sort && (keys.length === 0 || (keys.length === 1 && keys[0] === '_id'))) return withBudget(() => findPage(collection, request), budget);
+  if (!sort && (keys.length === 0 || (keys.length === 1 && keys[0] === '_id')))
+    return withBudget(() => findPage(collection, request), budget);
   if (sort) {
     withBudget(() => {
       checkSortShape(sort);

@@ -23,7 +23,8 @@ export function pathsOf(modifier: Doc): string[] {
 export function checkUpdatePaths(modifier: Doc): void {
   for (const path of pathsOf(modifier)) {
     if (path === '') throw badRequest('An update path cannot be empty');
-    if (path.split('.').includes('')) throw badRequest(`The update path ${JSON.stringify(path)} contains an empty field name, which is not allowed`);
+    if (path.split('.').includes(''))
+      throw badRequest(`The update path ${JSON.stringify(path)} contains an empty field name, which is not allowed`);
     checkPath(path, 'The update path');
   }
   checkPathsIn(modifier, 'The update names the field');

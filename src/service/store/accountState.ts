@@ -26,7 +26,12 @@ export class AccountState {
     switch (mutation.op) {
       case 'createDatabase':
         if (!this.databases.has(mutation.name)) {
-          this.databases.set(mutation.name, { name: mutation.name, slug: mutation.slug, created: mutation.created, collections: new Map() });
+          this.databases.set(mutation.name, {
+            name: mutation.name,
+            slug: mutation.slug,
+            created: mutation.created,
+            collections: new Map(),
+          });
         }
         return;
       case 'dropDatabase':
@@ -88,10 +93,14 @@ export class AccountState {
       for (const [name, data] of database.collections) {
         yield [
           { op: 'createCollection', db: database.name, name },
-          ...data.indexes.filter((index) => index.name !== '_id_').map((index): Mutation => ({ op: 'createIndex', db: database.name, col: name, index })),
+          ...data.indexes
+            .filter((index) => index.name !== '_id_')
+            .map((index): Mutation => ({ op: 'createIndex', db: database.name, col: name, index })),
         ];
         for (let start = 0; start < data.entries.length; start += batchSize) {
-          yield data.entries.slice(start, start + batchSize).map((entry): Mutation => ({ op: 'put', db: database.name, col: name, doc: entry.doc }));
+          yield data.entries
+            .slice(start, start + batchSize)
+            .map((entry): Mutation => ({ op: 'put', db: database.name, col: name, doc: entry.doc }));
         }
       }
     }

@@ -89,7 +89,9 @@ export class AccountStore {
       try {
         store.openJournal();
       } catch (error) {
-        log(`${journalPath}: could not be opened for writing (${(error as Error).message}); reads are served and writes are refused until it can`);
+        log(
+          `${journalPath}: could not be opened for writing (${(error as Error).message}); reads are served and writes are refused until it can`,
+        );
       }
     }
     return { store, existed };
@@ -126,14 +128,18 @@ export class AccountStore {
         const replaced = [...(existsSync(snapshot) ? [SNAPSHOT] : []), ...this.journalGenerations().map(journalName)];
         for (const name of replaced) {
           const path = join(this.directory, name);
-          this.log(`${path}: kept as ${keepCopy(path)}${this.damaged.has(name) ? ' (it has unreadable lines)' : ' (the data it belongs to had unreadable lines)'}`);
+          this.log(
+            `${path}: kept as ${keepCopy(path)}${this.damaged.has(name) ? ' (it has unreadable lines)' : ' (the data it belongs to had unreadable lines)'}`,
+          );
         }
       }
       renameSync(temporary, snapshot);
     } catch (error) {
       rmSync(temporary, { force: true });
       this.compactAt = (this.journal?.size ?? 0) + Math.min(RETRY_AFTER_BYTES, this.compactAtBytes);
-      this.log(`${this.directory}: could not write a new snapshot (${reason(error)}); the journal keeps every change and the snapshot is tried again later`);
+      this.log(
+        `${this.directory}: could not write a new snapshot (${reason(error)}); the journal keeps every change and the snapshot is tried again later`,
+      );
       return false;
     }
     fsyncDirectory(this.directory);
@@ -218,7 +224,8 @@ export class AccountStore {
     let generation: number | undefined;
     this.load(path, (parsed, line) => {
       if (line !== 1) return false;
-      if (typeof parsed?.generation === 'number' && Number.isInteger(parsed.generation) && parsed.generation >= 0) generation = parsed.generation;
+      if (typeof parsed?.generation === 'number' && Number.isInteger(parsed.generation) && parsed.generation >= 0)
+        generation = parsed.generation;
       return true;
     });
     if (generation === undefined) {

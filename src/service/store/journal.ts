@@ -31,7 +31,10 @@ export class Journal {
   private bytes: number;
   private broken: string | undefined;
 
-  constructor(readonly path: string, private readonly io: JournalIo = nodeJournalIo) {
+  constructor(
+    readonly path: string,
+    private readonly io: JournalIo = nodeJournalIo,
+  ) {
     this.fd = openSync(path, 'a+');
     this.bytes = fstatSync(this.fd).size;
     try {

@@ -52,7 +52,10 @@ export class LineWriter {
   private buffered: string[] = [];
   private bufferedLength = 0;
 
-  constructor(path: string, private readonly io: FileIo = nodeFileIo) {
+  constructor(
+    path: string,
+    private readonly io: FileIo = nodeFileIo,
+  ) {
     this.fd = openSync(path, 'w');
   }
 

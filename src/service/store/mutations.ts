@@ -79,7 +79,8 @@ export function deserializeMutation(raw: unknown): Mutation {
       break;
     case 'createIndex':
       requireStrings(raw, ['db', 'col']);
-      if (!isPlainObject(raw.index) || typeof raw.index.name !== 'string' || !isPlainObject(raw.index.key)) throw new Error('createIndex without an index name and key');
+      if (!isPlainObject(raw.index) || typeof raw.index.name !== 'string' || !isPlainObject(raw.index.key))
+        throw new Error('createIndex without an index name and key');
       break;
     case 'dropIndex':
       requireStrings(raw, ['db', 'col', 'name']);
@@ -99,7 +100,13 @@ export function deserializeMutation(raw: unknown): Mutation {
       break;
     case 'putUser':
       requireStrings(raw, ['db']);
-      if (!isPlainObject(raw.user) || typeof raw.user.name !== 'string' || typeof raw.user.salt !== 'string' || typeof raw.user.hash !== 'string') throw new Error('putUser without a name, salt and hash');
+      if (
+        !isPlainObject(raw.user) ||
+        typeof raw.user.name !== 'string' ||
+        typeof raw.user.salt !== 'string' ||
+        typeof raw.user.hash !== 'string'
+      )
+        throw new Error('putUser without a name, salt and hash');
       break;
     case 'deleteUser':
       requireStrings(raw, ['db', 'name']);

@@ -48,15 +48,27 @@ const model = {
 
 const app = document.getElementById('app') as HTMLElement;
 const notice = h('div', { className: 'notice', role: 'status', 'aria-live': 'polite' });
-const filterInput = h('input', { className: 'filter', type: 'text', spellcheck: false, placeholder: 'Filter (q), e.g. {"status": "active"}', 'aria-label': 'Filter as JSON' }) as HTMLInputElement;
+const filterInput = h('input', {
+  className: 'filter',
+  type: 'text',
+  spellcheck: false,
+  placeholder: 'Filter (q), e.g. {"status": "active"}',
+  'aria-label': 'Filter as JSON',
+}) as HTMLInputElement;
 const filterError = h('span', { className: 'field-error', role: 'alert' });
-const pageSize = h('select', { 'aria-label': 'Documents per page' }, ...PAGE_SIZES.map((size) => h('option', { value: String(size) }, String(size)))) as HTMLSelectElement;
+const pageSize = h(
+  'select',
+  { 'aria-label': 'Documents per page' },
+  ...PAGE_SIZES.map((size) => h('option', { value: String(size) }, String(size))),
+) as HTMLSelectElement;
 const pageText = h('span', { className: 'page-text', 'aria-live': 'polite' });
 const prevButton = button('Previous page', '‹', () => goToPage(model.state.page - 1));
 const nextButton = button('Next page', '›', () => goToPage(model.state.page + 1));
 const stagedText = h('span', { className: 'staged-text' });
 const selectedText = h('span', { className: 'selected-text', role: 'status', 'aria-live': 'polite' });
-const exportSelectedButton = button('Export the selected rows’ documents to a file (NDJSON, JSON or CSV)', 'Export Selected…', () => exportSelected());
+const exportSelectedButton = button('Export the selected rows’ documents to a file (NDJSON, JSON or CSV)', 'Export Selected…', () =>
+  exportSelected(),
+);
 const reviewButton = button('Review changes', 'Review', () => send({ type: 'review' }));
 const saveButton = button('Save staged edits (Ctrl+S)', 'Save', () => send({ type: 'save' }));
 const discardButton = button('Discard all staged edits', 'Discard', () => send({ type: 'discardAll' }));
@@ -117,7 +129,11 @@ function selectRow(index: number, how: 'only' | 'toggle' | 'extend'): void {
   changeSelection(() => {
     if (how === 'only') model.selection.selectOnly(placeOf(index));
     else if (how === 'toggle') model.selection.toggle(placeOf(index));
-    else model.selection.extendTo(model.rows.map((_, i) => placeOf(i)), model.rows[index].key);
+    else
+      model.selection.extendTo(
+        model.rows.map((_, i) => placeOf(i)),
+        model.rows[index].key,
+      );
   });
 }
 
@@ -178,7 +194,11 @@ function showNotice(text: string, error = false): void {
 function renderCell(row: Row, column: Column): HTMLElement {
   const value = valueAt(row.shown, column.path);
   const kind = kindOf(value);
-  const cell = h('div', { className: `cell k-${kind}${isNumericKind(kind) ? ' num' : ''}`, title: `${column.label}: ${KIND_LABELS[kind]}` }, kind === 'missing' ? '' : displayText(value));
+  const cell = h(
+    'div',
+    { className: `cell k-${kind}${isNumericKind(kind) ? ' num' : ''}`, title: `${column.label}: ${KIND_LABELS[kind]}` },
+    kind === 'missing' ? '' : displayText(value),
+  );
   if (row.edits.length > 0 && isCellChanged(row.original, row.shown, column.path)) cell.classList.add('changed');
   cell.setAttribute('aria-label', `${column.label}, ${kind === 'missing' ? 'missing' : `${KIND_LABELS[kind]} ${displayText(value)}`}`);
   return cell;
@@ -195,7 +215,10 @@ function headerCell(column: Column): HTMLElement {
 }
 
 function rowHeaderCell(row: Row): HTMLElement {
-  const box = h('input', { type: 'checkbox', 'aria-label': `Select row ${displayText(row.original._id as JsonValue)}` }) as HTMLInputElement;
+  const box = h('input', {
+    type: 'checkbox',
+    'aria-label': `Select row ${displayText(row.original._id as JsonValue)}`,
+  }) as HTMLInputElement;
   box.checked = model.selection.has(row.key);
   box.addEventListener('change', () => toggleRow(model.rows.indexOf(row)));
   return h('div', { className: `row-header${row.edits.length > 0 ? ' staged' : ''}` }, box);
@@ -210,7 +233,11 @@ function startEdit(rowIndex: number, column: Column, startText?: string): void {
   const value = valueAt(row.shown, column.path);
   const current = kindOf(value);
   const initialKind: EditableKind = current === 'missing' || current === 'decimal' ? 'string' : current;
-  const kindSelect = h('select', { 'aria-label': 'Type of the value' }, ...EDITABLE_KINDS.map((kind) => h('option', { value: kind }, KIND_LABELS[kind]))) as HTMLSelectElement;
+  const kindSelect = h(
+    'select',
+    { 'aria-label': 'Type of the value' },
+    ...EDITABLE_KINDS.map((kind) => h('option', { value: kind }, KIND_LABELS[kind])),
+  ) as HTMLSelectElement;
   kindSelect.value = initialKind;
   const multiline = initialKind === 'object' || initialKind === 'array';
   const input = (multiline ? h('textarea', { rows: 6 }) : h('input', { type: 'text' })) as HTMLInputElement;
@@ -238,7 +265,8 @@ function startEdit(rowIndex: number, column: Column, startText?: string): void {
   };
   const noteType = (): void => {
     const kind = kindSelect.value as EditableKind;
-    typeNote.textContent = current !== 'missing' && kind !== current ? `Changes the type: ${KIND_LABELS[current as CellKind]} → ${KIND_LABELS[kind]}` : '';
+    typeNote.textContent =
+      current !== 'missing' && kind !== current ? `Changes the type: ${KIND_LABELS[current as CellKind]} → ${KIND_LABELS[kind]}` : '';
     input.disabled = kind === 'null';
   };
   kindSelect.addEventListener('change', noteType);
@@ -252,10 +280,12 @@ function startEdit(rowIndex: number, column: Column, startText?: string): void {
     }),
   );
   if (row.edits.some((edit) => columnLabel(edit.path) === column.label)) {
-    editor.append(button('Revert this cell to the loaded value', 'Revert', () => {
-      send({ type: 'revert', key: row.key, path: [...column.path] });
-      close();
-    }));
+    editor.append(
+      button('Revert this cell to the loaded value', 'Revert', () => {
+        send({ type: 'revert', key: row.key, path: [...column.path] });
+        close();
+      }),
+    );
   }
   editor.addEventListener('keydown', (event) => {
     event.stopPropagation();
@@ -300,17 +330,45 @@ function renderTree(): HTMLElement {
   const node = (key: string, value: JsonValue | undefined, changed: boolean): HTMLElement => {
     const kind = kindOf(value);
     if ((kind === 'object' || kind === 'array') && value !== undefined) {
-      const entries: [string, JsonValue][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value as JsonObject);
-      return h('li', { role: 'treeitem' }, h('details', {}, h('summary', { className: changed ? 'changed' : '' }, `${key}: ${displayText(value)}`), h('ul', { role: 'group' }, ...entries.map(([k, v]) => node(k, v, false)))));
+      const entries: [string, JsonValue][] = Array.isArray(value)
+        ? value.map((item, index) => [String(index), item])
+        : Object.entries(value as JsonObject);
+      return h(
+        'li',
+        { role: 'treeitem' },
+        h(
+          'details',
+          {},
+          h('summary', { className: changed ? 'changed' : '' }, `${key}: ${displayText(value)}`),
+          h('ul', { role: 'group' }, ...entries.map(([k, v]) => node(k, v, false))),
+        ),
+      );
     }
-    return h('li', { role: 'treeitem', className: changed ? 'changed' : '' }, `${key}: `, h('span', { className: `k-${kind}` }, displayText(value)), h('span', { className: 'kind' }, ` ${KIND_LABELS[kind]}`));
+    return h(
+      'li',
+      { role: 'treeitem', className: changed ? 'changed' : '' },
+      `${key}: `,
+      h('span', { className: `k-${kind}` }, displayText(value)),
+      h('span', { className: 'kind' }, ` ${KIND_LABELS[kind]}`),
+    );
   };
   return h(
     'ul',
     { className: 'tree', role: 'tree', 'aria-label': 'Documents as a tree' },
     ...model.rows.map((row, index) => {
-      const fields = Object.keys(row.shown).map((key) => node(key, row.shown[key], row.edits.length > 0 && isCellChanged(row.original, row.shown, [key])));
-      return h('li', { role: 'treeitem' }, h('details', { open: index === 0 || model.rows.length <= 10 }, h('summary', {}, `_id ${displayText(row.original._id as JsonValue)}`), h('ul', { role: 'group' }, ...fields)));
+      const fields = Object.keys(row.shown).map((key) =>
+        node(key, row.shown[key], row.edits.length > 0 && isCellChanged(row.original, row.shown, [key])),
+      );
+      return h(
+        'li',
+        { role: 'treeitem' },
+        h(
+          'details',
+          { open: index === 0 || model.rows.length <= 10 },
+          h('summary', {}, `_id ${displayText(row.original._id as JsonValue)}`),
+          h('ul', { role: 'group' }, ...fields),
+        ),
+      );
     }),
   );
 }
@@ -330,10 +388,15 @@ function renderReview(): void {
         item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
       ),
     ),
-    h('div', {}, button('Save staged edits', 'Save', () => send({ type: 'save' })), button('Close the review', 'Close', () => {
-      model.review = undefined;
-      renderReview();
-    })),
+    h(
+      'div',
+      {},
+      button('Save staged edits', 'Save', () => send({ type: 'save' })),
+      button('Close the review', 'Close', () => {
+        model.review = undefined;
+        renderReview();
+      }),
+    ),
   );
   reviewPane.focus();
 }
@@ -359,7 +422,17 @@ function render(): void {
     const columns = model.columns.length;
     if (!model.loading) requestAnimationFrame(() => send({ type: 'rendered', rows, columns }));
   } else if (state.view === 'tree') content.replaceChildren(renderTree());
-  else content.replaceChildren(h('pre', { className: 'json', tabIndex: 0, 'aria-label': 'Documents as JSON' }, stringifyLossless(model.rows.map((row) => row.shown), 2)));
+  else
+    content.replaceChildren(
+      h(
+        'pre',
+        { className: 'json', tabIndex: 0, 'aria-label': 'Documents as JSON' },
+        stringifyLossless(
+          model.rows.map((row) => row.shown),
+          2,
+        ),
+      ),
+    );
 }
 
 function renderChooser(): void {
@@ -368,17 +441,27 @@ function renderChooser(): void {
     .filter((column) => column.path[0] !== '_id')
     .map((column) => {
       const box = h('input', { type: 'checkbox' }) as HTMLInputElement;
-      box.checked = projected.size === 0 || projected.has(column.label) || column.path.some((_, i) => projected.has(columnLabel(column.path.slice(0, i + 1))));
+      box.checked =
+        projected.size === 0 ||
+        projected.has(column.label) ||
+        column.path.some((_, i) => projected.has(columnLabel(column.path.slice(0, i + 1))));
       box.dataset.label = column.label;
       return h('label', {}, box, ` ${column.label}`);
     });
   const apply = button('Ask the service for the checked fields only', 'Show only checked', () => {
-    const checked = [...columnChooser.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].filter((box) => box.checked).map((box) => (box.dataset.label as string).split('.'));
+    const checked = [...columnChooser.querySelectorAll<HTMLInputElement>('input[type=checkbox]')]
+      .filter((box) => box.checked)
+      .map((box) => (box.dataset.label as string).split('.'));
     setView({ fields: checked.length === boxes.length ? [] : checked });
   });
   const all = button('Show all fields', 'All fields', () => setView({ fields: [] }));
   const open = (columnChooser as HTMLDetailsElement).open;
-  columnChooser.replaceChildren(h('summary', {}, projected.size > 0 ? `Columns (${projected.size})` : 'Columns'), h('div', { className: 'chooser-list' }, ...boxes), apply, all);
+  columnChooser.replaceChildren(
+    h('summary', {}, projected.size > 0 ? `Columns (${projected.size})` : 'Columns'),
+    h('div', { className: 'chooser-list' }, ...boxes),
+    apply,
+    all,
+  );
   (columnChooser as HTMLDetailsElement).open = open;
 }
 
@@ -397,7 +480,10 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
     const applied = edits.length > 0 ? applyEdits(original, edits) : undefined;
     return { key, original, edits, shown: applied?.document ?? original };
   });
-  const cleared = model.selection.pageShown(message.state.filter, model.rows.map((_, index) => placeOf(index)));
+  const cleared = model.selection.pageShown(
+    message.state.filter,
+    model.rows.map((_, index) => placeOf(index)),
+  );
   showSelection(cleared);
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);
@@ -458,7 +544,9 @@ app.append(
     button('Duplicate the selected rows with new _ids', 'Duplicate', () => rowAction('duplicate')),
     button('Delete the selected rows', 'Delete', () => rowAction('delete')),
     button('Copy the selected rows as JSON', 'Copy JSON', () => rowAction('copy')),
-    button('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)', 'Export…', () => send({ type: 'exportView' })),
+    button('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)', 'Export…', () =>
+      send({ type: 'exportView' }),
+    ),
     exportSelectedButton,
     selectedText,
     stagedText,

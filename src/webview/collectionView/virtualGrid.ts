@@ -94,11 +94,18 @@ export class VirtualGrid {
     const lastCol = Math.min(columns.length - 1, Math.ceil((scrollLeft + width) / COLUMN_WIDTH) + 1);
 
     this.headerRow.replaceChildren(
-      ...range(firstCol, lastCol).map((c) => place(this.source.header(columns[c]), ROW_HEADER_WIDTH + c * COLUMN_WIDTH, 'columnheader', c + 2)),
+      ...range(firstCol, lastCol).map((c) =>
+        place(this.source.header(columns[c]), ROW_HEADER_WIDTH + c * COLUMN_WIDTH, 'columnheader', c + 2),
+      ),
     );
     const rowElements: HTMLElement[] = [];
     for (const r of range(firstRow, lastRow)) {
-      const row = h('div', { className: 'grid-row', role: 'row', 'aria-rowindex': r + 2, 'aria-selected': String(this.source.isSelected(r)) });
+      const row = h('div', {
+        className: 'grid-row',
+        role: 'row',
+        'aria-rowindex': r + 2,
+        'aria-selected': String(this.source.isSelected(r)),
+      });
       row.dataset.rowIndex = String(r);
       row.style.transform = `translateY(${HEADER_HEIGHT + r * ROW_HEIGHT}px)`;
       row.append(place(this.source.rowHeader(r), 0, 'rowheader', 1));

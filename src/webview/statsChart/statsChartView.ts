@@ -16,7 +16,14 @@ interface Line {
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
-const COLOURS = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-red', '--vscode-charts-purple', '--vscode-charts-yellow'];
+const COLOURS = [
+  '--vscode-charts-blue',
+  '--vscode-charts-orange',
+  '--vscode-charts-green',
+  '--vscode-charts-red',
+  '--vscode-charts-purple',
+  '--vscode-charts-yellow',
+];
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 const WIDTH = 640;
 const HEIGHT = 180;
@@ -30,7 +37,12 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): 
 };
 
 function lines(labels: [string, (point: StatsPoint) => number][]): Line[] {
-  return labels.map(([label, value], position) => ({ label, value, colour: `var(${COLOURS[position % COLOURS.length]}, var(--vscode-foreground))`, dash: DASHES[position % DASHES.length] }));
+  return labels.map(([label, value], position) => ({
+    label,
+    value,
+    colour: `var(${COLOURS[position % COLOURS.length]}, var(--vscode-foreground))`,
+    dash: DASHES[position % DASHES.length],
+  }));
 }
 
 const CHARTS: { title: string; unit: string; lines: Line[] }[] = [
@@ -43,7 +55,11 @@ const CHARTS: { title: string; unit: string; lines: Line[] }[] = [
       ['mapped', (point) => point.mapped],
     ]),
   },
-  { title: 'Operations per second', unit: '/s', lines: lines(OPERATION_KINDS.map((kind) => [kind, (point: StatsPoint) => point.operations[kind]])) },
+  {
+    title: 'Operations per second',
+    unit: '/s',
+    lines: lines(OPERATION_KINDS.map((kind) => [kind, (point: StatsPoint) => point.operations[kind]])),
+  },
   { title: 'Connections', unit: '', lines: lines([['current', (point) => point.connections]]) },
 ];
 
@@ -90,7 +106,16 @@ function chart(series: StatsSeries, spec: (typeof CHARTS)[number]): HTMLElement 
   }
   for (const line of spec.lines) {
     const path = points.map((point) => `${x(point.time).toFixed(1)},${y(line.value(point)).toFixed(1)}`).join(' ');
-    svg.append(svgNode('polyline', { points: path, fill: 'none', stroke: line.colour, 'stroke-width': 2, 'stroke-dasharray': line.dash, class: 'series' }));
+    svg.append(
+      svgNode('polyline', {
+        points: path,
+        fill: 'none',
+        stroke: line.colour,
+        'stroke-width': 2,
+        'stroke-dasharray': line.dash,
+        class: 'series',
+      }),
+    );
   }
   const legend = element('ul');
   legend.className = 'legend';

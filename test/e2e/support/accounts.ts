@@ -14,7 +14,11 @@ export interface AddAccountOptions {
  * address, the name and the key in the quick inputs. Resolves with the "Added …" notification once it shows,
  * left open for the journey to read, use or dismiss.
  */
-export async function addAccountThroughUi(session: Pick<ProductSession, 'page' | 'service'>, sideBar: Locator, options: AddAccountOptions = {}): Promise<Locator> {
+export async function addAccountThroughUi(
+  session: Pick<ProductSession, 'page' | 'service'>,
+  sideBar: Locator,
+  options: AddAccountOptions = {},
+): Promise<Locator> {
   const { page, service } = session;
   const label = options.label ?? 'Local demo';
   await (options.within ?? sideBar).getByRole('button', { name: 'Add Account' }).click();

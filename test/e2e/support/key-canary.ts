@@ -19,18 +19,27 @@ export const mochaHooks = {
     const leaks: string[] = [];
     for (const screen of screens) {
       assert.ok(screen.visible.trim() && screen.accessible.trim(), `no text was read from the screen ${screen.screen}`);
-      for (const [kind, text] of Object.entries({ visible: screen.visible, accessible: screen.accessible, attributes: screen.attributes })) {
+      for (const [kind, text] of Object.entries({
+        visible: screen.visible,
+        accessible: screen.accessible,
+        attributes: screen.attributes,
+      })) {
         for (const key of keys) {
           // Also a key cut by wrapping or shown in part: any 16 characters of it in a row.
           if (!containsPartOf(text, key)) continue;
           // Attribute lines start with the element they came from, e.g. "[input.input (not rendered) value property]".
-          const elements = text.split('\n').filter((line) => containsPartOf(line, key)).map((line) => /^\[[^\]]*\]/.exec(line)?.[0]);
+          const elements = text
+            .split('\n')
+            .filter((line) => containsPartOf(line, key))
+            .map((line) => /^\[[^\]]*\]/.exec(line)?.[0]);
           leaks.push(`${screen.screen}, ${kind} text${kind === 'attributes' ? ` ${elements.filter(Boolean).join(' ')}` : ''}`);
         }
       }
     }
     assert.deepEqual(leaks, [], `an API key appeared on screen: ${leaks.join(', ')}`);
-    console.log(`  key canary: ${keys.size} API key(s) appear on none of the ${screens.length} screens (visible, accessible and attribute text)`);
+    console.log(
+      `  key canary: ${keys.size} API key(s) appear on none of the ${screens.length} screens (visible, accessible and attribute text)`,
+    );
   },
 };
 

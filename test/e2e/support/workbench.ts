@@ -22,7 +22,10 @@ export async function openDbHostView(page: Page): Promise<Locator> {
 /** A row of the explorer tree, by its label (the description beside it does not count). */
 export function treeRow(sideBar: Locator, label: string): Locator {
   const exactly = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return sideBar.locator('.monaco-list-row').filter({ has: sideBar.page().locator('.label-name', { hasText: exactly }) }).first();
+  return sideBar
+    .locator('.monaco-list-row')
+    .filter({ has: sideBar.page().locator('.label-name', { hasText: exactly }) })
+    .first();
 }
 
 /** The rows at one depth of the tree (1 = accounts). */
@@ -173,7 +176,8 @@ export async function resizeSideBar(page: Page, width: number): Promise<void> {
   let sashCenter: number | undefined;
   for (const sash of await page.locator('.monaco-sash.vertical').all()) {
     const sashBox = await sash.boundingBox();
-    if (sashBox && sashBox.height > box.height / 2 && Math.abs(sashBox.x + sashBox.width / 2 - edge) < 6) sashCenter = sashBox.x + sashBox.width / 2;
+    if (sashBox && sashBox.height > box.height / 2 && Math.abs(sashBox.x + sashBox.width / 2 - edge) < 6)
+      sashCenter = sashBox.x + sashBox.width / 2;
   }
   if (sashCenter === undefined) throw new Error('found no handle on the edge of the side bar');
   const y = box.y + box.height / 2;
@@ -181,10 +185,10 @@ export async function resizeSideBar(page: Page, width: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(sashCenter + (box.x + width - edge), y, { steps: 10 });
   await page.mouse.up();
-  await page.waitForFunction(
-    ({ element, wanted }) => Math.abs((element?.getBoundingClientRect().width ?? 0) - wanted) < 8,
-    { element: await sideBarPart.elementHandle(), wanted: width },
-  );
+  await page.waitForFunction(({ element, wanted }) => Math.abs((element?.getBoundingClientRect().width ?? 0) - wanted) < 8, {
+    element: await sideBarPart.elementHandle(),
+    wanted: width,
+  });
 }
 
 /** Moves the pointer onto the status bar, so that no hover the pointer opened covers what a screenshot shows. */

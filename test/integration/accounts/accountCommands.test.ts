@@ -15,7 +15,8 @@ describe('Account commands', function () {
   const added: string[] = [];
 
   /** A refused input is recorded and the person gives up, as a real user would. */
-  const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) => runScripted<T>(testing, new FakePrompts(answers), command, ...args);
+  const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) =>
+    runScripted<T>(testing, new FakePrompts(answers), command, ...args);
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -28,7 +29,11 @@ describe('Account commands', function () {
   });
 
   it('adds an account after checking its key, keeping the key in secret storage only', async () => {
-    const { result, prompts } = await run<Account>('dbhost.addAccount', [{ input: service.url }, { input: 'Added' }, { input: service.apiKey }]);
+    const { result, prompts } = await run<Account>('dbhost.addAccount', [
+      { input: service.url },
+      { input: 'Added' },
+      { input: service.apiKey },
+    ]);
     assert.ok(result, `no account added; errors: ${prompts.errors.join(' | ')}`);
     added.push(result.id);
     assert.equal(prompts.unanswered, 0);
@@ -41,7 +46,10 @@ describe('Account commands', function () {
 
   it('warns before saving an http address that is not loopback, and saves nothing when told no', async () => {
     const before = testing.services.accounts.list().length;
-    const { result, prompts } = await run<Account | undefined>('dbhost.addAccount', [{ input: 'http://db.example.net' }, { confirm: false }]);
+    const { result, prompts } = await run<Account | undefined>('dbhost.addAccount', [
+      { input: 'http://db.example.net' },
+      { confirm: false },
+    ]);
     assert.equal(result, undefined);
     assert.equal(prompts.questions[1].kind, 'confirm');
     assert.match(prompts.questions[1].text, /travel in clear/);
@@ -52,7 +60,9 @@ describe('Account commands', function () {
   it('says when a new key is refused (401), and keeps the old key when the user discards the new one', async () => {
     const account = await testing.services.accounts.add({ label: 'Key change', baseUrl: service.url, apiKey: service.apiKey });
     added.push(account.id);
-    const { result, prompts } = await run<boolean | undefined>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: false }], { accountId: account.id });
+    const { result, prompts } = await run<boolean | undefined>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: false }], {
+      accountId: account.id,
+    });
     assert.equal(result, undefined);
     assert.match(prompts.questions[1].text, /refused this key \(401/);
     assert.equal(await testing.services.accounts.getApiKey(account.id), service.apiKey);
@@ -68,7 +78,11 @@ describe('Account commands', function () {
   });
 
   it('says when the service cannot be reached to check a key', async () => {
-    const account = await testing.services.accounts.add({ label: 'Unreachable', baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: 'old-key-1' });
+    const account = await testing.services.accounts.add({
+      label: 'Unreachable',
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      apiKey: 'old-key-1',
+    });
     added.push(account.id);
     const { prompts } = await run<boolean>('dbhost.changeApiKey', [{ input: 'new-key-2' }, { confirm: false }], { accountId: account.id });
     assert.match(prompts.questions[1].text, /could not be reached/);
@@ -122,7 +136,10 @@ describe('Account commands', function () {
 
     const removal = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], { accountId: first.result.id });
     assert.equal(removal.result, true);
-    assert.match(removal.prompts.confirmations[0].detail ?? '', /local service runs in this window, it stops\. Its data and key stay on this machine/);
+    assert.match(
+      removal.prompts.confirmations[0].detail ?? '',
+      /local service runs in this window, it stops\. Its data and key stay on this machine/,
+    );
 
     const second = await run<Account>('dbhost.startLocalService', []);
     assert.ok(second.result, `the local service did not start again: ${second.prompts.errors.join(' | ')}`);
@@ -130,7 +147,10 @@ describe('Account commands', function () {
     // The first process is gone, not left running beside the second.
     await assert.rejects(firstClient.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
     const secondClient = await testing.services.accounts.clientFor(second.result.id);
-    assert.ok((await secondClient.listDatabases()).some((database) => database.name === marker), 'the data of the first run is not reachable');
+    assert.ok(
+      (await secondClient.listDatabases()).some((database) => database.name === marker),
+      'the data of the first run is not reachable',
+    );
     await secondClient.deleteDatabase(marker);
 
     // Starting while it runs gives the same service, not a second one.

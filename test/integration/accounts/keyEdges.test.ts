@@ -55,7 +55,11 @@ describe('Key safety at the edges', function () {
 
   it('refuses a base address holding a user name and password, without repeating them', async () => {
     const before = testing.services.accounts.list().length;
-    const { result, prompts } = await runScripted<Account | undefined>(testing, new FakePrompts([{ input: 'https://user:s3cret-pass@db.example.net' }]), 'dbhost.addAccount');
+    const { result, prompts } = await runScripted<Account | undefined>(
+      testing,
+      new FakePrompts([{ input: 'https://user:s3cret-pass@db.example.net' }]),
+      'dbhost.addAccount',
+    );
     assert.equal(result, undefined);
     assert.deepEqual(prompts.refusals, ['The address takes no user name or password: leave them out (the key is asked for separately)']);
     assert.ok(!prompts.shown.some((text) => text.includes('s3cret-pass')), 'the password was repeated to the user');

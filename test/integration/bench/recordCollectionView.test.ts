@@ -61,7 +61,15 @@ describe('Collection view open time (for npm run bench)', function () {
         assert.deepEqual(size, { rows: ROWS, columns: FIELDS });
         view?.panel.dispose();
       }
-      const record = { openMs: median(opens), getMs: median(gets), rows: ROWS, fields: FIELDS, runs: RUNS, vscodeVersion: vscode.version, recordedAt: new Date().toISOString() };
+      const record = {
+        openMs: median(opens),
+        getMs: median(gets),
+        rows: ROWS,
+        fields: FIELDS,
+        runs: RUNS,
+        vscodeVersion: vscode.version,
+        recordedAt: new Date().toISOString(),
+      };
       const { resultsDir } = readTestConfig();
       fs.mkdirSync(resultsDir, { recursive: true });
       fs.writeFileSync(path.join(resultsDir, 'collectionView.json'), `${JSON.stringify(record, null, 2)}\n`);

@@ -59,7 +59,11 @@ describe('The API key never leaks (canary key)', function () {
     const keys = state.keys();
     assert.ok(keys.includes('dbhost.accounts'), 'the accounts are not in global state: nothing was checked');
     for (const key of keys) assert.ok(!JSON.stringify(state.get(key) ?? null).includes(canary), `the key is in global state under ${key}`);
-    assert.ok(!JSON.stringify(testing.services.context.workspaceState.keys().map((key) => testing.services.context.workspaceState.get(key))).includes(canary));
+    assert.ok(
+      !JSON.stringify(
+        testing.services.context.workspaceState.keys().map((key) => testing.services.context.workspaceState.get(key)),
+      ).includes(canary),
+    );
   });
 
   it('is in no setting', () => {
@@ -70,7 +74,10 @@ describe('The API key never leaks (canary key)', function () {
 
   it('is in nothing the user was shown, errors included', () => {
     const shown = allPrompts.flatMap((prompts) => prompts.shown);
-    assert.ok(allPrompts.some((prompts) => prompts.errors.length > 0), 'no failure was provoked: the check would prove little');
+    assert.ok(
+      allPrompts.some((prompts) => prompts.errors.length > 0),
+      'no failure was provoked: the check would prove little',
+    );
     for (const text of shown) assert.ok(!text.includes(canary), `the key was shown: ${text.split(canary).join('<KEY>')}`);
   });
 
@@ -79,7 +86,9 @@ describe('The API key never leaks (canary key)', function () {
     const walk = async (node: Parameters<TestApi['explorer']['getChildren']>[0]) => {
       for (const childNode of await testing.explorer.getChildren(node)) {
         const item = childNode.treeItem();
-        texts.push(JSON.stringify({ label: item.label, description: item.description, tooltip: item.tooltip, id: item.id, command: item.command }));
+        texts.push(
+          JSON.stringify({ label: item.label, description: item.description, tooltip: item.tooltip, id: item.id, command: item.command }),
+        );
         if (childNode.loadedChildren?.()) await walk(childNode);
       }
     };
@@ -94,7 +103,10 @@ describe('The API key never leaks (canary key)', function () {
     // The log reaches its file a moment after it is written: look until it is there.
     for (let attempt = 0; attempt < 100 && ours().length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
     const files = filesUnder(exthostLogs);
-    assert.ok(ours().length > 0, `the DB Host log was not found under ${exthostLogs}: ${files.map((f) => path.relative(exthostLogs, f)).join(', ')}`);
+    assert.ok(
+      ours().length > 0,
+      `the DB Host log was not found under ${exthostLogs}: ${files.map((f) => path.relative(exthostLogs, f)).join(', ')}`,
+    );
     for (const file of files) assert.ok(!fs.readFileSync(file, 'utf8').includes(canary), `the key is in the log ${file}`);
   });
 });

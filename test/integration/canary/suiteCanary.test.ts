@@ -50,8 +50,12 @@ after(async function () {
   }
   const settings = vscode.workspace.getConfiguration('dbhost');
   places.push(['dbhost settings', JSON.stringify(settings)]);
-  const contributed = Object.keys((vscode.extensions.getExtension(productExtensionId)?.packageJSON as { contributes?: { configuration?: { properties?: object } } })?.contributes?.configuration?.properties ?? {});
-  for (const name of contributed) places.push([`setting ${name}`, JSON.stringify(vscode.workspace.getConfiguration().inspect(name) ?? null)]);
+  const contributed = Object.keys(
+    (vscode.extensions.getExtension(productExtensionId)?.packageJSON as { contributes?: { configuration?: { properties?: object } } })
+      ?.contributes?.configuration?.properties ?? {},
+  );
+  for (const name of contributed)
+    places.push([`setting ${name}`, JSON.stringify(vscode.workspace.getConfiguration().inspect(name) ?? null)]);
   const userSettings = path.resolve(context.globalStorageUri.fsPath, '..', '..', 'settings.json');
   if (fs.existsSync(userSettings)) places.push([userSettings, fs.readFileSync(userSettings, 'utf8')]);
   places.push(['prompts and messages of every suite', shown.join('\n')]);

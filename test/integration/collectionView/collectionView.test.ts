@@ -118,17 +118,39 @@ describe('Collection view', function () {
     assert.ok(first.payload.includes('"big":9007199254740993'), 'the int64 reached the view exactly');
     assert.ok(!first.payload.includes(readTestConfig().services.empty.apiKey), 'the key is in the page');
     const gets = proxy.requests.filter((request) => request.method === 'GET');
-    assert.ok(gets.length >= 1 && gets.every((request) => request.path === `/databases/${db}/collections/${col}/documents`), JSON.stringify(gets));
+    assert.ok(
+      gets.length >= 1 && gets.every((request) => request.path === `/databases/${db}/collections/${col}/documents`),
+      JSON.stringify(gets),
+    );
   });
 
   it('filters, sorts and pages on the service', async () => {
-    let page = await act({ type: 'setView', state: { filter: '{"name": {"$ne": "Grace"}}', sort: [{ path: ['name'], direction: 1 }], page: 0, pageSize: 10, fields: [], view: 'table' } });
-    assert.deepEqual(pageDocuments(page).documents.map((document) => document.name), ['Ada', 'Edsger']);
+    let page = await act({
+      type: 'setView',
+      state: {
+        filter: '{"name": {"$ne": "Grace"}}',
+        sort: [{ path: ['name'], direction: 1 }],
+        page: 0,
+        pageSize: 10,
+        fields: [],
+        view: 'table',
+      },
+    });
+    assert.deepEqual(
+      pageDocuments(page).documents.map((document) => document.name),
+      ['Ada', 'Edsger'],
+    );
     assert.equal(page.total, 2);
     page = await act({ type: 'setView', state: { filter: '{"name": ', sort: [], page: 0, pageSize: 10, fields: [], view: 'table' } });
     assert.match(page.error ?? '', /filter is not valid JSON/);
-    page = await act({ type: 'setView', state: { filter: '', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 10, fields: [['name']], view: 'table' } });
-    assert.deepEqual(pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')), ['_id,name', '_id,name', '_id,name']);
+    page = await act({
+      type: 'setView',
+      state: { filter: '', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 10, fields: [['name']], view: 'table' },
+    });
+    assert.deepEqual(
+      pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')),
+      ['_id,name', '_id,name', '_id,name'],
+    );
     page = await act({ type: 'setView', state: { filter: '', sort: [], page: 0, pageSize: 20, fields: [], view: 'table' } });
     assert.equal(pageDocuments(page).documents.length, 3);
   });
@@ -149,9 +171,25 @@ describe('Collection view', function () {
     const bodies = Object.fromEntries(items.map((item) => [item.key, item.body]));
     assert.equal(
       bodies[keyOf(ada)],
-      stringifyLossless({ document: { $set: { name: 'Ada L.', big: new LosslessNumber('9007199254740995'), 'address.city': 'Marylebone', born: { $date: '1815-12-10T11:00:00.000Z' } } }, safe: true }, 2),
+      stringifyLossless(
+        {
+          document: {
+            $set: {
+              name: 'Ada L.',
+              big: new LosslessNumber('9007199254740995'),
+              'address.city': 'Marylebone',
+              born: { $date: '1815-12-10T11:00:00.000Z' },
+            },
+          },
+          safe: true,
+        },
+        2,
+      ),
     );
-    assert.equal(bodies[keyOf(grace)], stringifyLossless({ document: { $set: { price: null, active: false }, $unset: { note: '' } }, safe: true }, 2));
+    assert.equal(
+      bodies[keyOf(grace)],
+      stringifyLossless({ document: { $set: { price: null, active: false }, $unset: { note: '' } }, safe: true }, 2),
+    );
     assert.deepEqual(items.find((item) => item.key === keyOf(grace))?.typeChanges, ['price: double → null']);
 
     const before = await stored(ids[2]);
@@ -163,7 +201,11 @@ describe('Collection view', function () {
     );
     for (const write of writes) {
       const id = write.path.split('/').pop() as string;
-      assert.equal(stringifyLossless(parseLossless(write.body)), stringifyLossless(parseLossless(bodies[keyOf(id)] as string)), 'the PUT is not the reviewed body');
+      assert.equal(
+        stringifyLossless(parseLossless(write.body)),
+        stringifyLossless(parseLossless(bodies[keyOf(id)] as string)),
+        'the PUT is not the reviewed body',
+      );
     }
     const adaNow = (await stored(ada)).text;
     assert.ok(adaNow.includes('"big":9007199254740995') && adaNow.includes('"price":1.5') && adaNow.includes('"note":"keep"'), adaNow);
@@ -187,7 +229,10 @@ describe('Collection view', function () {
     testing.setPrompts(prompts);
     await act({ type: 'save' });
     assert.equal(prompts.unanswered, 0);
-    assert.ok(prompts.questions.every((question) => /changed on the service since it was loaded/.test(question.text)), JSON.stringify(prompts.questions));
+    assert.ok(
+      prompts.questions.every((question) => /changed on the service since it was loaded/.test(question.text)),
+      JSON.stringify(prompts.questions),
+    );
     const puts = proxy.writes();
     assert.equal(puts.length, 1, JSON.stringify(puts));
     assert.equal(puts[0].body, stringifyLossless({ document: { $set: { name: 'Countess' } }, safe: true }));
@@ -215,7 +260,10 @@ describe('Collection view', function () {
   });
 
   it('comes back after a reload with its filter, sort, page size and staged edits', async () => {
-    await act({ type: 'setView', state: { filter: '{"active": true}', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 50, fields: [], view: 'tree' } });
+    await act({
+      type: 'setView',
+      state: { filter: '{"active": true}', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 50, fields: [], view: 'tree' },
+    });
     await act({ type: 'edit', key: keyOf(ids[2]), path: ['address', 'zip'], kind: 'string', text: 'NL' });
     const kept = view.posted.find((message): message is Extract<ExtensionMessage, { type: 'keep' }> => message.type === 'keep');
     assert.ok(kept);
@@ -258,13 +306,22 @@ describe('Collection view', function () {
   });
 
   it('opens as a table from a playground query, its filter exact after the copy command arguments go through', async () => {
-    const fromQuery = JSON.parse(JSON.stringify({ filter: '{"big": 9007199254740995}', sort: { name: -1 }, fields: { name: 1 }, skip: 0, limit: 10 }));
-    const fromPlayground = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, { fromQuery });
+    const fromQuery = JSON.parse(
+      JSON.stringify({ filter: '{"big": 9007199254740995}', sort: { name: -1 }, fields: { name: 1 }, skip: 0, limit: 10 }),
+    );
+    const fromPlayground = await vscode.commands.executeCommand<CollectionViewPanel>(
+      'dbhost.openCollectionView',
+      { accountId, db, col },
+      { fromQuery },
+    );
     try {
       const page = fromPlayground.posted.find(isLoadedPage) ?? (await nextPosted(fromPlayground, isLoadedPage));
       assert.equal(page.state.filter, '{"big": 9007199254740995}');
       assert.equal(page.state.pageSize, 10);
-      assert.deepEqual(pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')), ['_id,name', '_id,name']);
+      assert.deepEqual(
+        pageDocuments(page).documents.map((document) => Object.keys(document).sort().join(',')),
+        ['_id,name', '_id,name'],
+      );
       assert.equal(page.total, 2, 'only Ada and her duplicate hold that int64');
     } finally {
       fromPlayground.panel.dispose();

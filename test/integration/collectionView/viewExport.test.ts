@@ -49,8 +49,20 @@ describe('Collection view: Export… and Export Selected…', function () {
     await other.createCollection(db, col);
     // 130 kept (more than a page of the view and of the export), mixed _id types, exact values.
     for (let n = 0; n < 150; n++) {
-      const _id = n === 7 ? new LosslessNumber('9007199254740993') : n === 8 ? `own-${n}` : { $oid: (0x65a1b2c3d4e5f60718290000n + BigInt(n)).toString(16) };
-      const document: JsonObject = { _id, n, keep: n < 130, big: new LosslessNumber('9223372036854775807'), at: { $date: '2024-02-29T12:00:00.000Z' }, tags: ['x', { deep: [n] }] };
+      const _id =
+        n === 7
+          ? new LosslessNumber('9007199254740993')
+          : n === 8
+            ? `own-${n}`
+            : { $oid: (0x65a1b2c3d4e5f60718290000n + BigInt(n)).toString(16) };
+      const document: JsonObject = {
+        _id,
+        n,
+        keep: n < 130,
+        big: new LosslessNumber('9223372036854775807'),
+        at: { $date: '2024-02-29T12:00:00.000Z' },
+        tags: ['x', { deep: [n] }],
+      };
       await other.createDocument(db, col, document, { safe: n === 149 });
     }
     // A read-only account (guardrails): export only reads, so it is allowed.
@@ -100,9 +112,17 @@ describe('Collection view: Export… and Export Selected…', function () {
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     assert.equal(lines.length, 130, 'not bounded by the view’s page of 10');
     assert.deepEqual(lines, await expectedLines({ keep: true }, { n: -1 }));
-    assert.ok(lines.some((line) => line.startsWith('{"_id":9007199254740993,')), 'the int64 _id is exact');
-    assert.ok(lines.every((line) => line.includes('"big":9223372036854775807') && line.includes('"at":{"$date":"2024-02-29T12:00:00.000Z"}')));
-    assert.ok(prompts.infos.some((text) => /Exported 130 documents of the filter on viewexporttests\.items/.test(text)), prompts.infos.join('\n'));
+    assert.ok(
+      lines.some((line) => line.startsWith('{"_id":9007199254740993,')),
+      'the int64 _id is exact',
+    );
+    assert.ok(
+      lines.every((line) => line.includes('"big":9223372036854775807') && line.includes('"at":{"$date":"2024-02-29T12:00:00.000Z"}')),
+    );
+    assert.ok(
+      prompts.infos.some((text) => /Exported 130 documents of the filter on viewexporttests\.items/.test(text)),
+      prompts.infos.join('\n'),
+    );
   });
 
   it('Export… follows the view’s projection to CSV with the chosen columns', async () => {
@@ -136,10 +156,19 @@ describe('Collection view: Export… and Export Selected…', function () {
     assert.deepEqual(prompts.errors, []);
     const text = readFileSync(file, 'utf8');
     const written = parseLossless(text) as JsonObject[];
-    assert.deepEqual(written.map((document) => stringifyLossless(document)), await Promise.all([127, 7].map(async (n) => (await expectedLines({ n }, {}))[0])));
+    assert.deepEqual(
+      written.map((document) => stringifyLossless(document)),
+      await Promise.all([127, 7].map(async (n) => (await expectedLines({ n }, {}))[0])),
+    );
     assert.ok(text.includes('9007199254740993') && text.includes('"$oid":"65a1b2c3d4e5f6071829007f"'), text);
-    assert.ok(prompts.infos.some((message) => /Exported 2 documents of the 2 selected documents of viewexporttests\.items/.test(message)), prompts.infos.join('\n'));
-    assert.ok(view.posted.some((message) => message.type === 'notice' && /Exported 2 documents to .*selected\.json/.test(message.text)), 'the view says what was exported');
+    assert.ok(
+      prompts.infos.some((message) => /Exported 2 documents of the 2 selected documents of viewexporttests\.items/.test(message)),
+      prompts.infos.join('\n'),
+    );
+    assert.ok(
+      view.posted.some((message) => message.type === 'notice' && /Exported 2 documents to .*selected\.json/.test(message.text)),
+      'the view says what was exported',
+    );
   });
 
   it('a cancelled save dialog writes nothing; a malformed export argument is refused with its reason', async () => {
@@ -151,7 +180,12 @@ describe('Collection view: Export… and Export Selected…', function () {
     const prompts = new FakePrompts([]);
     testing.setPrompts(prompts);
     try {
-      await vscode.commands.executeCommand('dbhost.exportDocuments', { accountId, db, col, scope: { kind: 'ids', ids: '"own-8"', fields: {} } });
+      await vscode.commands.executeCommand('dbhost.exportDocuments', {
+        accountId,
+        db,
+        col,
+        scope: { kind: 'ids', ids: '"own-8"', fields: {} },
+      });
     } finally {
       testing.setPrompts(undefined);
     }

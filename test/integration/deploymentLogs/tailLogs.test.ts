@@ -14,13 +14,22 @@ import { treeMenuCommands } from '../support/treeMenus';
 import { OwnService } from './ownService';
 
 /** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
-function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => boolean, what: string, timeoutMs = 30_000): Promise<TranscriptLine> {
+function lineAppears(
+  session: LogTailSession,
+  test: (line: TranscriptLine) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<TranscriptLine> {
   return new Promise((resolve, reject) => {
     const found = session.channel.transcript.find(test);
     if (found) return resolve(found);
     const timer = setTimeout(() => {
       subscription.dispose();
-      reject(new Error(`Timed out waiting for ${what}. The channel holds:\n${session.channel.transcript.map((l) => `${l.level}: ${l.text}`).join('\n')}`));
+      reject(
+        new Error(
+          `Timed out waiting for ${what}. The channel holds:\n${session.channel.transcript.map((l) => `${l.level}: ${l.text}`).join('\n')}`,
+        ),
+      );
     }, timeoutMs);
     const subscription = session.channel.onDidAppend((lines) => {
       const line = lines.find(test);
@@ -32,7 +41,8 @@ function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => bo
   });
 }
 
-const occurrences = (session: LogTailSession, text: string) => session.channel.transcript.filter((line) => line.level === 'log' && line.text.includes(text)).length;
+const occurrences = (session: LogTailSession, text: string) =>
+  session.channel.transcript.filter((line) => line.level === 'log' && line.text.includes(text)).length;
 
 describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
@@ -89,13 +99,18 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     // Once a later query shows, the polls after the first ones have run: none may repeat a line.
     const later = await markedQuery('shop', 'orders');
     await lineAppears(session, (line) => line.text.includes(later), 'a later query');
-    for (const marker of [...markers, later]) assert.equal(occurrences(session, marker), 1, `${marker} appeared ${occurrences(session, marker)} times`);
+    for (const marker of [...markers, later])
+      assert.equal(occurrences(session, marker), 1, `${marker} appeared ${occurrences(session, marker)} times`);
   });
 
   it('says once that the service is unreachable, backs off, and resumes when it answers again', async () => {
     const session = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
     await service.stop();
-    const warning = await lineAppears(session, (line) => line.level === 'warn' && line.text.startsWith('Service unreachable'), 'the back-off message');
+    const warning = await lineAppears(
+      session,
+      (line) => line.level === 'warn' && line.text.startsWith('Service unreachable'),
+      'the back-off message',
+    );
     assert.match(warning.text, /retrying in \d+(\.\d+)? s/);
     await service.start();
     await lineAppears(session, (line) => /tailing resumed/.test(line.text), 'tailing to resume');

@@ -42,12 +42,17 @@ async function replaceAll(document: vscode.TextDocument, text: string): Promise<
 async function closeTabs(uri?: vscode.Uri): Promise<void> {
   const tabs = vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
-    .filter((tab) => tab.input instanceof vscode.TabInputText && (uri ? tab.input.uri.toString() === uri.toString() : tab.input.uri.scheme === 'dbhost'));
+    .filter(
+      (tab) =>
+        tab.input instanceof vscode.TabInputText && (uri ? tab.input.uri.toString() === uri.toString() : tab.input.uri.scheme === 'dbhost'),
+    );
   await vscode.window.tabGroups.close(tabs);
 }
 
 function tabOpen(uri: vscode.Uri): boolean {
-  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
+  return vscode.window.tabGroups.all.some((group) =>
+    group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()),
+  );
 }
 
 /** Resolves once `check` holds, looking again on every event `event` fires. */
@@ -137,7 +142,11 @@ describe('Documents as files', function () {
     const text = document.getText();
     assert.ok(text.startsWith('{\n  "_id": {\n    "$oid": '), text);
     for (const path of [['_id'], ['big'], ['price'], ['born'], ['tags']]) {
-      assert.equal(rawValue(text, path).replace(/\s+/g, ''), rawValue(sent, path).replace(/\s+/g, ''), `${path.join('.')} differs from what the service sent`);
+      assert.equal(
+        rawValue(text, path).replace(/\s+/g, ''),
+        rawValue(sent, path).replace(/\s+/g, ''),
+        `${path.join('.')} differs from what the service sent`,
+      );
     }
   });
 
@@ -160,7 +169,11 @@ describe('Documents as files', function () {
     for (const path of [['_id'], ['name'], ['big'], ['price'], ['address', 'zip'], ['tags'], ['born']]) {
       assert.equal(rawValue(after, path), rawValue(before, path), `${path.join('.')} changed`);
     }
-    assert.ok(changes.some((change) => change.list === 'document' && change.target.col === col && change.target.db === db && change.target.docId === id));
+    assert.ok(
+      changes.some(
+        (change) => change.list === 'document' && change.target.col === col && change.target.db === db && change.target.docId === id,
+      ),
+    );
     assert.ok(!changes.some((change) => change.list === 'documents'), 'a save of one document reloads the whole list');
   });
 
@@ -197,10 +210,13 @@ describe('Documents as files', function () {
     assert.equal(await document.save(), false);
     assert.equal(document.isDirty, true);
     assert.deepEqual(proxy.writes(), []);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), /_id field cannot be changed/);
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+      /_id field cannot be changed/,
+    );
   });
 
-  it('refuses a save over a version where another client changed the same field; Overwrite then sends only the user\'s change', async () => {
+  it("refuses a save over a version where another client changed the same field; Overwrite then sends only the user's change", async () => {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
@@ -232,7 +248,7 @@ describe('Documents as files', function () {
     assert.equal(document.isDirty, false);
   });
 
-  it('after an extension host restart, raises the conflict over another client\'s change and Overwrite sends only the user\'s field', async () => {
+  it("after an extension host restart, raises the conflict over another client's change and Overwrite sends only the user's field", async () => {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
@@ -283,10 +299,13 @@ describe('Documents as files', function () {
       assert.equal(document.isDirty, true);
       assert.ok(document.getText().includes('"Leeds"'));
       assert.equal((parsed(await rawDocument(id)).address as JsonObject).city, 'London');
-      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
-        assert.match(error.message, new RegExp(`Could not save the document ${id}: .+Your edit is kept; save again to retry\\.`));
-        return true;
-      });
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+        (error: Error) => {
+          assert.match(error.message, new RegExp(`Could not save the document ${id}: .+Your edit is kept; save again to retry\\.`));
+          return true;
+        },
+      );
     } finally {
       proxy.dropWrites = false;
     }
@@ -316,7 +335,9 @@ describe('Documents as files', function () {
     const realUri = documentUri({ accountId, db, col, docId: generated as string });
     // The user writes the document without an _id.
     await replaceAll(template, '{\n  "name": "Grace",\n  "count": 12345678901234567890\n}\n');
-    const shown = when(vscode.window.onDidChangeVisibleTextEditors, () => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()));
+    const shown = when(vscode.window.onDidChangeVisibleTextEditors, () =>
+      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()),
+    );
 
     assert.equal(await template.save(), true);
     await shown;
@@ -329,7 +350,10 @@ describe('Documents as files', function () {
     assert.equal(body.safe, true);
     assert.deepEqual(body.document._id, { $oid: generated });
     assert.equal(parsed(await rawDocument(generated as string)).name, 'Grace');
-    const templateOpen = () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === templateUri.toString()));
+    const templateOpen = () =>
+      vscode.window.tabGroups.all.some((group) =>
+        group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === templateUri.toString()),
+      );
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !templateOpen());
     assert.ok(changes.some((change) => change.list === 'documents'));
   });
@@ -342,7 +366,10 @@ describe('Documents as files', function () {
 
     const nextUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
     const numberOf = (uri: vscode.Uri) => Number(/New Document (\d+)\.json$/.exec(uri.path)?.[1]);
-    assert.ok(numberOf(nextUri) > numberOf(templateUri), `the next new document, ${nextUri.path}, is not numbered past the open ${templateUri.path}`);
+    assert.ok(
+      numberOf(nextUri) > numberOf(templateUri),
+      `the next new document, ${nextUri.path}, is not numbered past the open ${templateUri.path}`,
+    );
     await discard(await vscode.workspace.openTextDocument(nextUri));
 
     assert.equal(await template.save(), true);
@@ -372,7 +399,9 @@ describe('Documents as files', function () {
     const generated = (parsed(template.getText())._id as JsonObject).$oid as string;
     const realUri = documentUri({ accountId, db, col, docId: generated });
     await replaceAll(template, '{\n  "name": "Hopper"\n}\n');
-    const shown = when(vscode.window.onDidChangeVisibleTextEditors, () => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()));
+    const shown = when(vscode.window.onDidChangeVisibleTextEditors, () =>
+      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()),
+    );
 
     testing.setPrompts(prompts);
     proxy.dropReads = true;
@@ -384,7 +413,10 @@ describe('Documents as files', function () {
       proxy.dropReads = false;
     }
     assert.equal(prompts.warnings.length, 1);
-    assert.match(prompts.warnings[0], new RegExp(`^The document was created in ${db}\\.${col} with _id ${generated}, but it could not be opened`));
+    assert.match(
+      prompts.warnings[0],
+      new RegExp(`^The document was created in ${db}\\.${col} with _id ${generated}, but it could not be opened`),
+    );
     assert.equal(parsed(await rawDocument(generated)).name, 'Hopper');
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
   });
@@ -413,7 +445,10 @@ describe('Documents as files', function () {
     assert.match(prompts.questions[0].detail ?? '', /cannot be undone/);
     // The client is the extension's (its own bundle), so its errors are checked by shape, not by class.
     await assert.rejects(other.getDocument(db, col, id), (error: unknown) => (error as { status?: number }).status === 404);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound');
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.stat(document.uri)),
+      (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound',
+    );
     assert.ok(changes.some((change) => change.list === 'documents' && change.target.col === col));
     assert.ok(!tabOpen(document.uri), 'the editor of the deleted document (without edits) is still open');
   });
@@ -427,11 +462,14 @@ describe('Documents as files', function () {
     assert.equal(document.isDirty, true);
     assert.equal(await document.save(), false);
     assert.equal(document.isDirty, true);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: unknown) => {
-      assert.ok(error instanceof vscode.FileSystemError && error.code === 'FileNotFound', String(error));
-      assert.match(error.message, new RegExp(`The document ${id} was not found in ${db}\\.${col}`));
-      return true;
-    });
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+      (error: unknown) => {
+        assert.ok(error instanceof vscode.FileSystemError && error.code === 'FileNotFound', String(error));
+        assert.match(error.message, new RegExp(`The document ${id} was not found in ${db}\\.${col}`));
+        return true;
+      },
+    );
     // Undo back to the saved text, so the editor closes without asking to save.
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('undo');
@@ -447,7 +485,11 @@ describe('Documents as files', function () {
     await discard(vscode.window.activeTextEditor.document);
 
     const missing = newObjectId();
-    const { prompts } = await runAnswered<undefined>([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', { accountId, db, col });
+    const { prompts } = await runAnswered<undefined>([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', {
+      accountId,
+      db,
+      col,
+    });
     assert.deepEqual(prompts.errors, [`No document with _id {"$oid": "${missing}"} in ${db}.${col}.`]);
   });
 
@@ -456,7 +498,12 @@ describe('Documents as files', function () {
     for (const status of ['draft', 'draft', 'draft', 'done']) await other.createDocument(db, col, { batch, status }, { safe: true });
 
     const { result, prompts } = await runAnswered<JsonValue>(
-      [{ input: `{"batch": "${batch}", "status": "draft"}` }, { input: '{"$set": {"status": "published"}}' }, { pick: 'Update all matching documents' }, { confirm: true }],
+      [
+        { input: `{"batch": "${batch}", "status": "draft"}` },
+        { input: '{"$set": {"status": "published"}}' },
+        { pick: 'Update all matching documents' },
+        { confirm: true },
+      ],
       'dbhost.updateMatchingDocuments',
       { accountId, db, col },
     );
@@ -465,7 +512,13 @@ describe('Documents as files', function () {
     assert.match(prompts.questions[3].message ?? '', new RegExp(`Update all 3 documents in ${db}\\.${col}\\?`));
     const writes = proxy.writes();
     assert.equal(writes.length, 1);
-    assert.deepEqual(JSON.parse(writes[0].body), { criteria: { batch, status: 'draft' }, object: { $set: { status: 'published' } }, multi: true, upsert: false, safe: true });
+    assert.deepEqual(JSON.parse(writes[0].body), {
+      criteria: { batch, status: 'draft' },
+      object: { $set: { status: 'published' } },
+      multi: true,
+      upsert: false,
+      safe: true,
+    });
     assert.equal((await other.listDocuments(db, col, { q: { batch, status: 'published' } })).total, 3);
     assert.equal((await other.listDocuments(db, col, { q: { batch, status: 'done' } })).total, 1);
     assert.match(prompts.infos[0] ?? '', /The service answered/);

@@ -50,10 +50,14 @@ export class RecordingProxy {
         request.socket.destroy();
         return;
       }
-      const upstream = http.request(new URL(request.url ?? '/', this.target), { method, headers: { ...request.headers, host: new URL(this.target).host } }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const upstream = http.request(
+        new URL(request.url ?? '/', this.target),
+        { method, headers: { ...request.headers, host: new URL(this.target).host } },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       upstream.on('error', () => request.socket.destroy());
       upstream.end(body);
     });

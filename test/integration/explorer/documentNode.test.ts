@@ -5,7 +5,12 @@ import { activateExtension } from '../support/extensionUnderTest';
 import { treeMenuCommands } from '../support/treeMenus';
 
 describe('Document items', () => {
-  const parent = { id: 'parent', parent: undefined, target: { accountId: 'account', db: 'shop', col: 'items' }, treeItem: () => new vscode.TreeItem('Documents') };
+  const parent = {
+    id: 'parent',
+    parent: undefined,
+    target: { accountId: 'account', db: 'shop', col: 'items' },
+    treeItem: () => new vscode.TreeItem('Documents'),
+  };
 
   it('offer no Open, Delete or Copy _id for a document without _id, and say why', async () => {
     const { extension } = await activateExtension();

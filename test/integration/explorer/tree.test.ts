@@ -21,7 +21,8 @@ describe('Explorer tree', function () {
   let client: DbHostApi;
   let accountId: string;
 
-  const documentRequests = () => proxy.requests.filter((r) => r.method === 'GET' && r.path === `/databases/${db}/collections/items/documents`);
+  const documentRequests = () =>
+    proxy.requests.filter((r) => r.method === 'GET' && r.path === `/databases/${db}/collections/items/documents`);
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -34,7 +35,9 @@ describe('Explorer tree', function () {
     await client.createCollection(db, 'empty');
     for (let start = 0; start < documentCount; start += 100) {
       await Promise.all(
-        Array.from({ length: 100 }, (_, i) => client.createDocument(db, 'items', { n: start + i, name: `item ${start + i}`, tags: ['a', 'b'] }, { safe: true })),
+        Array.from({ length: 100 }, (_, i) =>
+          client.createDocument(db, 'items', { n: start + i, name: `item ${start + i}`, tags: ['a', 'b'] }, { safe: true }),
+        ),
       );
     }
     accountId = (await testing.services.accounts.add({ label: 'Tree tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
@@ -89,7 +92,10 @@ describe('Explorer tree', function () {
     // Looking again, as the view does when it redraws, fetches nothing.
     children = await childrenOf(testing, documents);
 
-    assert.ok(children.every((node) => node.treeItem().contextValue === 'dbhost.document'), 'a "Load more" is left after the last page');
+    assert.ok(
+      children.every((node) => node.treeItem().contextValue === 'dbhost.document'),
+      'a "Load more" is left after the last page',
+    );
     assert.equal(children.length, documentCount);
     const docIds = new Set(children.map((node) => node.target?.docId));
     assert.equal(docIds.size, documentCount, 'a document was shown twice');
@@ -106,7 +112,10 @@ describe('Explorer tree', function () {
     const plans = await childrenOf(testing, await nodeAt(testing, accountId, 'Plans'));
     const sandbox = plans.find((plan) => /free/.test(String(plan.treeItem().description)));
     assert.ok(sandbox, `no free plan among ${plans.map((p) => `${labelOf(p.treeItem())} ${p.treeItem().description}`).join(' | ')}`);
-    assert.ok(plans.some((plan) => /^\$\d/.test(String(plan.treeItem().description))), 'no priced plan');
+    assert.ok(
+      plans.some((plan) => /^\$\d/.test(String(plan.treeItem().description))),
+      'no priced plan',
+    );
     assert.equal(sandbox.treeItem().contextValue, 'dbhost.plan');
 
     assert.deepEqual(await childLabels(testing, await nodeAt(testing, accountId, 'Invoices')), ['No invoices']);
@@ -175,7 +184,9 @@ describe('Explorer tree', function () {
     await replaceFirst(editor, '"name": "item', '"name": "saved item');
     assert.equal(await editor.save(), true);
 
-    await whenTree(testing, async () => /name: "saved item/.test(String((await childrenOf(testing, documents))[index].treeItem().description)));
+    await whenTree(testing, async () =>
+      /name: "saved item/.test(String((await childrenOf(testing, documents))[index].treeItem().description)),
+    );
     assert.equal((await childrenOf(testing, documents)).length, shown, 'the pages loaded with "Load more" were dropped');
   });
 });

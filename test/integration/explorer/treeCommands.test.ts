@@ -32,7 +32,11 @@ describe('Database, collection, index, copy and details commands', function () {
   /** Runs a command whose questions use up the whole script; a refused input is recorded and the person gives up. */
   async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
     const scripted = await runScripted<T>(testing, new FakePrompts(answers), command, ...args);
-    assert.equal(scripted.prompts.unanswered, 0, `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`);
+    assert.equal(
+      scripted.prompts.unanswered,
+      0,
+      `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`,
+    );
     return scripted;
   }
 
@@ -60,10 +64,17 @@ describe('Database, collection, index, copy and details commands', function () {
   it('creates a database on a plan picked with its price, showing the free databases used', async () => {
     const databases = await nodeAt(testing, accountId, 'Databases');
     assert.deepEqual(await childLabels(testing, databases), [db]);
-    const { result, prompts } = await run<{ name: string; slug: string }>('dbhost.createDatabase', [{ pick: /sandbox/i }, { input: 'made' }], databases);
+    const { result, prompts } = await run<{ name: string; slug: string }>(
+      'dbhost.createDatabase',
+      [{ pick: /sandbox/i }, { input: 'made' }],
+      databases,
+    );
     assert.deepEqual(result, { name: 'made', slug: 'sandbox' });
     assert.match(prompts.questions[0].text, /1 of 5 free databases used/);
-    assert.ok(prompts.shown.some((text) => /^free\b/.test(text)) && prompts.shown.some((text) => /^\$\d/.test(text)), 'the plans were shown without prices');
+    assert.ok(
+      prompts.shown.some((text) => /^free\b/.test(text)) && prompts.shown.some((text) => /^\$\d/.test(text)),
+      'the plans were shown without prices',
+    );
     assert.ok((await databaseNames()).includes('made'));
     await whenTree(testing, async () => (await childLabels(testing, databases)).includes('made'));
   });
@@ -76,7 +87,9 @@ describe('Database, collection, index, copy and details commands', function () {
     const plans = await testing.services.accounts.makeClient(unpaid.url, unpaid.apiKey).listPlans();
     const paid = plans.find((plan) => (plan.price ?? 0) > 0);
     assert.ok(paid, 'the service offers no paid plan');
-    const { result, prompts } = await run('dbhost.createDatabase', [{ pick: paid.name ?? paid.slug }, { input: 'costly' }], { accountId: unpaidAccount });
+    const { result, prompts } = await run('dbhost.createDatabase', [{ pick: paid.name ?? paid.slug }, { input: 'costly' }], {
+      accountId: unpaidAccount,
+    });
     assert.equal(result, undefined);
     assert.equal(prompts.errors.length, 1);
     assert.match(prompts.errors[0], /paid plan needs payment information on the account/);
@@ -114,7 +127,10 @@ describe('Database, collection, index, copy and details commands', function () {
 
     const drafts = await child(testing, database, 'drafts');
     assert.equal((await run<string>('dbhost.renameCollection', [{ input: 'finals' }], drafts)).result, 'finals');
-    assert.deepEqual((await collectionNames()).filter((name) => name !== 'items'), ['finals']);
+    assert.deepEqual(
+      (await collectionNames()).filter((name) => name !== 'items'),
+      ['finals'],
+    );
     await whenTree(testing, async () => {
       const labels = await childLabels(testing, database);
       return labels.includes('finals') && !labels.includes('drafts');
@@ -130,7 +146,7 @@ describe('Database, collection, index, copy and details commands', function () {
     await whenTree(testing, async () => !(await childLabels(testing, database)).includes('finals'));
   });
 
-  it('drops one index, refuses _id_, and drops all indexes after the interface\'s warning', async () => {
+  it("drops one index, refuses _id_, and drops all indexes after the interface's warning", async () => {
     await client.createIndex(db, 'items', { spec: { n: 1 } });
     await client.createIndex(db, 'items', { spec: { name: 1 }, unique: true });
     const indexes = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Indexes');
@@ -181,7 +197,7 @@ describe('Database, collection, index, copy and details commands', function () {
     assert.equal(JSON.parse(plan.result.getText()).slug, 'sandbox');
   });
 
-  it('opens an invoice and a deployment\'s details from the tree of the demo account', async () => {
+  it("opens an invoice and a deployment's details from the tree of the demo account", async () => {
     const { demo } = readTestConfig().services;
     const demoAccount = (await testing.services.accounts.add({ label: 'Demo for commands', baseUrl: demo.url, apiKey: demo.apiKey })).id;
     accounts.push(demoAccount);

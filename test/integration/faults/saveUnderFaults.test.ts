@@ -26,14 +26,39 @@ interface SaveFault {
 }
 
 const faults: SaveFault[] = [
-  { name: 'a 500', mode: { kind: 'status', status: 500, message: 'disk on fire' }, reachesService: false, reason: /PUT \S+ failed: 500 disk on fire/ },
+  {
+    name: 'a 500',
+    mode: { kind: 'status', status: 500, message: 'disk on fire' },
+    reachesService: false,
+    reason: /PUT \S+ failed: 500 disk on fire/,
+  },
   { name: 'a 503', mode: { kind: 'status', status: 503 }, reachesService: false, reason: /PUT \S+ failed: 503/ },
-  { name: 'a connection reset before the service sees the PUT', mode: { kind: 'reset' }, reachesService: false, reason: /Could not reach the service/ },
-  { name: 'a connection reset after the service did the PUT', mode: { kind: 'reset', afterForwarding: true }, reachesService: true, reason: /Could not reach the service/ },
+  {
+    name: 'a connection reset before the service sees the PUT',
+    mode: { kind: 'reset' },
+    reachesService: false,
+    reason: /Could not reach the service/,
+  },
+  {
+    name: 'a connection reset after the service did the PUT',
+    mode: { kind: 'reset', afterForwarding: true },
+    reachesService: true,
+    reason: /Could not reach the service/,
+  },
   { name: 'a truncated answer', mode: { kind: 'truncated' }, reachesService: true, reason: /Could not reach the service/ },
   { name: 'an answer that is not JSON', mode: { kind: 'invalid-json' }, reachesService: true, reason: /not valid JSON/ },
-  { name: 'latency beyond the timeout', mode: { kind: 'latency', ms: 60_000 }, reachesService: false, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
-  { name: 'an answer that never finishes', mode: { kind: 'never-finish' }, reachesService: true, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
+  {
+    name: 'latency beyond the timeout',
+    mode: { kind: 'latency', ms: 60_000 },
+    reachesService: false,
+    reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`),
+  },
+  {
+    name: 'an answer that never finishes',
+    mode: { kind: 'never-finish' },
+    reachesService: true,
+    reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`),
+  },
 ];
 
 /** The message VS Code shows when saving fails: what the document file system's write rejects with. */
@@ -87,7 +112,12 @@ describe('Faults: saving a document as a file', function () {
   for (const fault of faults) {
     it(`keeps the edit through ${fault.name}: the save ends, fails, is sent once, and works once the fault is gone`, async () => {
       const id = newObjectId();
-      await direct.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', address: { city: 'London', zip: 'N1' }, n: 1 }, { safe: true });
+      await direct.createDocument(
+        db,
+        col,
+        { _id: { $oid: id }, name: 'Ada', address: { city: 'London', zip: 'N1' }, n: 1 },
+        { safe: true },
+      );
       const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: id });
       const document = await vscode.workspace.openTextDocument(uri);
       await replaceFirst(document, '"London"', '"Leeds"');
@@ -98,7 +128,7 @@ describe('Faults: saving a document as a file', function () {
       proxy.setMode(fault.mode);
       assert.equal(await document.save(), false, 'the save was reported as done');
       assert.equal(document.isDirty, true);
-      assert.equal(document.getText(), edited, 'the editor lost the user\'s text');
+      assert.equal(document.getText(), edited, "the editor lost the user's text");
       assert.ok(proxy.count('PUT') <= 1, `the save sent ${proxy.count('PUT')} PUTs`);
       // Where the fault hit the answer, the service did the write the save could not confirm: still reported as failed.
       assert.equal(await storedCity(id), fault.reachesService ? 'Leeds' : 'London');
@@ -109,7 +139,10 @@ describe('Faults: saving a document as a file', function () {
       assert.match(message, fault.reason);
       assert.match(message, /Your edit is kept; save again to retry\.$/);
       assert.ok(proxy.count('PUT') <= 2, 'a PUT was sent again by the client');
-      assert.ok(proxy.requests.every((request) => request.method === 'GET' || request.method === 'PUT'), proxy.requests.map((r) => r.method).join(' '));
+      assert.ok(
+        proxy.requests.every((request) => request.method === 'GET' || request.method === 'PUT'),
+        proxy.requests.map((r) => r.method).join(' '),
+      );
       // VS Code wraps the message in its own "Unable to write file '<address>' (…)": the extension says it once more, leading with the cause.
       const shown = prompts.shown.slice(shownBefore);
       assert.equal(shown.length, 1, `the extension did not say once why the save failed: ${JSON.stringify(shown)}`);

@@ -77,8 +77,15 @@ describe('Faults: tailing a deployment log', function () {
     assert.equal(running.isRunning, true);
 
     const faultsMet = proxy.requests.slice(before).map((request) => request.fault);
-    assert.deepEqual(faultsMet.slice(0, 9), ['status', 'status', 'status', 'reset', 'reset', 'reset', 'hang', 'invalid-json', 'pass'], requestsSeen());
-    assert.ok(proxy.requests.every((request) => request.method === 'GET'), requestsSeen());
+    assert.deepEqual(
+      faultsMet.slice(0, 9),
+      ['status', 'status', 'status', 'reset', 'reset', 'reset', 'hang', 'invalid-json', 'pass'],
+      requestsSeen(),
+    );
+    assert.ok(
+      proxy.requests.every((request) => request.method === 'GET'),
+      requestsSeen(),
+    );
     const warnings = running.channel.transcript.filter((line) => line.level === 'warn');
     assert.equal(warnings.length, 1, `the failure was reported ${warnings.length} times: ${warnings.map((line) => line.text).join(' / ')}`);
     assert.match(warnings[0].text, /^The service failed: .*503.*; retrying in \d+(\.\d+)? s, then less and less often until it answers\.$/);
@@ -91,9 +98,16 @@ describe('Faults: tailing a deployment log', function () {
     const later = `faults-${randomUUID()}`;
     await direct.listDocuments('shop', 'orders', { q: { later }, limit: 1 });
     await lineAppears(running, (line) => line.level === 'log' && line.text.includes(later));
-    assert.equal(running.channel.transcript.filter((line) => line.text.includes(marker)).length, 1, 'a line was shown twice after resuming');
+    assert.equal(
+      running.channel.transcript.filter((line) => line.text.includes(marker)).length,
+      1,
+      'a line was shown twice after resuming',
+    );
 
-    assertNoKey(running.channel.transcript.map((line) => line.text), apiKey);
+    assertNoKey(
+      running.channel.transcript.map((line) => line.text),
+      apiKey,
+    );
     assert.deepEqual(prompts.shown, [], 'the outage popped up notifications; the log channel says it once');
   });
 });

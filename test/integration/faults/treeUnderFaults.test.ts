@@ -23,13 +23,28 @@ interface LoadFault {
 }
 
 const faults: LoadFault[] = [
-  { name: 'a 500', mode: { kind: 'status', status: 500, message: 'disk on fire' }, gets: 1, reason: /GET \/databases failed: 500 disk on fire/ },
+  {
+    name: 'a 500',
+    mode: { kind: 'status', status: 500, message: 'disk on fire' },
+    gets: 1,
+    reason: /GET \/databases failed: 500 disk on fire/,
+  },
   { name: 'a 503', mode: { kind: 'status', status: 503 }, gets: 3, reason: /GET \/databases failed: 503/ },
   { name: 'reset connections', mode: { kind: 'reset' }, gets: 3, reason: /Could not reach the service/ },
   { name: 'truncated answers', mode: { kind: 'truncated' }, gets: 3, reason: /Could not reach the service/ },
   { name: 'an answer that is not JSON', mode: { kind: 'invalid-json' }, gets: 1, reason: /not valid JSON/ },
-  { name: 'latency beyond the timeout', mode: { kind: 'latency', ms: 60_000 }, gets: 1, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
-  { name: 'an answer that never finishes', mode: { kind: 'never-finish' }, gets: 1, reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`) },
+  {
+    name: 'latency beyond the timeout',
+    mode: { kind: 'latency', ms: 60_000 },
+    gets: 1,
+    reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`),
+  },
+  {
+    name: 'an answer that never finishes',
+    mode: { kind: 'never-finish' },
+    gets: 1,
+    reason: new RegExp(`timed out after ${SHORT_TIMEOUT_SECONDS} s`),
+  },
 ];
 
 const isTimeout = (mode: FaultMode) => mode.kind === 'latency' || mode.kind === 'never-finish';

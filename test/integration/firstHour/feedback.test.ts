@@ -22,7 +22,11 @@ function whenSelected(testing: TestApi, target: ResourceTarget, timeoutMs = 15_0
     if (found) return resolve(found);
     const timer = setTimeout(() => {
       subscription.dispose();
-      reject(new Error(`${JSON.stringify(target)} was not selected; the view has ${JSON.stringify(view.selection.map((node) => node.id))} selected`));
+      reject(
+        new Error(
+          `${JSON.stringify(target)} was not selected; the view has ${JSON.stringify(view.selection.map((node) => node.id))} selected`,
+        ),
+      );
     }, timeoutMs);
     const subscription = view.onDidChangeSelection(() => {
       const match = selectedMatch();
@@ -78,7 +82,11 @@ describe('First hour: every create, rename and delete shows what it did', functi
 
   it('a new index is revealed and selected under its collection', async () => {
     await client.createDocument(db, 'persons', { name: 'Ada' }, { safe: true });
-    await run('dbhost.createIndex', [{ pick: 'name' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }], { accountId, db, col: 'persons' });
+    await run('dbhost.createIndex', [{ pick: 'name' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }], {
+      accountId,
+      db,
+      col: 'persons',
+    });
     await whenSelected(testing, { accountId, db, col: 'persons', index: 'name_1' });
   });
 
@@ -86,7 +94,9 @@ describe('First hour: every create, rename and delete shows what it did', functi
     const template = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col: 'persons' });
     assert.ok(template);
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(template));
-    await editor.edit((builder) => builder.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "_id": "grace", "name": "Grace" }\n'));
+    await editor.edit((builder) =>
+      builder.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "_id": "grace", "name": "Grace" }\n'),
+    );
     assert.equal(await editor.document.save(), true);
     await whenSelected(testing, { accountId, db, col: 'persons', docId: 'grace' });
   });
@@ -100,6 +110,9 @@ describe('First hour: every create, rename and delete shows what it did', functi
     assert.deepEqual(prompts.infos, [`Deleted the collection ${db}.persons.`]);
     ({ prompts } = await run('dbhost.deleteDatabase', [{ confirm: true }, { input: db }], { accountId, db }));
     assert.deepEqual(prompts.infos, [`Deleted the database ${db}.`]);
-    assert.deepEqual((await client.listDatabases()).map((record) => record.name), []);
+    assert.deepEqual(
+      (await client.listDatabases()).map((record) => record.name),
+      [],
+    );
   });
 });

@@ -12,7 +12,12 @@ const INITIAL_LINES = 5;
 /** The server's own timestamp, as mongod 2.x printed it: `Thu Jun 14 09:12:33.123`. */
 const SERVER_TIMESTAMP = /\w{3} \w{3} \d\d \d\d:\d\d:\d\d\.\d{3}/g;
 
-function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => boolean, what: string, timeoutMs = 30_000): Promise<TranscriptLine> {
+function lineAppears(
+  session: LogTailSession,
+  test: (line: TranscriptLine) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<TranscriptLine> {
   return new Promise((resolve, reject) => {
     const found = session.channel.transcript.find(test);
     if (found) return resolve(found);
@@ -50,16 +55,26 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
     if (accountId) await testing.services.accounts.remove(accountId);
   });
 
-  it('shows only the last lines of a long log, says how many it left out, and then every new line with the server\'s timestamp alone', async () => {
+  it("shows only the last lines of a long log, says how many it left out, and then every new line with the server's timestamp alone", async () => {
     assert.equal(vscode.workspace.getConfiguration('dbhost').inspect('logs.initialLines')?.defaultValue, 50);
-    const deployment = (await client.listDeployments()).find((record) => Array.isArray(record.databases) && record.databases.includes('shop') && Array.isArray(record.members) && record.members.length === 1);
+    const deployment = (await client.listDeployments()).find(
+      (record) =>
+        Array.isArray(record.databases) &&
+        record.databases.includes('shop') &&
+        Array.isArray(record.members) &&
+        record.members.length === 1,
+    );
     assert.ok(deployment, 'the demo data has no single-member deployment holding shop');
     const markers = Array.from({ length: 3 * INITIAL_LINES }, () => `start-${randomUUID()}`);
     for (const marker of markers) await client.listDocuments('shop', 'orders', { q: { marker }, limit: 1 });
 
     session = await vscode.commands.executeCommand<LogTailSession>('dbhost.tailLogs', { accountId, deployment: deployment.name });
     assert.ok(session);
-    const skipped = await lineAppears(session, (line) => line.text.startsWith(`Showing the last ${INITIAL_LINES} lines`), 'the note on the lines left out');
+    const skipped = await lineAppears(
+      session,
+      (line) => line.text.startsWith(`Showing the last ${INITIAL_LINES} lines`),
+      'the note on the lines left out',
+    );
     assert.match(skipped.text, /\d+ earlier lines? not shown \(Show Logs has them all\)\.$/);
     await lineAppears(session, (line) => line.text.includes(markers[markers.length - 1]), 'the last query before tailing');
     const logLines = () => session!.channel.transcript.filter((line) => line.level === 'log');

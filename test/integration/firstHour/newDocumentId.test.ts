@@ -11,7 +11,9 @@ const col = 'people';
 async function lensTitles(uri: vscode.Uri): Promise<{ line: number; title: string }[]> {
   const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
   // Other features' lenses are not this test's business.
-  return lenses.map((lens) => ({ line: lens.range.start.line, title: lens.command?.title ?? '' })).filter((lens) => lens.title.includes('_id'));
+  return lenses
+    .map((lens) => ({ line: lens.range.start.line, title: lens.command?.title ?? '' }))
+    .filter((lens) => lens.title.includes('_id'));
 }
 
 describe('First hour: a new document explains its _id', function () {
@@ -36,7 +38,10 @@ describe('First hour: a new document explains its _id', function () {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
     assert.ok(uri);
     const template = await vscode.workspace.openTextDocument(uri);
-    const idLine = template.getText().split('\n').findIndex((line) => line.includes('"_id"'));
+    const idLine = template
+      .getText()
+      .split('\n')
+      .findIndex((line) => line.includes('"_id"'));
     assert.deepEqual(await lensTitles(uri), [{ line: idLine, title: '_id generated here; replace it to choose your own' }]);
 
     await client.createDocument(db, col, { _id: 'stored', name: 'Ada' }, { safe: true });

@@ -99,7 +99,10 @@ describe('First hour: saving says what happened, in plain words', function () {
     assert.equal(document.isDirty, true);
     assert.deepEqual(proxy.writes(), []);
     assert.equal(prompts.errors.length, 1);
-    assert.match(prompts.errors[0], /^Not saved: the document is not valid JSON\. Unexpected character '"', expected ',' or '}' at line 6, column 3\.$/);
+    assert.match(
+      prompts.errors[0],
+      /^Not saved: the document is not valid JSON\. Unexpected character '"', expected ',' or '}' at line 6, column 3\.$/,
+    );
     assert.doesNotMatch(prompts.errors[0], /dbhost:|FileSystemError|\\"/);
 
     await replaceFirst(document, '"name": "Ada"', '"name": "Ada",');
@@ -120,7 +123,11 @@ describe('First hour: saving says what happened, in plain words', function () {
     const after = await stored(id);
     assert.equal(after.name, 'Ada Lovelace');
     assert.deepEqual(after.address, { city: 'Paris', zip: 'N1' });
-    await when('the editor to show both changes', vscode.workspace.onDidChangeTextDocument, () => document.getText().includes('"Paris"') && document.getText().includes('"Ada Lovelace"'));
+    await when(
+      'the editor to show both changes',
+      vscode.workspace.onDidChangeTextDocument,
+      () => document.getText().includes('"Paris"') && document.getText().includes('"Ada Lovelace"'),
+    );
     assert.equal(document.isDirty, false);
   });
 
@@ -140,12 +147,18 @@ describe('First hour: saving says what happened, in plain words', function () {
       await files.update('saveConflictResolution', undefined, vscode.ConfigurationTarget.Global);
     }
     assert.deepEqual(JSON.parse(proxy.writes()[0].body), { document: { $set: { name: 'Ada Lovelace' } }, safe: true });
-    assert.deepEqual(prompts.infos, [`Saved ${id}: your value of \`name\` replaced the one another client saved meanwhile. Their change to \`address.zip\` was kept.`]);
+    assert.deepEqual(prompts.infos, [
+      `Saved ${id}: your value of \`name\` replaced the one another client saved meanwhile. Their change to \`address.zip\` was kept.`,
+    ]);
     assert.deepEqual((await stored(id)).address, { city: 'London', zip: 'N2' });
   });
 
   it('auto-save leaves an invalid intermediate state alone, quietly, and saves the next valid state by itself', async () => {
-    assert.equal(vscode.workspace.getConfiguration('files', { languageId: 'json' }).get('autoSaveWhenNoErrors'), true, 'the extension does not keep JSON with errors from auto-saving');
+    assert.equal(
+      vscode.workspace.getConfiguration('files', { languageId: 'json' }).get('autoSaveWhenNoErrors'),
+      true,
+      'the extension does not keep JSON with errors from auto-saving',
+    );
     const files = vscode.workspace.getConfiguration('files');
     await files.update('autoSaveDelay', 300, vscode.ConfigurationTarget.Global);
     await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);

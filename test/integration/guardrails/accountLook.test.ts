@@ -62,7 +62,12 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   });
 
   it('Account Settings… sets mode, colour and tag; the tree item shows the tag and mode in the colour', async () => {
-    const { result, prompts } = await runScripted<Account>(testing, [{ pick: 'Read-only' }, { pick: 'Red' }, { input: 'production' }], 'dbhost.accountSettings', { accountId: tagged });
+    const { result, prompts } = await runScripted<Account>(
+      testing,
+      [{ pick: 'Read-only' }, { pick: 'Red' }, { input: 'production' }],
+      'dbhost.accountSettings',
+      { accountId: tagged },
+    );
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.unanswered, 0);
     assert.deepEqual([result.mode, result.color, result.tag], ['readOnly', 'charts.red', 'production']);
@@ -75,16 +80,31 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
 
   it('asks before switching from Read-only to Normal, and stays Read-only when the user declines', async () => {
     await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
-    const declined = await runScripted(testing, [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: false }], 'dbhost.accountSettings', { accountId: tagged });
+    const declined = await runScripted(
+      testing,
+      [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: false }],
+      'dbhost.accountSettings',
+      { accountId: tagged },
+    );
     assert.equal(declined.prompts.unanswered, 0);
     const question = declined.prompts.confirmations[0];
     assert.equal(question?.message, 'Let "Tagged shop" [production] send writes without asking?');
     assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
 
-    await runScripted(testing, [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: true }], 'dbhost.accountSettings', { accountId: tagged });
+    await runScripted(
+      testing,
+      [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: true }],
+      'dbhost.accountSettings',
+      { accountId: tagged },
+    );
     assert.equal(testing.services.accounts.require(tagged).mode, 'normal');
     // Tightening asks nothing.
-    const tightened = await runScripted(testing, [{ pick: 'Read-only' }, { pick: /Red/ }, { input: 'production' }], 'dbhost.accountSettings', { accountId: tagged });
+    const tightened = await runScripted(
+      testing,
+      [{ pick: 'Read-only' }, { pick: /Red/ }, { input: 'production' }],
+      'dbhost.accountSettings',
+      { accountId: tagged },
+    );
     assert.equal(tightened.prompts.confirmations.length, 0);
     assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
   });

@@ -49,7 +49,11 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
 
   async function command(name: string, arg: unknown, script: FakeAnswer[]): Promise<Seen> {
     const { prompts } = await runScripted(testing, script, name, arg);
-    assert.equal(prompts.unanswered, 0, `${name} did not ask everything the script answers: ${JSON.stringify(prompts.questions.map((q) => q.text))}`);
+    assert.equal(
+      prompts.unanswered,
+      0,
+      `${name} did not ask everything the script answers: ${JSON.stringify(prompts.questions.map((q) => q.text))}`,
+    );
     return { messages: [...prompts.errors, ...prompts.warnings], questions: prompts.questions };
   }
 
@@ -62,10 +66,13 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       assert.equal(document.isDirty, true, 'the editor lost its edit');
       assert.ok(document.getText().includes(edited), 'the edit is not in the editor any more');
       let reason = '';
-      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
-        reason = error.message;
-        return true;
-      });
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+        (error: Error) => {
+          reason = error.message;
+          return true;
+        },
+      );
       return { messages: [reason], questions: prompts.questions };
     } finally {
       testing.setPrompts(undefined);
@@ -74,14 +81,40 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   }
 
   const WRITE_PATHS: Record<GuardedWrite, WritePath[]> = {
-    createDatabase: [{ via: 'Create Database…', request: /^POST \/databases$/, run: (guard) => command('dbhost.createDatabase', { accountId }, [{ pick: /./ }, { input: 'guardnew' }, ...guard]) }],
-    deleteDatabase: [{ via: 'Delete Database…', request: /^DELETE \/databases\/guardtests$/, run: (guard) => command('dbhost.deleteDatabase', target(), [{ confirm: true }, { input: db }, ...guard]) }],
-    createCollection: [{ via: 'Create Collection…', request: /^POST \/databases\/guardtests\/collections$/, run: (guard) => command('dbhost.createCollection', target(), [{ input: 'newcol' }, ...guard]) }],
+    createDatabase: [
+      {
+        via: 'Create Database…',
+        request: /^POST \/databases$/,
+        run: (guard) => command('dbhost.createDatabase', { accountId }, [{ pick: /./ }, { input: 'guardnew' }, ...guard]),
+      },
+    ],
+    deleteDatabase: [
+      {
+        via: 'Delete Database…',
+        request: /^DELETE \/databases\/guardtests$/,
+        run: (guard) => command('dbhost.deleteDatabase', target(), [{ confirm: true }, { input: db }, ...guard]),
+      },
+    ],
+    createCollection: [
+      {
+        via: 'Create Collection…',
+        request: /^POST \/databases\/guardtests\/collections$/,
+        run: (guard) => command('dbhost.createCollection', target(), [{ input: 'newcol' }, ...guard]),
+      },
+    ],
     renameCollection: [
-      { via: 'Rename Collection…', request: /^PUT \/databases\/guardtests\/collections\/people$/, run: (guard) => command('dbhost.renameCollection', target({ col }), [{ input: 'renamed' }, ...guard]) },
+      {
+        via: 'Rename Collection…',
+        request: /^PUT \/databases\/guardtests\/collections\/people$/,
+        run: (guard) => command('dbhost.renameCollection', target({ col }), [{ input: 'renamed' }, ...guard]),
+      },
     ],
     deleteCollection: [
-      { via: 'Delete Collection…', request: /^DELETE \/databases\/guardtests\/collections\/people$/, run: (guard) => command('dbhost.deleteCollection', target({ col }), [{ confirm: true }, ...guard]) },
+      {
+        via: 'Delete Collection…',
+        request: /^DELETE \/databases\/guardtests\/collections\/people$/,
+        run: (guard) => command('dbhost.deleteCollection', target({ col }), [{ confirm: true }, ...guard]),
+      },
     ],
     createDocument: [
       {
@@ -91,7 +124,11 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
           const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', target({ col }));
           const document = await vscode.workspace.openTextDocument(uri);
           const edit = new vscode.WorkspaceEdit();
-          edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), '{ "name": "Grace" }\n');
+          edit.replace(
+            uri,
+            new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+            '{ "name": "Grace" }\n',
+          );
           assert.ok(await vscode.workspace.applyEdit(edit));
           return saveRefused(document, '"Grace"', guard);
         },
@@ -113,37 +150,77 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Update Matching Documents…',
         request: /^PUT \/databases\/guardtests\/collections\/people\/documents$/,
-        run: (guard) => command('dbhost.updateMatchingDocuments', target({ col }), [{ input: '{"name": "Ada"}' }, { input: '{"$set": {"seen": true}}' }, { confirm: true }, ...guard]),
+        run: (guard) =>
+          command('dbhost.updateMatchingDocuments', target({ col }), [
+            { input: '{"name": "Ada"}' },
+            { input: '{"$set": {"seen": true}}' },
+            { confirm: true },
+            ...guard,
+          ]),
       },
     ],
     deleteDocument: [
-      { via: 'Delete Document…', request: /^DELETE \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/, run: (guard) => command('dbhost.deleteDocument', target({ col, docId }), [{ confirm: true }, ...guard]) },
+      {
+        via: 'Delete Document…',
+        request: /^DELETE \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/,
+        run: (guard) => command('dbhost.deleteDocument', target({ col, docId }), [{ confirm: true }, ...guard]),
+      },
     ],
     createIndex: [
       {
         via: 'Create Index…',
         request: /^POST \/databases\/guardtests\/collections\/people\/indexes$/,
-        run: (guard) => command('dbhost.createIndex', target({ col }), [{ pick: 'age' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }, ...guard]),
+        run: (guard) =>
+          command('dbhost.createIndex', target({ col }), [
+            { pick: 'age' },
+            { pick: 'Ascending' },
+            { pick: 'Done' },
+            { pick: 'Create Index' },
+            ...guard,
+          ]),
       },
     ],
     dropIndex: [
-      { via: 'Drop Index…', request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes\/name_1$/, run: (guard) => command('dbhost.dropIndex', target({ col, index: 'name_1' }), [{ confirm: true }, ...guard]) },
+      {
+        via: 'Drop Index…',
+        request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes\/name_1$/,
+        run: (guard) => command('dbhost.dropIndex', target({ col, index: 'name_1' }), [{ confirm: true }, ...guard]),
+      },
     ],
     dropAllIndexes: [
-      { via: 'Drop All Indexes…', request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes$/, run: (guard) => command('dbhost.dropAllIndexes', target({ col }), [{ confirm: true }, ...guard]) },
+      {
+        via: 'Drop All Indexes…',
+        request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes$/,
+        run: (guard) => command('dbhost.dropAllIndexes', target({ col }), [{ confirm: true }, ...guard]),
+      },
     ],
     createUser: [
       {
         via: 'Add User…',
         request: /^POST \/databases\/guardtests\/users$/,
-        run: (guard) => command('dbhost.addUser', target(), [{ input: 'guarduser' }, { input: 'guard-password-1' }, { input: 'guard-password-1' }, { pick: 'Read and write' }, ...guard]),
+        run: (guard) =>
+          command('dbhost.addUser', target(), [
+            { input: 'guarduser' },
+            { input: 'guard-password-1' },
+            { input: 'guard-password-1' },
+            { pick: 'Read and write' },
+            ...guard,
+          ]),
       },
     ],
     deleteUser: [
-      { via: 'Remove User…', request: /^DELETE \/databases\/guardtests\/users\/keeper$/, run: (guard) => command('dbhost.removeUser', target({ user: 'keeper' }), [{ confirm: true }, ...guard]) },
+      {
+        via: 'Remove User…',
+        request: /^DELETE \/databases\/guardtests\/users\/keeper$/,
+        run: (guard) => command('dbhost.removeUser', target({ user: 'keeper' }), [{ confirm: true }, ...guard]),
+      },
     ],
     copyDatabase: [
-      { via: 'Copy Database…', request: /^POST \/copy_database$/, run: (guard) => command('dbhost.copyDatabase', target(), [{ input: 'guardcopy' }, ...guard]) },
+      {
+        via: 'Copy Database…',
+        request: /^POST \/copy_database$/,
+        run: (guard) => command('dbhost.copyDatabase', target(), [{ input: 'guardcopy' }, ...guard]),
+      },
     ],
   };
 
@@ -193,7 +270,9 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         await setGuardrails({ mode: 'confirm', tag: 'production' });
         const seen = await path.run([{ confirm: false }]);
         assert.deepEqual(proxy.writes(), [], 'a cancelled write reached the service');
-        const confirmation = seen.questions.find((question) => question.kind === 'confirm' && question.text.startsWith('[PRODUCTION] Send this'));
+        const confirmation = seen.questions.find(
+          (question) => question.kind === 'confirm' && question.text.startsWith('[PRODUCTION] Send this'),
+        );
         assert.ok(confirmation, `no guardrail confirmation among: ${JSON.stringify(seen.questions.map((q) => q.text))}`);
         assert.equal(confirmation.text, `[PRODUCTION] Send this ${path.request.source.slice(1).split(' ')[0]} to "${LABEL}"?`);
         assert.match((confirmation.detail ?? '').split('\n')[0], path.request);
@@ -205,7 +284,12 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
 
   it('Confirm writes shows the exact body and the match count, and sends exactly that on Send', async () => {
     await setGuardrails({ mode: 'confirm', tag: 'production' });
-    const seen = await command('dbhost.updateMatchingDocuments', target({ col }), [{ input: '{"name": "Ada"}' }, { input: '{"$set": {"seen": true}}' }, { confirm: true }, { confirm: true }]);
+    const seen = await command('dbhost.updateMatchingDocuments', target({ col }), [
+      { input: '{"name": "Ada"}' },
+      { input: '{"$set": {"seen": true}}' },
+      { confirm: true },
+      { confirm: true },
+    ]);
     assert.deepEqual(seen.messages, []);
     const writes = proxy.writes();
     assert.equal(writes.length, 1);

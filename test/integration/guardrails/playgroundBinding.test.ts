@@ -40,7 +40,9 @@ describe('Guardrails: playgrounds bound to their account', function () {
   }
 
   async function closeEditorsOf(uri: vscode.Uri): Promise<void> {
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
     await vscode.window.tabGroups.close(tabs);
   }
 
@@ -70,7 +72,10 @@ describe('Guardrails: playgrounds bound to their account', function () {
     assert.deepEqual(first.errors, []);
     assert.equal(first.questions[0]?.title, 'Run the playground against which account?');
     assert.equal(result.documents.length, 2);
-    assert.ok(proxy.requests.some((request) => request.path === '/databases/shop/collections/orders/documents'), 'the query did not go to the bound account');
+    assert.ok(
+      proxy.requests.some((request) => request.path === '/databases/shop/collections/orders/documents'),
+      'the query did not go to the bound account',
+    );
     assert.equal(accountLensTitle(await lensesOf(uri)), `$(database) ${BOUND} › shop.orders`);
     const stored = testing.services.context.workspaceState.get<Record<string, string>>('dbhost.playgroundAccounts') ?? {};
     assert.equal(stored[uri.toString()], bound, 'the binding is not kept in the workspace state');
@@ -94,7 +99,9 @@ describe('Guardrails: playgrounds bound to their account', function () {
     await runFirst<FindRunResult>(uri);
     // What a tree selection hands commands: the other account's node. Using it elsewhere leaves the binding alone.
     testing.setPrompts(new FakePrompts([]));
-    const untitled = vscode.Uri.parse(await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId: elsewhere, db: 'shop', col: 'orders' }));
+    const untitled = vscode.Uri.parse(
+      await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId: elsewhere, db: 'shop', col: 'orders' }),
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.notEqual(untitled.toString(), uri.toString());
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
@@ -116,7 +123,10 @@ describe('Guardrails: playgrounds bound to their account', function () {
     );
     const lenses = await lensesOf(uri);
     const titles = lenses.filter((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount').map((lens) => lens.command?.title);
-    assert.deepEqual(titles, [`$(lock) ${BOUND} · production · Read-only › shop.orders`, `$(lock) ${BOUND} · production · Read-only › shop.orders`]);
+    assert.deepEqual(titles, [
+      `$(lock) ${BOUND} · production · Read-only › shop.orders`,
+      `$(lock) ${BOUND} · production · Read-only › shop.orders`,
+    ]);
 
     const find = await runFirst<FindRunResult>(uri);
     const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(find.resultsUri));
@@ -131,14 +141,20 @@ describe('Guardrails: playgrounds bound to their account', function () {
     assert.deepEqual(proxy.requests, [], 'the update of a Read-only account sent a request');
     const why = `The account "${BOUND} [production]" is Read-only: this update does not run. Change its mode with "Account Settings…" on the account.`;
     assert.deepEqual(prompts.errors, [why]);
-    const diagnostic = await until(vscode.languages.onDidChangeDiagnostics, () => vscode.languages.getDiagnostics(uri).find((candidate) => candidate.message === why));
+    const diagnostic = await until(vscode.languages.onDidChangeDiagnostics, () =>
+      vscode.languages.getDiagnostics(uri).find((candidate) => candidate.message === why),
+    );
     assert.equal(diagnostic.range.start.line, 2);
   });
 
   it('completes the "account" member with the accounts’ labels', async () => {
     const uri = await playground('complete.query.json', '{ "account": "", "database": "shop", "collection": "orders" }\n');
     const document = await vscode.workspace.openTextDocument(uri);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, document.positionAt(document.getText().indexOf('""') + 1));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      document.positionAt(document.getText().indexOf('""') + 1),
+    );
     const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
     assert.ok(labels.includes(BOUND) && labels.includes(ELSEWHERE), `completion lacks the labels: ${labels.join(', ')}`);
   });

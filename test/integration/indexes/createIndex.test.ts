@@ -25,10 +25,22 @@ async function indexNamesInTree(testing: TestApi, target: ResourceTarget): Promi
     return found;
   };
   const contextOf = (node: NonNullable<Node>) => node.treeItem().contextValue;
-  const account = await child(undefined, 'account', (node) => node.target?.accountId === target.accountId && contextOf(node) === 'dbhost.account');
+  const account = await child(
+    undefined,
+    'account',
+    (node) => node.target?.accountId === target.accountId && contextOf(node) === 'dbhost.account',
+  );
   const databases = await child(account, 'Databases', (node) => contextOf(node) === 'dbhost.databases');
-  const database = await child(databases, target.db ?? '', (node) => node.target?.db === target.db && contextOf(node) === 'dbhost.database');
-  const collection = await child(database, target.col ?? '', (node) => node.target?.col === target.col && contextOf(node) === 'dbhost.collection');
+  const database = await child(
+    databases,
+    target.db ?? '',
+    (node) => node.target?.db === target.db && contextOf(node) === 'dbhost.database',
+  );
+  const collection = await child(
+    database,
+    target.col ?? '',
+    (node) => node.target?.col === target.col && contextOf(node) === 'dbhost.collection',
+  );
   const indexes = await child(collection, 'Indexes', (node) => contextOf(node) === 'dbhost.indexes');
   return (await explorer.getChildren(indexes)).map((node) => node.target?.index).filter((name): name is string => name !== undefined);
 }
@@ -83,7 +95,10 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     const index = indexNamed(await client.listIndexes(db, 'people'), 'name_1');
     assert.deepEqual(index.key, { name: 1 });
     assert.equal(index.background, true);
-    assert.ok(changes.some((c) => c.list === 'indexes' && c.target.db === db && c.target.col === 'people'), 'the explorer was not told the indexes changed');
+    assert.ok(
+      changes.some((c) => c.list === 'indexes' && c.target.db === db && c.target.col === 'people'),
+      'the explorer was not told the indexes changed',
+    );
     assert.ok(prompts.infos.some((message) => message.includes('name_1')));
     assert.deepEqual(await indexNamesInTree(testing, target), ['_id_', 'name_1'], 'the tree does not show the new index');
   });
@@ -105,7 +120,10 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     );
     assert.deepEqual(prompts.errors, []);
     const index = indexNamed(await client.listIndexes(db, 'people'), 'address.city_-1_age_1');
-    assert.deepEqual(Object.entries(index.key ?? {}), [['address.city', -1], ['age', 1]]);
+    assert.deepEqual(Object.entries(index.key ?? {}), [
+      ['address.city', -1],
+      ['age', 1],
+    ]);
   });
 
   it('creates a unique index', async () => {
@@ -122,7 +140,10 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   });
 
   it('creates a geo index with its min and max', async () => {
-    const target = await freshCollection('places', [{ label: 'a', loc: [1, 2] }, { label: 'b', loc: [-3, 4] }]);
+    const target = await freshCollection('places', [
+      { label: 'a', loc: [1, 2] },
+      { label: 'b', loc: [-3, 4] },
+    ]);
     const { prompts } = await runScripted(
       testing,
       [
@@ -171,7 +192,15 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     changes.length = 0;
     const { prompts } = await runScripted(
       testing,
-      [{ pick: 'sku' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: /^Drop duplicates/ }, { pick: 'Create Index' }, { confirm: true }],
+      [
+        { pick: 'sku' },
+        { pick: 'Ascending' },
+        { pick: 'Done' },
+        { pick: 'Unique' },
+        { pick: /^Drop duplicates/ },
+        { pick: 'Create Index' },
+        { confirm: true },
+      ],
       'dbhost.createIndex',
       target,
     );
@@ -183,14 +212,25 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     const left = (await client.listDocuments(db, 'dropDups', { sort: { _id: 1 }, limit: 10 })).documents.map((document) => document._id);
     assert.deepEqual(left, ['doc0', 'doc1', 'doc3']);
     assert.equal(indexNamed(await client.listIndexes(db, 'dropDups'), 'sku_1').unique, true);
-    assert.ok(changes.some((c) => c.list === 'documents' && c.target.col === 'dropDups'), 'the explorer was not told documents were deleted');
+    assert.ok(
+      changes.some((c) => c.list === 'documents' && c.target.col === 'dropDups'),
+      'the explorer was not told documents were deleted',
+    );
   });
 
   it('sends nothing when the drop_dups warning is declined', async () => {
     const target = await freshCollection('dropDeclined', [{ sku: 'x' }, { sku: 'x' }]);
     const { prompts } = await runScripted(
       testing,
-      [{ pick: 'sku' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: /^Drop duplicates/ }, { pick: 'Create Index' }, { confirm: false }],
+      [
+        { pick: 'sku' },
+        { pick: 'Ascending' },
+        { pick: 'Done' },
+        { pick: 'Unique' },
+        { pick: /^Drop duplicates/ },
+        { pick: 'Create Index' },
+        { confirm: false },
+      ],
       'dbhost.createIndex',
       target,
     );

@@ -10,7 +10,12 @@ const db = 'indexjsontests';
 const col = 'items';
 
 /** Resolves when the diagnostics of `uri` satisfy `test`; rejects after `timeoutMs` saying what it waited for. */
-function diagnosticsOf(uri: vscode.Uri, test: (diagnostics: readonly vscode.Diagnostic[]) => boolean, what: string, timeoutMs = 30_000): Promise<readonly vscode.Diagnostic[]> {
+function diagnosticsOf(
+  uri: vscode.Uri,
+  test: (diagnostics: readonly vscode.Diagnostic[]) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<readonly vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = (): boolean => {
       const diagnostics = vscode.languages.getDiagnostics(uri);
@@ -25,7 +30,11 @@ function diagnosticsOf(uri: vscode.Uri, test: (diagnostics: readonly vscode.Diag
     });
     const timer = setTimeout(() => {
       subscription.dispose();
-      reject(new Error(`Timed out waiting for ${what}; diagnostics: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => d.message))}`));
+      reject(
+        new Error(
+          `Timed out waiting for ${what}; diagnostics: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => d.message))}`,
+        ),
+      );
     }, timeoutMs);
     check();
   });
@@ -67,7 +76,10 @@ describe('Indexes: Edit Index as JSON…', function () {
 
     await replaceText(document, '{ "spec": { "stock.qty": "up" }, "uniqe": true }\n');
     const problems = await diagnosticsOf(uri, (d) => d.length >= 2, 'the schema to flag a wrong direction and an unknown member');
-    assert.ok(problems.some((p) => /uniqe/.test(p.message) || /not allowed/i.test(p.message)), problems.map((p) => p.message).join('; '));
+    assert.ok(
+      problems.some((p) => /uniqe/.test(p.message) || /not allowed/i.test(p.message)),
+      problems.map((p) => p.message).join('; '),
+    );
 
     // Nothing is sent while the body is wrong: the command says why instead.
     await vscode.commands.executeCommand('dbhost.createIndexFromJson', uri);
@@ -89,7 +101,13 @@ describe('Indexes: Edit Index as JSON…', function () {
   });
 
   it('hands the wizard’s choices over to the JSON body on "Edit as JSON…"', async () => {
-    const prompts = new FakePrompts([{ pick: 'title' }, { pick: 'Descending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Edit as JSON…' }]);
+    const prompts = new FakePrompts([
+      { pick: 'title' },
+      { pick: 'Descending' },
+      { pick: 'Done' },
+      { pick: 'Unique' },
+      { pick: 'Edit as JSON…' },
+    ]);
     testing.setPrompts(prompts);
     await vscode.commands.executeCommand('dbhost.createIndex', { accountId, db, col });
     assert.deepEqual(prompts.errors, []);

@@ -70,7 +70,10 @@ describe('Original service extras: deployment statistics view', function () {
     if (latest.type !== 'series') return;
     assert.equal(latest.series.deployment, deployment);
     assert.ok(latest.series.points.length > 1, 'a time series');
-    assert.ok(latest.series.points[latest.series.points.length - 1].operations.insert >= 1, `inserts per second: ${JSON.stringify(latest.series.points.at(-1))}`);
+    assert.ok(
+      latest.series.points[latest.series.points.length - 1].operations.insert >= 1,
+      `inserts per second: ${JSON.stringify(latest.series.points.at(-1))}`,
+    );
     assert.ok(latest.series.points.at(-1)!.resident > 0);
     assert.ok(!JSON.stringify(view.posted).includes(service.apiKey));
 
@@ -88,7 +91,10 @@ describe('Original service extras: deployment statistics view', function () {
     closers.push(() => plain.close());
     const plainId = (await testing.services.accounts.add({ label: 'Stats interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
     accounts.push(plainId);
-    const { result, prompts } = await runScripted<StatsViewHandle | undefined>(testing, new FakePrompts([]), 'dbhost.showDeploymentStats', { accountId: plainId, deployment });
+    const { result, prompts } = await runScripted<StatsViewHandle | undefined>(testing, new FakePrompts([]), 'dbhost.showDeploymentStats', {
+      accountId: plainId,
+      deployment,
+    });
     assert.equal(result, undefined);
     assert.deepEqual(prompts.errors, []);
     assert.match(prompts.infos.join(' | '), /does not offer deployment statistics/);

@@ -24,7 +24,11 @@ describe('Original service extras: users, copy database, current operations, slo
 
   async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
     const scripted = await runScripted<T>(testing, new FakePrompts(answers), command, ...args);
-    assert.equal(scripted.prompts.unanswered, 0, `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`);
+    assert.equal(
+      scripted.prompts.unanswered,
+      0,
+      `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`,
+    );
     return scripted;
   }
 
@@ -39,7 +43,8 @@ describe('Original service extras: users, copy database, current operations, slo
     accounts.push(accountId);
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'items');
-    for (let n = 0; n < 3; n++) await client.createDocument(db, 'items', { _id: `doc${n}`, n, kind: n % 2 === 0 ? 'even' : 'odd' }, { safe: true });
+    for (let n = 0; n < 3; n++)
+      await client.createDocument(db, 'items', { _id: `doc${n}`, n, kind: n % 2 === 0 ? 'even' : 'odd' }, { safe: true });
   });
 
   after(async () => {
@@ -55,7 +60,11 @@ describe('Original service extras: users, copy database, current operations, slo
 
   it('adds a user with the password typed twice in password boxes, never shown or logged, and removes it after a modal question', async () => {
     const users = await nodeAt(testing, accountId, 'Databases', db, 'Users');
-    const added = await run<string>('dbhost.addUser', [{ input: 'reporter' }, { input: PASSWORD }, { input: PASSWORD }, { pick: 'Read only' }], users);
+    const added = await run<string>(
+      'dbhost.addUser',
+      [{ input: 'reporter' }, { input: PASSWORD }, { input: PASSWORD }, { pick: 'Read only' }],
+      users,
+    );
     assert.equal(added.result, 'reporter');
     const passwordBoxes = added.prompts.questions.filter((question) => question.kind === 'input' && question.password === true);
     assert.equal(passwordBoxes.length, 2, 'the password is asked twice, hidden');
@@ -66,11 +75,19 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(contextOf(reporter), 'dbhost.user');
     assert.equal(reporter.treeItem().description, 'read-only');
 
-    const mismatch = await runScripted<string>(testing, new FakePrompts([{ input: 'second' }, { input: PASSWORD }, { input: 'something else' }]), 'dbhost.addUser', users);
+    const mismatch = await runScripted<string>(
+      testing,
+      new FakePrompts([{ input: 'second' }, { input: PASSWORD }, { input: 'something else' }]),
+      'dbhost.addUser',
+      users,
+    );
     assert.equal(mismatch.result, undefined);
     assert.match(mismatch.prompts.refusals.join(' | '), /passwords do not match/);
     assert.deepEqual(mismatch.prompts.errors, [], 'giving up is no error');
-    assert.deepEqual((await client.listUsers(db)).map((user) => user.user), ['reporter']);
+    assert.deepEqual(
+      (await client.listUsers(db)).map((user) => user.user),
+      ['reporter'],
+    );
 
     const duplicate = await runScripted<string>(testing, new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
     assert.match(duplicate.prompts.refusals.join(' | '), /already exists/);
@@ -114,13 +131,22 @@ describe('Original service extras: users, copy database, current operations, slo
     const slowQueries = await nodeAt(testing, accountId, 'Databases', db, 'Slow Queries');
     await testing.explorer.refresh(slowQueries);
     const entries = await childrenOf(testing, slowQueries);
-    const query = entries.find((entry) => contextOf(entry) === 'dbhost.slowQuery.query' && /^query extras\.items$/.test(labelOf(entry.treeItem())));
+    const query = entries.find(
+      (entry) => contextOf(entry) === 'dbhost.slowQuery.query' && /^query extras\.items$/.test(labelOf(entry.treeItem())),
+    );
     assert.ok(query, `no slow query among ${entries.map((entry) => labelOf(entry.treeItem())).join(' | ')}`);
     assert.match(String(query.treeItem().description), /^\d+ ms/);
     const playground = await vscode.commands.executeCommand<string>('dbhost.openSlowQueryInPlayground', query);
     const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(playground))).getText();
     const [request] = JSON.parse(text.slice(text.indexOf('['))) as Record<string, unknown>[];
-    assert.deepEqual(request, { account: 'Extras tests', database: db, collection: 'items', q: { kind: 'even' }, sort: { n: -1 }, limit: 20 });
+    assert.deepEqual(request, {
+      account: 'Extras tests',
+      database: db,
+      collection: 'items',
+      q: { kind: 'even' },
+      sort: { n: -1 },
+      limit: 20,
+    });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -152,5 +178,4 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.match(refused.prompts.errors.join(' | '), /free plan .* 5 of its 5 free databases/);
     assert.equal((await client.listDatabases()).length, 5);
   });
-
 });

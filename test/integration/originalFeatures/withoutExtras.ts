@@ -17,10 +17,13 @@ export async function serviceWithoutExtras(target: string): Promise<{ url: strin
       response.end(JSON.stringify({ error: `No such endpoint: ${(request.url ?? '').split('?')[0]}` }));
       return;
     }
-    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const forwarded = http.request(
+      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forwarded.on('error', () => response.destroy());
     request.pipe(forwarded);
   });

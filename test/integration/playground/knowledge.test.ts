@@ -31,7 +31,11 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
   async function completionsAt(document: vscode.TextDocument, marker: string): Promise<vscode.CompletionItem[]> {
     const offset = document.getText().indexOf(marker);
     assert.ok(offset >= 0, `${marker} is not in the playground`);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, document.positionAt(offset + 1));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      document.positionAt(offset + 1),
+    );
     return list.items;
   }
 
@@ -41,7 +45,12 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++) {
       // price is a string in 2 of 120 documents; only every other document has an address.
-      const document = { _id: `k-${n}`, price: n % 60 === 0 ? `${n}.00` : n, ...(n % 2 === 0 ? { address: { city: 'Oslo' } } : {}), items: [{ sku: `s${n}`, qty: n }] };
+      const document = {
+        _id: `k-${n}`,
+        price: n % 60 === 0 ? `${n}.00` : n,
+        ...(n % 2 === 0 ? { address: { city: 'Oslo' } } : {}),
+        items: [{ sku: `s${n}`, qty: n }],
+      };
       await client.createDocument(db, col, document, { safe: true });
     }
     playgrounds = PlaygroundFolder.create('knowledge');
@@ -61,7 +70,10 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
     assert.deepEqual(Object.keys(described), ['_id', 'price', 'items', 'items.sku', 'items.qty', 'address', 'address.city']);
     assert.equal(described.price, 'number 98% · string 2%');
     assert.equal(described['items'], 'array 100% (of object 100%)');
-    assert.match(String(fields.find((node) => labelOf(node.treeItem()) === 'address.city')?.treeItem().tooltip), /in 50% of 120 sampled documents/);
+    assert.match(
+      String(fields.find((node) => labelOf(node.treeItem()) === 'address.city')?.treeItem().tooltip),
+      /in 50% of 120 sampled documents/,
+    );
     assert.match(String(schema.treeItem().description), /^120 sampled · just now$/);
   });
 
@@ -72,7 +84,9 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
     assert.match(report.getText(), /^price +number 98% · string 2% +present 100%$/m);
     await client.createDocument(db, col, { _id: 'k-new', rating: 5 }, { safe: true });
     await vscode.commands.executeCommand('dbhost.refreshSchema', { accountId, db, col });
-    await until(vscode.workspace.onDidChangeTextDocument, () => (/^rating +number 100% +present <1%$/m.test(report.getText()) ? true : undefined));
+    await until(vscode.workspace.onDidChangeTextDocument, () =>
+      /^rating +number 100% +present <1%$/m.test(report.getText()) ? true : undefined,
+    );
     assert.match(report.getText(), /Sampled 121 of 121 documents/);
     assert.deepEqual((await childLabels(testing, await nodeAt(testing, accountId, 'Databases', db, col, 'Schema'))).at(-1), 'rating');
   });
@@ -106,9 +120,17 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
   });
 
   it('shows the type distribution on hover, and marks a field never sampled as information only', async () => {
-    const document = await playground('check.query.json', `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"price": {"$gt": 1}, "pirce": 2}}`);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, document.positionAt(document.getText().indexOf('"price"') + 2));
-    const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
+    const document = await playground(
+      'check.query.json',
+      `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"price": {"$gt": 1}, "pirce": 2}}`,
+    );
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      document.positionAt(document.getText().indexOf('"price"') + 2),
+    );
+    const text = hovers
+      .flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
       .join('\n')
       .replace(/\\(.)/g, '$1');
     assert.match(text, /number 98% · string 2%, in >99% of 121 sampled documents/);

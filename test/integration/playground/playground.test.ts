@@ -22,7 +22,9 @@ function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Pro
 
 const ns = (documents: ServiceDocument[]) => documents.map((document) => Number(document.n));
 const openTabs = (uri: string) =>
-  vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+  vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
 
 describe('Query playgrounds', function () {
   this.timeout(60_000);
@@ -42,7 +44,12 @@ describe('Query playgrounds', function () {
     ({ accountId, client } = await addAccount(testing, accountLabel, readTestConfig().services.demo));
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++) {
-      await client.createDocument(db, col, { _id: `doc-${String(n).padStart(2, '0')}`, n, group: n % 3, label: `document ${n}` }, { safe: true });
+      await client.createDocument(
+        db,
+        col,
+        { _id: `doc-${String(n).padStart(2, '0')}`, n, group: n % 3, label: `document ${n}` },
+        { safe: true },
+      );
     }
     playgrounds = PlaygroundFolder.create('playground');
   });
@@ -72,7 +79,13 @@ describe('Query playgrounds', function () {
     const prompts = withPrompts(new FakePrompts());
     const lenses = await lensesOf(document.uri);
     const runLenses = lenses.filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
-    assert.deepEqual(runLenses.map((lens) => [lens.command?.title, lens.range.start.line]), [['$(play) Run', 2], ['$(play) Run', 4]]);
+    assert.deepEqual(
+      runLenses.map((lens) => [lens.command?.title, lens.range.start.line]),
+      [
+        ['$(play) Run', 2],
+        ['$(play) Run', 4],
+      ],
+    );
     const targets = lenses.filter((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount').map((lens) => lens.command?.title);
     assert.deepEqual(targets, [`$(database) ${accountLabel} › ${db}.${col}`, `$(database) ${accountLabel} › ${db}.${col}`]);
 
@@ -101,8 +114,15 @@ describe('Query playgrounds', function () {
       opens.map((lens) => lens.command?.arguments?.[0] as ResourceTarget),
       ['doc-01', 'doc-04', 'doc-07', 'doc-10', 'doc-13'].map((docId) => ({ accountId, db, col, docId })),
     );
-    assert.deepEqual(opens.map((lens) => results.lineAt(lens.range.start.line).text), Array(5).fill('  {'));
-    assert.equal(resultLenses.some((lens) => lens.command?.command === 'dbhost.showPreviousResultsPage'), false, 'a first page offers a previous page');
+    assert.deepEqual(
+      opens.map((lens) => results.lineAt(lens.range.start.line).text),
+      Array(5).fill('  {'),
+    );
+    assert.equal(
+      resultLenses.some((lens) => lens.command?.command === 'dbhost.showPreviousResultsPage'),
+      false,
+      'a first page offers a previous page',
+    );
 
     // Next page, then previous page, in the same tab.
     const next = await runLens<FindRunResult>(resultLenses.find((lens) => lens.command?.command === 'dbhost.showNextResultsPage'));
@@ -111,7 +131,9 @@ describe('Query playgrounds', function () {
     assert.deepEqual(next.documents, expectedNext.documents);
     assert.deepEqual(ns(next.documents), [16, 19, 22, 25, 28]);
     assert.match(results.getText().split('\n')[1], /^\/\/ 5 of 15 · skip 5 · /);
-    const previous = await runLens<FindRunResult>((await lensesOf(resultsUri)).find((lens) => lens.command?.command === 'dbhost.showPreviousResultsPage'));
+    const previous = await runLens<FindRunResult>(
+      (await lensesOf(resultsUri)).find((lens) => lens.command?.command === 'dbhost.showPreviousResultsPage'),
+    );
     assert.equal(previous.skip, 0);
     assert.deepEqual(ns(previous.documents), [1, 4, 7, 10, 13]);
 
@@ -124,7 +146,11 @@ describe('Query playgrounds', function () {
     assert.deepEqual(ns(second.documents), [45, 44, 43, 42, 41, 40]);
     assert.deepEqual(Object.keys(second.documents[0]).sort(), ['_id', 'n']);
     assert.match(results.getText().split('\n')[1], /^\/\/ 6 of 6 · skip 0 · /);
-    assert.equal((await lensesOf(resultsUri)).some((lens) => lens.command?.command === 'dbhost.showNextResultsPage'), false, 'the only page offers a next page');
+    assert.equal(
+      (await lensesOf(resultsUri)).some((lens) => lens.command?.command === 'dbhost.showNextResultsPage'),
+      false,
+      'the only page offers a next page',
+    );
     assert.equal(openTabs(first.resultsUri).length, 1, 'running again opened another results tab');
   });
 
@@ -180,7 +206,9 @@ describe('Query playgrounds', function () {
   "update": {"criteria": {"group": 0}, "object": {"$set": {"single": 1}}}}\n`,
     );
     const prompts = withPrompts(new FakePrompts([{ confirm: true }]));
-    const result = await runLens<UpdateRunResult>((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
+    const result = await runLens<UpdateRunResult>(
+      (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'),
+    );
     assert.equal(prompts.confirmations[0].message, `Update 1 of the 15 matching documents of ${db}.${col}?`);
     assert.equal(result.sent, true);
     const updated = await client.listDocuments(db, col, { q: { single: 1 } });
@@ -195,7 +223,12 @@ describe('Query playgrounds', function () {
   "update": {"criteria": {"_id": "doc-08"}, "object": {"label": "replaced"}}}\n`,
     );
     const prompts = withPrompts(new FakePrompts([{ confirm: false }]));
-    assert.equal(await runLens<UpdateRunResult | undefined>((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery')), undefined);
+    assert.equal(
+      await runLens<UpdateRunResult | undefined>(
+        (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'),
+      ),
+      undefined,
+    );
     assert.match(prompts.confirmations[0].detail ?? '', /no \$ operators: it replaces each updated document whole/);
     assert.match(prompts.confirmations[0].detail ?? '', /This cannot be undone\.$/);
     assert.equal((await client.getDocument(db, col, 'doc-08')).document.n, 8);
@@ -211,7 +244,9 @@ describe('Query playgrounds', function () {
   "update": {"criteria": {"_id": "doc-07"}, "object": {"$set": {"reloaded": true}}}}\n`,
     );
     withPrompts(new FakePrompts([{ confirm: true }]));
-    const result = await runLens<UpdateRunResult>((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
+    const result = await runLens<UpdateRunResult>(
+      (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'),
+    );
     assert.equal(result.sent, true);
     await until(vscode.workspace.onDidChangeTextDocument, () => (opened.getText().includes('"reloaded": true') ? true : undefined));
     assert.equal(opened.isDirty, false);
@@ -227,14 +262,20 @@ describe('Query playgrounds', function () {
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.match(document.getText(), new RegExp(`"database": "${db}",\\s*"collection": "${col}"`));
     const lenses = await lensesOf(uri);
-    assert.ok(lenses.some((lens) => lens.command?.title === `$(database) ${accountLabel} › ${db}.${col}`), 'the playground does not show the account it runs against');
+    assert.ok(
+      lenses.some((lens) => lens.command?.title === `$(database) ${accountLabel} › ${db}.${col}`),
+      'the playground does not show the account it runs against',
+    );
     const result = await runLens<FindRunResult>(lenses.find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(result.total, DOCUMENT_COUNT);
     assert.equal(result.documents.length, 20);
   });
 
   it('runs nothing from a file with a syntax error and shows the error as a diagnostic', async () => {
-    const document = await playground('broken.query.json', `{"account": "${accountLabel}", "database": "${db}"\n  "collection": "${col}"}\n`);
+    const document = await playground(
+      'broken.query.json',
+      `{"account": "${accountLabel}", "database": "${db}"\n  "collection": "${col}"}\n`,
+    );
     const diagnostics = await until(vscode.languages.onDidChangeDiagnostics, () => {
       const ours = vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'DB Host');
       return ours.length > 0 ? ours : undefined;
@@ -255,12 +296,20 @@ describe('Query playgrounds', function () {
   });
 
   it('shows a service error at the query with the service’s message', async () => {
-    const document = await playground('refused.query.json', `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",\n  "q": {"n": {"$noSuchOperator": 1}}}\n`);
+    const document = await playground(
+      'refused.query.json',
+      `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",\n  "q": {"n": {"$noSuchOperator": 1}}}\n`,
+    );
     const prompts = withPrompts(new FakePrompts());
     await runLens((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(prompts.errors.length, 1, 'the failure was not shown as a message');
-    const diagnostic = vscode.languages.getDiagnostics(document.uri).find((candidate) => candidate.message.startsWith('The service refused the query:'));
-    assert.ok(diagnostic, `no diagnostic from the service: ${JSON.stringify(vscode.languages.getDiagnostics(document.uri).map((d) => d.message))}`);
+    const diagnostic = vscode.languages
+      .getDiagnostics(document.uri)
+      .find((candidate) => candidate.message.startsWith('The service refused the query:'));
+    assert.ok(
+      diagnostic,
+      `no diagnostic from the service: ${JSON.stringify(vscode.languages.getDiagnostics(document.uri).map((d) => d.message))}`,
+    );
     assert.equal(diagnostic.range.start.line, 1);
     assert.match(diagnostic.message, /noSuchOperator/);
   });
@@ -277,7 +326,10 @@ describe('Query playgrounds', function () {
       const json = vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source !== 'DB Host');
       return json.length > 0 ? json : undefined;
     });
-    assert.ok(fromSchema.some((diagnostic) => /database/.test(diagnostic.message)), `the JSON validation does not use the schema: ${fromSchema.map((d) => d.message).join('; ')}`);
+    assert.ok(
+      fromSchema.some((diagnostic) => /database/.test(diagnostic.message)),
+      `the JSON validation does not use the schema: ${fromSchema.map((d) => d.message).join('; ')}`,
+    );
     const names = await completionNames(document, position);
     for (const name of ['database', 'collection', 'q', 'fields', 'sort', 'skip', 'limit', 'update', 'account']) {
       assert.ok(names.includes(name), `completion lacks ${name}: ${names.join(', ')}`);

@@ -31,7 +31,8 @@ describe('Run All and the query history', function () {
     apiKey = service.apiKey;
     ({ accountId, client } = await addAccount(testing, accountLabel, service));
     await client.createCollection(db, col);
-    for (let n = 1; n <= DOCUMENT_COUNT; n++) await client.createDocument(db, col, { _id: `r-${String(n).padStart(2, '0')}`, n, group: n % 3 }, { safe: true });
+    for (let n = 1; n <= DOCUMENT_COUNT; n++)
+      await client.createDocument(db, col, { _id: `r-${String(n).padStart(2, '0')}`, n, group: n % 3 }, { safe: true });
     playgrounds = PlaygroundFolder.create('runall');
   });
 
@@ -58,7 +59,10 @@ describe('Run All and the query history', function () {
 
     const prompts = new FakePrompts();
     testing.setPrompts(prompts);
-    const result = await vscode.commands.executeCommand<RunAllResult>('dbhost.runAllPlaygroundQueries', ...(runAll?.command?.arguments ?? []));
+    const result = await vscode.commands.executeCommand<RunAllResult>(
+      'dbhost.runAllPlaygroundQueries',
+      ...(runAll?.command?.arguments ?? []),
+    );
     assert.deepEqual(prompts.errors, []);
     assert.deepEqual(
       result.sections.map((section) => [section.kind, section.shown, section.total]),
@@ -80,7 +84,10 @@ describe('Run All and the query history', function () {
     assert.match(headings[0] ?? '', new RegExp(`^  // ── Query 1 · ${db}\\.${col} · 4 of 10 · \\d[\\d,]* ms$`));
     assert.match(headings[1] ?? '', new RegExp(`^  // ── Query 2 · ${db}\\.${col} · 6 of 6 · \\d[\\d,]* ms$`));
     assert.equal(headings.length, 4);
-    assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === result.resultsUri), 'the results are not shown');
+    assert.ok(
+      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === result.resultsUri),
+      'the results are not shown',
+    );
     const sections = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as (ServiceDocument[] | null)[];
     assert.deepEqual(ns(sections[0] ?? []), [1, 4, 7, 10]);
     assert.deepEqual(ns(sections[1] ?? []), [30, 29, 28, 27, 26, 25]);
@@ -91,18 +98,26 @@ describe('Run All and the query history', function () {
       pageLenses.map((lens) => [lens.command?.title, lens.command?.arguments?.[1]]),
       [['$(arrow-right) Next page', 0]],
     );
-    const paged = await vscode.commands.executeCommand<RunAllResult>('dbhost.pageRunAllResults', ...(pageLenses[0]?.command?.arguments ?? []));
+    const paged = await vscode.commands.executeCommand<RunAllResult>(
+      'dbhost.pageRunAllResults',
+      ...(pageLenses[0]?.command?.arguments ?? []),
+    );
     assert.deepEqual(paged.sections[0], { index: 0, kind: 'page', total: 10, shown: 4 });
     const after = JSON.parse(results.getText().replace(/^\s*\/\/.*$/gm, '')) as (ServiceDocument[] | null)[];
     assert.deepEqual(ns(after[0] ?? []), [13, 16, 19, 22]);
     assert.deepEqual(ns(after[1] ?? []), [30, 29, 28, 27, 26, 25]);
     assert.match(results.getText(), /^ {2}\/\/ account "Run All tests" · skip 4$/m);
-    const previous = (await lensesOf(resultsUri)).filter((lens) => lens.command?.command === 'dbhost.pageRunAllResults').map((lens) => lens.command?.title);
+    const previous = (await lensesOf(resultsUri))
+      .filter((lens) => lens.command?.command === 'dbhost.pageRunAllResults')
+      .map((lens) => lens.command?.title);
     assert.deepEqual(previous, ['$(arrow-left) Previous page', '$(arrow-right) Next page']);
   });
 
   it('records every run in the history, without the key, and runs one again or opens it as a playground', async () => {
-    const document = await playground('history.query.json', `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"group": 2}, "sort": {"n": 1}, "limit": 3}\n`);
+    const document = await playground(
+      'history.query.json',
+      `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"group": 2}, "sort": {"n": 1}, "limit": 3}\n`,
+    );
     testing.setPrompts(new FakePrompts());
     const first = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', document.uri, 0);
     assert.equal(first.total, 10);
@@ -127,7 +142,10 @@ describe('Run All and the query history', function () {
     const items = openPrompts.questions[0]?.items ?? [];
     assert.ok(items.filter((item) => item === `${db}.${col}`).length >= 4, `runs missing from the history: ${items.join(' | ')}`);
     const opened = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-    assert.match(opened.getText(), new RegExp(`^// From the query history: ran .* UTC on account "${accountLabel}" \\(find · 10 documents · `));
+    assert.match(
+      opened.getText(),
+      new RegExp(`^// From the query history: ran .* UTC on account "${accountLabel}" \\(find · 10 documents · `),
+    );
     assert.ok(!opened.getText().includes(apiKey));
     testing.setPrompts(new FakePrompts());
     const fromOpened = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', opened.uri, 0);

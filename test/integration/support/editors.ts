@@ -26,9 +26,20 @@ export async function closeAllEditors(api: TestApi): Promise<void> {
       () => `Reverting and closing ${uri.toString()} did not finish.`,
     );
   }
-  const describeState = () => `Still open: ${openTabs().map((tab) => `${tab.label} (${tab.isDirty ? 'dirty ' : ''}${tab.input?.constructor.name ?? 'unknown'})`).join(', ')}`;
-  await withLimit(Promise.resolve(vscode.commands.executeCommand('workbench.action.closeAllEditors')), () => `Closing the editors did not finish. ${describeState()}`);
-  await waitFor(() => openTabs().length === 0, { event: vscode.window.tabGroups.onDidChangeTabs, what: 'every editor closed', describeState, limitMs: 10_000 });
+  const describeState = () =>
+    `Still open: ${openTabs()
+      .map((tab) => `${tab.label} (${tab.isDirty ? 'dirty ' : ''}${tab.input?.constructor.name ?? 'unknown'})`)
+      .join(', ')}`;
+  await withLimit(
+    Promise.resolve(vscode.commands.executeCommand('workbench.action.closeAllEditors')),
+    () => `Closing the editors did not finish. ${describeState()}`,
+  );
+  await waitFor(() => openTabs().length === 0, {
+    event: vscode.window.tabGroups.onDidChangeTabs,
+    what: 'every editor closed',
+    describeState,
+    limitMs: 10_000,
+  });
 }
 
 /** Fails with `why()` when `step` has not finished after 10 s: a hook that hangs says what it waited for. */

@@ -17,7 +17,11 @@ export async function activateExtension(): Promise<{ extension: vscode.Extension
 }
 
 /** Adds an account on `service` as the user would, and the extension's own client for it. */
-export async function addAccount(testing: TestApi, label: string, service: ServiceEndpoint): Promise<{ accountId: string; client: DbHostApi }> {
+export async function addAccount(
+  testing: TestApi,
+  label: string,
+  service: ServiceEndpoint,
+): Promise<{ accountId: string; client: DbHostApi }> {
   const { id } = await testing.services.accounts.add({ label, baseUrl: service.url, apiKey: service.apiKey });
   return { accountId: id, client: await testing.services.accounts.clientFor(id) };
 }
@@ -28,7 +32,12 @@ export async function addAccount(testing: TestApi, label: string, service: Servi
  * Given prompts of the test's own making instead, they answer as they were made (by default, a refused
  * answer is recorded and the person gives up).
  */
-export async function runScripted<T>(testing: TestApi, script: FakeAnswer[] | FakePrompts, command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
+export async function runScripted<T>(
+  testing: TestApi,
+  script: FakeAnswer[] | FakePrompts,
+  command: string,
+  ...args: unknown[]
+): Promise<{ result: T; prompts: FakePrompts }> {
   const prompts = Array.isArray(script) ? new FakePrompts(script, { refusedInput: 'fail' }) : script;
   testing.setPrompts(prompts);
   try {

@@ -67,7 +67,8 @@ export class FakePrompts implements Prompts {
   private next(kind: Question['kind'], text: string): FakeAnswer {
     const answer = this.answers.shift();
     if (!answer) throw new Error(`The script has no answer for the ${kind} "${text}"`);
-    if (!('dismiss' in answer) && !(kind in answer)) throw new Error(`The script expected ${JSON.stringify(answer)}, not the ${kind} "${text}"`);
+    if (!('dismiss' in answer) && !(kind in answer))
+      throw new Error(`The script expected ${JSON.stringify(answer)}, not the ${kind} "${text}"`);
     return answer;
   }
 

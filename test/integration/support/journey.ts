@@ -15,7 +15,7 @@ const JOURNEY = Symbol.for('dbhost.integration.journey');
  */
 export function journey(suite: Suite): void {
   (suite as unknown as Record<symbol, boolean>)[JOURNEY] = true;
-  suite.afterAll('close the journey\'s editors', async () => closeAllEditors((await activateExtension()).testing));
+  suite.afterAll("close the journey's editors", async () => closeAllEditors((await activateExtension()).testing));
 }
 
 /** Whether the suite, or one it is nested in, is a journey. */

@@ -32,7 +32,10 @@ const testing = (): Promise<TestApi> => (testApi ??= activateExtension().then(({
  * hold one value (auto-save, conflict resolution…; not the object-valued ones like `files.exclude`).
  */
 function settingKeys(): string[] {
-  const contributed = (vscode.extensions.getExtension(productExtensionId)?.packageJSON as { contributes?: { configuration?: { properties?: object } } } | undefined)?.contributes?.configuration?.properties;
+  const contributed = (
+    vscode.extensions.getExtension(productExtensionId)?.packageJSON as
+      { contributes?: { configuration?: { properties?: object } } } | undefined
+  )?.contributes?.configuration?.properties;
   const files = vscode.workspace.getConfiguration('files');
   const fileKeys = Object.entries(files)
     .filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value))

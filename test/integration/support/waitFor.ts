@@ -33,7 +33,11 @@ export function waitFor<T>(check: () => Outcome<T> | Promise<Outcome<T>>, option
       clearTimeout(limit);
       action();
     };
-    const limit = setTimeout(() => finish(() => reject(new Error(`Never saw ${options.what ?? 'the awaited condition'}. ${options.describeState?.() ?? ''}`.trim()))), limitMs);
+    const limit = setTimeout(
+      () =>
+        finish(() => reject(new Error(`Never saw ${options.what ?? 'the awaited condition'}. ${options.describeState?.() ?? ''}`.trim()))),
+      limitMs,
+    );
     const look = async (): Promise<void> => {
       if (settled) return;
       if (looking) {

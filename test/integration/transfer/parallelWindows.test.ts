@@ -27,7 +27,12 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
     const worker = async () => {
       while (next < COUNT) {
         const n = next++;
-        await client.createDocument(db, 'source', { _id: `doc-${String(n).padStart(4, '0')}`, n, tags: ['a', { deep: [n] }] }, { safe: true });
+        await client.createDocument(
+          db,
+          'source',
+          { _id: `doc-${String(n).padStart(4, '0')}`, n, tags: ['a', { deep: [n] }] },
+          { safe: true },
+        );
       }
     };
     await Promise.all(Array.from({ length: 4 }, worker));
@@ -42,7 +47,11 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
 
   it('with 4 windows writes the same file as one page after another, having fetched windows of the _id order', async () => {
     const exportTo = async (file: string) => {
-      const run = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', { accountId, db, col: 'source' });
+      const run = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
+        accountId,
+        db,
+        col: 'source',
+      });
       assert.deepEqual(run.prompts.errors, []);
       assert.equal(run.result.exported, COUNT);
       return run.result;

@@ -31,7 +31,10 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'source');
     for (let n = 0; n < COUNT; n++) {
-      const document: JsonObject = n % 2 === 0 ? { n, big: new LosslessNumber('9007199254740993'), tags: ['a', { deep: [n] }] } : { _id: `own-${n}`, n, at: { $date: '2024-02-29T12:00:00.000Z' } };
+      const document: JsonObject =
+        n % 2 === 0
+          ? { n, big: new LosslessNumber('9007199254740993'), tags: ['a', { deep: [n] }] }
+          : { _id: `own-${n}`, n, at: { $date: '2024-02-29T12:00:00.000Z' } };
       await client.createDocument(db, 'source', document, { safe: n === COUNT - 1 });
     }
     folder = mkdtempSync(join(tmpdir(), 'dbhost-transfer-'));
@@ -45,37 +48,62 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   it('exports a collection to NDJSON, imports it into a new collection, and the counts are equal', async () => {
     const file = join(folder, 'source.ndjson');
-    const exported = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', { accountId, db, col: 'source' });
+    const exported = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
+      accountId,
+      db,
+      col: 'source',
+    });
     assert.deepEqual(exported.prompts.errors, []);
     assert.equal(exported.result.exported, COUNT);
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     assert.equal(lines.length, COUNT);
     assert.deepEqual(readdirSync(folder), ['source.ndjson'], 'no temporary file is left beside it');
 
-    const imported = await runScripted<ImportResult>(testing, [{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db });
+    const imported = await runScripted<ImportResult>(testing, [{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', {
+      accountId,
+      db,
+    });
     assert.deepEqual(imported.prompts.errors, []);
     const [confirmation] = imported.prompts.confirmations;
     assert.match(confirmation.text, /Import 250 documents from source\.ndjson into the new collection transfertests\.copy/);
     assert.match(confirmation.detail ?? '', /250 records to import/);
     assert.equal(imported.result.outcome?.stored, COUNT);
-    const [source, copy] = await Promise.all([client.listDocuments(db, 'source', { limit: 1 }), client.listDocuments(db, 'copy', { limit: 1 })]);
+    const [source, copy] = await Promise.all([
+      client.listDocuments(db, 'source', { limit: 1 }),
+      client.listDocuments(db, 'copy', { limit: 1 }),
+    ]);
     assert.equal(copy.total, source.total);
     assert.equal(copy.total, COUNT);
-    assert.ok(imported.prompts.infos.some((message) => /Imported source\.ndjson into transfertests\.copy: 250 documents stored/.test(message)), imported.prompts.infos.join('\n'));
+    assert.ok(
+      imported.prompts.infos.some((message) => /Imported source\.ndjson into transfertests\.copy: 250 documents stored/.test(message)),
+      imported.prompts.infos.join('\n'),
+    );
   });
 
   it('importing the same file into the same collection again stores nothing twice', async () => {
     const file = join(folder, 'source.ndjson');
-    const again = await runScripted<ImportResult>(testing, [{ file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db, col: 'copy' });
+    const again = await runScripted<ImportResult>(testing, [{ file }, { confirm: true }], 'dbhost.importDocuments', {
+      accountId,
+      db,
+      col: 'copy',
+    });
     // The export wrote every document with its _id, so all of them are found already stored.
     assert.match(again.prompts.confirmations[0].detail ?? '', /250 _ids already in the collection/);
-    assert.deepEqual([again.result.outcome?.stored, again.result.outcome?.alreadyStored, again.result.outcome?.failureCount], [0, COUNT, 0]);
+    assert.deepEqual(
+      [again.result.outcome?.stored, again.result.outcome?.alreadyStored, again.result.outcome?.failureCount],
+      [0, COUNT, 0],
+    );
     assert.equal((await client.listDocuments(db, 'copy', { limit: 1 })).total, COUNT);
   });
 
   it('exports chosen columns to CSV with nested fields as dotted columns', async () => {
     const file = join(folder, 'columns.csv');
-    const { result, prompts } = await runScripted<ExportResult>(testing, [{ pick: 'CSV' }, { input: 'n,tags' }, { file }], 'dbhost.exportDocuments', { accountId, db, col: 'source' });
+    const { result, prompts } = await runScripted<ExportResult>(
+      testing,
+      [{ pick: 'CSV' }, { input: 'n,tags' }, { file }],
+      'dbhost.exportDocuments',
+      { accountId, db, col: 'source' },
+    );
     assert.deepEqual(prompts.errors, []);
     assert.equal(result.exported, COUNT);
     const rows = readFileSync(file, 'utf8').split('\r\n');
@@ -85,29 +113,60 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   it('exports the results of a playground query: everything its filter matches, in its sort, with its fields', async () => {
     const playground = join(folder, 'odd.query.json');
-    writeFileSync(playground, JSON.stringify({ account: 'Transfer tests', database: db, collection: 'source', q: { _id: { $regex: '^own-' } }, sort: { n: -1 }, fields: { n: 1 }, limit: 5 }));
+    writeFileSync(
+      playground,
+      JSON.stringify({
+        account: 'Transfer tests',
+        database: db,
+        collection: 'source',
+        q: { _id: { $regex: '^own-' } },
+        sort: { n: -1 },
+        fields: { n: 1 },
+        limit: 5,
+      }),
+    );
     const file = join(folder, 'odd.json');
-    const { result, prompts } = await runScripted<ExportResult>(testing, [{ pick: 'JSON array' }, { file }], 'dbhost.exportQueryResults', vscode.Uri.file(playground), 0);
+    const { result, prompts } = await runScripted<ExportResult>(
+      testing,
+      [{ pick: 'JSON array' }, { file }],
+      'dbhost.exportQueryResults',
+      vscode.Uri.file(playground),
+      0,
+    );
     assert.deepEqual(prompts.errors, []);
-    assert.equal(result.exported, COUNT / 2, 'not bounded by the query\'s page size');
+    assert.equal(result.exported, COUNT / 2, "not bounded by the query's page size");
     const documents = JSON.parse(readFileSync(file, 'utf8')) as { _id: string; n: number }[];
     assert.equal(documents.length, COUNT / 2);
     assert.deepEqual(documents[0], { _id: 'own-249', n: 249 });
-    assert.ok(documents.every((document, i) => i === 0 || document.n < documents[i - 1].n), 'in the query\'s sort');
+    assert.ok(
+      documents.every((document, i) => i === 0 || document.n < documents[i - 1].n),
+      "in the query's sort",
+    );
   });
 
   it('lists the records the service refuses, by line, in a report', async () => {
     const file = join(folder, 'mixed.ndjson');
     writeFileSync(file, '{"a":1}\n{"bad":{"$oid":"nope"}}\n{oops\n{"a":2}\n');
-    const { result, prompts } = await runScripted<ImportResult>(testing, [{ input: 'mixed' }, { file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db });
+    const { result, prompts } = await runScripted<ImportResult>(
+      testing,
+      [{ input: 'mixed' }, { file }, { confirm: true }],
+      'dbhost.importDocuments',
+      { accountId, db },
+    );
     assert.match(prompts.confirmations[0].detail ?? '', /line 3: not valid JSON/);
     assert.equal(result.outcome?.stored, 2);
-    assert.deepEqual(result.outcome?.failures.map((failure) => failure.line), [2, 3]);
+    assert.deepEqual(
+      result.outcome?.failures.map((failure) => failure.line),
+      [2, 3],
+    );
     const report = vscode.workspace.textDocuments.find((document) => document.uri.toString() === result.reportUri);
     assert.ok(report, 'the failure report is open');
     assert.match(report.getText(), /line 2: .*\$oid/);
     assert.match(report.getText(), /line 3: not valid JSON/);
-    assert.ok(prompts.warnings.some((message) => /2 records not stored/.test(message)), prompts.warnings.join('\n'));
+    assert.ok(
+      prompts.warnings.some((message) => /2 records not stored/.test(message)),
+      prompts.warnings.join('\n'),
+    );
   });
 
   it('offers to resume an import that stopped, and stores only what is left, nothing twice', async () => {
@@ -133,7 +192,12 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     };
     const key = importStateKey(file, target);
     await testing.services.context.workspaceState.update(key, state);
-    const { result, prompts } = await runScripted<ImportResult>(testing, [{ file }, { pick: /^Resume from record 5$/ }, { confirm: true }], 'dbhost.importDocuments', target);
+    const { result, prompts } = await runScripted<ImportResult>(
+      testing,
+      [{ file }, { pick: /^Resume from record 5$/ }, { confirm: true }],
+      'dbhost.importDocuments',
+      target,
+    );
     assert.deepEqual(prompts.errors, []);
     assert.match(prompts.confirmations[0].detail ?? '', /Resuming: the first 4 records were finished/);
     assert.deepEqual([result.outcome?.stored, result.outcome?.alreadyStored], [4 + 5, 1]);

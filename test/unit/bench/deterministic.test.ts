@@ -40,12 +40,18 @@ describe('bench figures that must hold exactly', function () {
 
   it('views 1,000 documents in the tree with exactly 10 requests and 1,000 documents at page size 100', async () => {
     const outcome = await viewDocuments({ serviceUrl: service.url, apiKey: KEY, db: 'bench', col: 'docs', target: 1_000, pageSize: 100 });
-    assert.deepEqual({ shown: outcome.shown, requests: outcome.requests, transferred: outcome.transferred }, { shown: 1_000, requests: 10, transferred: 1_000 });
+    assert.deepEqual(
+      { shown: outcome.shown, requests: outcome.requests, transferred: outcome.transferred },
+      { shown: 1_000, requests: 10, transferred: 1_000 },
+    );
   });
 
   it('views 1,000 documents with exactly 50 requests at the default page size of 20', async () => {
     const outcome = await viewDocuments({ serviceUrl: service.url, apiKey: KEY, db: 'bench', col: 'docs', target: 1_000, pageSize: 20 });
-    assert.deepEqual({ shown: outcome.shown, requests: outcome.requests, transferred: outcome.transferred }, { shown: 1_000, requests: 50, transferred: 1_000 });
+    assert.deepEqual(
+      { shown: outcome.shown, requests: outcome.requests, transferred: outcome.transferred },
+      { shown: 1_000, requests: 50, transferred: 1_000 },
+    );
   });
 
   it('saves one changed field of a 1 MB document with a PUT body under 1 KB', async () => {

@@ -7,7 +7,8 @@ import { zipEntries } from '../../support/zipEntries';
 
 const root = resolve(__dirname, '..', '..', '..');
 /** What the package may hold (vsce adds its manifest files). */
-const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|license(\.txt)?|dist\/(extension|playgroundParser|service|guardrails|transfer|playgroundKnowledge|nodeFetch|originalFeatures|statsChart|collectionViewHost|collectionView)\.js|media\/.+|schemas\/.+))$/i;
+const ALLOWED =
+  /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|license(\.txt)?|dist\/(extension|playgroundParser|service|guardrails|transfer|playgroundKnowledge|nodeFetch|originalFeatures|statsChart|collectionViewHost|collectionView)\.js|media\/.+|schemas\/.+))$/i;
 
 describe('the .vsix holds no key (canary)', function () {
   this.timeout(180_000);
@@ -32,13 +33,20 @@ describe('the .vsix holds no key (canary)', function () {
     const outDir = join(root, 'out', 'canary-test');
     const vsix = join(outDir, 'dbhost.vsix');
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'package.ts'), '--outdir', outDir], { cwd: root, stdio: 'pipe', env: { ...process.env, DBHOST_API_KEY: canary } });
+      execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'package.ts'), '--outdir', outDir], {
+        cwd: root,
+        stdio: 'pipe',
+        env: { ...process.env, DBHOST_API_KEY: canary },
+      });
     } catch (error) {
       const output = `${String((error as { stdout?: Buffer }).stdout ?? '')}${String((error as { stderr?: Buffer }).stderr ?? '')}`;
       assert.fail(`packaging failed: ${output.trim().split('\n').slice(-4).join('\n')}`);
     }
     const entries = zipEntries(vsix);
-    assert.ok(entries.some((entry) => entry.name === 'extension/dist/extension.js'), 'the package has no dist/extension.js');
+    assert.ok(
+      entries.some((entry) => entry.name === 'extension/dist/extension.js'),
+      'the package has no dist/extension.js',
+    );
     const unexpected = entries.map((entry) => entry.name).filter((name) => !ALLOWED.test(name));
     assert.deepEqual(unexpected, [], 'the package holds files it should not');
     for (const entry of entries) {

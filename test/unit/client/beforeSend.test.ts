@@ -20,9 +20,20 @@ describe('Client: beforeSend', () => {
 
   it('sees each request with its method, path and body but not the key, before it is sent', async () => {
     const seen: OutgoingRequest[] = [];
-    const client = new DbHostClient({ baseUrl: service.baseUrl, apiKey: 'secret-key-1', beforeSend: async (request) => void seen.push(request) });
+    const client = new DbHostClient({
+      baseUrl: service.baseUrl,
+      apiKey: 'secret-key-1',
+      beforeSend: async (request) => void seen.push(request),
+    });
     await client.updateDocuments('shop', 'orders', { criteria: { a: 1 }, object: { $set: { b: 2 } }, multi: true });
-    assert.deepEqual(seen, [{ method: 'PUT', path: '/databases/shop/collections/orders/documents', query: undefined, body: { criteria: { a: 1 }, object: { $set: { b: 2 } }, multi: true } }]);
+    assert.deepEqual(seen, [
+      {
+        method: 'PUT',
+        path: '/databases/shop/collections/orders/documents',
+        query: undefined,
+        body: { criteria: { a: 1 }, object: { $set: { b: 2 } }, multi: true },
+      },
+    ]);
     assert.ok(!JSON.stringify(seen).includes('secret-key-1'));
     assert.equal(service.requests.length, 1);
   });

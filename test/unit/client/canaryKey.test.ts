@@ -9,7 +9,15 @@ import type { RecordedRequest } from './fakeService';
 
 /** Every form in which the key could leak. */
 function leakForms(key: string): string[] {
-  return [...new Set([key, encodeURIComponent(key), encodeStrict(key), new URLSearchParams({ k: key }).toString().slice(2), JSON.stringify(key).slice(1, -1)])];
+  return [
+    ...new Set([
+      key,
+      encodeURIComponent(key),
+      encodeStrict(key),
+      new URLSearchParams({ k: key }).toString().slice(2),
+      JSON.stringify(key).slice(1, -1),
+    ]),
+  ];
 }
 
 /** Everything a user, a log or a bug report could see of an error. */
@@ -41,7 +49,13 @@ for (const key of ['CANARY-KEY-7f3a', "CANARY key/7f3a+?&=#%é'()*!"]) {
     after(() => service.close());
     beforeEach(() => {
       lines = [];
-      client = new DbHostClient({ baseUrl: service.baseUrl, apiKey: key, retryDelayMs: 1, timeoutMs: 1000, log: (line) => lines.push(line) });
+      client = new DbHostClient({
+        baseUrl: service.baseUrl,
+        apiKey: key,
+        retryDelayMs: 1,
+        timeoutMs: 1000,
+        log: (line) => lines.push(line),
+      });
     });
 
     const assertScrubbed = (error: unknown, kind: ServiceError['kind']) => {
@@ -73,7 +87,11 @@ for (const key of ['CANARY-KEY-7f3a', "CANARY key/7f3a+?&=#%é'()*!"]) {
     });
 
     it('on a 5xx with a text body that echoes the URL and the key', async () => {
-      service.respond((request) => ({ status: 500, headers: { 'Content-Type': 'text/plain' }, body: `Internal error at ${echo(request)}` }));
+      service.respond((request) => ({
+        status: 500,
+        headers: { 'Content-Type': 'text/plain' },
+        body: `Internal error at ${echo(request)}`,
+      }));
       assertScrubbed(await failing(() => client.getDatabase('db')), 'http');
     });
 
@@ -84,13 +102,22 @@ for (const key of ['CANARY-KEY-7f3a', "CANARY key/7f3a+?&=#%é'()*!"]) {
     });
 
     it('on a redirect whose location carries the key', async () => {
-      service.respond((request) => ({ status: 302, headers: { Location: `https://elsewhere.example.net${request.path}?${request.rawQuery}` }, body: '' }));
+      service.respond((request) => ({
+        status: 302,
+        headers: { Location: `https://elsewhere.example.net${request.path}?${request.rawQuery}` },
+        body: '',
+      }));
       assertScrubbed(await failing(() => client.listDatabases()), 'http');
     });
 
     it('on a network error (nothing listening)', async () => {
       const port = await closedPort();
-      const unreachable = new DbHostClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: key, retryDelayMs: 1, log: (line) => lines.push(line) });
+      const unreachable = new DbHostClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: key,
+        retryDelayMs: 1,
+        log: (line) => lines.push(line),
+      });
       const error = await failing(() => unreachable.listDatabases());
       assertScrubbed(error, 'network');
       assert.match(String((error as ServiceError).cause), /_apikey=\[redacted\]/, 'node-fetch put the URL in its message, scrubbed');
@@ -103,7 +130,13 @@ for (const key of ['CANARY-KEY-7f3a', "CANARY key/7f3a+?&=#%é'()*!"]) {
 
     it("on a network error from Node's own fetch", async () => {
       const port = await closedPort();
-      const unreachable = new DbHostClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: key, retries: 0, fetch: globalThis.fetch as FetchFunction, log: (line) => lines.push(line) });
+      const unreachable = new DbHostClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: key,
+        retries: 0,
+        fetch: globalThis.fetch as FetchFunction,
+        log: (line) => lines.push(line),
+      });
       assertScrubbed(await failing(() => unreachable.listDatabases()), 'network');
     });
 

@@ -21,7 +21,13 @@ describe('DbHostClient timeouts and cancellation', () => {
   it('times out when the service never answers', async () => {
     service.respond(() => 'hang');
     const lines: string[] = [];
-    const impatient = new DbHostClient({ baseUrl: service.baseUrl, apiKey: 'k', timeoutMs: 40, retryDelayMs: 1, log: (line) => lines.push(line) });
+    const impatient = new DbHostClient({
+      baseUrl: service.baseUrl,
+      apiKey: 'k',
+      timeoutMs: 40,
+      retryDelayMs: 1,
+      log: (line) => lines.push(line),
+    });
     await assert.rejects(impatient.listDatabases(), (error: ServiceError) => {
       assert.ok(error instanceof ServiceError);
       assert.equal(error.kind, 'timeout');
@@ -39,7 +45,10 @@ describe('DbHostClient timeouts and cancellation', () => {
 
   it('takes a per-call time limit over the client one', async () => {
     service.respond(() => 'hang');
-    await assert.rejects(client().getDatabase('db', { timeoutMs: 30 }), { kind: 'timeout', message: 'GET /databases/db timed out after 30 ms' });
+    await assert.rejects(client().getDatabase('db', { timeoutMs: 30 }), {
+      kind: 'timeout',
+      message: 'GET /databases/db timed out after 30 ms',
+    });
   });
 
   it('says long time limits in seconds', () => {

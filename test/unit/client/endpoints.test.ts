@@ -21,25 +21,77 @@ const KEY = 'key-123';
 
 const CASES: EndpointCase[] = [
   { name: 'listDatabases', call: (c) => c.listDatabases(), method: 'GET', path: '/databases', answer: '[]' },
-  { name: 'createDatabase', call: (c) => c.createDatabase('vehicles', 'sandbox'), method: 'POST', path: '/databases', body: { name: 'vehicles', slug: 'sandbox' }, answer: '{"ok":1}' },
-  { name: 'getDatabase', call: (c) => c.getDatabase('vehicles'), method: 'GET', path: '/databases/vehicles', answer: '{"name":"vehicles"}' },
+  {
+    name: 'createDatabase',
+    call: (c) => c.createDatabase('vehicles', 'sandbox'),
+    method: 'POST',
+    path: '/databases',
+    body: { name: 'vehicles', slug: 'sandbox' },
+    answer: '{"ok":1}',
+  },
+  {
+    name: 'getDatabase',
+    call: (c) => c.getDatabase('vehicles'),
+    method: 'GET',
+    path: '/databases/vehicles',
+    answer: '{"name":"vehicles"}',
+  },
   { name: 'deleteDatabase', call: (c) => c.deleteDatabase('vehicles'), method: 'DELETE', path: '/databases/vehicles', answer: '{"ok":1}' },
 
-  { name: 'listCollections', call: (c) => c.listCollections('vehicles'), method: 'GET', path: '/databases/vehicles/collections', answer: '[]' },
-  { name: 'createCollection', call: (c) => c.createCollection('vehicles', 'rockets'), method: 'POST', path: '/databases/vehicles/collections', body: { name: 'rockets' }, answer: '{"ok":1}' },
-  { name: 'getCollectionStats', call: (c) => c.getCollectionStats('vehicles', 'rockets'), method: 'GET', path: '/databases/vehicles/collections/rockets', answer: '{"count":1}' },
-  { name: 'renameCollection', call: (c) => c.renameCollection('vehicles', 'rockets', 'boosters'), method: 'PUT', path: '/databases/vehicles/collections/rockets', body: { name: 'boosters' }, answer: '{"ok":1}' },
-  { name: 'deleteCollection', call: (c) => c.deleteCollection('vehicles', 'rockets'), method: 'DELETE', path: '/databases/vehicles/collections/rockets', answer: '{"ok":1}' },
+  {
+    name: 'listCollections',
+    call: (c) => c.listCollections('vehicles'),
+    method: 'GET',
+    path: '/databases/vehicles/collections',
+    answer: '[]',
+  },
+  {
+    name: 'createCollection',
+    call: (c) => c.createCollection('vehicles', 'rockets'),
+    method: 'POST',
+    path: '/databases/vehicles/collections',
+    body: { name: 'rockets' },
+    answer: '{"ok":1}',
+  },
+  {
+    name: 'getCollectionStats',
+    call: (c) => c.getCollectionStats('vehicles', 'rockets'),
+    method: 'GET',
+    path: '/databases/vehicles/collections/rockets',
+    answer: '{"count":1}',
+  },
+  {
+    name: 'renameCollection',
+    call: (c) => c.renameCollection('vehicles', 'rockets', 'boosters'),
+    method: 'PUT',
+    path: '/databases/vehicles/collections/rockets',
+    body: { name: 'boosters' },
+    answer: '{"ok":1}',
+  },
+  {
+    name: 'deleteCollection',
+    call: (c) => c.deleteCollection('vehicles', 'rockets'),
+    method: 'DELETE',
+    path: '/databases/vehicles/collections/rockets',
+    answer: '{"ok":1}',
+  },
 
   {
     name: 'listDocuments',
-    call: (c) => c.listDocuments('vehicles', 'rockets', { q: { stage: { $gt: 1 } }, fields: ['name'], sort: { name: -1 }, skip: 40, limit: 20 }),
+    call: (c) =>
+      c.listDocuments('vehicles', 'rockets', { q: { stage: { $gt: 1 } }, fields: ['name'], sort: { name: -1 }, skip: 40, limit: 20 }),
     method: 'GET',
     path: '/databases/vehicles/collections/rockets/documents',
     query: { q: '{"stage":{"$gt":1}}', fields: '["name"]', sort: '{"name":-1}', skip: '40', limit: '20' },
     answer: '[]',
   },
-  { name: 'getDocument', call: (c) => c.getDocument('vehicles', 'rockets', '4ffde1398c1a4b6d6c000001'), method: 'GET', path: '/databases/vehicles/collections/rockets/documents/4ffde1398c1a4b6d6c000001', answer: '{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"}}' },
+  {
+    name: 'getDocument',
+    call: (c) => c.getDocument('vehicles', 'rockets', '4ffde1398c1a4b6d6c000001'),
+    method: 'GET',
+    path: '/databases/vehicles/collections/rockets/documents/4ffde1398c1a4b6d6c000001',
+    answer: '{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"}}',
+  },
   {
     name: 'createDocument',
     call: (c) => c.createDocument('vehicles', 'rockets', { name: 'Saturn V', stages: 3 }, { safe: true }),
@@ -58,28 +110,73 @@ const CASES: EndpointCase[] = [
   },
   {
     name: 'updateDocuments',
-    call: (c) => c.updateDocuments('vehicles', 'rockets', { criteria: { stages: 3 }, object: { $inc: { flights: 1 } }, upsert: true, multi: true, safe: true }),
+    call: (c) =>
+      c.updateDocuments('vehicles', 'rockets', {
+        criteria: { stages: 3 },
+        object: { $inc: { flights: 1 } },
+        upsert: true,
+        multi: true,
+        safe: true,
+      }),
     method: 'PUT',
     path: '/databases/vehicles/collections/rockets/documents',
     body: { criteria: { stages: 3 }, object: { $inc: { flights: 1 } }, upsert: true, multi: true, safe: true },
     answer: '{"ok":1}',
   },
-  { name: 'deleteDocument', call: (c) => c.deleteDocument('vehicles', 'rockets', 'r1'), method: 'DELETE', path: '/databases/vehicles/collections/rockets/documents/r1', answer: '{"ok":1}' },
+  {
+    name: 'deleteDocument',
+    call: (c) => c.deleteDocument('vehicles', 'rockets', 'r1'),
+    method: 'DELETE',
+    path: '/databases/vehicles/collections/rockets/documents/r1',
+    answer: '{"ok":1}',
+  },
 
-  { name: 'listIndexes', call: (c) => c.listIndexes('vehicles', 'rockets'), method: 'GET', path: '/databases/vehicles/collections/rockets/indexes', answer: '[]' },
+  {
+    name: 'listIndexes',
+    call: (c) => c.listIndexes('vehicles', 'rockets'),
+    method: 'GET',
+    path: '/databases/vehicles/collections/rockets/indexes',
+    answer: '[]',
+  },
   {
     name: 'createIndex',
-    call: (c) => c.createIndex('vehicles', 'rockets', { spec: { name: 1, stages: -1 }, background: false, unique: true, drop_dups: true, min: -180, max: 180 }),
+    call: (c) =>
+      c.createIndex('vehicles', 'rockets', {
+        spec: { name: 1, stages: -1 },
+        background: false,
+        unique: true,
+        drop_dups: true,
+        min: -180,
+        max: 180,
+      }),
     method: 'POST',
     path: '/databases/vehicles/collections/rockets/indexes',
     body: { spec: { name: 1, stages: -1 }, background: false, unique: true, drop_dups: true, min: -180, max: 180 },
     answer: '{"ok":1}',
   },
-  { name: 'dropIndex', call: (c) => c.dropIndex('vehicles', 'rockets', 'name_1'), method: 'DELETE', path: '/databases/vehicles/collections/rockets/indexes/name_1', answer: '{"ok":1}' },
-  { name: 'dropAllIndexes', call: (c) => c.dropAllIndexes('vehicles', 'rockets'), method: 'DELETE', path: '/databases/vehicles/collections/rockets/indexes', answer: '{"ok":1}' },
+  {
+    name: 'dropIndex',
+    call: (c) => c.dropIndex('vehicles', 'rockets', 'name_1'),
+    method: 'DELETE',
+    path: '/databases/vehicles/collections/rockets/indexes/name_1',
+    answer: '{"ok":1}',
+  },
+  {
+    name: 'dropAllIndexes',
+    call: (c) => c.dropAllIndexes('vehicles', 'rockets'),
+    method: 'DELETE',
+    path: '/databases/vehicles/collections/rockets/indexes',
+    answer: '{"ok":1}',
+  },
 
   { name: 'listDeployments', call: (c) => c.listDeployments(), method: 'GET', path: '/deployments', answer: '[]' },
-  { name: 'getDeployment', call: (c) => c.getDeployment('db-1.example.net:10005'), method: 'GET', path: '/deployments/db-1.example.net%3A10005', answer: '{"name":"db-1.example.net:10005"}' },
+  {
+    name: 'getDeployment',
+    call: (c) => c.getDeployment('db-1.example.net:10005'),
+    method: 'GET',
+    path: '/deployments/db-1.example.net%3A10005',
+    answer: '{"name":"db-1.example.net:10005"}',
+  },
   { name: 'getDeploymentLogs', call: (c) => c.getDeploymentLogs('set-42'), method: 'GET', path: '/deployments/set-42/logs', answer: '[]' },
 
   { name: 'listInvoices', call: (c) => c.listInvoices(), method: 'GET', path: '/invoices', answer: '[]' },
@@ -151,7 +248,12 @@ describe('DbHostClient requests', () => {
 
   it('sends big and exactly written numbers as they are', async () => {
     service.queue({ body: '{"ok":1}' });
-    await client.createDocument('vehicles', 'rockets', { big: new LosslessNumber('9007199254740993'), price: new LosslessNumber('1.50') }, { safe: true });
+    await client.createDocument(
+      'vehicles',
+      'rockets',
+      { big: new LosslessNumber('9007199254740993'), price: new LosslessNumber('1.50') },
+      { safe: true },
+    );
     assert.equal(service.requests[service.requests.length - 1].body, '{"document":{"big":9007199254740993,"price":1.50},"safe":true}');
   });
 
@@ -194,6 +296,9 @@ describe('DbHostClient requests', () => {
   it('rejects base addresses it cannot use, with a message that says why', () => {
     assert.throws(() => new DbHostClient({ baseUrl: 'ftp://example.net', apiKey: KEY }), /must start with http:\/\/ or https:\/\//);
     assert.throws(() => new DbHostClient({ baseUrl: 'not a url', apiKey: KEY }), /not a valid URL/);
-    assert.throws(() => new DbHostClient({ baseUrl: 'https://user:pw@example.net', apiKey: KEY }), /must not contain a user name or password/);
+    assert.throws(
+      () => new DbHostClient({ baseUrl: 'https://user:pw@example.net', apiKey: KEY }),
+      /must not contain a user name or password/,
+    );
   });
 });

@@ -47,7 +47,11 @@ describe('DbHostClient errors', () => {
   });
 
   it('shows the text of an HTML error page, not its markup', async () => {
-    service.queue({ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<html><head><style>p{}</style></head><body><h1>Bad Gateway</h1><p>upstream down</p></body></html>' });
+    service.queue({
+      status: 502,
+      headers: { 'Content-Type': 'text/html' },
+      body: '<html><head><style>p{}</style></head><body><h1>Bad Gateway</h1><p>upstream down</p></body></html>',
+    });
     const error = await failure(client.deleteDatabase('x'));
     assert.equal(error.serviceMessage, 'Bad Gateway upstream down');
   });
@@ -70,7 +74,10 @@ describe('DbHostClient errors', () => {
     const error = await failure(client.listDatabases());
     assert.equal(error.kind, 'http');
     assert.equal(error.status, 301);
-    assert.equal(error.message, 'GET /databases failed: 301 the service redirects to https://elsewhere.example.net/databases?_apikey=[redacted]; set the service address to where it moved');
+    assert.equal(
+      error.message,
+      'GET /databases failed: 301 the service redirects to https://elsewhere.example.net/databases?_apikey=[redacted]; set the service address to where it moved',
+    );
     assert.equal(service.requests.length, 1);
   });
 
@@ -93,7 +100,13 @@ describe('DbHostClient errors', () => {
   });
 
   it('still answers when the logger throws', async () => {
-    const noisy = new DbHostClient({ baseUrl: service.baseUrl, apiKey: 'k', log: () => { throw new Error('log full'); } });
+    const noisy = new DbHostClient({
+      baseUrl: service.baseUrl,
+      apiKey: 'k',
+      log: () => {
+        throw new Error('log full');
+      },
+    });
     service.queue({ body: '[]' });
     assert.deepEqual(await noisy.listPlans(), []);
   });

@@ -16,7 +16,10 @@ describe('DbHostClient.listDocuments', () => {
   const lastQuery = () => service.requests[service.requests.length - 1].query;
 
   it('returns the documents and the total from X-Service-Count', async () => {
-    service.queue({ headers: { 'X-Service-Count': '2451' }, body: '[{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"},"a":1},{"_id":"plain","b":[1,2]}]' });
+    service.queue({
+      headers: { 'X-Service-Count': '2451' },
+      body: '[{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"},"a":1},{"_id":"plain","b":[1,2]}]',
+    });
     const page = await client.listDocuments('db', 'col', { limit: 2 });
     assert.equal(page.total, 2451);
     assert.deepEqual(page.documents, [
@@ -68,7 +71,12 @@ describe('DbHostClient.listDocuments', () => {
 
   it('sends q, fields and sort as JSON text and skip as an integer', async () => {
     service.respond(() => ({ body: '[]' }));
-    await client.listDocuments('db', 'col', { q: { 'a.b': 'x y&z=1', when: { $date: '2012-06-01T00:00:00Z' } }, fields: { name: 1, _id: 0 }, sort: { when: -1 }, skip: 3 });
+    await client.listDocuments('db', 'col', {
+      q: { 'a.b': 'x y&z=1', when: { $date: '2012-06-01T00:00:00Z' } },
+      fields: { name: 1, _id: 0 },
+      sort: { when: -1 },
+      skip: 3,
+    });
     const query = lastQuery();
     assert.deepEqual(JSON.parse(query.get('q') ?? ''), { 'a.b': 'x y&z=1', when: { $date: '2012-06-01T00:00:00Z' } });
     assert.equal(query.get('fields'), '{"name":1,"_id":0}');

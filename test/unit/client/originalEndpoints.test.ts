@@ -18,9 +18,31 @@ interface EndpointCase {
 const KEY = 'key-original-123';
 
 const CASES: EndpointCase[] = [
-  { name: 'listUsers', call: (c) => c.listUsers('vehicles'), method: 'GET', path: '/databases/vehicles/users', answer: '[{"user":"john","readOnly":false}]', result: [{ user: 'john', readOnly: false }] },
-  { name: 'createUser', call: (c) => c.createUser('vehicles', 'john', 's3cret', true), method: 'POST', path: '/databases/vehicles/users', body: { user: 'john', password: 's3cret', readOnly: true }, answer: '{"ok":1}', result: { ok: 1 } },
-  { name: 'deleteUser', call: (c) => c.deleteUser('vehicles', 'john/doe'), method: 'DELETE', path: '/databases/vehicles/users/john%2Fdoe', answer: '{"ok":1}', result: { ok: 1 } },
+  {
+    name: 'listUsers',
+    call: (c) => c.listUsers('vehicles'),
+    method: 'GET',
+    path: '/databases/vehicles/users',
+    answer: '[{"user":"john","readOnly":false}]',
+    result: [{ user: 'john', readOnly: false }],
+  },
+  {
+    name: 'createUser',
+    call: (c) => c.createUser('vehicles', 'john', 's3cret', true),
+    method: 'POST',
+    path: '/databases/vehicles/users',
+    body: { user: 'john', password: 's3cret', readOnly: true },
+    answer: '{"ok":1}',
+    result: { ok: 1 },
+  },
+  {
+    name: 'deleteUser',
+    call: (c) => c.deleteUser('vehicles', 'john/doe'),
+    method: 'DELETE',
+    path: '/databases/vehicles/users/john%2Fdoe',
+    answer: '{"ok":1}',
+    result: { ok: 1 },
+  },
   {
     name: 'copyDatabase',
     call: (c) => c.copyDatabase('vehicles', 'other'),
@@ -30,7 +52,14 @@ const CASES: EndpointCase[] = [
     answer: '{"copy":false,"from":"vehicles","to":"other","error":"Destination database is not empty."}',
     result: { copy: false, from: 'vehicles', to: 'other', error: 'Destination database is not empty.' },
   },
-  { name: 'getIndex', call: (c) => c.getIndex('vehicles', 'rockets', 'name_1'), method: 'GET', path: '/databases/vehicles/collections/rockets/indexes/name_1', answer: '{"name":"name_1","key":{"name":1}}', result: { name: 'name_1', key: { name: 1 } } },
+  {
+    name: 'getIndex',
+    call: (c) => c.getIndex('vehicles', 'rockets', 'name_1'),
+    method: 'GET',
+    path: '/databases/vehicles/collections/rockets/indexes/name_1',
+    answer: '{"name":"name_1","key":{"name":1}}',
+    result: { name: 'name_1', key: { name: 1 } },
+  },
   {
     name: 'getDeploymentStats',
     call: (c) => c.getDeploymentStats('orchid.example.net:10005'),
@@ -39,9 +68,30 @@ const CASES: EndpointCase[] = [
     answer: '{"time":1328824091,"members":[{"host":"node0.orchid.example.net:10005","mem/resident":3022}]}',
     result: { time: 1328824091, members: [{ host: 'node0.orchid.example.net:10005', 'mem/resident': 3022 }] },
   },
-  { name: 'listOperations', call: (c) => c.listOperations('vehicles'), method: 'GET', path: '/databases/vehicles/ops', answer: '{"inprog":[{"opid":7,"op":"query"}]}', result: [{ opid: 7, op: 'query' }] },
-  { name: 'listSlowQueries', call: (c) => c.listSlowQueries('vehicles'), method: 'GET', path: '/slow_queries/vehicles', answer: '[{"op":"query","millis":120}]', result: [{ op: 'query', millis: 120 }] },
-  { name: 'getSlowQuery', call: (c) => c.getSlowQuery('vehicles', 'abc'), method: 'GET', path: '/slow_queries/vehicles/abc', answer: '[{"op":"query","millis":120}]', result: { op: 'query', millis: 120 } },
+  {
+    name: 'listOperations',
+    call: (c) => c.listOperations('vehicles'),
+    method: 'GET',
+    path: '/databases/vehicles/ops',
+    answer: '{"inprog":[{"opid":7,"op":"query"}]}',
+    result: [{ opid: 7, op: 'query' }],
+  },
+  {
+    name: 'listSlowQueries',
+    call: (c) => c.listSlowQueries('vehicles'),
+    method: 'GET',
+    path: '/slow_queries/vehicles',
+    answer: '[{"op":"query","millis":120}]',
+    result: [{ op: 'query', millis: 120 }],
+  },
+  {
+    name: 'getSlowQuery',
+    call: (c) => c.getSlowQuery('vehicles', 'abc'),
+    method: 'GET',
+    path: '/slow_queries/vehicles/abc',
+    answer: '[{"op":"query","millis":120}]',
+    result: { op: 'query', millis: 120 },
+  },
 ];
 
 describe('DbHostClient: the original endpoints beyond the interface', () => {

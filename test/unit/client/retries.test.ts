@@ -70,7 +70,12 @@ describe('DbHostClient retries', () => {
   it('retries a GET when nothing listens, then reports the network failure', async () => {
     const lines: string[] = [];
     const port = await closedPort();
-    const unreachable = new DbHostClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', retryDelayMs: 1, log: (line) => lines.push(line) });
+    const unreachable = new DbHostClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'k',
+      retryDelayMs: 1,
+      log: (line) => lines.push(line),
+    });
     await assert.rejects(unreachable.listDatabases(), (error: ServiceError) => {
       assert.equal(error.kind, 'network');
       assert.equal(error.message, `Could not reach the service at http://127.0.0.1:${port}: connection refused`);

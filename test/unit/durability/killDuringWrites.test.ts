@@ -66,7 +66,8 @@ describe('durability: kill -9 at a seeded moment during concurrent safe writes',
           if (insert) expected.set(id, entry);
           else entry.pending = 1;
           try {
-            if (insert) await client.createDocument(DB, COL, { _id: id, lane, round, v: 0, payload: 'p'.repeat(plan.int(10, 2000)) }, { safe: true });
+            if (insert)
+              await client.createDocument(DB, COL, { _id: id, lane, round, v: 0, payload: 'p'.repeat(plan.int(10, 2000)) }, { safe: true });
             else await client.updateDocument(DB, COL, id, { $inc: { v: 1 }, $set: { touched: round } }, { safe: true });
           } catch {
             return; // The service is gone: this write was never acknowledged.
@@ -97,7 +98,11 @@ describe('durability: kill -9 at a seeded moment during concurrent safe writes',
       const collections = await reader.listCollections(DB);
       const counted = (await reader.listDocuments(DB, COL, { limit: 1 })).total;
       assert.equal(counted, stored.size, `X-Service-Count matches the documents read (round ${round}, ${context})`);
-      assert.equal(collections.find((collection) => collection.name === COL)?.count, stored.size, `the collection's count matches (round ${round}, ${context})`);
+      assert.equal(
+        collections.find((collection) => collection.name === COL)?.count,
+        stored.size,
+        `the collection's count matches (round ${round}, ${context})`,
+      );
 
       for (const [id, entry] of expected) {
         const document = stored.get(id);
@@ -108,7 +113,10 @@ describe('durability: kill -9 at a seeded moment during concurrent safe writes',
         }
         entry.inserted = 'acked';
         const v = numberOf(document.v);
-        assert.ok(v >= entry.acked && v <= entry.acked + entry.pending, `${id}: v is ${v}, acknowledged increments ${entry.acked}, one more in flight: ${entry.pending === 1} (${context})`);
+        assert.ok(
+          v >= entry.acked && v <= entry.acked + entry.pending,
+          `${id}: v is ${v}, acknowledged increments ${entry.acked}, one more in flight: ${entry.pending === 1} (${context})`,
+        );
         // From here on the stored value is the truth: an in-flight increment either landed or did not.
         entry.acked = v;
         entry.pending = 0;
@@ -116,6 +124,9 @@ describe('durability: kill -9 at a seeded moment during concurrent safe writes',
       for (const id of stored.keys()) assert.ok(expected.has(id), `${id} is stored but no writer ever sent it (${context})`);
       assert.ok(acknowledged >= killAfter, 'the writers reached the kill moment');
     }
-    assert.ok([...expected.values()].some((entry) => entry.acked > 0), 'some updates were acknowledged and checked');
+    assert.ok(
+      [...expected.values()].some((entry) => entry.acked > 0),
+      'some updates were acknowledged and checked',
+    );
   });
 });

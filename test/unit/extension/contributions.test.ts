@@ -4,7 +4,15 @@ import { relative, resolve } from 'node:path';
 import { CommandId } from '../../../src/extension/shared/commandIds';
 import { ContextKey, ContextValue } from '../../../src/extension/shared/contextValues';
 import type { Contributes } from './support/contributionChecks';
-import { commandProblems, contextKeyProblems, contextValueProblems, membersUsed, sourceFiles, viewItemsOf, whenClausesOf } from './support/contributionChecks';
+import {
+  commandProblems,
+  contextKeyProblems,
+  contextValueProblems,
+  membersUsed,
+  sourceFiles,
+  viewItemsOf,
+  whenClausesOf,
+} from './support/contributionChecks';
 import { expandRegex, whenTerms } from './support/whenClauses';
 
 const root = resolve(__dirname, '..', '..', '..');
@@ -14,11 +22,19 @@ const isConstantsModule = (path: string) => /shared[\\/](commandIds|contextValue
 
 const contextValuesUsedInCode = () => {
   const members = membersUsed(sources, 'ContextValue');
-  return new Set(Object.entries(ContextValue).filter(([member]) => members.has(member)).map(([, value]) => value as string));
+  return new Set(
+    Object.entries(ContextValue)
+      .filter(([member]) => members.has(member))
+      .map(([, value]) => value as string),
+  );
 };
 const contextKeysSetInCode = () => {
   const keys = sources.flatMap((file) => [...file.text.matchAll(/'setContext',\s*ContextKey\.(\w+)/g)].map((match) => match[1]));
-  return new Set(Object.entries(ContextKey).filter(([member]) => keys.includes(member)).map(([, value]) => value as string));
+  return new Set(
+    Object.entries(ContextKey)
+      .filter(([member]) => keys.includes(member))
+      .map(([, value]) => value as string),
+  );
 };
 
 describe('extension/shared: command ids and context values agree with package.json', () => {
@@ -47,7 +63,11 @@ describe('extension/shared: command ids and context values agree with package.js
       const ids = new Set<string>(Object.values(CommandId));
       const literals = sources
         .filter((file) => !isConstantsModule(file.path))
-        .flatMap((file) => [...file.text.matchAll(/['"`](dbhost\.\w+)['"`]/g)].filter((match) => ids.has(match[1])).map((match) => `${relative(root, file.path)}: ${match[0]}`));
+        .flatMap((file) =>
+          [...file.text.matchAll(/['"`](dbhost\.\w+)['"`]/g)]
+            .filter((match) => ids.has(match[1]))
+            .map((match) => `${relative(root, file.path)}: ${match[0]}`),
+        );
       assert.deepEqual(literals, []);
     });
   });
@@ -59,7 +79,13 @@ describe('extension/shared: command ids and context values agree with package.js
 
     it('reads the regular expressions of the menus: the tailing deployments, the index and slow-query variants', () => {
       const named = new Set(viewItemsOf(whenClausesOf(contributes)).flatMap(({ matched }) => matched));
-      for (const value of [ContextValue.deploymentTailing, ContextValue.deploymentLogsTailing, ContextValue.deploymentDetails, ContextValue.indexBuiltin, ContextValue.replayableSlowQuery]) {
+      for (const value of [
+        ContextValue.deploymentTailing,
+        ContextValue.deploymentLogsTailing,
+        ContextValue.deploymentDetails,
+        ContextValue.indexBuiltin,
+        ContextValue.replayableSlowQuery,
+      ]) {
         assert.ok(named.has(value), `no menu names ${value}`);
       }
     });
@@ -73,18 +99,30 @@ describe('extension/shared: command ids and context values agree with package.js
           ],
         },
       };
-      assert.deepEqual(contextValueProblems(manifest, ['dbhost.account', 'dbhost.account.tailing', 'dbhost.unused', 'dbhost.set'], new Set(['dbhost.set'])), [
-        '"view == dbhost.explorer && viewItem == dbhost.colection" names the item "dbhost.colection", which is not in ContextValue',
-        '"viewItem =~ /^dbhost\\.(account|databse)(\\.tailing)?$/" names the item "dbhost.databse", which is not in ContextValue',
-        '"viewItem =~ /^dbhost\\.(account|databse)(\\.tailing)?$/" names the item "dbhost.databse.tailing", which is not in ContextValue',
-        'ContextValue "dbhost.unused" is neither in a when clause nor used in src',
-      ]);
+      assert.deepEqual(
+        contextValueProblems(
+          manifest,
+          ['dbhost.account', 'dbhost.account.tailing', 'dbhost.unused', 'dbhost.set'],
+          new Set(['dbhost.set']),
+        ),
+        [
+          '"view == dbhost.explorer && viewItem == dbhost.colection" names the item "dbhost.colection", which is not in ContextValue',
+          '"viewItem =~ /^dbhost\\.(account|databse)(\\.tailing)?$/" names the item "dbhost.databse", which is not in ContextValue',
+          '"viewItem =~ /^dbhost\\.(account|databse)(\\.tailing)?$/" names the item "dbhost.databse.tailing", which is not in ContextValue',
+          'ContextValue "dbhost.unused" is neither in a when clause nor used in src',
+        ],
+      );
     });
 
     it('no source file outside contextValues.ts assigns a contextValue from a string', () => {
       const literals = sources
         .filter((file) => !isConstantsModule(file.path))
-        .flatMap((file) => file.text.split('\n').filter((line) => /contextValue\s*=.*['"`]dbhost\./.test(line)).map((line) => `${relative(root, file.path)}: ${line.trim()}`));
+        .flatMap((file) =>
+          file.text
+            .split('\n')
+            .filter((line) => /contextValue\s*=.*['"`]dbhost\./.test(line))
+            .map((line) => `${relative(root, file.path)}: ${line.trim()}`),
+        );
       assert.deepEqual(literals, []);
     });
   });
@@ -104,21 +142,28 @@ describe('extension/shared: command ids and context values agree with package.js
     });
 
     it('no source file sets a context key from a string', () => {
-      const literals = sources.flatMap((file) => [...file.text.matchAll(/'setContext',\s*['"`][^'"`]*['"`]/g)].map((match) => `${relative(root, file.path)}: ${match[0]}`));
+      const literals = sources.flatMap((file) =>
+        [...file.text.matchAll(/'setContext',\s*['"`][^'"`]*['"`]/g)].map((match) => `${relative(root, file.path)}: ${match[0]}`),
+      );
       assert.deepEqual(literals, []);
     });
   });
 
   describe('reading when clauses', () => {
     it('splits a clause into its terms, with regular expressions whole even when they hold && or |', () => {
-      assert.deepEqual(whenTerms("view == dbhost.explorer && (viewItem =~ /^a(b|c)$/i || !dbhost.running) && resourceScheme != 'x y' && k in list"), [
-        { key: 'view', operator: '==', value: 'dbhost.explorer' },
-        { key: 'viewItem', operator: '=~', regex: { source: '^a(b|c)$', flags: 'i' } },
-        { key: 'dbhost.running' },
-        { key: 'resourceScheme', operator: '!=', value: 'x y' },
-        { key: 'k', operator: 'in', value: 'list' },
+      assert.deepEqual(
+        whenTerms("view == dbhost.explorer && (viewItem =~ /^a(b|c)$/i || !dbhost.running) && resourceScheme != 'x y' && k in list"),
+        [
+          { key: 'view', operator: '==', value: 'dbhost.explorer' },
+          { key: 'viewItem', operator: '=~', regex: { source: '^a(b|c)$', flags: 'i' } },
+          { key: 'dbhost.running' },
+          { key: 'resourceScheme', operator: '!=', value: 'x y' },
+          { key: 'k', operator: 'in', value: 'list' },
+        ],
+      );
+      assert.deepEqual(whenTerms('resourceFilename =~ /[/&]x\\/y$/'), [
+        { key: 'resourceFilename', operator: '=~', regex: { source: '[/&]x\\/y$', flags: '' } },
       ]);
-      assert.deepEqual(whenTerms('resourceFilename =~ /[/&]x\\/y$/'), [{ key: 'resourceFilename', operator: '=~', regex: { source: '[/&]x\\/y$', flags: '' } }]);
     });
 
     it('lists every string an anchored regular expression of groups, alternatives and ? matches', () => {
@@ -128,7 +173,12 @@ describe('extension/shared: command ids and context values agree with package.js
         'dbhost.deploymentLogs',
         'dbhost.deploymentLogs.tailing',
       ]);
-      assert.deepEqual(expandRegex('^dbhost\\.(index|index\\.builtin|(?:a|b)c)$'), ['dbhost.index', 'dbhost.index.builtin', 'dbhost.ac', 'dbhost.bc']);
+      assert.deepEqual(expandRegex('^dbhost\\.(index|index\\.builtin|(?:a|b)c)$'), [
+        'dbhost.index',
+        'dbhost.index.builtin',
+        'dbhost.ac',
+        'dbhost.bc',
+      ]);
     });
 
     it('refuses a regular expression that matches more than it can list', () => {

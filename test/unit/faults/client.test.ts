@@ -22,7 +22,11 @@ function visibleText(error: ServiceError): string {
 }
 
 /** Asserts that `call` rejects with exactly one ServiceError of `kind`, naming the request and never the key. */
-async function rejectsWith(call: Promise<unknown>, kind: ServiceError['kind'], details: { method: string; status?: number }): Promise<ServiceError> {
+async function rejectsWith(
+  call: Promise<unknown>,
+  kind: ServiceError['kind'],
+  details: { method: string; status?: number },
+): Promise<ServiceError> {
   let caught: unknown;
   await call.then(
     (value) => assert.fail(`expected a ${kind} error, got success: ${JSON.stringify(value)}`),
@@ -124,7 +128,10 @@ describe('client under faults (fault proxy in front of the real local service)',
         proxy.failNext(1, { kind: 'reset' });
         await read();
         assert.equal(proxy.count('GET'), 3);
-        assert.deepEqual(proxy.requests.map((request) => request.fault), ['status', 'reset', 'pass']);
+        assert.deepEqual(
+          proxy.requests.map((request) => request.fault),
+          ['status', 'reset', 'pass'],
+        );
       });
 
       it(`${name}: gives up when the first three tries fail, though the fourth would pass`, async () => {
@@ -157,18 +164,36 @@ describe('client under faults (fault proxy in front of the real local service)',
       { kind: 'reset' },
       { kind: 'hang' },
     ];
-    const faultsAfterService: FaultMode[] = [{ kind: 'reset', afterForwarding: true }, { kind: 'truncated' }, { kind: 'invalid-json' }, { kind: 'never-finish' }];
+    const faultsAfterService: FaultMode[] = [
+      { kind: 'reset', afterForwarding: true },
+      { kind: 'truncated' },
+      { kind: 'invalid-json' },
+      { kind: 'never-finish' },
+    ];
 
     const expectedKind = (mode: FaultMode): ServiceError['kind'] =>
-      mode.kind === 'status' ? 'http' : mode.kind === 'hang' || mode.kind === 'never-finish' ? 'timeout' : mode.kind === 'invalid-json' ? 'invalid-response' : 'network';
+      mode.kind === 'status'
+        ? 'http'
+        : mode.kind === 'hang' || mode.kind === 'never-finish'
+          ? 'timeout'
+          : mode.kind === 'invalid-json'
+            ? 'invalid-response'
+            : 'network';
 
-    const label = (mode: FaultMode) => (mode.kind === 'status' ? `status ${mode.status}` : mode.kind === 'reset' && mode.afterForwarding ? 'reset after the write' : mode.kind);
+    const label = (mode: FaultMode) =>
+      mode.kind === 'status'
+        ? `status ${mode.status}`
+        : mode.kind === 'reset' && mode.afterForwarding
+          ? 'reset after the write'
+          : mode.kind;
 
     for (const mode of faultsBeforeService) {
       it(`a POST that meets ${label(mode)} is sent once, reported once, and nothing is written`, async () => {
         const id = unique();
         proxy.setMode(mode);
-        await rejectsWith(client.createDocument(DB, COL, { _id: id }, { safe: true }, { timeoutMs: TIMEOUT_MS }), expectedKind(mode), { method: 'POST' });
+        await rejectsWith(client.createDocument(DB, COL, { _id: id }, { safe: true }, { timeoutMs: TIMEOUT_MS }), expectedKind(mode), {
+          method: 'POST',
+        });
         assert.equal(proxy.count(), 1);
         assert.equal(proxy.requests[0].forwarded, false);
         assert.equal(await stored(id), false);
@@ -179,9 +204,13 @@ describe('client under faults (fault proxy in front of the real local service)',
       it(`a POST whose answer meets ${label(mode)} is sent once and never reported as a success`, async () => {
         const id = unique();
         proxy.setMode(mode);
-        const error = await rejectsWith(client.createDocument(DB, COL, { _id: id }, { safe: true }, { timeoutMs: TIMEOUT_MS }), expectedKind(mode), {
-          method: 'POST',
-        });
+        const error = await rejectsWith(
+          client.createDocument(DB, COL, { _id: id }, { safe: true }, { timeoutMs: TIMEOUT_MS }),
+          expectedKind(mode),
+          {
+            method: 'POST',
+          },
+        );
         if (mode.kind === 'invalid-json') assert.match(error.message, /may have been made anyway/);
         assert.equal(proxy.count(), 1);
         assert.equal(proxy.requests[0].forwarded, true);
@@ -194,9 +223,13 @@ describe('client under faults (fault proxy in front of the real local service)',
         const id = unique();
         await direct.createDocument(DB, COL, { _id: id, v: 1 }, { safe: true });
         proxy.setMode(mode);
-        await rejectsWith(client.updateDocument(DB, COL, id, { $set: { v: 2 } }, { safe: true }, { timeoutMs: TIMEOUT_MS }), expectedKind(mode), {
-          method: 'PUT',
-        });
+        await rejectsWith(
+          client.updateDocument(DB, COL, id, { $set: { v: 2 } }, { safe: true }, { timeoutMs: TIMEOUT_MS }),
+          expectedKind(mode),
+          {
+            method: 'PUT',
+          },
+        );
         await rejectsWith(client.deleteDocument(DB, COL, id, { timeoutMs: TIMEOUT_MS }), expectedKind(mode), { method: 'DELETE' });
         assert.deepEqual(
           proxy.requests.map((request) => request.method),

@@ -17,7 +17,9 @@ const COUNT = 250;
 
 /** NDJSON of `count` records, a third of them with their own `_id`, the rest without. */
 function importFile(count: number): string {
-  return Array.from({ length: count }, (_, n) => (n % 3 === 0 ? `{"_id":"own-${n}","n":${n}}` : `{"n":${n},"text":"record ${n}"}`)).join('\n');
+  return Array.from({ length: count }, (_, n) => (n % 3 === 0 ? `{"_id":"own-${n}","n":${n}}` : `{"n":${n},"text":"record ${n}"}`)).join(
+    '\n',
+  );
 }
 
 describe('export and import under faults (fault proxy in front of the real local service)', function () {
@@ -70,7 +72,14 @@ describe('export and import under faults (fault proxy in front of the real local
       proxy.failNext(3, { kind: 'pass' });
       proxy.failNext(1, { kind: 'reset', afterForwarding: true });
     }
-    const outcome = await importDocuments({ api: client, db: DB, col: target, records: readNdjson([importFile(60)]), idSeed: newIdSeed(), retryDelayMs: 1 });
+    const outcome = await importDocuments({
+      api: client,
+      db: DB,
+      col: target,
+      records: readNdjson([importFile(60)]),
+      idSeed: newIdSeed(),
+      retryDelayMs: 1,
+    });
     assert.equal(outcome.ended, 'complete');
     assert.deepEqual(outcome.failures, []);
     assert.equal(outcome.stored + outcome.alreadyStored, 60);
@@ -125,7 +134,10 @@ describe('export and import under faults (fault proxy in front of the real local
     assert.equal(resumed.stored + resumed.alreadyStored, COUNT);
     const stored = await allDocuments(direct, DB, target);
     assert.equal(stored.length, COUNT, 'nothing lost, nothing twice');
-    assert.deepEqual(stored.map((text) => JSON.parse(text).n).sort((a: number, b: number) => a - b), Array.from({ length: COUNT }, (_, n) => n));
+    assert.deepEqual(
+      stored.map((text) => JSON.parse(text).n).sort((a: number, b: number) => a - b),
+      Array.from({ length: COUNT }, (_, n) => n),
+    );
   });
 
   it('import: a cancelled import resumes to the same end', async () => {
@@ -146,7 +158,15 @@ describe('export and import under faults (fault proxy in front of the real local
     });
     assert.equal(first.ended, 'cancelled');
     assert.ok(first.doneThrough < 120);
-    const resumed = await importDocuments({ api: client, db: DB, col: target, records: readNdjson([file]), idSeed: seed, resumeFrom: first.doneThrough, previous: first.resumable });
+    const resumed = await importDocuments({
+      api: client,
+      db: DB,
+      col: target,
+      records: readNdjson([file]),
+      idSeed: seed,
+      resumeFrom: first.doneThrough,
+      previous: first.resumable,
+    });
     assert.equal(resumed.ended, 'complete');
     assert.equal(resumed.stored + resumed.alreadyStored, 120);
     assert.equal((await allDocuments(direct, DB, target)).length, 120);

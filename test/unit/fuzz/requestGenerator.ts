@@ -46,25 +46,200 @@ const ROUTES = [
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 const ODD_METHODS = ['PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK'];
-const KNOWN_NAMES = ['fz', 'fz2', 'inventory', 'shop', 'metrics', 'items', 'things', 'products', 'orders', 'customers', 'events', '_id_', 'n_1', 'name_1'];
-const WEIRD_NAMES = ['', '.', '..', 'a.b', 'system.indexes', 'system.x', '$cmd', 'a$b', 'a b', 'a"b', 'a/b', 'a\\b', '\u0000', 'ü', '日本', '😀', 'null', 'undefined', '__proto__', 'constructor', 'prototype', '-1', '0', '1e3', '{"$oid":"0"}'];
+const KNOWN_NAMES = [
+  'fz',
+  'fz2',
+  'inventory',
+  'shop',
+  'metrics',
+  'items',
+  'things',
+  'products',
+  'orders',
+  'customers',
+  'events',
+  '_id_',
+  'n_1',
+  'name_1',
+];
+const WEIRD_NAMES = [
+  '',
+  '.',
+  '..',
+  'a.b',
+  'system.indexes',
+  'system.x',
+  '$cmd',
+  'a$b',
+  'a b',
+  'a"b',
+  'a/b',
+  'a\\b',
+  '\u0000',
+  'ü',
+  '日本',
+  '😀',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '-1',
+  '0',
+  '1e3',
+  '{"$oid":"0"}',
+];
 const BAD_ENCODINGS = ['%', '%z', '%zz', '%E0%A4%A', '%C0%AF', '%FF', '%00', '%2F', '%252F', '%%', '%u0041', '%E2%82'];
 const NAME_ALPHABET = 'abcxyzAZ019_-.$ /\\"\'`~!@#*()[]{}|;:,<>?=+&%üé日😀\u0000\t';
-const KEYS = ['a', 'b', 'name', 'n', 'x.y', '_id', '$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$rename', '$min', '$max', '$mul', '$pop', '$bit',
-  '$currentDate', '$setOnInsert', '$each', '$gt', '$gte', '$lt', '$in', '$nin', '$ne', '$exists', '$type', '$regex', '$options', '$where', '$expr', '$elemMatch',
-  '$size', '$mod', '$all', '$and', '$or', '$nor', '$not', '$text', '$search', '$near', '$jsonSchema', '$oid', '$date', '$numberLong', '$function', '$accumulator',
-  '', '.', 'a..b', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '😀', 'a\u0000b'];
-const STRINGS = ['', 'a', 'abc', '0', 'true', 'null', '(', '[a-', '(a+)+$', '.*', '\\', '"', '\u0000', '\ud800', '😀', '5f1d7c0e9b1e8a3d4c2b1a09', 'ZZZZZZZZZZZZZZZZZZZZZZZZ',
-  '2024-01-01T00:00:00Z', 'not a date', 'sandbox', 'medium', 'dedicated-small', 'no-such-plan', 'function () { return true }', 'this.a == 1'];
-const NUMBERS = ['0', '-0', '1', '-1', '1.5', '1e308', '1e400', '-1e400', '12345678901234567890', '9007199254740993', '0.1', '1E-400', '2147483648', '100', '101', '1000000'];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-  'application/octet-stream', 'application/json; charset=latin1', 'application/xml', ''];
-const INVALID_JSON = ['{', '}', '{"a":}', '{"a" 1}', "{'a': 1}", '{"a": 1,}', '[1, 2', 'NaN', '{"a": NaN}', '{"a": undefined}', 'nul', 'tru', '{"a": 01}',
-  '{"a": "\\x41"}', '{"a": "unterminated}', '\ufeff{"a": 1}', '{"a": 1} trailing', '{"a":1}{"b":2}', '{"a": "\u0001"}', '// comment\n{}', '{"a": .5}', '{"a": +1}'];
+const KEYS = [
+  'a',
+  'b',
+  'name',
+  'n',
+  'x.y',
+  '_id',
+  '$set',
+  '$unset',
+  '$inc',
+  '$push',
+  '$pull',
+  '$addToSet',
+  '$rename',
+  '$min',
+  '$max',
+  '$mul',
+  '$pop',
+  '$bit',
+  '$currentDate',
+  '$setOnInsert',
+  '$each',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$in',
+  '$nin',
+  '$ne',
+  '$exists',
+  '$type',
+  '$regex',
+  '$options',
+  '$where',
+  '$expr',
+  '$elemMatch',
+  '$size',
+  '$mod',
+  '$all',
+  '$and',
+  '$or',
+  '$nor',
+  '$not',
+  '$text',
+  '$search',
+  '$near',
+  '$jsonSchema',
+  '$oid',
+  '$date',
+  '$numberLong',
+  '$function',
+  '$accumulator',
+  '',
+  '.',
+  'a..b',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '😀',
+  'a\u0000b',
+];
+const STRINGS = [
+  '',
+  'a',
+  'abc',
+  '0',
+  'true',
+  'null',
+  '(',
+  '[a-',
+  '(a+)+$',
+  '.*',
+  '\\',
+  '"',
+  '\u0000',
+  '\ud800',
+  '😀',
+  '5f1d7c0e9b1e8a3d4c2b1a09',
+  'ZZZZZZZZZZZZZZZZZZZZZZZZ',
+  '2024-01-01T00:00:00Z',
+  'not a date',
+  'sandbox',
+  'medium',
+  'dedicated-small',
+  'no-such-plan',
+  'function () { return true }',
+  'this.a == 1',
+];
+const NUMBERS = [
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '1.5',
+  '1e308',
+  '1e400',
+  '-1e400',
+  '12345678901234567890',
+  '9007199254740993',
+  '0.1',
+  '1E-400',
+  '2147483648',
+  '100',
+  '101',
+  '1000000',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'application/json; charset=latin1',
+  'application/xml',
+  '',
+];
+const INVALID_JSON = [
+  '{',
+  '}',
+  '{"a":}',
+  '{"a" 1}',
+  "{'a': 1}",
+  '{"a": 1,}',
+  '[1, 2',
+  'NaN',
+  '{"a": NaN}',
+  '{"a": undefined}',
+  'nul',
+  'tru',
+  '{"a": 01}',
+  '{"a": "\\x41"}',
+  '{"a": "unterminated}',
+  '\ufeff{"a": 1}',
+  '{"a": 1} trailing',
+  '{"a":1}{"b":2}',
+  '{"a": "\u0001"}',
+  '// comment\n{}',
+  '{"a": .5}',
+  '{"a": +1}',
+];
 
 /** Builds random and malformed requests against the service's interface. */
 export class RequestGenerator {
-  constructor(private readonly random: SeededRandom, private readonly keys: FuzzKeys) {}
+  constructor(
+    private readonly random: SeededRandom,
+    private readonly keys: FuzzKeys,
+  ) {}
 
   next(): FuzzCase {
     const r = this.random;
@@ -116,9 +291,18 @@ export class RequestGenerator {
     if (key !== undefined) parts.push(`_apikey=${encodeURIComponent(key)}`);
     // A second key after the first: the service must read the first.
     if (key !== undefined && r.chance(0.02)) parts.push(`_apikey=${encodeURIComponent(this.keys.reference)}`);
-    const count = r.weighted([[40, 0], [30, 1], [20, 2], [10, 4]] as const);
+    const count = r.weighted([
+      [40, 0],
+      [30, 1],
+      [20, 2],
+      [10, 4],
+    ] as const);
     for (let i = 0; i < count; i++) {
-      const name = r.weighted([[70, r.pick(['q', 'fields', 'sort', 'skip', 'limit'])], [20, r.pick(['count', 'safe', 'upsert', 'multi', 'name', 'slug'])], [10, r.text(r.int(0, 8), NAME_ALPHABET)]] as const);
+      const name = r.weighted([
+        [70, r.pick(['q', 'fields', 'sort', 'skip', 'limit'])],
+        [20, r.pick(['count', 'safe', 'upsert', 'multi', 'name', 'slug'])],
+        [10, r.text(r.int(0, 8), NAME_ALPHABET)],
+      ] as const);
       parts.push(`${this.encode(name)}=${this.queryValue(name)}`);
     }
     return parts.join('&');
@@ -126,7 +310,8 @@ export class RequestGenerator {
 
   private queryValue(name: string): string {
     const r = this.random;
-    if ((name === 'skip' || name === 'limit') && r.chance(0.6)) return this.encode(r.pick([...NUMBERS, 'abc', '', ' 1', '0x10', '1.0', '-5', '99999999999999999999999']));
+    if ((name === 'skip' || name === 'limit') && r.chance(0.6))
+      return this.encode(r.pick([...NUMBERS, 'abc', '', ' 1', '0x10', '1.0', '-5', '99999999999999999999999']));
     const value = r.weighted([
       [50, () => this.json(r.int(0, 4))],
       [15, () => r.pick(INVALID_JSON)],
@@ -148,7 +333,11 @@ export class RequestGenerator {
 
   private randomPath(): string {
     const r = this.random;
-    const segments = Array.from({ length: r.int(0, 9) }, () => (r.chance(0.5) ? r.pick(['databases', 'collections', 'documents', 'indexes', 'deployments', 'logs', 'invoices', 'plans']) : this.segment()));
+    const segments = Array.from({ length: r.int(0, 9) }, () =>
+      r.chance(0.5)
+        ? r.pick(['databases', 'collections', 'documents', 'indexes', 'deployments', 'logs', 'invoices', 'plans'])
+        : this.segment(),
+    );
     const prefix = r.pick(['/', '//', '/./', '/../', '/%2e%2e/']);
     return `${prefix}${segments.join('/')}`;
   }
@@ -181,8 +370,16 @@ export class RequestGenerator {
     const text = r.weighted([
       [25, () => `{"document": ${this.document()}${this.optional('safe')}}`],
       [10, () => `{"name": ${this.nameValue()}${r.chance(0.7) ? `, "slug": ${this.nameValue()}` : ''}}`],
-      [15, () => `{"criteria": ${this.json(3)}, "object": ${this.document()}${this.optional('upsert')}${this.optional('multi')}${this.optional('safe')}}`],
-      [12, () => `{"spec": ${this.indexSpec()}${this.optional('unique')}${this.optional('drop_dups')}${this.optional('background')}${r.chance(0.2) ? `, "min": ${r.pick(NUMBERS)}, "max": ${r.pick(NUMBERS)}` : ''}}`],
+      [
+        15,
+        () =>
+          `{"criteria": ${this.json(3)}, "object": ${this.document()}${this.optional('upsert')}${this.optional('multi')}${this.optional('safe')}}`,
+      ],
+      [
+        12,
+        () =>
+          `{"spec": ${this.indexSpec()}${this.optional('unique')}${this.optional('drop_dups')}${this.optional('background')}${r.chance(0.2) ? `, "min": ${r.pick(NUMBERS)}, "max": ${r.pick(NUMBERS)}` : ''}}`,
+      ],
       [12, () => this.json(r.int(0, 5))],
       [14, () => r.pick(INVALID_JSON)],
       [6, () => `{"document": ${this.deepJson(r.int(50, 20000))}}`],
@@ -211,7 +408,11 @@ export class RequestGenerator {
   private indexSpec(): string {
     const r = this.random;
     if (r.chance(0.3)) return this.json(2);
-    const fields = Array.from({ length: r.int(0, 4) }, () => `"${r.pick(['a', 'b', 'name', 'n', 'x.y', '_id', '$a', '', 'loc'])}": ${r.pick(['1', '-1', '"2d"', '"2dsphere"', '"text"', '"hashed"', '0', '"x"', 'true', 'null', '{}'])}`);
+    const fields = Array.from(
+      { length: r.int(0, 4) },
+      () =>
+        `"${r.pick(['a', 'b', 'name', 'n', 'x.y', '_id', '$a', '', 'loc'])}": ${r.pick(['1', '-1', '"2d"', '"2dsphere"', '"text"', '"hashed"', '0', '"x"', 'true', 'null', '{}'])}`,
+    );
     return `{${fields.join(', ')}}`;
   }
 
@@ -219,7 +420,23 @@ export class RequestGenerator {
   private document(): string {
     const r = this.random;
     if (r.chance(0.35)) {
-      const operator = r.pick(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$rename', '$min', '$max', '$mul', '$pop', '$bit', '$currentDate', '$setOnInsert', '$foo']);
+      const operator = r.pick([
+        '$set',
+        '$unset',
+        '$inc',
+        '$push',
+        '$pull',
+        '$addToSet',
+        '$rename',
+        '$min',
+        '$max',
+        '$mul',
+        '$pop',
+        '$bit',
+        '$currentDate',
+        '$setOnInsert',
+        '$foo',
+      ]);
       return `{"${operator}": ${this.json(3)}${r.chance(0.2) ? `, "plain": 1` : ''}}`;
     }
     return this.json(r.int(1, 5), true);
@@ -228,7 +445,11 @@ export class RequestGenerator {
   /** Random JSON text, with big and odd numbers, operator keys, duplicate keys and odd strings. */
   private json(depth: number, object = false): string {
     const r = this.random;
-    const kind = object ? 'object' : depth <= 0 ? r.pick(['null', 'bool', 'number', 'string'] as const) : r.pick(['null', 'bool', 'number', 'string', 'array', 'object', 'object'] as const);
+    const kind = object
+      ? 'object'
+      : depth <= 0
+        ? r.pick(['null', 'bool', 'number', 'string'] as const)
+        : r.pick(['null', 'bool', 'number', 'string', 'array', 'object', 'object'] as const);
     switch (kind) {
       case 'null':
         return 'null';

@@ -34,12 +34,15 @@ function sendHttp(base: URL, agent: http.Agent, request: FuzzRequest): Promise<C
     const headers = { ...request.headers };
     if (request.body !== undefined) headers['Content-Length'] = String(request.body.length);
     try {
-      outgoing = http.request({ host: base.hostname, port: base.port, method: request.method, path: request.target, headers, agent }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => finish({ statuses: [response.statusCode ?? 0], text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', (error) => finish({ statuses: [response.statusCode ?? 0], text: '', failure: error.message }));
-      });
+      outgoing = http.request(
+        { host: base.hostname, port: base.port, method: request.method, path: request.target, headers, agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => finish({ statuses: [response.statusCode ?? 0], text: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', (error) => finish({ statuses: [response.statusCode ?? 0], text: '', failure: error.message }));
+        },
+      );
     } catch (error) {
       // Node refused to send it (an invalid method or path): nothing reached the service.
       finish({ statuses: [], text: '', failure: `not sent: ${(error as Error).message}` });

@@ -81,7 +81,12 @@ describe('local service under random and malformed requests (fuzz)', function ()
       for (const col of ['items', 'things']) {
         await fuzz.createCollection(db, col);
         for (let n = 0; n < 20; n++) {
-          await fuzz.createDocument(db, col, { _id: n % 2 === 0 ? n : `s${n}`, a: n, name: `item ${n}`, tags: ['x', n], nested: { b: n / 2 } }, { safe: true });
+          await fuzz.createDocument(
+            db,
+            col,
+            { _id: n % 2 === 0 ? n : `s${n}`, a: n, name: `item ${n}`, tags: ['x', n], nested: { b: n / 2 } },
+            { safe: true },
+          );
         }
         await fuzz.createIndex(db, col, { spec: { name: 1 } });
       }
@@ -108,7 +113,8 @@ describe('local service under random and malformed requests (fuzz)', function ()
         const outcome = await sendCase(base, agent, fuzzCase);
         const problem = problemOf(fuzzCase, outcome);
         if (problem !== undefined) failures.push({ index, problem, fuzzCase, outcome });
-        if (!service!.alive) throw new Error(`The service died after case #${index} (seed ${seed}):\n${describeCase(fuzzCase)}\n${service!.log.slice(-3000)}`);
+        if (!service!.alive)
+          throw new Error(`The service died after case #${index} (seed ${seed}):\n${describeCase(fuzzCase)}\n${service!.log.slice(-3000)}`);
       }
     };
     try {

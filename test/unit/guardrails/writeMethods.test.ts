@@ -20,10 +20,22 @@ async function writeMethodsOfTheClient(): Promise<Map<string, Sent[]>> {
   let seen: OutgoingRequest[] = [];
   const fetch: FetchFunction = async (url, init) => {
     const path = new URL(url).pathname;
-    sent.push({ method: String(init?.method), path, guarded: seen.some((request) => request.path === path && request.method === init?.method) });
-    return { status: 200, statusText: 'OK', headers: { get: () => 'application/json' }, text: async () => '{}' } as unknown as Awaited<ReturnType<FetchFunction>>;
+    sent.push({
+      method: String(init?.method),
+      path,
+      guarded: seen.some((request) => request.path === path && request.method === init?.method),
+    });
+    return { status: 200, statusText: 'OK', headers: { get: () => 'application/json' }, text: async () => '{}' } as unknown as Awaited<
+      ReturnType<FetchFunction>
+    >;
   };
-  const client = new DbHostClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', retries: 0, fetch, beforeSend: async (request) => void seen.push(request) });
+  const client = new DbHostClient({
+    baseUrl: 'http://127.0.0.1:9',
+    apiKey: 'k',
+    retries: 0,
+    fetch,
+    beforeSend: async (request) => void seen.push(request),
+  });
   const writes = new Map<string, Sent[]>();
   const names = Object.getOwnPropertyNames(DbHostClient.prototype).filter((name) => name !== 'constructor');
   // Strings fit path segments; objects fit bodies. A method that refuses one set of arguments gets the other.
@@ -62,7 +74,8 @@ describe('Guardrails cover every write of the client', () => {
 
   it('finds the client’s write methods by calling every method', () => {
     // A sanity floor: the methods of the service interface that write.
-    for (const name of ['createDatabase', 'updateDocument', 'dropAllIndexes']) assert.ok(writes.has(name), `${name} was not found to write`);
+    for (const name of ['createDatabase', 'updateDocument', 'dropAllIndexes'])
+      assert.ok(writes.has(name), `${name} was not found to write`);
     assert.ok(!writes.has('listDocuments') && !writes.has('getDocument'), 'a read was counted as a write');
   });
 
@@ -74,6 +87,8 @@ describe('Guardrails cover every write of the client', () => {
   });
 
   it('runs every write past the beforeSend hook, with its method and path, before it is sent', () => {
-    for (const [name, sent] of writes) for (const request of sent) assert.ok(request.guarded, `${name}: ${request.method} ${request.path} was sent without the hook seeing it`);
+    for (const [name, sent] of writes)
+      for (const request of sent)
+        assert.ok(request.guarded, `${name}: ${request.method} ${request.path} was sent without the hook seeing it`);
   });
 });

@@ -31,15 +31,39 @@ describe('lint: the layers hold', function () {
   const eslint = probeLinter();
 
   const refused: [file: string, source: string, reason: RegExp][] = [
-    ['src/core/example.ts', "import { DbHostClient } from '../client/dbHostClient';\nexport const x = DbHostClient;\n", /Only the extension uses the client/],
-    ['src/core/deep/example.ts', "import { startService } from '../../service/server';\nexport const x = startService;\n", /its own process/],
-    ['src/core/example.ts', "import { activate } from '../extension/extension';\nexport const x = activate;\n", /Only the extension imports the extension/],
+    [
+      'src/core/example.ts',
+      "import { DbHostClient } from '../client/dbHostClient';\nexport const x = DbHostClient;\n",
+      /Only the extension uses the client/,
+    ],
+    [
+      'src/core/deep/example.ts',
+      "import { startService } from '../../service/server';\nexport const x = startService;\n",
+      /its own process/,
+    ],
+    [
+      'src/core/example.ts',
+      "import { activate } from '../extension/extension';\nexport const x = activate;\n",
+      /Only the extension imports the extension/,
+    ],
     ['src/core/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
     ['src/client/example.ts', "import { startService } from '../service/server';\nexport const x = startService;\n", /its own process/],
-    ['src/client/example.ts', "import { activate } from '../extension/extension';\nexport const x = activate;\n", /Only the extension imports the extension/],
+    [
+      'src/client/example.ts',
+      "import { activate } from '../extension/extension';\nexport const x = activate;\n",
+      /Only the extension imports the extension/,
+    ],
     ['src/client/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
-    ['src/service/example.ts', "import { DbHostClient } from '../client/dbHostClient';\nexport const x = DbHostClient;\n", /Only the extension uses the client/],
-    ['src/service/example.ts', "import { activate } from '../extension/extension';\nexport const x = activate;\n", /Only the extension imports the extension/],
+    [
+      'src/service/example.ts',
+      "import { DbHostClient } from '../client/dbHostClient';\nexport const x = DbHostClient;\n",
+      /Only the extension uses the client/,
+    ],
+    [
+      'src/service/example.ts',
+      "import { activate } from '../extension/extension';\nexport const x = activate;\n",
+      /Only the extension imports the extension/,
+    ],
     ['src/service/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
     ['src/extension/example.ts', "import { startService } from '../service/server';\nexport const x = startService;\n", /its own process/],
   ];
@@ -54,7 +78,10 @@ describe('lint: the layers hold', function () {
   const allowed: [file: string, source: string][] = [
     ['src/client/example.ts', "import { parseLossless } from '../core/json/lossless';\nexport const x = parseLossless;\n"],
     ['src/service/example.ts', "import { parseLossless } from '../core/json/lossless';\nexport const x = parseLossless;\n"],
-    ['src/extension/example.ts', "import * as vscode from 'vscode';\nimport { DbHostClient } from '../client/dbHostClient';\nexport const x = [vscode, DbHostClient];\n"],
+    [
+      'src/extension/example.ts',
+      "import * as vscode from 'vscode';\nimport { DbHostClient } from '../client/dbHostClient';\nexport const x = [vscode, DbHostClient];\n",
+    ],
     ['src/extension/example.ts', "import { startLocalService } from './localService/localService';\nexport const x = startLocalService;\n"],
   ];
   for (const [file, source] of allowed) {
@@ -70,17 +97,42 @@ describe('lint: no feature folder imports another', function () {
   const crossFeatureImports = (file: string, source: string) => ruleMessages(eslint, 'dbhost/no-cross-feature-imports', file, source);
 
   const refused: [file: string, source: string, from: string, to: string][] = [
-    ['src/extension/users/example.ts', "import { ExplorerProvider } from '../explorer/explorerProvider';\nexport const x = ExplorerProvider;\n", 'users', 'explorer'],
-    ['src/extension/users/example.ts', "import type { ExplorerProvider } from '../explorer/explorerProvider';\nexport type X = ExplorerProvider;\n", 'users', 'explorer'],
-    ['src/extension/explorer/nodes/example.ts', "import { lookTextOf } from '../../guardrails/accountLookText';\nexport const x = lookTextOf;\n", 'explorer', 'guardrails'],
+    [
+      'src/extension/users/example.ts',
+      "import { ExplorerProvider } from '../explorer/explorerProvider';\nexport const x = ExplorerProvider;\n",
+      'users',
+      'explorer',
+    ],
+    [
+      'src/extension/users/example.ts',
+      "import type { ExplorerProvider } from '../explorer/explorerProvider';\nexport type X = ExplorerProvider;\n",
+      'users',
+      'explorer',
+    ],
+    [
+      'src/extension/explorer/nodes/example.ts',
+      "import { lookTextOf } from '../../guardrails/accountLookText';\nexport const x = lookTextOf;\n",
+      'explorer',
+      'guardrails',
+    ],
     ['src/extension/transfer/example.ts', "export const load = () => import('../playground/runAll');\n", 'transfer', 'playground'],
     ['src/extension/transfer/example.ts', "export type X = import('../schema/schemaNode').SchemaNode;\n", 'transfer', 'schema'],
     ['src/extension/playground/example.ts', "export { addUser } from '../users/addUser';\n", 'playground', 'users'],
     ['src/extension/playground/example.ts', "export * from '../users';\n", 'playground', 'users'],
     ['src/extension/playground/example.ts', "export const x = require('../users/addUser');\n", 'playground', 'users'],
-    ['src/extension/users/example.ts', "import { originalFeatures } from '../bundles/loadOriginalFeatures';\nexport const x = originalFeatures;\n", 'users', 'bundles'],
+    [
+      'src/extension/users/example.ts',
+      "import { originalFeatures } from '../bundles/loadOriginalFeatures';\nexport const x = originalFeatures;\n",
+      'users',
+      'bundles',
+    ],
     // A folder that does not exist yet is a feature folder all the same.
-    ['src/extension/newFeature/example.ts', "import { registerIndexes } from '../indexes/registerIndexes';\nexport const x = registerIndexes;\n", 'newFeature', 'indexes'],
+    [
+      'src/extension/newFeature/example.ts',
+      "import { registerIndexes } from '../indexes/registerIndexes';\nexport const x = registerIndexes;\n",
+      'newFeature',
+      'indexes',
+    ],
   ];
   for (const [file, source, from, to] of refused) {
     it(`refuses in ${file}: ${source.split('\n')[0]}`, async () => {
@@ -107,10 +159,19 @@ describe('lint: no feature folder imports another', function () {
         '',
       ].join('\n'),
     ],
-    ['src/extension/explorer/nodes/example.ts', "import { ExplorerProvider } from '../explorerProvider';\nimport { childId } from '../../shared/tree/explorerNode';\nexport const x = [ExplorerProvider, childId];\n"],
+    [
+      'src/extension/explorer/nodes/example.ts',
+      "import { ExplorerProvider } from '../explorerProvider';\nimport { childId } from '../../shared/tree/explorerNode';\nexport const x = [ExplorerProvider, childId];\n",
+    ],
     ['src/extension/shared/example.ts', "import { Logger } from '../base/logger';\nexport const x = Logger;\n"],
-    ['src/extension/extension.ts', "import { registerIndexes } from './indexes/registerIndexes';\nimport { registerKnowledge } from './bundles/registerKnowledge';\nexport const x = [registerIndexes, registerKnowledge];\n"],
-    ['src/extension/bundles/example.ts', "import { addUser } from '../users/addUser';\nimport { RunAll } from '../playground/runAll';\nexport const x = [addUser, RunAll];\n"],
+    [
+      'src/extension/extension.ts',
+      "import { registerIndexes } from './indexes/registerIndexes';\nimport { registerKnowledge } from './bundles/registerKnowledge';\nexport const x = [registerIndexes, registerKnowledge];\n",
+    ],
+    [
+      'src/extension/bundles/example.ts',
+      "import { addUser } from '../users/addUser';\nimport { RunAll } from '../playground/runAll';\nexport const x = [addUser, RunAll];\n",
+    ],
   ];
   for (const [file, source] of allowed) {
     it(`allows in ${file}: ${source.split('\n')[0]}`, async () => {

@@ -32,7 +32,8 @@ describe('local service: account folder and custom plan names', function () {
     return directory;
   };
   const start = async (dataDir: string) => (running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true, empty: true }));
-  const customPlan = async (service: TestService) => ((await service.raw('GET', '/plans')).json as PlanRecord[]).find((plan) => plan.type === 'custom')!;
+  const customPlan = async (service: TestService) =>
+    ((await service.raw('GET', '/plans')).json as PlanRecord[]).find((plan) => plan.type === 'custom')!;
 
   afterEach(async () => {
     await running?.stop();
@@ -57,7 +58,10 @@ describe('local service: account folder and custom plan names', function () {
     const again = await start(dataDir);
     assert.deepEqual(readdirSync(join(dataDir, 'accounts')), [folder]);
     assert.deepEqual((await customPlan(again)).slug, custom.slug);
-    assert.deepEqual(((await again.raw('GET', '/databases')).json as DatabaseRecord[]).map((database) => database.name), ['kept']);
+    assert.deepEqual(
+      ((await again.raw('GET', '/databases')).json as DatabaseRecord[]).map((database) => database.name),
+      ['kept'],
+    );
 
     const elsewhere = freshDataDir();
     await again.stop();
@@ -91,6 +95,9 @@ describe('local service: account folder and custom plan names', function () {
     await service.stop();
 
     const again = await start(dataDir);
-    assert.equal(((await again.raw('GET', '/databases')).json as DatabaseRecord[]).find((database) => database.name === 'mine')!.slug, custom.slug);
+    assert.equal(
+      ((await again.raw('GET', '/databases')).json as DatabaseRecord[]).find((database) => database.name === 'mine')!.slug,
+      custom.slug,
+    );
   });
 });

@@ -23,18 +23,62 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/databases/shop', missing: ['/databases/nope'] },
   { method: 'GET', path: '/databases/shop/collections', missing: ['/databases/nope/collections'] },
   { method: 'POST', path: '/databases/shop/collections', body: { name: 'fresh' }, missing: ['/databases/nope/collections'] },
-  { method: 'GET', path: '/databases/shop/collections/orders', missing: ['/databases/nope/collections/orders', '/databases/shop/collections/nope'] },
-  { method: 'PUT', path: '/databases/shop/collections/orders', body: { name: 'renamed' }, missing: ['/databases/nope/collections/orders', '/databases/shop/collections/nope'] },
-  { method: 'DELETE', path: '/databases/shop/collections/orders', missing: ['/databases/nope/collections/orders', '/databases/shop/collections/nope'] },
+  {
+    method: 'GET',
+    path: '/databases/shop/collections/orders',
+    missing: ['/databases/nope/collections/orders', '/databases/shop/collections/nope'],
+  },
+  {
+    method: 'PUT',
+    path: '/databases/shop/collections/orders',
+    body: { name: 'renamed' },
+    missing: ['/databases/nope/collections/orders', '/databases/shop/collections/nope'],
+  },
+  {
+    method: 'DELETE',
+    path: '/databases/shop/collections/orders',
+    missing: ['/databases/nope/collections/orders', '/databases/shop/collections/nope'],
+  },
   { method: 'GET', path: DOCS, missing: ['/databases/nope/collections/orders/documents', '/databases/shop/collections/nope/documents'] },
   { method: 'POST', path: DOCS, body: { document: { a: 1 } }, missing: ['/databases/nope/collections/orders/documents'] },
-  { method: 'PUT', path: DOCS, body: { criteria: {}, object: { $set: { a: 1 } } }, missing: ['/databases/nope/collections/orders/documents', '/databases/shop/collections/nope/documents'] },
-  { method: 'GET', path: `${DOCS}/ID`, missing: ['/databases/nope/collections/orders/documents/ID', '/databases/shop/collections/nope/documents/ID', `${DOCS}/0123456789abcdef01234567`] },
-  { method: 'PUT', path: `${DOCS}/ID`, body: { document: { $set: { a: 1 } } }, missing: ['/databases/nope/collections/orders/documents/ID', `${DOCS}/nope`] },
+  {
+    method: 'PUT',
+    path: DOCS,
+    body: { criteria: {}, object: { $set: { a: 1 } } },
+    missing: ['/databases/nope/collections/orders/documents', '/databases/shop/collections/nope/documents'],
+  },
+  {
+    method: 'GET',
+    path: `${DOCS}/ID`,
+    missing: [
+      '/databases/nope/collections/orders/documents/ID',
+      '/databases/shop/collections/nope/documents/ID',
+      `${DOCS}/0123456789abcdef01234567`,
+    ],
+  },
+  {
+    method: 'PUT',
+    path: `${DOCS}/ID`,
+    body: { document: { $set: { a: 1 } } },
+    missing: ['/databases/nope/collections/orders/documents/ID', `${DOCS}/nope`],
+  },
   { method: 'DELETE', path: `${DOCS}/ID`, missing: ['/databases/nope/collections/orders/documents/ID', `${DOCS}/nope`] },
-  { method: 'GET', path: '/databases/shop/collections/orders/indexes', missing: ['/databases/nope/collections/orders/indexes', '/databases/shop/collections/nope/indexes'] },
-  { method: 'POST', path: '/databases/shop/collections/orders/indexes', body: { spec: { status: 1 } }, missing: ['/databases/shop/collections/nope/indexes'] },
-  { method: 'DELETE', path: '/databases/shop/collections/orders/indexes/createdAt_-1', missing: ['/databases/shop/collections/orders/indexes/nope_1', '/databases/nope/collections/orders/indexes/createdAt_-1'] },
+  {
+    method: 'GET',
+    path: '/databases/shop/collections/orders/indexes',
+    missing: ['/databases/nope/collections/orders/indexes', '/databases/shop/collections/nope/indexes'],
+  },
+  {
+    method: 'POST',
+    path: '/databases/shop/collections/orders/indexes',
+    body: { spec: { status: 1 } },
+    missing: ['/databases/shop/collections/nope/indexes'],
+  },
+  {
+    method: 'DELETE',
+    path: '/databases/shop/collections/orders/indexes/createdAt_-1',
+    missing: ['/databases/shop/collections/orders/indexes/nope_1', '/databases/nope/collections/orders/indexes/createdAt_-1'],
+  },
   { method: 'DELETE', path: '/databases/shop/collections/orders/indexes', missing: ['/databases/shop/collections/nope/indexes'] },
   { method: 'GET', path: '/deployments', missing: [] },
   { method: 'GET', path: '/deployments/DEPLOYMENT', missing: ['/deployments/nope.example.net:1'] },
@@ -183,7 +227,11 @@ describe('local service: bad input on every endpoint', function () {
   });
 
   it('refuses names with forbidden characters in paths and bodies', async () => {
-    assertError(await running.raw('POST', '/databases/shop/collections/bad$name/documents', { body: jsonBody({ document: { a: 1 } }) }), 400, /"\$"/);
+    assertError(
+      await running.raw('POST', '/databases/shop/collections/bad$name/documents', { body: jsonBody({ document: { a: 1 } }) }),
+      400,
+      /"\$"/,
+    );
     assertError(await running.raw('POST', '/databases', { body: jsonBody({ name: 'a.b', slug: 'sandbox' }) }), 400, /"\."/);
     assertError(await running.raw('GET', '/databases/%E0%A4%A'), 400, /percent-encoding/);
   });
@@ -201,11 +249,15 @@ describe('local service: bad input on every endpoint', function () {
     assertError(await running.raw('POST', DOCS, { body: big }), 413, /16 MB/);
     const chunked = await new Promise<{ status: number; text: string }>((resolvePromise, reject) => {
       const url = new URL(`${DOCS}?_apikey=${KEY}`, running.service.url);
-      const outgoing = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, text }));
-      });
+      const outgoing = request(
+        url,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, text }));
+        },
+      );
       outgoing.on('error', reject);
       outgoing.setNoDelay(true);
       const chunk = Buffer.alloc(1024 * 1024, 0x20);

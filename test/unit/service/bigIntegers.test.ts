@@ -36,7 +36,12 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
   });
 
   it('answers a created big integer with its exact text, in the document and in the list', async () => {
-    await client.createDocument('numbers', 'values', { _id: 'created', n: new LosslessNumber(BIG), nested: { m: [new LosslessNumber(BIGGER)] }, price: new LosslessNumber('1.50') }, { safe: true });
+    await client.createDocument(
+      'numbers',
+      'values',
+      { _id: 'created', n: new LosslessNumber(BIG), nested: { m: [new LosslessNumber(BIGGER)] }, price: new LosslessNumber('1.50') },
+      { safe: true },
+    );
     const { document, text } = await fetchDoc('created');
     assert.match(text, new RegExp(`"n":\\s*${BIG}\\b`));
     assert.equal(numberText(document.n), BIG);

@@ -9,7 +9,16 @@ const ROOT = join(__dirname, '..', '..', '..');
 /** Bundles src/service/main.ts on its own, as esbuild.js does, so the test does not depend on the extension building. */
 export function bundleService(outDirectory: string): string {
   const outfile = join(outDirectory, 'service.js');
-  buildSync({ entryPoints: [join(ROOT, 'src/service/main.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent', mainFields: ['module', 'main'] });
+  buildSync({
+    entryPoints: [join(ROOT, 'src/service/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+    mainFields: ['module', 'main'],
+  });
   return outfile;
 }
 
@@ -22,9 +31,14 @@ export interface ChildService {
 
 /** Starts `node service.js` with the arguments and resolves once it prints its address. */
 export function startChildService(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildService> {
-  const child = spawn(process.execPath, [script, '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, '--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

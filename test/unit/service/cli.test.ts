@@ -3,8 +3,38 @@ import { API_KEY_ENV, DEFAULT_DATA_DIR, DEFAULT_PORT, parseCli, UsageError, USAG
 
 describe('local service command line', () => {
   it('reads every option, with one account per --api-key', () => {
-    const options = parseCli(['--port', '0', '--data', '/tmp/d', '--api-key', 'k1', '--api-key', 'k2', '--no-payment', '--empty', '--host', '127.0.0.2', '--quiet', '--slow-ms', '250'], {});
-    assert.deepEqual(options, { help: false, port: 0, host: '127.0.0.2', dataDir: '/tmp/d', apiKeys: ['k1', 'k2'], generatedKey: false, payment: false, empty: true, quiet: true, slowQueryMs: 250 });
+    const options = parseCli(
+      [
+        '--port',
+        '0',
+        '--data',
+        '/tmp/d',
+        '--api-key',
+        'k1',
+        '--api-key',
+        'k2',
+        '--no-payment',
+        '--empty',
+        '--host',
+        '127.0.0.2',
+        '--quiet',
+        '--slow-ms',
+        '250',
+      ],
+      {},
+    );
+    assert.deepEqual(options, {
+      help: false,
+      port: 0,
+      host: '127.0.0.2',
+      dataDir: '/tmp/d',
+      apiKeys: ['k1', 'k2'],
+      generatedKey: false,
+      payment: false,
+      empty: true,
+      quiet: true,
+      slowQueryMs: 250,
+    });
   });
 
   it('defaults to 127.0.0.1, port 8780, ./.dbhost-data, payment and demo data', () => {

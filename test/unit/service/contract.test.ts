@@ -54,7 +54,8 @@ describe('local service contract (real client over HTTP)', function () {
       assert.equal(info.db, 'shop');
       assert.equal(info.collections, 2);
       assert.equal(info.objects, DEMO_COUNTS.customers + DEMO_COUNTS.orders);
-      for (const field of ['avgObjSize', 'dataSize', 'storageSize', 'numExtents', 'indexes', 'indexSize', 'fileSize', 'ok']) assert.equal(typeof info[field], 'number', field);
+      for (const field of ['avgObjSize', 'dataSize', 'storageSize', 'numExtents', 'indexes', 'indexSize', 'fileSize', 'ok'])
+        assert.equal(typeof info[field], 'number', field);
     });
 
     it('creates and deletes a database; a duplicate is 409 and a deleted one 404', async () => {
@@ -126,7 +127,18 @@ describe('local service contract (real client over HTTP)', function () {
       assert.equal(stats.count, DEMO_COUNTS.products);
       assert.equal(stats.nindexes, 3);
       assert.deepEqual(Object.keys(stats.indexSizes as object), ['_id_', 'sku_1', 'category_1_price_-1']);
-      for (const field of ['size', 'avgObjSize', 'storageSize', 'numExtents', 'lastExtentSize', 'paddingFactor', 'flags', 'totalIndexSize', 'ok']) assert.equal(typeof stats[field], 'number', field);
+      for (const field of [
+        'size',
+        'avgObjSize',
+        'storageSize',
+        'numExtents',
+        'lastExtentSize',
+        'paddingFactor',
+        'flags',
+        'totalIndexSize',
+        'ok',
+      ])
+        assert.equal(typeof stats[field], 'number', field);
     });
 
     it('creates, renames and deletes a collection', async () => {
@@ -140,13 +152,17 @@ describe('local service contract (real client over HTTP)', function () {
       await client.createCollection('cols', 'third');
       await rejectsWith(client.renameCollection('cols', 'second', 'third'), 409, /already exists/);
       assert.deepEqual(await client.deleteCollection('cols', 'second'), { ok: 1 });
-      assert.deepEqual((await client.listCollections('cols')).map((col) => col.name), ['third']);
+      assert.deepEqual(
+        (await client.listCollections('cols')).map((col) => col.name),
+        ['third'],
+      );
       await client.deleteDatabase('cols');
     });
 
     it('validates collection names', async () => {
       await client.createDatabase('names', 'sandbox');
-      for (const name of ['', 'a$b', 'system.users']) await rejectsWith(client.createCollection('names', name), 400, /collection name|reserved/);
+      for (const name of ['', 'a$b', 'system.users'])
+        await rejectsWith(client.createCollection('names', name), 400, /collection name|reserved/);
       await client.createCollection('names', 'ok');
       await rejectsWith(client.renameCollection('names', 'ok', 'bad$name'), 400, /"\$"/);
       await client.deleteDatabase('names');
@@ -179,18 +195,30 @@ describe('local service contract (real client over HTTP)', function () {
 
     it('queries, sorts and projects with the database semantics, counting all matches', async () => {
       const everything = await client.listDocuments('shop', 'orders', { q: { status: 'paid' }, limit: 100 });
-      const sorted = await client.listDocuments('shop', 'orders', { q: { status: 'paid', total: { $gte: 100 } }, sort: { total: -1 }, fields: ['total', 'status'], limit: 10 });
+      const sorted = await client.listDocuments('shop', 'orders', {
+        q: { status: 'paid', total: { $gte: 100 } },
+        sort: { total: -1 },
+        fields: ['total', 'status'],
+        limit: 10,
+      });
       assert.ok(everything.total! > 0 && everything.total! < DEMO_COUNTS.orders);
       assert.ok(sorted.total! <= everything.total!);
       const totals = sorted.documents.map((doc) => Number(doc.total));
-      assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+      assert.deepEqual(
+        totals,
+        [...totals].sort((a, b) => b - a),
+      );
       for (const doc of sorted.documents) assert.deepEqual(Object.keys(doc).sort(), ['_id', 'status', 'total']);
       const hashFields = await client.listDocuments('shop', 'orders', { fields: { items: 0, _id: 0 }, limit: 1 });
       assert.ok(!('items' in hashFields.documents[0]) && !('_id' in hashFields.documents[0]) && 'status' in hashFields.documents[0]);
     });
 
     it('matches extended JSON dates and object ids in queries', async () => {
-      const after = await client.listDocuments('metrics', 'events', { q: { at: { $gte: { $date: '2024-08-24T00:00:00Z' } } }, limit: 1, sort: { at: 1 } });
+      const after = await client.listDocuments('metrics', 'events', {
+        q: { at: { $gte: { $date: '2024-08-24T00:00:00Z' } } },
+        limit: 1,
+        sort: { at: 1 },
+      });
       assert.ok(after.total! > 0 && after.total! < DEMO_COUNTS.events);
       const at = after.documents[0].at as { $date: string };
       assert.ok(Date.parse(at.$date) >= Date.parse('2024-08-24T00:00:00Z'));
@@ -211,7 +239,10 @@ describe('local service contract (real client over HTTP)', function () {
 
     it('creates documents with a generated object id or the one supplied, safe or not', async () => {
       await client.createDatabase('docs', 'sandbox');
-      assert.deepEqual(await client.createDocument('docs', 'notes', { title: 'first', at: { $date: '2024-05-01T10:00:00.000Z' } }, { safe: true }), { ok: 1 });
+      assert.deepEqual(
+        await client.createDocument('docs', 'notes', { title: 'first', at: { $date: '2024-05-01T10:00:00.000Z' } }, { safe: true }),
+        { ok: 1 },
+      );
       await client.createDocument('docs', 'notes', { _id: { $oid: '65f000000000000000000001' }, title: 'second' });
       await client.createDocument('docs', 'notes', { _id: 'custom', title: 'third' }, { safe: true });
       const page = await client.listDocuments('docs', 'notes');
@@ -227,7 +258,16 @@ describe('local service contract (real client over HTTP)', function () {
     it('updates one document with operators or a replacement that keeps _id; _id is immutable', async () => {
       await client.createDatabase('upd', 'sandbox');
       await client.createDocument('upd', 'items', { _id: 1, name: 'pen', qty: 1, tags: ['a'] }, { safe: true });
-      assert.deepEqual(await client.updateDocument('upd', 'items', '1', { $set: { name: 'pencil' }, $inc: { qty: 2 }, $push: { tags: 'b' } }, { safe: true }), { ok: 1 });
+      assert.deepEqual(
+        await client.updateDocument(
+          'upd',
+          'items',
+          '1',
+          { $set: { name: 'pencil' }, $inc: { qty: 2 }, $push: { tags: 'b' } },
+          { safe: true },
+        ),
+        { ok: 1 },
+      );
       assert.deepEqual((await client.getDocument('upd', 'items', '1')).document, { _id: 1, name: 'pencil', qty: 3, tags: ['a', 'b'] });
       await client.updateDocument('upd', 'items', '1', { $unset: { tags: '' } }, { safe: true });
       assert.deepEqual((await client.getDocument('upd', 'items', '1')).document, { _id: 1, name: 'pencil', qty: 3 });
@@ -246,15 +286,30 @@ describe('local service contract (real client over HTTP)', function () {
       for (let n = 1; n <= 4; n++) await client.createDocument('bulk', 'tasks', { _id: n, state: 'open', n }, { safe: true });
       await client.updateDocuments('bulk', 'tasks', { criteria: { state: 'open' }, object: { $set: { state: 'done' } }, safe: true });
       assert.equal((await client.listDocuments('bulk', 'tasks', { q: { state: 'done' } })).total, 1);
-      await client.updateDocuments('bulk', 'tasks', { criteria: { state: 'open' }, object: { $set: { state: 'done' } }, multi: true, safe: true });
+      await client.updateDocuments('bulk', 'tasks', {
+        criteria: { state: 'open' },
+        object: { $set: { state: 'done' } },
+        multi: true,
+        safe: true,
+      });
       assert.equal((await client.listDocuments('bulk', 'tasks', { q: { state: 'done' } })).total, 4);
-      await client.updateDocuments('bulk', 'tasks', { criteria: { state: 'late' }, object: { $set: { n: 9 } }, upsert: true, multi: true, safe: true });
+      await client.updateDocuments('bulk', 'tasks', {
+        criteria: { state: 'late' },
+        object: { $set: { n: 9 } },
+        upsert: true,
+        multi: true,
+        safe: true,
+      });
       const upserted = await client.listDocuments('bulk', 'tasks', { q: { state: 'late' } });
       assert.equal(upserted.total, 1);
       assert.equal(upserted.documents[0].n, 9);
       await client.updateDocuments('bulk', 'tasks', { criteria: { state: 'late' }, object: { $inc: { n: 1 } }, upsert: true, safe: true });
       assert.equal((await client.listDocuments('bulk', 'tasks')).total, 5);
-      await rejectsWith(client.updateDocuments('bulk', 'tasks', { criteria: {}, object: { state: 'x' }, multi: true }), 400, /multi update/);
+      await rejectsWith(
+        client.updateDocuments('bulk', 'tasks', { criteria: {}, object: { state: 'x' }, multi: true }),
+        400,
+        /multi update/,
+      );
       await client.deleteDatabase('bulk');
     });
 
@@ -278,19 +333,33 @@ describe('local service contract (real client over HTTP)', function () {
 
     it('creates indexes with generated names, enforces uniqueness and drops them', async () => {
       await client.createDatabase('idx', 'sandbox');
-      for (const [n, email] of [[1, 'a@x'], [2, 'b@x'], [3, 'a@x'], [4, 'c@x'], [5, 'b@x']] as const) {
+      for (const [n, email] of [
+        [1, 'a@x'],
+        [2, 'b@x'],
+        [3, 'a@x'],
+        [4, 'c@x'],
+        [5, 'b@x'],
+      ] as const) {
         await client.createDocument('idx', 'people', { _id: n, email, age: 20 + n }, { safe: true });
       }
-      assert.deepEqual(await client.createIndex('idx', 'people', { spec: { age: 1, email: -1 }, background: false, min: -180, max: 180 }), { ok: 1 });
+      assert.deepEqual(await client.createIndex('idx', 'people', { spec: { age: 1, email: -1 }, background: false, min: -180, max: 180 }), {
+        ok: 1,
+      });
       await rejectsWith(client.createIndex('idx', 'people', { spec: { email: 1 }, unique: true }), 409, /duplicate key/);
       assert.equal((await client.listIndexes('idx', 'people')).length, 2);
       await client.createIndex('idx', 'people', { spec: { email: 1 }, unique: true, drop_dups: true });
       const remaining = await client.listDocuments('idx', 'people', { sort: { _id: 1 } });
-      assert.deepEqual(remaining.documents.map((doc) => doc._id), [1, 2, 4]);
+      assert.deepEqual(
+        remaining.documents.map((doc) => doc._id),
+        [1, 2, 4],
+      );
       await rejectsWith(client.createDocument('idx', 'people', { email: 'c@x' }, { safe: true }), 409, /duplicate key.*email_1/);
       await rejectsWith(client.updateDocument('idx', 'people', '1', { $set: { email: 'b@x' } }, { safe: true }), 409, /duplicate key/);
       const indexes = await client.listIndexes('idx', 'people');
-      assert.deepEqual(indexes.map((index) => index.name), ['_id_', 'age_1_email_-1', 'email_1']);
+      assert.deepEqual(
+        indexes.map((index) => index.name),
+        ['_id_', 'age_1_email_-1', 'email_1'],
+      );
       assert.equal(indexes[1].min, -180);
       assert.equal(indexes[1].background, false);
       assert.equal(indexes[2].dropDups, true);
@@ -298,7 +367,10 @@ describe('local service contract (real client over HTTP)', function () {
       await rejectsWith(client.dropIndex('idx', 'people', 'age_1_email_-1'), 404, /does not exist/);
       await rejectsWith(client.dropIndex('idx', 'people', '_id_'), 400, /_id_ index cannot be dropped/);
       assert.deepEqual(await client.dropAllIndexes('idx', 'people'), { ok: 1 });
-      assert.deepEqual((await client.listIndexes('idx', 'people')).map((index) => index.name), ['_id_']);
+      assert.deepEqual(
+        (await client.listIndexes('idx', 'people')).map((index) => index.name),
+        ['_id_'],
+      );
       await client.createDocument('idx', 'people', { email: 'c@x' }, { safe: true });
       await client.deleteDatabase('idx');
     });
@@ -321,9 +393,15 @@ describe('local service contract (real client over HTTP)', function () {
       await client.listDocuments('metrics', 'events', { q: { type: 'signup' } });
       await client.createDocument('metrics', 'events', { _id: 100000, type: 'logged-by-test' }, { safe: true });
       const logs = await client.getDeploymentLogs(metrics.name);
-      assert.deepEqual(logs.map((entry) => entry.member), metrics.members);
+      assert.deepEqual(
+        logs.map((entry) => entry.member),
+        metrics.members,
+      );
       const [primary, secondary] = logs;
-      assert.match(primary.log, /^\w{3} \w{3} \d\d \d\d:\d\d:\d\d\.\d{3} \[conn\d+\] query metrics\.events query: \{"type":"signup"\}.* \d+ms$/m);
+      assert.match(
+        primary.log,
+        /^\w{3} \w{3} \d\d \d\d:\d\d:\d\d\.\d{3} \[conn\d+\] query metrics\.events query: \{"type":"signup"\}.* \d+ms$/m,
+      );
       assert.match(primary.log, /\[conn\d+\] insert metrics\.events ninserted:1/);
       assert.match(secondary.log, /\[repl writer worker \d\] insert metrics\.events/);
       assert.doesNotMatch(secondary.log, /query metrics\.events/);
@@ -357,7 +435,9 @@ describe('local service contract (real client over HTTP)', function () {
       assert.ok(!(await client.listDatabases()).some((db) => db.name === 'only-other'));
       assert.equal((await client.getDatabase('inventory')).objects, DEMO_COUNTS.products + DEMO_COUNTS.suppliers);
       await rejectsWith(client.getDatabase('only-other'), 404, /does not exist/);
-      const [mine, theirs] = [await client.listPlans(), await other.listPlans()].map((plans) => plans.find((plan) => plan.type === 'custom')!.slug);
+      const [mine, theirs] = [await client.listPlans(), await other.listPlans()].map(
+        (plans) => plans.find((plan) => plan.type === 'custom')!.slug,
+      );
       assert.notEqual(mine, theirs);
       await rejectsWith(client.createDatabase('borrowed', theirs), 400, /Unknown plan/);
     });
@@ -380,6 +460,9 @@ describe('local service without payment information', function () {
     assert.ok((await client.listPlans()).length >= 7);
     await rejectsWith(client.createDatabase('paid', 'micro'), 403, /payment information/);
     await client.createDatabase('free', 'sandbox');
-    assert.deepEqual((await client.listDatabases()).map((db) => db.name), ['free']);
+    assert.deepEqual(
+      (await client.listDatabases()).map((db) => db.name),
+      ['free'],
+    );
   });
 });

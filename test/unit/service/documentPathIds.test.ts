@@ -29,7 +29,8 @@ describe('local service: which document a path _id names', function () {
       { _id: { $oid: HEX.replace('6', '7') }, which: 'lone object id' },
       { _id: { a: 1 }, which: 'compound' },
     ];
-    for (const document of documents) assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document, safe: true }) })).status, 200);
+    for (const document of documents)
+      assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document, safe: true }) })).status, 200);
   });
   after(async () => running.stop());
 
@@ -52,7 +53,11 @@ describe('local service: which document a path _id names', function () {
   });
 
   it('updates and deletes the document the path names, leaving its look-alike', async () => {
-    assert.equal((await running.raw('PUT', path('{"$numberInt":"7"}'), { body: jsonBody({ document: { $set: { touched: true } }, safe: true }) })).status, 200);
+    assert.equal(
+      (await running.raw('PUT', path('{"$numberInt":"7"}'), { body: jsonBody({ document: { $set: { touched: true } }, safe: true }) }))
+        .status,
+      200,
+    );
     const touched = async (id: string) => ((await running.raw('GET', path(id))).json as { touched?: boolean }).touched;
     assert.equal(await touched('{"$numberInt":"7"}'), true);
     assert.equal(await touched('7'), undefined);

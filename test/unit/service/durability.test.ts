@@ -9,16 +9,29 @@ import { temporaryDirectory } from './serviceHarness';
 
 const KEY = 'durability-key-51c2';
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown; headers: Headers }> {
   const url = new URL(path, base);
   url.searchParams.set('_apikey', KEY);
-  const response = await fetch(url, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: body === undefined ? {} : { 'Content-Type': 'application/json' } });
+  const response = await fetch(url, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
 async function countOf(base: string, db: string, col: string, q: object = {}): Promise<number> {
-  const answer = await call(base, 'GET', `/databases/${db}/collections/${col}/documents?limit=1&q=${encodeURIComponent(JSON.stringify(q))}`);
+  const answer = await call(
+    base,
+    'GET',
+    `/databases/${db}/collections/${col}/documents?limit=1&q=${encodeURIComponent(JSON.stringify(q))}`,
+  );
   assert.equal(answer.status, 200);
   return Number(answer.headers.get('x-service-count'));
 }
@@ -34,7 +47,8 @@ describe('local service durability (child process)', function () {
     script = bundleService(workDirectory);
   });
   afterEach(() => {
-    for (const child of running.splice(0)) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    for (const child of running.splice(0))
+      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
   });
   after(() => rmSync(workDirectory, { recursive: true, force: true }));
 
@@ -49,7 +63,10 @@ describe('local service durability (child process)', function () {
     const writer = async (lane: number) => {
       for (let n = lane; ; n += 4) {
         try {
-          const answer = await call(first.url, 'POST', '/databases/journal/collections/writes/documents', { document: { _id: n, lane, payload: 'x'.repeat(200) }, safe: true });
+          const answer = await call(first.url, 'POST', '/databases/journal/collections/writes/documents', {
+            document: { _id: n, lane, payload: 'x'.repeat(200) },
+            safe: true,
+          });
           if (answer.status !== 200) return;
           acknowledged.push(n);
           if (acknowledged.length === 150) stopAt();
@@ -69,8 +86,15 @@ describe('local service durability (child process)', function () {
     assert.ok(acknowledged.length >= 150);
     assert.equal(await countOf(second.url, 'journal', 'writes', { _id: { $in: acknowledged } }), acknowledged.length);
     assert.equal((await call(second.url, 'GET', '/databases')).json instanceof Array, true);
-    assert.deepEqual(((await call(second.url, 'GET', '/databases')).json as { name: string }[]).map((db) => db.name), ['journal'], 'demo data must not be added to an existing account');
-    const answer = await call(second.url, 'POST', '/databases/journal/collections/writes/documents', { document: { _id: 'after-restart' }, safe: true });
+    assert.deepEqual(
+      ((await call(second.url, 'GET', '/databases')).json as { name: string }[]).map((db) => db.name),
+      ['journal'],
+      'demo data must not be added to an existing account',
+    );
+    const answer = await call(second.url, 'POST', '/databases/journal/collections/writes/documents', {
+      document: { _id: 'after-restart' },
+      safe: true,
+    });
     assert.equal(answer.status, 200);
   });
 
@@ -79,7 +103,11 @@ describe('local service durability (child process)', function () {
     const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
     running.push(first);
     await call(first.url, 'POST', '/databases/shop/collections/orders/documents', { document: { _id: 'unsafe-one', total: 1 } });
-    await call(first.url, 'PUT', '/databases/shop/collections/orders/documents', { criteria: { status: 'paid' }, object: { $set: { archived: true } }, multi: true });
+    await call(first.url, 'PUT', '/databases/shop/collections/orders/documents', {
+      criteria: { status: 'paid' },
+      object: { $set: { archived: true } },
+      multi: true,
+    });
     await call(first.url, 'DELETE', '/databases/inventory');
     const paid = await countOf(first.url, 'shop', 'orders', { status: 'paid' });
     first.process.kill('SIGTERM');
@@ -119,7 +147,13 @@ describe('account store journal', () => {
     const log: string[] = [];
     const { store, existed } = AccountStore.open(directory, (line) => log.push(line));
     assert.equal(existed, false);
-    store.commit([{ op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' }, { op: 'createCollection', db: 'db', name: 'c' }], true);
+    store.commit(
+      [
+        { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
+        { op: 'createCollection', db: 'db', name: 'c' },
+      ],
+      true,
+    );
     const id = ObjectId.generate();
     store.commit([{ op: 'put', db: 'db', col: 'c', doc: { _id: id, at: new Date(0), n: 1 } }], true);
     store.close();

@@ -61,7 +61,13 @@ describe('account store: failed journal writes', () => {
     log = [];
     disk = new FlakyDisk();
     store = AccountStore.open(directory, (line) => log.push(line), disk).store;
-    store.commit([{ op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' }, { op: 'createCollection', db: 'db', name: 'c' }], true);
+    store.commit(
+      [
+        { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
+        { op: 'createCollection', db: 'db', name: 'c' },
+      ],
+      true,
+    );
   });
   afterEach(() => {
     store.close();
@@ -87,7 +93,10 @@ describe('account store: failed journal writes', () => {
   it('refuses every change after a failed fsync, until the store is opened again', () => {
     store.commit(put(1), true);
     disk.failNextSync = true;
-    assertUnavailable(() => store.commit(put(2), true), /could not flush its data folder to disk \(EIO\).*refuses changes until it is restarted/);
+    assertUnavailable(
+      () => store.commit(put(2), true),
+      /could not flush its data folder to disk \(EIO\).*refuses changes until it is restarted/,
+    );
     assertUnavailable(() => store.commit(put(3), false), /refuses changes until it is restarted/);
     assertUnavailable(() => store.commit(put(4), true), /refuses changes until it is restarted/);
     assert.deepEqual(ids(store), [1], 'a refused change is not served from memory');
@@ -115,12 +124,39 @@ describe('account store: replaying a damaged journal line', () => {
     const { store } = AccountStore.open(directory, () => undefined);
     store.commit([{ op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' }], true);
     store.close();
-    const journal = join(directory, readdirSync(directory).find((name) => name.startsWith('journal-'))!);
+    const journal = join(
+      directory,
+      readdirSync(directory).find((name) => name.startsWith('journal-'))!,
+    );
     const lines = [
-      { at: 1, m: [{ op: 'createCollection', db: 'db', name: 'badId' }, { op: 'put', db: 'db', col: 'badId', doc: { _id: { $oid: 'not-hex' } } }] },
-      { at: 2, m: [{ op: 'createCollection', db: 'db', name: 'badIndex' }, { op: 'createIndex', db: 'db', col: 'badIndex' }] },
-      { at: 3, m: [{ op: 'createCollection', db: 'db', name: 'noId' }, { op: 'put', db: 'db', col: 'noId', doc: { a: 1 } }] },
-      { at: 4, m: [{ op: 'createCollection', db: 'db', name: 'good' }, { op: 'put', db: 'db', col: 'good', doc: { _id: 1 } }] },
+      {
+        at: 1,
+        m: [
+          { op: 'createCollection', db: 'db', name: 'badId' },
+          { op: 'put', db: 'db', col: 'badId', doc: { _id: { $oid: 'not-hex' } } },
+        ],
+      },
+      {
+        at: 2,
+        m: [
+          { op: 'createCollection', db: 'db', name: 'badIndex' },
+          { op: 'createIndex', db: 'db', col: 'badIndex' },
+        ],
+      },
+      {
+        at: 3,
+        m: [
+          { op: 'createCollection', db: 'db', name: 'noId' },
+          { op: 'put', db: 'db', col: 'noId', doc: { a: 1 } },
+        ],
+      },
+      {
+        at: 4,
+        m: [
+          { op: 'createCollection', db: 'db', name: 'good' },
+          { op: 'put', db: 'db', col: 'good', doc: { _id: 1 } },
+        ],
+      },
     ];
     appendFileSync(journal, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     assert.equal(readFileSync(journal, 'utf8').split('\n').length, 6);

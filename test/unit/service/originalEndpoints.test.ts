@@ -17,7 +17,9 @@ interface StatsAnswer {
 }
 
 function filesUnder(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)]));
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
+  );
 }
 
 describe('local service: the original endpoints the interface text leaves out', function () {
@@ -33,7 +35,10 @@ describe('local service: the original endpoints the interface text leaves out', 
   describe('database users', () => {
     it('adds, lists and removes users; never answers or stores the password', async () => {
       assert.deepEqual((await running.raw('GET', '/databases/shop/users')).json, []);
-      assert.deepEqual((await running.raw('POST', '/databases/shop/users', json({ user: 'reporting', password: PASSWORD, readOnly: true }))).json, { ok: 1 });
+      assert.deepEqual(
+        (await running.raw('POST', '/databases/shop/users', json({ user: 'reporting', password: PASSWORD, readOnly: true }))).json,
+        { ok: 1 },
+      );
       assert.deepEqual((await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: PASSWORD }))).json, { ok: 1 });
       const listed = await running.raw('GET', '/databases/shop/users');
       assert.deepEqual(listed.json, [
@@ -41,8 +46,13 @@ describe('local service: the original endpoints the interface text leaves out', 
         { user: 'app', readOnly: false },
       ]);
       assert.deepEqual((await running.raw('GET', '/databases/shop/users/app')).json, { user: 'app', readOnly: false });
-      assert.deepEqual((await running.raw('GET', '/databases/shop/users', { key: OTHER_KEY })).json, [], "another account's shop has no users");
-      for (const file of filesUnder(running.dataDir)) assert.ok(!readFileSync(file, 'utf8').includes('battery'), `${file} holds the password`);
+      assert.deepEqual(
+        (await running.raw('GET', '/databases/shop/users', { key: OTHER_KEY })).json,
+        [],
+        "another account's shop has no users",
+      );
+      for (const file of filesUnder(running.dataDir))
+        assert.ok(!readFileSync(file, 'utf8').includes('battery'), `${file} holds the password`);
       assert.deepEqual((await running.raw('DELETE', '/databases/shop/users/app')).json, { ok: 1 });
       assert.equal((await running.raw('GET', '/databases/shop/users/app')).status, 404);
       assert.equal((await running.raw('DELETE', '/databases/shop/users/app')).status, 404);
@@ -50,8 +60,14 @@ describe('local service: the original endpoints the interface text leaves out', 
 
     it('refuses a duplicate, an empty password and a missing member with clear messages', async () => {
       await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: PASSWORD }));
-      assert.match(errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: 'other' }))), /already exists/);
-      assert.match(errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'x', password: '' }))), /password cannot be empty/);
+      assert.match(
+        errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'app', password: 'other' }))),
+        /already exists/,
+      );
+      assert.match(
+        errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'x', password: '' }))),
+        /password cannot be empty/,
+      );
       assert.match(errorText(await running.raw('POST', '/databases/shop/users', json({ user: 'x' }))), /"password"/);
       assert.equal((await running.raw('POST', '/databases/nope/users', json({ user: 'x', password: 'y' }))).status, 404);
     });
@@ -69,26 +85,43 @@ describe('local service: the original endpoints the interface text leaves out', 
 
   describe('deployment statistics', () => {
     it('answer a five-minute series per member whose operation counters move with the account’s own operations', async () => {
-      const name = encodeURIComponent(((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) => d.databases.includes('shop'))!.name);
+      const name = encodeURIComponent(
+        ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) =>
+          d.databases.includes('shop'),
+        )!.name,
+      );
       const before = (await running.raw('GET', `/deployments/${name}/stats`)).json as StatsAnswer;
       assert.equal(before.samples.length, 30);
       assert.deepEqual(before.members, before.samples[before.samples.length - 1].members);
-      for (let n = 0; n < 12; n++) await running.raw('POST', '/databases/shop/collections/orders/documents', json({ document: { n, note: 'x'.repeat(2000) }, safe: true }));
+      for (let n = 0; n < 12; n++)
+        await running.raw(
+          'POST',
+          '/databases/shop/collections/orders/documents',
+          json({ document: { n, note: 'x'.repeat(2000) }, safe: true }),
+        );
       for (let n = 0; n < 5; n++) await running.raw('GET', '/databases/shop/collections/orders/documents?limit=1');
       const after = (await running.raw('GET', `/deployments/${name}/stats`)).json as StatsAnswer;
       const [member] = after.members;
-      assert.ok((member['opcounters/insert'] as number) >= (before.members[0]['opcounters/insert'] as number) + 1.2, `inserts per second: ${member['opcounters/insert']}`);
+      assert.ok(
+        (member['opcounters/insert'] as number) >= (before.members[0]['opcounters/insert'] as number) + 1.2,
+        `inserts per second: ${member['opcounters/insert']}`,
+      );
       assert.ok((member['opcounters/query'] as number) >= 0.5);
       assert.ok((member['connections/current'] as number) >= 1);
       assert.ok((member['mem/resident'] as number) > 0 && (member['mem/virtual'] as number) > (member['mem/resident'] as number));
       assert.ok(after.time >= before.time);
       const times = after.samples.map((sample) => sample.time);
-      assert.deepEqual(times, [...times].sort((a, b) => a - b));
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => a - b),
+      );
     });
 
     it('give a replica set’s secondaries the replicated writes only', async () => {
       await running.raw('POST', '/databases/metrics/collections/events/documents', json({ document: { a: 1 }, safe: true }));
-      const set = ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) => d.databases.includes('metrics'))!.name;
+      const set = ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) =>
+        d.databases.includes('metrics'),
+      )!.name;
       const stats = (await running.raw('GET', `/deployments/${encodeURIComponent(set)}/stats`)).json as StatsAnswer;
       assert.equal(stats.members.length, 3);
       assert.ok((stats.members[0]['opcounters/insert'] as number) > 0);
@@ -123,7 +156,10 @@ describe('local service: the original endpoints the interface text leaves out', 
       assert.equal((await running.raw('GET', '/databases/sixth')).status, 404);
       assert.equal((await running.raw('POST', '/copy_database', json({ from: 'inventory', to: 'bad name' }))).status, 400);
       assert.equal((await running.raw('POST', '/copy_database', json({ from: 'nope', to: 'fine' }))).status, 404);
-      assert.equal((await running.raw('POST', '/copy_database', { ...json({ from: 'inventory', to: 'theirs' }), key: OTHER_KEY })).status, 200);
+      assert.equal(
+        (await running.raw('POST', '/copy_database', { ...json({ from: 'inventory', to: 'theirs' }), key: OTHER_KEY })).status,
+        200,
+      );
       assert.equal((await running.raw('GET', '/databases/theirs')).status, 404, 'the copy is in the other account only');
     });
   });
@@ -146,7 +182,10 @@ describe('local service: the original endpoints the interface text leaves out', 
     });
 
     it('logs operations over the threshold, newest first, with their query, and reads one as a list of one', async () => {
-      await running.raw('GET', `/databases/shop/collections/orders/documents?q=${encodeURIComponent('{"status":"shipped"}')}&sort=${encodeURIComponent('{"total":-1}')}`);
+      await running.raw(
+        'GET',
+        `/databases/shop/collections/orders/documents?q=${encodeURIComponent('{"status":"shipped"}')}&sort=${encodeURIComponent('{"total":-1}')}`,
+      );
       const slow = (await running.raw('GET', '/slow_queries/shop')).json as Json[];
       assert.equal(slow[0].op, 'query');
       assert.equal(slow[0].ns, 'shop.orders');

@@ -34,7 +34,10 @@ describe('local service: the original clients’ transport', function () {
   });
   after(async () => running.stop());
 
-  const names = async (key: string) => ((await running.raw('GET', '/databases', { key: null, headers: { 'MongoHQ-API-Token': key } })).json as DatabaseListItem[]).map((db) => db.name);
+  const names = async (key: string) =>
+    ((await running.raw('GET', '/databases', { key: null, headers: { 'MongoHQ-API-Token': key } })).json as DatabaseListItem[]).map(
+      (db) => db.name,
+    );
 
   describe('the key', () => {
     it('is read from the MongoHQ-API-Token header, and keeps accounts apart', async () => {
@@ -54,8 +57,14 @@ describe('local service: the original clients’ transport', function () {
 
     it('is read from a form body field, and a wrong one there is 401 with nothing created', async () => {
       const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-      assert.equal((await running.raw('POST', '/databases', { key: null, headers: form, body: `_apikey=${KEY}&name=from_form&slug=sandbox` })).status, 200);
-      assert.equal((await running.raw('POST', '/databases', { key: null, headers: form, body: 'name=never_made&slug=sandbox&_apikey=wrong' })).status, 401);
+      assert.equal(
+        (await running.raw('POST', '/databases', { key: null, headers: form, body: `_apikey=${KEY}&name=from_form&slug=sandbox` })).status,
+        200,
+      );
+      assert.equal(
+        (await running.raw('POST', '/databases', { key: null, headers: form, body: 'name=never_made&slug=sandbox&_apikey=wrong' })).status,
+        401,
+      );
       assert.ok((await names(KEY)).includes('from_form'));
       assert.ok(!(await names(KEY)).includes('never_made'));
     });
@@ -63,12 +72,21 @@ describe('local service: the original clients’ transport', function () {
 
   describe('members of POST and PUT', () => {
     it('come from the query string, nested, with flags and index directions converted and document values kept as text', async () => {
-      const created = await running.raw('POST', '/databases/inventory/collections/parts/documents?document[_id]=p&document[method]=boiled&document[count]=5&document[tags][]=a&document[tags][]=b&safe=true');
+      const created = await running.raw(
+        'POST',
+        '/databases/inventory/collections/parts/documents?document[_id]=p&document[method]=boiled&document[count]=5&document[tags][]=a&document[tags][]=b&safe=true',
+      );
       assert.equal(created.status, 200, created.text);
       const document = (await running.raw('GET', '/databases/inventory/collections/parts/documents/p')).json;
       assert.deepEqual(document, { _id: 'p', method: 'boiled', count: '5', tags: ['a', 'b'] });
-      assert.equal((await running.raw('POST', '/databases/inventory/collections/parts/indexes?spec[method]=1&spec[count]=-1&unique=false')).status, 200);
-      const index = (await running.raw('GET', '/databases/inventory/collections/parts/indexes/method_1_count_-1')).json as { key: unknown; unique?: boolean };
+      assert.equal(
+        (await running.raw('POST', '/databases/inventory/collections/parts/indexes?spec[method]=1&spec[count]=-1&unique=false')).status,
+        200,
+      );
+      const index = (await running.raw('GET', '/databases/inventory/collections/parts/indexes/method_1_count_-1')).json as {
+        key: unknown;
+        unique?: boolean;
+      };
       assert.deepEqual(index.key, { method: 1, count: -1 });
       assert.equal(index.unique, undefined);
     });
@@ -76,7 +94,10 @@ describe('local service: the original clients’ transport', function () {
     it('take the JSON body first, then the form body, then the query string', async () => {
       const json = await running.raw('POST', '/databases?name=from_query&slug=sandbox', { body: JSON.stringify({ name: 'from_json' }) });
       assert.equal(json.status, 200, json.text);
-      const form = await running.raw('POST', '/databases?name=from_query&slug=sandbox', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=from_form_body' });
+      const form = await running.raw('POST', '/databases?name=from_query&slug=sandbox', {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'name=from_form_body',
+      });
       assert.equal(form.status, 200, form.text);
       const databases = await names(KEY);
       assert.ok(databases.includes('from_json') && databases.includes('from_form_body'));
@@ -84,9 +105,14 @@ describe('local service: the original clients’ transport', function () {
     });
 
     it('read form text labelled JSON as a form, but a body starting like JSON stays JSON and its errors say so', async () => {
-      const update = await running.raw('PUT', '/databases/inventory/collections/parts/documents/p', { body: 'document=%7B%22%24set%22%3A%7B%22method%22%3A%22poached%22%7D%7D&safe=1' });
+      const update = await running.raw('PUT', '/databases/inventory/collections/parts/documents/p', {
+        body: 'document=%7B%22%24set%22%3A%7B%22method%22%3A%22poached%22%7D%7D&safe=1',
+      });
       assert.equal(update.status, 200, update.text);
-      assert.equal(((await running.raw('GET', '/databases/inventory/collections/parts/documents/p')).json as { method: string }).method, 'poached');
+      assert.equal(
+        ((await running.raw('GET', '/databases/inventory/collections/parts/documents/p')).json as { method: string }).method,
+        'poached',
+      );
       assert.match(errorText(await running.raw('POST', '/databases', { body: '{"name": ' })), /not valid JSON/);
       assert.match(errorText(await running.raw('POST', '/databases', { body: 'not json' })), /not valid JSON/);
       assert.match(errorText(await running.raw('POST', '/databases', { body: '' })), /needs a JSON object/);
@@ -94,7 +120,10 @@ describe('local service: the original clients’ transport', function () {
 
     it('refuse reserved names and members given both as a value and nested', async () => {
       assert.equal((await running.raw('POST', '/databases/inventory/collections/parts/documents?document[__proto__][x]=1')).status, 400);
-      assert.match(errorText(await running.raw('POST', '/databases/inventory/collections/parts/documents?document=a&document[b]=c')), /both as a value and with nested members/);
+      assert.match(
+        errorText(await running.raw('POST', '/databases/inventory/collections/parts/documents?document=a&document[b]=c')),
+        /both as a value and with nested members/,
+      );
     });
   });
 
@@ -112,7 +141,10 @@ describe('local service: the original clients’ transport', function () {
       const metrics = ((await running.raw('GET', '/databases')).json as DatabaseListItem[]).find((db) => db.name === 'metrics')!;
       assert.match(metrics.hostname, /^node0\./);
       const derived = `${metrics.hostname.replace(/^node0\./, '')}:${metrics.port}`;
-      const deployment = (await running.raw('GET', `/deployments/${encodeURIComponent(derived)}`)).json as { name: string; databases: string[] };
+      const deployment = (await running.raw('GET', `/deployments/${encodeURIComponent(derived)}`)).json as {
+        name: string;
+        databases: string[];
+      };
       assert.ok(deployment.databases.includes('metrics'));
       assert.equal((await running.raw('GET', `/deployments/${encodeURIComponent(derived)}/logs`)).status, 200);
       assert.equal((await running.raw('GET', `/deployments/${encodeURIComponent(derived)}/stats`)).status, 200);
@@ -122,7 +154,10 @@ describe('local service: the original clients’ transport', function () {
 
   describe('a sloppy request', () => {
     it('answers a GET whose body bytes follow its head with no length, then closes the connection', async () => {
-      const text = await rawExchange(running.service.port, `GET /databases HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nMongoHQ-API-Token: ${KEY}\r\n\r\n_apikey=${KEY}`);
+      const text = await rawExchange(
+        running.service.port,
+        `GET /databases HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nMongoHQ-API-Token: ${KEY}\r\n\r\n_apikey=${KEY}`,
+      );
       assert.match(text, /^HTTP\/1\.1 200 OK/);
       const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as DatabaseListItem[];
       assert.ok(body.some((db) => db.name === 'shop'));

@@ -27,7 +27,19 @@ function seedLargeCollection(dataDir: string): void {
     const mutations: Mutation[] = [];
     for (let i = 0; i < 1000; i++) {
       const n = batch * 1000 + i;
-      mutations.push({ op: 'put', db: 'big', col: 'docs', doc: { _id: ObjectId.generate(), n, group: n % 10, name: `document ${n}`, at: new Date(start + n * 1000), tags: ['a', n % 3 === 0 ? 'b' : 'c'] } });
+      mutations.push({
+        op: 'put',
+        db: 'big',
+        col: 'docs',
+        doc: {
+          _id: ObjectId.generate(),
+          n,
+          group: n % 10,
+          name: `document ${n}`,
+          at: new Date(start + n * 1000),
+          tags: ['a', n % 3 === 0 ? 'b' : 'c'],
+        },
+      });
     }
     store.commit(mutations, false);
   }
@@ -51,10 +63,15 @@ describe('local service at scale (100,000 documents)', function () {
     const startedAt = performance.now();
     for (let i = 0; i < 1000; i++) await client.createDocument('big', 'docs', { n: SEEDED + i, group: 'new' }, { safe: true });
     const seconds = (performance.now() - startedAt) / 1000;
-    console.log(`      1,000 safe inserts into ${SEEDED.toLocaleString('en')} documents: ${seconds.toFixed(1)} s (${Math.round(1000 / seconds)} per second)`);
+    console.log(
+      `      1,000 safe inserts into ${SEEDED.toLocaleString('en')} documents: ${seconds.toFixed(1)} s (${Math.round(1000 / seconds)} per second)`,
+    );
     assert.equal((await client.listDocuments('big', 'docs', { limit: 1 })).total, SEEDED + 1000);
     assert.equal((await client.listDocuments('big', 'docs', { q: { group: 'new' }, limit: 1 })).total, 1000);
-    await assert.rejects(client.createDocument('big', 'docs', { n: 5 }, { safe: true }), (error: { status?: number }) => error.status === 409);
+    await assert.rejects(
+      client.createDocument('big', 'docs', { n: 5 }, { safe: true }),
+      (error: { status?: number }) => error.status === 409,
+    );
   });
 
   it('serves a page of 100 and a filtered, counted query over the whole collection', async () => {

@@ -10,7 +10,11 @@ export interface TestService {
   dataDir: string;
   client(key?: string): DbHostClient;
   /** A raw request: `path` may carry its own query string; the key is added unless `key` is null. */
-  raw(method: string, path: string, options?: { key?: string | null; body?: string | Buffer; headers?: Record<string, string> }): Promise<RawAnswer>;
+  raw(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: string | Buffer; headers?: Record<string, string> },
+  ): Promise<RawAnswer>;
   stop(): Promise<void>;
 }
 
@@ -37,7 +41,11 @@ export async function startTestService(options: Partial<ServiceOptions> & { apiK
     async raw(method, path, { key = firstKey, body, headers } = {}) {
       const url = new URL(path, service.url);
       if (key !== null) url.searchParams.set('_apikey', key);
-      const response = await fetch(url, { method, body, headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers } });
+      const response = await fetch(url, {
+        method,
+        body,
+        headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+      });
       const text = await response.text();
       let json: unknown;
       try {
@@ -59,6 +67,7 @@ export const jsonBody = (value: unknown): string => JSON.stringify(value);
 /** The error text of an answer, asserting the `{"error": "…"}` shape. */
 export function errorText(answer: RawAnswer): string {
   const body = answer.json as { error?: unknown } | undefined;
-  if (!body || typeof body.error !== 'string') throw new Error(`Expected {"error": "…"}, got ${answer.status} ${answer.text.slice(0, 200)}`);
+  if (!body || typeof body.error !== 'string')
+    throw new Error(`Expected {"error": "…"}, got ${answer.status} ${answer.text.slice(0, 200)}`);
   return body.error;
 }

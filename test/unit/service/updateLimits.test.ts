@@ -26,7 +26,11 @@ describe('local service: an update cannot grow a document without limit', functi
 
   beforeEach(async () => {
     for (const id of [1, 2, 3]) await running.raw('DELETE', `${DOCS}/${id}`);
-    for (const id of [1, 2, 3]) assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: id, arr: [1, 2], rows: [[1], [2]] }, safe: true }) })).status, 200);
+    for (const id of [1, 2, 3])
+      assert.equal(
+        (await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: id, arr: [1, 2], rows: [[1], [2]] }, safe: true }) })).status,
+        200,
+      );
   });
 
   it('refuses a path that would pad an array with more than 1,500,000 nulls, for every operator that can pad', async () => {
@@ -43,7 +47,10 @@ describe('local service: an update cannot grow a document without limit', functi
       { $set: { 'arr.800000': 1, 'rows.0.800000': 1 } },
     ];
     for (const update of updates) {
-      assertRefused(await put(`${DOCS}/1`, { document: update, safe: true }), /would pad an array with \d+ nulls, past the database's limit of 1500000/);
+      assertRefused(
+        await put(`${DOCS}/1`, { document: update, safe: true }),
+        /would pad an array with \d+ nulls, past the database's limit of 1500000/,
+      );
     }
     assert.deepEqual(await stored(1), { _id: 1, arr: [1, 2], rows: [[1], [2]] });
   });
@@ -51,7 +58,10 @@ describe('local service: an update cannot grow a document without limit', functi
   it('counts the padding of every document a multi update or upsert changes', async () => {
     assertRefused(await put(DOCS, { criteria: {}, object: { $set: { 'arr.800000': 1 } }, multi: true, safe: true }), /would pad an array/);
     for (const id of [1, 2, 3]) assert.deepEqual((await stored(id)).arr, [1, 2]);
-    assertRefused(await put(DOCS, { criteria: { _id: 9, arr: [1] }, object: { $set: { 'arr.1500002': 1 } }, upsert: true, safe: true }), /would pad an array/);
+    assertRefused(
+      await put(DOCS, { criteria: { _id: 9, arr: [1] }, object: { $set: { 'arr.1500002': 1 } }, upsert: true, safe: true }),
+      /would pad an array/,
+    );
     assert.equal((await running.raw('GET', `${DOCS}/9`)).status, 404);
   });
 
@@ -65,7 +75,10 @@ describe('local service: an update cannot grow a document without limit', functi
   it('refuses an update whose result passes the 16 MB BSON limit and keeps the document as it was', async () => {
     assert.equal((await put(`${DOCS}/1`, { document: { $set: { a: SIX_MB } }, safe: true })).status, 200);
     assert.equal((await put(`${DOCS}/1`, { document: { $set: { b: SIX_MB } }, safe: true })).status, 200);
-    assertRefused(await put(`${DOCS}/1`, { document: { $set: { c: SIX_MB } }, safe: true }), /over the database's limit of 16777216 bytes \(16 MB\); nothing was stored/);
+    assertRefused(
+      await put(`${DOCS}/1`, { document: { $set: { c: SIX_MB } }, safe: true }),
+      /over the database's limit of 16777216 bytes \(16 MB\); nothing was stored/,
+    );
     const document = await stored(1);
     assert.equal('c' in document, false);
     assert.equal((document.b as string).length, SIX_MB.length);

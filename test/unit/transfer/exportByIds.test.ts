@@ -22,7 +22,12 @@ describe('export of chosen documents by _id against the local service', function
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     const special: JsonObject[] = [
-      { _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, big: new LosslessNumber('9223372036854775807'), at: { $date: '1969-07-20T20:17:40.000Z' }, name: 'oid' },
+      {
+        _id: { $oid: '65a1b2c3d4e5f60718293a4b' },
+        big: new LosslessNumber('9223372036854775807'),
+        at: { $date: '1969-07-20T20:17:40.000Z' },
+        name: 'oid',
+      },
       { _id: new LosslessNumber('9007199254740993'), name: 'int64 id' },
       { _id: 'own-1', nested: [[1, [2]]], name: 'string id' },
     ];
@@ -40,14 +45,26 @@ describe('export of chosen documents by _id against the local service', function
 
   async function exportIds(ids: JsonValue[], fields?: Record<string, 1>) {
     let text = '';
-    const progress = await exportDocumentsByIds({ api: client, db: DB, col: COL, ids, fields, writer: documentWriter('ndjson'), write: async (piece) => void (text += piece), retryDelayMs: 1 });
+    const progress = await exportDocumentsByIds({
+      api: client,
+      db: DB,
+      col: COL,
+      ids,
+      fields,
+      writer: documentWriter('ndjson'),
+      write: async (piece) => void (text += piece),
+      retryDelayMs: 1,
+    });
     return { progress, lines: text.trim() === '' ? [] : text.trim().split('\n') };
   }
 
   it('writes exactly the chosen documents, exact, in the order given, across several requests', async () => {
     const chosen = [stored[100], stored[1], stored[0], ...stored.slice(3, 3 + IDS_PER_REQUEST + 5).reverse(), stored[2]];
     const { progress, lines } = await exportIds(chosen.map((document) => document._id));
-    assert.deepEqual(lines, chosen.map((document) => stringifyLossless(document)));
+    assert.deepEqual(
+      lines,
+      chosen.map((document) => stringifyLossless(document)),
+    );
     assert.ok(lines[1].includes('"_id":9007199254740993'), lines[1]);
     assert.ok(lines[2].includes('"big":9223372036854775807') && lines[2].includes('{"$date":"1969-07-20T20:17:40.000Z"}'), lines[2]);
     assert.equal(progress.requests, Math.ceil(chosen.length / IDS_PER_REQUEST));
@@ -59,7 +76,10 @@ describe('export of chosen documents by _id against the local service', function
     await client.createDocument(DB, COL, gone, { safe: true });
     await client.deleteDocument(DB, COL, '65a1b2c3d4e5f60718290000');
     const { progress, lines } = await exportIds([stored[5]._id, gone._id, stored[5]._id, stored[6]._id]);
-    assert.deepEqual(lines.map((line) => (parseLossless(line) as JsonObject).name), ['n2', 'n3']);
+    assert.deepEqual(
+      lines.map((line) => (parseLossless(line) as JsonObject).name),
+      ['n2', 'n3'],
+    );
     assert.deepEqual([progress.exported, progress.missing], [2, 1]);
   });
 

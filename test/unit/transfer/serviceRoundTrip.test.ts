@@ -38,7 +38,13 @@ describe('export and import against the local service', function () {
           const target = freshCollection();
           for (const document of documents) await client.createDocument(DB, source, document, { safe: true });
           const text = await exportToText(client, DB, source, format);
-          const outcome = await importDocuments({ api: client, db: DB, col: target, records: recordsOf(text, format), idSeed: newIdSeed() });
+          const outcome = await importDocuments({
+            api: client,
+            db: DB,
+            col: target,
+            records: recordsOf(text, format),
+            idSeed: newIdSeed(),
+          });
           assert.equal(outcome.ended, 'complete');
           assert.deepEqual(outcome.failures, []);
           assert.equal(outcome.stored, documents.length);
@@ -51,14 +57,25 @@ describe('export and import against the local service', function () {
 
   it('keeps the values that a double would change, and pages past 100 documents without repeating one', async () => {
     const source = freshCollection();
-    const special: JsonObject = { _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, big: new LosslessNumber('9223372036854775807'), price: new LosslessNumber('1.50'), at: { $date: '1969-07-20T20:17:40.000Z' }, grid: [[1, [2, [3]]]] };
+    const special: JsonObject = {
+      _id: { $oid: '65a1b2c3d4e5f60718293a4b' },
+      big: new LosslessNumber('9223372036854775807'),
+      price: new LosslessNumber('1.50'),
+      at: { $date: '1969-07-20T20:17:40.000Z' },
+      grid: [[1, [2, [3]]]],
+    };
     await client.createDocument(DB, source, special, { safe: true });
     for (let n = 0; n < 230; n++) await client.createDocument(DB, source, { n }, { safe: false });
     const text = await exportToText(client, DB, source);
     const lines = text.trim().split('\n');
     assert.equal(lines.length, 231);
     assert.equal(new Set(lines).size, 231, 'no document twice');
-    assert.ok(lines.includes('{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"},"big":9223372036854775807,"price":1.5,"at":{"$date":"1969-07-20T20:17:40.000Z"},"grid":[[1,[2,[3]]]]}'), 'stored as the service keeps it: 1.50 is the double 1.5');
+    assert.ok(
+      lines.includes(
+        '{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"},"big":9223372036854775807,"price":1.5,"at":{"$date":"1969-07-20T20:17:40.000Z"},"grid":[[1,[2,[3]]]]}',
+      ),
+      'stored as the service keeps it: 1.50 is the double 1.5',
+    );
   });
 
   it('gives records without _id one before sending, so importing the file again stores nothing twice', async () => {
@@ -91,11 +108,24 @@ describe('export and import against the local service', function () {
     const target = freshCollection();
     await client.createDocument(DB, target, { _id: 1 }, { safe: true });
     await client.createDocument(DB, target, { _id: { $oid: '65a1b2c3d4e5f60718293a4b' } }, { safe: true });
-    const lines = ['{"_id":1,"a":1}', '{"a":2}', '{broken', '{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"}}', ...Array.from({ length: 150 }, (_, i) => `{"_id":${i + 100}}`)];
-    const report = await dryRun({ records: readNdjson([lines.join('\n')]), idSeed: newIdSeed(), existing: { api: client, db: DB, col: target } });
+    const lines = [
+      '{"_id":1,"a":1}',
+      '{"a":2}',
+      '{broken',
+      '{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"}}',
+      ...Array.from({ length: 150 }, (_, i) => `{"_id":${i + 100}}`),
+    ];
+    const report = await dryRun({
+      records: readNdjson([lines.join('\n')]),
+      idSeed: newIdSeed(),
+      existing: { api: client, db: DB, col: target },
+    });
     assert.equal(report.records, 154);
     assert.equal(report.documents, 153);
-    assert.deepEqual(report.parseErrors.map((error) => error.line), [3]);
+    assert.deepEqual(
+      report.parseErrors.map((error) => error.line),
+      [3],
+    );
     assert.equal(report.existingIds, 2);
     assert.equal(report.sample.length, 3);
     assert.deepEqual(Object.keys(report.sample[1]), ['_id', 'a']);

@@ -8,7 +8,13 @@ import { readJsonArray } from '../../../src/core/transfer/jsonArray';
 import { readNdjson } from '../../../src/core/transfer/ndjson';
 
 /** Exports a collection to text in memory. */
-export async function exportToText(api: DbHostApi, db: string, col: string, format: Exclude<TransferFormat, 'csv'> = 'ndjson', retryDelayMs = 1): Promise<string> {
+export async function exportToText(
+  api: DbHostApi,
+  db: string,
+  col: string,
+  format: Exclude<TransferFormat, 'csv'> = 'ndjson',
+  retryDelayMs = 1,
+): Promise<string> {
   let text = '';
   await exportDocuments({ api, db, col, writer: documentWriter(format), write: async (piece) => void (text += piece), retryDelayMs });
   return text;

@@ -27,7 +27,11 @@ interface Exported {
   reports: ExportProgress[];
 }
 
-async function exportText(api: DbHostApi, col: string, extra: Partial<ExportOptions> & { format?: TransferFormat } = {}): Promise<Exported> {
+async function exportText(
+  api: DbHostApi,
+  col: string,
+  extra: Partial<ExportOptions> & { format?: TransferFormat } = {},
+): Promise<Exported> {
   let text = '';
   const reports: ExportProgress[] = [];
   const { format = 'ndjson', ...options } = extra;
@@ -63,7 +67,17 @@ function isWindowed(request: DocumentQuery): boolean {
 }
 
 /** `count` documents of varied content, ids given by `id` (the service's own where undefined), 8 POSTs in flight, the last one safe. */
-async function seed(client: DbHostClient, col: string, count: number, id: (n: number) => unknown, content: (n: number) => JsonObject = (n) => ({ n, kind: n % 3 === 0 ? 'fizz' : 'plain', nested: { value: n % 7 === 0 ? [n, { deep: `x${n}` }] : `v${n}` } })): Promise<void> {
+async function seed(
+  client: DbHostClient,
+  col: string,
+  count: number,
+  id: (n: number) => unknown,
+  content: (n: number) => JsonObject = (n) => ({
+    n,
+    kind: n % 3 === 0 ? 'fizz' : 'plain',
+    nested: { value: n % 7 === 0 ? [n, { deep: `x${n}` }] : `v${n}` },
+  }),
+): Promise<void> {
   const documentAt = (n: number): JsonObject => ({ ...(id(n) === undefined ? {} : { _id: id(n) as JsonValue }), ...content(n) });
   let next = 0;
   const worker = async () => {
@@ -86,10 +100,14 @@ describe('export in parallel windows of the _id order (real local service)', fun
     await seed(client, 'objectIds', 1_250, () => undefined);
     await seed(client, 'strings', 520, (n) => `key-${String((n * 7919) % 520).padStart(4, '0')}`);
     // Numbers: negatives, fractions and 64-bit integers beyond 2^53, each a whole number apart as doubles.
-    await seed(client, 'numbers', 450, (n) => (n % 5 === 0 ? new LosslessNumber(String(2n ** 60n + BigInt(n) * 4096n)) : n % 2 === 0 ? -n : n + 0.5));
+    await seed(client, 'numbers', 450, (n) =>
+      n % 5 === 0 ? new LosslessNumber(String(2n ** 60n + BigInt(n) * 4096n)) : n % 2 === 0 ? -n : n + 0.5,
+    );
     await seed(client, 'dates', 450, (n) => ({ $date: new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString() }));
     // Ids of several kinds, which the service compares only kind by kind: windows would lose documents.
-    await seed(client, 'mixed', 330, (n) => (n % 4 === 0 ? n : n % 4 === 1 ? `s${n}` : n % 4 === 2 ? { $oid: n.toString(16).padStart(24, '0') } : undefined));
+    await seed(client, 'mixed', 330, (n) =>
+      n % 4 === 0 ? n : n % 4 === 1 ? `s${n}` : n % 4 === 2 ? { $oid: n.toString(16).padStart(24, '0') } : undefined,
+    );
   });
   after(() => service?.stop());
 
@@ -113,7 +131,13 @@ describe('export in parallel windows of the _id order (real local service)', fun
   });
 
   it('matches the sequential export for any filter, direction, projection, format and window size (property)', async () => {
-    const filters: (JsonObject | undefined)[] = [undefined, { kind: 'fizz' }, { n: { $gte: 100 } }, { _id: { $exists: true }, kind: 'plain' }, { $and: [{ n: { $lt: 900 } }] }];
+    const filters: (JsonObject | undefined)[] = [
+      undefined,
+      { kind: 'fizz' },
+      { n: { $gte: 100 } },
+      { _id: { $exists: true }, kind: 'plain' },
+      { $and: [{ n: { $lt: 900 } }] },
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...collections),
@@ -139,7 +163,11 @@ describe('export in parallel windows of the _id order (real local service)', fun
     const mixed = await exportText(client, 'mixed');
     assert.equal(mixed.progress.exported, 330);
     let bounded = 0;
-    const windowedMixed = await exportText(countingPages(client, (request) => void (isWindowed(request) && bounded++)), 'mixed', { parallelWindows: 4, windowPages: 1 });
+    const windowedMixed = await exportText(
+      countingPages(client, (request) => void (isWindowed(request) && bounded++)),
+      'mixed',
+      { parallelWindows: 4, windowPages: 1 },
+    );
     assert.equal(windowedMixed.text, mixed.text);
     assert.equal(bounded, 0, 'no page was asked for within a window');
     const bySkip: Query = { sort: { n: -1 } };

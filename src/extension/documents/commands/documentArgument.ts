@@ -19,9 +19,12 @@ export function documentArgument(arg: unknown): DocumentAddress | undefined {
   const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
   if (uri) {
     if (uri.scheme !== DOCUMENT_SCHEME) return undefined;
-    if (isNewDocumentUri(uri)) throw new Error('This new document is not saved on the service yet: save it first, or close it to discard it.');
+    if (isNewDocumentUri(uri))
+      throw new Error('This new document is not saved on the service yet: save it first, or close it to discard it.');
     return parseDocumentUri(uri);
   }
   const { accountId, db, col, docId } = targetOf(arg);
-  return accountId !== undefined && db !== undefined && col !== undefined && docId !== undefined ? { accountId, db, col, docId } : undefined;
+  return accountId !== undefined && db !== undefined && col !== undefined && docId !== undefined
+    ? { accountId, db, col, docId }
+    : undefined;
 }

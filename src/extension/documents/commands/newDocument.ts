@@ -23,7 +23,9 @@ export async function replaceSavedTemplate(templates: NewDocumentTemplates, temp
   const created = templates.createdFrom(templateUri);
   if (!created) return;
   const key = templateUri.toString();
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key);
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key);
   const viewColumn = tabs[0]?.group.viewColumn ?? vscode.ViewColumn.Active;
   const document = await vscode.workspace.openTextDocument(documentUri(created));
   await vscode.window.showTextDocument(document, { viewColumn, preview: false });
@@ -45,7 +47,9 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
     } catch (error) {
       const created = templates.createdFrom(templateUri);
       if (!created) throw error;
-      services.logger.scoped('documents').error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
+      services.logger
+        .scoped('documents')
+        .error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
       const action = 'Open Document';
       const choice = await services.prompts.warn(
         `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${describeError(error)}`,

@@ -33,7 +33,8 @@ export async function openDocumentById(services: Services, arg: unknown): Promis
   try {
     await client.getDocument(address.db, address.col, address.docId);
   } catch (error) {
-    if (isServiceError(error) && error.status === 404) throw new Error(`No document with _id ${typed.trim()} in ${collectionLabel(collection)}.`, { cause: error });
+    if (isServiceError(error) && error.status === 404)
+      throw new Error(`No document with _id ${typed.trim()} in ${collectionLabel(collection)}.`, { cause: error });
     throw error;
   }
   return showDocument(address, { preview: false });

@@ -82,7 +82,16 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     );
   }
 
-  const affected = total === undefined ? 'the matching documents' : total === 0 ? (upsert ? 'no document; one will be inserted' : 'no document') : multi ? `all ${countOf(total, 'document')}` : `1 of ${countOf(total, 'document')}`;
+  const affected =
+    total === undefined
+      ? 'the matching documents'
+      : total === 0
+        ? upsert
+          ? 'no document; one will be inserted'
+          : 'no document'
+        : multi
+          ? `all ${countOf(total, 'document')}`
+          : `1 of ${countOf(total, 'document')}`;
   const confirmed = await services.prompts.confirm(`Update ${affected} in ${where}?`, {
     detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}\n\n${replacesWholeDocuments(object) ? `${REPLACEMENT_WARNING}\n\n` : ''}${IRREVERSIBLE}`,
     confirmLabel: 'Update',

@@ -34,7 +34,8 @@ export class AccountNode implements ExplorerNode {
     item.id = this.id;
     item.contextValue = ContextValue.account;
     const look = lookOf(this.account);
-    item.description = (look?.prefix ?? '') + (this.localServiceRunning ? `${hostOf(this.account.baseUrl)} · running here` : hostOf(this.account.baseUrl));
+    item.description =
+      (look?.prefix ?? '') + (this.localServiceRunning ? `${hostOf(this.account.baseUrl)} · running here` : hostOf(this.account.baseUrl));
     item.iconPath = new vscode.ThemeIcon(this.localServiceRunning ? 'vm-running' : (look?.icon ?? 'account'), look?.color);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(this.account.label)}**\n\n`);

@@ -54,7 +54,9 @@ export class DatabaseNode extends ListNode {
 
   protected async load(): Promise<ExplorerNode[]> {
     const client = await this.context.client(this.target.accountId);
-    const collections = (await client.listCollections(this.name)).map((record): ExplorerNode => new CollectionNode(this, record, this.context));
+    const collections = (await client.listCollections(this.name)).map(
+      (record): ExplorerNode => new CollectionNode(this, record, this.context),
+    );
     const extras = (await this.context.databaseExtras?.(this, this.context, client)) ?? [];
     if (collections.length === 0 && extras.length > 0) collections.push(new MessageNode(this, this.emptyMessage()));
     return [...collections, ...extras];

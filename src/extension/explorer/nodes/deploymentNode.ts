@@ -79,7 +79,7 @@ export class DeploymentLogsNode implements ExplorerNode {
     item.id = this.id;
     item.contextValue = ContextValue.deploymentLogs;
     item.iconPath = new vscode.ThemeIcon('output');
-    item.tooltip = 'Tail this deployment\'s logs';
+    item.tooltip = "Tail this deployment's logs";
     item.command = { command: CommandId.tailLogs, title: 'Tail Logs', arguments: [this.target] };
     return item;
   }

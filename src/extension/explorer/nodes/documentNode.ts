@@ -35,7 +35,10 @@ export class DocumentNode implements ExplorerNode {
     item.description = summarizeDocument(this.document);
     item.iconPath = new vscode.ThemeIcon('json');
     item.tooltip = new vscode.MarkdownString();
-    if (id === undefined) item.tooltip.appendMarkdown('This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n');
+    if (id === undefined)
+      item.tooltip.appendMarkdown(
+        'This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n',
+      );
     item.tooltip.appendCodeblock(documentTooltipText(this.document), 'json');
     if (this.target.docId !== undefined) {
       item.command = { command: CommandId.openDocument, title: 'Open Document', arguments: [this.target] };

@@ -45,7 +45,8 @@ export class DocumentsNode implements ExplorerNode {
     item.contextValue = ContextValue.documents;
     item.iconPath = new vscode.ThemeIcon('files');
     if (this.total !== undefined) item.description = formatCount(this.total);
-    if (this.started) item.tooltip = `${formatCount(this.documents.length)} shown${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`;
+    if (this.started)
+      item.tooltip = `${formatCount(this.documents.length)} shown${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`;
     return item;
   }
 
@@ -97,7 +98,10 @@ export class DocumentsNode implements ExplorerNode {
       const client = await this.context.client(accountId);
       node.document = (await client.getDocument(db, col, docId)).document;
     } catch (error) {
-      if (!isCancellation(error)) this.context.logger.scoped('explorer').warn(`Could not show the changed document ${docId} of ${db}.${col}: ${describeError(error)}`);
+      if (!isCancellation(error))
+        this.context.logger
+          .scoped('explorer')
+          .warn(`Could not show the changed document ${docId} of ${db}.${col}: ${describeError(error)}`);
       return;
     }
     this.context.redraw(node);
@@ -147,7 +151,8 @@ export class DocumentsNode implements ExplorerNode {
       }
     } catch (error) {
       if (generation !== this.generation) return;
-      if (!isCancellation(error)) this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${describeError(error)}`);
+      if (!isCancellation(error))
+        this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${describeError(error)}`);
       this.error = new ErrorNode(this, `Could not load documents: ${describeError(error)}`);
     }
     // The count on the collection and on this node may have changed with what the service said.

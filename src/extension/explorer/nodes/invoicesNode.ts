@@ -58,7 +58,9 @@ export class InvoiceNode implements ExplorerNode {
     item.contextValue = ContextValue.invoice;
     const amount = numberField(this.record, 'amount');
     const paid = this.record.is_paid;
-    item.description = [amount === undefined ? undefined : `$${amount.toFixed(2)}`, paid === false ? 'unpaid' : undefined].filter(Boolean).join(' · ');
+    item.description = [amount === undefined ? undefined : `$${amount.toFixed(2)}`, paid === false ? 'unpaid' : undefined]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(paid === false ? 'warning' : 'note');
     item.tooltip = recordTooltip('invoice', `Invoice #${this.invoiceId}`, this.record);
     item.command = { command: CommandId.showInvoice, title: 'Show Invoice', arguments: [this] };

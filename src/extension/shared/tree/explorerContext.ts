@@ -14,7 +14,14 @@ export interface ExplorerContext {
   /** Documents per page, from `dbhost.pageSize`, within 1..100. */
   pageSize(): number;
   /** Makes the Schema item under a collection, once the schema feature is registered. */
-  schemaNode?: (collection: ExplorerNode & { target: { accountId: string; db: string; col: string } }, context: ExplorerContext) => ExplorerNode;
+  schemaNode?: (
+    collection: ExplorerNode & { target: { accountId: string; db: string; col: string } },
+    context: ExplorerContext,
+  ) => ExplorerNode;
   /** Makes the items a database shows beyond its collections (users, operations, slow queries), once the original features are registered. */
-  databaseExtras?: (database: ExplorerNode & { target: ResourceTarget }, context: ExplorerContext, client: DbHostApi) => Promise<ExplorerNode[]>;
+  databaseExtras?: (
+    database: ExplorerNode & { target: ResourceTarget },
+    context: ExplorerContext,
+    client: DbHostApi,
+  ) => Promise<ExplorerNode[]>;
 }

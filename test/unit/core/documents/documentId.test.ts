@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { DocumentPathError, decodeDocumentPath, displayId, encodeDocumentPath, idToPathSegment, objectIdHexOf } from '../../../../src/core/documents/documentId';
+import {
+  DocumentPathError,
+  decodeDocumentPath,
+  displayId,
+  encodeDocumentPath,
+  idToPathSegment,
+  objectIdHexOf,
+} from '../../../../src/core/documents/documentId';
 import { LosslessNumber, parseLossless } from '../../../../src/core/json/lossless';
 
 describe('core/documents/documentId', () => {
@@ -51,27 +58,51 @@ describe('core/documents/documentId', () => {
 
   describe('document paths', () => {
     it('builds /<db>/<col>/<id>.json with every part escaped', () => {
-      assert.equal(encodeDocumentPath({ db: 'vehicles', col: 'rockets', docId: '4ffde1398c1a4b6d6c000001' }), '/vehicles/rockets/4ffde1398c1a4b6d6c000001.json');
+      assert.equal(
+        encodeDocumentPath({ db: 'vehicles', col: 'rockets', docId: '4ffde1398c1a4b6d6c000001' }),
+        '/vehicles/rockets/4ffde1398c1a4b6d6c000001.json',
+      );
       assert.equal(encodeDocumentPath({ db: 'a/b', col: 'c d', docId: 'e.json' }), '/a~2Fb/c~20d/e.json.json');
       assert.equal(encodeDocumentPath({ db: 'x', col: 'y', docId: '' }), '/x/y/~.json');
     });
 
     it('round trips any database, collection and id exactly', () => {
-      const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('/', '%', ' ', '.', '~', 'a', 'é', '😀', '.json') }));
+      const text = fc.oneof(
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: fc.constantFrom('/', '%', ' ', '.', '~', 'a', 'é', '😀', '.json') }),
+      );
       fc.assert(
         fc.property(text, text, text, (db, col, docId) => {
           const path = encodeDocumentPath({ db, col, docId });
           assert.equal(path.split('/').length, 4, 'a slash inside a name never appears raw');
           assert.deepEqual(decodeDocumentPath(path), { db, col, docId });
-          assert.deepEqual(decodeDocumentPath(decodeURIComponent(encodeURI(path))), { db, col, docId }, 'survives percent-encoding and decoding');
+          assert.deepEqual(
+            decodeDocumentPath(decodeURIComponent(encodeURI(path))),
+            { db, col, docId },
+            'survives percent-encoding and decoding',
+          );
         }),
         { numRuns: 2000 },
       );
     });
 
     it('refuses paths that are not a document with a clear error', () => {
-      for (const path of ['', '/', '/db', '/db/col', '/db/col/id', '/db/col/id.txt', 'db/col/id.json', '/db/col/sub/id.json', '/db/col/id.json/']) {
-        assert.throws(() => decodeDocumentPath(path), (error: unknown) => error instanceof DocumentPathError && /is not a document path/.test(error.message), path);
+      for (const path of [
+        '',
+        '/',
+        '/db',
+        '/db/col',
+        '/db/col/id',
+        '/db/col/id.txt',
+        'db/col/id.json',
+        '/db/col/sub/id.json',
+        '/db/col/id.json/',
+      ]) {
+        assert.throws(
+          () => decodeDocumentPath(path),
+          (error: unknown) => error instanceof DocumentPathError && /is not a document path/.test(error.message),
+          path,
+        );
       }
       assert.throws(() => decodeDocumentPath('/db/c%2Fd/x.json'), /is not a valid document path: .*not in the form/);
       assert.throws(() => decodeDocumentPath('/db/col/~ZZ.json'), DocumentPathError);

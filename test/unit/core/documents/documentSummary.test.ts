@@ -13,7 +13,10 @@ function doc(text: string): JsonObject {
 describe('core/documents/documentSummary', () => {
   describe('summarizeDocument', () => {
     it('lists the fields other than _id with their values', () => {
-      assert.equal(summarizeDocument(doc('{"_id": {"$oid": "4ffde1398c1a4b6d6c000001"}, "name": "Ada", "age": 36, "ok": true, "x": null}')), 'name: "Ada", age: 36, ok: true, x: null');
+      assert.equal(
+        summarizeDocument(doc('{"_id": {"$oid": "4ffde1398c1a4b6d6c000001"}, "name": "Ada", "age": 36, "ok": true, "x": null}')),
+        'name: "Ada", age: 36, ok: true, x: null',
+      );
     });
 
     it('shows numbers with the text the service sent', () => {
@@ -22,7 +25,10 @@ describe('core/documents/documentSummary', () => {
 
     it('abbreviates arrays, objects, object ids and dates', () => {
       assert.equal(
-        summarizeDocument(doc('{"tags": ["a", "b"], "one": [1], "addr": {"city": "X"}, "e": {}, "ref": {"$oid": "4ffde1398c1a4b6d6c000001"}}'), 200),
+        summarizeDocument(
+          doc('{"tags": ["a", "b"], "one": [1], "addr": {"city": "X"}, "e": {}, "ref": {"$oid": "4ffde1398c1a4b6d6c000001"}}'),
+          200,
+        ),
         'tags: [2 items], one: [1 item], addr: {…}, e: {}, ref: ObjectId(4ffde1398c1a4b6d6c000001)',
       );
       assert.equal(summarizeDocument(doc('{"at": {"$date": "2012-06-01T00:00:00Z"}}')), 'at: Date("2012-06-01T00:00:00Z")');
@@ -36,7 +42,10 @@ describe('core/documents/documentSummary', () => {
     });
 
     it('quotes keys that would be hard to read bare', () => {
-      assert.equal(summarizeDocument({ 'first name': 'Ada', 'a\nb': 1, '': 2, 'é_1.x': 3 }), '"first name": "Ada", "a\\nb": 1, "": 2, é_1.x: 3');
+      assert.equal(
+        summarizeDocument({ 'first name': 'Ada', 'a\nb': 1, '': 2, 'é_1.x': 3 }),
+        '"first name": "Ada", "a\\nb": 1, "": 2, é_1.x: 3',
+      );
     });
 
     it('is empty for a document with only an _id', () => {
@@ -45,12 +54,16 @@ describe('core/documents/documentSummary', () => {
 
     it('never exceeds the limit, never breaks a surrogate pair and never spans lines', () => {
       fc.assert(
-        fc.property(fc.dictionary(fc.string({ unit: fc.constantFrom('a', '\n', ' ', '😀', '"') }), fc.jsonValue()), fc.integer({ min: 2, max: 100 }), (value, limit) => {
-          const summary = summarizeDocument(parseLossless(JSON.stringify(value)) as JsonObject, limit);
-          assert.ok(summary.length <= limit);
-          assert.ok(!summary.includes('\n'));
-          assert.ok(!/[\uD800-\uDFFF]/u.test(summary), 'an unpaired surrogate');
-        }),
+        fc.property(
+          fc.dictionary(fc.string({ unit: fc.constantFrom('a', '\n', ' ', '😀', '"') }), fc.jsonValue()),
+          fc.integer({ min: 2, max: 100 }),
+          (value, limit) => {
+            const summary = summarizeDocument(parseLossless(JSON.stringify(value)) as JsonObject, limit);
+            assert.ok(summary.length <= limit);
+            assert.ok(!summary.includes('\n'));
+            assert.ok(!/[\uD800-\uDFFF]/u.test(summary), 'an unpaired surrogate');
+          },
+        ),
       );
     });
   });

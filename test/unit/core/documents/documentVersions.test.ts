@@ -24,7 +24,8 @@ const version = (text: string) => ({ text, document: parseDocumentText(text) });
  * VS Code refuses a save as "the content of the file is newer" exactly when a fresh stat's mtime is later than the
  * loaded version's AND its size differs (fileService.validateWriteFile): the check these stamps must drive.
  */
-const raisesConflict = (loaded: { mtime: number; size: number }, fresh: { mtime: number; size: number }) => fresh.mtime > loaded.mtime && fresh.size !== loaded.size;
+const raisesConflict = (loaded: { mtime: number; size: number }, fresh: { mtime: number; size: number }) =>
+  fresh.mtime > loaded.mtime && fresh.size !== loaded.size;
 
 describe('core/documents/documentVersions: the stamps behind "the file is newer"', () => {
   it('gives the same stamp while the service holds the same text, and a later one when it changes', () => {
@@ -36,7 +37,7 @@ describe('core/documents/documentVersions: the stamps behind "the file is newer"
     assert.equal(changed.size, Buffer.byteLength('{"n": 22}\n'));
   });
 
-  it('raises the conflict over another client\'s change even when it has the same byte length as the held version', () => {
+  it("raises the conflict over another client's change even when it has the same byte length as the held version", () => {
     const versions = new DocumentVersions(new MemoryStore());
     const held = '{"n": 1}\n';
     const loaded = versions.observe(KEY, held);
@@ -45,7 +46,7 @@ describe('core/documents/documentVersions: the stamps behind "the file is newer"
     assert.ok(raisesConflict(loaded, fresh), `${JSON.stringify(loaded)} then ${JSON.stringify(fresh)} would not raise it`);
   });
 
-  it('does not raise it after the editor\'s own save, and raises it again for a later change made elsewhere', () => {
+  it("does not raise it after the editor's own save, and raises it again for a later change made elsewhere", () => {
     const versions = new DocumentVersions(new MemoryStore());
     versions.observe(KEY, '{"n": 1}\n');
     versions.hold(KEY, version('{"n": 1}\n'));

@@ -19,7 +19,10 @@ describe('core/documents/objectId', () => {
 
   it('lays out timestamp, per-generator random bytes and a counter', () => {
     const randoms = [Uint8Array.from([1, 2, 3, 4, 5]), Uint8Array.from([0xff, 0xff, 0xfe])];
-    const generate = createObjectIdGenerator({ now: () => 0x5f5e1000 * 1000 + 999, random: (size) => randoms.shift() ?? new Uint8Array(size) });
+    const generate = createObjectIdGenerator({
+      now: () => 0x5f5e1000 * 1000 + 999,
+      random: (size) => randoms.shift() ?? new Uint8Array(size),
+    });
     assert.equal(generate(), '5f5e1000' + '0102030405' + 'fffffe');
     assert.equal(generate(), '5f5e1000' + '0102030405' + 'ffffff');
     assert.equal(generate(), '5f5e1000' + '0102030405' + '000000', 'the counter wraps at 3 bytes');
@@ -40,6 +43,7 @@ describe('core/documents/objectId', () => {
   it('recognizes object id text and refuses other text', () => {
     assert.ok(isObjectIdHex('4ffde1398c1a4b6d6c000001'));
     assert.ok(isObjectIdHex('4FFDE1398C1A4B6D6C000001'));
-    for (const text of ['', '4ffde1398c1a4b6d6c00000', '4ffde1398c1a4b6d6c0000012', 'zffde1398c1a4b6d6c000001']) assert.ok(!isObjectIdHex(text), text);
+    for (const text of ['', '4ffde1398c1a4b6d6c00000', '4ffde1398c1a4b6d6c0000012', 'zffde1398c1a4b6d6c000001'])
+      assert.ok(!isObjectIdHex(text), text);
   });
 });

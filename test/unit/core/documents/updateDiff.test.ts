@@ -19,7 +19,8 @@ function canonical(value: unknown): string {
     if (Array.isArray(v)) return v.map(sortKeys);
     if (v === null || typeof v !== 'object' || v instanceof LosslessNumber) return v;
     const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(v).sort()) Object.defineProperty(sorted, key, { value: sortKeys((v as Record<string, unknown>)[key]), enumerable: true });
+    for (const key of Object.keys(v).sort())
+      Object.defineProperty(sorted, key, { value: sortKeys((v as Record<string, unknown>)[key]), enumerable: true });
     return sorted;
   };
   return stringifyLossless(sortKeys(value));
@@ -48,7 +49,10 @@ function assertNoConflicts(update: { $set?: JsonObject; $unset?: JsonObject }): 
 
 describe('core/documents/updateDiff', () => {
   it('sends nothing when nothing changed, even with keys reordered', () => {
-    assert.deepEqual(diffToUpdate(doc('{"_id": 1, "a": {"x": 1, "y": 2}, "n": 1.50}'), doc('{"n": 1.50, "a": {"y": 2, "x": 1}, "_id": 1}')), { update: undefined });
+    assert.deepEqual(
+      diffToUpdate(doc('{"_id": 1, "a": {"x": 1, "y": 2}, "n": 1.50}'), doc('{"n": 1.50, "a": {"y": 2, "x": 1}, "_id": 1}')),
+      { update: undefined },
+    );
   });
 
   it('sets exactly the changed top-level fields and unsets removed ones', () => {
@@ -58,7 +62,10 @@ describe('core/documents/updateDiff', () => {
   });
 
   it('sets a nested change by its dotted path', () => {
-    const result = diffToUpdate(doc('{"_id": 1, "address": {"city": "Paris", "geo": {"lat": 1, "lng": 2}}}'), doc('{"_id": 1, "address": {"city": "Paris", "geo": {"lat": 1.5, "lng": 2}}}'));
+    const result = diffToUpdate(
+      doc('{"_id": 1, "address": {"city": "Paris", "geo": {"lat": 1, "lng": 2}}}'),
+      doc('{"_id": 1, "address": {"city": "Paris", "geo": {"lat": 1.5, "lng": 2}}}'),
+    );
     assert.deepEqual(result.update, { $set: { 'address.geo.lat': 1.5 } });
   });
 
@@ -67,8 +74,12 @@ describe('core/documents/updateDiff', () => {
   });
 
   it('sets the parent whole when a changed key cannot be a path step', () => {
-    assert.deepEqual(diffToUpdate(doc('{"a": {"b": {"x.y": 1, "z": 1}}}'), doc('{"a": {"b": {"x.y": 2, "z": 1}}}')).update, { $set: { 'a.b': { 'x.y': 2, z: 1 } } });
-    assert.deepEqual(diffToUpdate(doc('{"when": {"$date": "2012-01-01"}}'), doc('{"when": {"$date": "2013-01-01"}}')).update, { $set: { when: { $date: '2013-01-01' } } });
+    assert.deepEqual(diffToUpdate(doc('{"a": {"b": {"x.y": 1, "z": 1}}}'), doc('{"a": {"b": {"x.y": 2, "z": 1}}}')).update, {
+      $set: { 'a.b': { 'x.y': 2, z: 1 } },
+    });
+    assert.deepEqual(diffToUpdate(doc('{"when": {"$date": "2012-01-01"}}'), doc('{"when": {"$date": "2013-01-01"}}')).update, {
+      $set: { when: { $date: '2013-01-01' } },
+    });
     assert.deepEqual(diffToUpdate(doc('{"a": {"": 1}}'), doc('{"a": {"": 2}}')).update, { $set: { a: { '': 2 } } });
   });
 
@@ -77,7 +88,9 @@ describe('core/documents/updateDiff', () => {
   });
 
   it('replaces a changed array whole', () => {
-    assert.deepEqual(diffToUpdate(doc('{"tags": ["a", "b", {"k": 1}]}'), doc('{"tags": ["a", "b", {"k": 2}]}')).update, { $set: { tags: ['a', 'b', { k: 2 }] } });
+    assert.deepEqual(diffToUpdate(doc('{"tags": ["a", "b", {"k": 1}]}'), doc('{"tags": ["a", "b", {"k": 2}]}')).update, {
+      $set: { tags: ['a', 'b', { k: 2 }] },
+    });
   });
 
   it('sets a field whole when it changes between object and scalar', () => {
@@ -93,14 +106,23 @@ describe('core/documents/updateDiff', () => {
   it('treats a number as changed only when its text changed', () => {
     assert.equal(diffToUpdate(doc('{"n": 1.50, "m": 1e400}'), doc('{"n": 1.50, "m": 1e400}')).update, undefined);
     assert.equal(stringifyLossless(diffToUpdate(doc('{"n": 1.50}'), doc('{"n": 1.5}')).update), '{"$set":{"n":1.5}}');
-    assert.equal(stringifyLossless(diffToUpdate(doc('{"n": 9007199254740993}'), doc('{"n": 9007199254740994}')).update), '{"$set":{"n":9007199254740994}}');
+    assert.equal(
+      stringifyLossless(diffToUpdate(doc('{"n": 9007199254740993}'), doc('{"n": 9007199254740994}')).update),
+      '{"$set":{"n":9007199254740994}}',
+    );
     assert.equal(stringifyLossless(diffToUpdate(doc('{"n": 1}'), doc('{"n": "1"}')).update), '{"$set":{"n":"1"}}');
   });
 
   it('refuses a changed, removed or added _id with a clear message', () => {
-    const changed = diffToUpdate(doc('{"_id": {"$oid": "4ffde1398c1a4b6d6c000001"}, "a": 1}'), doc('{"_id": {"$oid": "4ffde1398c1a4b6d6c000002"}, "a": 2}'));
+    const changed = diffToUpdate(
+      doc('{"_id": {"$oid": "4ffde1398c1a4b6d6c000001"}, "a": 1}'),
+      doc('{"_id": {"$oid": "4ffde1398c1a4b6d6c000002"}, "a": 2}'),
+    );
     assert.equal(changed.update, undefined);
-    assert.match(changed.error ?? '', /_id field cannot be changed \(it was \{"\$oid":"4ffde1398c1a4b6d6c000001"\}, now \{"\$oid":"4ffde1398c1a4b6d6c000002"\}\)/);
+    assert.match(
+      changed.error ?? '',
+      /_id field cannot be changed \(it was \{"\$oid":"4ffde1398c1a4b6d6c000001"\}, now \{"\$oid":"4ffde1398c1a4b6d6c000002"\}\)/,
+    );
     const removed = diffToUpdate(doc('{"_id": 7, "a": 1}'), doc('{"a": 1}'));
     assert.equal(removed.update, undefined);
     assert.match(removed.error ?? '', /_id field cannot be removed \(it was 7\)/);
@@ -114,7 +136,11 @@ describe('core/documents/updateDiff', () => {
       assert.equal(result.update, undefined);
       assert.ok(result.error?.includes(`top-level field ${JSON.stringify(key)}`), result.error);
     }
-    assert.deepEqual(diffToUpdate({ 'a.b': 1, ok: 1 }, { 'a.b': 1, ok: 2 }).update, { $set: { ok: 2 } }, 'an unchanged awkward field is fine');
+    assert.deepEqual(
+      diffToUpdate({ 'a.b': 1, ok: 1 }, { 'a.b': 1, ok: 2 }).update,
+      { $set: { ok: 2 } },
+      'an unchanged awkward field is fine',
+    );
   });
 
   it('keeps "__proto__" fields as own data in the update', () => {

@@ -48,7 +48,13 @@ describe('Guardrails: request description', () => {
   const bulk = {
     method: 'PUT',
     path: '/databases/shop/collections/or%2Fders/documents',
-    body: { criteria: { status: 'draft' }, object: { $set: { total: new LosslessNumber('9007199254740993') } }, multi: true, upsert: false, safe: true },
+    body: {
+      criteria: { status: 'draft' },
+      object: { $set: { total: new LosslessNumber('9007199254740993') } },
+      multi: true,
+      upsert: false,
+      safe: true,
+    },
   };
 
   it('shows the request line and the body exactly as sent, numbers kept', () => {
@@ -56,19 +62,34 @@ describe('Guardrails: request description', () => {
       requestText(bulk),
       'PUT /databases/shop/collections/or%2Fders/documents\n{"criteria":{"status":"draft"},"object":{"$set":{"total":9007199254740993}},"multi":true,"upsert":false,"safe":true}',
     );
-    assert.equal(requestText({ method: 'DELETE', path: '/databases/shop', query: [['force', 'a b']] }), 'DELETE /databases/shop?force=a%20b');
+    assert.equal(
+      requestText({ method: 'DELETE', path: '/databases/shop', query: [['force', 'a b']] }),
+      'DELETE /databases/shop?force=a%20b',
+    );
   });
 
   it('tells what a write affects, with the count the service gave', () => {
     const target = affectedTarget(bulk);
     assert.deepEqual(target, { kind: 'matching', db: 'shop', col: 'or/ders', criteria: { status: 'draft' }, multi: true, upsert: false });
     assert.equal(affectedText(target, 3), 'Affects: 3 documents match in shop.or/ders; all are updated.');
-    assert.equal(affectedText({ ...target!, multi: false } as typeof target, 1234), 'Affects: 1,234 documents match in shop.or/ders; only the first is updated (multi: false).');
+    assert.equal(
+      affectedText({ ...target!, multi: false } as typeof target, 1234),
+      'Affects: 1,234 documents match in shop.or/ders; only the first is updated (multi: false).',
+    );
     assert.equal(affectedText(target, 0), 'Affects: no document matches in shop.or/ders.');
     assert.match(affectedText(target, undefined), /did not say how many/);
-    assert.equal(affectedText(affectedTarget({ method: 'DELETE', path: '/databases/shop/collections/orders' }), 521), 'Affects: the collection shop.orders and its 521 documents.');
-    assert.equal(affectedText(affectedTarget({ method: 'DELETE', path: '/databases/shop' }), 1), 'Affects: the database shop and its 1 collection.');
-    assert.equal(affectedText(affectedTarget({ method: 'PUT', path: '/databases/shop/collections/orders/documents/42', body: {} }), undefined), 'Affects: the document 42 in shop.orders.');
+    assert.equal(
+      affectedText(affectedTarget({ method: 'DELETE', path: '/databases/shop/collections/orders' }), 521),
+      'Affects: the collection shop.orders and its 521 documents.',
+    );
+    assert.equal(
+      affectedText(affectedTarget({ method: 'DELETE', path: '/databases/shop' }), 1),
+      'Affects: the database shop and its 1 collection.',
+    );
+    assert.equal(
+      affectedText(affectedTarget({ method: 'PUT', path: '/databases/shop/collections/orders/documents/42', body: {} }), undefined),
+      'Affects: the document 42 in shop.orders.',
+    );
     assert.equal(affectedTarget({ method: 'POST', path: '/databases' }), undefined);
     assert.equal(affectedTarget({ method: 'PUT', path: '/databases/shop/collections/orders' }), undefined);
   });

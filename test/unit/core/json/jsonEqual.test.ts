@@ -23,7 +23,15 @@ describe('core/json/jsonEqual', () => {
   });
 
   it('tells null, empty objects, empty arrays and scalars apart', () => {
-    for (const [a, b] of [['null', '{}'], ['{}', '[]'], ['[]', '""'], ['false', 'null'], ['0', 'false'], ['{"0": 1}', '[1]']]) assert.ok(!same(a, b), `${a} vs ${b}`);
+    for (const [a, b] of [
+      ['null', '{}'],
+      ['{}', '[]'],
+      ['[]', '""'],
+      ['false', 'null'],
+      ['0', 'false'],
+      ['{"0": 1}', '[1]'],
+    ])
+      assert.ok(!same(a, b), `${a} vs ${b}`);
   });
 
   it('looks only at own keys', () => {

@@ -14,7 +14,19 @@ function syntaxError(text: string, options?: { rejectDuplicateKeys?: boolean }):
 
 describe('core/json/lossless', () => {
   describe('numbers keep their text', () => {
-    for (const text of ['9007199254740993', '-9007199254740993', '123456789012345678901234567890', '1.50', '1e400', '-1e400', '-0', '1E5', '1e-7', '0.1000000000000000055511151231257827', '-0.0']) {
+    for (const text of [
+      '9007199254740993',
+      '-9007199254740993',
+      '123456789012345678901234567890',
+      '1.50',
+      '1e400',
+      '-1e400',
+      '-0',
+      '1E5',
+      '1e-7',
+      '0.1000000000000000055511151231257827',
+      '-0.0',
+    ]) {
       it(`${text} survives parse → stringify`, () => {
         const document = `{"n":${text},"list":[${text}]}`;
         assert.equal(stringifyLossless(parseLossless(document)), document);
@@ -22,7 +34,16 @@ describe('core/json/lossless', () => {
     }
 
     it('keeps numbers that a JS number represents exactly as plain numbers', () => {
-      assert.deepEqual(parseLossless('[0, 1, -3, 1.5, 2.25, 1e+21, 1e21, 100]'), [0, 1, -3, 1.5, 2.25, 1e21, new LosslessNumber('1e21'), 100]);
+      assert.deepEqual(parseLossless('[0, 1, -3, 1.5, 2.25, 1e+21, 1e21, 100]'), [
+        0,
+        1,
+        -3,
+        1.5,
+        2.25,
+        1e21,
+        new LosslessNumber('1e21'),
+        100,
+      ]);
       assert.equal(typeof parseLossless('42'), 'number');
     });
 

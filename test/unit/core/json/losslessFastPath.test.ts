@@ -18,7 +18,11 @@ function assertSameJson(actual: unknown, expected: unknown, at = '$'): void {
   assert.equal(Object.getPrototypeOf(actual), Object.getPrototypeOf(expected), `${at}: prototype`);
   assert.deepEqual(Reflect.ownKeys(actual), Reflect.ownKeys(expected), `${at}: keys`);
   for (const key of Object.keys(expected)) {
-    assertSameJson(Object.getOwnPropertyDescriptor(actual, key)?.value, Object.getOwnPropertyDescriptor(expected, key)?.value, `${at}.${key}`);
+    assertSameJson(
+      Object.getOwnPropertyDescriptor(actual, key)?.value,
+      Object.getOwnPropertyDescriptor(expected, key)?.value,
+      `${at}.${key}`,
+    );
   }
 }
 
@@ -35,7 +39,8 @@ function assertAgrees(text: string, options?: ParseOptions): void {
   if (expectedError) {
     assert.throws(
       () => parseLossless(text, options),
-      (error: unknown) => error instanceof JsonSyntaxError && error.message === expectedError.message && error.offset === expectedError.offset,
+      (error: unknown) =>
+        error instanceof JsonSyntaxError && error.message === expectedError.message && error.offset === expectedError.offset,
       `expected ${JSON.stringify(text.slice(0, 200))} to fail with ${expectedError.message}`,
     );
     return;
@@ -43,36 +48,83 @@ function assertAgrees(text: string, options?: ParseOptions): void {
   assertSameJson(parseLossless(text, options), expected);
 }
 
-const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((list) => list.join(''));
+const digits = (min: number, max: number) =>
+  fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((list) => list.join(''));
 
 /** Number tokens as JSON allows them, weighted towards the ones JS would rewrite: long, trailing zeros, exponents, -0, tiny. */
 const numberToken = fc.oneof(
-  fc.tuple(fc.constantFrom('', '-'), fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 24)).map(([a, b]) => a + b))).map(([sign, int]) => sign + int),
   fc
     .tuple(
       fc.constantFrom('', '-'),
-      fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 18)).map(([a, b]) => a + b)),
-      fc.oneof(fc.constant(''), digits(1, 20).map((d) => `.${d}`), fc.constantFrom('.0', '.50', '.000000', '.0000001', '.000001', '.1000000000000000055511151231257827')),
-      fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3)).map((parts) => parts.join(''))),
+      fc.oneof(
+        fc.constant('0'),
+        fc.tuple(fc.constantFrom(...'123456789'), digits(0, 24)).map(([a, b]) => a + b),
+      ),
+    )
+    .map(([sign, int]) => sign + int),
+  fc
+    .tuple(
+      fc.constantFrom('', '-'),
+      fc.oneof(
+        fc.constant('0'),
+        fc.tuple(fc.constantFrom(...'123456789'), digits(0, 18)).map(([a, b]) => a + b),
+      ),
+      fc.oneof(
+        fc.constant(''),
+        digits(1, 20).map((d) => `.${d}`),
+        fc.constantFrom('.0', '.50', '.000000', '.0000001', '.000001', '.1000000000000000055511151231257827'),
+      ),
+      fc.oneof(
+        fc.constant(''),
+        fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3)).map((parts) => parts.join('')),
+      ),
     )
     .map((parts) => parts.join('')),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
   fc.integer().map(String),
-  fc.constantFrom('-0', '-0.0', '0.0', '1e21', '1e+21', '9007199254740993', '9007199254740992', '123456789012345', '1234567890123456', '0.1', '100', '5e-324', '1.7976931348623157e308', '1e400'),
+  fc.constantFrom(
+    '-0',
+    '-0.0',
+    '0.0',
+    '1e21',
+    '1e+21',
+    '9007199254740993',
+    '9007199254740992',
+    '123456789012345',
+    '1234567890123456',
+    '0.1',
+    '100',
+    '5e-324',
+    '1.7976931348623157e308',
+    '1e400',
+  ),
 );
 
 /** Strings that look like numbers or JSON to a regex scan: dates, "key: 1.0", escaped colons, digits. */
 const trickyString = fc
   .oneof(
     fc.string(),
-    fc.constantFrom('2024-01-01T00:00:07.000Z', 'a:1.0', ': -0', ',[1e5', 'x\\u003ay', 'value 1.50', '12345678901234567890', '__proto__', 'constructor', ':'),
+    fc.constantFrom(
+      '2024-01-01T00:00:07.000Z',
+      'a:1.0',
+      ': -0',
+      ',[1e5',
+      'x\\u003ay',
+      'value 1.50',
+      '12345678901234567890',
+      '__proto__',
+      'constructor',
+      ':',
+    ),
     numberToken,
     fc.string({ unit: fc.constantFrom(...'0123456789.-eE:,[ ') }),
   )
   .map((s) => JSON.stringify(s).replace(/:/g, (colon) => (s.length % 3 === 0 ? '\\u003a' : colon)));
 
 const whitespace = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
-const key = fc.oneof(fc.constantFrom('a', 'b', 'n', '__proto__', 'a:b', '1', '10', 'x\\u003a'), fc.string({ maxLength: 4 })).map((k) => (k.includes('\\') ? `"${k}"` : JSON.stringify(k)));
+const key = fc
+  .oneof(fc.constantFrom('a', 'b', 'n', '__proto__', 'a:b', '1', '10', 'x\\u003a'), fc.string({ maxLength: 4 }))
+  .map((k) => (k.includes('\\') ? `"${k}"` : JSON.stringify(k)));
 
 /** JSON text with tricky numbers and strings, repeated keys now and then, and varied whitespace. */
 const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
@@ -82,7 +134,9 @@ const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
     trickyString,
     fc.constantFrom('true', 'false', 'null'),
     fc.tuple(whitespace, fc.array(tie('value'), { maxLength: 5 })).map(([ws, items]) => `[${ws}${items.join(`,${ws}`)}${ws}]`),
-    fc.tuple(whitespace, fc.array(fc.tuple(key, tie('value')), { maxLength: 5 })).map(([ws, members]) => `{${ws}${members.map(([k, v]) => `${k}${ws}:${ws}${v}`).join(`,${ws}`)}${ws}}`),
+    fc
+      .tuple(whitespace, fc.array(fc.tuple(key, tie('value')), { maxLength: 5 }))
+      .map(([ws, members]) => `{${ws}${members.map(([k, v]) => `${k}${ws}:${ws}${v}`).join(`,${ws}`)}${ws}}`),
   ),
 })).value;
 
@@ -126,10 +180,26 @@ describe('core/json/lossless fast path', () => {
 
   it('keeps each number a JS number would change, alone in otherwise plain text', () => {
     const plain = { date: '2024-01-01T00:00:00.000Z', note: 'a: 1.0, -0', list: Array.from({ length: 50 }, (_, i) => i * 1.25) };
-    for (const token of ['9007199254740993', '-0', '2.50', '0.0', '1e3', '1E-2', '0.0000001', '1234567.1234567891', '100000000000000000000000']) {
+    for (const token of [
+      '9007199254740993',
+      '-0',
+      '2.50',
+      '0.0',
+      '1e3',
+      '1E-2',
+      '0.0000001',
+      '1234567.1234567891',
+      '100000000000000000000000',
+    ]) {
       for (const text of [JSON.stringify({ ...plain, n: 0 }).replace('"n":0', `"n":${token}`), `[${token}]`, ` ${token} `]) {
         const value = parseLossless(text);
-        const found = (Array.isArray(value) ? value[0] : typeof value === 'object' && value !== null && !(value instanceof LosslessNumber) ? value.n : value) as LosslessNumber;
+        const found = (
+          Array.isArray(value)
+            ? value[0]
+            : typeof value === 'object' && value !== null && !(value instanceof LosslessNumber)
+              ? value.n
+              : value
+        ) as LosslessNumber;
         assert.ok(found instanceof LosslessNumber, `${token} in ${text.slice(0, 40)}…`);
         assert.equal(found.text, token);
       }

@@ -111,7 +111,9 @@ describe('core/logs/logTail', () => {
           const tail = new LogTail(4);
           const shown: string[] = [];
           for (const end of [...ends, text.length]) shown.push(...tail.next(text.slice(0, end)));
-          const withoutFragments = shown.filter((line, i) => !(i + 1 < shown.length && shown[i + 1] !== line && shown[i + 1].startsWith(line)));
+          const withoutFragments = shown.filter(
+            (line, i) => !(i + 1 < shown.length && shown[i + 1] !== line && shown[i + 1].startsWith(line)),
+          );
           assert.deepEqual(withoutFragments, lines);
         }),
         { numRuns: 500 },

@@ -6,7 +6,13 @@ import { clampWindows } from '../../../../src/core/transfer/windowedExport';
 
 describe('core/paging: windows of the _id order', () => {
   it('tells the kinds of _id a window may be cut by, and refuses the others', () => {
-    const ids: JsonValue[] = ['a', 3, new LosslessNumber('9223372036854775807'), { $oid: '65a1b2c3d4e5f60718293a4b' }, { $date: '2024-01-01T00:00:00.000Z' }];
+    const ids: JsonValue[] = [
+      'a',
+      3,
+      new LosslessNumber('9223372036854775807'),
+      { $oid: '65a1b2c3d4e5f60718293a4b' },
+      { $date: '2024-01-01T00:00:00.000Z' },
+    ];
     assert.deepEqual(
       ids.map((id) => idKind(id)),
       ['string', 'number', 'number', 'objectId', 'date'],
@@ -27,9 +33,15 @@ describe('core/paging: windows of the _id order', () => {
   it('accepts window starts only when each comes strictly after the one before, as the service compares them', () => {
     assert.ok(strictlyOrdered(['a', 'b', 'c'], 'string', 1));
     assert.ok(strictlyOrdered([new LosslessNumber('9007199254740993'), 3, -1.5], 'number', -1));
-    assert.ok(!strictlyOrdered([new LosslessNumber('9007199254740993'), new LosslessNumber('9007199254740992')], 'number', -1), 'the same double');
+    assert.ok(
+      !strictlyOrdered([new LosslessNumber('9007199254740993'), new LosslessNumber('9007199254740992')], 'number', -1),
+      'the same double',
+    );
     assert.ok(strictlyOrdered([{ $oid: '0a' }, { $oid: 'FF' }], 'objectId', 1));
-    assert.ok(!strictlyOrdered([{ $date: '1999-12-31T23:00:00.000Z' }, { $date: '2000-01-01T00:00:00.000+02:00' }], 'date', 1), 'by time, not by text');
+    assert.ok(
+      !strictlyOrdered([{ $date: '1999-12-31T23:00:00.000Z' }, { $date: '2000-01-01T00:00:00.000+02:00' }], 'date', 1),
+      'by time, not by text',
+    );
     assert.ok(!strictlyOrdered(['b', 'a'], 'string', 1));
     assert.ok(!strictlyOrdered(['a', 'a'], 'string', 1));
   });

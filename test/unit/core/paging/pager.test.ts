@@ -105,7 +105,11 @@ describe('core/paging/pager', () => {
         assert.equal(pager.hasMore, false);
         const pages = Math.ceil(size / pager.pageSize);
         const extra = sendsCount || size % pager.pageSize !== 0 ? 0 : 1;
-        assert.equal(requests, Math.max(1, pages + extra), 'one request per page, plus one empty page only when nothing says the last full page was the end');
+        assert.equal(
+          requests,
+          Math.max(1, pages + extra),
+          'one request per page, plus one empty page only when nothing says the last full page was the end',
+        );
       }),
     );
   });

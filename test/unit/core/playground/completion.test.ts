@@ -31,7 +31,12 @@ describe('playground completion', () => {
   });
 
   it('offers fields inside $and, $or and $nor, and in update.criteria', () => {
-    for (const text of ['{"q": {"$and": [{|}]}}', '{"q": {"$or": [{"a": 1}, {|}]}}', '{"q": {"$nor": [{"$and": [{|}]}]}}', '{"update": {"criteria": {|}}}']) {
+    for (const text of [
+      '{"q": {"$and": [{|}]}}',
+      '{"q": {"$or": [{"a": 1}, {|}]}}',
+      '{"q": {"$nor": [{"$and": [{|}]}]}}',
+      '{"update": {"criteria": {|}}}',
+    ]) {
       assert.deepEqual(labels(text).slice(0, FIELDS.length), FIELDS, text);
     }
   });
@@ -46,20 +51,32 @@ describe('playground completion', () => {
 
   it('offers the fields of the array elements, relative to the array, inside $elemMatch', () => {
     const names = labels('{"q": {"items": {"$elemMatch": {|}}}}');
-    assert.deepEqual(names.filter((name) => !name.startsWith('$')), ['sku', 'qty']);
+    assert.deepEqual(
+      names.filter((name) => !name.startsWith('$')),
+      ['sku', 'qty'],
+    );
     assert.ok(names.includes('$gte'), 'elements may be plain values too');
     assert.deepEqual(labels('{"q": {"items": {"$elemMatch": {"qty": {|}}}}}').includes('$gt'), true);
   });
 
   it('offers field paths for fields (object and array form), sort, and inside update operators', () => {
-    for (const text of ['{"fields": {|}}', '{"fields": ["|"]}', '{"sort": {|}}', '{"update": {"object": {"$set": {|}}}}', '{"update": {"object": {"$inc": {"price": 1, |}}}}']) {
+    for (const text of [
+      '{"fields": {|}}',
+      '{"fields": ["|"]}',
+      '{"sort": {|}}',
+      '{"update": {"object": {"$set": {|}}}}',
+      '{"update": {"object": {"$inc": {"price": 1, |}}}}',
+    ]) {
       assert.deepEqual(labels(text), FIELDS, text);
     }
   });
 
   it('offers update operators as keys of update.object', () => {
     const { items } = at('{"update": {"object": {|}}}');
-    assert.deepEqual(items.slice(0, 3).map((item) => item.label), ['$set', '$unset', '$inc']);
+    assert.deepEqual(
+      items.slice(0, 3).map((item) => item.label),
+      ['$set', '$unset', '$inc'],
+    );
     assert.match(items[0]?.detail ?? '', /Sets each field/);
   });
 
@@ -67,7 +84,10 @@ describe('playground completion', () => {
     assert.deepEqual(labels('{"database": "|"}'), ['shop', 'crm']);
     const { place, items } = at('{"database": "shop", "collection": |}');
     assert.deepEqual(place?.place, { kind: 'collection', database: 'shop' });
-    assert.deepEqual(items.map((item) => item.label), ['orders', 'customers']);
+    assert.deepEqual(
+      items.map((item) => item.label),
+      ['orders', 'customers'],
+    );
   });
 
   it('shows the types of each field beside it', () => {
@@ -87,7 +107,10 @@ describe('playground completion', () => {
 
   it('replaces a bare word up to the cursor, and an unclosed string only up to the cursor', () => {
     const bare = at('{"q": {pri|}}');
-    assert.equal(bare.items[0] && bare.text.slice(bare.items[0].range.offset, bare.items[0].range.offset + bare.items[0].range.length), 'pri');
+    assert.equal(
+      bare.items[0] && bare.text.slice(bare.items[0].range.offset, bare.items[0].range.offset + bare.items[0].range.length),
+      'pri',
+    );
     assert.equal(bare.items[0]?.filterText, '_id');
     const open = at('{"q": {"pri|\n}}');
     const item = open.items[0];
@@ -97,7 +120,10 @@ describe('playground completion', () => {
   it('offers nothing at a position that takes no field, and no fields without a schema', () => {
     assert.equal(at('{"limit": |}').place, undefined);
     assert.equal(at('{"q": {"price": [|]}}').place, undefined);
-    assert.deepEqual(at('{"q": {|}}', {}).items.map((item) => item.label), ['$and', '$or', '$nor']);
+    assert.deepEqual(
+      at('{"q": {|}}', {}).items.map((item) => item.label),
+      ['$and', '$or', '$nor'],
+    );
   });
 });
 

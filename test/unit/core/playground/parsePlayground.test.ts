@@ -43,13 +43,24 @@ describe('parsePlayground', () => {
       account: 'Production',
       database: 'shop',
       collection: 'orders',
-      query: { q: { status: 'open', total: { $gt: 10 } }, fields: ['status', 'total'], sort: { total: -1, created: 1 }, skip: 40, limit: 100 },
+      query: {
+        q: { status: 'open', total: { $gt: 10 } },
+        fields: ['status', 'total'],
+        sort: { total: -1, created: 1 },
+        skip: 40,
+        limit: 100,
+      },
     });
   });
 
   it('reads fields given as an object of 1 and 0', () => {
     const parsed = parsePlayground('{"database": "d", "collection": "c", "fields": {"name": 1, "secret": 0}}');
-    assert.deepEqual(parsed.entries[0].request, { kind: 'find', database: 'd', collection: 'c', query: { fields: { name: 1, secret: 0 } } });
+    assert.deepEqual(parsed.entries[0].request, {
+      kind: 'find',
+      database: 'd',
+      collection: 'c',
+      query: { fields: { name: 1, secret: 0 } },
+    });
   });
 
   it('accepts comments and trailing commas', () => {
@@ -73,7 +84,10 @@ describe('parsePlayground', () => {
   it('gives each query of an array its index and source range', () => {
     const text = '[\n  {"database": "a", "collection": "x"},\n  {"database": "b", "collection": "y"}\n]';
     const parsed = parsePlayground(text);
-    assert.deepEqual(parsed.entries.map((entry) => entry.index), [0, 1]);
+    assert.deepEqual(
+      parsed.entries.map((entry) => entry.index),
+      [0, 1],
+    );
     assert.deepEqual(
       parsed.entries.map((entry) => text.slice(entry.range.offset, entry.range.offset + entry.range.length)),
       ['{"database": "a", "collection": "x"}', '{"database": "b", "collection": "y"}'],
@@ -200,19 +214,42 @@ describe('parsePlayground', () => {
     });
 
     it('refuses find parameters beside an update block', () => {
-      const text = '{"database": "d", "collection": "c", "sort": {"a": 1}, "limit": 5, "update": {"criteria": {}, "object": {"$set": {"a": 1}}}}';
+      const text =
+        '{"database": "d", "collection": "c", "sort": {"a": 1}, "limit": 5, "update": {"criteria": {}, "object": {"$set": {"a": 1}}}}';
       const parsed = parsePlayground(text);
       assert.equal(parsed.entries[0].request, undefined);
-      assert.deepEqual(problemsAt(text, parsed).map((problem) => problem.text), ['"sort"', '"limit"']);
+      assert.deepEqual(
+        problemsAt(text, parsed).map((problem) => problem.text),
+        ['"sort"', '"limit"'],
+      );
     });
 
     it('requires criteria and object in an update block, as objects, and a non-empty object', () => {
-      const missing = problemsAt('{"database": "d", "collection": "c", "update": {"multi": true}}', parsePlayground('{"database": "d", "collection": "c", "update": {"multi": true}}'));
-      assert.deepEqual(missing.map((problem) => problem.message.split(':')[0]), ['Missing "criteria" in the update block', 'Missing "object" in the update block']);
-      assert.match(onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": [], "object": {"$inc": {"n": 1}}}}').text, /^\[\]$/);
-      assert.match(onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": {}, "object": {}}}').message, /"object" is empty/);
-      assert.match(onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": {}, "object": {"$set": {"a": 1}}, "multi": "yes"}}').message, /"multi" must be true or false/);
-      assert.match(onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": {}, "object": {"$set": {"a": 1}}, "safe": true}}').message, /Unknown property "safe" in an update block/);
+      const missing = problemsAt(
+        '{"database": "d", "collection": "c", "update": {"multi": true}}',
+        parsePlayground('{"database": "d", "collection": "c", "update": {"multi": true}}'),
+      );
+      assert.deepEqual(
+        missing.map((problem) => problem.message.split(':')[0]),
+        ['Missing "criteria" in the update block', 'Missing "object" in the update block'],
+      );
+      assert.match(
+        onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": [], "object": {"$inc": {"n": 1}}}}').text,
+        /^\[\]$/,
+      );
+      assert.match(
+        onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": {}, "object": {}}}').message,
+        /"object" is empty/,
+      );
+      assert.match(
+        onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": {}, "object": {"$set": {"a": 1}}, "multi": "yes"}}')
+          .message,
+        /"multi" must be true or false/,
+      );
+      assert.match(
+        onlyProblem('{"database": "d", "collection": "c", "update": {"criteria": {}, "object": {"$set": {"a": 1}}, "safe": true}}').message,
+        /Unknown property "safe" in an update block/,
+      );
     });
   });
 });

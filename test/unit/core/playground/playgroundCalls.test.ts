@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import type { BulkUpdate, DbHostApi, DocumentPage, DocumentQuery } from '../../../../src/core/api/types';
 import { parsePlayground } from '../../../../src/core/playground/parsePlayground';
-import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../../../src/core/playground/playgroundCalls';
+import {
+  countMatching,
+  fetchPage,
+  nextPageSkip,
+  pageSize,
+  previousPageSkip,
+  sendUpdate,
+} from '../../../../src/core/playground/playgroundCalls';
 import type { FindRequest, UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
 
 interface Call {
@@ -40,7 +47,10 @@ describe('playground client calls', () => {
     await fetchPage(api, first, first.query.skip ?? 0);
     await fetchPage(api, second, 0);
     assert.deepEqual(calls, [
-      { method: 'listDocuments', args: ['shop', 'orders', { q: { total: { $gte: 100 } }, fields: { total: 1 }, sort: { created: -1 }, skip: 5, limit: 10 }] },
+      {
+        method: 'listDocuments',
+        args: ['shop', 'orders', { q: { total: { $gte: 100 } }, fields: { total: 1 }, sort: { created: -1 }, skip: 5, limit: 10 }],
+      },
       { method: 'listDocuments', args: ['crm', 'people', { fields: ['name'] }] },
     ]);
   });
@@ -50,7 +60,13 @@ describe('playground client calls', () => {
     const { api, calls } = recordingApi({ documents: [], total: 0 });
     await fetchPage(api, request, 28);
     await fetchPage(api, request, 0);
-    assert.deepEqual(calls.map((call) => call.args[2]), [{ q: { a: 1 }, limit: 25, skip: 28 }, { q: { a: 1 }, limit: 25 }]);
+    assert.deepEqual(
+      calls.map((call) => call.args[2]),
+      [
+        { q: { a: 1 }, limit: 25, skip: 28 },
+        { q: { a: 1 }, limit: 25 },
+      ],
+    );
     assert.equal(pageSize(request), 25);
   });
 
@@ -77,7 +93,10 @@ describe('playground client calls', () => {
     assert.deepEqual(await sendUpdate(api, request), { ok: 1 });
     assert.deepEqual(calls, [
       { method: 'listDocuments', args: ['shop', 'orders', { q: { status: 'open' }, limit: 1 }] },
-      { method: 'updateDocuments', args: ['shop', 'orders', { criteria: { status: 'open' }, object: { $set: { status: 'closed' } }, multi: true, safe: true }] },
+      {
+        method: 'updateDocuments',
+        args: ['shop', 'orders', { criteria: { status: 'open' }, object: { $set: { status: 'closed' } }, multi: true, safe: true }],
+      },
     ]);
   });
 });

@@ -4,10 +4,27 @@ import { parseLossless } from '../../../../src/core/json/lossless';
 import type { JsonObject } from '../../../../src/core/json/lossless';
 import { parsePlayground } from '../../../../src/core/playground/parsePlayground';
 import type { FindRequest, UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
-import { HISTORY_LIMIT, describeRun, historyEntryOf, historyPlaygroundText, validEntries, withEntry } from '../../../../src/core/playground/queryHistoryEntries';
+import {
+  HISTORY_LIMIT,
+  describeRun,
+  historyEntryOf,
+  historyPlaygroundText,
+  validEntries,
+  withEntry,
+} from '../../../../src/core/playground/queryHistoryEntries';
 
-const find: FindRequest = { kind: 'find', database: 'shop', collection: 'orders', query: { q: parseLossless('{"n": 9007199254740993}') as JsonObject, sort: { n: -1 }, limit: 5 } };
-const update: UpdateRequest = { kind: 'update', database: 'shop', collection: 'orders', update: { criteria: { status: 'open' }, object: { $set: { status: 'done' } }, multi: true } };
+const find: FindRequest = {
+  kind: 'find',
+  database: 'shop',
+  collection: 'orders',
+  query: { q: parseLossless('{"n": 9007199254740993}') as JsonObject, sort: { n: -1 }, limit: 5 },
+};
+const update: UpdateRequest = {
+  kind: 'update',
+  database: 'shop',
+  collection: 'orders',
+  update: { criteria: { status: 'open' }, object: { $set: { status: 'done' } }, multi: true },
+};
 
 describe('query history entries', () => {
   const entry = historyEntryOf({ request: find, accountLabel: 'Local', count: 15, elapsedMs: 12.4 }, Date.UTC(2026, 10, 23, 13, 5), 'h1');

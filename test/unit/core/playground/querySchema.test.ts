@@ -12,7 +12,9 @@ interface SchemaNode {
   minimum?: number;
 }
 
-const schema = JSON.parse(readFileSync(join(__dirname, '../../../../schemas/query.schema.json'), 'utf8')) as { definitions: { query: SchemaNode } };
+const schema = JSON.parse(readFileSync(join(__dirname, '../../../../schemas/query.schema.json'), 'utf8')) as {
+  definitions: { query: SchemaNode };
+};
 const query = schema.definitions.query;
 
 describe('schemas/query.schema.json', () => {

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import type { UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
 import { describeUpdateEffect } from '../../../../src/core/playground/updateEffect';
 
-const update = (flags: { multi?: boolean; upsert?: boolean }, object: UpdateRequest['update']['object'] = { $set: { status: 'closed' } }): UpdateRequest => ({
+const update = (
+  flags: { multi?: boolean; upsert?: boolean },
+  object: UpdateRequest['update']['object'] = { $set: { status: 'closed' } },
+): UpdateRequest => ({
   kind: 'update',
   database: 'shop',
   collection: 'orders',
@@ -41,7 +44,11 @@ describe('describeUpdateEffect', () => {
   });
 
   it('says an update that changes something cannot be undone', () => {
-    for (const count of [{ total: 3, anyMatch: true }, { total: 1, anyMatch: true }, { total: undefined, anyMatch: true }]) {
+    for (const count of [
+      { total: 3, anyMatch: true },
+      { total: 1, anyMatch: true },
+      { total: undefined, anyMatch: true },
+    ]) {
       assert.match(describeUpdateEffect(update({ multi: true }), count).detail, /This cannot be undone\.$/);
     }
     assert.match(describeUpdateEffect(update({ upsert: true }), { total: 0, anyMatch: false }).detail, /This cannot be undone\.$/);

@@ -3,8 +3,14 @@ import { LosslessNumber } from '../../../../src/core/json/lossless';
 import { factsMarkdown, plainValue, recordFacts } from '../../../../src/core/records/recordFacts';
 
 describe('recordFacts: tooltips in words, not raw JSON', () => {
-  it('names a deployment\'s plan, members and databases, in that order', () => {
-    const facts = recordFacts('deployment', { name: 'db-1.example.net:10005', members: ['a:1', 'b:2'], databases: ['shop'], plan: 'Medium', slug: 'medium' });
+  it("names a deployment's plan, members and databases, in that order", () => {
+    const facts = recordFacts('deployment', {
+      name: 'db-1.example.net:10005',
+      members: ['a:1', 'b:2'],
+      databases: ['shop'],
+      plan: 'Medium',
+      slug: 'medium',
+    });
     assert.deepEqual(facts, [
       { label: 'Plan', value: 'Medium' },
       { label: 'Members', value: 'a:1, b:2' },
@@ -13,7 +19,13 @@ describe('recordFacts: tooltips in words, not raw JSON', () => {
   });
 
   it('says an invoice in money and paid or unpaid', () => {
-    const facts = recordFacts('invoice', { id: 12345, amount: 5, balance: new LosslessNumber('0.0'), bill_date: '2012-06-01', is_paid: false });
+    const facts = recordFacts('invoice', {
+      id: 12345,
+      amount: 5,
+      balance: new LosslessNumber('0.0'),
+      bill_date: '2012-06-01',
+      is_paid: false,
+    });
     assert.deepEqual(facts, [
       { label: 'Billed on', value: '2012-06-01' },
       { label: 'Amount', value: '$5.00' },
@@ -22,8 +34,15 @@ describe('recordFacts: tooltips in words, not raw JSON', () => {
     ]);
   });
 
-  it('gives a collection\'s counts and sizes with separators', () => {
-    const facts = recordFacts('collection', { name: 'orders', count: 1500, storageSize: 3 * 1024 * 1024, avgObjSize: 200, indexCount: 2, ok: 1 });
+  it("gives a collection's counts and sizes with separators", () => {
+    const facts = recordFacts('collection', {
+      name: 'orders',
+      count: 1500,
+      storageSize: 3 * 1024 * 1024,
+      avgObjSize: 200,
+      indexCount: 2,
+      ok: 1,
+    });
     assert.deepEqual(facts, [
       { label: 'Documents', value: '1,500' },
       { label: 'Storage (bytes)', value: '3,145,728' },
@@ -46,7 +65,10 @@ describe('recordFacts: tooltips in words, not raw JSON', () => {
       { label: 'Key', value: '{"sku": 1}' },
       { label: 'Unique', value: 'yes' },
     ]);
-    assert.deepEqual(recordFacts('plan', { name: 'Micro', slug: 'micro', price: 5, type: 'hosted' })[0], { label: 'Price', value: '$5 a month' });
+    assert.deepEqual(recordFacts('plan', { name: 'Micro', slug: 'micro', price: 5, type: 'hosted' })[0], {
+      label: 'Price',
+      value: '$5 a month',
+    });
     assert.equal(recordFacts('plan', { slug: 'sandbox', price: 0 })[0].value, 'free');
   });
 

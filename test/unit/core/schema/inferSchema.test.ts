@@ -29,7 +29,9 @@ describe('schema inference', () => {
   });
 
   it('lists nested paths with dots, and fields of objects inside arrays under the array path', () => {
-    const schema = inferSchema(docs('[{"address": {"city": "Oslo", "geo": {"lat": 1.5}}, "items": [{"sku": "a", "qty": 1}, {"sku": "b"}]}]'));
+    const schema = inferSchema(
+      docs('[{"address": {"city": "Oslo", "geo": {"lat": 1.5}}, "items": [{"sku": "a", "qty": 1}, {"sku": "b"}]}]'),
+    );
     assert.deepEqual(
       schema.fields.map((field) => field.path),
       ['address', 'address.city', 'address.geo', 'address.geo.lat', 'items', 'items.sku', 'items.qty'],
@@ -50,7 +52,11 @@ describe('schema inference', () => {
   });
 
   it('reads extended JSON wrappers as the types they stand for, and keeps exact numbers as numbers', () => {
-    const schema = inferSchema(docs('[{"_id": {"$oid": "4ffde1398c1a4b6d6c000001"}, "at": {"$date": "2026-01-01T00:00:00Z"}, "big": 9007199254740993, "meta": {"$x": 1}}]'));
+    const schema = inferSchema(
+      docs(
+        '[{"_id": {"$oid": "4ffde1398c1a4b6d6c000001"}, "at": {"$date": "2026-01-01T00:00:00Z"}, "big": 9007199254740993, "meta": {"$x": 1}}]',
+      ),
+    );
     assert.equal(findField(schema, '_id')?.types[0]?.type, 'objectId');
     assert.equal(findField(schema, 'at')?.types[0]?.type, 'date');
     assert.equal(findField(schema, 'big')?.types[0]?.type, 'number');
@@ -67,7 +73,8 @@ describe('schema inference', () => {
 
   it('finds a field whatever array positions or positional operators the path names', () => {
     const schema = inferSchema(docs('[{"items": [{"sku": "a"}]}]'));
-    for (const path of ['items.sku', 'items.0.sku', 'items.$.sku', 'items.$[].sku', 'items.$[i].sku']) assert.equal(findField(schema, path)?.path, 'items.sku', path);
+    for (const path of ['items.sku', 'items.0.sku', 'items.$.sku', 'items.$[].sku', 'items.$[i].sku'])
+      assert.equal(findField(schema, path)?.path, 'items.sku', path);
     assert.equal(findField(schema, 'items.size'), undefined);
   });
 
@@ -98,7 +105,13 @@ describe('schema inference', () => {
 
 describe('schema report', () => {
   const schema = inferSchema(docs('[{"_id": 1, "price": 2, "address": {"city": "Oslo"}}, {"_id": 2, "price": "3"}]'));
-  const report = renderSchemaReport(schema, { accountLabel: 'Local', db: 'shop', col: 'orders', total: 1234, sampledAt: new Date('2026-11-23T13:05:00Z') });
+  const report = renderSchemaReport(schema, {
+    accountLabel: 'Local',
+    db: 'shop',
+    col: 'orders',
+    total: 1234,
+    sampledAt: new Date('2026-11-23T13:05:00Z'),
+  });
 
   it('heads the report with the collection, the account and how much was sampled when', () => {
     const lines = report.split('\n');
@@ -113,10 +126,16 @@ describe('schema report', () => {
   });
 
   it('says so when the collection is empty', () => {
-    assert.match(renderSchemaReport(inferSchema([]), { accountLabel: 'L', db: 'd', col: 'c', total: 0, sampledAt: new Date(0) }), /holds no documents/);
+    assert.match(
+      renderSchemaReport(inferSchema([]), { accountLabel: 'L', db: 'd', col: 'c', total: 0, sampledAt: new Date(0) }),
+      /holds no documents/,
+    );
   });
 
   it('words the not-seen message as information about the sample', () => {
-    assert.equal(notSeenMessage('pirce', { sampled: 1000, fields: [], truncated: false }), '"pirce" was not seen in 1,000 sampled documents: check its spelling (it may still exist in documents outside the sample).');
+    assert.equal(
+      notSeenMessage('pirce', { sampled: 1000, fields: [], truncated: false }),
+      '"pirce" was not seen in 1,000 sampled documents: check its spelling (it may still exist in documents outside the sample).',
+    );
   });
 });

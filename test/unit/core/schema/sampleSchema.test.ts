@@ -48,7 +48,10 @@ describe('schema sampling', () => {
   it('asks for only what the sample size leaves: 150 documents are a page of 100 and one of 50', async () => {
     const { api, requests } = collectionOf(1000);
     await sampleSchema(api, 'shop', 'orders', 150);
-    assert.deepEqual(requests.map((query) => query.limit), [100, 50]);
+    assert.deepEqual(
+      requests.map((query) => query.limit),
+      [100, 50],
+    );
   });
 
   it('makes a sample size setting usable', () => {

@@ -17,7 +17,12 @@ const declared = manifest.contributes.configuration.properties;
 
 describe('core/settings: the defaults the code falls back to are the ones package.json declares', () => {
   it('names the same settings', () => {
-    assert.deepEqual(Object.keys(SETTING_DEFAULTS).map((name) => `dbhost.${name}`).sort(), Object.keys(declared).sort());
+    assert.deepEqual(
+      Object.keys(SETTING_DEFAULTS)
+        .map((name) => `dbhost.${name}`)
+        .sort(),
+      Object.keys(declared).sort(),
+    );
   });
 
   for (const [name, value] of Object.entries(SETTING_DEFAULTS)) {

@@ -7,9 +7,24 @@ const doc = (text: string): JsonObject => parseLossless(text) as JsonObject;
 
 describe('table cells: kinds and text', () => {
   it('reads each kind from extended JSON, telling null from missing', () => {
-    const d = doc('{"s":"x","i":42,"big":9007199254740993,"d":1.5,"t":{"$date":"2024-05-01T12:00:00.000Z"},"o":{"$oid":"4ffde1398c1a4b6d6c000001"},"n":null,"b":true,"a":[1,2],"e":{"x":1},"dec":{"$numberDecimal":"1.10"},"long":{"$numberLong":"7"}}');
+    const d = doc(
+      '{"s":"x","i":42,"big":9007199254740993,"d":1.5,"t":{"$date":"2024-05-01T12:00:00.000Z"},"o":{"$oid":"4ffde1398c1a4b6d6c000001"},"n":null,"b":true,"a":[1,2],"e":{"x":1},"dec":{"$numberDecimal":"1.10"},"long":{"$numberLong":"7"}}',
+    );
     const kinds = Object.fromEntries(Object.keys(d).map((key) => [key, kindOf(d[key])]));
-    assert.deepEqual(kinds, { s: 'string', i: 'integer', big: 'int64', d: 'double', t: 'date', o: 'objectId', n: 'null', b: 'boolean', a: 'array', e: 'object', dec: 'decimal', long: 'int64' });
+    assert.deepEqual(kinds, {
+      s: 'string',
+      i: 'integer',
+      big: 'int64',
+      d: 'double',
+      t: 'date',
+      o: 'objectId',
+      n: 'null',
+      b: 'boolean',
+      a: 'array',
+      e: 'object',
+      dec: 'decimal',
+      long: 'int64',
+    });
     assert.equal(kindOf(d.absent), 'missing');
     assert.equal(displayText(d.absent), '');
     assert.equal(displayText(d.n), 'null');
@@ -73,7 +88,9 @@ describe('table cells: parsing what a user typed', () => {
   });
 
   it('edit text gives back the value when parsed as its own kind', () => {
-    const d = doc('{"big":9007199254740993,"t":{"$date":"2024-05-01T12:00:00.000Z"},"o":{"$oid":"4ffde1398c1a4b6d6c000001"},"e":{"x":[1,{"y":2}]}}');
+    const d = doc(
+      '{"big":9007199254740993,"t":{"$date":"2024-05-01T12:00:00.000Z"},"o":{"$oid":"4ffde1398c1a4b6d6c000001"},"e":{"x":[1,{"y":2}]}}',
+    );
     assert.equal(stringifyLossless(parseCellInput('int64', editText(d.big)).value), '9007199254740993');
     assert.deepEqual(parseCellInput('date', editText(d.t)).value, d.t);
     assert.deepEqual(parseCellInput('objectId', editText(d.o)).value, d.o);

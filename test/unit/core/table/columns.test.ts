@@ -7,7 +7,10 @@ const doc = (text: string): JsonObject => parseLossless(text) as JsonObject;
 
 describe('table columns', () => {
   it('puts _id first and nested objects as dotted columns, in first-seen order across documents', () => {
-    const columns = columnsOf([doc('{"name":"a","_id":1,"address":{"city":"x","geo":{"lat":1}}}'), doc('{"_id":2,"tags":["t"],"name":"b","address":{"zip":"1"}}')]);
+    const columns = columnsOf([
+      doc('{"name":"a","_id":1,"address":{"city":"x","geo":{"lat":1}}}'),
+      doc('{"_id":2,"tags":["t"],"name":"b","address":{"zip":"1"}}'),
+    ]);
     assert.deepEqual(
       columns.map((column) => column.label),
       ['_id', 'name', 'address.city', 'address.geo.lat', 'tags', 'address.zip'],
@@ -15,7 +18,9 @@ describe('table columns', () => {
   });
 
   it('keeps dates, object ids, arrays and empty objects as one column', () => {
-    const columns = columnsOf([doc('{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"},"t":{"$date":"2024-05-01T12:00:00.000Z"},"a":[{"x":1}],"e":{}}')]);
+    const columns = columnsOf([
+      doc('{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"},"t":{"$date":"2024-05-01T12:00:00.000Z"},"a":[{"x":1}],"e":{}}'),
+    ]);
     assert.deepEqual(
       columns.map((column) => column.label),
       ['_id', 't', 'a', 'e'],

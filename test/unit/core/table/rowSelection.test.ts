@@ -70,7 +70,15 @@ describe('row selection of a collection view', () => {
     const restored = RowSelection.fromState(JSON.parse(JSON.stringify(selection.toJSON())));
     assert.deepEqual(restored?.keys(), ['7', '{"$oid":"65a1b2c3d4e5f60718293a4b"}']);
     assert.equal(restored?.pageShown('{}', []), false, 'the filter came back too');
-    for (const bad of [null, 'x', { filter: 1, rows: [] }, { filter: '', rows: {} }, { filter: '', rows: [['k', -1]] }, { filter: '', rows: [['', 1]] }, { filter: '', rows: [['k', 1, 2]] }]) {
+    for (const bad of [
+      null,
+      'x',
+      { filter: 1, rows: [] },
+      { filter: '', rows: {} },
+      { filter: '', rows: [['k', -1]] },
+      { filter: '', rows: [['', 1]] },
+      { filter: '', rows: [['k', 1, 2]] },
+    ]) {
       assert.equal(RowSelection.fromState(bad), undefined, JSON.stringify(bad));
     }
   });

@@ -22,7 +22,9 @@ const sent = (document: Doc): JsonObject => parseLossless(stringifyExtended(docu
 
 describe('table edits to updates', () => {
   it('sets only the edited fields, nested ones by dotted path, and keeps an int64 exact', () => {
-    const original = doc(`{"_id":${ID},"n":1,"big":9007199254740993,"address":{"city":"Oslo","zip":"0150"},"t":{"$date":"2024-05-01T12:00:00.000Z"}}`);
+    const original = doc(
+      `{"_id":${ID},"n":1,"big":9007199254740993,"address":{"city":"Oslo","zip":"0150"},"t":{"$date":"2024-05-01T12:00:00.000Z"}}`,
+    );
     const change = documentChange(original, [
       { path: ['address', 'city'], value: 'Bergen' },
       { path: ['big'], value: new LosslessNumber('9007199254740995') },
@@ -57,7 +59,10 @@ describe('table edits to updates', () => {
 
   it('refuses an _id edit and a path through a value that is not an embedded document', () => {
     assert.match(documentChange(doc(`{"_id":${ID}}`), [{ path: ['_id'], value: 1 }]).error ?? '', /_id field cannot be changed/);
-    assert.match(documentChange(doc(`{"_id":${ID},"a":"x"}`), [{ path: ['a', 'b'], value: 1 }]).error ?? '', /a holds a string, not an embedded document/);
+    assert.match(
+      documentChange(doc(`{"_id":${ID},"a":"x"}`), [{ path: ['a', 'b'], value: 1 }]).error ?? '',
+      /a holds a string, not an embedded document/,
+    );
   });
 
   it('an edit back to the loaded value sends nothing', () => {
@@ -73,7 +78,10 @@ describe('table edits to updates', () => {
     staged.stage(key, { path: ['a'], value: 1 });
     staged.stage(key, { path: ['b'], value: 2 });
     staged.stage(key, { path: ['a'], value: 3 });
-    assert.deepEqual(staged.editsOf(key), [{ path: ['b'], value: 2 }, { path: ['a'], value: 3 }]);
+    assert.deepEqual(staged.editsOf(key), [
+      { path: ['b'], value: 2 },
+      { path: ['a'], value: 3 },
+    ]);
     staged.discard(key, ['b']);
     assert.deepEqual(staged.editsOf(key), [{ path: ['a'], value: 3 }]);
     staged.discard(key, ['a']);
@@ -101,11 +109,15 @@ const value: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => 
     fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 3 }),
   ),
 })).value;
-const document = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 3 }).map((fields) => ({ _id: { $oid: '4ffde1398c1a4b6d6c000001' }, ...fields }) as JsonObject);
-const edit: fc.Arbitrary<CellEdit> = fc.record({
-  path: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }),
-  value: fc.option(value, { nil: undefined }),
-}).map(({ path, value }) => (value === undefined ? { path } : { path, value }));
+const document = fc
+  .dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 3 })
+  .map((fields) => ({ _id: { $oid: '4ffde1398c1a4b6d6c000001' }, ...fields }) as JsonObject);
+const edit: fc.Arbitrary<CellEdit> = fc
+  .record({
+    path: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }),
+    value: fc.option(value, { nil: undefined }),
+  })
+  .map(({ path, value }) => (value === undefined ? { path } : { path, value }));
 
 describe('table edits to updates, with the local service as oracle', () => {
   it('a random table edit applied through the generated update equals the edited document', () => {
@@ -115,13 +127,17 @@ describe('table edits to updates, with the local service as oracle', () => {
         fc.pre(change.error === undefined);
         const edited = change.edited as JsonObject;
         const expected = sent(stored(edited));
-        const result = change.update ? sent(applyOperators(stored(original), stored(change.update as JsonObject), false)) : sent(stored(original));
+        const result = change.update
+          ? sent(applyOperators(stored(original), stored(change.update as JsonObject), false))
+          : sent(stored(original));
         assert.ok(jsonEqual(result, expected), `${stringifyLossless(result)} != ${stringifyLossless(expected)}`);
         // Only what the edits touched is written: every path sent lies on an edited path.
         const sentPaths = [...Object.keys(change.update?.$set ?? {}), ...Object.keys(change.update?.$unset ?? {})];
         for (const path of sentPaths) {
           assert.ok(
-            edits.some((e) => e.path.join('.') === path || e.path.join('.').startsWith(`${path}.`) || path.startsWith(`${e.path.join('.')}.`)),
+            edits.some(
+              (e) => e.path.join('.') === path || e.path.join('.').startsWith(`${path}.`) || path.startsWith(`${e.path.join('.')}.`),
+            ),
             `${path} was not edited`,
           );
         }

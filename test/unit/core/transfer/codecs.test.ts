@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { jsonEqual } from '../../../../src/core/json/jsonEqual';
-import type { JsonObject , LosslessNumber} from '../../../../src/core/json/lossless';
+import type { JsonObject, LosslessNumber } from '../../../../src/core/json/lossless';
 import { parseLossless, stringifyLossless } from '../../../../src/core/json/lossless';
 import { JsonArrayShapeError, JsonArrayWriter, readJsonArray } from '../../../../src/core/transfer/jsonArray';
 import { documentJson, ndjsonLine, readNdjson } from '../../../../src/core/transfer/ndjson';
@@ -15,7 +15,8 @@ function jsonArrayText(documents: JsonObject[]): string {
 
 describe('core/transfer: NDJSON and JSON array', () => {
   it('keeps int64 beyond 2^53, 1.50, dates, object ids and nested arrays exactly, in NDJSON', async () => {
-    const text = '{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"},"big":9007199254740993,"price":1.50,"at":{"$date":"2024-02-29T12:00:00.000Z"},"grid":[[1,2],[3,[4.10]]]}\n';
+    const text =
+      '{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"},"big":9007199254740993,"price":1.50,"at":{"$date":"2024-02-29T12:00:00.000Z"},"grid":[[1,2],[3,[4.10]]]}\n';
     const [record] = await collect(readNdjson([text]));
     assert.ok(record.document);
     assert.equal((record.document.big as LosslessNumber).text, '9007199254740993');
@@ -45,7 +46,10 @@ describe('core/transfer: NDJSON and JSON array', () => {
         const text = jsonArrayText(documents);
         assert.deepEqual(stringifyLossless(parseLossless(text)), stringifyLossless(documents), 'the writer writes one JSON array');
         const records = await collect(readJsonArray(chunked(text, cuts)));
-        assert.deepEqual(records.map((record) => stringifyLossless(record.document)), documents.map((document) => stringifyLossless(document)));
+        assert.deepEqual(
+          records.map((record) => stringifyLossless(record.document)),
+          documents.map((document) => stringifyLossless(document)),
+        );
       }),
       { numRuns: 150 },
     );
@@ -55,14 +59,23 @@ describe('core/transfer: NDJSON and JSON array', () => {
     const records = await collect(readNdjson(['{"a":1}\r\n\n{"a":\n[1,2]\n"text"\n{"b":2}']));
     assert.deepEqual(
       records.map((record) => [record.line, record.document ? stringifyLossless(record.document) : record.error?.split(':')[0]]),
-      [[1, '{"a":1}'], [3, 'not valid JSON'], [4, 'expected a JSON object (a document), found an array'], [5, 'expected a JSON object (a document), found string'], [6, '{"b":2}']],
+      [
+        [1, '{"a":1}'],
+        [3, 'not valid JSON'],
+        [4, 'expected a JSON object (a document), found an array'],
+        [5, 'expected a JSON object (a document), found string'],
+        [6, '{"b":2}'],
+      ],
     );
   });
 
   it('gives each JSON array element the line it starts on, and reports a bad element without losing the rest', async () => {
     const text = '[\n  {"a": 1,\n   "b": "},{"},\n  {"a": oops},\n  {"a": 3}\n]\n';
     const records = await collect(readJsonArray(chunked(text, [3, 17, 18, 30])));
-    assert.deepEqual(records.map((record) => record.line), [2, 4, 5]);
+    assert.deepEqual(
+      records.map((record) => record.line),
+      [2, 4, 5],
+    );
     assert.deepEqual(records[0].document, { a: 1, b: '},{' });
     assert.match(records[1].error ?? '', /not valid JSON/);
     assert.deepEqual(records[2].document, { a: 3 });

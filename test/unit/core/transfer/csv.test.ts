@@ -18,7 +18,15 @@ const fieldName = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
 describe('core/transfer: CSV', () => {
   it('writes nested fields as dotted columns, arrays and objects as JSON text, ids and dates as text, with RFC 4180 quoting', () => {
     const text = csvText([
-      { _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, name: 'Ann, "the" first', address: { city: 'Oslo', geo: { lat: 1.50 } }, tags: ['a', 'b'], at: { $date: '2024-01-02T03:04:05.000Z' }, note: 'two\nlines', big: new LosslessNumber('9007199254740993') },
+      {
+        _id: { $oid: '65a1b2c3d4e5f60718293a4b' },
+        name: 'Ann, "the" first',
+        address: { city: 'Oslo', geo: { lat: 1.5 } },
+        tags: ['a', 'b'],
+        at: { $date: '2024-01-02T03:04:05.000Z' },
+        note: 'two\nlines',
+        big: new LosslessNumber('9007199254740993'),
+      },
       { _id: 2, name: ' padded', empty: {}, gone: null },
     ]);
     assert.equal(
@@ -61,12 +69,16 @@ describe('core/transfer: CSV', () => {
     assert.deepEqual(cellValue('[1,"a"]', 'infer', 'x'), [1, 'a']);
     assert.deepEqual(cellValue('65A1B2C3D4E5F60718293A4B', 'infer', '_id'), { $oid: '65a1b2c3d4e5f60718293a4b' });
     assert.equal(cellValue('65a1b2c3d4e5f60718293a4b', 'infer', 'ref'), '65a1b2c3d4e5f60718293a4b');
-    for (const text of ['007', '1.', '+1', 'True', '2024-13-45', '[not json', 'hello']) assert.equal(cellValue(text, 'infer', 'x'), text, text);
+    for (const text of ['007', '1.', '+1', 'True', '2024-13-45', '[not json', 'hello'])
+      assert.equal(cellValue(text, 'infer', 'x'), text, text);
   });
 
   it('reports a record with the wrong number of fields by line, and refuses a header with clashing names', async () => {
     const records = await collect(readCsvDocuments(['a,b\n1,2\n1,2,3\n4,5\n'], 'strings'));
-    assert.deepEqual(records.map((record) => record.line), [2, 3, 4]);
+    assert.deepEqual(
+      records.map((record) => record.line),
+      [2, 3, 4],
+    );
     assert.match(records[1].error ?? '', /3 fields where the header has 2/);
     await assert.rejects(collect(readCsvDocuments(['a,a.b\n1,2\n'], 'strings')), CsvShapeError);
     await assert.rejects(collect(readCsvDocuments(['a,a\n1,2\n'], 'strings')), /twice/);
@@ -75,11 +87,19 @@ describe('core/transfer: CSV', () => {
 
   it('round-trips flat documents of strings with types left as strings', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fieldName, { minLength: 1, maxLength: 5 }), fc.array(fc.array(fc.string({ minLength: 1 }), { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 4 }), async (columns, rows, cuts) => {
-        const documents = rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])) as JsonObject);
-        const records = await collect(readCsvDocuments(chunked(csvText(documents), cuts), 'strings'));
-        assert.deepEqual(records.map((record) => record.document), documents);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fieldName, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.array(fc.string({ minLength: 1 }), { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        async (columns, rows, cuts) => {
+          const documents = rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])) as JsonObject);
+          const records = await collect(readCsvDocuments(chunked(csvText(documents), cuts), 'strings'));
+          assert.deepEqual(
+            records.map((record) => record.document),
+            documents,
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -91,15 +111,24 @@ describe('core/transfer: CSV', () => {
       fc.tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 9 })).map(([a, b]) => new LosslessNumber(`${a}.${b}0`)),
       fc.boolean(),
       fc.constant(null),
-      fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => ({ $date: d.toISOString() })),
+      fc
+        .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => ({ $date: d.toISOString() })),
       fc.stringMatching(/^[A-Za-z][A-Za-z ,"]{0,10}$/),
     );
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fieldName, { minLength: 1, maxLength: 5 }), fc.array(fc.array(value, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 6 }), async (columns, rows) => {
-        const documents = rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])) as JsonObject);
-        const records = await collect(readCsvDocuments([csvText(documents)], 'infer'));
-        assert.deepEqual(records.map((record) => stringifyLossless(record.document)), documents.map((document) => stringifyLossless(document)));
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fieldName, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.array(value, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        async (columns, rows) => {
+          const documents = rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])) as JsonObject);
+          const records = await collect(readCsvDocuments([csvText(documents)], 'infer'));
+          assert.deepEqual(
+            records.map((record) => stringifyLossless(record.document)),
+            documents.map((document) => stringifyLossless(document)),
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -13,7 +13,10 @@ describe('Export Documents arguments', () => {
   });
 
   it('parses a view query with its filter exact, its sort and projection', () => {
-    const { request, error } = checkExportDocumentsArgs({ ...target, scope: { kind: 'query', filter: '{"big": 9007199254740993}', sort: { name: -1 }, fields: { _id: 1, name: 1 } } });
+    const { request, error } = checkExportDocumentsArgs({
+      ...target,
+      scope: { kind: 'query', filter: '{"big": 9007199254740993}', sort: { name: -1 }, fields: { _id: 1, name: 1 } },
+    });
     assert.equal(error, undefined);
     assert.ok(request?.kind === 'query');
     assert.equal(stringifyLossless(request.query.q), '{"big":9007199254740993}');
@@ -27,10 +30,19 @@ describe('Export Documents arguments', () => {
   });
 
   it('parses _ids exactly, in order, each once', () => {
-    const ids = ['{"$oid":"65a1b2c3d4e5f60718293a4b"}', '9007199254740993', '"own-1"', '{"$oid":"65a1b2c3d4e5f60718293a4b"}', '{"$date":"2024-02-29T12:00:00.000Z"}'];
+    const ids = [
+      '{"$oid":"65a1b2c3d4e5f60718293a4b"}',
+      '9007199254740993',
+      '"own-1"',
+      '{"$oid":"65a1b2c3d4e5f60718293a4b"}',
+      '{"$date":"2024-02-29T12:00:00.000Z"}',
+    ];
     const { request } = checkExportDocumentsArgs({ ...target, scope: { kind: 'ids', ids, fields: {} } });
     assert.ok(request?.kind === 'ids');
-    assert.deepEqual(request.ids.map((id) => stringifyLossless(id)), [ids[0], ids[1], ids[2], ids[4]]);
+    assert.deepEqual(
+      request.ids.map((id) => stringifyLossless(id)),
+      [ids[0], ids[1], ids[2], ids[4]],
+    );
     assert.ok(request.ids[1] instanceof LosslessNumber);
     assert.equal(request.fields, undefined);
   });
@@ -65,7 +77,10 @@ describe('Export Documents arguments', () => {
   });
 
   it('accepts exactly the cap of _ids', () => {
-    const { request } = checkExportDocumentsArgs({ ...target, scope: { kind: 'ids', ids: Array.from({ length: MAX_EXPORT_IDS }, (_, n) => String(n)), fields: {} } });
+    const { request } = checkExportDocumentsArgs({
+      ...target,
+      scope: { kind: 'ids', ids: Array.from({ length: MAX_EXPORT_IDS }, (_, n) => String(n)), fields: {} },
+    });
     assert.equal(request?.kind === 'ids' && request.ids.length, MAX_EXPORT_IDS);
   });
 });

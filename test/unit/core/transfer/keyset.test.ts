@@ -35,20 +35,28 @@ describe('core/paging/keyset', () => {
 
   it('fetches every document once, in ceil(N/size) requests when the count is sent', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { maxLength: 300 }), fc.integer({ min: 1, max: 100 }), fc.constantFrom<1 | -1>(1, -1), (ids, size, direction) => {
-        const paging = new QueryPaging({ sort: { _id: direction } }, size);
-        const seen: unknown[] = [];
-        let requests = 0;
-        for (let request = paging.next(); request; request = paging.next()) {
-          requests++;
-          assert.equal(request.skip, undefined, 'never skips');
-          const page = answer(ids, request);
-          seen.push(...page.documents.map((document) => document._id));
-          paging.pageReceived(page.documents, page.total);
-        }
-        assert.deepEqual(seen, [...ids].sort((a, b) => (a - b) * direction));
-        assert.equal(requests, Math.max(1, Math.ceil(ids.length / size)));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { maxLength: 300 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.constantFrom<1 | -1>(1, -1),
+        (ids, size, direction) => {
+          const paging = new QueryPaging({ sort: { _id: direction } }, size);
+          const seen: unknown[] = [];
+          let requests = 0;
+          for (let request = paging.next(); request; request = paging.next()) {
+            requests++;
+            assert.equal(request.skip, undefined, 'never skips');
+            const page = answer(ids, request);
+            seen.push(...page.documents.map((document) => document._id));
+            paging.pageReceived(page.documents, page.total);
+          }
+          assert.deepEqual(
+            seen,
+            [...ids].sort((a, b) => (a - b) * direction),
+          );
+          assert.equal(requests, Math.max(1, Math.ceil(ids.length / size)));
+        },
+      ),
     );
   });
 

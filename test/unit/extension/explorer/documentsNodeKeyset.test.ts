@@ -12,7 +12,10 @@ import { startTestService } from '../../service/serviceHarness';
 const KEY = 'documents-node-keyset-key';
 const DB = 'tree';
 const COL = 'items';
-type DocumentsNodeClass = new (parent: ExplorerNode & { target: { accountId: string; db: string; col: string } }, context: ExplorerContext) => DocumentsNode;
+type DocumentsNodeClass = new (
+  parent: ExplorerNode & { target: { accountId: string; db: string; col: string } },
+  context: ExplorerContext,
+) => DocumentsNode;
 
 describe('explorer: "Load more" pages by _id', function () {
   this.timeout(60_000);
@@ -42,13 +45,21 @@ describe('explorer: "Load more" pages by _id', function () {
       redraw: silent,
       pageSize: () => 50,
     } as unknown as ExplorerContext;
-    const parent = { id: 'account/tree/items', parent: undefined, target: { accountId: 'a', db: DB, col: COL }, treeItem: () => ({}) } as unknown as ExplorerNode & { target: { accountId: string; db: string; col: string } };
+    const parent = {
+      id: 'account/tree/items',
+      parent: undefined,
+      target: { accountId: 'a', db: DB, col: COL },
+      treeItem: () => ({}),
+    } as unknown as ExplorerNode & { target: { accountId: string; db: string; col: string } };
     const { DocumentsNode } = loadWithVscodeApi<{ DocumentsNode: DocumentsNodeClass }>('src/extension/explorer/nodes/documentsNode.ts');
     node = new DocumentsNode(parent, context);
   });
   after(() => service?.stop());
 
-  const shownNs = async () => (await node.children()).filter((child) => child.id.includes('/doc:')).map((child) => (child as unknown as { document: { n: number } }).document.n);
+  const shownNs = async () =>
+    (await node.children())
+      .filter((child) => child.id.includes('/doc:'))
+      .map((child) => (child as unknown as { document: { n: number } }).document.n);
 
   it('shows every document once even when shown ones are deleted between pages, without skipping any', async () => {
     const first = await shownNs();
@@ -60,10 +71,17 @@ describe('explorer: "Load more" pages by _id', function () {
     await node.loadMore();
     await node.loadMore();
     const all = await shownNs();
-    assert.deepEqual([...all].sort((a, b) => a - b), Array.from({ length: 120 }, (_, n) => n), 'every document shown, none twice');
+    assert.deepEqual(
+      [...all].sort((a, b) => a - b),
+      Array.from({ length: 120 }, (_, n) => n),
+      'every document shown, none twice',
+    );
     assert.equal(node.hasMore, false);
     assert.equal(queries.length, 3, 'one request per page');
-    assert.ok(queries.every((query) => query.skip === undefined && query.sort?._id === 1), JSON.stringify(queries));
+    assert.ok(
+      queries.every((query) => query.skip === undefined && query.sort?._id === 1),
+      JSON.stringify(queries),
+    );
     assert.deepEqual(queries[1].q && Object.keys(queries[1].q), ['_id'], 'the second page asks for _id past the last shown');
   });
 });

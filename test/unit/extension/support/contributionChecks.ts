@@ -31,7 +31,9 @@ export function whenClausesOf(contributes: unknown): string[] {
 export function referencedCommands(contributes: Contributes): string[] {
   const fromMenus = Object.values(contributes.menus ?? {}).flatMap((entries) => entries.flatMap((entry) => [entry.command, entry.alt]));
   const fromKeys = (contributes.keybindings ?? []).map((binding) => binding.command);
-  const fromLinks = (contributes.viewsWelcome ?? []).flatMap((welcome) => [...welcome.contents.matchAll(/\(command:([\w.-]+)/g)].map((match) => match[1]));
+  const fromLinks = (contributes.viewsWelcome ?? []).flatMap((welcome) =>
+    [...welcome.contents.matchAll(/\(command:([\w.-]+)/g)].map((match) => match[1]),
+  );
   return [...new Set([...fromMenus, ...fromKeys, ...fromLinks])].filter((id): id is string => id !== undefined);
 }
 
@@ -44,7 +46,8 @@ export function commandProblems(contributes: Contributes, commandIds: Record<str
     if (!contributed.has(id)) problems.push(`CommandId.${name} ("${id}") is not contributed in package.json`);
   }
   for (const id of contributed) if (!constants.has(id)) problems.push(`package.json contributes "${id}", which is not in CommandId`);
-  for (const id of referencedCommands(contributes)) if (!constants.has(id)) problems.push(`package.json runs "${id}" from a menu, key or link, which is not in CommandId`);
+  for (const id of referencedCommands(contributes))
+    if (!constants.has(id)) problems.push(`package.json runs "${id}" from a menu, key or link, which is not in CommandId`);
   return problems;
 }
 
@@ -57,7 +60,8 @@ export function viewItemsOf(clauses: string[]): { clause: string; matched: strin
         if (term.regex) {
           const matched = expandRegex(term.regex.source);
           const compiled = new RegExp(term.regex.source, term.regex.flags);
-          for (const value of matched) if (!compiled.test(value)) throw new Error(`expanding /${term.regex.source}/ gave "${value}", which it does not match`);
+          for (const value of matched)
+            if (!compiled.test(value)) throw new Error(`expanding /${term.regex.source}/ gave "${value}", which it does not match`);
           return { clause, matched };
         }
         if (term.value === undefined) throw new Error(`"${clause}" tests viewItem without a value`);
@@ -76,19 +80,27 @@ export function contextValueProblems(contributes: unknown, contextValues: string
       if (!constants.has(value)) problems.push(`"${clause}" names the item "${value}", which is not in ContextValue`);
     }
   }
-  for (const value of contextValues) if (!inMenus.has(value) && !usedInCode.has(value)) problems.push(`ContextValue "${value}" is neither in a when clause nor used in src`);
+  for (const value of contextValues)
+    if (!inMenus.has(value) && !usedInCode.has(value)) problems.push(`ContextValue "${value}" is neither in a when clause nor used in src`);
   return problems;
 }
 
 /** Keys of the form `dbhost.…` that clauses read (values such as `view == dbhost.explorer` are not keys). */
 export function contextKeysRead(contributes: unknown): Set<string> {
-  return new Set(whenClausesOf(contributes).flatMap((clause) => whenTerms(clause).map((term) => term.key).filter((key) => key.startsWith('dbhost.'))));
+  return new Set(
+    whenClausesOf(contributes).flatMap((clause) =>
+      whenTerms(clause)
+        .map((term) => term.key)
+        .filter((key) => key.startsWith('dbhost.')),
+    ),
+  );
 }
 
 export function contextKeyProblems(contributes: unknown, contextKeys: string[], setInCode: Set<string>): string[] {
   const problems: string[] = [];
   const read = contextKeysRead(contributes);
-  for (const key of read) if (!contextKeys.includes(key)) problems.push(`package.json reads the context key "${key}", which is not in ContextKey`);
+  for (const key of read)
+    if (!contextKeys.includes(key)) problems.push(`package.json reads the context key "${key}", which is not in ContextKey`);
   for (const key of contextKeys) {
     if (!read.has(key)) problems.push(`ContextKey "${key}" is read by no when clause`);
     if (!setInCode.has(key)) problems.push(`ContextKey "${key}" is never set with setContext in src`);

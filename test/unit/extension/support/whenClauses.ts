@@ -67,7 +67,9 @@ export function whenTerms(clause: string): WhenTerm[] {
     }
     const term: WhenTerm = { key: readWord() };
     skipSpaces();
-    const operator = OPERATORS.find((candidate) => clause.startsWith(candidate, at) && (!/[a-z]$/.test(candidate) || /\s/.test(clause[at + candidate.length] ?? '')));
+    const operator = OPERATORS.find(
+      (candidate) => clause.startsWith(candidate, at) && (!/[a-z]$/.test(candidate) || /\s/.test(clause[at + candidate.length] ?? '')),
+    );
     if (operator) {
       at += operator.length;
       skipSpaces();
@@ -117,7 +119,8 @@ export function expandRegex(source: string): string[] {
     const char = source[at];
     if (char === '\\') {
       const escaped = source[at + 1];
-      if (escaped === undefined || /[A-Za-z0-9]/.test(escaped)) throw new Error(`/${source}/: the escape "\\${escaped ?? ''}" at ${at} is not supported`);
+      if (escaped === undefined || /[A-Za-z0-9]/.test(escaped))
+        throw new Error(`/${source}/: the escape "\\${escaped ?? ''}" at ${at} is not supported`);
       at += 2;
       return [escaped];
     }

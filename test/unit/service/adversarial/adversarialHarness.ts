@@ -8,12 +8,15 @@ export const KEY_B = 'bystander-key-b-9d27';
 
 /** Own members of the shared built-in prototypes: what a polluting request would add to. */
 export function prototypeMembers(): string {
-  const snapshot = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Date.prototype, Error.prototype].map((proto) =>
-    Reflect.ownKeys(proto)
-      .map(String)
-      .sort()
-      .join(','),
-  );
+  const snapshot = [
+    Object.prototype,
+    Array.prototype,
+    Function.prototype,
+    String.prototype,
+    Number.prototype,
+    Date.prototype,
+    Error.prototype,
+  ].map((proto) => Reflect.ownKeys(proto).map(String).sort().join(','));
   return snapshot.join('|');
 }
 
@@ -22,7 +25,10 @@ export async function seed(running: TestService, key: string, db: string, col: s
   const created = await running.raw('POST', '/databases', { key, body: jsonBody({ name: db, slug: 'sandbox' }) });
   assert.ok(created.status === 200 || created.status === 409, `create database: ${created.status} ${created.text}`);
   for (const doc of docs) {
-    const answer = await running.raw('POST', `/databases/${db}/collections/${col}/documents`, { key, body: jsonBody({ document: doc, safe: true }) });
+    const answer = await running.raw('POST', `/databases/${db}/collections/${col}/documents`, {
+      key,
+      body: jsonBody({ document: doc, safe: true }),
+    });
     assert.equal(answer.status, 200, `insert ${JSON.stringify(doc)}: ${answer.text}`);
   }
 }
@@ -50,12 +56,24 @@ export interface PlainAnswer {
  * A request whose target goes out exactly as written (fetch and `new URL` would resolve `..` and
  * `%2e%2e` first). The key is appended as `_apikey` unless `key` is null.
  */
-export function sendRaw(running: TestService, method: string, path: string, body?: string | Buffer, key: string | null = KEY_A): Promise<PlainAnswer> {
+export function sendRaw(
+  running: TestService,
+  method: string,
+  path: string,
+  body?: string | Buffer,
+  key: string | null = KEY_A,
+): Promise<PlainAnswer> {
   const separator = path.includes('?') ? '&' : '?';
   const target = key === null ? path : `${path}${separator}_apikey=${encodeURIComponent(key)}`;
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: '127.0.0.1', port: running.service.port, method, path: target, headers: body === undefined ? {} : { 'Content-Type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port: running.service.port,
+        method,
+        path: target,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -25,7 +25,14 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
   let running: TestService;
 
   const start = async () => {
-    running = await startTestService({ apiKeys: [KEY_A, KEY_B], dataDir, keepData: true, empty: true, log: (line) => logs.push(line), logRequests: false });
+    running = await startTestService({
+      apiKeys: [KEY_A, KEY_B],
+      dataDir,
+      keepData: true,
+      empty: true,
+      log: (line) => logs.push(line),
+      logRequests: false,
+    });
   };
   const put = (id: string, update: unknown) => running.raw('PUT', `${DOCS}/${id}`, { body: jsonBody({ document: update, safe: true }) });
   const all = async (key = KEY_A) => getJson(running, `${DOCS}?limit=100`, key);
@@ -55,7 +62,14 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
       ['empty', { $min: { 'list.8': 0 } }, [null, null, 'v', null, 1, null, 7, null, 0]],
       ['empty', { $mul: { 'list.10': 3 } }, [null, null, 'v', null, 1, null, 7, null, 0, null, 0]],
       ['nested', { $set: { 'list.0.tags.3': 't', 'list.2.x': 1 } }, [{ tags: [null, null, null, 't'] }, null, { x: 1 }]],
-      ['positional', { $set: { 'grid.$[].2': 0 } }, [[null, null, 0], [1, null, 0]]],
+      [
+        'positional',
+        { $set: { 'grid.$[].2': 0 } },
+        [
+          [null, null, 0],
+          [1, null, 0],
+        ],
+      ],
       ['bi', { $set: { 'list.2': 'v', stock: 1 } }, [null, null, 'v']],
     ];
     for (const [id, update, expected] of updates) {
@@ -84,7 +98,9 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
     assert.ok(Array.isArray(found) && found.length >= 2, JSON.stringify(found));
     const sorted = await getJson(running, `${DOCS}?sort=${encodeURIComponent('{"list": -1}')}`, KEY_A);
     assert.equal((sorted as unknown[]).length, 4);
-    const bulk = await running.raw('PUT', DOCS, { body: jsonBody({ criteria: { list: { $size: 3 } }, object: { $push: { list: 'more' } }, multi: true, safe: true }) });
+    const bulk = await running.raw('PUT', DOCS, {
+      body: jsonBody({ criteria: { list: { $size: 3 } }, object: { $push: { list: 'more' } }, multi: true, safe: true }),
+    });
     assert.equal(bulk.status, 200, bulk.text);
     assert.deepEqual(((await getJson(running, `${DOCS}/bi`, KEY_A)) as { list: unknown[] }).list, [null, null, 'v', 'more']);
   });
@@ -95,7 +111,9 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
     for (const update of [{ $mul: { huge: 10 } }, { $inc: { huge: 1e308 } }, { $mul: { 'list.4': 1e308, huge: 1e308 } }]) {
       assertRefused(await put('empty', update), /cannot be stored.*Infinity/, JSON.stringify(update));
     }
-    const multi = await running.raw('PUT', DOCS, { body: jsonBody({ criteria: { _id: 'empty' }, object: { $inc: { huge: 1e308 } }, multi: true }) });
+    const multi = await running.raw('PUT', DOCS, {
+      body: jsonBody({ criteria: { _id: 'empty' }, object: { $inc: { huge: 1e308 } }, multi: true }),
+    });
     assertRefused(multi, /Infinity/, 'multi update to Infinity');
     assert.deepEqual(await getJson(running, `${DOCS}/empty`, KEY_A), before);
   });
@@ -126,7 +144,10 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
     // mingo spread a $each list into one call, which failed from about 120,000 elements; the service applies it in
     // chunks, and an update holds at most 100,000 values anyway (the per-request budget).
     const each = Array.from({ length: 99_000 }, (_, index) => index);
-    assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: 'pushed', a: ['first', 'last'] }, safe: true }) })).status, 200);
+    assert.equal(
+      (await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: 'pushed', a: ['first', 'last'] }, safe: true }) })).status,
+      200,
+    );
     const answer = await put('pushed', { $push: { a: { $each: each, $position: 1 } } });
     assert.equal(answer.status, 200, answer.text);
     let doc = (await getJson(running, `${DOCS}/pushed`, KEY_A)) as { a: unknown[] };
@@ -185,12 +206,22 @@ describe('the serialisers write only what reads back', () => {
     ];
     for (const [what, value] of refused) {
       assert.throws(() => stringifyStored(value, 'The value'), /cannot be written faithfully/, what);
-      assert.throws(() => stringifyMutations([{ op: 'put', db: 'd', col: 'c', doc: { _id: 1, value } as never }], { at: 1 }), /cannot be written faithfully/, `${what} in a journal line`);
+      assert.throws(
+        () => stringifyMutations([{ op: 'put', db: 'd', col: 'c', doc: { _id: 1, value } as never }], { at: 1 }),
+        /cannot be written faithfully/,
+        `${what} in a journal line`,
+      );
     }
   });
 
   it('writes what it accepts so that it reads back equal', () => {
-    const doc = { _id: new ObjectId('0123456789abcdef01234567'), n: 9223372036854775807n, d: new Date(0), list: [null, 1.5, 'x', { y: [true] }], neg: -0.25 };
+    const doc = {
+      _id: new ObjectId('0123456789abcdef01234567'),
+      n: 9223372036854775807n,
+      d: new Date(0),
+      list: [null, 1.5, 'x', { y: [true] }],
+      neg: -0.25,
+    };
     const line = stringifyMutations([{ op: 'put', db: 'd', col: 'c', doc }], { at: 1 });
     const parsed = parseLossless(line) as { m: { doc: Record<string, unknown> }[] };
     assert.deepEqual(JSON.parse(JSON.stringify(parsed.m[0].doc.list)), [null, 1.5, 'x', { y: [true] }]);

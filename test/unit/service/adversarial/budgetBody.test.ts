@@ -23,7 +23,9 @@ function randomValue(random: SeededRandom, depth: number): unknown {
     case 6:
       return Array.from({ length: random.int(0, 4) }, () => randomValue(random, depth + 1));
     default:
-      return Object.fromEntries(Array.from({ length: random.int(0, 4) }, (_, i) => [`k${i}${random.text(2, ['x', '$', '.'])}`, randomValue(random, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: random.int(0, 4) }, (_, i) => [`k${i}${random.text(2, ['x', '$', '.'])}`, randomValue(random, depth + 1)]),
+      );
   }
 }
 
@@ -55,11 +57,19 @@ describe('adversarial budget: large bodies are written without a per-value callb
 
 describe('adversarial budget: a body of long numbers is parsed by the engine unless it needs the exact parse', () => {
   it('keeps integers past 2^53 exact, and reads 16-digit numbers within it as numbers', () => {
-    const text = '{"safe":[1234567890123456,9007199254740991,-9007199254740991,0.1234567890123456,1.0000000000000001],"exact":{"a":[9007199254740993]}}';
+    const text =
+      '{"safe":[1234567890123456,9007199254740991,-9007199254740991,0.1234567890123456,1.0000000000000001],"exact":{"a":[9007199254740993]}}';
     const parsed = parseStoredJson(text) as { safe: unknown[]; exact: { a: unknown[] } };
     assert.deepEqual(parsed.safe, [1234567890123456, 9007199254740991, -9007199254740991, 0.1234567890123456, 1]);
     assert.deepEqual(parsed.exact.a, [9007199254740993n]);
-    assert.deepEqual(parseStoredJson('{"big":[12345678901234567890123]}'), { big: [Number('12345678901234567890123')] }, 'beyond 64 bits: a double, as in the database');
-    assert.deepEqual(parseStoredJson('{"n":1234567890123456,"m":[-9223372036854775808]}'), { n: 1234567890123456, m: [-9223372036854775808n] });
+    assert.deepEqual(
+      parseStoredJson('{"big":[12345678901234567890123]}'),
+      { big: [Number('12345678901234567890123')] },
+      'beyond 64 bits: a double, as in the database',
+    );
+    assert.deepEqual(parseStoredJson('{"n":1234567890123456,"m":[-9223372036854775808]}'), {
+      n: 1234567890123456,
+      m: [-9223372036854775808n],
+    });
   });
 });

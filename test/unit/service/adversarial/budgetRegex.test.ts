@@ -8,7 +8,17 @@ const DOCS = '/databases/texts/collections/words/documents';
 const SLOW_INPUT = `${'a'.repeat(3000)}!`;
 
 /** Patterns that take exponential time on a backtracking engine: the linear engine answers them. */
-const CATASTROPHIC = ['^(a|a)*$', '(a+)+$', '^(a*)*b', '(x+x+)+y', '^(a|aa)+$', '^(\\w+\\s?)*$', '(.*a){12}$', '^([a-z]+)*!x', '(a{1,}){2,}$'];
+const CATASTROPHIC = [
+  '^(a|a)*$',
+  '(a+)+$',
+  '^(a*)*b',
+  '(x+x+)+y',
+  '^(a|aa)+$',
+  '^(\\w+\\s?)*$',
+  '(.*a){12}$',
+  '^([a-z]+)*!x',
+  '(a{1,}){2,}$',
+];
 
 describe('adversarial budget: regular expressions run on a linear-time engine (RE2)', function () {
   this.timeout(60_000);
@@ -36,7 +46,10 @@ describe('adversarial budget: regular expressions run on a linear-time engine (R
       [4, SLOW_INPUT],
       [5, '^(a+)+$'],
     ] as const) {
-      assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: id, text, list: [text] }, safe: true }) })).status, 200);
+      assert.equal(
+        (await running.raw('POST', DOCS, { body: jsonBody({ document: { _id: id, text, list: [text] }, safe: true }) })).status,
+        200,
+      );
     }
   });
   after(async () => running.stop());
@@ -61,7 +74,10 @@ describe('adversarial budget: regular expressions run on a linear-time engine (R
   });
 
   it('finds matches and groups with $regexFind and $regexFindAll', async () => {
-    const answer = await running.raw('GET', `${DOCS}?q=${encodeURIComponent(JSON.stringify({ _id: 3 }))}&fields=${encodeURIComponent(JSON.stringify({ m: { $regexFindAll: { input: '$text', regex: 'x(a|b)?' } }, f: { $regexFind: { input: '$text', regex: 'A(X)', options: 'i' } } }))}`);
+    const answer = await running.raw(
+      'GET',
+      `${DOCS}?q=${encodeURIComponent(JSON.stringify({ _id: 3 }))}&fields=${encodeURIComponent(JSON.stringify({ m: { $regexFindAll: { input: '$text', regex: 'x(a|b)?' } }, f: { $regexFind: { input: '$text', regex: 'A(X)', options: 'i' } } }))}`,
+    );
     assert.equal(answer.status, 200, answer.text);
     const [doc] = answer.json as { m: unknown; f: unknown }[];
     assert.deepEqual(doc.m, [
@@ -110,8 +126,16 @@ describe('adversarial budget: regular expressions run on a linear-time engine (R
   it('refuses in every place a pattern can be written: update criteria, $pull, projection, before changing anything', async () => {
     const projection = encodeURIComponent(JSON.stringify({ list: { $elemMatch: { $regex: '(a)\\1' } } }));
     assertRefused(await running.raw('GET', `${DOCS}?fields=${projection}`), /backreferences/);
-    assertRefused(await running.raw('PUT', DOCS, { body: jsonBody({ criteria: { text: { $regex: 'a(?=b)' } }, object: { $set: { hit: true } }, multi: true }) }), /lookahead/);
-    assertRefused(await running.raw('PUT', `${DOCS}/4`, { body: jsonBody({ document: { $pull: { list: { $regex: '(?<=a)!' } } } }) }), /lookbehind/);
+    assertRefused(
+      await running.raw('PUT', DOCS, {
+        body: jsonBody({ criteria: { text: { $regex: 'a(?=b)' } }, object: { $set: { hit: true } }, multi: true }),
+      }),
+      /lookahead/,
+    );
+    assertRefused(
+      await running.raw('PUT', `${DOCS}/4`, { body: jsonBody({ document: { $pull: { list: { $regex: '(?<=a)!' } } } }) }),
+      /lookbehind/,
+    );
     assert.deepEqual(await ids({ hit: true }), []);
     assert.deepEqual(await ids({ list: SLOW_INPUT }), [4]);
   });

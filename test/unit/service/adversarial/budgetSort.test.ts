@@ -38,7 +38,7 @@ function randomValue(random: SeededRandom): Doc[string] | undefined {
 }
 
 describe('adversarial budget: the sliced sort orders as the engine does', () => {
-  it('gives mingo\'s order (ties kept in natural order) for one to four keys over values of every kind', async () => {
+  it("gives mingo's order (ties kept in natural order) for one to four keys over values of every kind", async () => {
     const random = new SeededRandom(4_242);
     const collection = new CollectionData();
     for (let id = 0; id < 2_000; id++) {
@@ -51,7 +51,13 @@ describe('adversarial budget: the sliced sort orders as the engine does', () => 
       collection.put(doc);
     }
     const docs = collection.entries.map((entry) => entry.doc);
-    const sorts: Record<string, 1 | -1>[] = [{ a: 1 }, { a: -1 }, { b: 1, a: -1 }, { 'n.deep': -1, c: 1, a: 1 }, { c: -1, b: -1, a: 1, _id: -1 }];
+    const sorts: Record<string, 1 | -1>[] = [
+      { a: 1 },
+      { a: -1 },
+      { b: 1, a: -1 },
+      { 'n.deep': -1, c: 1, a: 1 },
+      { c: -1, b: -1, a: 1, _id: -1 },
+    ];
     for (const sort of sorts) {
       const expected = findPage(collection, { q: {}, sort, skip: 0, limit: docs.length }).documents.map((doc) => doc._id);
       const actual = (await sortSliced(docs, sort, new RequestBudget(1e9, 1e9), 1)).map((doc) => doc._id);
@@ -59,12 +65,19 @@ describe('adversarial budget: the sliced sort orders as the engine does', () => 
     }
   });
 
-  it('gives mingo\'s order over thousands of distinct values (the sliced merge sort)', async () => {
+  it("gives mingo's order over thousands of distinct values (the sliced merge sort)", async () => {
     const random = new SeededRandom(77);
     const collection = new CollectionData();
     for (let id = 0; id < 6_000; id++) {
       const kind = random.int(0, 3);
-      const u = kind === 0 ? random.int(-100_000, 100_000) / 7 : kind === 1 ? `s${random.int(0, 100_000)}` : kind === 2 ? new Date(random.int(0, 1e12)) : random.int(0, 3000);
+      const u =
+        kind === 0
+          ? random.int(-100_000, 100_000) / 7
+          : kind === 1
+            ? `s${random.int(0, 100_000)}`
+            : kind === 2
+              ? new Date(random.int(0, 1e12))
+              : random.int(0, 3000);
       collection.put({ _id: id, u, g: random.int(0, 3) });
     }
     const docs = collection.entries.map((entry) => entry.doc);
@@ -77,6 +90,9 @@ describe('adversarial budget: the sliced sort orders as the engine does', () => 
 
   it('counts the sort against the request budget and refuses past it', async () => {
     const docs: Doc[] = Array.from({ length: 5_000 }, (_, i) => ({ _id: i, v: (i * 7919) % 5_000 }));
-    await assert.rejects(sortSliced(docs, { v: 1 }, new RequestBudget(10_000, 1e9), 1), /more work than the local service allows one request .*sorting/);
+    await assert.rejects(
+      sortSliced(docs, { v: 1 }, new RequestBudget(10_000, 1e9), 1),
+      /more work than the local service allows one request .*sorting/,
+    );
   });
 });

@@ -15,12 +15,21 @@ const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: {
 
 /** Every file of the folder with its bytes, to show that a refused start changed nothing. */
 function contents(directory: string): Map<string, string> {
-  return new Map(readdirSync(directory).sort().map((name) => [name, readFileSync(join(directory, name), 'latin1')]));
+  return new Map(
+    readdirSync(directory)
+      .sort()
+      .map((name) => [name, readFileSync(join(directory, name), 'latin1')]),
+  );
 }
 
-const journalOf = (directory: string): string => join(directory, readdirSync(directory).find((name) => /^journal-\d+\.jsonl$/.test(name))!);
+const journalOf = (directory: string): string =>
+  join(
+    directory,
+    readdirSync(directory).find((name) => /^journal-\d+\.jsonl$/.test(name))!,
+  );
 const idsIn = (store: AccountStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
-const keptAside = (directory: string, prefix: string): string[] => readdirSync(directory).filter((name) => name.startsWith(`${prefix}.damaged-`));
+const keptAside = (directory: string, prefix: string): string[] =>
+  readdirSync(directory).filter((name) => name.startsWith(`${prefix}.damaged-`));
 
 /** Replaces the `index`th line of a file (0-based) with `text`. */
 function damageLine(path: string, index: number, text: string): string {
@@ -95,8 +104,14 @@ describe('adversarial durability: start-up on damaged account files', () => {
 
     const { store } = open();
     // The snapshot writes documents in batches: every document of the damaged batch is missing from memory, none from disk.
-    assert.deepEqual(idsIn(store), [1, 2, 3, 4, 5, 6].filter((id) => !lines[documentLine].includes(`document ${id}"`)));
-    assert.ok(log.some((line) => new RegExp(`skipped an unreadable line ${documentLine + 1}`).test(line)), log.join('\n'));
+    assert.deepEqual(
+      idsIn(store),
+      [1, 2, 3, 4, 5, 6].filter((id) => !lines[documentLine].includes(`document ${id}"`)),
+    );
+    assert.ok(
+      log.some((line) => new RegExp(`skipped an unreadable line ${documentLine + 1}`).test(line)),
+      log.join('\n'),
+    );
     const kept = keptAside(directory, 'snapshot.jsonl');
     assert.equal(kept.length, 1, 'the damaged snapshot is kept aside when the start-up compaction replaces it');
     assert.equal(readFileSync(join(directory, kept[0]), 'utf8'), damaged, 'the kept file holds the unreadable line');
@@ -113,11 +128,17 @@ describe('adversarial durability: start-up on damaged account files', () => {
 
     const { store } = open();
     assert.deepEqual(idsIn(store), [1, 2, 3, 4, 6]);
-    assert.ok(log.some((line) => /skipped an unreadable line 2 \(the file is kept/.test(line)), log.join('\n'));
+    assert.ok(
+      log.some((line) => /skipped an unreadable line 2 \(the file is kept/.test(line)),
+      log.join('\n'),
+    );
     const kept = keptAside(directory, journal.slice(directory.length + 1));
     assert.equal(kept.length, 1);
     assert.equal(readFileSync(join(directory, kept[0]), 'utf8'), damaged);
-    assert.ok(log.some((line) => line.includes(kept[0])), 'the log names where the damaged file went');
+    assert.ok(
+      log.some((line) => line.includes(kept[0])),
+      'the log names where the damaged file went',
+    );
     store.close();
   });
 
@@ -133,7 +154,11 @@ describe('adversarial durability: start-up on damaged account files', () => {
     assert.equal(reopened.state.collection('db', 'late'), undefined);
     const kept = keptAside(directory, journal.slice(directory.length + 1));
     assert.equal(kept.length, 1);
-    assert.equal(readFileSync(join(directory, kept[0]), 'utf8').split('\n')[1], before.split('\n')[1], 'the line that put the document is still on disk');
+    assert.equal(
+      readFileSync(join(directory, kept[0]), 'utf8').split('\n')[1],
+      before.split('\n')[1],
+      'the line that put the document is still on disk',
+    );
     reopened.close();
   });
 
@@ -168,7 +193,11 @@ describe('adversarial durability: start-up on damaged account files', () => {
     store.close();
     const snapshot = join(directory, 'snapshot.jsonl');
     const lines = readFileSync(snapshot, 'utf8').split('\n');
-    damageLine(snapshot, lines.findIndex((line) => line.includes('document 4')), '{broken');
+    damageLine(
+      snapshot,
+      lines.findIndex((line) => line.includes('document 4')),
+      '{broken',
+    );
     const damaged = readFileSync(snapshot, 'utf8');
     const before = contents(directory);
     const reopened = open().store;
@@ -194,7 +223,10 @@ describe('adversarial durability: the data folder secret', () => {
     const before = contents(join(dataDir, 'accounts', folder));
     unlinkSync(join(dataDir, 'secret'));
 
-    await assert.rejects(startService({ port: 0, dataDir, apiKeys: ['secret-test-key-1'], empty: true }), /secret is missing, but .* holds 1 account folder.*Restore the secret file from a backup/);
+    await assert.rejects(
+      startService({ port: 0, dataDir, apiKeys: ['secret-test-key-1'], empty: true }),
+      /secret is missing, but .* holds 1 account folder.*Restore the secret file from a backup/,
+    );
     assert.equal(existsSync(join(dataDir, 'secret')), false, 'no new secret was made');
     assert.deepEqual(readdirSync(join(dataDir, 'accounts')), [folder]);
     assert.deepEqual(contents(join(dataDir, 'accounts', folder)), before);

@@ -43,7 +43,8 @@ describe('adversarial durability: a full disk', () => {
   let log: string[];
   let journalDisk: Disk;
   let snapshotDisk: Disk;
-  const open = (compactAtBytes?: number) => AccountStore.open(directory, (line) => log.push(line), journalDisk, snapshotDisk, compactAtBytes);
+  const open = (compactAtBytes?: number) =>
+    AccountStore.open(directory, (line) => log.push(line), journalDisk, snapshotDisk, compactAtBytes);
   const reopenHealthy = () => AccountStore.open(directory, (line) => log.push(line)).store;
 
   beforeEach(() => {
@@ -60,14 +61,20 @@ describe('adversarial durability: a full disk', () => {
     snapshotDisk.full = true;
     for (let id = 1; id <= 30; id++) store.commit(put(id), true); // passes the compaction size many times over
     assert.deepEqual(idsIn(store).length, 30);
-    assert.ok(log.some((line) => /could not write a new snapshot \(ENOSPC\); the journal keeps every change/.test(line)), log.join('\n'));
+    assert.ok(
+      log.some((line) => /could not write a new snapshot \(ENOSPC\); the journal keeps every change/.test(line)),
+      log.join('\n'),
+    );
     assert.equal(existsSync(join(directory, 'snapshot.jsonl.tmp')), false, 'no unfinished snapshot is left behind');
     const failures = log.filter((line) => /could not write a new snapshot/.test(line)).length;
     assert.ok(failures < 10, `the compaction is retried after the journal grows, not on every write (${failures} tries)`);
     store.close();
 
     const again = reopenHealthy();
-    assert.deepEqual(idsIn(again), Array.from({ length: 30 }, (_, index) => index + 1));
+    assert.deepEqual(
+      idsIn(again),
+      Array.from({ length: 30 }, (_, index) => index + 1),
+    );
     again.close();
   });
 
@@ -94,7 +101,10 @@ describe('adversarial durability: a full disk', () => {
 
     const again = reopenHealthy();
     assert.deepEqual(idsIn(again), [1, 2, 3, 5]);
-    assert.deepEqual(readdirSync(directory).filter((name) => name.includes('.tmp') || name.includes('damaged')), []);
+    assert.deepEqual(
+      readdirSync(directory).filter((name) => name.includes('.tmp') || name.includes('damaged')),
+      [],
+    );
     again.close();
   });
 
@@ -118,7 +128,10 @@ describe('adversarial durability: a full disk', () => {
     first.commit(SETUP, true);
     first.commit(put(1), true);
     first.close();
-    const journal = join(directory, readdirSync(directory).find((name) => /^journal-\d+\.jsonl$/.test(name))!);
+    const journal = join(
+      directory,
+      readdirSync(directory).find((name) => /^journal-\d+\.jsonl$/.test(name))!,
+    );
     appendFileSync(journal, '{"at":1,"m":[{"op":"put"');
     snapshotDisk.full = true;
     const { store } = open();

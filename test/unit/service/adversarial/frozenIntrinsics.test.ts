@@ -24,7 +24,20 @@ describe('adversarial: the service process cannot change its built-in prototypes
 
   it('freezes the built-in prototypes once the service has started', () => {
     assert.ok(intrinsicsFrozen());
-    for (const proto of [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Boolean.prototype, Date.prototype, RegExp.prototype, Map.prototype, Set.prototype, Promise.prototype, Error.prototype]) {
+    for (const proto of [
+      Object.prototype,
+      Array.prototype,
+      Function.prototype,
+      String.prototype,
+      Number.prototype,
+      Boolean.prototype,
+      Date.prototype,
+      RegExp.prototype,
+      Map.prototype,
+      Set.prototype,
+      Promise.prototype,
+      Error.prototype,
+    ]) {
       assert.ok(Object.isFrozen(proto), `${String(proto.constructor?.name)}.prototype is not frozen`);
     }
     assert.ok(Object.isFrozen(Object.getPrototypeOf([][Symbol.iterator]())), 'the array iterator prototype is not frozen');
@@ -81,7 +94,9 @@ describe('adversarial: the service process cannot change its built-in prototypes
 
   it('answers through the HTTP API as before: documents with prototype-named fields, errors, dates', async () => {
     await seed(running, KEY_A, 'frozen', 'items', [{ _id: 1, toString: 'x', at: { $date: '2024-01-02T03:04:05.000Z' }, arr: [] }]);
-    const update = await running.raw('PUT', '/databases/frozen/collections/items/documents/1', { body: jsonBody({ document: { $set: { 'arr.3': 1, valueOf: 2 } }, safe: true }) });
+    const update = await running.raw('PUT', '/databases/frozen/collections/items/documents/1', {
+      body: jsonBody({ document: { $set: { 'arr.3': 1, valueOf: 2 } }, safe: true }),
+    });
     assert.equal(update.status, 200, update.text);
     assert.deepEqual(await getJson(running, '/databases/frozen/collections/items/documents/1', KEY_A), {
       _id: 1,
@@ -105,7 +120,11 @@ describe('adversarial: the service process cannot change its built-in prototypes
         console.log(JSON.stringify({ frozen: Object.isFrozen(Object.prototype) && Object.isFrozen(Array.prototype), refused, element: [][0] === undefined }));
         await service.close();
       });`;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: `${__dirname}/../../../..`, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: `${__dirname}/../../../..`,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}'), { frozen: true, refused: true, element: true });
   });

@@ -10,7 +10,15 @@ import { KEY_A, seed, sendRaw } from './adversarialHarness';
 const CANARY_KEYS = ['CANARY-KEY-7f3a9c21d0', "CANARY key/7f3a+?&=#%é'()*!"];
 
 /** Every form in which a key could be read off a text. */
-const leakForms = (key: string): string[] => [...new Set([key, encodeURIComponent(key), encodeStrict(key), new URLSearchParams({ k: key }).toString().slice(2), JSON.stringify(key).slice(1, -1)])];
+const leakForms = (key: string): string[] => [
+  ...new Set([
+    key,
+    encodeURIComponent(key),
+    encodeStrict(key),
+    new URLSearchParams({ k: key }).toString().slice(2),
+    JSON.stringify(key).slice(1, -1),
+  ]),
+];
 
 /** Any run of `minimum` or more characters of the key's forms, which a cut might leave. */
 function keyFragmentIn(text: string, key: string, minimum = 8): string | undefined {
@@ -78,7 +86,8 @@ describe('adversarial: the client scrubs the key before it cuts an error text', 
   after(() => service.close());
 
   /** Everything of an error a user, a log or a bug report could see. */
-  const visible = (error: ServiceError): string => [error.message, error.serviceMessage ?? '', error.stack ?? '', JSON.stringify(error)].join('\n');
+  const visible = (error: ServiceError): string =>
+    [error.message, error.serviceMessage ?? '', error.stack ?? '', JSON.stringify(error)].join('\n');
 
   for (const key of CANARY_KEYS) {
     it(`never leaves a piece of ${JSON.stringify(key)} in a service message cut at 500 characters, at any offset`, async () => {
@@ -91,7 +100,10 @@ describe('adversarial: the client scrubs the key before it cuts an error text', 
           [{ 'Content-Type': 'application/json' }, JSON.stringify({ error: text })],
           [{ 'Content-Type': 'text/plain' }, text],
           [{ 'Content-Type': 'text/html' }, `<p>${text}</p>`],
-          [{ 'Content-Type': 'application/json' }, JSON.stringify({ error: `${'x'.repeat(offset)}  \n ${encodeURIComponent(key)} ${'y'.repeat(300)}` })],
+          [
+            { 'Content-Type': 'application/json' },
+            JSON.stringify({ error: `${'x'.repeat(offset)}  \n ${encodeURIComponent(key)} ${'y'.repeat(300)}` }),
+          ],
         ];
         for (const [headers, body] of bodies) {
           service.respond(() => ({ status: 400, headers, body }));

@@ -8,7 +8,8 @@ const DOCS = '/databases/bytes/collections/items/documents';
 /** Byte sequences that are not UTF-8: a lone continuation byte, an overlong slash, a cut sequence, a surrogate, past U+10FFFF, 0xFF. */
 const INVALID = [[0x80], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xff], [0xf0, 0x9f, 0x98]];
 
-const withBytes = (before: string, bytes: number[], after: string): Buffer => Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from(bytes), Buffer.from(after, 'utf8')]);
+const withBytes = (before: string, bytes: number[], after: string): Buffer =>
+  Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from(bytes), Buffer.from(after, 'utf8')]);
 
 describe('adversarial: malformed bytes in a body are refused, never stored as U+FFFD', function () {
   this.timeout(30_000);
@@ -41,7 +42,10 @@ describe('adversarial: malformed bytes in a body are refused, never stored as U+
       }
     }
     assert.deepEqual(await getJson(running, `${DOCS}?limit=100`, KEY_A), before);
-    assert.deepEqual(((await getJson(running, '/databases', KEY_A)) as { name: string }[]).map((db) => db.name), ['bytes']);
+    assert.deepEqual(
+      ((await getJson(running, '/databases', KEY_A)) as { name: string }[]).map((db) => db.name),
+      ['bytes'],
+    );
   });
 
   it('stores valid multi-byte text exactly, a byte order mark and astral characters included', async () => {

@@ -4,7 +4,23 @@ import { jsonBody, startTestService } from '../serviceHarness';
 import { KEY_A, KEY_B, seed, sendRaw as send } from './adversarialHarness';
 
 /** Dot segments and slashes, raw and encoded, as a hostile client would put them where a name goes. */
-const HOSTILE_SEGMENTS = ['.', '..', '%2e', '%2E', '%2e%2e', '%2E%2e', '.%2e', '%2e.', '%2F', '..%2F..', '%2e%2e%2F%2e%2e', '%5C..', '%2e%2e%5C', '...', '%2e%2e;x'];
+const HOSTILE_SEGMENTS = [
+  '.',
+  '..',
+  '%2e',
+  '%2E',
+  '%2e%2e',
+  '%2E%2e',
+  '.%2e',
+  '%2e.',
+  '%2F',
+  '..%2F..',
+  '%2e%2e%2F%2e%2e',
+  '%5C..',
+  '%2e%2e%5C',
+  '...',
+  '%2e%2e;x',
+];
 
 /** The 25 endpoints; `:name` marks where a hostile segment goes. */
 const ENDPOINTS: [string, string, unknown?][] = [
@@ -56,11 +72,16 @@ describe('adversarial: a path segment is data, never a step to the parent', func
     const parts: string[] = [];
     const databases = JSON.parse((await send(running, 'GET', '/databases', undefined, key)).text) as { name: string }[];
     for (const { name: db } of databases) {
-      const collections = JSON.parse((await send(running, 'GET', `/databases/${encodeURIComponent(db)}/collections`, undefined, key)).text) as { name: string }[];
+      const collections = JSON.parse(
+        (await send(running, 'GET', `/databases/${encodeURIComponent(db)}/collections`, undefined, key)).text,
+      ) as { name: string }[];
       parts.push(`${db}: ${collections.map((c) => c.name).join(',')}`);
       for (const { name: col } of collections) {
         const base = `/databases/${encodeURIComponent(db)}/collections/${encodeURIComponent(col)}`;
-        parts.push((await send(running, 'GET', `${base}/documents?limit=100`, undefined, key)).text, (await send(running, 'GET', `${base}/indexes`, undefined, key)).text);
+        parts.push(
+          (await send(running, 'GET', `${base}/documents?limit=100`, undefined, key)).text,
+          (await send(running, 'GET', `${base}/indexes`, undefined, key)).text,
+        );
       }
     }
     return parts.join('\n');
@@ -97,7 +118,10 @@ describe('adversarial: a path segment is data, never a step to the parent', func
             tried++;
             continue;
           }
-          assert.ok(answer.status >= 400 && answer.status < 500, `${what}: expected 4xx, got ${answer.status} ${answer.text.slice(0, 200)}`);
+          assert.ok(
+            answer.status >= 400 && answer.status < 500,
+            `${what}: expected 4xx, got ${answer.status} ${answer.text.slice(0, 200)}`,
+          );
           assert.match((JSON.parse(answer.text) as { error: string }).error, /\S/, what);
           if (method !== 'GET') assert.equal(await dump(), before, `${what} changed the account`);
           tried++;
@@ -133,11 +157,22 @@ describe('adversarial: a path segment is data, never a step to the parent', func
       ['n'],
     );
     assert.equal((await send(running, 'GET', '/databases/keep/collections/keep')).status, 200, 'the collection is gone');
-    assert.equal((await send(running, 'GET', '/databases/keep/collections/keep/indexes')).text.includes('name_1'), true, 'the index is gone');
+    assert.equal(
+      (await send(running, 'GET', '/databases/keep/collections/keep/indexes')).text.includes('name_1'),
+      true,
+      'the index is gone',
+    );
   });
 
   it('refuses invalid percent-encodings and bytes that are not UTF-8 in the path and the query alike', async () => {
-    for (const path of ['/databases/%FF', '/databases/%C0%AF', '/databases/%E2%82', '/databases/%zz', '/databases/keep/collections/keep/documents?q=%FF', '/databases/keep/collections/keep/documents?limit=%']) {
+    for (const path of [
+      '/databases/%FF',
+      '/databases/%C0%AF',
+      '/databases/%E2%82',
+      '/databases/%zz',
+      '/databases/keep/collections/keep/documents?q=%FF',
+      '/databases/keep/collections/keep/documents?limit=%',
+    ]) {
       const answer = await send(running, 'GET', path);
       assert.equal(answer.status, 400, `${path}: ${answer.status} ${answer.text}`);
       assert.match(answer.text, /percent-encoding/);

@@ -59,9 +59,15 @@ describe('adversarial: no path reaches a prototype', function () {
 
   /** Account B pads its own array: the value another account put on Array.prototype would show in the gap. */
   async function assertBystanderUnaffected(): Promise<void> {
-    const put = await running.raw('PUT', `${DOCS}/b1`, { key: KEY_B, body: jsonBody({ document: { $set: { list: [], 'other.2': 'mine' } }, safe: true }) });
+    const put = await running.raw('PUT', `${DOCS}/b1`, {
+      key: KEY_B,
+      body: jsonBody({ document: { $set: { list: [], 'other.2': 'mine' } }, safe: true }),
+    });
     assert.equal(put.status, 200, put.text);
-    const pad = await running.raw('PUT', `${DOCS}/b1`, { key: KEY_B, body: jsonBody({ document: { $set: { 'list.2': 'mine' } }, safe: true }) });
+    const pad = await running.raw('PUT', `${DOCS}/b1`, {
+      key: KEY_B,
+      body: jsonBody({ document: { $set: { 'list.2': 'mine' } }, safe: true }),
+    });
     assert.equal(pad.status, 200, pad.text);
     const doc = (await getJson(running, `${DOCS}/b1`, KEY_B)) as { list: unknown[] };
     assert.deepEqual(doc.list, [null, null, 'mine']);
@@ -88,7 +94,9 @@ describe('adversarial: no path reaches a prototype', function () {
         assertRefused(single, RESERVED, `${name} ${path} on one document`);
         const multi = await running.raw('PUT', DOCS, { body: jsonBody({ criteria: {}, object: update, multi: true, safe: true }) });
         assertRefused(multi, RESERVED, `${name} ${path} as a multi update`);
-        const upsert = await running.raw('PUT', DOCS, { body: jsonBody({ criteria: { _id: 'fresh', 'arr.0': 'x' }, object: update, upsert: true, safe: true }) });
+        const upsert = await running.raw('PUT', DOCS, {
+          body: jsonBody({ criteria: { _id: 'fresh', 'arr.0': 'x' }, object: update, upsert: true, safe: true }),
+        });
         assertRefused(upsert, RESERVED, `${name} ${path} as an upsert`);
         tried += 3;
       }
@@ -107,7 +115,11 @@ describe('adversarial: no path reaches a prototype', function () {
       '{"document": {"$set": {"x": {"\\u0063onstructor": {"prototype": 1}}}}, "safe": true}',
     ];
     for (const body of escapedTexts) assertRefused(await running.raw('PUT', `${DOCS}/1`, { body }), RESERVED, body);
-    for (const query of ['q=%7B%22%63onstructor.prototype.x%22%3A1%7D', 'sort=%7B%22arr.%63onstructor%22%3A1%7D', 'fields=%5B%22%70rototype%22%5D']) {
+    for (const query of [
+      'q=%7B%22%63onstructor.prototype.x%22%3A1%7D',
+      'sort=%7B%22arr.%63onstructor%22%3A1%7D',
+      'fields=%5B%22%70rototype%22%5D',
+    ]) {
       assertRefused(await running.raw('GET', `${DOCS}?${query}`), RESERVED, query);
     }
     await assertBystanderUnaffected();
@@ -120,12 +132,28 @@ describe('adversarial: no path reaches a prototype', function () {
       { _id: 'p3', list: [[{ constructor: 'x' }]] },
     ];
     for (const document of documents) {
-      assertRefused(await running.raw('POST', DOCS, { body: jsonBody({ document, safe: true }) }), RESERVED, `insert ${JSON.stringify(document)}`);
+      assertRefused(
+        await running.raw('POST', DOCS, { body: jsonBody({ document, safe: true }) }),
+        RESERVED,
+        `insert ${JSON.stringify(document)}`,
+      );
       const replacement = Object.fromEntries(Object.entries(document).filter(([field]) => field !== '_id'));
-      assertRefused(await running.raw('PUT', `${DOCS}/1`, { body: jsonBody({ document: replacement, safe: true }) }), RESERVED, `replace with ${JSON.stringify(replacement)}`);
+      assertRefused(
+        await running.raw('PUT', `${DOCS}/1`, { body: jsonBody({ document: replacement, safe: true }) }),
+        RESERVED,
+        `replace with ${JSON.stringify(replacement)}`,
+      );
     }
-    for (const update of [{ $set: { x: { constructor: { prototype: 1 } } } }, { $push: { arr: { prototype: 1 } } }, { $addToSet: { arr: { constructor: 1 } } }]) {
-      assertRefused(await running.raw('PUT', `${DOCS}/1`, { body: jsonBody({ document: update, safe: true }) }), RESERVED, JSON.stringify(update));
+    for (const update of [
+      { $set: { x: { constructor: { prototype: 1 } } } },
+      { $push: { arr: { prototype: 1 } } },
+      { $addToSet: { arr: { constructor: 1 } } },
+    ]) {
+      assertRefused(
+        await running.raw('PUT', `${DOCS}/1`, { body: jsonBody({ document: update, safe: true }) }),
+        RESERVED,
+        JSON.stringify(update),
+      );
     }
     const upsert = { criteria: { _id: 'u1', constructor: { prototype: 1 } }, object: { $set: { a: 1 } }, upsert: true, safe: true };
     assertRefused(await running.raw('PUT', DOCS, { body: jsonBody(upsert) }), RESERVED, 'an upsert seeded from its criteria');
@@ -150,9 +178,13 @@ describe('adversarial: no path reaches a prototype', function () {
       const answer = await running.raw('GET', `${DOCS}?${parameter}=${encodeURIComponent(JSON.stringify(value))}`);
       assertRefused(answer, RESERVED, `${parameter}=${JSON.stringify(value)}`);
     }
-    const pull = await running.raw('PUT', `${DOCS}/1`, { body: jsonBody({ document: { $pull: { arr: { constructor: { $exists: true } } } } }) });
+    const pull = await running.raw('PUT', `${DOCS}/1`, {
+      body: jsonBody({ document: { $pull: { arr: { constructor: { $exists: true } } } } }),
+    });
     assertRefused(pull, RESERVED, '$pull with a condition naming constructor');
-    const bulk = await running.raw('PUT', DOCS, { body: jsonBody({ criteria: { 'constructor.prototype': { $exists: false } }, object: { $set: { a: 1 } }, multi: true }) });
+    const bulk = await running.raw('PUT', DOCS, {
+      body: jsonBody({ criteria: { 'constructor.prototype': { $exists: false } }, object: { $set: { a: 1 } }, multi: true }),
+    });
     assertRefused(bulk, RESERVED, 'bulk update criteria');
     for (const spec of [{ 'constructor.prototype': 1 }, { prototype: 1 }, { 'a.__proto__': 1 }]) {
       const answer = await running.raw('POST', '/databases/adv/collections/items/indexes', { body: jsonBody({ spec }) });
@@ -165,9 +197,15 @@ describe('adversarial: no path reaches a prototype', function () {
     const document = { _id: 'plain', toString: 'a', valueOf: 2, hasOwnProperty: { isPrototypeOf: true }, __defineGetter__: [1] };
     assert.equal((await running.raw('POST', DOCS, { body: jsonBody({ document, safe: true }) })).status, 200);
     assert.deepEqual(await getJson(running, `${DOCS}/plain`, KEY_A), document);
-    const found = await getJson(running, `${DOCS}?q=${encodeURIComponent(JSON.stringify({ toString: 'a', 'hasOwnProperty.isPrototypeOf': true }))}`, KEY_A);
+    const found = await getJson(
+      running,
+      `${DOCS}?q=${encodeURIComponent(JSON.stringify({ toString: 'a', 'hasOwnProperty.isPrototypeOf': true }))}`,
+      KEY_A,
+    );
     assert.deepEqual(found, [document]);
-    const update = await running.raw('PUT', `${DOCS}/plain`, { body: jsonBody({ document: { $inc: { valueOf: 1 }, $set: { 'hasOwnProperty.isPrototypeOf': false } }, safe: true }) });
+    const update = await running.raw('PUT', `${DOCS}/plain`, {
+      body: jsonBody({ document: { $inc: { valueOf: 1 }, $set: { 'hasOwnProperty.isPrototypeOf': false } }, safe: true }),
+    });
     assert.equal(update.status, 200, update.text);
     assert.deepEqual(await getJson(running, `${DOCS}/plain`, KEY_A), { ...document, valueOf: 3, hasOwnProperty: { isPrototypeOf: false } });
     await assertBystanderUnaffected();

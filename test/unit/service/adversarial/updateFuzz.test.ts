@@ -24,23 +24,97 @@ const ROOTS = ['a', 'a.list', 'arr', 'list', 'n', 's', 'obj', 'grid', 'grid.0', 
 
 /** Further segments: indexes near and far, positional forms, prototype-named fields, odd text. */
 const SEGMENTS = [
-  '0', '1', '2', '3', '5', '20', '-1', '01', '1500003', '100000000', '4294967295',
-  '$', '$[]', '$[]', '$[x]', '$x',
-  'x', 'b', 'new', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'length',
-  '', ' ', '%2e', '\u0000', 'é', '😀',
+  '0',
+  '1',
+  '2',
+  '3',
+  '5',
+  '20',
+  '-1',
+  '01',
+  '1500003',
+  '100000000',
+  '4294967295',
+  '$',
+  '$[]',
+  '$[]',
+  '$[x]',
+  '$x',
+  'x',
+  'b',
+  'new',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'length',
+  '',
+  ' ',
+  '%2e',
+  '\u0000',
+  'é',
+  '😀',
 ];
 
 /** What a hostile client splices into a path to climb to a prototype. */
-const CLIMBS = ['constructor.prototype', 'constructor', 'prototype', '__proto__', 'constructor.prototype.constructor', '__proto__.__proto__'];
+const CLIMBS = [
+  'constructor.prototype',
+  'constructor',
+  'prototype',
+  '__proto__',
+  'constructor.prototype.constructor',
+  '__proto__.__proto__',
+];
 
-const OPERATORS = ['$set', '$unset', '$inc', '$mul', '$min', '$max', '$currentDate', '$rename', '$push', '$addToSet', '$pull', '$pullAll', '$pop', '$bit', '$setOnInsert'];
+const OPERATORS = [
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$rename',
+  '$push',
+  '$addToSet',
+  '$pull',
+  '$pullAll',
+  '$pop',
+  '$bit',
+  '$setOnInsert',
+];
 
 /** Values as JSON text, so that big integers and exact decimals go out as written. */
 const VALUES = [
-  '1', '-1', '0', '-0', '2.5', '1e308', '-1e308', '9223372036854775807', '-9223372036854775808', '9007199254740993', '1e-320',
-  '"v"', '""', 'null', 'true', '[]', '[1, [2]]', '{}', '{"x": 1}', '{"$date": 0}', '{"$oid": "0123456789abcdef01234567"}',
-  '{"constructor": {"prototype": 1}}', '{"toString": 1}', '{"$each": [1, 2], "$position": 0}', '{"$each": [3], "$slice": -2, "$sort": 1}',
-  '{"and": 1}', '{"or": 3}', '{"$type": "date"}', '"$arr"',
+  '1',
+  '-1',
+  '0',
+  '-0',
+  '2.5',
+  '1e308',
+  '-1e308',
+  '9223372036854775807',
+  '-9223372036854775808',
+  '9007199254740993',
+  '1e-320',
+  '"v"',
+  '""',
+  'null',
+  'true',
+  '[]',
+  '[1, [2]]',
+  '{}',
+  '{"x": 1}',
+  '{"$date": 0}',
+  '{"$oid": "0123456789abcdef01234567"}',
+  '{"constructor": {"prototype": 1}}',
+  '{"toString": 1}',
+  '{"$each": [1, 2], "$position": 0}',
+  '{"$each": [3], "$slice": -2, "$sort": 1}',
+  '{"and": 1}',
+  '{"or": 3}',
+  '{"$type": "date"}',
+  '"$arr"',
 ];
 
 function path(random: SeededRandom): string {
@@ -88,7 +162,14 @@ function fuzzRequest(random: SeededRandom): FuzzRequest {
     return { method: 'PUT', path: `${DOCS}/${id}`, body: `{"document": ${updateText(random)}, "safe": ${safe}}` };
   }
   if (kind === 'bulk') {
-    const criteria = random.pick(['{}', '{"_id": 1}', '{"_id": "fresh"}', `{${JSON.stringify(path(random))}: ${random.pick(VALUES)}}`, '{"arr.x": 1}', '{"_id": {"$in": [2, 4]}}']);
+    const criteria = random.pick([
+      '{}',
+      '{"_id": 1}',
+      '{"_id": "fresh"}',
+      `{${JSON.stringify(path(random))}: ${random.pick(VALUES)}}`,
+      '{"arr.x": 1}',
+      '{"_id": {"$in": [2, 4]}}',
+    ]);
     return {
       method: 'PUT',
       path: DOCS,
@@ -96,7 +177,10 @@ function fuzzRequest(random: SeededRandom): FuzzRequest {
     };
   }
   const parameter = random.pick(['q', 'sort', 'fields']);
-  const value = parameter === 'sort' ? `{${JSON.stringify(path(random))}: ${random.pick(['1', '-1'])}}` : `{${JSON.stringify(path(random))}: ${random.pick(VALUES)}}`;
+  const value =
+    parameter === 'sort'
+      ? `{${JSON.stringify(path(random))}: ${random.pick(['1', '-1'])}}`
+      : `{${JSON.stringify(path(random))}: ${random.pick(VALUES)}}`;
   return { method: 'GET', path: `${DOCS}?${parameter}=${encodeURIComponent(value)}` };
 }
 
@@ -108,7 +192,14 @@ describe('adversarial: fuzzed update paths and operators', function () {
   let running: TestService;
 
   const start = async () => {
-    running = await startTestService({ apiKeys: [KEY_A, KEY_B], dataDir, keepData: true, empty: true, logRequests: false, log: (line) => logs.push(line) });
+    running = await startTestService({
+      apiKeys: [KEY_A, KEY_B],
+      dataDir,
+      keepData: true,
+      empty: true,
+      logRequests: false,
+      log: (line) => logs.push(line),
+    });
   };
 
   before(async () => {

@@ -41,7 +41,12 @@ function assertReads(call: TrafficCall, answer: ReplayAnswer): void {
       if (field.startsWith('members[].')) {
         const members = fieldOf(item, 'members') as unknown[];
         assert.ok(Array.isArray(members) && members.length > 0, 'members');
-        for (const member of members) assert.notEqual(fieldOf(member, field.slice('members[].'.length)), undefined, `${field} of ${JSON.stringify(member).slice(0, 120)}`);
+        for (const member of members)
+          assert.notEqual(
+            fieldOf(member, field.slice('members[].'.length)),
+            undefined,
+            `${field} of ${JSON.stringify(member).slice(0, 120)}`,
+          );
       } else {
         assert.notEqual(fieldOf(item, field), undefined, `"${field}" in ${JSON.stringify(item).slice(0, 300)}`);
       }

@@ -24,7 +24,8 @@ const fillAll = (members: Record<string, string> | undefined, values: Record<str
 function fillJson(value: unknown, values: Record<string, string>): unknown {
   if (typeof value === 'string') return fill(value, values);
   if (Array.isArray(value)) return value.map((item) => fillJson(item, values));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fillJson(item, values)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fillJson(item, values)]));
   return value;
 }
 
@@ -37,7 +38,11 @@ function parseJson(text: string): unknown {
 }
 
 /** The request a client makes for `call`, as it puts it on the wire. */
-export function wireRequest(call: TrafficCall, key: string, values: Record<string, string>): { path: string; headers: Record<string, string>; body?: string } {
+export function wireRequest(
+  call: TrafficCall,
+  key: string,
+  values: Record<string, string>,
+): { path: string; headers: Record<string, string>; body?: string } {
   const query = new URLSearchParams(fillAll(call.query, values));
   if (call.key.includes('query')) query.set('_apikey', key);
   const search = query.toString();
@@ -87,7 +92,14 @@ export function sendWithStrayBody(baseUrl: string, method: string, wire: ReturnT
     const socket = connect(Number(url.port), url.hostname);
     const chunks: Buffer[] = [];
     socket.on('connect', () => {
-      const head = [`${method} ${wire.path} HTTP/1.1`, `Host: ${url.host}`, ...Object.entries(wire.headers).map(([name, value]) => `${name}: ${value}`), 'Connection: keep-alive', '', ''].join('\r\n');
+      const head = [
+        `${method} ${wire.path} HTTP/1.1`,
+        `Host: ${url.host}`,
+        ...Object.entries(wire.headers).map(([name, value]) => `${name}: ${value}`),
+        'Connection: keep-alive',
+        '',
+        '',
+      ].join('\r\n');
       socket.write(head);
       socket.write(wire.body ?? '');
     });
@@ -98,7 +110,9 @@ export function sendWithStrayBody(baseUrl: string, method: string, wire: ReturnT
       const split = text.indexOf('\r\n\r\n');
       if (split < 0) return reject(new Error(`No complete answer before the connection closed: ${JSON.stringify(text)}`));
       const [statusLine, ...headerLines] = text.slice(0, split).split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       const length = Number(headers['content-length']);
       const rest = Buffer.from(text.slice(split + 4), 'utf8');
       const body = Number.isFinite(length) ? rest.subarray(0, length) : rest;
