@@ -217,7 +217,9 @@ export const updateDocuments: Handler = async ({ account, params, body, thread }
   const found = scanned ? await matchingSliced(scanned, options.criteria, budget) : [];
   return withBudget(() => {
     const data = requireDatabase(account, params.db).collections.get(params.col);
-    const matched = data && data === scanned ? stillMatching(data, found, options.criteria) : data ? matching(data, options.criteria) : [];
+    let matched = data && data === scanned ? stillMatching(data, found, options.criteria) : data ? matching(data, options.criteria) : [];
+    // An upsert inserts only when nothing matches now: a match written during the scan must be updated, not doubled.
+    if (matched.length === 0 && options.upsert && data && data === scanned) matched = matching(data, options.criteria);
     const { mutations, modified, upserted } = bulkUpdateMutations(params.db, params.col, data, matched, options);
     account.store.commit(mutations, options.safe);
     account.logOperation(

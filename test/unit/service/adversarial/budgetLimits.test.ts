@@ -194,6 +194,24 @@ describe('adversarial budget: caps and a per-request work budget', function () {
     assert.equal(await count(KEY, { bulk: 'done' }), 0);
   });
 
+  it('upserts once: a match inserted while the upsert scans is updated, not doubled', async () => {
+    const criteria = { kind: 'upserted', $or: [{ n: { $lt: 0 } }, LONG_CRITERIA] };
+    const upsertDone = running.raw('PUT', DOCS, {
+      key: OTHER,
+      body: jsonBody({ criteria, object: { $set: { seen: true } }, upsert: true, safe: true }),
+    });
+    await scanStarted(OTHER);
+    const insert = await running.raw('POST', DOCS, {
+      key: OTHER,
+      body: jsonBody({ document: { _id: 'inserted', kind: 'upserted', n: 99 }, safe: true }),
+    });
+    assert.equal(insert.status, 200, insert.text);
+    const upsert = await upsertDone;
+    assert.equal(upsert.status, 200, upsert.text);
+    const stored = await find({ kind: 'upserted' }, '', OTHER);
+    assert.deepEqual(stored.json, [{ _id: 'inserted', kind: 'upserted', n: 99, seen: true }]);
+  });
+
   it('keeps a write answered while a bulk update scans: the update applies to what is stored now, not to what it scanned', async () => {
     const order: string[] = [];
     // The scan has passed the first documents when the writes arrive: 0 and 1 match until written, 2 is deleted.
