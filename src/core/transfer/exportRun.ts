@@ -60,7 +60,10 @@ export async function exportDocuments(options: ExportOptions): Promise<ExportPro
   const windows = clampWindows(options.parallelWindows ?? 1);
   if (windows > 1 && paging.plan.kind === 'keyset') {
     const windowPages = Math.max(1, Math.floor(options.windowPages ?? WINDOW_PAGES));
-    const plan = await planWindows(context, query, paging.plan.direction, windows, windowPages);
+    const plan = await planWindows(context, query, paging.plan.direction, windowPages, (total) => {
+      progress.total = total;
+      options.onProgress?.({ ...progress });
+    });
     if (plan) {
       progress.total = plan.total;
       return exportWindows(options, context, plan, progress, windows, windowPages);

@@ -41,42 +41,22 @@ interface WindowPlan {
   starts: JsonValue[];
 }
 
-/** Runs `task` over `items`, at most `limit` at a time; the first failure ends it (the others are awaited first). */
-async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await task(items[index]);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const rejected = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (rejected) throw rejected.reason;
-  return results;
-}
-
 /**
- * Where the windows of a key-paged export begin: the `_id` at every {@link WINDOW_PAGES} pages, each
- * asked for with a skip and `_id` alone, at most `windows` requests at a time. Undefined (export one
- * page after another instead) when windows would not help (fewer than two), when the service sent no
- * count, or when cutting by `_id` could lose a document: `_id`s of more than one kind (the service
- * compares a bound only with `_id`s of its kind, checked by counting those at or past the first `_id`),
- * or starts that do not follow one another (documents inserted or deleted while they were sampled).
+ * Where the windows of a key-paged export begin: the `_id` {@link WINDOW_PAGES} pages after the previous
+ * window's start, asked for with `_id` at or past that start, a skip of one window and `_id` alone, so
+ * each request costs the service one window of its `_id` index (a skip from the top would cost it the
+ * whole way down, for every window). Undefined (export one page after another instead) when windows would
+ * not help (fewer than two), when the service sent no count, or when cutting by `_id` could lose a
+ * document: `_id`s of more than one kind (the service compares a bound only with `_id`s of its kind,
+ * checked by counting those at or past the first `_id`), or starts that do not follow one another.
  */
 export async function planWindows(
   context: PageFetchContext,
   query: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>,
   direction: 1 | -1,
-  windows: number,
   windowPages = WINDOW_PAGES,
+  /** Told the total as soon as it is known, so that the progress has it while the windows are found. */
+  onTotal?: (total: number) => void,
 ): Promise<WindowPlan | undefined> {
   const sort = { _id: direction } as const;
   const idOnly = { fields: { _id: 1 as const }, sort, limit: 1 };
@@ -86,23 +66,21 @@ export async function planWindows(
   const total = first.total;
   const windowDocuments = windowPages * MAX_PAGE_SIZE;
   if (total === undefined || kind === undefined || total <= windowDocuments) return undefined;
-  const count = Math.ceil(total / windowDocuments);
-  const sameKindQuery = windowFilter(query.q, { from: firstId }, direction);
-  // Sample 0 counts the `_id`s of the first one's kind; sample k is where window k begins.
-  const answers = await inPool(
-    Array.from({ length: count }, (_, n) => n),
-    windows,
-    async (index) => {
-      if (index === 0) return (await fetchExportPage(context, { ...idOnly, q: sameKindQuery })).total;
-      return (await fetchExportPage(context, { ...idOnly, ...(query.q ? { q: query.q } : {}), skip: index * windowDocuments })).documents[0]
-        ?._id;
-    },
-  );
-  if (answers[0] !== total) return undefined;
-  const starts = [firstId, ...(answers.slice(1) as (JsonValue | undefined)[])];
+  const sameKind = await fetchExportPage(context, { ...idOnly, q: windowFilter(query.q, { from: firstId }, direction) });
+  if (sameKind.total !== total) return undefined;
+  onTotal?.(total);
+  const starts: JsonValue[] = [firstId];
+  for (let counted = windowDocuments; counted < total; counted += windowDocuments) {
+    const from = { from: starts[starts.length - 1] };
+    const next = await fetchExportPage(context, { ...idOnly, q: windowFilter(query.q, from, direction), skip: windowDocuments });
+    const start = next.documents[0]?._id;
+    // Fewer documents than counted: some were deleted meanwhile, and the last window runs to the end.
+    if (start === undefined) break;
+    starts.push(start);
+  }
   if (!starts.every((id): id is JsonValue => idKind(id) === kind)) return undefined;
   if (!strictlyOrdered(starts, kind, direction)) return undefined;
-  return { query, direction, total, starts };
+  return starts.length < 2 ? undefined : { query, direction, total, starts };
 }
 
 interface WindowState {

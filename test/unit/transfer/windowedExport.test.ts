@@ -178,9 +178,11 @@ describe('export in parallel windows of the _id order (real local service)', fun
   it('is fewer round trips in a row: windows fetch at once (at most N in flight), and requests stay near the minimum', async () => {
     let inFlight = 0;
     let mostInFlight = 0;
+    let largestSkip = 0;
     const api = Object.create(client, {
       listDocuments: {
         value: async (...args: Parameters<DbHostApi['listDocuments']>) => {
+          largestSkip = Math.max(largestSkip, args[2]?.skip ?? 0);
           mostInFlight = Math.max(mostInFlight, ++inFlight);
           try {
             return await client.listDocuments(...args);
@@ -194,6 +196,8 @@ describe('export in parallel windows of the _id order (real local service)', fun
     assert.equal(mostInFlight, 4, 'four requests at once, never more');
     // ⌈1250/100⌉ pages, one sample per window after the first, one for the total and one to check the kinds.
     assert.equal(windowed.progress.requests, 13 + (Math.ceil(1250 / 400) - 1) + 2);
+    // Each window's start is found from the previous one's, so no request makes the service skip more than a window.
+    assert.equal(largestSkip, 400);
   });
 
   it('holds at most windows × window pages fetched and not yet written, however slow the file', async () => {
