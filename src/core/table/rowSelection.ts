@@ -6,7 +6,8 @@ export interface RowPlace {
 
 /** What a view keeps of its selection across a reload. */
 export interface SelectionState {
-  filter: string;
+  /** The view's filter and sort the rows were selected under (see {@link selectionScope}). */
+  scope: string;
   rows: [key: string, position: number][];
 }
 
@@ -15,7 +16,7 @@ export const MAX_SELECTED_ROWS = 10_000;
 
 /**
  * The rows a user selected in a collection view, across pages: kept while paging, cleared when the
- * filter changes (the rows would no longer be the view's). Each row keeps its place in the view's order,
+ * filter or the sort changes (the rows would no longer be the view's, or no longer in its order). Each row keeps its place in the view's order,
  * so that the selection is exported in that order; a page that shows a selected row again updates it.
  * A range (Shift) runs from the anchor, the last row clicked or toggled, over the loaded rows.
  */
@@ -25,7 +26,7 @@ export class RowSelection {
   /** The rows selected before the current range, which extending the range leaves selected. */
   private base = new Map<string, number>();
 
-  constructor(private filter = '') {}
+  constructor(private scope = '') {}
 
   get size(): number {
     return this.rows.size;
@@ -75,12 +76,12 @@ export class RowSelection {
   }
 
   /**
-   * A page arrived: a changed filter clears the selection (returns true then); otherwise the shown rows
-   * that are selected take their new places.
+   * A page arrived: a changed scope (filter or sort, see {@link selectionScope}) clears the selection
+   * (returns true then); otherwise the shown rows that are selected take their new places.
    */
-  pageShown(filter: string, shown: readonly RowPlace[]): boolean {
-    if (filter !== this.filter) {
-      this.filter = filter;
+  pageShown(scope: string, shown: readonly RowPlace[]): boolean {
+    if (scope !== this.scope) {
+      this.scope = scope;
       const had = this.rows.size > 0;
       this.clear();
       return had;
@@ -95,14 +96,14 @@ export class RowSelection {
   }
 
   toJSON(): SelectionState {
-    return { filter: this.filter, rows: [...this.rows] };
+    return { scope: this.scope, rows: [...this.rows] };
   }
 
   /** A selection from kept state, checked (it comes back from the webview's storage); undefined if not well-formed. */
   static fromState(raw: unknown): RowSelection | undefined {
     if (typeof raw !== 'object' || raw === null) return undefined;
-    const { filter, rows } = raw as Partial<SelectionState>;
-    if (typeof filter !== 'string' || filter.length > 100_000 || !Array.isArray(rows) || rows.length > MAX_SELECTED_ROWS) return undefined;
+    const { scope, rows } = raw as Partial<SelectionState>;
+    if (typeof scope !== 'string' || scope.length > 200_000 || !Array.isArray(rows) || rows.length > MAX_SELECTED_ROWS) return undefined;
     const isRow = (row: unknown): row is [string, number] =>
       Array.isArray(row) &&
       row.length === 2 &&
@@ -112,7 +113,7 @@ export class RowSelection {
       Number.isSafeInteger(row[1]) &&
       row[1] >= 0;
     if (!rows.every(isRow)) return undefined;
-    const selection = new RowSelection(filter);
+    const selection = new RowSelection(scope);
     for (const [key, position] of rows) selection.rows.set(key, position);
     return selection;
   }
@@ -127,6 +128,11 @@ export class RowSelection {
     this.base = new Map(this.rows);
     this.base.delete(key);
   }
+}
+
+/** What a selection belongs to: the view's filter and sort; a page under another one clears it. */
+export function selectionScope(state: { filter: string; sort: readonly unknown[] }): string {
+  return JSON.stringify([state.filter, state.sort]);
 }
 
 /** What a screen reader hears when the selection changes. */

@@ -3,6 +3,9 @@ import type { ViewState } from '../../core/table/viewState';
 import { pageQuery } from '../../core/table/viewState';
 import type { CollectionSource } from './tableSession';
 
+/** The row key of a document without `_id` or with a null one (see documentKey). */
+const NO_ID_KEY = 'null';
+
 /** The arguments of dbhost.exportDocuments for what a view shows: its filter (as typed, so exact), sort and projection. */
 export function exportViewArgs(source: CollectionSource, state: ViewState): ExportDocumentsArgs {
   const { sort, fields, error } = pageQuery(state);
@@ -17,6 +20,12 @@ export function exportViewArgs(source: CollectionSource, state: ViewState): Expo
 
 /** The arguments of dbhost.exportDocuments for the selected rows: their `_id`s (the rows' keys, lossless JSON) in the view's order, with the view's projection. */
 export function exportSelectedArgs(source: CollectionSource, state: ViewState, keys: string[]): ExportDocumentsArgs {
+  // A row without `_id` has the key of a null one, and `{_id: {$in: [null]}}` would match every such document.
+  if (keys.includes(NO_ID_KEY)) {
+    throw new Error(
+      'A selected row has no _id (or a null one), and Export Selected… finds documents by _id. Leave it out of the selection, or use Export… with a filter that matches it.',
+    );
+  }
   const { fields } = pageQuery(state);
   return { accountId: source.accountId, db: source.db, col: source.col, scope: { kind: 'ids', ids: keys, fields: fields ?? {} } };
 }

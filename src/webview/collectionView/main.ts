@@ -9,7 +9,7 @@ import { columnLabel, columnOf, columnsOf, valueAt } from '../../core/table/colu
 import type { ExtensionMessage, ReviewItem, RowAction, WebviewMessage } from '../../core/table/protocol';
 import { checkExtensionMessage } from '../../core/table/protocol';
 import type { RowPlace } from '../../core/table/rowSelection';
-import { MAX_SELECTED_ROWS, RowSelection, selectionText } from '../../core/table/rowSelection';
+import { MAX_SELECTED_ROWS, RowSelection, selectionScope, selectionText } from '../../core/table/rowSelection';
 import type { CellEdit } from '../../core/table/stagedEdits';
 import { applyEdits, documentKey, isCellChanged } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
@@ -481,7 +481,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
     return { key, original, edits, shown: applied?.document ?? original };
   });
   const cleared = model.selection.pageShown(
-    message.state.filter,
+    selectionScope(message.state),
     model.rows.map((_, index) => placeOf(index)),
   );
   showSelection(cleared);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MAX_SELECTED_ROWS, RowSelection, selectionText } from '../../../../src/core/table/rowSelection';
+import { MAX_SELECTED_ROWS, RowSelection, selectionScope, selectionText } from '../../../../src/core/table/rowSelection';
 
 /** A page of rows a..e at positions from `first`. */
 const page = (first: number, keys = ['a', 'b', 'c', 'd', 'e']) => keys.map((key, i) => ({ key, position: first + i }));
@@ -57,6 +57,16 @@ describe('row selection of a collection view', () => {
     assert.equal(selection.pageShown('{"x":2}', page(0)), false);
   });
 
+  it('clears when the sort changes, and keeps the rows when only the page does', () => {
+    const byName = selectionScope({ filter: '{}', sort: [{ path: ['name'], direction: 1 }] });
+    const selection = new RowSelection(byName);
+    selection.selectAll(page(0));
+    assert.equal(selection.pageShown(selectionScope({ filter: '{}', sort: [{ path: ['name'], direction: 1 }] }), page(20)), false);
+    assert.equal(selection.size, 5);
+    assert.equal(selection.pageShown(selectionScope({ filter: '{}', sort: [{ path: ['name'], direction: -1 }] }), page(0)), true);
+    assert.equal(selection.size, 0);
+  });
+
   it('holds at most the cap of rows', () => {
     const selection = new RowSelection();
     selection.selectAll(Array.from({ length: MAX_SELECTED_ROWS + 5 }, (_, i) => ({ key: `k${i}`, position: i })));
@@ -69,15 +79,15 @@ describe('row selection of a collection view', () => {
     selection.toggle({ key: '7', position: 3 });
     const restored = RowSelection.fromState(JSON.parse(JSON.stringify(selection.toJSON())));
     assert.deepEqual(restored?.keys(), ['7', '{"$oid":"65a1b2c3d4e5f60718293a4b"}']);
-    assert.equal(restored?.pageShown('{}', []), false, 'the filter came back too');
+    assert.equal(restored?.pageShown('{}', []), false, 'the scope came back too');
     for (const bad of [
       null,
       'x',
-      { filter: 1, rows: [] },
-      { filter: '', rows: {} },
-      { filter: '', rows: [['k', -1]] },
-      { filter: '', rows: [['', 1]] },
-      { filter: '', rows: [['k', 1, 2]] },
+      { scope: 1, rows: [] },
+      { scope: '', rows: {} },
+      { scope: '', rows: [['k', -1]] },
+      { scope: '', rows: [['', 1]] },
+      { scope: '', rows: [['k', 1, 2]] },
     ]) {
       assert.equal(RowSelection.fromState(bad), undefined, JSON.stringify(bad));
     }
