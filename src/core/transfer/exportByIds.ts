@@ -4,10 +4,12 @@ import type { ExportOptions, ExportProgress } from './exportRun';
 import { fetchExportPage } from './pageFetch';
 
 /**
- * `_id`s asked for per request: the filter travels in the URL, and 50 object ids keep it under 4 KB,
- * below the request-line limits of common proxies.
+ * `_id`s asked for per request at most: the filter travels in the URL, and 50 object ids keep it under
+ * {@link IDS_QUERY_CHARACTERS}, below the request-line limits of common proxies. Long `_id`s make fewer.
  */
 export const IDS_PER_REQUEST = 50;
+/** The most characters the `_id`s of one request take in the URL, unless one `_id` alone takes more. */
+export const IDS_QUERY_CHARACTERS = 4096;
 
 export interface ExportByIdsOptions extends Omit<ExportOptions, 'query'> {
   /** The documents to write, in this order (duplicates are written once). */
@@ -40,8 +42,7 @@ export async function exportDocumentsByIds(options: ExportByIdsOptions): Promise
     onRequest: () => progress.requests++,
   };
   await options.write(writer.start());
-  for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
-    const slice = ids.slice(start, start + IDS_PER_REQUEST);
+  for (const slice of slicesOf(ids)) {
     const page = await fetchExportPage(context, {
       q: { _id: { $in: slice.map((entry) => entry.id) } },
       limit: slice.length,
@@ -76,4 +77,28 @@ function uniqueIds(ids: readonly JsonValue[]): { id: JsonValue; key: string }[] 
     unique.push({ id, key });
   }
   return unique;
+}
+
+/** The `_id`s in request-sized slices: at most {@link IDS_PER_REQUEST}, and at most {@link IDS_QUERY_CHARACTERS} in the URL. */
+export function slicesOf<T extends { key: string }>(ids: readonly T[]): T[][] {
+  const slices: T[][] = [];
+  let slice: T[] = [];
+  let characters = 0;
+  for (const id of ids) {
+    const size = encodeURIComponent(id.key).length + 3;
+    if (slice.length > 0 && (slice.length >= IDS_PER_REQUEST || characters + size > IDS_QUERY_CHARACTERS)) {
+      slices.push(slice);
+      slice = [];
+      characters = 0;
+    }
+    slice.push(id);
+    characters += size;
+  }
+  if (slice.length > 0) slices.push(slice);
+  return slices;
+}
+
+/** The first request's worth of `_id`s (see {@link slicesOf}), e.g. to sample the documents' columns. */
+export function firstSliceOf(ids: readonly JsonValue[]): JsonValue[] {
+  return (slicesOf(ids.slice(0, IDS_PER_REQUEST).map((id) => ({ id, key: stringifyLossless(id) })))[0] ?? []).map((entry) => entry.id);
 }

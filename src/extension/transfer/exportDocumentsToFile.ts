@@ -5,7 +5,7 @@ import type { JsonValue } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
 import { ColumnCollector } from '../../core/transfer/csvDocuments';
 import { documentWriter } from '../../core/transfer/documentWriter';
-import { IDS_PER_REQUEST, exportDocumentsByIds } from '../../core/transfer/exportByIds';
+import { exportDocumentsByIds, firstSliceOf } from '../../core/transfer/exportByIds';
 import type { ExportProgress } from '../../core/transfer/exportRun';
 import { ExportCancelledError, exportDocuments } from '../../core/transfer/exportRun';
 import type { TransferFormat } from '../../core/transfer/formats';
@@ -41,9 +41,7 @@ export interface ExportResult {
 /** The columns a CSV export offers: those of the first 100 documents, in the order they appear. */
 async function askColumns(services: Services, source: ExportSource): Promise<string[]> {
   const client = await services.accounts.clientFor(source.accountId);
-  const sampleQuery = source.ids
-    ? { q: { _id: { $in: source.ids.slice(0, IDS_PER_REQUEST) } }, fields: source.query?.fields }
-    : source.query;
+  const sampleQuery = source.ids ? { q: { _id: { $in: firstSliceOf(source.ids) } }, fields: source.query?.fields } : source.query;
   const sample = await client.listDocuments(source.db, source.col, { ...sampleQuery, limit: 100 });
   const collector = new ColumnCollector();
   for (const document of sample.documents) collector.add(document);

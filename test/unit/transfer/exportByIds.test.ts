@@ -3,7 +3,7 @@ import type { DbHostClient } from '../../../src/client/dbHostClient';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import { documentWriter } from '../../../src/core/transfer/documentWriter';
-import { IDS_PER_REQUEST, exportDocumentsByIds } from '../../../src/core/transfer/exportByIds';
+import { IDS_PER_REQUEST, IDS_QUERY_CHARACTERS, exportDocumentsByIds, slicesOf } from '../../../src/core/transfer/exportByIds';
 import type { TestService } from '../service/serviceHarness';
 import { startTestService } from '../service/serviceHarness';
 
@@ -86,5 +86,16 @@ describe('export of chosen documents by _id against the local service', function
   it('asks for only the projected fields, always with _id', async () => {
     const { lines } = await exportIds([stored[1]._id, stored[0]._id], { name: 1 });
     assert.deepEqual(lines, ['{"_id":9007199254740993,"name":"int64 id"}', '{"_id":{"$oid":"65a1b2c3d4e5f60718293a4b"},"name":"oid"}']);
+  });
+
+  it('asks for fewer _ids at once when they are long, so the URL stays short; one _id longer than that goes alone', () => {
+    const long = (n: number, length: number) => ({ key: JSON.stringify(`${n}`.padEnd(length, 'x')) });
+    const slices = slicesOf([...Array.from({ length: 30 }, (_, n) => long(n, 500)), long(99, 9000), long(100, 10)]);
+    const url = (slice: { key: string }[]) => slice.reduce((sum, id) => sum + encodeURIComponent(id.key).length + 3, 0);
+    assert.deepEqual(slices.flat().length, 32, 'every _id, once');
+    for (const slice of slices.slice(0, -2)) assert.ok(url(slice) <= IDS_QUERY_CHARACTERS && slice.length > 1, String(url(slice)));
+    assert.deepEqual(slices.at(-2), [long(99, 9000)]);
+    assert.deepEqual(slices.at(-1), [long(100, 10)]);
+    assert.equal(slicesOf(Array.from({ length: 120 }, (_, n) => ({ key: String(n) }))).length, Math.ceil(120 / IDS_PER_REQUEST));
   });
 });
