@@ -27,21 +27,44 @@ function importRules(forbiddenLayers, { vscode }) {
 /**
  * A feature folder of src/extension (any folder but the shared ones) imports only its own folder, the shared
  * folders, services.ts and the other layers: features reach each other through Services, ResourceChanges or
- * commands. The composition roots (extension.ts, and bundles/, which wires the lazily loaded bundles) may
- * import any feature. Worked out from the paths alone, so a new feature folder is covered the day it appears.
+ * commands; none imports a composition root. The composition roots (extension.ts, and bundles/, which wires
+ * the lazily loaded bundles) may import any feature. The shared folders import no feature, except its types
+ * (a lazily loaded bundle's loader names the bundle's type). Worked out from the paths alone, so a new feature
+ * folder is covered the day it appears.
  */
 const extensionRoot = path.join(import.meta.dirname, 'src', 'extension');
 const sharedExtensionFolders = new Set(['shared', 'base', 'ui']);
 const compositionRootFolders = new Set(['bundles']);
 
-/** The first folder under src/extension of a file or an import's resolved path; undefined outside it and for the root's own files. */
-function extensionFolderOf(file, { isImport }) {
+/** The first folder under src/extension of a file; undefined outside it and for the root's own files (the composition root). */
+function extensionFolderOf(file) {
   const relative = path.relative(extensionRoot, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   const [first, ...rest] = relative.split(path.sep);
-  if (rest.length > 0) return first;
-  // An import of `../services` names a file of the root; `../playground` (an index import) names a folder.
-  return isImport && !fs.existsSync(path.join(extensionRoot, `${first}.ts`)) ? first : undefined;
+  return rest.length > 0 ? first : undefined;
+}
+
+/**
+ * What an import's resolved path reaches under src/extension: its first folder, or a file of the root
+ * (`extension.ts`; `services.ts` is the Services type every feature takes, so it counts as shared).
+ */
+function extensionTargetOf(resolved) {
+  const relative = path.relative(extensionRoot, resolved);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [first, ...rest] = relative.split(path.sep);
+  if (rest.length > 0) return { folder: first };
+  const name = first.replace(/\.(ts|js)$/, '');
+  // `../playground` (an index import) names a folder; `../services` names a file of the root.
+  if (!fs.existsSync(path.join(extensionRoot, `${name}.ts`))) return { folder: name };
+  return name === 'services' ? undefined : { rootFile: `${name}.ts` };
+}
+
+/** The text of a module specifier: a string literal, or a template literal without expressions. */
+function specifierOf(node) {
+  if (!node) return undefined;
+  if (node.type === 'Literal') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return undefined;
 }
 
 const noCrossFeatureImports = {
@@ -52,27 +75,42 @@ const noCrossFeatureImports = {
       crossFeature:
         "The feature folder '{{from}}' imports the folder '{{to}}': a feature imports only its own folder, shared, base, ui, core and client. " +
         'Move what both need to src/extension/shared, or connect them in a composition root (extension.ts, bundles/) through Services, ResourceChanges or a command.',
+      rootFile:
+        "The feature folder '{{from}}' imports '{{to}}', a composition root: features are wired there and never import it. " +
+        'Take what you need through Services (src/extension/services.ts) or src/extension/shared.',
+      sharedImportsFeature:
+        "The shared folder '{{from}}' imports the feature folder '{{to}}': shared code serves the features and imports none of them, " +
+        "except their types (`import type`, as a lazily loaded bundle's loader does). Move the code into shared, or connect it in a composition root.",
     },
   },
   create(context) {
-    const from = extensionFolderOf(context.filename, { isImport: false });
-    if (from === undefined || sharedExtensionFolders.has(from) || compositionRootFolders.has(from)) return {};
-    const check = (node, source) => {
+    const from = extensionFolderOf(context.filename);
+    if (from === undefined || compositionRootFolders.has(from)) return {};
+    const shared = sharedExtensionFolders.has(from);
+    const check = (node, source, typeOnly) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = extensionFolderOf(path.resolve(path.dirname(context.filename), source), { isImport: true });
-      if (to !== undefined && to !== from && !sharedExtensionFolders.has(to))
-        context.report({ node, messageId: 'crossFeature', data: { from, to } });
+      const target = extensionTargetOf(path.resolve(path.dirname(context.filename), source));
+      if (target === undefined) return;
+      if (target.rootFile) {
+        context.report({ node, messageId: 'rootFile', data: { from, to: target.rootFile } });
+        return;
+      }
+      const to = target.folder;
+      if (to === from || sharedExtensionFolders.has(to)) return;
+      if (!shared) context.report({ node, messageId: 'crossFeature', data: { from, to } });
+      else if (!typeOnly) context.report({ node, messageId: 'sharedImportsFeature', data: { from, to } });
     };
+    const typeOnlyImport = (node) =>
+      node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === 'type'));
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-      TSImportType: (node) => node.argument?.type === 'TSLiteralType' && check(node, node.argument.literal.value),
+      ImportDeclaration: (node) => check(node, node.source.value, typeOnlyImport(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, specifierOf(node.source), false),
+      TSImportType: (node) => node.argument?.type === 'TSLiteralType' && check(node, node.argument.literal.value, true),
       TSImportEqualsDeclaration: (node) =>
-        node.moduleReference.type === 'TSExternalModuleReference' && check(node, node.moduleReference.expression.value),
-      'CallExpression[callee.name="require"][arguments.length=1]': (node) =>
-        node.arguments[0].type === 'Literal' && check(node, node.arguments[0].value),
+        node.moduleReference.type === 'TSExternalModuleReference' && check(node, specifierOf(node.moduleReference.expression), false),
+      'CallExpression[callee.name="require"][arguments.length=1]': (node) => check(node, specifierOf(node.arguments[0]), false),
     };
   },
 };

@@ -143,6 +143,44 @@ describe('lint: no feature folder imports another', function () {
     });
   }
 
+  it('refuses an import() written as a template literal without expressions, as a string', async () => {
+    const messages = await crossFeatureImports(
+      'src/extension/transfer/example.ts',
+      'export const load = () => import(`../playground/runAll`);\n',
+    );
+    assert.equal(messages.length, 1, JSON.stringify(messages));
+    assert.match(messages[0], /The feature folder 'transfer' imports the folder 'playground'/);
+  });
+
+  it('refuses a feature importing a composition root file, which would hand it every feature', async () => {
+    const messages = await crossFeatureImports(
+      'src/extension/users/example.ts',
+      "import { activate } from '../extension';\nexport const x = activate;\n",
+    );
+    assert.equal(messages.length, 1, JSON.stringify(messages));
+    assert.match(messages[0], /The feature folder 'users' imports 'extension.ts', a composition root/);
+  });
+
+  it('refuses shared code importing a feature, and allows it only the feature types (a lazy bundle loader)', async () => {
+    for (const [file, source] of [
+      ['src/extension/shared/example.ts', "import { RunAll } from '../playground/runAll';\nexport const x = RunAll;\n"],
+      ['src/extension/base/example.ts', "export { addUser } from '../users/addUser';\n"],
+      ['src/extension/ui/example.ts', 'export const load = () => import(`../users/addUser`);\n'],
+    ]) {
+      const messages = await crossFeatureImports(file, source);
+      assert.equal(messages.length, 1, `${file}: ${JSON.stringify(messages)}`);
+      assert.match(messages[0], /The shared folder '(shared|base|ui)' imports the feature folder '(playground|users)'/);
+    }
+    const typeOnly = [
+      "import type * as GuardrailsModule from '../guardrails/guardrailsBundle';",
+      "import { type AccountLookText } from '../guardrails/accountLookText';",
+      "export type { RunAll } from '../playground/runAll';",
+      'export type X = [typeof GuardrailsModule, AccountLookText];',
+      '',
+    ].join('\n');
+    assert.deepEqual(await crossFeatureImports('src/extension/shared/example.ts', typeOnly), []);
+  });
+
   const allowed: [file: string, source: string][] = [
     [
       'src/extension/users/example.ts',
