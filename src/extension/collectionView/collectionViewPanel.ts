@@ -16,6 +16,7 @@ import { exportSelectedArgs, exportViewArgs } from './exportArgsOfView';
 import type { CompareDocuments } from './compareDocuments';
 import type { ConflictChoice, SaveOutcome } from './tableSession';
 import type { TableSession } from './tableSession';
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 
 export const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 
@@ -207,15 +208,17 @@ export class CollectionViewPanel extends Disposable {
       return this.reload();
     }
     const count = documents.length === 1 ? 'this document' : `these ${documents.length} documents`;
-    const confirmed = await this.services.prompts.confirm(`Delete ${count} from ${db}/${col}?`, {
+    const confirmed = await confirmWrite(this.services, accountId, `Delete ${count} from ${db}/${col}?`, {
       detail: 'This cannot be undone.',
       confirmLabel: 'Delete',
     });
     if (!confirmed) return;
-    for (const document of documents) {
-      await client.deleteDocument(db, col, idToPathSegment(document._id));
-      this.session.revert(documentKey(document));
-    }
+    await sendConfirmed(accountId, async () => {
+      for (const document of documents) {
+        await client.deleteDocument(db, col, idToPathSegment(document._id));
+        this.session.revert(documentKey(document));
+      }
+    });
     this.services.changes.fire({ accountId, db, col }, 'documents');
     return this.reload();
   }

@@ -1,3 +1,4 @@
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { resolveDatabase } from '../shared/resolveTarget';
 import type { Services } from '../services';
@@ -5,7 +6,7 @@ import type { Services } from '../services';
 /** Deletes a database after a modal warning and the user typing its name exactly. */
 export async function deleteDatabase(services: Services, arg: unknown): Promise<boolean> {
   const { accountId, db } = await resolveDatabase(services, arg);
-  const confirmed = await services.prompts.confirm(`Delete the database ${db}?`, {
+  const confirmed = await confirmWrite(services, accountId, `Delete the database ${db}?`, {
     detail: 'Every collection, document and index in it is deleted on the service. This cannot be undone.',
     confirmLabel: 'Delete…',
   });
@@ -23,7 +24,7 @@ export async function deleteDatabase(services: Services, arg: unknown): Promise<
     return false;
   }
   const client = await services.accounts.clientFor(accountId);
-  await client.deleteDatabase(db);
+  await sendConfirmed(accountId, () => client.deleteDatabase(db));
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Deleted the database ${db}`);
   void services.prompts.info(`Deleted the database ${db}.`);

@@ -1,5 +1,6 @@
 import { isWriteMethod, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Services } from '../services';
+import { isConfirmedWrite } from '../shared/confirmedWrites';
 import { guardrailsBundle } from '../shared/loadGuardrails';
 
 /**
@@ -11,6 +12,9 @@ export function installWriteGuard(services: Services): void {
   services.accounts.guardWrites((accountId) => async (request) => {
     if (!isWriteMethod(request.method)) return;
     const account = services.accounts.require(accountId);
-    if (modeOf(account) !== 'normal') await guardrailsBundle().checkWrite(services, account, request);
+    const mode = modeOf(account);
+    // A write the user confirmed in the command's own question is not asked about again (shared/confirmedWrites.ts).
+    if (mode === 'confirm' && isConfirmedWrite(accountId)) return;
+    if (mode !== 'normal') await guardrailsBundle().checkWrite(services, account, request);
   });
 }

@@ -1,10 +1,11 @@
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
 /** Drops every index but `_id_`, after a modal carrying the interface's own warning. */
 export async function dropAllIndexes(services: Services, arg: unknown): Promise<boolean> {
   const { accountId, db, col } = await resolveCollection(services, arg);
-  const confirmed = await services.prompts.confirm(`Drop all indexes of ${db}.${col}?`, {
+  const confirmed = await confirmWrite(services, accountId, `Drop all indexes of ${db}.${col}?`, {
     detail:
       'Dropping every index may seriously degrade performance of an active database: every query then scans the whole collection. ' +
       'Only the _id_ index stays. This cannot be undone.',
@@ -12,7 +13,7 @@ export async function dropAllIndexes(services: Services, arg: unknown): Promise<
   });
   if (!confirmed) return false;
   const client = await services.accounts.clientFor(accountId);
-  await client.dropAllIndexes(db, col);
+  await sendConfirmed(accountId, () => client.dropAllIndexes(db, col));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped all indexes of ${db}.${col}`);
   void services.prompts.info(`Dropped all indexes of ${db}.${col}.`);

@@ -1,3 +1,4 @@
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { BUILTIN_INDEX } from '../../core/api/indexes';
 import { resolveCollection } from '../shared/resolveTarget';
@@ -24,12 +25,12 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
     );
   }
   if (index === BUILTIN_INDEX) throw new Error(`The ${BUILTIN_INDEX} index of every collection cannot be dropped.`);
-  const confirmed = await services.prompts.confirm(`Drop the index ${index} of ${db}.${col}?`, {
+  const confirmed = await confirmWrite(services, accountId, `Drop the index ${index} of ${db}.${col}?`, {
     detail: 'Queries that use it become slower until it is created again. This cannot be undone.',
     confirmLabel: 'Drop Index',
   });
   if (!confirmed) return false;
-  await client.dropIndex(db, col, index);
+  await sendConfirmed(accountId, () => client.dropIndex(db, col, index));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
   void services.prompts.info(`Dropped the index ${index} of ${db}.${col}.`);

@@ -20,6 +20,7 @@ import type { PlaygroundParses } from '../shared/playgroundFiles';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
 import { RESULTS_SCHEME } from './resultsDocuments';
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 
 /** What a run gives back (the integration tests read it). */
 export interface FindRunResult {
@@ -185,7 +186,7 @@ export class PlaygroundRunner {
       void this.services.prompts.info(`${effect.message} ${effect.detail}`);
       return { kind: 'update', sent: false, matched: count.total };
     }
-    const confirmed = await this.services.prompts.confirm(effect.message, {
+    const confirmed = await confirmWrite(this.services, account.id, effect.message, {
       detail: `Account: ${account.label}\n${effect.detail}`,
       confirmLabel: 'Update',
     });
@@ -194,7 +195,7 @@ export class PlaygroundRunner {
     const started = performance.now();
     const answer = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Updating ${request.database}.${request.collection}` },
-      () => sendUpdate(client, request),
+      () => sendConfirmed(account.id, () => sendUpdate(client, request)),
     );
     const elapsedMs = performance.now() - started;
     this.services.changes.fire({ accountId: account.id, db: request.database, col: request.collection }, 'documents');

@@ -20,6 +20,7 @@ import { fileRecords } from './fileRecords';
 import type { ImportTarget } from './importTarget';
 import { resolveImportTarget } from './importTarget';
 import { withTransferProgress } from './transferProgress';
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 
 const SAVE_STATE_EVERY_MS = 1000;
 
@@ -136,7 +137,9 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
     );
     return { target, dryRun: report };
   }
-  const confirmed = await services.prompts.confirm(
+  const confirmed = await confirmWrite(
+    services,
+    target.accountId,
     `Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`,
     {
       detail: dryRunText(report, { csvTypes, resumingAt: resumeFrom, isNew: target.isNew }),
@@ -144,49 +147,51 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
     },
   );
   if (!confirmed) return { target, dryRun: report };
-
-  if (target.isNew) {
-    await client.createCollection(target.db, target.col);
-    services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
-  }
-  const state: ImportState = previous ?? {
-    version: 1,
-    file,
-    target: { accountId: target.accountId, db: target.db, col: target.col },
-    format,
-    csvTypes,
-    idSeed,
-    doneThrough: 0,
-    stored: 0,
-    alreadyStored: 0,
-    failureCount: 0,
-    failures: [],
-  };
-  await services.context.workspaceState.update(key, state);
-  let savedAt = Date.now();
-  const total = resumeFrom + report.records;
-  const outcome = await withTransferProgress(`Importing ${basename(path)} into ${label}`, 'records', (signal, progress) =>
-    importDocuments({
-      api: client,
-      db: target.db,
-      col: target.col,
-      records: fileRecords(path, format, csvTypes),
+  // One question for the whole import: an account in Confirm writes does not ask again for each document.
+  return sendConfirmed(target.accountId, async () => {
+    if (target.isNew) {
+      await client.createCollection(target.db, target.col);
+      services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+    }
+    const state: ImportState = previous ?? {
+      version: 1,
+      file,
+      target: { accountId: target.accountId, db: target.db, col: target.col },
+      format,
+      csvTypes,
       idSeed,
-      resumeFrom,
-      previous: state,
-      concurrency: DEFAULT_IMPORT_CONCURRENCY,
-      signal,
-      onProgress: (tally, resumable) => {
-        progress({ done: tally.doneThrough, total });
-        if (Date.now() - savedAt < SAVE_STATE_EVERY_MS) return;
-        savedAt = Date.now();
-        void services.context.workspaceState.update(key, { ...state, ...resumable() });
-      },
-    }),
-  );
-  services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
-  services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
-  return finish(services, { target, path, key, state, outcome, report });
+      doneThrough: 0,
+      stored: 0,
+      alreadyStored: 0,
+      failureCount: 0,
+      failures: [],
+    };
+    await services.context.workspaceState.update(key, state);
+    let savedAt = Date.now();
+    const total = resumeFrom + report.records;
+    const outcome = await withTransferProgress(`Importing ${basename(path)} into ${label}`, 'records', (signal, progress) =>
+      importDocuments({
+        api: client,
+        db: target.db,
+        col: target.col,
+        records: fileRecords(path, format, csvTypes),
+        idSeed,
+        resumeFrom,
+        previous: state,
+        concurrency: DEFAULT_IMPORT_CONCURRENCY,
+        signal,
+        onProgress: (tally, resumable) => {
+          progress({ done: tally.doneThrough, total });
+          if (Date.now() - savedAt < SAVE_STATE_EVERY_MS) return;
+          savedAt = Date.now();
+          void services.context.workspaceState.update(key, { ...state, ...resumable() });
+        },
+      }),
+    );
+    services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
+    services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+    return finish(services, { target, path, key, state, outcome, report });
+  });
 }
 
 async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => void): AsyncGenerator<T> {

@@ -1,3 +1,4 @@
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import type { ExplorerTree } from '../shared/tree/explorerTree';
 import { resolveDatabase } from '../shared/resolveTarget';
@@ -22,12 +23,12 @@ export async function removeUser(services: Services, explorer: ExplorerTree, arg
       ),
     );
   }
-  const confirmed = await services.prompts.confirm(`Remove the user ${user} from ${db}?`, {
+  const confirmed = await confirmWrite(services, accountId, `Remove the user ${user} from ${db}?`, {
     detail: `Applications that sign in to ${db} as ${user} will no longer be able to. This cannot be undone: adding the user again needs a new password.`,
     confirmLabel: 'Remove User',
   });
   if (!confirmed) return false;
-  await client.deleteUser(db, user);
+  await sendConfirmed(accountId, () => client.deleteUser(db, user));
   services.logger.info(`Removed the user ${user} from ${db}`);
   await refreshUsers(explorer, accountId, db);
   return true;

@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { AccountGuardrails } from '../../../src/core/guardrails/accountGuardrails';
@@ -28,8 +31,13 @@ interface WritePath {
   via: string;
   /** The request line the guard is asked about. */
   request: RegExp;
-  /** Runs the path; `guard` is what the user answers to each guardrail confirmation, appended where the write happens. */
-  run(guard: FakeAnswer[]): Promise<Seen>;
+  /**
+   * Runs the path; `guard` is what the user answers to each guardrail confirmation, appended where the write
+   * happens. A command that asks first itself (`asksFirst`) takes the answer to its own question as `own`.
+   */
+  run(guard: FakeAnswer[], own?: boolean): Promise<Seen>;
+  /** The command asks modally before it writes: in Confirm writes that one question is the confirmation. */
+  asksFirst?: true;
 }
 
 describe('Guardrails: Read-only and Confirm writes at the choke point', function () {
@@ -92,7 +100,9 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Delete Database…',
         request: /^DELETE \/databases\/guardtests$/,
-        run: (guard) => command('dbhost.deleteDatabase', target(), [{ confirm: true }, { input: db }, ...guard]),
+        asksFirst: true,
+        run: (guard, own = true) =>
+          command('dbhost.deleteDatabase', target(), own ? [{ confirm: true }, { input: db }, ...guard] : [{ confirm: false }]),
       },
     ],
     createCollection: [
@@ -113,7 +123,8 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Delete Collection…',
         request: /^DELETE \/databases\/guardtests\/collections\/people$/,
-        run: (guard) => command('dbhost.deleteCollection', target({ col }), [{ confirm: true }, ...guard]),
+        asksFirst: true,
+        run: (guard, own = true) => command('dbhost.deleteCollection', target({ col }), [{ confirm: own }, ...guard]),
       },
     ],
     createDocument: [
@@ -150,11 +161,12 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Update Matching Documents…',
         request: /^PUT \/databases\/guardtests\/collections\/people\/documents$/,
-        run: (guard) =>
+        asksFirst: true,
+        run: (guard, own = true) =>
           command('dbhost.updateMatchingDocuments', target({ col }), [
             { input: '{"name": "Ada"}' },
             { input: '{"$set": {"seen": true}}' },
-            { confirm: true },
+            { confirm: own },
             ...guard,
           ]),
       },
@@ -163,7 +175,8 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Delete Document…',
         request: /^DELETE \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/,
-        run: (guard) => command('dbhost.deleteDocument', target({ col, docId }), [{ confirm: true }, ...guard]),
+        asksFirst: true,
+        run: (guard, own = true) => command('dbhost.deleteDocument', target({ col, docId }), [{ confirm: own }, ...guard]),
       },
     ],
     createIndex: [
@@ -184,14 +197,16 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Drop Index…',
         request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes\/name_1$/,
-        run: (guard) => command('dbhost.dropIndex', target({ col, index: 'name_1' }), [{ confirm: true }, ...guard]),
+        asksFirst: true,
+        run: (guard, own = true) => command('dbhost.dropIndex', target({ col, index: 'name_1' }), [{ confirm: own }, ...guard]),
       },
     ],
     dropAllIndexes: [
       {
         via: 'Drop All Indexes…',
         request: /^DELETE \/databases\/guardtests\/collections\/people\/indexes$/,
-        run: (guard) => command('dbhost.dropAllIndexes', target({ col }), [{ confirm: true }, ...guard]),
+        asksFirst: true,
+        run: (guard, own = true) => command('dbhost.dropAllIndexes', target({ col }), [{ confirm: own }, ...guard]),
       },
     ],
     createUser: [
@@ -212,7 +227,8 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       {
         via: 'Remove User…',
         request: /^DELETE \/databases\/guardtests\/users\/keeper$/,
-        run: (guard) => command('dbhost.removeUser', target({ user: 'keeper' }), [{ confirm: true }, ...guard]),
+        asksFirst: true,
+        run: (guard, own = true) => command('dbhost.removeUser', target({ user: 'keeper' }), [{ confirm: own }, ...guard]),
       },
     ],
     copyDatabase: [
@@ -266,6 +282,22 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         assert.ok(!seen.questions.some((question) => question.text.includes('Send this')), 'a Read-only account asked to send');
       });
 
+      if (path.asksFirst) {
+        it(`${method} (${path.via}): Confirm writes asks once, in the command's own question with the tag, and Cancel sends nothing`, async () => {
+          await setGuardrails({ mode: 'confirm', tag: 'production' });
+          const seen = await path.run([], false);
+          assert.deepEqual(proxy.writes(), [], 'a cancelled write reached the service');
+          const confirmations = seen.questions.filter((question) => question.kind === 'confirm');
+          assert.equal(confirmations.length, 1, `asked ${JSON.stringify(confirmations.map((q) => q.text))}`);
+          assert.match(confirmations[0].text, /^\[production\] /);
+          assert.match(
+            confirmations[0].detail ?? '',
+            new RegExp(`"${LABEL} \\[production\\]" confirms every write: this is that confirmation\\.$`),
+          );
+        });
+        continue;
+      }
+
       it(`${method} (${path.via}): Confirm writes shows the request and the tag, and Cancel sends nothing`, async () => {
         await setGuardrails({ mode: 'confirm', tag: 'production' });
         const seen = await path.run([{ confirm: false }]);
@@ -283,21 +315,54 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   }
 
   it('Confirm writes shows the exact body and the match count, and sends exactly that on Send', async () => {
+    await other.createCollection(db, 'renameme');
+    await setGuardrails({ mode: 'confirm', tag: 'production' });
+    const seen = await command('dbhost.renameCollection', target({ col: 'renameme' }), [{ input: 'renamed2' }, { confirm: true }]);
+    assert.deepEqual(seen.messages, []);
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    const detail = seen.questions[1].detail ?? '';
+    assert.equal(detail.split('\n')[0], `PUT ${writes[0].path}`);
+    assert.equal(detail.split('\n')[1], writes[0].body, 'the confirmation does not show the body byte for byte');
+    assert.deepEqual(
+      (await other.listCollections(db)).map((record) => record.name).filter((name) => name.startsWith('rename')),
+      ['renamed2'],
+    );
+  });
+
+  it('Confirm writes asks once for a command that asks first: its question names the account, and Send sends', async () => {
     await setGuardrails({ mode: 'confirm', tag: 'production' });
     const seen = await command('dbhost.updateMatchingDocuments', target({ col }), [
       { input: '{"name": "Ada"}' },
       { input: '{"$set": {"seen": true}}' },
       { confirm: true },
-      { confirm: true },
     ]);
     assert.deepEqual(seen.messages, []);
-    const writes = proxy.writes();
-    assert.equal(writes.length, 1);
-    const detail = seen.questions[3].detail ?? '';
-    assert.equal(detail.split('\n')[0], `PUT ${writes[0].path}`);
-    assert.equal(detail.split('\n')[1], writes[0].body, 'the confirmation does not show the body byte for byte');
-    assert.match(detail, /Affects: 1 document matches in guardtests\.people; it is updated\./);
+    assert.equal(seen.questions.filter((question) => question.kind === 'confirm').length, 1);
+    assert.match(seen.questions[2].text, /^\[production\] Update 1 of 1 document in /);
+    assert.equal(proxy.writes().length, 1);
     assert.equal((await other.listDocuments(db, col, { q: { seen: true } })).total, 1);
+  });
+
+  it("Confirm writes asks once for a whole import, in the import's own question, not once per document", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'dbhost-guarded-import-'));
+    try {
+      const file = join(folder, 'people.ndjson');
+      writeFileSync(
+        file,
+        ['{"_id": "imp-1", "name": "Grace"}', '{"_id": "imp-2", "name": "Alan"}', '{"_id": "imp-3", "name": "Edsger"}', ''].join('\n'),
+      );
+      await setGuardrails({ mode: 'confirm', tag: 'production' });
+      const seen = await command('dbhost.importDocuments', target({ col }), [{ file }, { confirm: true }]);
+      assert.deepEqual(seen.messages, []);
+      const confirmations = seen.questions.filter((question) => question.kind === 'confirm');
+      assert.equal(confirmations.length, 1, `asked ${JSON.stringify(confirmations.map((q) => q.text))}`);
+      assert.match(confirmations[0].text, /^\[production\] Import 3 documents from people\.ndjson/);
+      assert.equal(proxy.writes().length, 3);
+      assert.equal((await other.listDocuments(db, col, { q: { _id: { $in: ['imp-1', 'imp-2', 'imp-3'] } } })).total, 3);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('Normal sends writes without asking', async () => {

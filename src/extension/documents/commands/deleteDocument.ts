@@ -2,6 +2,7 @@ import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../../shared/documentUri';
 import { documentArgument } from './documentArgument';
+import { confirmWrite, sendConfirmed } from '../../shared/confirmedWrites';
 
 /**
  * Deletes a document after a modal confirmation; returns whether it was deleted. Its editors without
@@ -10,12 +11,17 @@ import { documentArgument } from './documentArgument';
 export async function deleteDocument(services: Services, fileSystem: DocumentFileSystem, arg: unknown): Promise<boolean> {
   const address = documentArgument(arg);
   if (!address) throw new Error('Pick a document in the DB Host view, or run this from the editor of a DB Host document.');
-  const confirmed = await services.prompts.confirm(`Delete the document ${address.docId} from ${collectionLabel(address)}?`, {
-    detail: 'The document is deleted on the service. This cannot be undone.',
-    confirmLabel: 'Delete',
-  });
+  const confirmed = await confirmWrite(
+    services,
+    address.accountId,
+    `Delete the document ${address.docId} from ${collectionLabel(address)}?`,
+    {
+      detail: 'The document is deleted on the service. This cannot be undone.',
+      confirmLabel: 'Delete',
+    },
+  );
   if (!confirmed) return false;
-  await fileSystem.deleteDocument(address);
+  await sendConfirmed(address.accountId, () => fileSystem.deleteDocument(address));
   void services.prompts.info(`Deleted the document ${address.docId} from ${collectionLabel(address)}.`);
   return true;
 }

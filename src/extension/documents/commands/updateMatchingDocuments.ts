@@ -6,6 +6,7 @@ import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
 import { collectionLabel } from '../../shared/documentUri';
+import { confirmWrite, sendConfirmed } from '../../shared/confirmedWrites';
 
 const TITLE = 'Update Matching Documents';
 
@@ -92,13 +93,15 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
         : multi
           ? `all ${countOf(total, 'document')}`
           : `1 of ${countOf(total, 'document')}`;
-  const confirmed = await services.prompts.confirm(`Update ${affected} in ${where}?`, {
+  const confirmed = await confirmWrite(services, collection.accountId, `Update ${affected} in ${where}?`, {
     detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}\n\n${replacesWholeDocuments(object) ? `${REPLACEMENT_WARNING}\n\n` : ''}${IRREVERSIBLE}`,
     confirmLabel: 'Update',
   });
   if (!confirmed) return undefined;
 
-  const answer = await client.updateDocuments(collection.db, collection.col, { criteria, object, multi, upsert, safe: true });
+  const answer = await sendConfirmed(collection.accountId, () =>
+    client.updateDocuments(collection.db, collection.col, { criteria, object, multi, upsert, safe: true }),
+  );
   services.changes.fire({ accountId: collection.accountId, db: collection.db, col: collection.col }, 'documents');
   void services.prompts.info(`Updated documents in ${where}. The service answered: ${stringifyLossless(answer)}`);
   return answer;

@@ -1,0 +1,44 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
+import type { Services } from '../services';
+import type { ConfirmOptions } from '../ui/prompts';
+
+/*
+ * An account in Confirm writes asks before every write it sends (guardrails/writeGuard.ts). A command that
+ * asks first anyway, modally (a delete, a bulk update, an import), names the account in that question and
+ * sends the writes it asked about through `sendConfirmed`: the user answers one question, not two, and not
+ * one per document of an import or per row deleted from a collection view. Read-only still refuses them.
+ */
+
+// One store for every bundle: the guard is in dist/extension.js, some commands are in lazily loaded bundles.
+const STORE = Symbol.for('dbhost.confirmedWrites');
+
+function confirmedStore(): AsyncLocalStorage<string> {
+  const global = globalThis as Record<symbol, AsyncLocalStorage<string> | undefined>;
+  return (global[STORE] ??= new AsyncLocalStorage<string>());
+}
+
+/** Runs `send`, whose writes to `accountId` the user has just confirmed in the command's own question. */
+export function sendConfirmed<T>(accountId: string, send: () => Promise<T>): Promise<T> {
+  return confirmedStore().run(accountId, send);
+}
+
+/** Whether the running code sends writes to `accountId` that the user confirmed in a command's question. */
+export function isConfirmedWrite(accountId: string): boolean {
+  return confirmedStore().getStore() === accountId;
+}
+
+/**
+ * A command's modal question about writes to `accountId`, with the account's tag in the title and, when it
+ * confirms every write, a line that says this question is that confirmation.
+ */
+export function confirmWrite(services: Services, accountId: string, message: string, options: ConfirmOptions): Promise<boolean> {
+  const account = services.accounts.get(accountId);
+  if (!account) return services.prompts.confirm(message, options);
+  const title = account.tag ? `[${account.tag}] ${message}` : message;
+  const confirming =
+    modeOf(account) === 'confirm'
+      ? `\n\n"${accountTitle(account.label, account.tag)}" confirms every write: this is that confirmation.`
+      : '';
+  return services.prompts.confirm(title, { ...options, detail: `${options.detail ?? ''}${confirming}`.trim() });
+}
