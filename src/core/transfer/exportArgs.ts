@@ -40,8 +40,10 @@ export function asksForScope(raw: unknown): boolean {
 export function checkExportDocumentsArgs(
   raw: unknown,
 ): { request: ExportRequest; error?: undefined } | { request?: undefined; error: string } {
-  const fail = (why: string) => ({ error: `Export Documents was given arguments it cannot use: ${why}.` });
-  if (!isRecord(raw)) return fail('they are not an object');
+  const fail = (why: string) => ({
+    error: `${why}: Export Documents cannot use the arguments it was given.`,
+  });
+  if (!isRecord(raw)) return fail('the arguments are not an object');
   const { accountId, db, col, scope } = raw;
   if (!isName(accountId) || !isName(db) || !isName(col)) return fail('accountId, db and col must be non-empty strings');
   if (!isRecord(scope)) return fail('scope must be an object');

@@ -189,7 +189,10 @@ describe('Collection view: Export… and Export Selected…', function () {
     } finally {
       testing.setPrompts(undefined);
     }
-    assert.match(prompts.errors.join('\n'), /Export Documents was given arguments it cannot use: scope\.ids must be a non-empty array/);
+    assert.match(
+      prompts.errors.join('\n'),
+      /^scope\.ids must be a non-empty array: Export Documents cannot use the arguments it was given\./m,
+    );
     assert.equal(prompts.questions.length, 0, 'it asked something before refusing');
   });
 });

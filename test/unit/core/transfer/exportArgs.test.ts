@@ -71,7 +71,7 @@ describe('Export Documents arguments', () => {
     for (const [raw, reason] of cases) {
       const { request, error } = checkExportDocumentsArgs(raw);
       assert.equal(request, undefined, JSON.stringify(raw)?.slice(0, 100));
-      assert.match(error ?? '', /^Export Documents was given arguments it cannot use: /);
+      assert.match(error ?? '', /^\S.*: Export Documents cannot use the arguments it was given\.$/);
       assert.match(error ?? '', reason);
     }
   });
