@@ -21,7 +21,10 @@ export interface ExportOptions {
   col: string;
   query?: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>;
   writer: DocumentWriter;
-  /** Appends text to the file; the next page is fetched only once it resolves, so memory holds one page. */
+  /**
+   * Appends text to the file. While it runs, the next page is being fetched (one page, no further): the
+   * network and the file overlap, and memory holds at most two pages.
+   */
   write(text: string): Promise<void>;
   signal?: AbortSignal;
   onProgress?(progress: ExportProgress): void;
@@ -70,15 +73,31 @@ export async function exportDocuments(options: ExportOptions): Promise<ExportPro
     }
   }
   await options.write(options.writer.start());
-  for (let request = paging.next(); request; request = paging.next()) {
-    const page = await fetchExportPage(context, request);
-    paging.pageReceived(page.documents, page.total);
-    progress.total = paging.total;
-    let text = '';
-    for (const document of page.documents) text += options.writer.item(document);
-    await options.write(text);
-    progress.exported += page.documents.length;
-    options.onProgress?.({ ...progress });
+  // Ends a page still being fetched ahead when the export ends without it (a failed write): no retry after the end.
+  const ended = new AbortController();
+  const ahead: PageFetchContext = { ...context, signal: options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal };
+  const fetchAhead = (request: DocumentQuery | undefined) => {
+    if (!request) return undefined;
+    const page = fetchExportPage(ahead, request);
+    // Awaited in the next turn of the loop; if the export ends first (a failed write), its failure is moot.
+    page.catch(() => undefined);
+    return page;
+  };
+  let pending = fetchAhead(paging.next());
+  try {
+    while (pending) {
+      const page = await pending;
+      paging.pageReceived(page.documents, page.total);
+      progress.total = paging.total;
+      pending = fetchAhead(paging.next());
+      let text = '';
+      for (const document of page.documents) text += options.writer.item(document);
+      await options.write(text);
+      progress.exported += page.documents.length;
+      options.onProgress?.({ ...progress });
+    }
+  } finally {
+    ended.abort();
   }
   await options.write(options.writer.end());
   return progress;
