@@ -174,11 +174,17 @@ describe('adversarial budget: caps and a per-request work budget', function () {
   const bulkUpdate = (key: string, criteria: unknown, object: unknown) =>
     running.raw('PUT', DOCS, { key, body: jsonBody({ criteria, object, multi: true, safe: true }) });
   /** Resolves once the service lists the bulk update among the account's running operations: its scan has begun. */
-  const scanStarted = async (key: string) => {
-    for (;;) {
+  const scanStarted = async (key: string, update: Promise<unknown>) => {
+    let ended = false;
+    update.then(
+      () => (ended = true),
+      () => (ended = true),
+    );
+    while (!ended) {
       const ops = await running.raw('GET', '/databases/db/ops', { key });
       if ((ops.json as { inprog: { op: string }[] }).inprog.some((op) => op.op === 'update')) return;
     }
+    throw new Error('The bulk update ended before its scan was seen running: the test could not overlap it');
   };
   const count = async (key: string, q: unknown) => Number((await find(q, '&limit=1', key)).headers.get('X-Service-Count'));
 
@@ -195,12 +201,13 @@ describe('adversarial budget: caps and a per-request work budget', function () {
   });
 
   it('upserts once: a match inserted while the upsert scans is updated, not doubled', async () => {
-    const criteria = { kind: 'upserted', $or: [{ n: { $lt: 0 } }, LONG_CRITERIA] };
+    // The expensive condition first, so that the scan examines every document at length (it spans many slices).
+    const criteria = { $and: [LONG_CRITERIA, { kind: 'upserted' }] };
     const upsertDone = running.raw('PUT', DOCS, {
       key: OTHER,
       body: jsonBody({ criteria, object: { $set: { seen: true } }, upsert: true, safe: true }),
     });
-    await scanStarted(OTHER);
+    await scanStarted(OTHER, upsertDone);
     const insert = await running.raw('POST', DOCS, {
       key: OTHER,
       body: jsonBody({ document: { _id: 'inserted', kind: 'upserted', n: 99 }, safe: true }),
@@ -217,7 +224,7 @@ describe('adversarial budget: caps and a per-request work budget', function () {
     // The scan has passed the first documents when the writes arrive: 0 and 1 match until written, 2 is deleted.
     const criteria = { $or: [{ n: { $lte: 2 } }, LONG_CRITERIA] };
     const updateDone = bulkUpdate(KEY, criteria, { $inc: { bumps: 1 } }).then((answer) => (order.push('bulk update'), answer));
-    await scanStarted(KEY);
+    await scanStarted(KEY, updateDone);
     const writes = Promise.all([
       running.raw('PUT', `${DOCS}/0`, { key: KEY, body: jsonBody({ document: { $set: { touched: true } } }) }),
       running.raw('PUT', `${DOCS}/1`, { key: KEY, body: jsonBody({ document: { $set: { n: 500 } } }) }),
