@@ -23,7 +23,9 @@ export function storedInteger(value: bigint): number | bigint {
 export function storedNumber(value: number | LosslessNumber): number | bigint {
   if (value instanceof LosslessNumber) return INTEGER_TEXT.test(value.text) ? storedInteger(BigInt(value.text)) : Number(value.text);
   // A plain number beyond 2^53 kept its text, so that text was a plain integer: the database would store an int64.
-  return Number.isInteger(value) && !Number.isSafeInteger(value) ? storedInteger(BigInt(value)) : value;
+  // Its digits are the text's, which String gives back (1914628720926353200), not the double's (…152).
+  if (!Number.isInteger(value) || Number.isSafeInteger(value)) return value;
+  return storedInteger(Math.abs(value) < 1e21 ? BigInt(String(value)) : BigInt(value));
 }
 
 /** Parsed lossless JSON with every number in its stored form. */

@@ -74,6 +74,20 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
     assert.equal((await fetchDoc('counter')).document.n, 5);
   });
 
+  it('keeps a big integer whose text a double also prints (1914628720926353200), and increments it exactly', async () => {
+    // A double holds 1914628720926353152 and prints it as 1914628720926353200: the parser keeps it a plain number.
+    const text = '1914628720926353200';
+    const answer = await running.raw('POST', '/databases/numbers/collections/rounded/documents', {
+      key: KEY,
+      body: `{"document": {"_id": "round", "n": ${text}}, "safe": true}`,
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(numberText((await client.getDocument('numbers', 'rounded', 'round')).document.n), text);
+    assert.match((await client.getDocument('numbers', 'rounded', 'round')).text, /"n":\s*1914628720926353200\b/);
+    await client.updateDocument('numbers', 'rounded', 'round', { $inc: { n: 1 } }, { safe: true });
+    assert.equal(numberText((await client.getDocument('numbers', 'rounded', 'round')).document.n), '1914628720926353201');
+  });
+
   it('finds the document by equality on the big integer and by $gt', async () => {
     const equal = await client.listDocuments('numbers', 'values', { q: { n: new LosslessNumber(BIG) } });
     assert.deepEqual(

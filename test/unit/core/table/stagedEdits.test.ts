@@ -142,7 +142,11 @@ describe('table edits to updates, with the local service as oracle', () => {
           );
         }
       }),
-      { numRuns: 500 },
+      {
+        numRuns: 500,
+        // Found by this property: an int64 whose text a double also prints, which the service stored rounded.
+        examples: [[{ _id: { $oid: '4ffde1398c1a4b6d6c000001' }, a: new LosslessNumber('1914628720926353200') }, [{ path: ['c'] }]]],
+      },
     );
   });
 });
