@@ -28,6 +28,7 @@ import type { CollectionViews } from './collectionView/registerCollectionView';
 import { registerCollectionView } from './collectionView/registerCollectionView';
 import { registerAiTools } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
+import type { McpServers } from './aiTools/mcpServerProvider';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -49,6 +50,8 @@ export interface TestApi {
   collectionViews(): CollectionViews;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
+  /** The MCP server definitions the extension offers VS Code, one per account. */
+  readonly mcpServers: McpServers;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -99,6 +102,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
       collectionViews,
       aiTools: aiTools.host,
+      mcpServers: aiTools.mcpServers,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

@@ -4,13 +4,14 @@ import { redactSecrets } from '../base/redaction';
 import type { Services } from '../services';
 import type * as AiToolsModule from './aiToolsBundle';
 import type { AiToolHost } from './aiToolHost';
+import type { McpServers } from './mcpServerProvider';
 import { registerMcpServers } from './mcpServerProvider';
 
 /**
  * The language-model tools (package.json's `languageModelTools`, described in src/core/aiTools) and the MCP
  * servers. The tools' code is dist/aiTools.js, loaded at the first call: activation registers names only.
  */
-export function registerAiTools(services: Services): { host(): AiToolHost } {
+export function registerAiTools(services: Services): { host(): AiToolHost; mcpServers: McpServers } {
   let host: AiToolHost | undefined;
   const loadHost = (): AiToolHost => {
     if (!host) {
@@ -31,6 +32,5 @@ export function registerAiTools(services: Services): { host(): AiToolHost } {
       }),
     );
   }
-  registerMcpServers(services);
-  return { host: loadHost };
+  return { host: loadHost, mcpServers: registerMcpServers(services) };
 }
