@@ -2,16 +2,26 @@ import type { TextChunks } from './parsedRecord';
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** One CSV field as RFC 4180 writes it: quoted (with quotes doubled) when it holds a comma, quote or line break, or starts or ends with a space. */
-export function csvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * One CSV field as RFC 4180 writes it: quoted (with quotes doubled) when it holds a comma, quote or line
+ * break, starts or ends with a space, or when `quote` asks (a neutralised formula is always quoted).
+ */
+export function csvField(text: string, quote = false): string {
+  return quote || NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A cell of a CSV record: its text, and whether it must be quoted whatever it holds. */
+export interface CsvCell {
+  text: string;
+  quote?: boolean;
 }
 
 /** One CSV record with its CRLF. */
-export function csvRow(fields: readonly string[]): string {
+export function csvRow(fields: readonly (string | CsvCell)[]): string {
+  const cells = fields.map((field) => (typeof field === 'string' ? { text: field } : field));
   // A lone empty field is quoted, or the record would read back as a blank line.
-  if (fields.length === 1 && fields[0] === '') return '""\r\n';
-  return `${fields.map(csvField).join(',')}\r\n`;
+  if (cells.length === 1 && cells[0].text === '') return '""\r\n';
+  return `${cells.map((cell) => csvField(cell.text, cell.quote)).join(',')}\r\n`;
 }
 
 export interface CsvRow {
