@@ -5,6 +5,7 @@ import { neutraliseFormula, restoreNeutralised, startsLikeFormula } from './csvF
 import type { CsvCell, CsvRow } from './csvText';
 import { CsvShapeError, csvRow, readCsvRows } from './csvText';
 import type { ParsedRecord, TextChunks } from './parsedRecord';
+import { notUtf8 } from './utf8Text';
 
 /**
  * An object that stands for one value rather than holding fields: extended JSON such as `{"$oid": …}`
@@ -135,6 +136,9 @@ export function cellValue(text: string, types: CsvTypes, column: string): JsonVa
 
 /** The header of a CSV import checked: no empty, repeated or clashing (`a` beside `a.b`) column names. */
 export function checkHeader(header: CsvRow): string[] {
+  if (header.error) throw new CsvShapeError(`The header cannot be read: ${header.error}`, header.line);
+  const notText = notUtf8(header.fields.join(','));
+  if (notText) throw new CsvShapeError(`The header is ${notText}`, header.line);
   const names = header.fields.map((name) => restoreNeutralised(name) ?? name);
   const seen = new Set<string>();
   for (const name of names) {
@@ -156,6 +160,9 @@ export function checkHeader(header: CsvRow): string[] {
 
 /** A document from a CSV record: dotted columns become nested fields. */
 export function rowDocument(columns: readonly string[], row: CsvRow, types: CsvTypes): ParsedRecord {
+  if (row.error) return { line: row.line, error: row.error };
+  const notText = notUtf8(row.fields.join(','));
+  if (notText) return { line: row.line, error: notText };
   if (row.fields.length !== columns.length) {
     return {
       line: row.line,
@@ -185,9 +192,9 @@ export function rowDocument(columns: readonly string[], row: CsvRow, types: CsvT
 }
 
 /** The documents of CSV text whose first record is the header. */
-export async function* readCsvDocuments(chunks: TextChunks, types: CsvTypes): AsyncGenerator<ParsedRecord> {
+export async function* readCsvDocuments(chunks: TextChunks, types: CsvTypes, cap?: number): AsyncGenerator<ParsedRecord> {
   let columns: string[] | undefined;
-  for await (const row of readCsvRows(chunks)) {
+  for await (const row of readCsvRows(chunks, cap)) {
     if (!columns) columns = checkHeader(row);
     else yield rowDocument(columns, row, types);
   }
