@@ -61,7 +61,8 @@ export async function* readNdjson(chunks: TextChunks, cap = MAX_RECORD_CHARS): A
   const finish = (last: string): ParsedRecord | undefined => {
     line++;
     const wasTooLarge = tooLarge || size + last.length > cap;
-    const text = wasTooLarge ? '' : (pieces.join('') + last).replace(/\r$/, '');
+    const joined = wasTooLarge ? '' : pieces.join('') + last;
+    const text = joined.endsWith('\r') ? joined.slice(0, -1) : joined;
     pieces = [];
     size = 0;
     tooLarge = false;
