@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { ServiceProcess } from '../test/support/serviceProcess';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
 import { measureClientOverhead } from './clientOverhead';
+import { measureCopyDatabase } from './copyDatabase';
+import { measureHugeRecords } from './hugeRecords';
 import { measureFairness } from './fairness';
 import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
@@ -84,6 +86,16 @@ async function saveFigures(url: string): Promise<Figure[]> {
 
 /** `npm run bench -- --only=client` measures the client overhead alone (quick, for comparing runs); results.json is left as it is. */
 const clientOnly = process.argv.includes('--only=client');
+/** `npm run bench -- --only=hostile` measures issue 22's figures alone: Copy Database beside another account, and huge import records. */
+const hostileOnly = process.argv.includes('--only=hostile');
+
+async function hostileFigures(url: string): Promise<Figure[]> {
+  step("another account's latency during a Copy Database of 101,000 documents");
+  const figures = await measureCopyDatabase(url, KEY, OTHER_KEY);
+  step('import readers on a 100 MB record against 100 MB of small records');
+  figures.push(...(await measureHugeRecords()));
+  return figures;
+}
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
@@ -95,6 +107,12 @@ async function main(): Promise<void> {
     if (!clientOnly) seedAccount(dataDir, OTHER_KEY, { big: false });
     step('starting the local service');
     service = await ServiceProcess.start({ dataDir, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
+    if (hostileOnly) {
+      figures.push(...(await hostileFigures(service.url)));
+      const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
+      console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+      return;
+    }
     step('client overhead');
     figures.push(...(await measureClientOverhead(service.url, KEY)));
     if (clientOnly) {
@@ -115,6 +133,7 @@ async function main(): Promise<void> {
     figures.push(...(await measureLocalService(service.url, KEY)));
     step("another account's latency while one runs the most expensive accepted request");
     figures.push(...(await measureFairness(service.url, KEY, OTHER_KEY)));
+    figures.push(...(await hostileFigures(service.url)));
   } finally {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
-import { keyMayBeInBody, requestKey, requestMembers } from './http/legacyTransport';
+import { hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/routes';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
@@ -98,15 +98,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
     const writes = request.method === 'POST' || request.method === 'PUT';
     const earlyBody = writes && keyMayBeInBody(target.query, request.headers) ? requireUtf8(await readBody(request)) : undefined;
-    const account = accounts.find(requestKey(target.query, request.headers, earlyBody));
+    const key = requestKey(target.query, request.headers, earlyBody);
+    const account = accounts.find(key);
+    const contentType = request.headers['content-type'];
     if (!account) throw new HttpError(401, 'The API key is not valid for this service');
+    // Every key the body carries is compared with the one authenticated, before anything else is answered.
+    let body: Body = {};
+    if (writes) body = requestMembers(target.query, contentType, earlyBody ?? requireUtf8(await readBody(request)), key);
+    else if (hasFormBody(request.headers)) refuseOtherFormKey(contentType, requireUtf8(await readBody(request)), key);
+    else request.resume();
     const handler = matched.route.methods[request.method as Method];
     if (!handler) {
       throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
     }
-    let body: Body = {};
-    if (writes) body = requestMembers(target.query, request.headers['content-type'], earlyBody ?? requireUtf8(await readBody(request)));
-    else request.resume();
     const context = { account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' };
     return withBudget(() => trackOperation(context, request.method as Method, matched.route.pattern, () => handler(context)));
   }
