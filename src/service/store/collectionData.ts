@@ -1,11 +1,14 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { stringifyExtended, valueAtPath, valueKey } from '../bson/extendedJson';
+import { QueryIndex } from '../query/indexes/queryIndex';
 import type { IndexSpec } from './mutations';
 import { stringifyStored } from './plainJson';
 
 export interface Entry {
   doc: Doc;
   size: number;
+  /** Its place in the natural order: ties between equal index keys are broken by it, as a scan finds them. */
+  seq: number;
 }
 
 export const ID_INDEX: IndexSpec = { name: '_id_', key: { _id: 1 } };
@@ -30,17 +33,34 @@ export function describeKey(index: IndexSpec, doc: Doc): string {
 export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifyStored(doc));
 
 /**
- * The documents of one collection in natural (insertion) order, with a map from `_id` and one map per
- * unique index so that lookups and uniqueness checks never scan.
+ * The documents of one collection in natural (insertion) order, with a map from `_id`, one map per
+ * unique index so that lookups and uniqueness checks never scan, and every index's keys in order for
+ * the planner (query/planner.ts).
  */
 export class CollectionData {
   readonly entries: Entry[] = [];
   readonly indexes: IndexSpec[] = [ID_INDEX];
   dataSize = 0;
-  /** Goes up with every insert and delete (not with a replacement): what keeps the `_id` order of query/idOrder.ts current. */
-  insertsAndDeletes = 0;
+  private nextSeq = 0;
   private readonly byId = new Map<string, Entry>();
   private readonly unique = new Map<string, Map<string, Entry>>();
+  private readonly ordered = new Map<string, QueryIndex>([[ID_INDEX.name, new QueryIndex(ID_INDEX)]]);
+  /** Index names whose next creation is built by a background build (handlers/indexes.ts) instead of at once. */
+  private readonly deferred = new Set<string>();
+
+  /** The ordered index of that name (building or not). */
+  queryIndex(name: string): QueryIndex | undefined {
+    return this.ordered.get(name);
+  }
+
+  get queryIndexes(): QueryIndex[] {
+    return [...this.ordered.values()];
+  }
+
+  /** The next `addIndex` of `name` leaves its keys to a background build: the index starts empty, marked as building. */
+  deferBuild(name: string): void {
+    this.deferred.add(name);
+  }
 
   get count(): number {
     return this.entries.length;
@@ -67,8 +87,7 @@ export class CollectionData {
       this.index(existing);
       return;
     }
-    const entry: Entry = { doc, size };
-    this.insertsAndDeletes++;
+    const entry: Entry = { doc, size, seq: this.nextSeq++ };
     this.entries.push(entry);
     this.byId.set(key, entry);
     this.dataSize += size;
@@ -80,18 +99,30 @@ export class CollectionData {
     const entry = this.byId.get(key);
     if (!entry) return false;
     this.unindex(entry);
-    this.insertsAndDeletes++;
     this.byId.delete(key);
     this.dataSize -= entry.size;
-    const position = this.entries.lastIndexOf(entry);
+    const position = this.positionOf(entry);
     if (position >= 0) this.entries.splice(position, 1);
     return true;
+  }
+
+  /** Where `entry` is in the natural order, by binary search (the entries are in the order of their `seq`). */
+  private positionOf(entry: Entry): number {
+    let low = 0;
+    let high = this.entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.entries[middle].seq < entry.seq) low = middle + 1;
+      else high = middle;
+    }
+    return this.entries[low] === entry ? low : -1;
   }
 
   addIndex(spec: IndexSpec): void {
     const position = this.indexes.findIndex((index) => index.name === spec.name);
     if (position >= 0) this.indexes[position] = spec;
     else this.indexes.push(spec);
+    if (spec.name !== ID_INDEX.name) this.addOrderedIndex(spec);
     if (!spec.unique || spec.name === ID_INDEX.name) return;
     const map = new Map<string, Entry>();
     for (const entry of this.entries) {
@@ -105,7 +136,27 @@ export class CollectionData {
     if (position < 0 || name === ID_INDEX.name) return false;
     this.indexes.splice(position, 1);
     this.unique.delete(name);
+    this.ordered.delete(name);
     return true;
+  }
+
+  private addOrderedIndex(spec: IndexSpec): void {
+    const index = new QueryIndex(spec);
+    this.ordered.set(spec.name, index);
+    if (this.deferred.delete(spec.name)) {
+      index.build = { done: 0, total: this.entries.length, indexedByWrites: new Set() };
+      return;
+    }
+    for (const entry of this.entries) index.add(entry);
+  }
+
+  /** A background build's step: indexes `entry` unless it is gone or a write indexed it already. */
+  buildStep(index: QueryIndex, entry: Entry): void {
+    const build = index.build;
+    if (!build) return;
+    build.done++;
+    if (this.byId.get(valueKey(entry.doc._id)) !== entry || build.indexedByWrites.has(entry)) return;
+    index.add(entry);
   }
 
   /**
@@ -139,6 +190,10 @@ export class CollectionData {
   }
 
   private index(entry: Entry): void {
+    for (const index of this.ordered.values()) {
+      index.add(entry);
+      index.build?.indexedByWrites.add(entry);
+    }
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (map) for (const key of indexKeysOf(index, entry.doc)) if (!map.has(key)) map.set(key, entry);
@@ -146,6 +201,10 @@ export class CollectionData {
   }
 
   private unindex(entry: Entry): void {
+    for (const index of this.ordered.values()) {
+      index.remove(entry, entry.doc);
+      index.build?.indexedByWrites.delete(entry);
+    }
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (map) for (const key of indexKeysOf(index, entry.doc)) if (map.get(key) === entry) map.delete(key);
