@@ -62,6 +62,11 @@ export class CollectionData {
     this.deferred.add(name);
   }
 
+  /** Forgets a deferred build that no `addIndex` took (its journal line failed). */
+  cancelDeferredBuild(name: string): void {
+    this.deferred.delete(name);
+  }
+
   get count(): number {
     return this.entries.length;
   }

@@ -53,6 +53,8 @@ function* walkInSortOrder(
   let run: IndexedEntry[] = [];
   let runKey: Key | Key[] = null;
   let matched = 0;
+  // Walking forward an index whose last fields are the sort's, equal keys come in natural order already: no run to hold.
+  const direct = plan.direction === 1 && plan.sortFieldsFrom + sortWidth === index.fields.length;
   const sameRun = (key: Key | Key[]) => {
     for (let field = plan.sortFieldsFrom; field < plan.sortFieldsFrom + sortWidth; field++)
       if (compareKeys(keyPart(key, compound, field), keyPart(runKey, compound, field)) !== 0) return false;
@@ -83,6 +85,10 @@ function* walkInSortOrder(
         run.push(next.item);
       }
       runKey = next.key;
+      if (direct) {
+        flush();
+        if (plan.countFromIndex && matched >= wanted) return;
+      }
       if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
     }
   }
