@@ -132,6 +132,9 @@ export class OrderedIndex<E extends Keyed> {
 }
 
 function comparePart(key: Key, part: BoundPart, direction: number): number {
+  // The common cases first, without a call: numbers with numbers, strings with strings.
+  if ((typeof key === 'number' && typeof part === 'number') || (typeof key === 'string' && typeof part === 'string'))
+    return key < part ? -direction : key > part ? direction : 0;
   if (part === WALK_START) return 1;
   if (part === WALK_END) return -1;
   const order = compareKeyToBound(key, part as TypeEdge | Key);
