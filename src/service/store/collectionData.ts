@@ -9,6 +9,8 @@ export interface Entry {
   size: number;
   /** Its place in the natural order: ties between equal index keys are broken by it, as a scan finds them. */
   seq: number;
+  /** Deleted, and not yet dropped from the natural order (that happens when the order is next read). */
+  removed?: true;
 }
 
 export const ID_INDEX: IndexSpec = { name: '_id_', key: { _id: 1 } };
@@ -38,7 +40,8 @@ export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifySto
  * the planner (query/planner.ts).
  */
 export class CollectionData {
-  readonly entries: Entry[] = [];
+  private slots: Entry[] = [];
+  private removedSlots = 0;
   readonly indexes: IndexSpec[] = [ID_INDEX];
   dataSize = 0;
   private nextSeq = 0;
@@ -67,8 +70,17 @@ export class CollectionData {
     this.deferred.delete(name);
   }
 
+  /** The documents in natural order. A delete only marks its entry (O(1)); the marked ones go at the next read, in one pass. */
+  get entries(): Entry[] {
+    if (this.removedSlots > 0) {
+      this.slots = this.slots.filter((entry) => !entry.removed);
+      this.removedSlots = 0;
+    }
+    return this.slots;
+  }
+
   get count(): number {
-    return this.entries.length;
+    return this.slots.length - this.removedSlots;
   }
 
   get(id: Value | undefined): Entry | undefined {
@@ -93,7 +105,7 @@ export class CollectionData {
       return;
     }
     const entry: Entry = { doc, size, seq: this.nextSeq++ };
-    this.entries.push(entry);
+    this.slots.push(entry);
     this.byId.set(key, entry);
     this.dataSize += size;
     this.index(entry);
@@ -106,21 +118,11 @@ export class CollectionData {
     this.unindex(entry);
     this.byId.delete(key);
     this.dataSize -= entry.size;
-    const position = this.positionOf(entry);
-    if (position >= 0) this.entries.splice(position, 1);
+    entry.removed = true;
+    this.removedSlots++;
+    // Without reads in between, the marked entries go once they are half of the order (amortized O(1) a delete).
+    if (this.removedSlots > 1024 && this.removedSlots * 2 > this.slots.length) void this.entries;
     return true;
-  }
-
-  /** Where `entry` is in the natural order, by binary search (the entries are in the order of their `seq`). */
-  private positionOf(entry: Entry): number {
-    let low = 0;
-    let high = this.entries.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.entries[middle].seq < entry.seq) low = middle + 1;
-      else high = middle;
-    }
-    return this.entries[low] === entry ? low : -1;
   }
 
   addIndex(spec: IndexSpec): void {
