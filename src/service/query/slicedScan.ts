@@ -86,13 +86,19 @@ export async function findPageSliced(
 }
 
 /**
- * The documents matching `q` as `matching` finds them, with the scan done in slices of {@link SLICE_MS}.
+ * The documents matching `q` as `matching` finds them (by an index walk where the planner picks one), with the scan done in slices of {@link SLICE_MS}.
  * No filter and an `_id` lookup need no scan and are answered at once. The result is the documents as
  * they were during the scan: a writer must check them against the collection as it is after the await.
  */
 export async function matchingSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
   if (Object.keys(q).length === 0 || idLookup(q) !== undefined) return withBudget(() => matching(collection, q), budget);
-  return scanSliced(collection, q, budget);
+  const { test, plan } = withBudget(() => ({ test: compileFilter(q), plan: planQuery(collection, { q, skip: 0, limit: 0 }) }), budget);
+  if (plan.stage !== 'IXSCAN') return scanSliced(collection, q, budget);
+  // An index narrows the candidates; the walk gives the matching ones in natural order, as the scan does.
+  plan.index?.countAccess();
+  const walk: IndexWalk = { documents: [], total: 0, stats: { keysExamined: 0, docsExamined: 0 } };
+  await runSliced(indexWalk(plan, test, undefined, 0, walk), budget, SLICE_MS);
+  return walk.documents;
 }
 
 async function scanSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { Doc, Value } from '../../../../src/service/bson/extendedJson';
 import { ObjectId } from '../../../../src/service/bson/objectId';
 import { RequestBudget } from '../../../../src/service/query/budget';
-import { findPage } from '../../../../src/service/query/engine';
-import { findPageSliced } from '../../../../src/service/query/slicedScan';
+import { findPage, matching } from '../../../../src/service/query/engine';
+import { findPageSliced, matchingSliced } from '../../../../src/service/query/slicedScan';
 import { CollectionData } from '../../../../src/service/store/collectionData';
 import type { IndexSpec } from '../../../../src/service/store/mutations';
 
@@ -120,6 +120,8 @@ describe('service: the query planner answers as a full scan does', () => {
             `documents, by ${planned.plan.stage} ${planned.plan.index?.name ?? ''}`,
           );
           assert.equal(planned.total, expected.total, `count, by ${planned.plan.stage} ${planned.plan.index?.name ?? ''}`);
+          // A bulk update's search for its criteria takes the same plans (without a sort): every match, in natural order.
+          assert.deepEqual(ids(await matchingSliced(collection, q, new RequestBudget())), ids(matching(collection, q)));
         },
       ),
       { numRuns: Number(process.env.DBHOST_PLANNER_RUNS ?? 1_000) },
