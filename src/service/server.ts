@@ -16,6 +16,8 @@ import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';
 import { requireUtf8 } from './http/utf8';
 import { withBudget } from './query/budget';
+import { withGroupCommit } from './store/groupCommit';
+import type { JournalIo } from './store/journal';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -35,6 +37,8 @@ export interface ServiceOptions {
   logRequests?: boolean;
   /** Operations on a database taking at least this long go to its slow query log. Default 100. */
   slowQueryMs?: number;
+  /** The journals' file operations; tests pass their own to watch or fail the syncs. */
+  journalIo?: JournalIo;
 }
 
 export interface RunningService {
@@ -70,6 +74,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     payment: options.payment ?? true,
     empty: options.empty ?? false,
     log,
+    journalIo: options.journalIo,
   });
   for (const account of accounts.all()) {
     for (const deployment of account.deployments()) {
@@ -108,7 +113,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (writes) body = requestMembers(target.query, request.headers['content-type'], earlyBody ?? requireUtf8(await readBody(request)));
     else request.resume();
     const context = { account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' };
-    return withBudget(() => trackOperation(context, request.method as Method, matched.route.pattern, () => handler(context)));
+    return withBudget(() =>
+      trackOperation(context, request.method as Method, matched.route.pattern, () => withGroupCommit(() => handler(context))),
+    );
   }
 
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
