@@ -65,6 +65,7 @@ function send(response: ServerResponse, reply: Reply): void {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   freezeIntrinsics();
   const log = options.log ?? (() => undefined);
+  const logRequests = options.logRequests !== false && options.log !== undefined;
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
   }
@@ -121,7 +122,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const startedAt = performance.now();
-    const path = scrub(displayPath(request.url));
+    // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
+    const path = () => scrub(displayPath(request.url));
     const inFlight = { request, answered: new Promise<void>((resolve) => response.once('close', resolve)) };
     answering.set(request.socket, inFlight);
     void inFlight.answered.then(() => {
@@ -130,18 +132,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     respond(request)
       .catch((error: unknown): Reply => {
         if (error instanceof HttpError) return { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
-        log(`${logTimestamp(new Date())} internal error on ${request.method} ${path}: ${scrub((error as Error)?.stack ?? String(error))}`);
+        log(
+          `${logTimestamp(new Date())} internal error on ${request.method} ${path()}: ${scrub((error as Error)?.stack ?? String(error))}`,
+        );
         return { status: 500, body: { error: INTERNAL_ERROR } };
       })
       .then((reply) => {
         send(response, reply);
-        if (options.logRequests !== false)
+        if (logRequests)
           log(
-            `${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
+            `${logTimestamp(new Date())} ${request.method} ${path()} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
           );
       })
       .catch((error: unknown) => {
-        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path}: ${scrub(String((error as Error)?.message))}`);
+        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path()}: ${scrub(String((error as Error)?.message))}`);
         response.destroy();
       });
   });
