@@ -7,6 +7,7 @@ import { ServiceProcess } from '../test/support/serviceProcess';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
 import { measureClientOverhead } from './clientOverhead';
 import { measureFairness } from './fairness';
+import { measureIndexedQueries } from './indexedQueries';
 import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
@@ -84,9 +85,22 @@ async function saveFigures(url: string): Promise<Figure[]> {
 
 /** `npm run bench -- --only=client` measures the client overhead alone (quick, for comparing runs); results.json is left as it is. */
 const clientOnly = process.argv.includes('--only=client');
+/** `--only=indexes` measures issue 21's figures alone (results.json is left as it is); `--quick` skips their 1,000,000-document part. */
+const indexesOnly = process.argv.includes('--only=indexes');
+const quick = process.argv.includes('--quick');
+
+async function indexedQueryFigures(): Promise<Figure[]> {
+  step(`indexed queries on ${quick ? '1,000 and 100,000' : '1,000, 100,000 and 1,000,000'} documents inserted through the interface`);
+  return measureIndexedQueries({ quick, progress: step });
+}
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  if (indexesOnly) {
+    figures.push(...(await indexedQueryFigures()));
+    console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
   let service: ServiceProcess | undefined;
   try {
@@ -119,6 +133,7 @@ async function main(): Promise<void> {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  figures.push(...(await indexedQueryFigures()));
   step('packaging (production build and .vsix, in out/bench/)');
   const size = measureSize(missing);
   figures.push(...size.figures);
