@@ -9,6 +9,7 @@ import { measureClientOverhead } from './clientOverhead';
 import { measureCopyDatabase } from './copyDatabase';
 import { measureHugeRecords } from './hugeRecords';
 import { measureFairness } from './fairness';
+import { measureIndexedQueries } from './indexedQueries';
 import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
@@ -97,8 +98,22 @@ async function hostileFigures(url: string): Promise<Figure[]> {
   return figures;
 }
 
+/** `--only=indexes` measures issue 21's figures alone (results.json is left as it is); `--quick` skips their 1,000,000-document part. */
+const indexesOnly = process.argv.includes('--only=indexes');
+const quick = process.argv.includes('--quick');
+
+async function indexedQueryFigures(): Promise<Figure[]> {
+  step(`indexed queries on ${quick ? '1,000 and 100,000' : '1,000, 100,000 and 1,000,000'} documents inserted through the interface`);
+  return measureIndexedQueries({ quick, progress: step });
+}
+
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  if (indexesOnly) {
+    figures.push(...(await indexedQueryFigures()));
+    console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
   let service: ServiceProcess | undefined;
   try {
@@ -138,6 +153,7 @@ async function main(): Promise<void> {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  figures.push(...(await indexedQueryFigures()));
   step('packaging (production build and .vsix, in out/bench/)');
   const size = measureSize(missing);
   figures.push(...size.figures);
