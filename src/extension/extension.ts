@@ -26,6 +26,8 @@ import { registerKnowledge } from './bundles/registerKnowledge';
 import { showStartingPoint } from './start/showStartingPoint';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { registerCollectionView } from './collectionView/registerCollectionView';
+import type { Walkthrough } from './walkthrough/registerWalkthrough';
+import { registerWalkthrough } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -45,6 +47,8 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
+  /** The getting-started walkthrough's steps the extension marked done. */
+  readonly walkthrough: Walkthrough;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -73,6 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerTransfer(services);
   registerKnowledge(services, explorer, playgrounds);
   const collectionViews = registerCollectionView(services);
+  const walkthrough = registerWalkthrough(services);
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -93,6 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       guardrails,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
       collectionViews,
+      walkthrough,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },
