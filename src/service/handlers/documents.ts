@@ -30,6 +30,7 @@ import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
 import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
+import { insertIntoSystemUsers } from './users';
 
 export const COUNT_HEADER = 'X-Service-Count';
 /** The original's name for the same header, which its clients read. */
@@ -134,7 +135,13 @@ export const getDocument: Handler = (context) => {
   return { body: entry.doc };
 };
 
-export const createDocument: Handler = ({ account, params, body, thread }) => {
+export const createDocument: Handler = (context) => {
+  // The original's clients add a database user by inserting it into system.users; every other system. name stays refused.
+  if (context.params.col === 'system.users') return insertIntoSystemUsers(context);
+  return insertDocument(context);
+};
+
+const insertDocument: Handler = ({ account, params, body, thread }) => {
   const startedAt = performance.now();
   const database = requireDatabase(account, params.db);
   const document = requireDocument(body, 'document');
