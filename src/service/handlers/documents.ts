@@ -13,6 +13,8 @@ import { PaddingAllowance } from '../query/arrayPadding';
 import { currentBudget, withBudget } from '../query/budget';
 import {
   applyOperators,
+  checkOperatorUpdate,
+  checkReplacement,
   compileFilter,
   isOperatorUpdate,
   matching,
@@ -189,14 +191,23 @@ function bulkOptions(body: Body) {
   };
 }
 
+/** The criteria and update checked before anything is looked up, so that a missing target is never a way around them. */
+function checkBulkUpdate({ criteria, object, multi }: ReturnType<typeof bulkOptions>): void {
+  const operators = isOperatorUpdate(object);
+  if (multi && !operators) {
+    throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
+  }
+  compileFilter(criteria);
+  if (operators) checkOperatorUpdate(object);
+  else checkReplacement(object);
+}
+
 export const updateDocuments: Handler = async ({ account, params, body, thread }) => {
   const startedAt = performance.now();
   const budget = currentBudget();
-  requireDatabase(account, params.db);
   const options = bulkOptions(body);
-  if (options.multi && !isOperatorUpdate(options.object)) {
-    throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
-  }
+  withBudget(() => checkBulkUpdate(options), budget);
+  requireDatabase(account, params.db);
   const scanned = requireDatabase(account, params.db).collections.get(params.col);
   // The scan lets other requests run between its slices, and any of them may change the collection.
   const found = scanned ? await matchingSliced(scanned, options.criteria, budget) : [];

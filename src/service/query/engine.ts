@@ -175,11 +175,8 @@ const SUPPORTED_OPERATORS = new Set([
   '$setOnInsert',
 ]);
 
-/**
- * Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts.
- * A request updating several documents passes one `allowance` for all of them.
- */
-export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, allowance = new PaddingAllowance()): Doc {
+/** What an operator update must be whatever it is applied to: known operators, object arguments, safe paths and regexes. */
+export function checkOperatorUpdate(updateDoc: Doc): void {
   for (const operator of Object.keys(updateDoc)) {
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
@@ -187,6 +184,20 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   checkExpressionShape(updateDoc, 'update');
   checkUpdatePaths(updateDoc);
   checkRegexes(updateDoc.$pull);
+}
+
+/** What a replacement document must be whatever it replaces: storable field names and no array `_id`. */
+export function checkReplacement(replacement: Doc): void {
+  checkFieldNames(replacement, 0);
+  if (Array.isArray(replacement._id)) throw badRequest('_id cannot be an array');
+}
+
+/**
+ * Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts.
+ * A request updating several documents passes one `allowance` for all of them.
+ */
+export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, allowance = new PaddingAllowance()): Doc {
+  checkOperatorUpdate(updateDoc);
   const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
