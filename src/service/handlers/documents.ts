@@ -126,6 +126,7 @@ export const getDocument: Handler = (context) => {
   const { account, params, thread } = context;
   const data = requireCollection(account, params.db, params.col);
   const entry = requireDocumentEntry(data, context);
+  data.queryIndex('_id_')?.countAccess();
   account.logOperation(
     params.db,
     thread,
