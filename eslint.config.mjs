@@ -149,6 +149,8 @@ export default tseslint.config(
   { files: ['test/unit/**', 'scripts/**', 'bench/**'], rules: importRules([], { vscode: false }) },
   { files: ['src/core/**'], rules: importRules(['client', 'service', 'extension'], { vscode: false }) },
   { files: ['src/client/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
+  // The webviews' page scripts run in a browser: they use core's pure logic and talk to the extension by messages only.
+  { files: ['src/webview/**'], rules: importRules(['client', 'service', 'extension'], { vscode: false }) },
   { files: ['src/service/**'], rules: importRules(['client', 'extension'], { vscode: false }) },
   { files: ['src/extension/**'], rules: importRules(['service'], { vscode: true }) },
   {

@@ -1,4 +1,4 @@
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
 

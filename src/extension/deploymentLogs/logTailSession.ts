@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { DeploymentLogChannel } from './deploymentLogChannel';
 import { Disposable } from '../base/disposable';

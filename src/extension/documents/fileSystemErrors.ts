@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { Logger } from '../base/logger';
 import type { DocumentAddress } from '../shared/documentUri';
 import { collectionLabel } from '../shared/documentUri';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { formatCount } from '../../core/text/formatCount';
 import { UserCancelledError } from '../base/registerCommand';
