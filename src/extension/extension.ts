@@ -26,6 +26,9 @@ import { registerKnowledge } from './bundles/registerKnowledge';
 import { showStartingPoint } from './start/showStartingPoint';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { registerCollectionView } from './collectionView/registerCollectionView';
+import { registerAiTools } from './aiTools/registerAiTools';
+import type { AiToolHost } from './aiTools/aiToolHost';
+import type { McpServers } from './aiTools/mcpServerProvider';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -45,6 +48,10 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
+  /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
+  aiTools(): AiToolHost;
+  /** The MCP server definitions the extension offers VS Code, one per account. */
+  readonly mcpServers: McpServers;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -73,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerTransfer(services);
   registerKnowledge(services, explorer, playgrounds);
   const collectionViews = registerCollectionView(services);
+  const aiTools = registerAiTools(services);
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -93,6 +101,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       guardrails,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
       collectionViews,
+      aiTools: aiTools.host,
+      mcpServers: aiTools.mcpServers,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },
