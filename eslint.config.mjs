@@ -152,6 +152,8 @@ export default tseslint.config(
   { files: ['src/client/**'], rules: importRules(['service', 'extension', 'mcp'], { vscode: false }) },
   { files: ['src/service/**'], rules: importRules(['client', 'extension', 'mcp'], { vscode: false }) },
   { files: ['src/extension/**'], rules: importRules(['service', 'mcp'], { vscode: true }) },
+  // The webviews' page scripts run in a browser: they use core's pure logic and talk to the extension by messages only.
+  { files: ['src/webview/**'], rules: importRules(['client', 'service', 'extension', 'mcp'], { vscode: false }) },
   // The MCP server: the shared tool definitions (core) over the typed client, in a process of its own.
   { files: ['src/mcp/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
   {

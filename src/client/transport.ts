@@ -7,8 +7,8 @@ import { formatDuration } from './formatDuration';
 import { describeNetworkFailure, scrubbedCause } from './networkFailure';
 import { encodeStrict, redactKey } from '../core/text/redactKey';
 import type { ServiceAddress } from './serviceAddress';
-import { ServiceError } from './serviceError';
-import type { ServiceErrorDetails } from './serviceError';
+import { ServiceError } from '../core/api/serviceError';
+import type { ServiceErrorDetails } from '../core/api/serviceError';
 import { serviceMessageOf } from './serviceMessage';
 import type { CallOptions } from '../core/api/types';
 

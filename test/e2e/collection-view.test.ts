@@ -81,6 +81,17 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     await input.fill(NEW_NAME);
     await input.press('Enter');
     await view.locator('#cell-0-2.changed', { hasText: NEW_NAME }).waitFor({ state: 'visible' });
+    // The double-click edited without selecting its row (#26).
+    assert.equal(await view.locator('.grid-row[aria-selected="true"]').count(), 0, 'the double-click selected a row');
+    assert.equal(await view.getByRole('button', { name: /^Export the selected rows/ }).isDisabled(), true);
+    assert.doesNotMatch(await view.locator('.selected-text').innerText(), /selected/);
+    // Save and Discard stay on Review's line, whatever the toolbar's width (#26).
+    const tops = await Promise.all(
+      ['Review changes', 'Save staged edits (Ctrl+S)', 'Discard all staged edits'].map(
+        async (name) => (await view.getByRole('button', { name, exact: true }).boundingBox())?.y,
+      ),
+    );
+    assert.ok(tops[0] !== undefined && tops.every((top) => top === tops[0]), `Review, Save and Discard at ${tops.join(', ')}`);
     await view.getByRole('button', { name: 'Review changes' }).click();
     const review = view.getByRole('region', { name: 'Review changes' });
     await review.locator('pre.body').waitFor({ state: 'visible' });

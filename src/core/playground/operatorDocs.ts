@@ -51,9 +51,3 @@ export const UPDATE_OPERATORS: readonly OperatorDoc[] = [
   { name: '$pull', doc: 'Removes every element equal to the value, or matching the condition, from each array field' },
   { name: '$pullAll', doc: 'Removes every element equal to any value of the array from each array field' },
 ];
-
-const ALL = [...LOGICAL_OPERATORS, ...FIELD_OPERATORS, ...UPDATE_OPERATORS];
-
-export function operatorDoc(name: string): OperatorDoc | undefined {
-  return ALL.find((operator) => operator.name === name);
-}

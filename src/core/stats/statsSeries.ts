@@ -1,3 +1,4 @@
+import { isRecord } from '../json/isRecord';
 /** The operation kinds the original counted, in the order charts and tables show them. */
 export const OPERATION_KINDS = ['insert', 'query', 'update', 'delete', 'getmore', 'command'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
@@ -29,12 +30,10 @@ function numberAt(member: Record<string, unknown>, key: string): number {
   return Number.isFinite(number) ? number : 0;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function pointOf(sample: Record<string, unknown>): StatsPoint | undefined {
   const time = typeof sample.time === 'number' && Number.isFinite(sample.time) ? sample.time : undefined;
   if (time === undefined || !Array.isArray(sample.members)) return undefined;
-  const members = sample.members.filter(isObject);
+  const members = sample.members.filter(isRecord);
   const total = (key: string) => members.reduce((sum, member) => sum + numberAt(member, key), 0);
   const operations = Object.fromEntries(OPERATION_KINDS.map((kind) => [kind, total(`opcounters/${kind}`)])) as Record<
     OperationKind,
@@ -56,15 +55,15 @@ function pointOf(sample: Record<string, unknown>): StatsPoint | undefined {
  * count as 0, and the points come in time order.
  */
 export function toStatsSeries(deployment: string, stats: unknown): StatsSeries {
-  const samples = isObject(stats) && Array.isArray(stats.samples) ? stats.samples : [stats];
+  const samples = isRecord(stats) && Array.isArray(stats.samples) ? stats.samples : [stats];
   const points = samples
-    .filter(isObject)
+    .filter(isRecord)
     .map(pointOf)
     .filter((point): point is StatsPoint => point !== undefined)
     .sort((a, b) => a.time - b.time)
     .slice(-MAX_POINTS);
-  const latest = isObject(stats) && Array.isArray(stats.members) ? stats.members : [];
-  const members = latest.filter(isObject).map((member) => String(member.host ?? member.member ?? '?'));
+  const latest = isRecord(stats) && Array.isArray(stats.members) ? stats.members : [];
+  const members = latest.filter(isRecord).map((member) => String(member.host ?? member.member ?? '?'));
   return { deployment, members, points };
 }
 

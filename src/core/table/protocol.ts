@@ -3,6 +3,7 @@ import { EDITABLE_KINDS } from './cellValue';
 import { MAX_SELECTED_ROWS } from './rowSelection';
 import type { ViewState } from './viewState';
 import { checkViewState } from './viewState';
+import { isRecord } from '../json/isRecord';
 
 /**
  * The messages between a collection view's webview and the extension. Each side checks every message it
@@ -62,7 +63,6 @@ const isString = (value: unknown, max = 1_000_000): value is string => typeof va
 const isPath = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length > 0 && value.length <= 100 && value.every((key) => isString(key, 1000) && key.length > 0);
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOnly = (message: Record<string, unknown>, ...keys: string[]): boolean =>
   Object.keys(message).every((key) => key === 'type' || keys.includes(key));
 

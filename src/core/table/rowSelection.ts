@@ -90,6 +90,15 @@ export class RowSelection {
     return false;
   }
 
+  /** A copy that changes apart from this one (its rows, range anchor and scope). */
+  clone(): RowSelection {
+    const copy = new RowSelection(this.scope);
+    for (const [key, position] of this.rows) copy.rows.set(key, position);
+    copy.anchor = this.anchor;
+    copy.base = new Map(this.base);
+    return copy;
+  }
+
   /** The selected keys in the view's order. */
   keys(): string[] {
     return [...this.rows].sort((a, b) => a[1] - b[1]).map(([key]) => key);

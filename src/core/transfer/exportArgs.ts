@@ -1,6 +1,7 @@
 import type { SortSpec } from '../api/types';
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { isJsonObject, parseLossless } from '../json/lossless';
+import { isRecord } from '../json/isRecord';
 
 /** At most this many documents can be exported by `_id` at once (a selection larger than that is refused). */
 export const MAX_EXPORT_IDS = 10_000;
@@ -27,7 +28,6 @@ export type ExportRequest = { accountId: string; db: string; col: string } & (
   | { kind: 'ids'; ids: JsonValue[]; fields?: Record<string, 1> }
 );
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 1000;
 const isFieldName = (key: string): boolean => key.length > 0 && key.length <= 1000 && !key.startsWith('$');
 

@@ -13,7 +13,7 @@ export async function addAccount(services: Services): Promise<Account> {
   const baseUrl = await askBaseUrl(services.prompts);
   const label = await askLabel(services.prompts, new URL(baseUrl).host, 'Name the DB Host account');
   const apiKey = await askApiKey(services.prompts, label);
-  const check = await checkApiKey(services.accounts.makeClient(baseUrl, apiKey), baseUrl);
+  const check = await checkApiKey(services.accounts.makeClient(baseUrl, apiKey), baseUrl, services.logger);
   if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Save Account Anyway');
   const account = await services.accounts.add({ label, baseUrl, apiKey });
   services.logger.scoped('accounts').info(`Added the account "${label}" for ${baseUrl}`);

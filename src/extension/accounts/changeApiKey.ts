@@ -12,7 +12,7 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
   const { accountId } = await resolveAccount(services, arg);
   const account = services.accounts.require(accountId);
   const apiKey = await askApiKey(services.prompts, account.label);
-  const check = await checkApiKey(services.accounts.makeClient(account.baseUrl, apiKey), account.baseUrl);
+  const check = await checkApiKey(services.accounts.makeClient(account.baseUrl, apiKey), account.baseUrl, services.logger);
   if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Keep New Key');
   await services.accounts.setApiKey(accountId, apiKey);
   services.changes.fire({ accountId }, 'account');

@@ -1,6 +1,5 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { redactSecrets } from '../base/redaction';
+import { lazyModule } from '../base/lazyModule';
 import type { Services } from '../services';
 import type * as AiToolsModule from './aiToolsBundle';
 import type { AiToolHost } from './aiToolHost';
@@ -12,16 +11,11 @@ import { registerMcpServers } from './mcpServerProvider';
  * servers. The tools' code is dist/aiTools.js, loaded at the first call: activation registers names only.
  */
 export function registerAiTools(services: Services): { host(): AiToolHost; mcpServers: McpServers } {
-  let host: AiToolHost | undefined;
-  const loadHost = (): AiToolHost => {
-    if (!host) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
-      const bundle = require(path.join(__dirname, 'aiTools.js')) as typeof AiToolsModule;
-      host = new bundle.AiToolHost(services, redactSecrets);
-      services.context.subscriptions.push(host.log);
-    }
+  const loadHost = lazyModule('aiTools.js', (bundle: typeof AiToolsModule): AiToolHost => {
+    const host = new bundle.AiToolHost(services, (text) => services.logger.keys.redact(text));
+    services.context.subscriptions.push(host.log);
     return host;
-  };
+  });
   const contributed = (services.context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes
     ?.languageModelTools;
   for (const { name } of contributed ?? []) {

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
-import { redactSecrets } from './redaction';
+import { isServiceError } from '../../core/api/serviceError';
 import type { Services } from '../services';
 import type { CommandId } from '../shared/commandIds';
 
@@ -28,12 +27,6 @@ export function isCancellation(error: unknown): boolean {
   );
 }
 
-/** The one message a user sees for a failure, scrubbed of any key. */
-export function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return redactSecrets(text);
-}
-
 /** The action on every failure message: the log holds the detail the message leaves out. */
 export const SHOW_LOG = 'Show Log';
 
@@ -49,7 +42,7 @@ export function registerCommand(services: Services, id: CommandId, handler: (...
     } catch (error) {
       if (isCancellation(error)) return undefined;
       services.logger.scoped('commands').error(`Command ${id} failed`, error);
-      void services.prompts.error(describeError(error), SHOW_LOG).then((action) => {
+      void services.prompts.error(services.logger.describe(error), SHOW_LOG).then((action) => {
         if (action === SHOW_LOG) services.logger.show();
       });
       return undefined;

@@ -1,5 +1,5 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { lazyModule } from '../base/lazyModule';
 import { registerCommand } from '../base/registerCommand';
 import type { ExplorerProvider } from '../explorer/explorerProvider';
 import { resolveCollection } from '../shared/resolveTarget';
@@ -15,22 +15,17 @@ import { KNOWLEDGE_COMMANDS } from './knowledgeCommands';
  * bundle; the work is in dist/playgroundKnowledge.js, loaded the first time anything needs it.
  */
 export function registerKnowledge(services: Services, explorer: ExplorerProvider, playground: PlaygroundParts): void {
-  let knowledge: KnowledgeModule.Knowledge | undefined;
   const runAllLensesChanged = new vscode.EventEmitter<void>();
-  const load = (): KnowledgeModule.Knowledge => {
-    if (!knowledge) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
-      const module = require(path.join(__dirname, 'playgroundKnowledge.js')) as typeof KnowledgeModule;
-      knowledge = module.createKnowledge({
-        services,
-        playground,
-        runAllLensesChanged,
-        resolveCollection: (arg) => resolveCollection(services, arg),
-      });
-      services.context.subscriptions.push(knowledge);
-    }
+  const load = lazyModule('playgroundKnowledge.js', (module: typeof KnowledgeModule) => {
+    const knowledge = module.createKnowledge({
+      services,
+      playground,
+      runAllLensesChanged,
+      resolveCollection: (arg) => resolveCollection(services, arg),
+    });
+    services.context.subscriptions.push(knowledge);
     return knowledge;
-  };
+  });
   const selector: vscode.DocumentSelector = [{ language: 'jsonc' }, { pattern: '**/*.query.json' }, { scheme: 'dbhost-run-all' }];
   const loadFor = (document: vscode.TextDocument) => isPlaygroundDocument(document) && load();
 

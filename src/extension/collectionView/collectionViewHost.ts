@@ -24,7 +24,6 @@ export class CollectionViews {
   constructor(
     private readonly services: Services,
     private readonly compare: CompareDocuments,
-    private readonly describeError: (error: unknown) => string,
   ) {}
 
   /** Opens a view of a collection with a view state, or `{fromQuery}` (a playground query's filter text, sort, fields, skip, limit), checked here; else the defaults. */
@@ -38,7 +37,7 @@ export class CollectionViews {
   }
 
   attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
-    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.compare, this.describeError);
+    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.compare);
     this.panels.add(view);
     this.opened.fire(view);
     view.onDidClose((closed) => {
@@ -101,9 +100,9 @@ export class CollectionViews {
   }
 }
 
-export function createCollectionViews(services: Services, describeError: (error: unknown) => string): CollectionViews & vscode.Disposable {
+export function createCollectionViews(services: Services): CollectionViews & vscode.Disposable {
   const compare = new CompareDocuments();
-  const views = new CollectionViews(services, compare, describeError);
+  const views = new CollectionViews(services, compare);
   return Object.assign(views, {
     dispose: () => {
       compare.dispose();

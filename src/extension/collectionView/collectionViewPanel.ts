@@ -54,7 +54,6 @@ export class CollectionViewPanel extends Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly session: TableSession,
     private readonly compare: CompareDocuments,
-    private readonly describeError: (error: unknown) => string,
   ) {
     super();
     const { extensionUri } = services.context;
@@ -87,7 +86,9 @@ export class CollectionViewPanel extends Disposable {
       );
       return Promise.resolve();
     }
-    const run = this.queue.then(() => this.handle(message)).catch((error: unknown) => this.notice(this.describeError(error), true));
+    const run = this.queue
+      .then(() => this.handle(message))
+      .catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
     this.queue = run;
     return run.then(() => {
       this.handled++;
@@ -229,7 +230,7 @@ export class CollectionViewPanel extends Disposable {
    * behind it: paging and editing go on while a long export runs.
    */
   private startExport(args: ExportDocumentsArgs): void {
-    this.lastExport = this.export(args).catch((error: unknown) => this.notice(this.describeError(error), true));
+    this.lastExport = this.export(args).catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
   }
 
   /** The export command says once, in its notification, what it wrote (or that it was cancelled); the view repeats none of it. */

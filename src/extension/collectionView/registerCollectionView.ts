@@ -1,6 +1,6 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeError, registerCommand } from '../base/registerCommand';
+import { lazyModule } from '../base/lazyModule';
+import { registerCommand } from '../base/registerCommand';
 import { resolveCollectionTarget } from '../shared/collectionTarget';
 import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
@@ -16,16 +16,11 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
 export function registerCollectionView(services: Services): () => CollectionViews {
-  let views: (CollectionViews & vscode.Disposable) | undefined;
-  const load = (): CollectionViews => {
-    if (!views) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
-      const host = require(path.join(__dirname, 'collectionViewHost.js')) as typeof HostModule;
-      views = host.createCollectionViews(services, describeError);
-      services.context.subscriptions.push(views);
-    }
+  const load = lazyModule('collectionViewHost.js', (host: typeof HostModule): CollectionViews => {
+    const views = host.createCollectionViews(services);
+    services.context.subscriptions.push(views);
     return views;
-  };
+  });
   services.context.subscriptions.push(
     registerCommand(services, CommandId.openCollectionView, async (arg?: unknown, state?: unknown) => {
       const { accountId, db, col } = await resolveCollectionTarget(services, arg);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { PlanRecord } from '../../core/api/types';
 import { required } from '../base/registerCommand';
 import { formatPrice } from '../shared/recordText';

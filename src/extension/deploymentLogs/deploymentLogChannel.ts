@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
 import { countOf, formatCount } from '../../core/text/formatCount';
-import { redactSecrets } from '../base/redaction';
+import type { KnownKeys } from '../../core/text/knownKeys';
 import { MemberLogs } from '../../core/logs/memberLogs';
 import { Disposable } from '../base/disposable';
 
@@ -33,7 +33,10 @@ export class DeploymentLogChannel extends Disposable {
   private readonly appended = this.register(new vscode.EventEmitter<readonly TranscriptLine[]>());
   readonly onDidAppend = this.appended.event;
 
-  constructor(readonly name: string) {
+  constructor(
+    readonly name: string,
+    private readonly keys: KnownKeys,
+  ) {
     super();
     this.output = this.register(vscode.window.createOutputChannel(name, 'log'));
   }
@@ -55,7 +58,7 @@ export class DeploymentLogChannel extends Disposable {
       );
     }
     const fresh = lines.map((line): TranscriptLine => {
-      const text = redactSecrets(line);
+      const text = this.keys.redact(line);
       return { level: 'log', text, shown: text };
     });
     for (const line of fresh) this.output.appendLine(line.shown);
@@ -64,7 +67,7 @@ export class DeploymentLogChannel extends Disposable {
 
   /** A line of the extension's own about the tailing (started, stopped, failing, resumed). */
   notice(level: 'info' | 'warn', text: string): void {
-    const clean = redactSecrets(text);
+    const clean = this.keys.redact(text);
     const line: TranscriptLine = {
       level,
       text: clean,

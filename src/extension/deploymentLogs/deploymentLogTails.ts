@@ -96,7 +96,10 @@ export class DeploymentLogTails extends Disposable {
     if (!channel) {
       const plain = `DB Host: ${target.deployment}`;
       const taken = [...this.channels.values()].some((other) => other.name === plain);
-      channel = new DeploymentLogChannel(taken ? `${plain} (${this.services.accounts.require(target.accountId).label})` : plain);
+      channel = new DeploymentLogChannel(
+        taken ? `${plain} (${this.services.accounts.require(target.accountId).label})` : plain,
+        this.services.logger.keys,
+      );
       this.channels.set(key, channel);
     }
     return channel;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
-import { redactSecrets } from '../base/redaction';
+import type { KnownKeys } from '../../core/text/knownKeys';
 import { Disposable } from '../base/disposable';
 
 export const logSnapshotScheme = 'dbhost-log';
 
 /** The log as one text: each member's log under its name when there are several. */
-export function snapshotText(deployment: string, entries: readonly DeploymentLogEntry[], takenAt: Date): string {
+export function snapshotText(deployment: string, entries: readonly DeploymentLogEntry[], takenAt: Date, keys: KnownKeys): string {
   const heading = `Log of ${deployment} as of ${takenAt.toISOString()}`;
   if (entries.length === 0) return `${heading}\n\n(The log is empty.)\n`;
   const members = new Set(entries.map((entry) => entry.member ?? ''));
@@ -16,7 +16,7 @@ export function snapshotText(deployment: string, entries: readonly DeploymentLog
       return members.size > 1 || entry.member ? `=== ${entry.member ?? '(no member named)'} ===\n${text}` : text;
     })
     .join('\n');
-  return redactSecrets(`${heading}\n\n${body}`);
+  return keys.redact(`${heading}\n\n${body}`);
 }
 
 /** One-off snapshots of deployment logs, opened as read-only documents; each is dropped when closed. */
@@ -24,7 +24,7 @@ export class LogSnapshots extends Disposable implements vscode.TextDocumentConte
   private readonly texts = new Map<string, string>();
   private taken = 0;
 
-  constructor() {
+  constructor(private readonly keys: KnownKeys) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(logSnapshotScheme, this));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => this.texts.delete(document.uri.toString())));
@@ -36,7 +36,7 @@ export class LogSnapshots extends Disposable implements vscode.TextDocumentConte
 
   async open(deployment: string, entries: readonly DeploymentLogEntry[]): Promise<vscode.TextDocument> {
     const uri = vscode.Uri.from({ scheme: logSnapshotScheme, path: `/${deployment.replace(/\//g, '_')}.log`, query: String(++this.taken) });
-    this.texts.set(uri.toString(), snapshotText(deployment, entries, new Date()));
+    this.texts.set(uri.toString(), snapshotText(deployment, entries, new Date(), this.keys));
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });
     return document;

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
-import { isServiceError } from '../../client/serviceError';
-import { describeError } from '../base/registerCommand';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { DeploymentLogChannel } from './deploymentLogChannel';
 import { Disposable } from '../base/disposable';
@@ -94,7 +93,7 @@ export class LogTailSession extends Disposable {
       if (this.failingDelay === undefined) {
         this.options.channel.notice(
           'warn',
-          `${failureHeading(error)}: ${describeError(error)}; retrying in ${formatSeconds(delay)}, then less and less often until it answers.`,
+          `${failureHeading(error)}: ${error instanceof Error ? error.message : String(error)}; retrying in ${formatSeconds(delay)}, then less and less often until it answers.`,
         );
         this.options.onFailingChange?.(true);
       }

@@ -11,7 +11,7 @@ import { CommandId } from '../shared/commandIds';
 /** Returns the tails, so the explorer can mark the deployments being tailed. */
 export function registerDeploymentLogs(services: Services): DeploymentLogTails {
   const tails = new DeploymentLogTails(services);
-  const snapshots = new LogSnapshots();
+  const snapshots = new LogSnapshots(services.logger.keys);
   services.context.subscriptions.push(
     tails,
     snapshots,

@@ -4,7 +4,6 @@ import type { DbHostApi } from '../../core/api/types';
 import type { ChartMessage, HostMessage } from '../../core/stats/chartMessages';
 import { parseChartMessage } from '../../core/stats/chartMessages';
 import { toStatsSeries } from '../../core/stats/statsSeries';
-import { describeError } from '../base/registerCommand';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { Services } from '../services';
 import { statsPageHtml } from './statsPage';
@@ -70,7 +69,7 @@ export class StatsView implements vscode.Disposable {
           return this.post(this.latest);
         },
         (error: unknown) => {
-          const message = `Could not refresh the statistics: ${describeError(error)}`;
+          const message = `Could not refresh the statistics: ${this.services.logger.describe(error)}`;
           this.services.logger.warn(message);
           return this.post({ type: 'problem', message });
         },

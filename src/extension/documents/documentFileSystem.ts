@@ -159,7 +159,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
         const client = await this.services.accounts.clientFor(address.accountId);
         await client.updateDocument(address.db, address.col, address.docId, update, { safe: true });
       } catch (failure) {
-        throw toFileSystemError(failure, address, 'save');
+        throw toFileSystemError(this.services.logger, failure, address, 'save');
       }
       const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
       this.services.logger.scoped('documents').info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
@@ -188,7 +188,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       const client = await this.services.accounts.clientFor(address.accountId);
       await client.deleteDocument(address.db, address.col, address.docId);
     } catch (error) {
-      throw toFileSystemError(error, address, 'delete');
+      throw toFileSystemError(this.services.logger, error, address, 'delete');
     }
     this.services.logger.scoped('documents').info(`Deleted document ${address.docId} from ${collectionLabel(address)}`);
     const uri = documentUri(address);
@@ -297,7 +297,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       const { document } = await client.getDocument(address.db, address.col, address.docId);
       return { text: documentText(document), document };
     } catch (error) {
-      throw toFileSystemError(error, address, action);
+      throw toFileSystemError(this.services.logger, error, address, action);
     }
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
-import { describeError } from '../base/registerCommand';
+import { isServiceError } from '../../core/api/serviceError';
+import type { Logger } from '../base/logger';
 import type { DocumentAddress } from '../shared/documentUri';
 import { collectionLabel } from '../shared/documentUri';
 
@@ -8,9 +8,14 @@ import { collectionLabel } from '../shared/documentUri';
  * The error a file system call answers with when talking to the service failed: VS Code shows its
  * message in the editor (a failed save keeps the editor dirty), so it says what happened in words.
  */
-export function toFileSystemError(error: unknown, address: DocumentAddress, action: 'read' | 'save' | 'delete'): vscode.FileSystemError {
+export function toFileSystemError(
+  logger: Logger,
+  error: unknown,
+  address: DocumentAddress,
+  action: 'read' | 'save' | 'delete',
+): vscode.FileSystemError {
   if (error instanceof vscode.FileSystemError) return error;
-  const reason = describeError(error);
+  const reason = logger.describe(error);
   if (!isServiceError(error)) return new vscode.FileSystemError(reason);
   if (error.kind === 'http' && error.status === 404) {
     const detail = error.serviceMessage ? ` (${error.serviceMessage})` : '';

@@ -88,7 +88,7 @@ export class NewDocumentTemplates {
       const client = await this.services.accounts.clientFor(accountId);
       await client.createDocument(db, col, document, { safe: true });
     } catch (error) {
-      throw toFileSystemError(error, created, 'save');
+      throw toFileSystemError(this.services.logger, error, created, 'save');
     }
     this.services.logger.scoped('documents').info(`Created document ${created.docId} in ${collectionLabel(created)}`);
     template.created = created;

@@ -5,7 +5,6 @@ import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { diffToUpdate } from '../../core/documents/updateDiff';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { JsonObject } from '../../core/json/lossless';
-import { describeError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { DocumentAddress } from '../shared/documentUri';
 import { collectionLabel, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
@@ -73,7 +72,7 @@ async function serviceProblem(services: Services, address: DocumentAddress): Pro
   } catch (error) {
     if (isServiceError(error) && error.kind === 'http' && error.status === 404)
       return 'the document is no longer on the service (it was deleted since you opened it).';
-    const reason = describeError(error);
+    const reason = services.logger.describe(error);
     return /[.!?]$/.test(reason) ? reason : `${reason}.`;
   }
 }

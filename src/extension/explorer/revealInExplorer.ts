@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
-import { describeError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { RevealOptions } from '../shared/revealInExplorer';
 import { CommandId } from '../shared/commandIds';
@@ -27,7 +26,7 @@ export function registerRevealInExplorer(
         await view.reveal(node, { select: true, focus: false, expand: false });
         return node.id;
       } catch (error) {
-        services.logger.warn(`Could not reveal in the DB Host view: ${describeError(error)}`);
+        services.logger.warn(`Could not reveal in the DB Host view: ${services.logger.describe(error)}`);
         return undefined;
       }
     },

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { formatCount } from '../../core/text/formatCount';
-import { UserCancelledError, describeError } from '../base/registerCommand';
+import { UserCancelledError } from '../base/registerCommand';
 import { revealInExplorer } from '../shared/revealInExplorer';
 import type { Services } from '../services';
 import type { CollectionTarget } from '../shared/collectionTarget';
@@ -10,7 +10,12 @@ import type { DuplicatesAtStake } from './duplicateCount';
 import { countDuplicatesAtStake, duplicateCountLimit } from './duplicateCount';
 import { generatedIndexName } from '../../core/indexes/indexDefinition';
 
-async function duplicatesAtStake(client: DbHostApi, target: CollectionTarget, paths: string[]): Promise<DuplicatesAtStake> {
+async function duplicatesAtStake(
+  services: Services,
+  client: DbHostApi,
+  target: CollectionTarget,
+  paths: string[],
+): Promise<DuplicatesAtStake> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Counting the duplicates in ${target.db}.${target.col}…`, cancellable: true },
     async (_progress, token) => {
@@ -20,7 +25,7 @@ async function duplicatesAtStake(client: DbHostApi, target: CollectionTarget, pa
         return await countDuplicatesAtStake(client, target.db, target.col, paths, abort.signal);
       } catch (error) {
         if (token.isCancellationRequested) return { kind: 'uncountable', reason: 'counting was cancelled' };
-        return { kind: 'uncountable', reason: `counting failed (${describeError(error)})` };
+        return { kind: 'uncountable', reason: `counting failed (${services.logger.describe(error)})` };
       } finally {
         subscription.dispose();
       }
@@ -49,7 +54,7 @@ async function confirmDropDups(
   definition: IndexDefinition,
 ): Promise<boolean> {
   const paths = Object.keys(definition.spec);
-  const stake = await duplicatesAtStake(client, target, paths);
+  const stake = await duplicatesAtStake(services, client, target, paths);
   return services.prompts.confirm(
     `Create ${generatedIndexName(definition.spec)} with drop_dups, deleting documents from ${target.db}.${target.col}?`,
     {
@@ -78,7 +83,7 @@ export async function createIndexOnService(
   try {
     await client.createIndex(target.db, target.col, definition);
   } catch (error) {
-    const said = isServiceError(error) && error.serviceMessage ? error.serviceMessage : describeError(error);
+    const said = isServiceError(error) && error.serviceMessage ? error.serviceMessage : services.logger.describe(error);
     throw new Error(`Could not create the index ${name} on ${target.db}.${target.col}: ${said}`, { cause: error });
   }
   const collection = { accountId: target.accountId, db: target.db, col: target.col };

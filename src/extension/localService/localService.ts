@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Account } from '../shared/account';
-import { rememberSecret } from '../base/redaction';
 import type { Services } from '../services';
 import { LOCAL_ACCOUNT_KEY } from '../shared/localServiceAccount';
 import { LocalServiceProcess } from './localServiceProcess';
@@ -104,7 +103,7 @@ export class LocalService extends Disposable {
       key = (existing && (await accounts.getApiKey(existing.id))) || randomBytes(24).toString('hex');
       await context.secrets.store(LOCAL_API_KEY_SECRET, key);
     }
-    rememberSecret(key);
+    this.services.logger.keys.remember(key);
     return key;
   }
 

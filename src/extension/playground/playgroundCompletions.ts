@@ -4,7 +4,6 @@ import { completionsAt } from '../../core/playground/completionItems';
 import type { PlaygroundPlace } from '../../core/playground/completionPlace';
 import { placeAt } from '../../core/playground/completionPlace';
 import type { Logger } from '../base/logger';
-import { describeError } from '../base/registerCommand';
 import type { PlaygroundData } from './playgroundData';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 
@@ -60,7 +59,7 @@ export class PlaygroundCompletions implements vscode.CompletionItemProvider {
           return {};
       }
     } catch (error) {
-      this.logger.warn(`Completion could not ask the service: ${describeError(error)}`);
+      this.logger.warn(`Completion could not ask the service: ${this.logger.describe(error)}`);
       return {};
     }
   }

@@ -3,7 +3,6 @@ import { fieldReferenceAt } from '../../core/playground/completionPlace';
 import { findField } from '../../core/schema/inferSchema';
 import { describeField, describePresence, formatAge, notSeenMessage } from '../../core/schema/schemaText';
 import type { Logger } from '../base/logger';
-import { describeError } from '../base/registerCommand';
 import type { PlaygroundData } from './playgroundData';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 
@@ -24,7 +23,7 @@ export class PlaygroundHovers implements vscode.HoverProvider {
     try {
       cached = await this.data.schemaOf(document.uri, reference.target);
     } catch (error) {
-      this.logger.warn(`The hover could not sample the schema: ${describeError(error)}`);
+      this.logger.warn(`The hover could not sample the schema: ${this.logger.describe(error)}`);
       return undefined;
     }
     if (!cached) return undefined;

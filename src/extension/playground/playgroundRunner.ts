@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';
 import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../core/playground/playgroundCalls';
 import type { FindRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } from '../../core/playground/playgroundRequest';

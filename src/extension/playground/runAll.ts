@@ -7,7 +7,6 @@ import type { RenderedRunAll, RunAllSection } from '../../core/playground/runAll
 import { renderRunAll } from '../../core/playground/runAllText';
 import type { Account } from '../shared/account';
 import { Disposable } from '../base/disposable';
-import { describeError } from '../base/registerCommand';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
 import type { QueryHistory } from './queryHistory';
@@ -169,7 +168,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
         accountId: account.id,
       };
     } catch (error) {
-      return { section: { kind: 'failed', index, request, message: describeError(error) } };
+      return { section: { kind: 'failed', index, request, message: this.services.logger.describe(error) } };
     }
   }
 

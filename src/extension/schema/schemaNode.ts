@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { FieldSchema } from '../../core/schema/inferSchema';
 import { describeField, describePresence, formatAge } from '../../core/schema/schemaText';
 import { formatCount } from '../../core/text/formatCount';
-import { describeError, isCancellation } from '../base/registerCommand';
+import { isCancellation } from '../base/registerCommand';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
@@ -53,8 +53,10 @@ export class SchemaNode implements ExplorerNode {
       this.failure = undefined;
     } catch (error) {
       if (!isCancellation(error))
-        this.context.logger.warn(`Could not sample the schema of ${this.target.db}.${this.target.col}: ${describeError(error)}`);
-      this.failure = new ErrorNode(this, 'Could not sample the schema', error);
+        this.context.logger.warn(
+          `Could not sample the schema of ${this.target.db}.${this.target.col}: ${this.context.logger.describe(error)}`,
+        );
+      this.failure = new ErrorNode(this, 'Could not sample the schema', error, this.context.logger);
       return [this.failure];
     }
     if (cached.schema.fields.length === 0)

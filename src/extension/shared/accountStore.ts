@@ -4,7 +4,6 @@ import { DbHostClient } from '../../client/dbHostClient';
 import type { OutgoingRequest } from '../../client/transport';
 import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
-import { forgetSecret, rememberSecret } from '../base/redaction';
 import type { Account } from './account';
 import { setting } from '../base/settings';
 import { Disposable } from '../base/disposable';
@@ -66,7 +65,7 @@ export class AccountStore extends Disposable {
 
   async add(details: { label: string; baseUrl: string; apiKey: string }): Promise<Account> {
     const account: Account = { id: randomUUID(), label: details.label, baseUrl: details.baseUrl };
-    rememberSecret(details.apiKey);
+    this.logger.keys.remember(details.apiKey);
     await this.secrets.store(secretKeyOf(account.id), details.apiKey);
     await this.save([...this.list(), account]);
     return account;
@@ -80,14 +79,14 @@ export class AccountStore extends Disposable {
 
   async setApiKey(accountId: string, apiKey: string): Promise<void> {
     this.require(accountId);
-    rememberSecret(apiKey);
+    this.logger.keys.remember(apiKey);
     await this.secrets.store(secretKeyOf(accountId), apiKey);
     this.clients.delete(accountId);
   }
 
   async getApiKey(accountId: string): Promise<string | undefined> {
     const key = await this.secrets.get(secretKeyOf(accountId));
-    if (key) rememberSecret(key);
+    if (key) this.logger.keys.remember(key);
     return key;
   }
 
@@ -96,7 +95,7 @@ export class AccountStore extends Disposable {
     await this.secrets.delete(secretKeyOf(accountId));
     await this.save(this.list().filter((account) => account.id !== accountId));
     // Another account with the same key still needs it scrubbed from what is shown and logged.
-    if (key && !(await this.keyInUse(key))) forgetSecret(key);
+    if (key && !(await this.keyInUse(key))) this.logger.keys.forget(key);
   }
 
   private async keyInUse(key: string): Promise<boolean> {
@@ -127,7 +126,7 @@ export class AccountStore extends Disposable {
 
   /** A client for details not yet saved, e.g. to check a key before it is stored. */
   makeClient(baseUrl: string, apiKey: string, beforeSend?: (request: OutgoingRequest) => Promise<void>): DbHostApi {
-    rememberSecret(apiKey);
+    this.logger.keys.remember(apiKey);
     const timeoutSeconds = setting('requestTimeoutSeconds');
     return new DbHostClient({
       baseUrl,

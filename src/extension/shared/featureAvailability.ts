@@ -1,4 +1,4 @@
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi } from '../../core/api/types';
 
 /** Endpoints of the original service that the interface text does not promise. */
@@ -44,9 +44,4 @@ export function offers(client: DbHostApi, feature: OriginalFeature, probe: () =>
 /** Records that the service turned out not to offer `feature`. */
 export function markAbsent(client: DbHostApi, feature: OriginalFeature): void {
   featuresOf(client).set(feature, Promise.resolve(false));
-}
-
-export function knownAbsent(client: DbHostApi, feature: OriginalFeature): Promise<boolean> {
-  const answer = featuresOf(client).get(feature);
-  return answer ? answer.then((offered) => !offered) : Promise.resolve(false);
 }

@@ -10,7 +10,7 @@ import type { ExportProgress } from '../../core/transfer/exportRun';
 import { ExportCancelledError, exportDocuments } from '../../core/transfer/exportRun';
 import type { TransferFormat } from '../../core/transfer/formats';
 import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
-import { describeError, required } from '../base/registerCommand';
+import { required } from '../base/registerCommand';
 import { setting } from '../base/settings';
 import type { Services } from '../services';
 import { vscodePrompts } from '../ui/prompts';
@@ -141,7 +141,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
       return { file: uri.fsPath, format, exported, requests: 0, cancelled: true };
     }
     throw new Error(
-      `Export of ${source.label} failed after ${countOf(exported, 'document')}: ${describeError(error).replace(/\.?$/, '.')} No file was written.`,
+      `Export of ${source.label} failed after ${countOf(exported, 'document')}: ${services.logger.describe(error).replace(/\.?$/, '.')} No file was written.`,
       { cause: error },
     );
   }

@@ -13,7 +13,7 @@ import { DEFAULT_IMPORT_CONCURRENCY, importDocuments } from '../../core/transfer
 import type { ImportState } from '../../core/transfer/importState';
 import { canResume, importStateKey } from '../../core/transfer/importState';
 import { dryRunText, failureReportText } from '../../core/transfer/reportText';
-import { UserCancelledError, describeError, required } from '../base/registerCommand';
+import { UserCancelledError, required } from '../base/registerCommand';
 import type { Services } from '../services';
 import { vscodePrompts } from '../ui/prompts';
 import { fileRecords } from './fileRecords';
@@ -233,7 +233,7 @@ async function finish(
   if (outcome.ended === 'cancelled') void services.prompts.info(`Import of ${name} into ${label} cancelled: ${done}. ${resume}`);
   else
     void services.prompts.error(
-      `Import of ${name} into ${label} stopped: ${describeError(outcome.stoppedBy).replace(/\.?$/, '.')} ${done}. ${resume}`,
+      `Import of ${name} into ${label} stopped: ${services.logger.describe(outcome.stoppedBy).replace(/\.?$/, '.')} ${done}. ${resume}`,
     );
   return { target, dryRun: run.report, outcome };
 }

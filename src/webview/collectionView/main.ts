@@ -1,20 +1,22 @@
 // The collection view's page script: its own bundle (dist/collectionView.js), loaded only by the webview.
 // It shows what the extension sends and sends back what the user does; it never talks to the service.
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
-import { isJsonObject, parseLossless, stringifyLossless } from '../../core/json/lossless';
+import { parseLossless, stringifyLossless } from '../../core/json/lossless';
 import type { CellKind, EditableKind } from '../../core/table/cellValue';
-import { EDITABLE_KINDS, KIND_LABELS, displayText, editText, isNumericKind, kindOf, parseCellInput } from '../../core/table/cellValue';
+import { EDITABLE_KINDS, KIND_LABELS, displayText, editText, kindOf, parseCellInput } from '../../core/table/cellValue';
 import type { Column } from '../../core/table/columns';
 import { columnLabel, columnOf, columnsOf, valueAt } from '../../core/table/columns';
-import type { ExtensionMessage, ReviewItem, RowAction, WebviewMessage } from '../../core/table/protocol';
+import type { ExtensionMessage, RowAction, WebviewMessage } from '../../core/table/protocol';
 import { checkExtensionMessage } from '../../core/table/protocol';
 import type { RowPlace } from '../../core/table/rowSelection';
 import { MAX_SELECTED_ROWS, RowSelection, selectionScope, selectionText } from '../../core/table/rowSelection';
 import type { CellEdit } from '../../core/table/stagedEdits';
-import { applyEdits, documentKey, isCellChanged } from '../../core/table/stagedEdits';
+import { isCellChanged } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
-import { DEFAULT_VIEW_STATE, PAGE_SIZES, pageBounds, parseFilter, toggleSort } from '../../core/table/viewState';
+import { PAGE_SIZES, pageBounds, parseFilter, toggleSort } from '../../core/table/viewState';
 import { h } from './dom';
+import type { Row } from './state';
+import { PointerSelection, cellLook, newPageModel, rowsOf } from './state';
 import { VirtualGrid } from './virtualGrid';
 
 declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; setState(state: unknown): void; getState(): unknown };
@@ -25,26 +27,8 @@ const kept = { restore: undefined as string | undefined };
 const keptState = vscodeApi.getState() as { restore?: unknown; selection?: unknown } | undefined;
 if (typeof keptState?.restore === 'string') kept.restore = keptState.restore;
 
-interface Row {
-  key: string;
-  original: JsonObject;
-  shown: JsonObject;
-  edits: CellEdit[];
-}
-
-const model = {
-  title: '',
-  state: DEFAULT_VIEW_STATE as ViewState,
-  rows: [] as Row[],
-  columns: [] as Column[],
-  /** Every column seen since the view opened, for the chooser (a projection hides the others from the page). */
-  knownColumns: new Map<string, Column>(),
-  total: undefined as number | undefined,
-  loading: true,
-  error: undefined as string | undefined,
-  selection: RowSelection.fromState(keptState?.selection) ?? new RowSelection(),
-  review: undefined as ReviewItem[] | undefined,
-};
+const model = newPageModel(RowSelection.fromState(keptState?.selection));
+const pointer = new PointerSelection();
 
 const app = document.getElementById('app') as HTMLElement;
 const notice = h('div', { className: 'notice', role: 'status', 'aria-live': 'polite' });
@@ -87,10 +71,13 @@ const grid = new VirtualGrid({
   cell: (row, column) => renderCell(model.rows[row], column),
   header: (column) => headerCell(column),
   rowHeader: (row) => rowHeaderCell(model.rows[row]),
-  onEdit: (row, column) => startEdit(row, column),
+  onEdit: (row, column, byPointer) => {
+    if (byPointer) restoreSelection(pointer.doubleClick(model.selection));
+    startEdit(row, column);
+  },
   onToggleRow: (row) => toggleRow(row),
   isSelected: (row) => model.rows[row] !== undefined && model.selection.has(model.rows[row].key),
-  onSelectRow: (row, how) => selectRow(row, how),
+  onSelectRow: (row, how, clickCount) => pointer.click(model.selection, clickCount, () => selectRow(row, how)),
   onSelectAll: () => changeSelection(() => model.selection.selectAll(model.rows.map((_, index) => placeOf(index)))),
   onSave: () => send({ type: 'save' }),
 });
@@ -146,6 +133,15 @@ function changeSelection(change: () => void): void {
   showSelection(true);
 }
 
+/** Puts back a selection a double-click's clicks changed; the page says so only if it differs from what is selected now. */
+function restoreSelection(selection: RowSelection): void {
+  if (selection === model.selection) return;
+  const changed = selection.keys().join('\n') !== model.selection.keys().join('\n');
+  model.selection = selection;
+  grid.showSelection();
+  showSelection(changed && selection.size > 0);
+}
+
 function showSelection(announce: boolean): void {
   const count = model.selection.size;
   exportSelectedButton.disabled = count === 0;
@@ -192,15 +188,9 @@ function showNotice(text: string, error = false): void {
 // ---- cells
 
 function renderCell(row: Row, column: Column): HTMLElement {
-  const value = valueAt(row.shown, column.path);
-  const kind = kindOf(value);
-  const cell = h(
-    'div',
-    { className: `cell k-${kind}${isNumericKind(kind) ? ' num' : ''}`, title: `${column.label}: ${KIND_LABELS[kind]}` },
-    kind === 'missing' ? '' : displayText(value),
-  );
-  if (row.edits.length > 0 && isCellChanged(row.original, row.shown, column.path)) cell.classList.add('changed');
-  cell.setAttribute('aria-label', `${column.label}, ${kind === 'missing' ? 'missing' : `${KIND_LABELS[kind]} ${displayText(value)}`}`);
+  const look = cellLook(row, column);
+  const cell = h('div', { className: look.className, title: look.title }, look.text);
+  cell.setAttribute('aria-label', look.ariaLabel);
   return cell;
 }
 
@@ -474,12 +464,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   if (message.loading) return render();
   const payload = parseLossless(message.payload) as { documents: JsonObject[]; staged: [string, CellEdit[]][] };
   const staged = new Map(payload.staged);
-  model.rows = payload.documents.filter(isJsonObject).map((original) => {
-    const key = documentKey(original);
-    const edits = staged.get(key) ?? [];
-    const applied = edits.length > 0 ? applyEdits(original, edits) : undefined;
-    return { key, original, edits, shown: applied?.document ?? original };
-  });
+  model.rows = rowsOf(payload.documents, staged);
   const cleared = model.selection.pageShown(
     selectionScope(message.state),
     model.rows.map((_, index) => placeOf(index)),
@@ -549,10 +534,8 @@ app.append(
     ),
     exportSelectedButton,
     selectedText,
-    stagedText,
-    reviewButton,
-    saveButton,
-    discardButton,
+    // One group that wraps whole: Save and Discard never land on another line than Review.
+    h('span', { className: 'toolbar-group edits' }, stagedText, reviewButton, saveButton, discardButton),
   ),
   notice,
   reviewPane,

@@ -13,12 +13,16 @@ export interface GridSource {
   cell(row: number, column: Column): HTMLElement;
   header(column: Column): HTMLElement;
   rowHeader(row: number): HTMLElement;
-  onEdit(row: number, column: Column): void;
+  /** Enter or F2 on the active cell, or a double-click on a cell (`byPointer`). */
+  onEdit(row: number, column: Column, byPointer: boolean): void;
   onToggleRow(row: number): void;
   /** Whether a row is selected (drawn with `aria-selected`). */
   isSelected(row: number): boolean;
-  /** A click on a row: alone, toggled (Ctrl/Cmd) or extending the range to it (Shift, Shift+Arrow). */
-  onSelectRow(row: number, how: 'only' | 'toggle' | 'extend'): void;
+  /**
+   * A click on a row: alone, toggled (Ctrl/Cmd) or extending the range to it (Shift, Shift+Arrow); `clickCount` is
+   * the click's place in a series (2 for the second click of a double-click), 1 from the keyboard.
+   */
+  onSelectRow(row: number, how: 'only' | 'toggle' | 'extend', clickCount: number): void;
   /** Ctrl/Cmd+A. */
   onSelectAll(): void;
   onSave(): void;
@@ -161,7 +165,7 @@ export class VirtualGrid {
     if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && event.shiftKey) {
       event.preventDefault();
       this.move(...moves[event.key]);
-      this.source.onSelectRow(this.active.row, 'extend');
+      this.source.onSelectRow(this.active.row, 'extend', 1);
     } else if (event.key in moves) {
       event.preventDefault();
       this.move(...moves[event.key]);
@@ -176,7 +180,7 @@ export class VirtualGrid {
       this.move(0, -1);
     } else if ((event.key === 'Enter' || event.key === 'F2') && columns[this.active.col]) {
       event.preventDefault();
-      this.source.onEdit(this.active.row, columns[this.active.col]);
+      this.source.onEdit(this.active.row, columns[this.active.col], false);
     } else if (event.key === ' ') {
       event.preventDefault();
       this.source.onToggleRow(this.active.row);
@@ -192,9 +196,10 @@ export class VirtualGrid {
     cell.classList.add('active');
     this.element.setAttribute('aria-activedescendant', cell.id);
     const column = this.source.columns()[this.active.col];
-    if (edit && column) this.source.onEdit(this.active.row, column);
+    if (edit && column) this.source.onEdit(this.active.row, column, true);
     else {
-      this.source.onSelectRow(this.active.row, event.shiftKey ? 'extend' : event.ctrlKey || event.metaKey ? 'toggle' : 'only');
+      const how = event.shiftKey ? 'extend' : event.ctrlKey || event.metaKey ? 'toggle' : 'only';
+      this.source.onSelectRow(this.active.row, how, event.detail);
       this.focus();
     }
   }

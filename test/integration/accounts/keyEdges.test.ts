@@ -8,7 +8,6 @@ import type { Account } from '../../../src/extension/shared/account';
 import { AccountStore } from '../../../src/extension/shared/accountStore';
 import { importAccountFile } from '../../../src/extension/accounts/importAccountFile';
 import { Logger } from '../../../src/extension/base/logger';
-import { redactSecrets } from '../../../src/extension/base/redaction';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -86,9 +85,13 @@ describe('Key safety at the edges', function () {
       const first = await store.add({ label: 'First', baseUrl: 'https://one.example.net', apiKey: key });
       const second = await store.add({ label: 'Second', baseUrl: 'https://two.example.net', apiKey: key });
       await store.remove(first.id);
-      assert.equal(redactSecrets(`failed with ${key}`), 'failed with [redacted]');
+      assert.equal(logger.keys.redact(`failed with ${key}`), 'failed with [redacted]');
       await store.remove(second.id);
-      assert.equal(redactSecrets(`failed with ${key}`), `failed with ${key}`, 'a key no account uses any more is still held for scrubbing');
+      assert.equal(
+        logger.keys.redact(`failed with ${key}`),
+        `failed with ${key}`,
+        'a key no account uses any more is still held for scrubbing',
+      );
     } finally {
       store.dispose();
       logger.dispose();

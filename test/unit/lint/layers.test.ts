@@ -66,6 +66,26 @@ describe('lint: the layers hold', function () {
     ],
     ['src/service/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
     ['src/extension/example.ts', "import { startService } from '../service/server';\nexport const x = startService;\n", /its own process/],
+    [
+      'src/webview/page/example.ts',
+      "import * as vscode from 'vscode';\nexport const x = vscode;\n",
+      /Only src\/extension may import vscode/,
+    ],
+    [
+      'src/webview/page/example.ts',
+      "import { DbHostClient } from '../../client/dbHostClient';\nexport const x = DbHostClient;\n",
+      /Only the extension uses the client/,
+    ],
+    [
+      'src/webview/page/example.ts',
+      "import { Logger } from '../../extension/base/logger';\nexport const x = Logger;\n",
+      /Only the extension imports the extension/,
+    ],
+    [
+      'src/webview/page/example.ts',
+      "import { startService } from '../../service/server';\nexport const x = startService;\n",
+      /its own process/,
+    ],
     ['src/mcp/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
     ['src/mcp/example.ts', "import { startService } from '../service/server';\nexport const x = startService;\n", /its own process/],
     [

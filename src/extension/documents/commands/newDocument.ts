@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { describeError } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import { revealInExplorer } from '../../shared/revealInExplorer';
 import type { Services } from '../../services';
@@ -52,7 +51,7 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
         .error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
       const action = 'Open Document';
       const choice = await services.prompts.warn(
-        `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${describeError(error)}`,
+        `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${services.logger.describe(error)}`,
         action,
       );
       if (choice !== action) return;

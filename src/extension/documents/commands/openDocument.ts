@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../../client/serviceError';
+import { isServiceError } from '../../../core/api/serviceError';
 import { idToPathSegment } from '../../../core/documents/documentId';
 import { parseLossless } from '../../../core/json/lossless';
 import { required } from '../../base/registerCommand';

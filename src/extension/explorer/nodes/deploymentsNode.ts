@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../../client/serviceError';
+import { isServiceError } from '../../../core/api/serviceError';
 import type { ExplorerContext } from '../../shared/tree/explorerContext';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';

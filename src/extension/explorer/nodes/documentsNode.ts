@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { QueryPaging } from '../../../core/paging/keyset';
 import { clampPageSize } from '../../../core/paging/pager';
 import type { CollectionTarget } from '../../shared/collectionTarget';
-import { describeError, isCancellation } from '../../base/registerCommand';
+import { isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../../shared/tree/explorerContext';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
@@ -101,7 +101,7 @@ export class DocumentsNode implements ExplorerNode {
       if (!isCancellation(error))
         this.context.logger
           .scoped('explorer')
-          .warn(`Could not show the changed document ${docId} of ${db}.${col}: ${describeError(error)}`);
+          .warn(`Could not show the changed document ${docId} of ${db}.${col}: ${this.context.logger.describe(error)}`);
       return;
     }
     this.context.redraw(node);
@@ -152,8 +152,8 @@ export class DocumentsNode implements ExplorerNode {
     } catch (error) {
       if (generation !== this.generation) return;
       if (!isCancellation(error))
-        this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${describeError(error)}`);
-      this.error = new ErrorNode(this, 'Could not load documents', error);
+        this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${this.context.logger.describe(error)}`);
+      this.error = new ErrorNode(this, 'Could not load documents', error, this.context.logger);
     }
     // The count on the collection and on this node may have changed with what the service said.
     if (this.total !== totalBefore) this.context.redraw(this.parent);

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../../client/serviceError';
 import { shortCause } from '../../../core/text/shortCause';
-import { describeError } from '../../base/registerCommand';
 import type { ExplorerNode } from './explorerNode';
 import { childId } from './explorerNode';
 import { CommandId } from '../commandIds';
@@ -22,9 +21,10 @@ export class ErrorNode implements ExplorerNode {
     readonly parent: ExplorerNode,
     private readonly headline: string,
     error?: unknown,
+    errors?: { describe(error: unknown): string },
   ) {
     this.id = childId(parent, 'error');
-    const detail = error === undefined ? undefined : describeError(error);
+    const detail = error === undefined ? undefined : (errors?.describe(error) ?? String(error));
     this.message = detail === undefined ? headline : `${headline}: ${detail}`;
     this.cause = detail === undefined ? undefined : shortCause(isServiceError(error) ? error : { message: detail });
   }

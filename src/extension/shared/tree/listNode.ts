@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import { describeError, isCancellation } from '../../base/registerCommand';
+import { isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 import { ErrorNode } from './errorNode';
@@ -36,7 +36,7 @@ export abstract class ListNode implements ExplorerNode {
 
   /** The items that stand in for the list when loading failed. */
   protected failed(error: unknown): ExplorerNode[] {
-    return [new ErrorNode(this, `Could not load ${this.what}`, error)];
+    return [new ErrorNode(this, `Could not load ${this.what}`, error, this.context.logger)];
   }
 
   children(): Promise<ExplorerNode[]> {
@@ -67,7 +67,8 @@ export abstract class ListNode implements ExplorerNode {
       const empty = result.length === 0 ? this.emptyMessage() : undefined;
       if (empty) result = [new MessageNode(this, empty)];
     } catch (error) {
-      if (!isCancellation(error)) this.context.logger.scoped('explorer').warn(`Could not load ${this.what}: ${describeError(error)}`);
+      if (!isCancellation(error))
+        this.context.logger.scoped('explorer').warn(`Could not load ${this.what}: ${this.context.logger.describe(error)}`);
       result = this.failed(error);
     }
     if (generation !== this.generation) return this.children();
