@@ -17,10 +17,11 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  */
 export function registerCollectionView(services: Services): () => CollectionViews {
   let views: (CollectionViews & vscode.Disposable) | undefined;
+  let host: typeof HostModule | undefined;
   const load = (): CollectionViews => {
     if (!views) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
-      const host = require(path.join(__dirname, 'collectionViewHost.js')) as typeof HostModule;
+      host = require(path.join(__dirname, 'collectionViewHost.js')) as typeof HostModule;
       views = host.createCollectionViews(services, describeError);
       services.context.subscriptions.push(views);
     }
@@ -30,6 +31,10 @@ export function registerCollectionView(services: Services): () => CollectionView
     registerCommand(services, CommandId.openCollectionView, async (arg?: unknown, state?: unknown) => {
       const { accountId, db, col } = await resolveCollectionTarget(services, arg);
       return load().open({ accountId, db, col }, state);
+    }),
+    registerCommand(services, CommandId.explainCollectionViewFilter, () => {
+      const loaded = load();
+      return host!.explainViewFilter(loaded);
     }),
     vscode.window.registerWebviewPanelSerializer(COLLECTION_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),

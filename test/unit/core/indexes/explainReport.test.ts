@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ExplainAnswer } from '../../../../src/core/api/explainTypes';
 import { explainReport } from '../../../../src/core/indexes/explainReport';
+import { checkExplainArgs } from '../../../../src/core/indexes/explainArgs';
 
 const scan: ExplainAnswer = {
   ns: 'shop.orders',
@@ -79,5 +80,32 @@ describe('the explain view', () => {
       !outside.split('\n').some((line) => line.startsWith('# injected')),
       'no line of the answer becomes a heading outside its block',
     );
+  });
+});
+
+describe('the arguments of an explain', () => {
+  it('keeps a well-formed request and drops what is absent', () => {
+    assert.deepEqual(checkExplainArgs({ accountId: 'a', db: 'shop', col: 'orders', query: { q: { k: 7 }, sort: { n: -1 }, limit: 20 } }), {
+      accountId: 'a',
+      db: 'shop',
+      col: 'orders',
+      query: { q: { k: 7 }, sort: { n: -1 }, limit: 20 },
+    });
+  });
+
+  it('refuses what it cannot send, leading with the cause', () => {
+    assert.throws(
+      () => checkExplainArgs({ accountId: 'a', db: '', col: 'orders' }),
+      /^Error: accountId, db and col must be non-empty strings: Explain cannot/,
+    );
+    assert.throws(
+      () => checkExplainArgs({ accountId: 'a', db: 'shop', col: 'orders', query: { q: '{"k":7}' } }),
+      /query\.q must be a JSON object/,
+    );
+    assert.throws(
+      () => checkExplainArgs({ accountId: 'a', db: 'shop', col: 'orders', query: { skip: -1 } }),
+      /query\.skip must be a whole number/,
+    );
+    assert.throws(() => checkExplainArgs('shop.orders'), /must be an object/);
   });
 });
