@@ -5,6 +5,8 @@ import type { TestApi } from '../../../src/extension/extension';
 import type { CreatedAndExplained } from '../../../src/extension/indexes/createSuggestedIndex';
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { FaultProxy } from '../../support/faultProxy';
+import type { OwnService } from '../explorer/explorerFixtures';
+import { childrenOf, labelOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
@@ -214,5 +216,51 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
       proxy.requests.filter((request) => request.method !== 'GET'),
       [],
     );
+  });
+});
+
+describe('Explain on a slow query', function () {
+  this.timeout(120_000);
+  let testing: TestApi;
+  let service: OwnService;
+  let accountId: string;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    service = await startOwnService({ args: ['--slow-ms', '0'] });
+    accountId = (await testing.services.accounts.add({ label: 'Slow explain', baseUrl: service.url, apiKey: service.apiKey })).id;
+    const client = await testing.services.accounts.clientFor(accountId);
+    await client.createDatabase('slowexplain', 'sandbox');
+    await seedItems(testing, client, accountId, 'slowexplain', 'items', 30);
+    await client.listDocuments('slowexplain', 'items', { q: { k: 3 }, sort: { n: -1 } });
+  });
+
+  after(async () => {
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await service?.stop();
+  });
+
+  it('offers Explain on a slow query of a service that explains, and explains its filter and order', async () => {
+    const slowQueries = await nodeAt(testing, accountId, 'Databases', 'slowexplain', 'Slow Queries');
+    await testing.explorer.refresh(slowQueries);
+    const entry = await waitFor(async () =>
+      (await childrenOf(testing, slowQueries)).find(
+        (node) =>
+          node.treeItem().contextValue === 'dbhost.slowQuery.query.explainable' &&
+          /^query slowexplain\.items$/.test(labelOf(node.treeItem())),
+      ),
+    );
+    const prompts = new FakePrompts();
+    testing.setPrompts(prompts);
+    const outcome = await vscode.commands.executeCommand<ExplainOutcome>('dbhost.explainSlowQuery', entry);
+    assert.deepEqual(prompts.errors, []);
+    assert.ok(outcome, 'no explain view');
+    assert.deepEqual(outcome.suggestion, {
+      kind: 'create',
+      spec: { k: 1, n: -1 },
+      name: 'k_1_n_-1',
+      why: 'Equality, sort, range: the equality on k first, then the sort on n.',
+    });
+    await viewText(outcome.uri, '## Suggested index');
   });
 });
