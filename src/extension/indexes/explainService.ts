@@ -5,8 +5,7 @@ import type { IndexSuggestion } from '../../core/indexes/suggestIndex';
 import { suggestIndex } from '../../core/indexes/suggestIndex';
 import { isServiceError } from '../../client/serviceError';
 import { describeError } from '../base/registerCommand';
-import { isExplainAbsent, markExplainAbsent } from '../shared/explainAvailability';
-import { knownAbsent } from '../shared/featureAvailability';
+import { isExplainAbsent, isExplainKnownAbsent, markExplainAbsent } from '../shared/explainAvailability';
 import type { Services } from '../services';
 
 /** The service's word for a failure, else ours. */
@@ -22,7 +21,7 @@ export async function fetchExplain(services: Services, client: DbHostApi, reques
   const { db, col, query } = request;
   const label = services.accounts.require(request.accountId).label;
   const notOffered = `The service of "${label}" does not offer Explain, so its Explain actions are hidden. Queries still run as before.`;
-  if (await knownAbsent(client, 'explain')) {
+  if (isExplainKnownAbsent(client)) {
     void services.prompts.info(notOffered);
     return undefined;
   }

@@ -1,8 +1,8 @@
 import { isServiceError } from '../../client/serviceError';
 import type { DbHostApi } from '../../core/api/types';
 
-/** Endpoints beyond the interface text: the original service's, and explain (issue 21). */
-export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats' | 'explain';
+/** Endpoints of the original service that the interface text does not promise. */
+export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats';
 
 /** Statuses with which a service says it has no such endpoint. */
 const ABSENT_STATUSES = new Set([404, 405, 501]);
