@@ -26,6 +26,11 @@ import { registerKnowledge } from './bundles/registerKnowledge';
 import { showStartingPoint } from './start/showStartingPoint';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { registerCollectionView } from './collectionView/registerCollectionView';
+import { registerAiTools } from './aiTools/registerAiTools';
+import type { AiToolHost } from './aiTools/aiToolHost';
+import type { McpServers } from './aiTools/mcpServerProvider';
+import type { Walkthrough } from './walkthrough/registerWalkthrough';
+import { registerWalkthrough } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -45,6 +50,12 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
+  /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
+  aiTools(): AiToolHost;
+  /** The MCP server definitions the extension offers VS Code, one per account. */
+  readonly mcpServers: McpServers;
+  /** The getting-started walkthrough's steps the extension marked done. */
+  readonly walkthrough: Walkthrough;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -73,6 +84,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerTransfer(services);
   registerKnowledge(services, explorer, playgrounds);
   const collectionViews = registerCollectionView(services);
+  const aiTools = registerAiTools(services);
+  const walkthrough = registerWalkthrough(services);
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -93,6 +106,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       guardrails,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
       collectionViews,
+      aiTools: aiTools.host,
+      mcpServers: aiTools.mcpServers,
+      walkthrough,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },
