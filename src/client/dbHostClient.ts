@@ -2,6 +2,7 @@ import { isJsonObject, parseLossless, stringifyLossless } from '../core/json/los
 import { MAX_PAGE_SIZE } from '../core/api/limits';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { FetchFunction } from './fetchFunction';
+import type { ExplainAnswer } from '../core/api/explainTypes';
 import type { CopyDatabaseAnswer, DatabaseUserRecord, DeploymentStatistics } from '../core/api/originalTypes';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
 import type { RecordShape } from './responseShapes';
@@ -287,6 +288,20 @@ export class DbHostClient implements DbHostApi {
 
   async listPlans(options?: CallOptions): Promise<PlanRecord[]> {
     return this.read({ method: 'GET', path: '/plans', options }, (value) => toRecordList(value, PLAN, 'plans') as PlanRecord[]);
+  }
+
+  // Beyond the interface and the original: the plan of a query (a service without it answers 404)
+
+  async explain(db: string, col: string, query: DocumentQuery = {}, options?: CallOptions): Promise<ExplainAnswer> {
+    return this.read(
+      { method: 'GET', path: `${collectionPath(db, col)}/explain`, query: documentQueryParameters(query), options },
+      (value) => {
+        const answer = toObject(value, 'an explain');
+        if (!isJsonObject(answer.plan) || typeof answer.plan.stage !== 'string')
+          throw new UnexpectedShape('the explain has no plan with a stage');
+        return answer as ExplainAnswer;
+      },
+    );
   }
 
   // The original's endpoints beyond the interface, over the interface's own transport

@@ -78,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerCopyCommands(services);
   const playgrounds = registerPlaygrounds(services);
   const documents = registerDocuments(services);
-  registerIndexes(services);
+  registerIndexes(services, playgrounds.accounts);
   registerOriginalFeatures(services, explorer);
   explorer.showTailing(registerDeploymentLogs(services));
   registerTransfer(services);

@@ -1,5 +1,6 @@
 import type { DocumentUpdate } from '../documents/updateDiff';
 import type { JsonObject, JsonValue } from '../json/lossless';
+import type { ExplainAnswer, IndexAccesses, IndexBuildProgress } from './explainTypes';
 import type { OriginalServiceApi } from './originalTypes';
 
 /**
@@ -23,6 +24,11 @@ export interface IndexRecord {
   name: string;
   key?: Record<string, unknown>;
   unique?: boolean;
+  /** Queries it served since the service started; absent on a service that does not count them. */
+  accesses?: IndexAccesses;
+  /** True while a background build runs; gone once the index is ready. */
+  building?: boolean;
+  progress?: IndexBuildProgress;
   [field: string]: unknown;
 }
 
@@ -153,4 +159,7 @@ export interface DbHostApi extends OriginalServiceApi {
   getInvoice(id: string | number, options?: CallOptions): Promise<JsonObject>;
 
   listPlans(options?: CallOptions): Promise<PlanRecord[]>;
+
+  /** The plan the service chooses for a documents query (beyond the interface: 404 where it is not offered). */
+  explain(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<ExplainAnswer>;
 }

@@ -6,3 +6,4 @@ export { removeUser } from '../users/removeUser';
 export { copyDatabase } from '../copyDatabase/copyDatabase';
 export { showDeploymentStats } from '../deploymentStats/showDeploymentStats';
 export { showOperationDetails, openSlowQueryInPlayground } from '../databaseActivity/openSlowQuery';
+export { explainSlowQuery } from '../databaseActivity/explainSlowQuery';

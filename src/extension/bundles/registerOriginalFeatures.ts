@@ -14,6 +14,7 @@ export function registerOriginalFeatures(services: Services, explorer: ExplorerP
     [CommandId.showOperationDetails, (arg) => originalFeatures().showOperationDetails(services, arg)],
     [CommandId.openSlowQueryInPlayground, (arg) => originalFeatures().openSlowQueryInPlayground(services, arg)],
     [CommandId.showDeploymentStats, (arg) => originalFeatures().showDeploymentStats(services, arg)],
+    [CommandId.explainSlowQuery, (arg) => originalFeatures().explainSlowQuery(services, arg)],
   ]);
   for (const [id, run] of commands) services.context.subscriptions.push(registerCommand(services, id, (arg?: unknown) => run(arg)));
 }

@@ -9,6 +9,8 @@ import { CompareDocuments } from './compareDocuments';
 import type { CollectionSource } from './tableSession';
 import { TableSession } from './tableSession';
 
+export { explainViewFilter } from './explainViewFilter';
+
 /**
  * The collection views' extension-side code, bundled apart as dist/collectionViewHost.js and loaded the first
  * time a view opens (see registerCollectionView.ts), so that activation and dist/extension.js stay small.

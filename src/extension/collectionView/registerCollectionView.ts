@@ -16,15 +16,20 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
 export function registerCollectionView(services: Services): () => CollectionViews {
-  const load = lazyModule('collectionViewHost.js', (host: typeof HostModule): CollectionViews => {
+  const loadHost = lazyModule('collectionViewHost.js', (host: typeof HostModule) => {
     const views = host.createCollectionViews(services);
     services.context.subscriptions.push(views);
-    return views;
+    return { host, views };
   });
+  const load = (): CollectionViews => loadHost().views;
   services.context.subscriptions.push(
     registerCommand(services, CommandId.openCollectionView, async (arg?: unknown, state?: unknown) => {
       const { accountId, db, col } = await resolveCollectionTarget(services, arg);
       return load().open({ accountId, db, col }, state);
+    }),
+    registerCommand(services, CommandId.explainCollectionViewFilter, () => {
+      const { host, views } = loadHost();
+      return host.explainViewFilter(views);
     }),
     vscode.window.registerWebviewPanelSerializer(COLLECTION_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../core/json/lossless';
-import { isReplayableQuery, operationLabel } from '../../core/activity/slowQueryPlayground';
+import { isReplayableQuery, namespaceOf, operationLabel } from '../../core/activity/slowQueryPlayground';
+import { explainOffered } from '../shared/explainAvailability';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
@@ -21,6 +22,8 @@ export class ActivityEntryNode implements ExplorerNode {
     readonly entry: JsonObject,
     position: number,
     readonly kind: 'operation' | 'slowQuery',
+    /** The service offers explain, so a replayable slow query can be explained. */
+    readonly explainable = false,
   ) {
     this.id = childId(parent, kind, position);
     this.target = { accountId: parent.target.accountId, db: parent.target.db };
@@ -39,12 +42,19 @@ export class ActivityEntryNode implements ExplorerNode {
       const seconds = typeof this.entry.secs_running === 'number' ? `${this.entry.secs_running} s` : undefined;
       item.description = [typeof this.entry.opid === 'number' ? `opid ${this.entry.opid}` : undefined, seconds].filter(Boolean).join(' · ');
     } else {
-      item.contextValue = isReplayableQuery(this.entry) ? ContextValue.replayableSlowQuery : ContextValue.slowQuery;
+      const replayable = isReplayableQuery(this.entry);
+      item.contextValue =
+        replayable && this.explainable
+          ? ContextValue.explainableSlowQuery
+          : replayable
+            ? ContextValue.replayableSlowQuery
+            : ContextValue.slowQuery;
       item.iconPath = new vscode.ThemeIcon('watch');
       const millis = typeof this.entry.millis === 'number' ? `${this.entry.millis} ms` : undefined;
       const ts = this.entry.ts as { $date?: unknown } | undefined;
       const when = typeof ts?.$date === 'string' ? new Date(ts.$date).toLocaleTimeString() : undefined;
-      item.description = [millis, when].filter(Boolean).join(' · ');
+      const plan = typeof this.entry.planSummary === 'string' ? this.entry.planSummary : undefined;
+      item.description = [millis, plan, when].filter(Boolean).join(' · ');
     }
     item.tooltip = 'Show the details as JSON';
     item.command = { command: CommandId.showOperationDetails, title: 'Show Details', arguments: [this] };
@@ -118,6 +128,10 @@ export class SlowQueriesNode extends ActivityListNode {
   protected async load(): Promise<ExplorerNode[]> {
     const client = await this.context.client(this.target.accountId);
     const entries = await client.listSlowQueries(this.target.db);
-    return entries.map((entry, position) => new ActivityEntryNode(this, entry, position, 'slowQuery'));
+    const replayable = entries.find(isReplayableQuery);
+    const target = replayable && namespaceOf(replayable.ns);
+    // One cheap explain (a lookup by _id) learns whether the service offers explain, remembered per client.
+    const explainable = target ? await explainOffered(client, target.db, target.col) : false;
+    return entries.map((entry, position) => new ActivityEntryNode(this, entry, position, 'slowQuery', explainable));
   }
 }

@@ -11,9 +11,15 @@ import { parseIndexBody } from '../../core/indexes/indexDefinition';
 import { IndexBodyCodeLens, IndexJsonDrafts, isIndexBodyDocument } from './indexJsonDrafts';
 import { askIndexDefinition, fieldSampleSize } from './indexWizard';
 import { CommandId } from '../shared/commandIds';
+import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
+import { registerExplain } from './registerExplain';
 
-/** "Create Index…", "Edit Index as JSON…", the CodeLens that creates an index from its JSON body, and dropping one or all. */
-export function registerIndexes(services: Services): void {
+/**
+ * "Create Index…", "Edit Index as JSON…", the CodeLens that creates an index from its JSON body, dropping one or
+ * all, and Explain with its suggested index (`playgroundAccounts`: the account each playground query runs against).
+ */
+export function registerIndexes(services: Services, playgroundAccounts: PlaygroundAccountBinding): void {
+  registerExplain(services, playgroundAccounts);
   const drafts = new IndexJsonDrafts();
   services.context.subscriptions.push(
     drafts,

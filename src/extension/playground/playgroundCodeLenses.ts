@@ -4,22 +4,54 @@ import type { PlaygroundAccounts } from './playgroundAccounts';
 import type { PlaygroundParses } from '../shared/playgroundFiles';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import { CommandId } from '../shared/commandIds';
+import { onDidChangeExplainAvailability } from '../shared/explainAvailability';
 
-/** Above each query: "Run" (or "Run update…") and the account and collection it runs against. */
+/** Above each query: "Run" (or "Run update…"), "Explain" on a find, and the account and collection it runs against. */
 export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
   readonly onDidChangeCodeLenses: vscode.Event<void>;
 
   constructor(
     private readonly parses: PlaygroundParses,
     private readonly accounts: PlaygroundAccounts,
+    /** Whether the account's service is known to have no explain (the lens is hidden then). */
+    private readonly explainHidden: (accountId: string) => Promise<boolean>,
   ) {
-    this.onDidChangeCodeLenses = accounts.onDidChange;
+    this.onDidChangeCodeLenses = (listener, thisArg, disposables) => {
+      const both = vscode.Disposable.from(accounts.onDidChange(listener, thisArg), onDidChangeExplainAvailability(listener, thisArg));
+      disposables?.push(both);
+      return both;
+    };
   }
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    const lenses = this.runAndTargetLenses(document);
+    const hidden = new Map<string, Promise<boolean>>();
+    const hiddenFor = (accountId: string) => {
+      if (!hidden.has(accountId)) hidden.set(accountId, this.explainHidden(accountId));
+      return hidden.get(accountId)!;
+    };
+    const explains = await Promise.all(
+      lenses.map(async ([run, , account]) => {
+        const [file, index] = run.command?.arguments ?? [];
+        // A find whose account is not settled yet still offers Explain: it asks for the account as Run does.
+        if (account === undefined || (account !== '' && (await hiddenFor(account)))) return undefined;
+        const command = {
+          title: '$(search) Explain',
+          tooltip: 'How the service runs this query, and the index that would serve it',
+          command: CommandId.explainPlaygroundQuery,
+          arguments: [file, index],
+        };
+        return new vscode.CodeLens(run.range, command);
+      }),
+    );
+    return lenses.flatMap(([run, target], i) => [run, explains[i], target].filter((lens): lens is vscode.CodeLens => lens !== undefined));
+  }
+
+  /** Each query's Run and account lenses, with the id of the account a find runs against ('' while unsettled; undefined for an update). */
+  private runAndTargetLenses(document: vscode.TextDocument): Array<[vscode.CodeLens, vscode.CodeLens | undefined, string | undefined]> {
     if (!isPlaygroundDocument(document)) return [];
     const parsed = this.parses.get(document);
-    return parsed.entries.flatMap((entry) => {
+    return parsed.entries.map((entry) => {
       const line = document.positionAt(entry.range.offset).line;
       const range = new vscode.Range(line, 0, line, 0);
       const request = entry.request;
@@ -31,7 +63,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
         command: CommandId.runPlaygroundQuery,
         arguments: [document.uri, entry.index],
       });
-      if (!request) return [run];
+      if (!request) return [run, undefined, undefined];
       const account = this.accounts.settled(document.uri, request.account);
       const look = account && lookOf(account);
       const target = new vscode.CodeLens(range, {
@@ -42,7 +74,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
         command: CommandId.choosePlaygroundAccount,
         arguments: [document.uri],
       });
-      return [run, target];
+      return [run, target, request.kind === 'find' ? (account?.id ?? '') : undefined];
     });
   }
 }

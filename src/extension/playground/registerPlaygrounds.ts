@@ -10,6 +10,7 @@ import { PlaygroundRunner } from './playgroundRunner';
 import { ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
+import { explainHidden } from '../shared/explainAvailability';
 
 /** What other features build on: the parsed files, their accounts, their results and the runner. */
 export interface PlaygroundParts {
@@ -32,7 +33,10 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
     diagnostics,
     accounts,
     results,
-    vscode.languages.registerCodeLensProvider(playgroundSelector, new PlaygroundCodeLenses(parses, accounts)),
+    vscode.languages.registerCodeLensProvider(
+      playgroundSelector,
+      new PlaygroundCodeLenses(parses, accounts, (accountId) => explainHidden(services, accountId)),
+    ),
     vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
     registerCommand(services, CommandId.runPlaygroundQuery, (file?: unknown, index?: unknown) => runner.run(file, index)),
     registerCommand(services, CommandId.showNextResultsPage, (resultsUri?: unknown) => runner.page('next', resultsUri)),

@@ -64,4 +64,10 @@ export enum CommandId {
   showOperationDetails = 'dbhost.showOperationDetails',
   openSlowQueryInPlayground = 'dbhost.openSlowQueryInPlayground',
   showDeploymentStats = 'dbhost.showDeploymentStats',
+  explainPlaygroundQuery = 'dbhost.explainPlaygroundQuery',
+  explainQuery = 'dbhost.explainQuery',
+  explainCollectionViewFilter = 'dbhost.explainCollectionViewFilter',
+  explainSlowQuery = 'dbhost.explainSlowQuery',
+  explainAgain = 'dbhost.explainAgain',
+  createSuggestedIndex = 'dbhost.createSuggestedIndex',
 }

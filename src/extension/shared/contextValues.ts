@@ -40,6 +40,8 @@ export enum ContextValue {
   slowQuery = 'dbhost.slowQuery',
   /** A slow query that can be opened in a playground. */
   replayableSlowQuery = 'dbhost.slowQuery.query',
+  /** A slow query that can be opened in a playground and explained (the service offers explain). */
+  explainableSlowQuery = 'dbhost.slowQuery.query.explainable',
 }
 
 /** The context value a deployment item has while its log is tailed, so the menus offer Stop Tailing. */

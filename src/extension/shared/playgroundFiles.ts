@@ -1,4 +1,6 @@
 import type * as vscode from 'vscode';
+import type { Account } from './account';
+import type { Prompts } from '../ui/prompts';
 import type { ParsedPlayground } from '../../core/playground/playgroundRequest';
 import { playgroundParser } from './loadPlaygroundParser';
 
@@ -24,4 +26,9 @@ export class PlaygroundParses {
   forget(document: vscode.TextDocument): void {
     this.cache.delete(document.uri.toString());
   }
+}
+
+/** The account a playground's query runs against, as the playground feature binds it (other features get it from the composition root). */
+export interface PlaygroundAccountBinding {
+  resolve(file: vscode.Uri, label: string | undefined, prompts: Prompts): Promise<Account>;
 }

@@ -8,6 +8,7 @@ import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { BUILTIN_INDEX } from '../../../core/api/indexes';
 import { ContextValue } from '../../shared/contextValues';
+import { indexBuild, indexUsage } from '../../../core/indexes/indexUsage';
 
 /** The index every collection has; it cannot be dropped. */
 
@@ -34,9 +35,16 @@ export class IndexNode implements ExplorerNode {
     const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = this.builtin ? ContextValue.indexBuiltin : ContextValue.index;
-    item.description = describeIndex(this.record);
-    item.iconPath = new vscode.ThemeIcon(this.builtin ? 'lock' : 'key');
+    const build = indexBuild(this.record);
+    const usage = build ? undefined : indexUsage(this.record);
+    item.description = [describeIndex(this.record), build?.description ?? usage?.description].filter(Boolean).join(' · ');
+    item.iconPath = build
+      ? new vscode.ThemeIcon('loading~spin')
+      : usage?.unused && !this.builtin
+        ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('list.warningForeground'))
+        : new vscode.ThemeIcon(this.builtin ? 'lock' : 'key');
     item.tooltip = recordTooltip('index', this.name, this.record);
+    if (usage) item.tooltip.appendMarkdown(`\n\n${usage.detail}`);
     return item;
   }
 }

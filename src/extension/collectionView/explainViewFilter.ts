@@ -1,0 +1,15 @@
+import * as vscode from 'vscode';
+import { pageQuery } from '../../core/table/viewState';
+import { CommandId } from '../shared/commandIds';
+import type { CollectionViews } from './collectionViewHost';
+
+/** "Explain" in a collection view's title bar: its filter, sort, projection and page, explained through dbhost.explainQuery. */
+export async function explainViewFilter(views: CollectionViews): Promise<unknown> {
+  const panels = [...views.panels];
+  const view = panels.find((candidate) => candidate.panel.active) ?? (panels.length === 1 ? panels[0] : undefined);
+  if (!view) throw new Error('Open a collection view and bring it to the front to explain its filter.');
+  const { source, state } = view.session;
+  const { error, ...query } = pageQuery(state);
+  if (error) throw new Error(`${error}. Fix the filter to explain it.`);
+  return vscode.commands.executeCommand(CommandId.explainQuery, { accountId: source.accountId, db: source.db, col: source.col, query });
+}

@@ -1,0 +1,27 @@
+import type * as vscode from 'vscode';
+import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
+import type { Services } from '../services';
+import { createSuggestedIndex } from './createSuggestedIndex';
+import { explainAgain } from './explainAgain';
+import { explainPlaygroundQuery } from './explainPlaygroundQuery';
+import { explainQuery } from './explainQuery';
+import type { ExplainViewEvents } from './explainViews';
+import { ExplainViews } from './explainViews';
+
+/**
+ * Explain and the suggested index (issue 21), bundled apart as dist/explain.js and loaded the first time an
+ * explain runs or its view is shown, so that activation and dist/extension.js stay small.
+ */
+export function createExplainFeature(services: Services, accounts: PlaygroundAccountBinding, events: ExplainViewEvents) {
+  const views = new ExplainViews(events);
+  return {
+    text: (uri: vscode.Uri) => views.text(uri),
+    lenses: (document: vscode.TextDocument) => views.lenses(document),
+    explainPlaygroundQuery: (file?: unknown, index?: unknown) => explainPlaygroundQuery(services, views, accounts, file, index),
+    explainQuery: (arg: unknown) => explainQuery(services, views, arg),
+    explainAgain: (arg: unknown) => explainAgain(services, views, arg),
+    createSuggestedIndex: (arg: unknown) => createSuggestedIndex(services, views, arg),
+  };
+}
+
+export type ExplainFeature = ReturnType<typeof createExplainFeature>;

@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { PlaygroundFolder, runLens } from '../support/playgrounds';
+import { readTestConfig } from '../support/test-config';
+import { waitFor } from '../support/waitFor';
+import * as vscode from 'vscode';
+import { explainLensOf, playgroundText } from './explainFixtures';
+
+/** A service without explain: a proxy to the local service that answers every …/explain 404, as a service without it would. */
+async function serviceWithoutExplain(target: string): Promise<{ url: string; explains: () => number; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  let explains = 0;
+  const server = http.createServer((request, response) => {
+    if (/^\/databases\/[^/]+\/collections\/[^/]+\/explain(\?|$)/.test(request.url ?? '')) {
+      explains++;
+      request.resume();
+      response.writeHead(404, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: `No such endpoint: ${(request.url ?? '').split('?')[0]}` }));
+      return;
+    }
+    const forwarded = http.request(
+      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => response.destroy());
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    explains: () => explains,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('Explain on a service without it', function () {
+  this.timeout(60_000);
+  const label = 'No explain here';
+  let testing: TestApi;
+  let accountId: string;
+  let client: DbHostApi;
+  let service: Awaited<ReturnType<typeof serviceWithoutExplain>>;
+  let playgrounds: PlaygroundFolder;
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    service = await serviceWithoutExplain(readTestConfig().services.demo.url);
+    ({ accountId, client } = await addAccount(testing, label, { url: service.url, apiKey: readTestConfig().services.demo.apiKey }));
+    playgrounds = PlaygroundFolder.create('explain-absent');
+  });
+
+  after(async () => {
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await service?.close();
+    playgrounds?.remove();
+  });
+
+  it('says calmly that the service does not offer it, shows no error, and hides the Explain lens from then on', async () => {
+    const document = await playgrounds.open(
+      'absent.query.json',
+      playgroundText(label, 'shop', 'orders', { q: { status: 'paid' }, limit: 5 }),
+    );
+    const lens = await explainLensOf(document.uri);
+    assert.ok(lens, 'Explain is offered until the service says it has none');
+    const prompts = new FakePrompts();
+    testing.setPrompts(prompts);
+    const outcome = await runLens<unknown>(lens);
+    assert.equal(outcome, undefined, 'no explain view');
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(prompts.infos.length, 1, prompts.infos.join(' | '));
+    assert.match(prompts.infos[0], /^The service of "No explain here" does not offer Explain, so its Explain actions are hidden\./);
+    assert.equal(service.explains(), 1);
+    await waitFor(async () => (await explainLensOf(document.uri)) === undefined, { what: 'the Explain lens to go' });
+    assert.ok(
+      vscode.window.visibleTextEditors.every((editor) => editor.document.uri.scheme !== 'dbhost-explain'),
+      'no explain view opened',
+    );
+    // The query itself still runs.
+    const page = await client.listDocuments('shop', 'orders', { q: { status: 'paid' }, limit: 5 });
+    assert.equal(page.documents.length, 5);
+  });
+
+  it('explains nothing through the command either, and sends no second explain once it knows', async () => {
+    const before = service.explains();
+    const { result, prompts } = await runScripted<unknown>(testing, [], 'dbhost.explainQuery', {
+      accountId,
+      db: 'shop',
+      col: 'orders',
+      query: { q: { status: 'paid' } },
+    });
+    assert.equal(result, undefined);
+    assert.deepEqual(prompts.errors, []);
+    assert.match(prompts.infos[0] ?? '', /does not offer Explain/);
+    assert.equal(service.explains(), before, 'nothing sent');
+  });
+
+  it('refuses arguments it cannot use, leading with the cause, and sends nothing', async () => {
+    const before = service.explains();
+    const { result, prompts } = await runScripted<unknown>(testing, [], 'dbhost.explainQuery', { accountId, db: 'shop', col: '' });
+    assert.equal(result, undefined);
+    assert.match(
+      prompts.errors[0] ?? '',
+      /^accountId, db and col must be non-empty strings: Explain cannot use the arguments it was given\./,
+    );
+    assert.equal(service.explains(), before);
+  });
+});
