@@ -9,6 +9,7 @@ import { copyDatabase } from '../handlers/copyDatabase';
 import { getDeploymentStats } from '../handlers/deploymentStats';
 import { listOperations } from '../handlers/operations';
 import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
+import { previewUpdate } from '../handlers/updatePreview';
 import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
 import type { Handler } from './types';
 
@@ -30,6 +31,8 @@ const ORIGINAL_EXTRA_ROUTES: Route[] = [
   route('databases/:db/ops', { GET: listOperations }),
   route('slow_queries/:db', { GET: listSlowQueries }),
   route('slow_queries/:db/:id', { GET: getSlowQuery }),
+  // The dry run of a bulk update (issue 25): beyond the original too.
+  route('databases/:db/collections/:col/update_preview', { POST: previewUpdate }),
 ];
 
 /** The 25 endpoints of the interface. */

@@ -14,6 +14,7 @@ import { inPushableSteps } from './largeEach';
 import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
+import { checkOperandTypes } from './operandTypes';
 import { idRangePage } from './idOrder';
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
@@ -189,6 +190,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   checkExpressionShape(updateDoc, 'update');
   checkUpdatePaths(updateDoc);
   checkRegexes(updateDoc.$pull);
+  checkOperandTypes(doc, updateDoc);
   const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
