@@ -15,6 +15,7 @@ import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
 import { checkOperandTypes } from './operandTypes';
+import { resolveAddToSet } from './addToSet';
 import { idRangePage } from './idOrder';
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
@@ -191,7 +192,7 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   checkUpdatePaths(updateDoc);
   checkRegexes(updateDoc.$pull);
   checkOperandTypes(doc, updateDoc);
-  const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
+  const modifier = resolveAddToSet(doc, resolveInt64Arithmetic(doc, cloneDoc(updateDoc)));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
   if (inserting && setOnInsert) modifier.$set = { ...((modifier.$set as Doc | undefined) ?? {}), ...setOnInsert };

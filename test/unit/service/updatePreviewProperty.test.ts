@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { isServiceError } from '../../../src/client/serviceError';
+import { previewInCore } from '../../../src/core/bulk/previewInCore';
+import { UpdateFailure } from '../../../src/core/bulk/updateOperators';
 import type { UpdatePreview } from '../../../src/core/bulk/updatePreview';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../src/core/json/lossless';
@@ -127,6 +129,38 @@ describe('local service: the dry run shows what the bulk update then writes (pro
         assert.equal(comparable(sample.map((item) => item.before)), comparable(before));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('the preview the extension computes for a service without a dry run shows what the service’s own dry run shows', async () => {
+    await fc.assert(
+      fc.asyncProperty(documents, updates, async (docs, object) => {
+        const col = `c${run++}`;
+        for (const doc of docs) await client.createDocument(DB, col, doc, { safe: true });
+        const request = { criteria: {}, object, multi: true };
+        let service: UpdatePreview | undefined;
+        const serviceRefusal = await refusal(async () => (service = await client.previewUpdate(DB, col, request)));
+        let core: UpdatePreview | undefined;
+        let coreRefusal: string | undefined;
+        try {
+          core = await previewInCore(client, DB, col, request);
+        } catch (error) {
+          if (!(error instanceof UpdateFailure)) throw error;
+          coreRefusal = error.message;
+        }
+        if (serviceRefusal !== undefined || coreRefusal !== undefined) {
+          const coreFailsEverywhere = core !== undefined && core.sample.every((item) => 'error' in item);
+          assert.ok(
+            (serviceRefusal !== undefined) === (coreRefusal !== undefined || coreFailsEverywhere),
+            `service: ${serviceRefusal ?? 'previewed'}; extension: ${coreRefusal ?? stringifyLossless(core!.sample)}`,
+          );
+          return;
+        }
+        const shown = (preview: UpdatePreview) => preview.sample.map((item) => ('error' in item ? 'error' : comparable(item.after)));
+        assert.deepEqual(shown(core!), shown(service!), `update ${stringifyLossless(object)} on ${stringifyLossless(docs)}`);
+        assert.equal(core!.matched, service!.matched);
+      }),
+      { numRuns: 150 },
     );
   });
 });
