@@ -40,6 +40,7 @@ export enum CommandId {
   newDocument = 'dbhost.newDocument',
   deleteDocument = 'dbhost.deleteDocument',
   updateMatchingDocuments = 'dbhost.updateMatchingDocuments',
+  undoLastChange = 'dbhost.undoLastChange',
   createIndex = 'dbhost.createIndex',
   editIndexAsJson = 'dbhost.editIndexAsJson',
   createIndexFromJson = 'dbhost.createIndexFromJson',
