@@ -6,7 +6,10 @@ import { join, resolve } from 'node:path';
 import { ServiceProcess } from '../test/support/serviceProcess';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
 import { measureClientOverhead } from './clientOverhead';
+import { measureCopyDatabase } from './copyDatabase';
+import { measureHugeRecords } from './hugeRecords';
 import { measureFairness } from './fairness';
+import { measureIndexedQueries } from './indexedQueries';
 import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
 import { viewDocuments } from './paging';
@@ -84,9 +87,33 @@ async function saveFigures(url: string): Promise<Figure[]> {
 
 /** `npm run bench -- --only=client` measures the client overhead alone (quick, for comparing runs); results.json is left as it is. */
 const clientOnly = process.argv.includes('--only=client');
+/** `npm run bench -- --only=hostile` measures issue 22's figures alone: Copy Database beside another account, and huge import records. */
+const hostileOnly = process.argv.includes('--only=hostile');
+
+async function hostileFigures(url: string): Promise<Figure[]> {
+  step("another account's latency during a Copy Database of 101,000 documents");
+  const figures = await measureCopyDatabase(url, KEY, OTHER_KEY);
+  step('import readers on a 100 MB record against 100 MB of small records');
+  figures.push(...(await measureHugeRecords()));
+  return figures;
+}
+
+/** `--only=indexes` measures issue 21's figures alone (results.json is left as it is); `--quick` skips their 1,000,000-document part. */
+const indexesOnly = process.argv.includes('--only=indexes');
+const quick = process.argv.includes('--quick');
+
+async function indexedQueryFigures(): Promise<Figure[]> {
+  step(`indexed queries on ${quick ? '1,000 and 100,000' : '1,000, 100,000 and 1,000,000'} documents inserted through the interface`);
+  return measureIndexedQueries({ quick, progress: step });
+}
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  if (indexesOnly) {
+    figures.push(...(await indexedQueryFigures()));
+    console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
   let service: ServiceProcess | undefined;
   try {
@@ -95,6 +122,12 @@ async function main(): Promise<void> {
     if (!clientOnly) seedAccount(dataDir, OTHER_KEY, { big: false });
     step('starting the local service');
     service = await ServiceProcess.start({ dataDir, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
+    if (hostileOnly) {
+      figures.push(...(await hostileFigures(service.url)));
+      const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
+      console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+      return;
+    }
     step('client overhead');
     figures.push(...(await measureClientOverhead(service.url, KEY)));
     if (clientOnly) {
@@ -115,10 +148,12 @@ async function main(): Promise<void> {
     figures.push(...(await measureLocalService(service.url, KEY)));
     step("another account's latency while one runs the most expensive accepted request");
     figures.push(...(await measureFairness(service.url, KEY, OTHER_KEY)));
+    figures.push(...(await hostileFigures(service.url)));
   } finally {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  figures.push(...(await indexedQueryFigures()));
   step('packaging (production build and .vsix, in out/bench/)');
   const size = measureSize(missing);
   figures.push(...size.figures);

@@ -5,6 +5,7 @@ import { accountTag, dataFolderSecret, keyDigest, legacyAccountTag } from './acc
 import { customPlanFor } from './catalog/plans';
 import { demoMutations } from './demo/demoData';
 import { AccountStore } from './store/accountStore';
+import type { JournalIo } from './store/journal';
 
 /** Where an account's data lives; a folder named the old way (an unsalted hash of the key) is moved there first. */
 function accountDirectory(accountsDir: string, tag: string, key: string, log: (line: string) => void): string {
@@ -35,14 +36,21 @@ export class Accounts {
 
   private constructor(private readonly secret: Buffer) {}
 
-  static open(options: { dataDir: string; apiKeys: string[]; payment: boolean; empty: boolean; log: (line: string) => void }): Accounts {
+  static open(options: {
+    dataDir: string;
+    apiKeys: string[];
+    payment: boolean;
+    empty: boolean;
+    log: (line: string) => void;
+    journalIo?: JournalIo;
+  }): Accounts {
     const accounts = new Accounts(dataFolderSecret(options.dataDir, options.apiKeys));
     const accountsDir = join(options.dataDir, 'accounts');
     for (const key of options.apiKeys) {
       const digest = keyDigest(accounts.secret, key);
       if (accounts.byDigest.has(digest)) continue;
       const tag = accountTag(digest);
-      const { store, existed } = AccountStore.open(accountDirectory(accountsDir, tag, key, options.log), options.log);
+      const { store, existed } = AccountStore.open(accountDirectory(accountsDir, tag, key, options.log), options.log, options.journalIo);
       if (existed) renameLegacyCustomPlan(store, tag, key);
       else if (!options.empty) {
         for (const batch of demoMutations()) store.commit(batch, false);

@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
-import { keyMayBeInBody, requestKey, requestMembers } from './http/legacyTransport';
+import { hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/routes';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
@@ -16,6 +16,8 @@ import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';
 import { requireUtf8 } from './http/utf8';
 import { withBudget } from './query/budget';
+import { withGroupCommit } from './store/groupCommit';
+import type { JournalIo } from './store/journal';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -35,6 +37,8 @@ export interface ServiceOptions {
   logRequests?: boolean;
   /** Operations on a database taking at least this long go to its slow query log. Default 100. */
   slowQueryMs?: number;
+  /** The journals' file operations; tests pass their own to watch or fail the syncs. */
+  journalIo?: JournalIo;
 }
 
 export interface RunningService {
@@ -61,6 +65,7 @@ function send(response: ServerResponse, reply: Reply): void {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   freezeIntrinsics();
   const log = options.log ?? (() => undefined);
+  const logRequests = options.logRequests !== false && options.log !== undefined;
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
   }
@@ -70,6 +75,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     payment: options.payment ?? true,
     empty: options.empty ?? false,
     log,
+    journalIo: options.journalIo,
   });
   for (const account of accounts.all()) {
     for (const deployment of account.deployments()) {
@@ -98,23 +104,30 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
     const writes = request.method === 'POST' || request.method === 'PUT';
     const earlyBody = writes && keyMayBeInBody(target.query, request.headers) ? requireUtf8(await readBody(request)) : undefined;
-    const account = accounts.find(requestKey(target.query, request.headers, earlyBody));
+    const key = requestKey(target.query, request.headers, earlyBody);
+    const account = accounts.find(key);
+    const contentType = request.headers['content-type'];
     if (!account) throw new HttpError(401, 'The API key is not valid for this service');
+    // Every key the body carries is compared with the one authenticated, before anything else is answered.
+    let body: Body = {};
+    if (writes) body = requestMembers(target.query, contentType, earlyBody ?? requireUtf8(await readBody(request)), key);
+    else if (hasFormBody(request.headers)) refuseOtherFormKey(contentType, requireUtf8(await readBody(request)), key);
+    else request.resume();
     const handler = matched.route.methods[request.method as Method];
     if (!handler) {
       throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
     }
-    let body: Body = {};
-    if (writes) body = requestMembers(target.query, request.headers['content-type'], earlyBody ?? requireUtf8(await readBody(request)));
-    else request.resume();
     const context = { account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' };
-    return withBudget(() => trackOperation(context, request.method as Method, matched.route.pattern, () => handler(context)));
+    return withBudget(() =>
+      trackOperation(context, request.method as Method, matched.route.pattern, () => withGroupCommit(() => handler(context))),
+    );
   }
 
   // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const startedAt = performance.now();
-    const path = scrub(displayPath(request.url));
+    // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
+    const path = () => scrub(displayPath(request.url));
     const inFlight = { request, answered: new Promise<void>((resolve) => response.once('close', resolve)) };
     answering.set(request.socket, inFlight);
     void inFlight.answered.then(() => {
@@ -123,18 +136,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     respond(request)
       .catch((error: unknown): Reply => {
         if (error instanceof HttpError) return { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
-        log(`${logTimestamp(new Date())} internal error on ${request.method} ${path}: ${scrub((error as Error)?.stack ?? String(error))}`);
+        log(
+          `${logTimestamp(new Date())} internal error on ${request.method} ${path()}: ${scrub((error as Error)?.stack ?? String(error))}`,
+        );
         return { status: 500, body: { error: INTERNAL_ERROR } };
       })
       .then((reply) => {
         send(response, reply);
-        if (options.logRequests !== false)
+        if (logRequests)
           log(
-            `${logTimestamp(new Date())} ${request.method} ${path} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
+            `${logTimestamp(new Date())} ${request.method} ${path()} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
           );
       })
       .catch((error: unknown) => {
-        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path}: ${scrub(String((error as Error)?.message))}`);
+        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path()}: ${scrub(String((error as Error)?.message))}`);
         response.destroy();
       });
   });

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '../api/limits';
 import { DEFAULT_SAMPLE_SIZE } from '../schema/sampleSchema';
+import type { CsvFormulas } from '../transfer/csvFormulas';
 
 /** Every `dbhost.*` setting, by its name after `dbhost.`, with its type. */
 export interface Settings {
@@ -9,6 +10,7 @@ export interface Settings {
   'schema.sampleSize': number;
   'logs.initialLines': number;
   'export.parallelWindows': number;
+  'export.csvFormulas': CsvFormulas;
 }
 
 /**
@@ -22,4 +24,5 @@ export const SETTING_DEFAULTS: Settings = {
   'schema.sampleSize': DEFAULT_SAMPLE_SIZE,
   'logs.initialLines': 50,
   'export.parallelWindows': 1,
+  'export.csvFormulas': 'neutralise',
 };

@@ -1,8 +1,11 @@
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { LosslessNumber, isJsonObject, parseLossless, stringifyLossless } from '../json/lossless';
-import type { CsvRow } from './csvText';
+import type { CsvFormulas } from './csvFormulas';
+import { neutraliseFormula, restoreNeutralised, startsLikeFormula } from './csvFormulas';
+import type { CsvCell, CsvRow } from './csvText';
 import { CsvShapeError, csvRow, readCsvRows } from './csvText';
 import type { ParsedRecord, TextChunks } from './parsedRecord';
+import { notUtf8 } from './utf8Text';
 
 /**
  * An object that stands for one value rather than holding fields: extended JSON such as `{"$oid": …}`
@@ -53,19 +56,36 @@ export function cellText(value: JsonValue | undefined): string {
   return stringifyLossless(value);
 }
 
-/** Writes documents as CSV rows of the chosen dotted columns, the header first. */
+/**
+ * Writes documents as CSV rows of the chosen dotted columns, the header first. Unless `formulas` is `raw`,
+ * a string value (or column name) a spreadsheet would run as a formula is neutralised (see csvFormulas.ts);
+ * numbers, dates, ids and JSON text are never strings here and are written as they are, so -5 stays -5
+ * while the string "-5" becomes '-5.
+ */
 export class CsvWriter {
-  constructor(readonly columns: readonly string[]) {
+  constructor(
+    readonly columns: readonly string[],
+    readonly formulas: CsvFormulas = 'neutralise',
+  ) {
     if (columns.length === 0) throw new Error('Choose at least one column for a CSV export.');
   }
 
   header(): string {
-    return csvRow(this.columns);
+    return csvRow(this.columns.map((column) => this.textCell(column)));
   }
 
   row(document: JsonObject): string {
     const flat = flattenDocument(document);
-    return csvRow(this.columns.map((column) => cellText(flat.has(column) ? flat.get(column) : valueAt(document, column))));
+    return csvRow(
+      this.columns.map((column) => {
+        const value = flat.has(column) ? flat.get(column) : valueAt(document, column);
+        return typeof value === 'string' ? this.textCell(value) : { text: cellText(value) };
+      }),
+    );
+  }
+
+  private textCell(text: string): CsvCell {
+    return this.formulas === 'neutralise' && startsLikeFormula(text) ? { text: neutraliseFormula(text), quote: true } : { text };
   }
 }
 
@@ -86,11 +106,14 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /**
- * A cell's value. With `strings`, the text itself. With `infer`: numbers (exactly as written, so
+ * A cell's value; a neutralised formula cell loses its one leading quote. With `strings`, the text itself. With `infer`: numbers (exactly as written, so
  * 1.50 stays 1.50), true and false, empty or `null` as null, ISO-8601 dates as `{"$date"}`, JSON arrays
  * and objects as what they hold, and an `_id` of 24 hex digits as an object id; any other text stays a string.
  */
 export function cellValue(text: string, types: CsvTypes, column: string): JsonValue {
+  // A neutralised formula ('=1+2) was a string: it reads back as written, never inferred.
+  const restored = restoreNeutralised(text);
+  if (restored !== undefined) return restored;
   if (types === 'strings') return text;
   if (text === '' || text === 'null') return null;
   if (text === 'true') return true;
@@ -113,7 +136,10 @@ export function cellValue(text: string, types: CsvTypes, column: string): JsonVa
 
 /** The header of a CSV import checked: no empty, repeated or clashing (`a` beside `a.b`) column names. */
 export function checkHeader(header: CsvRow): string[] {
-  const names = header.fields;
+  if (header.error) throw new CsvShapeError(`The header cannot be read: ${header.error}`, header.line);
+  const notText = notUtf8(header.fields.join(','));
+  if (notText) throw new CsvShapeError(`The header is ${notText}`, header.line);
+  const names = header.fields.map((name) => restoreNeutralised(name) ?? name);
   const seen = new Set<string>();
   for (const name of names) {
     if (name === '' || name.split('.').some((part) => part === ''))
@@ -134,6 +160,9 @@ export function checkHeader(header: CsvRow): string[] {
 
 /** A document from a CSV record: dotted columns become nested fields. */
 export function rowDocument(columns: readonly string[], row: CsvRow, types: CsvTypes): ParsedRecord {
+  if (row.error) return { line: row.line, error: row.error };
+  const notText = notUtf8(row.fields.join(','));
+  if (notText) return { line: row.line, error: notText };
   if (row.fields.length !== columns.length) {
     return {
       line: row.line,
@@ -163,9 +192,9 @@ export function rowDocument(columns: readonly string[], row: CsvRow, types: CsvT
 }
 
 /** The documents of CSV text whose first record is the header. */
-export async function* readCsvDocuments(chunks: TextChunks, types: CsvTypes): AsyncGenerator<ParsedRecord> {
+export async function* readCsvDocuments(chunks: TextChunks, types: CsvTypes, cap?: number): AsyncGenerator<ParsedRecord> {
   let columns: string[] | undefined;
-  for await (const row of readCsvRows(chunks)) {
+  for await (const row of readCsvRows(chunks, cap)) {
     if (!columns) columns = checkHeader(row);
     else yield rowDocument(columns, row, types);
   }

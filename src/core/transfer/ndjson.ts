@@ -1,6 +1,8 @@
 import type { JsonObject } from '../json/lossless';
 import { JsonSyntaxError, LosslessNumber, isJsonObject, parseLossless, stringifyLossless } from '../json/lossless';
 import type { ParsedRecord, TextChunks } from './parsedRecord';
+import { MAX_RECORD_CHARS, recordTooLarge } from './recordCap';
+import { notUtf8 } from './utf8Text';
 
 /** Whether a parsed value holds a number that `JSON.stringify` would not write exactly as it came. */
 function holdsExactNumber(value: unknown): boolean {
@@ -32,6 +34,8 @@ export function notADocument(value: unknown): string | undefined {
 }
 
 export function parseRecordText(text: string, line: number): ParsedRecord {
+  const notText = notUtf8(text);
+  if (notText) return { line, error: notText };
   try {
     const value = parseLossless(text);
     const problem = notADocument(value);
@@ -45,24 +49,47 @@ export function parseRecordText(text: string, line: number): ParsedRecord {
 
 /**
  * The records of NDJSON text, one per non-blank line, read as the chunks arrive: only the line being
- * read is held. A BOM at the start and CR before LF are ignored.
+ * read is held, and each character is looked at once. A line longer than `cap` is refused by its number
+ * and dropped as it arrives. A BOM at the start and CR before LF are ignored.
  */
-export async function* readNdjson(chunks: TextChunks): AsyncGenerator<ParsedRecord> {
-  let pending = '';
+export async function* readNdjson(chunks: TextChunks, cap = MAX_RECORD_CHARS): AsyncGenerator<ParsedRecord> {
+  let pieces: string[] = [];
+  let size = 0;
+  let tooLarge = false;
   let line = 0;
   let first = true;
-  for await (const chunk of chunks) {
-    pending += first && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk;
-    first = false;
+  const finish = (last: string): ParsedRecord | undefined => {
+    line++;
+    const wasTooLarge = tooLarge || size + last.length > cap;
+    const joined = wasTooLarge ? '' : pieces.join('') + last;
+    const text = joined.endsWith('\r') ? joined.slice(0, -1) : joined;
+    pieces = [];
+    size = 0;
+    tooLarge = false;
+    if (wasTooLarge) return { line, error: recordTooLarge(cap) };
+    return text.trim() === '' ? undefined : parseRecordText(text, line);
+  };
+  for await (const rawChunk of chunks) {
+    const chunk = first && rawChunk.startsWith('\uFEFF') ? rawChunk.slice(1) : rawChunk;
+    if (rawChunk !== '') first = false;
     let start = 0;
-    for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n', start)) {
-      line++;
-      const text = pending.slice(start, newline).replace(/\r$/, '');
+    for (let newline = chunk.indexOf('\n'); newline !== -1; newline = chunk.indexOf('\n', start)) {
+      const record = finish(chunk.slice(start, newline));
       start = newline + 1;
-      if (text.trim() !== '') yield parseRecordText(text, line);
+      if (record) yield record;
     }
-    pending = pending.slice(start);
+    const rest = chunk.length - start;
+    if (tooLarge || rest === 0) continue;
+    if (size + rest > cap) {
+      tooLarge = true;
+      pieces = [];
+    } else {
+      pieces.push(chunk.slice(start));
+      size += rest;
+    }
   }
-  line++;
-  if (pending.trim() !== '') yield parseRecordText(pending.replace(/\r$/, ''), line);
+  if (size > 0 || tooLarge) {
+    const record = finish('');
+    if (record) yield record;
+  }
 }

@@ -110,7 +110,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
         api: client,
         db: source.db,
         col: source.col,
-        writer: documentWriter(format, columns),
+        writer: documentWriter(format, columns, setting('export.csvFormulas') === 'raw' ? 'raw' : 'neutralise'),
         write: (text: string) => file.write(text),
         signal,
         parallelWindows: setting('export.parallelWindows'),

@@ -3,6 +3,12 @@ export type CounterKind = (typeof OPERATION_KINDS)[number];
 
 /** Seconds of per-second counts each member keeps. */
 export const ACTIVITY_SECONDS = 600;
+/**
+ * The connections a member accepts (what its statistics call current + available). A second keeps at most
+ * this many client connection names, so a client that opens a connection per request cannot make the record
+ * of a second grow with its requests.
+ */
+export const MAX_CONNECTIONS = 819;
 
 interface SecondCounts {
   /** Operations the member served itself. */
@@ -47,7 +53,7 @@ export class MemberActivity {
       for (const old of seconds.keys()) if (old <= second - ACTIVITY_SECONDS) seconds.delete(old);
     }
     (replicated ? counts.replicated : counts.own)[kind]++;
-    if (!replicated) counts.threads.add(thread);
+    if (!replicated && counts.threads.size < MAX_CONNECTIONS) counts.threads.add(thread);
   }
 
   /** Totals over the seconds [fromSecond, toSecond). */
@@ -61,7 +67,7 @@ export class MemberActivity {
         own[kind] += counts.own[kind];
         replicated[kind] += counts.replicated[kind];
       }
-      for (const thread of counts.threads) threads.add(thread);
+      for (const thread of counts.threads) if (threads.size < MAX_CONNECTIONS) threads.add(thread);
     }
     return { own, replicated, connections: threads.size };
   }

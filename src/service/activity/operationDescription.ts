@@ -38,6 +38,8 @@ const integer = (text: string | null): number | undefined => (text !== null && /
  */
 export function describeOperation(method: Method, pattern: string[], context: RequestContext): OperationDescription | undefined {
   const { params, query, body } = context;
+  if (pattern[0] === 'copy_database' && typeof body.from === 'string' && typeof body.to === 'string')
+    return { op: 'command', db: body.from, ns: 'admin.$cmd', query: { copydb: 1, fromdb: body.from, todb: body.to } };
   if (pattern[0] !== 'databases' || params.db === undefined) return undefined;
   const db = params.db;
   const col = params.col;

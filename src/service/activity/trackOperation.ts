@@ -1,6 +1,7 @@
 import type { Method } from '../http/routes';
 import type { Reply, RequestContext } from '../http/types';
 import { describeOperation } from './operationDescription';
+import { planNoteOf } from './slowQueryLog';
 
 /**
  * Runs a handler as a database operation: listed as in progress while it runs, and kept in the database's
@@ -19,7 +20,7 @@ export async function trackOperation(
   const running = account.inProgress.start(description, thread);
   try {
     const reply = await run();
-    account.slowQueries.consider(description, performance.now() - startedAt, thread);
+    account.slowQueries.consider(description, performance.now() - startedAt, thread, undefined, planNoteOf(context));
     return reply;
   } finally {
     account.inProgress.finish(running);

@@ -1,6 +1,6 @@
 import type { Account, DeploymentInfo } from '../account';
 import type { ActivityWindow, CounterKind } from '../activity/memberActivity';
-import { OPERATION_KINDS } from '../activity/memberActivity';
+import { MAX_CONNECTIONS, OPERATION_KINDS } from '../activity/memberActivity';
 import type { Handler } from '../http/types';
 import { databaseStats } from '../stats';
 import { requireDeployment } from './deployments';
@@ -9,7 +9,6 @@ import { requireDeployment } from './deployments';
 export const SAMPLE_SECONDS = 10;
 export const SAMPLES = 30;
 const MB = 1024 * 1024;
-const MAX_CONNECTIONS = 819;
 
 interface DeploymentSize {
   dataBytes: number;
@@ -64,7 +63,7 @@ function memberStats(
   const ratio = round(Math.min(0.9, (writes / seconds) * 0.004), 4);
   const resident = 48 + Math.ceil((size.dataBytes + size.indexBytes) / MB);
   const mapped = Math.ceil(size.fileBytes / MB);
-  const connections = window.connections + (position === 0 ? memberCount - 1 : 1) + 1;
+  const connections = Math.min(MAX_CONNECTIONS, window.connections + (position === 0 ? memberCount - 1 : 1) + 1);
   Object.assign(stats, {
     'globalLock/totalTime': totalTime,
     'globalLock/lockTime': round(totalTime * ratio, 0),

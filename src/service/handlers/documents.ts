@@ -1,12 +1,11 @@
 import type { Doc, Value } from '../bson/extendedJson';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/api/limits';
 import { fromExtendedJson, isPlainObject, valueKey } from '../bson/extendedJson';
 import { storedInteger } from '../bson/int64';
 import { ObjectId } from '../bson/objectId';
 import { parseStoredJson } from '../bson/storedJson';
 import { badRequest, conflict, notFound } from '../errors';
 import type { Body } from '../http/params';
-import { optionalBoolean, queryDocument, queryInteger, queryJson, requireDocument } from '../http/params';
+import { optionalBoolean, requireDocument } from '../http/params';
 import type { Handler, RequestContext } from '../http/types';
 import { OK } from '../http/types';
 import { checkCollectionName } from '../names';
@@ -14,6 +13,8 @@ import { PaddingAllowance } from '../query/arrayPadding';
 import { currentBudget, withBudget } from '../query/budget';
 import {
   applyOperators,
+  checkOperatorUpdate,
+  checkReplacement,
   compileFilter,
   isOperatorUpdate,
   matching,
@@ -21,7 +22,10 @@ import {
   upsertSeed,
   validateStoredDocument,
 } from '../query/engine';
+import { planSummary } from '../query/indexes/planDescription';
 import { findPageSliced, matchingSliced } from '../query/slicedScan';
+import { notePlan } from '../activity/slowQueryLog';
+import { parseListRequest } from './listRequest';
 import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
 import type { Mutation } from '../store/mutations';
@@ -93,38 +97,20 @@ function duplicateKeyError(
   if (index) throw conflict(`E11000 duplicate key error index: ${db}.${col}.$${index.name} dup key: ${describeKey(index, doc)}`);
 }
 
-function parseProjection(query: URLSearchParams): Doc | undefined {
-  const fields = queryJson(query, 'fields');
-  if (fields === undefined) return undefined;
-  if (Array.isArray(fields)) {
-    if (!fields.every((field) => typeof field === 'string' && field.length > 0))
-      throw badRequest('"fields" as an array must list field names (non-empty strings)');
-    return Object.fromEntries(fields.map((field) => [field, 1]));
-  }
-  if (!isPlainObject(fields)) throw badRequest('"fields" must be a JSON array of field names or a JSON object such as {"name": 1}');
-  return fromExtendedJson(fields, '"fields"') as Doc;
-}
-
-function parseSort(query: URLSearchParams): Doc | undefined {
-  const sort = queryDocument(query, 'sort');
-  if (sort === undefined) return undefined;
-  for (const [field, direction] of Object.entries(sort)) {
-    if (direction !== 1 && direction !== -1) throw badRequest(`"sort" directions must be 1 or -1 (field "${field}")`);
-  }
-  return sort;
-}
-
-export const listDocuments: Handler = async ({ account, params, query, thread }) => {
+export const listDocuments: Handler = async (context) => {
+  const { account, params, query, thread } = context;
   const budget = currentBudget();
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
-  const q = queryDocument(query, 'q') ?? {};
-  const projection = parseProjection(query);
-  const sort = parseSort(query);
-  const skip = queryInteger(query, 'skip') ?? 0;
-  const requested = queryInteger(query, 'limit') ?? DEFAULT_PAGE_SIZE;
-  const limit = requested === 0 ? MAX_PAGE_SIZE : Math.min(requested, MAX_PAGE_SIZE);
-  const page = await findPageSliced(data, { q, sort, projection, skip, limit }, budget);
+  const request = parseListRequest(query);
+  const { q, sort, skip, limit } = request;
+  const page = await findPageSliced(data, request, budget);
+  notePlan(context, {
+    planSummary: planSummary(page.plan),
+    keysExamined: page.stats.keysExamined,
+    docsExamined: page.stats.docsExamined,
+    nreturned: page.documents.length,
+  });
   account.logOperation(
     params.db,
     thread,
@@ -204,14 +190,23 @@ function bulkOptions(body: Body) {
   };
 }
 
+/** The criteria and update checked before anything is looked up, so that a missing target is never a way around them. */
+function checkBulkUpdate({ criteria, object, multi }: ReturnType<typeof bulkOptions>): void {
+  const operators = isOperatorUpdate(object);
+  if (multi && !operators) {
+    throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
+  }
+  compileFilter(criteria);
+  if (operators) checkOperatorUpdate(object);
+  else checkReplacement(object);
+}
+
 export const updateDocuments: Handler = async ({ account, params, body, thread }) => {
   const startedAt = performance.now();
   const budget = currentBudget();
-  requireDatabase(account, params.db);
   const options = bulkOptions(body);
-  if (options.multi && !isOperatorUpdate(options.object)) {
-    throw badRequest('A multi update needs update operators such as $set; a replacement document can update only one document');
-  }
+  withBudget(() => checkBulkUpdate(options), budget);
+  requireDatabase(account, params.db);
   const scanned = requireDatabase(account, params.db).collections.get(params.col);
   // The scan lets other requests run between its slices, and any of them may change the collection.
   const found = scanned ? await matchingSliced(scanned, options.criteria, budget) : [];

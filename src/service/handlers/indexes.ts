@@ -3,7 +3,8 @@ import { badRequest, conflict, notFound } from '../errors';
 import { optionalBoolean, optionalNumber } from '../http/params';
 import type { Handler } from '../http/types';
 import { OK } from '../http/types';
-import type { Entry } from '../store/collectionData';
+import type { CollectionData, Entry } from '../store/collectionData';
+import { buildInBackground } from './indexBuild';
 import { describeKey, ID_INDEX, indexKeysOf } from '../store/collectionData';
 import type { IndexSpec, Mutation } from '../store/mutations';
 import { checkPath } from '../query/reservedNames';
@@ -36,13 +37,22 @@ export const indexName = (key: Record<string, number | string>): string =>
 
 const sameKey = (a: IndexSpec['key'], b: IndexSpec['key']) => JSON.stringify(a) === JSON.stringify(b);
 
-function indexRecord(db: string, col: string, index: IndexSpec): Record<string, unknown> {
+/** An index as the database lists it, with its usage since the service started (as `$indexStats` gives it) and a build's progress. */
+function indexRecord(db: string, col: string, index: IndexSpec, data: CollectionData): Record<string, unknown> {
   const record: Record<string, unknown> = { v: 1, key: index.key, ns: `${db}.${col}`, name: index.name };
   if (index.unique) record.unique = true;
   if (index.background !== undefined) record.background = index.background;
   if (index.dropDups) record.dropDups = true;
   if (index.min !== undefined) record.min = index.min;
   if (index.max !== undefined) record.max = index.max;
+  const ordered = data.queryIndex(index.name);
+  if (ordered) {
+    record.accesses = { ops: ordered.accesses.ops, since: ordered.accesses.since };
+    if (ordered.build) {
+      record.building = true;
+      record.progress = { done: Math.min(ordered.build.done, ordered.build.total), total: ordered.build.total };
+    }
+  }
   return record;
 }
 
@@ -50,12 +60,12 @@ export const getIndex: Handler = ({ account, params }) => {
   const data = requireCollection(account, params.db, params.col);
   const index = data.indexes.find((candidate) => candidate.name === params.ind);
   if (!index) throw notFound(`Index "${params.ind}" does not exist on ${params.db}.${params.col}`);
-  return { body: indexRecord(params.db, params.col, index) };
+  return { body: indexRecord(params.db, params.col, index, data) };
 };
 
 export const listIndexes: Handler = ({ account, params }) => {
   const data = requireCollection(account, params.db, params.col);
-  return { body: data.indexes.map((index) => indexRecord(params.db, params.col, index)) };
+  return { body: data.indexes.map((index) => indexRecord(params.db, params.col, index, data)) };
 };
 
 /** The database's limit on the indexes of one collection. */
@@ -108,7 +118,25 @@ export const createIndex: Handler = ({ account, params, body, thread }) => {
     }
   }
   mutations.push({ op: 'createIndex', db: params.db, col: params.col, index });
-  account.store.commit(mutations, true);
+  // A unique index is built at once, so that no write slips a duplicate past the check above.
+  const background = index.background !== false && !unique && data.count > 0;
+  if (background) data.deferBuild(index.name);
+  try {
+    account.store.commit(mutations, true);
+  } finally {
+    data.cancelDeferredBuild(index.name);
+  }
+  const built = data.queryIndex(index.name);
+  if (background && built?.build) {
+    void buildInBackground(account, params.db, params.col, data, built, thread);
+    account.logOperation(
+      params.db,
+      thread,
+      `build index ${params.db}.${params.col} ${logValue(key)} background started ${elapsed(startedAt)}`,
+      true,
+    );
+    return OK;
+  }
   account.logOperation(
     params.db,
     thread,

@@ -10,7 +10,8 @@ import type { Body } from './params';
  * body. The interface's form stays the reference; these are also accepted:
  *
  * - the key in the `MongoHQ-API-Token` header, or as the form field `_apikey`, besides the `_apikey` query
- *   parameter; several places must agree on one key;
+ *   parameter; every place that carries one (the JSON member `_apikey` too) must hold the same key, or the
+ *   answer is 401, so that a proxy reading one place and this service reading another never disagree;
  * - POST and PUT members in the query string (an empty body), nested as `document[_id]=p`, `a[]=x`;
  * - an `application/x-www-form-urlencoded` body, or a body of form text that is labelled JSON (the nodejs
  *   client); a body starting like JSON is always read as JSON.
@@ -78,12 +79,15 @@ function placeMember(target: Body, path: string[], value: string, name: string):
   });
 }
 
-/** Members from name/value pairs (query string or form), without the key; values are text. */
-export function membersOf(pairs: URLSearchParams): Body {
+/** Members from name/value pairs (query string or form), without the key (its values go into `keys`); values are text. */
+export function membersOf(pairs: URLSearchParams, keys: string[] = []): Body {
   const members: Body = {};
   let count = 0;
   for (const [name, value] of pairs) {
-    if (name === KEY_PARAMETER) continue;
+    if (name === KEY_PARAMETER) {
+      keys.push(value);
+      continue;
+    }
     if (++count > MAX_MEMBERS) throw badRequest(`A request can carry at most ${MAX_MEMBERS} members`);
     placeMember(members, memberPath(name), value, name);
   }
@@ -134,19 +138,51 @@ function formPairs(raw: Buffer, contentType: string | undefined): URLSearchParam
   return undefined;
 }
 
+/** Why a request with keys that disagree is refused; it names no key. */
+export const KEYS_DISAGREE =
+  'The request carries different API keys (in the query string, the MongoHQ-API-Token header, a form field or the JSON body); send one key';
+
+function refuseOtherKeys(key: string | undefined, given: readonly unknown[]): void {
+  if (key === undefined) return;
+  for (const other of given) if (other !== '' && other !== key) throw new HttpError(401, KEYS_DISAGREE);
+}
+
 /**
  * The members of a POST or PUT: the JSON body's, over the form body's, over the query string's. An empty
- * body with no members in the query string is refused as before.
+ * body with no members in the query string is refused as before. A key in the body (a form field or the
+ * JSON member `_apikey`) must be `key`, the one the request was authenticated with; it is not a member.
  */
-export function requestMembers(query: URLSearchParams, contentType: string | undefined, raw: Buffer): Body {
+export function requestMembers(query: URLSearchParams, contentType: string | undefined, raw: Buffer, key?: string): Body {
   const fromQuery = coerceMembers(membersOf(query));
   if (raw.toString('utf8').trim() === '') {
     if (Object.keys(fromQuery).length === 0) return parseBody(raw);
     return fromQuery;
   }
   const form = formPairs(raw, contentType);
-  if (form) return { ...fromQuery, ...coerceMembers(membersOf(form)) };
-  return { ...fromQuery, ...parseBody(raw) };
+  if (form) {
+    const formKeys: string[] = [];
+    const fromForm = coerceMembers(membersOf(form, formKeys));
+    refuseOtherKeys(key, formKeys);
+    return { ...fromQuery, ...fromForm };
+  }
+  const fromJson = parseBody(raw);
+  if (Object.hasOwn(fromJson, KEY_PARAMETER)) {
+    refuseOtherKeys(key, [fromJson[KEY_PARAMETER]]);
+    delete fromJson[KEY_PARAMETER];
+  }
+  return { ...fromQuery, ...fromJson };
+}
+
+/** A GET or DELETE is read without its body, but a form body's key must still agree with the request's. */
+export function refuseOtherFormKey(contentType: string | undefined, raw: Buffer, key: string): void {
+  const form = formPairs(raw, contentType);
+  if (form) refuseOtherKeys(key, form.getAll(KEY_PARAMETER));
+}
+
+/** Whether a request other than a POST or PUT has a form body worth reading for its key. */
+export function hasFormBody(headers: IncomingHttpHeaders): boolean {
+  const length = Number(headers['content-length'] ?? 0);
+  return isFormType(headers['content-type']) && (length > 0 || headers['transfer-encoding'] !== undefined);
 }
 
 /** Whether the key may be in the body: a form body, when neither the query string nor the header carries one. */
@@ -162,16 +198,13 @@ function headerKey(headers: IncomingHttpHeaders): string | undefined {
 
 /** The account key of a request, from the query string, the header or a form body; all that are given must agree. */
 export function requestKey(query: URLSearchParams, headers: IncomingHttpHeaders, raw: Buffer | undefined): string {
-  const keys = new Set<string>();
-  const fromQuery = query.get(KEY_PARAMETER);
-  if (fromQuery) keys.add(fromQuery);
+  const keys = new Set<string>(query.getAll(KEY_PARAMETER).filter((key) => key !== ''));
   const fromHeader = headerKey(headers);
   if (fromHeader) keys.add(fromHeader);
   if (raw && isFormType(headers['content-type'])) {
-    const fromForm = new URLSearchParams(raw.toString('utf8').trim()).get(KEY_PARAMETER);
-    if (fromForm) keys.add(fromForm);
+    for (const fromForm of new URLSearchParams(raw.toString('utf8').trim()).getAll(KEY_PARAMETER)) if (fromForm) keys.add(fromForm);
   }
   if (keys.size === 0) throw new HttpError(401, 'The API key is missing: send it as the _apikey query parameter');
-  if (keys.size > 1) throw new HttpError(401, 'The request carries different API keys (query parameter, header or form field); send one');
+  if (keys.size > 1) throw new HttpError(401, KEYS_DISAGREE);
   return [...keys][0];
 }

@@ -8,6 +8,7 @@ import { listPlans } from '../handlers/plans';
 import { copyDatabase } from '../handlers/copyDatabase';
 import { getDeploymentStats } from '../handlers/deploymentStats';
 import { listOperations } from '../handlers/operations';
+import { explainQuery } from '../handlers/explain';
 import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
 import { previewUpdate } from '../handlers/updatePreview';
 import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
@@ -31,6 +32,7 @@ const ORIGINAL_EXTRA_ROUTES: Route[] = [
   route('databases/:db/ops', { GET: listOperations }),
   route('slow_queries/:db', { GET: listSlowQueries }),
   route('slow_queries/:db/:id', { GET: getSlowQuery }),
+  route('databases/:db/collections/:col/explain', { GET: explainQuery }),
   // The dry run of a bulk update (issue 25): beyond the original too.
   route('databases/:db/collections/:col/update_preview', { POST: previewUpdate }),
 ];

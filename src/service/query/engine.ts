@@ -16,7 +16,6 @@ import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
 import { checkOperandTypes } from './operandTypes';
 import { resolveAddToSet } from './addToSet';
-import { idRangePage } from './idOrder';
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
 function asBadInput<T>(what: string, run: () => T): T {
@@ -36,7 +35,7 @@ const views = new WeakMap<Doc, Doc>();
  * a bigint with nothing but bigints, and then only as text. Stored documents are never changed; a
  * document without bigints is its own view.
  */
-function comparable<T extends Value>(value: T, depth = 0): T {
+export function comparable<T extends Value>(value: T, depth = 0): T {
   if (typeof value === 'bigint') return Number(value) as T;
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || value instanceof ObjectId || value instanceof Date) return value;
   let copy: Value[] | Doc | undefined;
@@ -113,23 +112,20 @@ export interface PageRequest {
   limit: number;
 }
 
-/** What the caller found already (see slicedScan.ts): the documents matching `request.q`, or the page from the `_id` order. */
-export type FoundAlready = Doc[] | { idPage: { documents: Doc[]; total: number } };
+/** What the caller found already (see slicedScan.ts): the documents matching `request.q`, in order when the request's sort is left out. */
+export type FoundAlready = Doc[];
 
 export function findPage(
   collection: CollectionData,
   request: PageRequest,
   already?: FoundAlready,
 ): { documents: Doc[]; total: number; scanned: number } {
-  const matched = Array.isArray(already) ? already : undefined;
+  const matched = already;
   let total: number;
   let page: Doc[];
   if (request.sort) checkSortShape(request.sort);
   if (request.projection) checkProjectionShape(request.projection);
-  const byId = already === undefined ? idRangePage(collection, request) : Array.isArray(already) ? undefined : already.idPage;
-  if (byId) {
-    ({ total, documents: page } = byId);
-  } else if (Object.keys(request.q).length === 0 && !request.sort && !matched) {
+  if (Object.keys(request.q).length === 0 && !request.sort && !matched) {
     total = collection.count;
     page = collection.entries.slice(request.skip, request.skip + request.limit).map((entry) => entry.doc);
   } else {
@@ -142,14 +138,16 @@ export function findPage(
       page = found.slice(request.skip, request.skip + request.limit);
     }
   }
-  if (request.projection && Object.keys(request.projection).length > 0) {
-    const projection = request.projection;
-    checkRegexes(projection);
-    checkPathsIn(projection, 'The projection ("fields") names the field', true);
-    spendWork(page.length * Object.keys(projection).length, 'projecting');
-    page = asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
-  }
-  return { documents: page, total, scanned: collection.count };
+  return { documents: project(page, request.projection), total, scanned: collection.count };
+}
+
+/** The page with only the fields the projection ("fields") asks for. */
+export function project(page: Doc[], projection: Doc | undefined): Doc[] {
+  if (!projection || Object.keys(projection).length === 0) return page;
+  checkRegexes(projection);
+  checkPathsIn(projection, 'The projection ("fields") names the field', true);
+  spendWork(page.length * Object.keys(projection).length, 'projecting');
+  return asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
 }
 
 /** true for `{$set: …}`-style updates, false for a plain replacement document; a mix is refused. */
@@ -179,11 +177,8 @@ const SUPPORTED_OPERATORS = new Set([
   '$setOnInsert',
 ]);
 
-/**
- * Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts.
- * A request updating several documents passes one `allowance` for all of them.
- */
-export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, allowance = new PaddingAllowance()): Doc {
+/** What an operator update must be whatever it is applied to: known operators, object arguments, safe paths and regexes. */
+export function checkOperatorUpdate(updateDoc: Doc): void {
   for (const operator of Object.keys(updateDoc)) {
     if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Unknown update operator ${operator}`);
     if (!isPlainObject(updateDoc[operator])) throw badRequest(`The argument of ${operator} must be an object`);
@@ -191,6 +186,20 @@ export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, all
   checkExpressionShape(updateDoc, 'update');
   checkUpdatePaths(updateDoc);
   checkRegexes(updateDoc.$pull);
+}
+
+/** What a replacement document must be whatever it replaces: storable field names and no array `_id`. */
+export function checkReplacement(replacement: Doc): void {
+  checkFieldNames(replacement, 0);
+  if (Array.isArray(replacement._id)) throw badRequest('_id cannot be an array');
+}
+
+/**
+ * Applies update operators to a copy of `doc`; `$setOnInsert` counts only when the update inserts.
+ * A request updating several documents passes one `allowance` for all of them.
+ */
+export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, allowance = new PaddingAllowance()): Doc {
+  checkOperatorUpdate(updateDoc);
   checkOperandTypes(doc, updateDoc);
   const modifier = resolveAddToSet(doc, resolveInt64Arithmetic(doc, cloneDoc(updateDoc)));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;

@@ -3,10 +3,13 @@ import type { CollectionData } from '../store/collectionData';
 import type { RequestBudget } from './budget';
 import { spendWork, withBudget } from './budget';
 import type { PageRequest } from './engine';
-import { compileFilter, findPage, idLookup, matching } from './engine';
-import { checkSortShape } from './limits';
-import { sortSliced } from './slicedSort';
-import { idRangePage } from './idOrder';
+import { compileFilter, findPage, idLookup, matching, project } from './engine';
+import type { IndexWalk, PlanStats } from './indexes/planRun';
+import { indexWalk } from './indexes/planRun';
+import type { QueryPlan } from './indexes/planner';
+import { planQuery } from './indexes/planner';
+import { checkProjectionShape, checkSortShape } from './limits';
+import { runSliced, sortSliced } from './slicedSort';
 import { checkPathsIn } from './reservedNames';
 
 /** A scan lets other requests run after this long, so that one account's long query delays another's by about this much. */
@@ -14,43 +17,88 @@ export const SLICE_MS = 0.25;
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+export interface PlannedPage {
+  documents: Doc[];
+  total: number;
+  /** Documents examined (kept for the operation log's nscanned). */
+  scanned: number;
+  plan: QueryPlan;
+  stats: PlanStats;
+}
+
+const nonEmpty = (doc: Doc | undefined): Doc | undefined => (doc && Object.keys(doc).length > 0 ? doc : undefined);
+
 /**
- * `findPage`, with the scan of a filtered query and the sort done in slices of {@link SLICE_MS}: between
- * slices the service answers other requests. It reads the documents as they were when it started; all
- * of it counts against the request's one budget.
+ * A page of a query by the plan the planner chose (indexes/planner.ts): the `_id` lookup, a walk of an
+ * index, or a scan of every document. A long walk, scan or sort runs in slices of {@link SLICE_MS}: between
+ * slices the service answers other requests. All of it counts against the request's one budget. The
+ * documents are those a scan and a sort give: an index only narrows the candidates, which the filter checks.
+ * `countUse` counts the query in the index's usage (explain does not).
  */
 export async function findPageSliced(
   collection: CollectionData,
   request: PageRequest,
   budget: RequestBudget,
-): Promise<ReturnType<typeof findPage>> {
-  const keys = Object.keys(request.q);
-  const sort = request.sort && Object.keys(request.sort).length > 0 ? request.sort : undefined;
-  if (!sort && (keys.length === 0 || (keys.length === 1 && keys[0] === '_id')))
-    return withBudget(() => findPage(collection, request), budget);
-  if (sort) {
-    withBudget(() => {
+  countUse = true,
+): Promise<PlannedPage> {
+  const sort = nonEmpty(request.sort);
+  const { test, plan } = withBudget(() => {
+    if (sort) {
       checkSortShape(sort);
       checkPathsIn(sort, 'The sort names the field');
-    }, budget);
-    // A page of `_id` order (keyset paging) is answered from the cached order, without a scan and sort.
-    const idPage = withBudget(() => idRangePage(collection, request), budget);
-    if (idPage) return withBudget(() => findPage(collection, request, { idPage }), budget);
+    }
+    if (request.projection) checkProjectionShape(request.projection);
+    const filter = Object.keys(request.q).length === 0 ? () => true : compileFilter(request.q);
+    return { test: filter, plan: planQuery(collection, request) };
+  }, budget);
+  if (countUse) plan.index?.countAccess();
+  const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
+  let found: Doc[];
+  let total: number;
+  let inOrder = sort === undefined;
+  if (plan.stage === 'IDHACK') {
+    const doc = collection.get(plan.id)?.doc;
+    found = doc && test(doc) ? [doc] : [];
+    stats.keysExamined = doc ? 1 : 0;
+    stats.docsExamined = doc ? 1 : 0;
+    total = found.length;
+    inOrder = true;
+  } else if (plan.stage === 'IXSCAN') {
+    const walk: IndexWalk = { documents: [], total: 0, stats };
+    await runSliced(indexWalk(plan, test, sort, request.skip + request.limit, walk), budget, SLICE_MS);
+    ({ documents: found, total } = walk);
+    if (plan.sortServed) {
+      inOrder = true;
+    }
+  } else {
+    if (Object.keys(request.q).length === 0 && !sort) {
+      const page = withBudget(() => findPage(collection, request), budget);
+      stats.docsExamined = page.documents.length;
+      return { ...page, scanned: stats.docsExamined, plan, stats };
+    }
+    stats.docsExamined = collection.count;
+    found = await scanSliced(collection, request.q, budget);
+    total = found.length;
   }
-  const matched = await scanSliced(collection, request.q, budget);
-  if (!sort) return withBudget(() => findPage(collection, request, matched), budget);
-  const sorted = await sortSliced(matched, sort, budget, SLICE_MS);
-  return withBudget(() => findPage(collection, { ...request, sort: undefined }, sorted), budget);
+  if (!inOrder) found = await sortSliced(found, sort!, budget, SLICE_MS);
+  const documents = withBudget(() => project(found.slice(request.skip, request.skip + request.limit), request.projection), budget);
+  return { documents, total, scanned: stats.docsExamined, plan, stats };
 }
 
 /**
- * The documents matching `q` as `matching` finds them, with the scan done in slices of {@link SLICE_MS}.
+ * The documents matching `q` as `matching` finds them (by an index walk where the planner picks one), with the scan done in slices of {@link SLICE_MS}.
  * No filter and an `_id` lookup need no scan and are answered at once. The result is the documents as
  * they were during the scan: a writer must check them against the collection as it is after the await.
  */
 export async function matchingSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
   if (Object.keys(q).length === 0 || idLookup(q) !== undefined) return withBudget(() => matching(collection, q), budget);
-  return scanSliced(collection, q, budget);
+  const { test, plan } = withBudget(() => ({ test: compileFilter(q), plan: planQuery(collection, { q, skip: 0, limit: 0 }) }), budget);
+  if (plan.stage !== 'IXSCAN') return scanSliced(collection, q, budget);
+  // An index narrows the candidates; the walk gives the matching ones in natural order, as the scan does.
+  plan.index?.countAccess();
+  const walk: IndexWalk = { documents: [], total: 0, stats: { keysExamined: 0, docsExamined: 0 } };
+  await runSliced(indexWalk(plan, test, undefined, 0, walk), budget, SLICE_MS);
+  return walk.documents;
 }
 
 async function scanSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {

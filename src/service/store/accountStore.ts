@@ -10,6 +10,7 @@ import type { FileIo } from './lineFile';
 import { fsyncDirectory, LineWriter, nodeFileIo, readLines } from './lineFile';
 import type { Mutation } from './mutations';
 import { deserializeMutation, stringifyMutations } from './mutations';
+import { joinGroupCommit } from './groupCommit';
 
 const SNAPSHOT = 'snapshot.jsonl';
 const TEMPORARY = `${SNAPSHOT}.tmp`;
@@ -97,11 +98,18 @@ export class AccountStore {
     return { store, existed };
   }
 
+  /**
+   * Writes the mutations to the journal, then applies them. A durable commit is synced before it returns,
+   * except inside a request's group commit (groupCommit.ts): the request then waits for a sync shared with
+   * the other writes of the moment before it answers.
+   */
   commit(mutations: Mutation[], durable: boolean): void {
     if (mutations.length === 0) return;
     if (this.closed) throw new Error('The account store is closed');
     const journal = this.journal ?? this.openJournal();
-    journal.append(stringifyMutations(mutations, { at: Date.now() }), durable);
+    const group = durable ? joinGroupCommit() : undefined;
+    const size = journal.append(stringifyMutations(mutations, { at: Date.now() }), durable, group !== undefined);
+    group?.push(journal.whenSynced(size));
     for (const mutation of mutations) this.state.apply(mutation);
     if (journal.size > this.compactAt) this.compact();
   }
@@ -143,12 +151,8 @@ export class AccountStore {
       return false;
     }
     fsyncDirectory(this.directory);
-    // The new snapshot holds everything now: the previous journal is folded in.
-    try {
-      this.journal?.close();
-    } catch {
-      // Its lines are in the snapshot just written.
-    }
+    // The new snapshot holds everything now (the writes still waiting for a sync included): the previous journal is folded in.
+    this.journal?.retire();
     this.journal = undefined;
     this.generation = generation;
     this.compactAt = this.compactAtBytes;

@@ -1,11 +1,16 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { stringifyExtended, valueAtPath, valueKey } from '../bson/extendedJson';
+import { QueryIndex } from '../query/indexes/queryIndex';
 import type { IndexSpec } from './mutations';
 import { stringifyStored } from './plainJson';
 
 export interface Entry {
   doc: Doc;
   size: number;
+  /** Its place in the natural order: ties between equal index keys are broken by it, as a scan finds them. */
+  seq: number;
+  /** Deleted, and not yet dropped from the natural order (that happens when the order is next read). */
+  removed?: true;
 }
 
 export const ID_INDEX: IndexSpec = { name: '_id_', key: { _id: 1 } };
@@ -30,20 +35,52 @@ export function describeKey(index: IndexSpec, doc: Doc): string {
 export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifyStored(doc));
 
 /**
- * The documents of one collection in natural (insertion) order, with a map from `_id` and one map per
- * unique index so that lookups and uniqueness checks never scan.
+ * The documents of one collection in natural (insertion) order, with a map from `_id`, one map per
+ * unique index so that lookups and uniqueness checks never scan, and every index's keys in order for
+ * the planner (query/planner.ts).
  */
 export class CollectionData {
-  readonly entries: Entry[] = [];
+  private slots: Entry[] = [];
+  private removedSlots = 0;
   readonly indexes: IndexSpec[] = [ID_INDEX];
   dataSize = 0;
-  /** Goes up with every insert and delete (not with a replacement): what keeps the `_id` order of query/idOrder.ts current. */
-  insertsAndDeletes = 0;
+  private nextSeq = 0;
   private readonly byId = new Map<string, Entry>();
   private readonly unique = new Map<string, Map<string, Entry>>();
+  private readonly ordered = new Map<string, QueryIndex>([[ID_INDEX.name, new QueryIndex(ID_INDEX)]]);
+  /** Index names whose next creation is built by a background build (handlers/indexes.ts) instead of at once. */
+  private readonly deferred = new Set<string>();
+
+  /** The ordered index of that name (building or not). */
+  queryIndex(name: string): QueryIndex | undefined {
+    return this.ordered.get(name);
+  }
+
+  get queryIndexes(): QueryIndex[] {
+    return [...this.ordered.values()];
+  }
+
+  /** The next `addIndex` of `name` leaves its keys to a background build: the index starts empty, marked as building. */
+  deferBuild(name: string): void {
+    this.deferred.add(name);
+  }
+
+  /** Forgets a deferred build that no `addIndex` took (its journal line failed). */
+  cancelDeferredBuild(name: string): void {
+    this.deferred.delete(name);
+  }
+
+  /** The documents in natural order. A delete only marks its entry (O(1)); the marked ones go at the next read, in one pass. */
+  get entries(): Entry[] {
+    if (this.removedSlots > 0) {
+      this.slots = this.slots.filter((entry) => !entry.removed);
+      this.removedSlots = 0;
+    }
+    return this.slots;
+  }
 
   get count(): number {
-    return this.entries.length;
+    return this.slots.length - this.removedSlots;
   }
 
   get(id: Value | undefined): Entry | undefined {
@@ -67,9 +104,8 @@ export class CollectionData {
       this.index(existing);
       return;
     }
-    const entry: Entry = { doc, size };
-    this.insertsAndDeletes++;
-    this.entries.push(entry);
+    const entry: Entry = { doc, size, seq: this.nextSeq++ };
+    this.slots.push(entry);
     this.byId.set(key, entry);
     this.dataSize += size;
     this.index(entry);
@@ -80,11 +116,12 @@ export class CollectionData {
     const entry = this.byId.get(key);
     if (!entry) return false;
     this.unindex(entry);
-    this.insertsAndDeletes++;
     this.byId.delete(key);
     this.dataSize -= entry.size;
-    const position = this.entries.lastIndexOf(entry);
-    if (position >= 0) this.entries.splice(position, 1);
+    entry.removed = true;
+    this.removedSlots++;
+    // Without reads in between, the marked entries go once they are half of the order (amortized O(1) a delete).
+    if (this.removedSlots > 1024 && this.removedSlots * 2 > this.slots.length) void this.entries;
     return true;
   }
 
@@ -92,6 +129,7 @@ export class CollectionData {
     const position = this.indexes.findIndex((index) => index.name === spec.name);
     if (position >= 0) this.indexes[position] = spec;
     else this.indexes.push(spec);
+    if (spec.name !== ID_INDEX.name) this.addOrderedIndex(spec);
     if (!spec.unique || spec.name === ID_INDEX.name) return;
     const map = new Map<string, Entry>();
     for (const entry of this.entries) {
@@ -105,7 +143,27 @@ export class CollectionData {
     if (position < 0 || name === ID_INDEX.name) return false;
     this.indexes.splice(position, 1);
     this.unique.delete(name);
+    this.ordered.delete(name);
     return true;
+  }
+
+  private addOrderedIndex(spec: IndexSpec): void {
+    const index = new QueryIndex(spec);
+    this.ordered.set(spec.name, index);
+    if (this.deferred.delete(spec.name)) {
+      index.build = { done: 0, total: this.entries.length, indexedByWrites: new Set() };
+      return;
+    }
+    for (const entry of this.entries) index.add(entry);
+  }
+
+  /** A background build's step: indexes `entry` unless it is gone or a write indexed it already. */
+  buildStep(index: QueryIndex, entry: Entry): void {
+    const build = index.build;
+    if (!build) return;
+    build.done++;
+    if (this.byId.get(valueKey(entry.doc._id)) !== entry || build.indexedByWrites.has(entry)) return;
+    index.add(entry);
   }
 
   /**
@@ -139,6 +197,10 @@ export class CollectionData {
   }
 
   private index(entry: Entry): void {
+    for (const index of this.ordered.values()) {
+      index.add(entry);
+      index.build?.indexedByWrites.add(entry);
+    }
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (map) for (const key of indexKeysOf(index, entry.doc)) if (!map.has(key)) map.set(key, entry);
@@ -146,6 +208,10 @@ export class CollectionData {
   }
 
   private unindex(entry: Entry): void {
+    for (const index of this.ordered.values()) {
+      index.remove(entry, entry.doc);
+      index.build?.indexedByWrites.delete(entry);
+    }
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (map) for (const key of indexKeysOf(index, entry.doc)) if (map.get(key) === entry) map.delete(key);

@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { HttpError } from '../errors';
 import { writeFully } from './lineFile';
 
@@ -10,9 +10,26 @@ export interface JournalIo {
   write(fd: number, data: Buffer): void;
   sync(fd: number): void;
   truncate(fd: number, length: number): void;
+  /** The same sync off the event loop, so that writes arriving meanwhile are appended and join the next one. */
+  syncInBackground?(fd: number): Promise<void>;
 }
 
-export const nodeJournalIo: JournalIo = { write: writeFully, sync: fdatasyncSync, truncate: ftruncateSync };
+const fdatasyncInBackground = (fd: number): Promise<void> =>
+  new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+
+export const nodeJournalIo: JournalIo = {
+  write: writeFully,
+  sync: fdatasyncSync,
+  truncate: ftruncateSync,
+  syncInBackground: fdatasyncInBackground,
+};
+
+interface SyncWaiter {
+  /** The journal's size once the waiting write was appended: synced when a sync covering this many bytes succeeds. */
+  upTo: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
 
 const reason = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 const unavailable = (message: string): HttpError => new HttpError(503, message);
@@ -23,6 +40,10 @@ const unavailable = (message: string): HttpError => new HttpError(503, message);
  * A failed append is cut off again, so the next line does not join its partial bytes. After a failed
  * fsync the file's content is unknown (the system may have dropped the unwritten pages), so the journal
  * refuses every further append until the service is restarted and replays what the file holds.
+ *
+ * Group commit: a durable append may leave its sync to `whenSynced`, which resolves once a sync that
+ * started after the append succeeded. One sync runs at a time, off the event loop; the appends made while
+ * it runs wait together for the next one, so concurrent safe writes share each fdatasync.
  */
 export class Journal {
   private readonly fd: number;
@@ -30,6 +51,13 @@ export class Journal {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private bytes: number;
   private broken: string | undefined;
+  /** Bytes a succeeded sync covered. */
+  private syncedBytes = 0;
+  private syncing = false;
+  private syncScheduled = false;
+  private waiters: SyncWaiter[] = [];
+  /** Closed while a background sync ran: the descriptor is closed once it returns. */
+  private closing = false;
 
   constructor(
     readonly path: string,
@@ -59,7 +87,11 @@ export class Journal {
     return this.bytes;
   }
 
-  append(line: string, durable: boolean): void {
+  /**
+   * Appends one line; returns the journal's size after it. `durable` syncs before returning, unless
+   * `syncLater`: then the caller waits for `whenSynced(size)` before acknowledging the write.
+   */
+  append(line: string, durable: boolean, syncLater = false): number {
     if (this.broken) throw unavailable(this.broken);
     const data = Buffer.from(`${line}\n`, 'utf8');
     try {
@@ -74,20 +106,82 @@ export class Journal {
       throw unavailable(`The local service could not write to its data folder (${reason(error)}); the change was not stored`);
     }
     this.bytes += data.length;
-    if (durable) {
-      this.sync();
-      return;
-    }
     this.unsynced = true;
-    if (!this.timer) {
+    if (durable && !syncLater) this.sync();
+    else if (!durable && !this.timer) {
       this.timer = setTimeout(() => {
-        try {
-          this.sync();
-        } catch {
-          // The journal is broken now: the next append reports it.
-        }
+        this.timer = undefined;
+        // A failure breaks the journal: the next append reports it.
+        this.whenSynced(this.bytes).catch(() => undefined);
       }, LAZY_SYNC_MS);
       this.timer.unref();
+    }
+    return this.bytes;
+  }
+
+  /** Resolves once the first `upTo` bytes are synced; rejects with 503 when the sync fails (the journal is broken then). */
+  whenSynced(upTo: number): Promise<void> {
+    if (this.broken) return Promise.reject(unavailable(this.broken));
+    if (this.syncedBytes >= upTo) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ upTo, resolve, reject });
+      this.scheduleSync();
+    });
+  }
+
+  /** Starts the next background sync after the current turn of the event loop, so that the writes it handles join it. */
+  private scheduleSync(): void {
+    if (this.syncing || this.syncScheduled) return;
+    this.syncScheduled = true;
+    setImmediate(() => {
+      this.syncScheduled = false;
+      this.runSync();
+    });
+  }
+
+  private runSync(): void {
+    if (this.syncing || this.closing || this.waiters.length === 0) return;
+    if (this.broken) {
+      this.settle(this.broken);
+      return;
+    }
+    this.syncing = true;
+    const covers = this.bytes;
+    const sync = this.io.syncInBackground ? this.io.syncInBackground(this.fd) : Promise.resolve().then(() => this.io.sync(this.fd));
+    sync.then(
+      () => {
+        this.syncing = false;
+        this.synced(covers);
+        if (this.closing) closeSync(this.fd);
+        else this.runSync();
+      },
+      (error: unknown) => {
+        this.syncing = false;
+        if (this.closing) {
+          closeSync(this.fd);
+          return;
+        }
+        this.broken ??= failedSync(error);
+        this.settle(this.broken);
+      },
+    );
+  }
+
+  private synced(covers: number): void {
+    this.syncedBytes = Math.max(this.syncedBytes, covers);
+    if (this.syncedBytes >= this.bytes) this.unsynced = false;
+    const waiting = this.waiters;
+    this.waiters = waiting.filter((waiter) => waiter.upTo > this.syncedBytes);
+    for (const waiter of waiting) if (waiter.upTo <= this.syncedBytes) waiter.resolve();
+  }
+
+  /** Answers every waiting write: durable (no `failure`) or refused with it. */
+  private settle(failure?: string): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) {
+      if (failure) waiter.reject(unavailable(failure));
+      else waiter.resolve();
     }
   }
 
@@ -95,21 +189,45 @@ export class Journal {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.broken) throw unavailable(this.broken);
+    const covers = this.bytes;
     try {
       this.io.sync(this.fd);
     } catch (error) {
-      this.broken = `The local service could not flush its data folder to disk (${reason(error)}), so whether the last changes are kept is unknown; it refuses changes until it is restarted`;
+      this.broken = failedSync(error);
+      this.settle(this.broken);
       throw unavailable(this.broken);
     }
-    this.unsynced = false;
+    this.synced(covers);
+  }
+
+  /**
+   * Closes the journal once its lines are folded into a snapshot that is written and synced: the writes
+   * waiting for a sync are durable through the snapshot.
+   */
+  retire(): void {
+    this.settle();
+    this.release();
   }
 
   close(): void {
     try {
       if (this.unsynced && !this.broken) this.sync();
     } finally {
-      if (this.timer) clearTimeout(this.timer);
-      closeSync(this.fd);
+      this.settle(this.broken ?? 'The local service stopped before the change was flushed to disk');
+      this.release();
     }
   }
+
+  private release(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.closing) return;
+    this.closing = true;
+    // A background sync still holds the descriptor: it is closed when that sync returns.
+    if (!this.syncing) closeSync(this.fd);
+  }
+}
+
+function failedSync(error: unknown): string {
+  return `The local service could not flush its data folder to disk (${reason(error)}), so whether the last changes are kept is unknown; it refuses changes until it is restarted`;
 }

@@ -111,6 +111,28 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     assert.ok(rows.includes('0,"[""a"",{""deep"":[0]}]"'), rows.slice(0, 3).join(' | '));
   });
 
+  it('neutralises spreadsheet formulas in a CSV export, and writes them raw when dbhost.export.csvFormulas says so (#22)', async () => {
+    await client.createDocument(db, 'formulas', { _id: 1, f: '=HYPERLINK("http://x","y")', n: -5, s: '-5' }, { safe: true });
+    const exportTo = async (name: string) => {
+      const file = join(folder, name);
+      const { prompts } = await runScripted<ExportResult>(
+        testing,
+        [{ pick: 'CSV' }, { input: 'f,n,s' }, { file }],
+        'dbhost.exportDocuments',
+        {
+          accountId,
+          db,
+          col: 'formulas',
+        },
+      );
+      assert.deepEqual(prompts.errors, []);
+      return readFileSync(file, 'utf8');
+    };
+    assert.equal(await exportTo('neutral.csv'), `f,n,s\r\n"'=HYPERLINK(""http://x"",""y"")",-5,"'-5"\r\n`);
+    await vscode.workspace.getConfiguration('dbhost').update('export.csvFormulas', 'raw', vscode.ConfigurationTarget.Global);
+    assert.equal(await exportTo('raw.csv'), `f,n,s\r\n"=HYPERLINK(""http://x"",""y"")",-5,-5\r\n`);
+  });
+
   it('exports the results of a playground query: everything its filter matches, in its sort, with its fields', async () => {
     const playground = join(folder, 'odd.query.json');
     writeFileSync(

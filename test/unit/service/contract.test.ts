@@ -326,7 +326,9 @@ describe('local service contract (real client over HTTP)', function () {
   describe('indexes', () => {
     it('lists indexes in the database shape', async () => {
       const indexes = await client.listIndexes('inventory', 'products');
-      assert.deepEqual(indexes[0], { v: 1, key: { _id: 1 }, ns: 'inventory.products', name: '_id_' });
+      const { accesses, ...record } = indexes[0] as (typeof indexes)[0] & { accesses: { ops: number; since: unknown } };
+      assert.deepEqual(record, { v: 1, key: { _id: 1 }, ns: 'inventory.products', name: '_id_' });
+      assert.equal(typeof accesses.ops, 'number', 'queries the index served since the service started (issue 21)');
       assert.equal(indexes[1].name, 'sku_1');
       assert.equal(indexes[1].unique, true);
     });

@@ -1,0 +1,84 @@
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ServiceProcess } from '../test/support/serviceProcess';
+import type { Figure } from './support/figure';
+import { figure } from './support/figure';
+import { inParallel, KeepAliveClient } from './support/keepAlive';
+
+const KEY = 'bench-group-commit-key-8d21';
+const WRITERS = 32;
+const SAFE_INSERTS = 3_000;
+/** The bare loop runs this long: enough syncs for a rate, whatever the disk. */
+const BASELINE_MS = 3_000;
+
+/** Appends a journal-sized line and fdatasyncs it, one write after another, in a file beside the service's data: what each safe write cost before group commit, at the least. */
+function fsyncPerWriteRate(directory: string): number {
+  const fd = openSync(join(directory, 'baseline.jsonl'), 'a');
+  const line = Buffer.from(
+    `${JSON.stringify({ at: Date.now(), m: [{ op: 'put', db: 'bench', col: 'safe', doc: { _id: 0, k: 0, s: 'name0', n: 0 } }] })}\n`,
+  );
+  try {
+    const start = performance.now();
+    let writes = 0;
+    while (performance.now() - start < BASELINE_MS) {
+      writeSync(fd, line);
+      fdatasyncSync(fd);
+      writes++;
+    }
+    return writes / ((performance.now() - start) / 1000);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Safe inserts by 32 concurrent writers through the service, beside the bare fsync-per-write loop measured in the same run. */
+export async function measureGroupCommit(script: string, progress: (line: string) => void): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-safe-'));
+  const service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true, script });
+  const client = new KeepAliveClient(service.url, KEY, WRITERS);
+  try {
+    await client.ok('POST', '/databases', { name: 'bench', slug: 'sandbox' });
+    await client.ok('POST', '/databases/bench/collections', { name: 'safe' });
+    const baseline = fsyncPerWriteRate(dataDir);
+    progress(`  bare loop: ${baseline.toFixed(0)} fsynced writes/s`);
+    const insertRate = async (safe: boolean, first: number): Promise<number> => {
+      const start = performance.now();
+      await inParallel(SAFE_INSERTS, WRITERS, (n) => {
+        const i = first + n;
+        return client.ok('POST', '/databases/bench/collections/safe/documents', {
+          safe,
+          document: { _id: i, k: i % 1000, s: `name${i}`, n: (i * 7919) % 100003 },
+        });
+      });
+      return SAFE_INSERTS / ((performance.now() - start) / 1000);
+    };
+    const unsafe = await insertRate(false, 0);
+    const rate = await insertRate(true, SAFE_INSERTS);
+    progress(`  safe ${rate.toFixed(0)}/s, safe: false ${unsafe.toFixed(0)}/s`);
+    return [
+      figure({
+        name: `safe inserts, ${WRITERS} concurrent writers`,
+        value: rate,
+        unit: '/s',
+        baselineName: 'bare fdatasync per write',
+        baseline,
+        target: '≥ 3×',
+        met: rate >= 3 * baseline,
+        note: `${SAFE_INSERTS.toLocaleString('en')} inserts; the baseline is a loop of write + fdatasync on the same disk, what one sync per safe write allows at best`,
+      }),
+      figure({
+        name: `safe inserts, ${WRITERS} concurrent writers, against the same with safe: false`,
+        value: rate,
+        unit: '/s',
+        baselineName: 'safe: false',
+        baseline: unsafe,
+        note: 'near 1× once the syncs no longer limit the rate, only the work per insert does',
+      }),
+    ];
+  } finally {
+    client.close();
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

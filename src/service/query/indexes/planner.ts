@@ -1,0 +1,125 @@
+import type { Doc, Value } from '../../bson/extendedJson';
+import type { CollectionData } from '../../store/collectionData';
+import { comparable, idLookup } from '../engine';
+import type { FieldBounds } from './fieldIntervals';
+import { fieldBounds } from './fieldIntervals';
+import type { QueryIndex } from './queryIndex';
+import type { IndexBounds } from './walkRanges';
+import { indexBounds } from './walkRanges';
+
+export interface QueryShape {
+  q: Doc;
+  sort?: Doc;
+  skip: number;
+  limit: number;
+}
+
+/** The plan a query runs by: a scan of every document, a walk of one index, or the `_id` lookup. */
+export interface QueryPlan {
+  stage: 'COLLSCAN' | 'IXSCAN' | 'IDHACK';
+  index?: QueryIndex;
+  bounds?: IndexBounds;
+  direction: 1 | -1;
+  /** The index gives the documents in the sort's order (no sort in memory). */
+  sortServed: boolean;
+  /** Index fields (from this one on) that the sort names: runs of equal values there are put in natural order. */
+  sortFieldsFrom: number;
+  /** The count is the number of keys in the bounds: the filter says nothing the bounds do not. */
+  countFromIndex: boolean;
+  /** Indexes considered, by name. */
+  candidates: string[];
+  /** The `_id` an IDHACK looks up. */
+  id?: Value;
+  /** The planner's estimate of the work, in documents or keys. */
+  cost: number;
+}
+
+const NUMERIC_SEGMENT = /(^|\.)\d+(\.|$)/;
+
+/** What the filter's top-level fields let an index walk; `allBounded` when every condition is an interval. */
+function conditionsOf(q: Doc): { byField: Map<string, FieldBounds>; allBounded: boolean } {
+  const byField = new Map<string, FieldBounds>();
+  let allBounded = true;
+  for (const [field, condition] of Object.entries(comparable(q))) {
+    const bounds = field.startsWith('$') || NUMERIC_SEGMENT.test(field) ? undefined : fieldBounds(condition);
+    if (!bounds) allBounded = false;
+    else {
+      byField.set(field, bounds);
+      if (!bounds.exact) allBounded = false;
+    }
+  }
+  return { byField, allBounded };
+}
+
+/** Where the sort's fields sit in the index after single-valued leading fields, and which way to walk; undefined when it cannot serve the sort. */
+function sortService(index: QueryIndex, bounds: IndexBounds, sort: Doc): { from: number; direction: 1 | -1 } | undefined {
+  if (index.multikey || index.unsortableDocs > 0) return undefined;
+  const sortFields = Object.keys(sort);
+  if (sortFields.some((field) => NUMERIC_SEGMENT.test(field))) return undefined;
+  for (let from = 0; from <= bounds.pointFields && from + sortFields.length <= index.fields.length; from++) {
+    if (bounds.perField.slice(0, from).some((intervals) => intervals.length !== 1)) break;
+    if (!sortFields.every((field, i) => index.fields[from + i] === field)) continue;
+    const same = sortFields.every((field, i) => sort[field] === index.tree.directions[from + i]);
+    const opposite = sortFields.every((field, i) => sort[field] === -index.tree.directions[from + i]);
+    if (same || opposite) return { from, direction: same ? 1 : -1 };
+  }
+  return undefined;
+}
+
+const sortCost = (count: number): number => count * Math.log2(count + 1);
+
+function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<typeof conditionsOf>): QueryPlan | undefined {
+  const bounds = indexBounds(index, conditions.byField);
+  const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
+  const served = sort ? sortService(index, bounds, sort) : undefined;
+  if (bounds.boundFields === 0 && !served) return undefined;
+  const boundNames = new Set(index.fields.slice(0, bounds.boundFields));
+  const filterEmpty = Object.keys(shape.q).length === 0;
+  const countFromIndex =
+    filterEmpty ||
+    (conditions.allBounded && bounds.exact && !index.multikey && [...conditions.byField.keys()].every((field) => boundNames.has(field)));
+  let keys = index.unkeyed.size;
+  for (const range of bounds.ranges) keys += index.tree.countBetween(range.from, range.to);
+  const wanted = shape.skip + shape.limit;
+  let cost: number;
+  if (served) cost = countFromIndex ? Math.min(keys, wanted) : keys;
+  else cost = keys + sortCost(keys) + (sort ? sortCost(keys) : 0);
+  return {
+    stage: 'IXSCAN',
+    index,
+    bounds,
+    direction: served?.direction ?? 1,
+    sortServed: served !== undefined,
+    sortFieldsFrom: served?.from ?? 0,
+    countFromIndex,
+    candidates: [],
+    cost,
+  };
+}
+
+/** The cheapest way to answer `shape` with the indexes `collection` has now (built ones only). */
+export function planQuery(collection: CollectionData, shape: QueryShape): QueryPlan {
+  const id = idLookup(shape.q);
+  const base = { direction: 1 as const, sortServed: false, sortFieldsFrom: 0, countFromIndex: false, candidates: [] as string[] };
+  if (id !== undefined) return { ...base, stage: 'IDHACK', id, index: collection.queryIndex('_id_'), countFromIndex: true, cost: 1 };
+  const n = collection.count;
+  const filterEmpty = Object.keys(shape.q).length === 0;
+  const sorted = shape.sort !== undefined && Object.keys(shape.sort).length > 0;
+  const scan: QueryPlan = {
+    ...base,
+    stage: 'COLLSCAN',
+    countFromIndex: false,
+    cost: (filterEmpty && !sorted ? Math.min(n, shape.skip + shape.limit) : n) + (sorted ? sortCost(n) : 0),
+  };
+  if (filterEmpty && !sorted) return scan;
+  const conditions = conditionsOf(shape.q);
+  const plans: QueryPlan[] = [];
+  for (const index of collection.queryIndexes) {
+    if (!index.usable) continue;
+    const plan = indexPlan(index, shape, conditions);
+    if (plan) plans.push(plan);
+  }
+  const candidates = plans.map((plan) => plan.index!.name);
+  const best = plans.reduce<QueryPlan>((chosen, plan) => (plan.cost < chosen.cost ? plan : chosen), scan);
+  return { ...best, candidates };
+}

@@ -1,0 +1,140 @@
+import * as assert from 'node:assert/strict';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { AccountStore } from '../../../../src/service/store/accountStore';
+import type { Mutation } from '../../../../src/service/store/mutations';
+import type { ChildService } from '../childService';
+import { bundleService, startChildService } from '../childService';
+import { temporaryDirectory } from '../serviceHarness';
+
+const KEY = 'index-build-key-3a9f';
+const DOCUMENTS = 40_000;
+type Json = Record<string, unknown>;
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const url = new URL(path, base);
+  url.searchParams.set('_apikey', KEY);
+  const response = await fetch(url, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+const list = (q: object) => `/databases/big/collections/items/documents?limit=5&q=${encodeURIComponent(JSON.stringify(q))}`;
+
+/** A collection of {@link DOCUMENTS} written straight into the account's journal (fast), with an index {k: 1}. */
+async function seed(script: string, dataDir: string): Promise<void> {
+  const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+  assert.equal((await call(first.url, 'POST', '/databases', { name: 'big', slug: 'sandbox' })).status, 200);
+  first.process.kill('SIGKILL');
+  await first.exited;
+  const [account] = readdirSync(join(dataDir, 'accounts'));
+  const { store } = AccountStore.open(join(dataDir, 'accounts', account), () => undefined);
+  store.commit([{ op: 'createCollection', db: 'big', name: 'items' }], true);
+  for (let start = 0; start < DOCUMENTS; start += 10_000) {
+    const puts: Mutation[] = [];
+    for (let i = start; i < start + 10_000; i++)
+      puts.push({ op: 'put', db: 'big', col: 'items', doc: { _id: i, k: i % 1000, n: (i * 7919) % 100003 } });
+    store.commit(puts, true);
+  }
+  store.commit([{ op: 'createIndex', db: 'big', col: 'items', index: { name: 'k_1', key: { k: 1 } } }], true);
+  store.close();
+}
+
+describe('local service: background index builds (child process)', function () {
+  this.timeout(120_000);
+  let workDirectory: string;
+  let script: string;
+  const running: ChildService[] = [];
+
+  before(() => {
+    workDirectory = temporaryDirectory('index-build');
+    script = bundleService(workDirectory);
+  });
+  afterEach(() => {
+    for (const child of running.splice(0))
+      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+  });
+  after(() => rmSync(workDirectory, { recursive: true, force: true }));
+
+  async function startOn(dataDir: string): Promise<ChildService> {
+    const child = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+    running.push(child);
+    return child;
+  }
+
+  /** Starts a background build of {n: 1} and waits until the index is listed as building. */
+  async function startBuild(child: ChildService): Promise<Json> {
+    assert.equal((await call(child.url, 'POST', '/databases/big/collections/items/indexes', { spec: { n: 1 } })).status, 200);
+    const index = (await call(child.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
+    assert.equal(index.building, true, 'the build of 40,000 keys runs in the background after the answer');
+    return index;
+  }
+
+  it('keeps the collection available during a build, shows its progress, loses no write made meanwhile, then serves queries', async () => {
+    const dataDir = join(workDirectory, 'live');
+    await seed(script, dataDir);
+    const child = await startOn(dataDir);
+    const index = await startBuild(child);
+    const progress = index.progress as { done: number; total: number };
+    assert.equal(progress.total, DOCUMENTS);
+    const { inprog } = (await call(child.url, 'GET', '/databases/big/ops')).json as { inprog: Json[] };
+    const build = inprog.find((operation) => String(operation.msg).startsWith('Index Build: '));
+    assert.ok(build, 'the build is among the current operations');
+    assert.match(String(build.msg), /^Index Build: \d+\/40000 \d+%$/);
+    // Answered while the build runs, by the plan that leaves the building index alone.
+    const during = await call(child.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"n": 7919}')}`);
+    assert.equal((during.json as { plan: Json }).plan.stage, 'COLLSCAN');
+    // Writes during the build: a new document, a changed key, a deleted document.
+    await call(child.url, 'POST', '/databases/big/collections/items/documents', { document: { _id: 'new', n: -5 }, safe: true });
+    await call(child.url, 'PUT', '/databases/big/collections/items/documents/1', { document: { $set: { n: -6 } }, safe: true });
+    await call(child.url, 'DELETE', '/databases/big/collections/items/documents/2');
+    for (;;) {
+      const state = (await call(child.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
+      if (!state.building) break;
+    }
+    const explained = (
+      await call(child.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"n": {"$lt": 0}}')}`)
+    ).json as Json & { plan: Json };
+    assert.equal(explained.plan.index, 'n_1');
+    assert.equal(explained.count, 2);
+    const found = await call(child.url, 'GET', list({ n: { $lt: 0 } }));
+    assert.deepEqual(
+      (found.json as Json[]).map((doc) => doc._id),
+      [1, 'new'],
+    );
+    assert.deepEqual((await call(child.url, 'GET', list({ n: 15838 }))).json, [], 'the deleted document is not in the index');
+    assert.equal((await call(child.url, 'GET', list({ n: 7919 * 3 }))).headers.get('x-service-count'), '1');
+  });
+
+  it('after kill -9 mid-build, restarts with the collection, its other indexes and the index whole', async () => {
+    const dataDir = join(workDirectory, 'killed');
+    await seed(script, dataDir);
+    const first = await startOn(dataDir);
+    await startBuild(first);
+    first.process.kill('SIGKILL');
+    await first.exited;
+    const second = await startOn(dataDir);
+    const index = (await call(second.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
+    assert.equal(index.building, undefined, 'the index the build was making is rebuilt whole as the journal loads');
+    const byN = (
+      await call(second.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"n": {"$gte": 99000}}')}`)
+    ).json as Json & { plan: Json };
+    assert.equal(byN.plan.index, 'n_1');
+    const scanned = await call(second.url, 'GET', list({ $and: [{ n: { $gte: 99000 } }] }));
+    assert.equal(String(byN.count), scanned.headers.get('x-service-count'), 'the rebuilt index holds every document a scan finds');
+    const byK = (await call(second.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"k": 3}')}`))
+      .json as Json & { plan: Json };
+    assert.equal(byK.plan.index, 'k_1');
+    assert.equal(byK.count, DOCUMENTS / 1000);
+    assert.equal((await call(second.url, 'GET', list({}))).headers.get('x-service-count'), String(DOCUMENTS));
+  });
+});
