@@ -131,6 +131,10 @@ function bundleOptions(production) {
       outfile: 'dist/originalFeatures.js',
       external: ['vscode'],
     },
+    // The language-model tools' code, loaded at the first tool call.
+    aiTools: { ...shared, entryPoints: ['src/extension/aiTools/aiToolsBundle.ts'], outfile: 'dist/aiTools.js', external: ['vscode'] },
+    // The MCP server (`dbhost-mcp`): its own process over stdio, with node-fetch and the MCP SDK bundled in.
+    mcp: { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },
     statsChart: {
       ...shared,
       platform: 'browser',

@@ -10,6 +10,7 @@ const layerMessages = {
   client: 'Only the extension uses the client (and tests); core holds the types both share.',
   service: 'The local service is its own process: other layers talk to it over HTTP, never by importing it.',
   extension: 'Only the extension imports the extension.',
+  mcp: 'The MCP server is its own process (dist/mcp.js): other layers start it, never import it.',
 };
 
 function importRules(forbiddenLayers, { vscode }) {
@@ -147,10 +148,12 @@ export default tseslint.config(
     },
   },
   { files: ['test/unit/**', 'scripts/**', 'bench/**'], rules: importRules([], { vscode: false }) },
-  { files: ['src/core/**'], rules: importRules(['client', 'service', 'extension'], { vscode: false }) },
-  { files: ['src/client/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
-  { files: ['src/service/**'], rules: importRules(['client', 'extension'], { vscode: false }) },
-  { files: ['src/extension/**'], rules: importRules(['service'], { vscode: true }) },
+  { files: ['src/core/**'], rules: importRules(['client', 'service', 'extension', 'mcp'], { vscode: false }) },
+  { files: ['src/client/**'], rules: importRules(['service', 'extension', 'mcp'], { vscode: false }) },
+  { files: ['src/service/**'], rules: importRules(['client', 'extension', 'mcp'], { vscode: false }) },
+  { files: ['src/extension/**'], rules: importRules(['service', 'mcp'], { vscode: true }) },
+  // The MCP server: the shared tool definitions (core) over the typed client, in a process of its own.
+  { files: ['src/mcp/**'], rules: importRules(['service', 'extension'], { vscode: false }) },
   {
     files: ['src/extension/**'],
     plugins: { dbhost: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },

@@ -27,6 +27,9 @@ import { registerKnowledge } from './bundles/registerKnowledge';
 import { showStartingPoint } from './start/showStartingPoint';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { registerCollectionView } from './collectionView/registerCollectionView';
+import { registerAiTools } from './aiTools/registerAiTools';
+import type { AiToolHost } from './aiTools/aiToolHost';
+import type { McpServers } from './aiTools/mcpServerProvider';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -46,6 +49,10 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
+  /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
+  aiTools(): AiToolHost;
+  /** The MCP server definitions the extension offers VS Code, one per account. */
+  readonly mcpServers: McpServers;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -75,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerBulkChanges(services);
   registerKnowledge(services, explorer, playgrounds);
   const collectionViews = registerCollectionView(services);
+  const aiTools = registerAiTools(services);
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -95,6 +103,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       guardrails,
       forgetDocumentsInMemory: () => documents.forgetInMemory(),
       collectionViews,
+      aiTools: aiTools.host,
+      mcpServers: aiTools.mcpServers,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

@@ -125,6 +125,8 @@ export interface DbHostApi extends OriginalServiceApi {
   deleteCollection(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer>;
 
   listDocuments(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<DocumentPage>;
+  /** GET …/explain with the documents list's parameters: the plan, keys and documents examined (404 where not offered). */
+  explainQuery(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<JsonObject>;
   getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument>;
   createDocument(db: string, col: string, document: JsonObject, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
   updateDocument(

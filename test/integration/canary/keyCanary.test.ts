@@ -11,6 +11,7 @@ import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { filesUnder } from '../support/filesUnder';
+import { confirmationOf, invokeTool } from '../aiTools/aiToolsFixtures';
 
 describe('The API key never leaks (canary key)', function () {
   this.timeout(60_000);
@@ -19,6 +20,8 @@ describe('The API key never leaks (canary key)', function () {
   let service: OwnService;
   let account: Account;
   const allPrompts: FakePrompts[] = [];
+  /** What the AI tools answered and confirmed for the canary account. */
+  const aiShown: string[] = [];
 
   /** Runs a command as a person answering `answers` would, keeping everything it showed. */
   async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<unknown> {
@@ -47,7 +50,26 @@ describe('The API key never leaks (canary key)', function () {
     await run('dbhost.changeApiKey', [{ input: canary }], { accountId: account.id });
     await vscode.commands.executeCommand('dbhost.refreshNode', testing.explorer.accountNode(account.id));
     await childrenOf(testing, await nodeAt(testing, account.id, 'Databases'));
+    await useAiTools();
   });
+
+  /** The AI tools with the canary account: answers, a failure, a Confirm-writes confirmation and a Read-only refusal. */
+  async function useAiTools(): Promise<void> {
+    const things = { account: 'Canary', database: 'canarydb', collection: 'things' };
+    aiShown.push(
+      await invokeTool('dbhost_find', things),
+      await invokeTool('dbhost_listCollections', { account: 'Canary', database: 'missing' }),
+    );
+    await testing.services.accounts.update(account.id, { mode: 'confirm', tag: 'canary' });
+    const confirmation = confirmationOf(
+      await testing.aiTools().prepare('dbhost_updateMatching', { ...things, filter: {}, update: { $set: { seen: true } } }),
+    );
+    assert.ok(confirmation, 'no confirmation was prepared: the check would prove little');
+    aiShown.push(confirmation.title, confirmation.message);
+    await testing.services.accounts.update(account.id, { mode: 'readOnly' });
+    aiShown.push(await invokeTool('dbhost_insertDocument', { ...things, document: { a: 1 } }));
+    await testing.services.accounts.update(account.id, { mode: 'normal', tag: undefined });
+  }
 
   after(async () => {
     if (account && testing.services.accounts.get(account.id)) await testing.services.accounts.remove(account.id);
@@ -79,6 +101,15 @@ describe('The API key never leaks (canary key)', function () {
       'no failure was provoked: the check would prove little',
     );
     for (const text of shown) assert.ok(!text.includes(canary), `the key was shown: ${text.split(canary).join('<KEY>')}`);
+  });
+
+  it('is in no AI tool answer, confirmation or AI activity log line', () => {
+    const log = testing.aiTools().log.recent.filter((line) => line.includes('account "Canary"'));
+    assert.ok(
+      log.length >= 3 && aiShown.some((text) => text.startsWith('Error:')),
+      'the tools were not used: the check would prove little',
+    );
+    for (const text of [...aiShown, ...log]) assert.ok(!text.includes(canary), `the key is in: ${text.split(canary).join('<KEY>')}`);
   });
 
   it('is in no tree item', async () => {

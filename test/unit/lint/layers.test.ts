@@ -66,6 +66,23 @@ describe('lint: the layers hold', function () {
     ],
     ['src/service/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
     ['src/extension/example.ts', "import { startService } from '../service/server';\nexport const x = startService;\n", /its own process/],
+    ['src/mcp/example.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n", /Only src\/extension may import vscode/],
+    ['src/mcp/example.ts', "import { startService } from '../service/server';\nexport const x = startService;\n", /its own process/],
+    [
+      'src/mcp/example.ts',
+      "import { activate } from '../extension/extension';\nexport const x = activate;\n",
+      /Only the extension imports the extension/,
+    ],
+    [
+      'src/extension/example.ts',
+      "import { startMcpServer } from '../mcp/mcpServer';\nexport const x = startMcpServer;\n",
+      /MCP server is its own process/,
+    ],
+    [
+      'src/core/example.ts',
+      "import { startMcpServer } from '../mcp/mcpServer';\nexport const x = startMcpServer;\n",
+      /MCP server is its own process/,
+    ],
   ];
   for (const [file, source, reason] of refused) {
     it(`refuses in ${file}: ${source.split('\n')[0]}`, async () => {
@@ -83,6 +100,10 @@ describe('lint: the layers hold', function () {
       "import * as vscode from 'vscode';\nimport { DbHostClient } from '../client/dbHostClient';\nexport const x = [vscode, DbHostClient];\n",
     ],
     ['src/extension/example.ts', "import { startLocalService } from './localService/localService';\nexport const x = startLocalService;\n"],
+    [
+      'src/mcp/example.ts',
+      "import { DbHostClient } from '../client/dbHostClient';\nimport { parseLossless } from '../core/json/lossless';\nexport const x = [DbHostClient, parseLossless];\n",
+    ],
   ];
   for (const [file, source] of allowed) {
     it(`allows in ${file}: ${source.split('\n')[0]}`, async () => {

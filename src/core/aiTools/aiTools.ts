@@ -1,0 +1,10 @@
+import { READ_TOOLS } from './readTools';
+import type { AiToolDefinition } from './toolDefinition';
+import { WRITE_TOOLS } from './writeTools';
+
+/** Every tool, reads first. */
+export const AI_TOOLS: readonly AiToolDefinition[] = [...READ_TOOLS, ...WRITE_TOOLS];
+
+export function toolNamed(name: string): AiToolDefinition | undefined {
+  return AI_TOOLS.find((tool) => tool.name === name);
+}

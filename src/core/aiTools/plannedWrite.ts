@@ -1,0 +1,149 @@
+import type { DbHostApi, IndexDefinition } from '../api/types';
+import type { JsonObject, JsonValue } from '../json/lossless';
+import { displayId, idToPathSegment } from '../documents/documentId';
+import { newObjectId } from '../documents/objectId';
+import type { OutgoingRequest } from '../guardrails/requestText';
+import { affectedTarget, affectedText } from '../guardrails/requestText';
+import { stringifyLossless } from '../json/lossless';
+import { documentId, inputObject, optionalBoolean, requiredName, requiredObject, ToolInputError, updateOperators } from './toolInput';
+
+/** A write tool's call, checked and turned into the exact request it sends (without the key), before anything is sent. */
+export interface PlannedWrite {
+  tool: string;
+  request: OutgoingRequest;
+  /** One line: what it does, e.g. "Update the document 6563… of shop.orders". */
+  summary: string;
+  /** What it affects, counted on the service with reads (the guardrails let reads through). */
+  affected(api: DbHostApi): Promise<string>;
+  /** Sends it; the answer for the model. */
+  send(api: DbHostApi): Promise<string>;
+}
+
+const seg = (text: string) => encodeURIComponent(text);
+const collectionPath = (db: string, col: string) => `/databases/${seg(db)}/collections/${seg(col)}`;
+
+function namesOf(input: unknown, extra: readonly string[]) {
+  const members = inputObject(input, ['database', 'collection', ...extra]);
+  return { members, db: requiredName(members, 'database'), col: requiredName(members, 'collection') };
+}
+
+async function documentExists(api: DbHostApi, db: string, col: string, id: JsonValue): Promise<string> {
+  const page = await api.listDocuments(db, col, { q: { _id: id }, limit: 1, fields: { _id: 1 } });
+  const count = page.total ?? page.documents.length;
+  return count === 0
+    ? `Affects: nothing: no document of ${db}.${col} has the _id ${displayId(id)}.`
+    : `Affects: the document ${displayId(id)} in ${db}.${col} (1 document matches).`;
+}
+
+const answerText = (answer: unknown) => stringifyLossless(answer);
+
+function planInsert(input: unknown): PlannedWrite {
+  const { members, db, col } = namesOf(input, ['document']);
+  const given = requiredObject(members, 'document');
+  // The _id is chosen before sending, so the answer can name it whatever the service replies.
+  const document: JsonObject = given._id === undefined ? { _id: { $oid: newObjectId() }, ...given } : given;
+  return {
+    tool: 'dbhost_insertDocument',
+    request: { method: 'POST', path: `${collectionPath(db, col)}/documents`, body: { document, safe: true } },
+    summary: `Insert one document into ${db}.${col}`,
+    affected: async () => `Affects: one new document in ${db}.${col}, _id ${displayId(document._id)}.`,
+    send: async (api) =>
+      `Inserted into ${db}.${col}: _id ${stringifyLossless(document._id)}. The service answered ${answerText(await api.createDocument(db, col, document, { safe: true }))}.`,
+  };
+}
+
+function planUpdateById(input: unknown): PlannedWrite {
+  const { members, db, col } = namesOf(input, ['id', 'update']);
+  const id = documentId(members);
+  const update = updateOperators(members, 'update');
+  const docId = idToPathSegment(id);
+  return {
+    tool: 'dbhost_updateDocument',
+    request: { method: 'PUT', path: `${collectionPath(db, col)}/documents/${seg(docId)}`, body: { document: update, safe: true } },
+    summary: `Update the document ${displayId(id)} of ${db}.${col}`,
+    affected: (api) => documentExists(api, db, col, id),
+    send: async (api) =>
+      `Updated the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.updateDocument(db, col, docId, update, { safe: true }))}.`,
+  };
+}
+
+function planUpdateMatching(input: unknown): PlannedWrite {
+  const { members, db, col } = namesOf(input, ['filter', 'update', 'multi', 'upsert']);
+  const criteria = requiredObject(members, 'filter');
+  const object = updateOperators(members, 'update');
+  const multi = optionalBoolean(members, 'multi') ?? false;
+  const upsert = optionalBoolean(members, 'upsert') ?? false;
+  const request: OutgoingRequest = {
+    method: 'PUT',
+    path: `${collectionPath(db, col)}/documents`,
+    body: { criteria, object, upsert, multi, safe: true },
+  };
+  return {
+    tool: 'dbhost_updateMatching',
+    request,
+    summary: `Update ${multi ? 'every document' : 'the first document'} of ${db}.${col} matching the filter`,
+    affected: async (api) =>
+      affectedText(affectedTarget(request), (await api.listDocuments(db, col, { q: criteria, limit: 1, fields: { _id: 1 } })).total),
+    send: async (api) =>
+      `Updated ${multi ? 'the matching documents' : 'the first matching document'} of ${db}.${col}. The service answered ${answerText(await api.updateDocuments(db, col, { criteria, object, upsert, multi, safe: true }))}.`,
+  };
+}
+
+function planDelete(input: unknown): PlannedWrite {
+  const { members, db, col } = namesOf(input, ['id']);
+  const id = documentId(members);
+  const docId = idToPathSegment(id);
+  return {
+    tool: 'dbhost_deleteDocument',
+    request: { method: 'DELETE', path: `${collectionPath(db, col)}/documents/${seg(docId)}` },
+    summary: `Delete the document ${displayId(id)} of ${db}.${col} (irreversible)`,
+    affected: (api) => documentExists(api, db, col, id),
+    send: async (api) =>
+      `Deleted the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.deleteDocument(db, col, docId))}.`,
+  };
+}
+
+function planCreateIndex(input: unknown): PlannedWrite {
+  const { members, db, col } = namesOf(input, ['keys', 'unique', 'background']);
+  const spec = requiredObject(members, 'keys');
+  if (Object.keys(spec).length === 0) throw new ToolInputError('"keys" is empty: name at least one field, e.g. {"status": 1}.');
+  for (const [field, direction] of Object.entries(spec)) {
+    if (field.startsWith('$') || field === '') throw new ToolInputError(`"keys": ${JSON.stringify(field)} is not a field name.`);
+    if (direction !== 1 && direction !== -1 && direction !== '2d') {
+      throw new ToolInputError(`"keys".${field} must be 1, -1 or "2d"; got ${stringifyLossless(direction)}.`);
+    }
+  }
+  const index: IndexDefinition = {
+    spec,
+    background: optionalBoolean(members, 'background') ?? true,
+    unique: optionalBoolean(members, 'unique') ?? false,
+  };
+  return {
+    tool: 'dbhost_createIndex',
+    request: { method: 'POST', path: `${collectionPath(db, col)}/indexes`, body: { ...index } },
+    summary: `Create an index on ${db}.${col}`,
+    affected: async () =>
+      `Affects: the indexes of ${db}.${col}${index.unique ? ' (a unique index refuses documents with equal keys)' : ''}.`,
+    send: async (api) =>
+      `Created the index ${stringifyLossless(spec)} on ${db}.${col}. The service answered ${answerText(await api.createIndex(db, col, index))}.`,
+  };
+}
+
+const PLANNERS: Record<string, (input: unknown) => PlannedWrite> = {
+  dbhost_insertDocument: planInsert,
+  dbhost_updateDocument: planUpdateById,
+  dbhost_updateMatching: planUpdateMatching,
+  dbhost_deleteDocument: planDelete,
+  dbhost_createIndex: planCreateIndex,
+};
+
+export function isWriteTool(name: string): boolean {
+  return Object.hasOwn(PLANNERS, name);
+}
+
+/** The write a tool call would send; throws ToolInputError on input it cannot use. */
+export function planWrite(name: string, input: unknown): PlannedWrite {
+  const planner = Object.hasOwn(PLANNERS, name) ? PLANNERS[name] : undefined;
+  if (!planner) throw new Error(`No write tool named ${name}`);
+  return planner(input);
+}

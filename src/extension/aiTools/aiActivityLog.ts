@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { stringifyLossless } from '../../core/json/lossless';
+
+const MAX_INPUT = 2000;
+
+/** The "DB Host AI activity" channel: one line per tool call by any agent, scrubbed of every known key. */
+export class AiActivityLog {
+  private channel: vscode.LogOutputChannel | undefined;
+  /** The latest lines as written (tests read them; the channel's own text is not readable back). */
+  readonly recent: string[] = [];
+
+  constructor(private readonly redact: (text: string) => string) {}
+
+  record(entry: { account: string; tool: string; input: unknown; outcome: string }): void {
+    this.channel ??= vscode.window.createOutputChannel('DB Host AI activity', { log: true });
+    let input = stringifyLossless(entry.input ?? {});
+    if (input.length > MAX_INPUT) input = `${input.slice(0, MAX_INPUT)}… (${input.length} characters)`;
+    const outcome = entry.outcome.replace(/\s+/g, ' ');
+    const line = this.redact(`account "${entry.account}" · ${entry.tool} · input ${input} · ${outcome}`);
+    this.channel.info(line);
+    this.recent.push(`${new Date().toISOString()} ${line}`);
+    if (this.recent.length > 200) this.recent.shift();
+  }
+
+  dispose(): void {
+    this.channel?.dispose();
+  }
+}

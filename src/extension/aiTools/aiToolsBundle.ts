@@ -1,0 +1,2 @@
+// The entry of dist/aiTools.js, loaded at the first tool call (see registerAiTools.ts). The extension bundle imports only its types.
+export { AiToolHost } from './aiToolHost';

@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AI_TOOLS } from '../../../../src/core/aiTools/aiTools';
+import { withAccount } from '../../../../src/core/aiTools/toolDefinition';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+  contributes: { languageModelTools: Record<string, unknown>[]; mcpServerDefinitionProviders: { id: string }[] };
+  engines: { vscode: string };
+};
+
+describe('extension/aiTools: package.json contributes the tools core/aiTools describes', () => {
+  it('has one languageModelTools entry per tool, with the same name, reference, descriptions and schema', () => {
+    const contributed = manifest.contributes.languageModelTools;
+    assert.deepEqual(
+      contributed.map((tool) => tool.name),
+      AI_TOOLS.map((tool) => tool.name),
+    );
+    for (const tool of AI_TOOLS) {
+      const entry = contributed.find((candidate) => candidate.name === tool.name);
+      assert.ok(entry);
+      assert.equal(entry.toolReferenceName, tool.referenceName);
+      assert.equal(entry.canBeReferencedInPrompt, true);
+      assert.equal(entry.modelDescription, tool.modelDescription);
+      assert.equal(entry.userDescription, tool.userDescription);
+      assert.deepEqual(entry.inputSchema, tool.extensionOnly ? tool.inputSchema : withAccount(tool.inputSchema), tool.name);
+    }
+  });
+
+  it('offers the MCP servers and asks for a VS Code with language-model tools and MCP providers (1.101)', () => {
+    assert.deepEqual(
+      manifest.contributes.mcpServerDefinitionProviders.map((provider) => provider.id),
+      ['dbhost.mcpServers'],
+    );
+    assert.equal(manifest.engines.vscode, '^1.101.0');
+  });
+});
