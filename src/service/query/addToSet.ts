@@ -28,9 +28,16 @@ export function resolveAddToSet(doc: Doc, modifier: Doc): Doc {
     }
     sets[path] = next;
   }
-  const result: Doc = { ...modifier, $set: sets };
-  if (Object.keys(sets).length === 0) delete result.$set;
-  if (Object.keys(remaining).length > 0) result.$addToSet = remaining;
-  else delete result.$addToSet;
+  // Operators apply in the order the update names them, so the resolved values take the place of $addToSet.
+  const resolved = Object.fromEntries(Object.entries(sets).filter(([path]) => !(path in ((modifier.$set as Doc | undefined) ?? {}))));
+  const result: Doc = {};
+  for (const [operator, argument] of Object.entries(modifier)) {
+    if (operator === '$addToSet') {
+      result.$set = { ...((result.$set as Doc | undefined) ?? {}), ...resolved };
+      if (Object.keys(remaining).length > 0) result.$addToSet = remaining;
+    } else if (operator === '$set') result.$set = { ...((result.$set as Doc | undefined) ?? {}), ...(argument as Doc) };
+    else result[operator] = argument;
+  }
+  if (Object.keys(result.$set ?? {}).length === 0) delete result.$set;
   return result;
 }
