@@ -117,6 +117,13 @@ function bundleOptions(production) {
       outfile: 'dist/guardrails.js',
       external: ['vscode'],
     },
+    // Bulk changes' preview and undo (issue 25), with the extension's own update operators: loaded the first time one runs.
+    bulkChanges: {
+      ...shared,
+      entryPoints: ['src/extension/bulkChanges/bulkChangesBundle.ts'],
+      outfile: 'dist/bulkChanges.js',
+      external: ['vscode'],
+    },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
     // Explain, its view and the suggested index: loaded the first time an explain runs.
     explain: { ...shared, entryPoints: ['src/extension/indexes/explainBundle.ts'], outfile: 'dist/explain.js', external: ['vscode'] },

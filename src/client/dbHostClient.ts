@@ -1,5 +1,7 @@
 import { isJsonObject, parseLossless, stringifyLossless } from '../core/json/lossless';
 import { MAX_PAGE_SIZE } from '../core/api/limits';
+import type { UpdatePreview, UpdatePreviewRequest } from '../core/bulk/updatePreview';
+import { toUpdatePreview } from '../core/bulk/updatePreview';
 import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { FetchFunction } from './fetchFunction';
 import type { ExplainAnswer } from '../core/api/explainTypes';
@@ -356,6 +358,26 @@ export class DbHostClient implements DbHostApi {
   async getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject> {
     return this.read({ method: 'GET', path: `${slowQueriesPath(db)}/${pathSegment(id, 'slow query id')}`, options }, (value) =>
       toObject(Array.isArray(value) ? value[0] : value, 'a slow query'),
+    );
+  }
+
+  /** A POST that writes nothing: the guardrails let it through as a read (core/guardrails/accountGuardrails.ts). */
+  async previewUpdate(db: string, col: string, request: UpdatePreviewRequest, options?: CallOptions): Promise<UpdatePreview> {
+    const { criteria, object, upsert, multi, sample } = request;
+    return this.read(
+      {
+        method: 'POST',
+        path: `${collectionPath(db, col)}/update_preview`,
+        body: withoutUndefined({ criteria, object, upsert, multi, sample }),
+        options,
+      },
+      (value) => {
+        try {
+          return toUpdatePreview(value);
+        } catch (error) {
+          throw new UnexpectedShape((error as Error).message);
+        }
+      },
     );
   }
 

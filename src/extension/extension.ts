@@ -22,6 +22,7 @@ import { registerPlaygrounds } from './playground/registerPlaygrounds';
 import type { Guardrails } from './guardrails/registerGuardrails';
 import { registerGuardrails } from './guardrails/registerGuardrails';
 import { registerTransfer } from './transfer/registerTransfer';
+import { registerBulkChanges } from './bulkChanges/registerBulkChanges';
 import { registerKnowledge } from './bundles/registerKnowledge';
 import { showStartingPoint } from './start/showStartingPoint';
 import type { CollectionViews } from './collectionView/registerCollectionView';
@@ -82,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerOriginalFeatures(services, explorer);
   explorer.showTailing(registerDeploymentLogs(services));
   registerTransfer(services);
+  registerBulkChanges(services);
   registerKnowledge(services, explorer, playgrounds);
   const collectionViews = registerCollectionView(services);
   const aiTools = registerAiTools(services);

@@ -22,3 +22,6 @@ export const GUARDED_WRITE_METHODS = [
 ] as const;
 
 export type GuardedWrite = (typeof GUARDED_WRITE_METHODS)[number];
+
+/** Client methods that send a POST but write nothing (the guardrails let them through as reads). */
+export const READS_SENT_AS_POST = ['previewUpdate'] as const;

@@ -1,3 +1,4 @@
+import type { UpdatePreview, UpdatePreviewRequest } from '../bulk/updatePreview';
 import type { JsonObject } from '../json/lossless';
 import type { CallOptions, IndexRecord, ServiceAnswer } from './types';
 
@@ -41,4 +42,6 @@ export interface OriginalServiceApi {
   /** The database's slow query log, newest first. The answer is kept as the service sent it. */
   listSlowQueries(db: string, options?: CallOptions): Promise<JsonObject[]>;
   getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject>;
+  /** The dry run of a bulk update (issue 25): nothing is written. A 404 means the service has none. */
+  previewUpdate(db: string, col: string, request: UpdatePreviewRequest, options?: CallOptions): Promise<UpdatePreview>;
 }

@@ -54,6 +54,14 @@ export function isWriteMethod(method: string): boolean {
   return method.toUpperCase() !== 'GET' && method.toUpperCase() !== 'HEAD';
 }
 
+/** A POST that writes nothing: the dry run of a bulk update (issue 25). */
+const DRY_RUN_PATH = /^\/databases\/[^/]+\/collections\/[^/]+\/update_preview$/;
+
+/** Whether a request may change the service: any method but GET and HEAD, except a bulk update's dry run. */
+export function isWriteRequest(request: { method: string; path: string }): boolean {
+  return isWriteMethod(request.method) && !(request.method.toUpperCase() === 'POST' && DRY_RUN_PATH.test(request.path));
+}
+
 /** Leaving Read-only for Normal lets writes through unasked, so it is asked first. */
 export function loosensToNormal(from: WriteMode, to: WriteMode): boolean {
   return from === 'readOnly' && to === 'normal';

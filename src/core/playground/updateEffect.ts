@@ -29,7 +29,8 @@ export function describeUpdateEffect(request: UpdateRequest, count: MatchCount):
   return { ...effect, detail: `${effect.detail}${replacement}\n\n${IRREVERSIBLE}` };
 }
 
-function describeMatches(request: UpdateRequest, count: MatchCount): UpdateEffect {
+/** What a bulk update will do, given the count, without the closing warnings. */
+export function describeMatches(request: UpdateRequest, count: MatchCount): UpdateEffect {
   const where = `${request.database}.${request.collection}`;
   const { multi = false, upsert = false } = request.update;
   const matched = count.total ?? (count.anyMatch ? undefined : 0);

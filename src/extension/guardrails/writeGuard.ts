@@ -1,4 +1,4 @@
-import { isWriteMethod, modeOf } from '../../core/guardrails/accountGuardrails';
+import { isWriteRequest, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Services } from '../services';
 import { isConfirmedWrite } from '../shared/confirmedWrites';
 import { guardrailsBundle } from '../shared/loadGuardrails';
@@ -10,7 +10,7 @@ import { guardrailsBundle } from '../shared/loadGuardrails';
  */
 export function installWriteGuard(services: Services): void {
   services.accounts.guardWrites((accountId) => async (request) => {
-    if (!isWriteMethod(request.method)) return;
+    if (!isWriteRequest(request)) return;
     const account = services.accounts.require(accountId);
     const mode = modeOf(account);
     // A write the user confirmed in the command's own question is not asked about again (shared/confirmedWrites.ts).

@@ -2,12 +2,12 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';
-import { countMatching, fetchPage, nextPageSkip, pageSize, previousPageSkip, sendUpdate } from '../../core/playground/playgroundCalls';
+import { fetchPage, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { FindRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } from '../../core/playground/playgroundRequest';
 import type { QueryRun } from '../../core/playground/queryHistoryEntries';
 import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
-import { describeUpdateEffect } from '../../core/playground/updateEffect';
+import { describeMatches } from '../../core/playground/updateEffect';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Account } from '../shared/account';
 import { guardrailsBundle } from '../shared/loadGuardrails';
@@ -20,7 +20,7 @@ import type { PlaygroundParses } from '../shared/playgroundFiles';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
 import { RESULTS_SCHEME } from './resultsDocuments';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { bulkChangesBundle } from '../shared/loadBulkChanges';
 
 /** What a run gives back (the integration tests read it). */
 export interface FindRunResult {
@@ -40,6 +40,8 @@ export interface UpdateRunResult {
   answer?: ServiceAnswer;
   resultsUri?: string;
   elapsedMs?: number;
+  /** Who computed the preview and how many documents it showed. */
+  preview?: { computedBy: 'service' | 'extension'; sampled: number };
 }
 
 export type RunResult = FindRunResult | UpdateRunResult;
@@ -95,7 +97,7 @@ export class PlaygroundRunner {
     const result =
       request.kind === 'find'
         ? await this.find(playground, account, client, request, request.query.skip ?? 0)
-        : await this.update(playground, account, client, request);
+        : await this.update(playground, account, request);
     const count = result.kind === 'find' ? (result.total ?? result.documents.length) : result.matched;
     if (result.elapsedMs !== undefined) this.ran.fire({ request, accountLabel: account.label, count, elapsedMs: result.elapsedMs });
     return result;
@@ -173,37 +175,45 @@ export class PlaygroundRunner {
     return { kind: 'find', resultsUri: resultsUri.toString(), skip, total: page.total, documents: page.documents, elapsedMs };
   }
 
-  private async update(playground: vscode.Uri, account: Account, client: DbHostApi, request: UpdateRequest): Promise<UpdateRunResult> {
-    const count = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Window,
-        title: `Counting the documents the update matches in ${request.database}.${request.collection}`,
-      },
-      () => countMatching(client, request),
-    );
-    const effect = describeUpdateEffect(request, count);
-    if (!effect.changesSomething) {
-      void this.services.prompts.info(`${effect.message} ${effect.detail}`);
-      return { kind: 'update', sent: false, matched: count.total };
-    }
-    const confirmed = await confirmWrite(this.services, account.id, effect.message, {
-      detail: `Account: ${account.label}\n${effect.detail}`,
-      confirmLabel: 'Update',
-    });
-    if (!confirmed) throw new UserCancelledError();
-
+  private async update(playground: vscode.Uri, account: Account, request: UpdateRequest): Promise<UpdateRunResult> {
     const started = performance.now();
-    const answer = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Updating ${request.database}.${request.collection}` },
-      () => sendConfirmed(account.id, () => sendUpdate(client, request)),
-    );
+    const { criteria, object } = request.update;
+    const update = {
+      accountId: account.id,
+      db: request.database,
+      col: request.collection,
+      criteria,
+      object,
+      multi: request.update.multi ?? false,
+      upsert: request.update.upsert ?? false,
+    };
+    const outcome = await bulkChangesBundle().runBulkUpdate(this.services, update, (preview) => {
+      const effect = describeMatches(request, { total: preview.matched, anyMatch: preview.matched > 0 });
+      return { message: effect.message, detail: `Account: ${account.label}\n${effect.detail}` };
+    });
+    const count = { total: outcome.preview.matched, anyMatch: outcome.preview.matched > 0 };
+    const preview = { computedBy: outcome.preview.computedBy, sampled: outcome.preview.sample.length };
+    if (!outcome.sent) return { kind: 'update', sent: false, matched: count.total, preview };
     const elapsedMs = performance.now() - started;
-    this.services.changes.fire({ accountId: account.id, db: request.database, col: request.collection }, 'documents');
     const resultsUri = this.results.uriFor(playground);
     await this.results.show(resultsUri, {
       kind: 'update',
-      text: renderUpdateResults({ accountLabel: accountTitle(account.label, account.tag), request, count, answer, elapsedMs }),
+      text: renderUpdateResults({
+        accountLabel: accountTitle(account.label, account.tag),
+        request,
+        count,
+        answer: outcome.answer!,
+        elapsedMs,
+      }),
     });
-    return { kind: 'update', sent: true, matched: count.total, answer, resultsUri: resultsUri.toString(), elapsedMs };
+    return {
+      kind: 'update',
+      sent: true,
+      matched: count.total,
+      answer: outcome.answer,
+      resultsUri: resultsUri.toString(),
+      elapsedMs,
+      preview,
+    };
   }
 }

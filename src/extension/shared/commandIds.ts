@@ -41,6 +41,7 @@ export enum CommandId {
   deleteDocument = 'dbhost.deleteDocument',
   saveDocument = 'dbhost.saveDocument',
   updateMatchingDocuments = 'dbhost.updateMatchingDocuments',
+  undoLastChange = 'dbhost.undoLastChange',
   createIndex = 'dbhost.createIndex',
   editIndexAsJson = 'dbhost.editIndexAsJson',
   createIndexFromJson = 'dbhost.createIndexFromJson',

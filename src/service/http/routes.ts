@@ -10,6 +10,7 @@ import { getDeploymentStats } from '../handlers/deploymentStats';
 import { listOperations } from '../handlers/operations';
 import { explainQuery } from '../handlers/explain';
 import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
+import { previewUpdate } from '../handlers/updatePreview';
 import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
 import type { Handler } from './types';
 
@@ -32,6 +33,8 @@ const ORIGINAL_EXTRA_ROUTES: Route[] = [
   route('slow_queries/:db', { GET: listSlowQueries }),
   route('slow_queries/:db/:id', { GET: getSlowQuery }),
   route('databases/:db/collections/:col/explain', { GET: explainQuery }),
+  // The dry run of a bulk update (issue 25): beyond the original too.
+  route('databases/:db/collections/:col/update_preview', { POST: previewUpdate }),
 ];
 
 /** The 25 endpoints of the interface. */

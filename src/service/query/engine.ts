@@ -14,6 +14,8 @@ import { inPushableSteps } from './largeEach';
 import { checkRegexes } from './regexSafety';
 import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
+import { checkOperandTypes } from './operandTypes';
+import { resolveAddToSet } from './addToSet';
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
 function asBadInput<T>(what: string, run: () => T): T {
@@ -198,7 +200,8 @@ export function checkReplacement(replacement: Doc): void {
  */
 export function applyOperators(doc: Doc, updateDoc: Doc, inserting: boolean, allowance = new PaddingAllowance()): Doc {
   checkOperatorUpdate(updateDoc);
-  const modifier = resolveInt64Arithmetic(doc, cloneDoc(updateDoc));
+  checkOperandTypes(doc, updateDoc);
+  const modifier = resolveAddToSet(doc, resolveInt64Arithmetic(doc, cloneDoc(updateDoc)));
   const setOnInsert = modifier.$setOnInsert as Doc | undefined;
   delete modifier.$setOnInsert;
   if (inserting && setOnInsert) modifier.$set = { ...((modifier.$set as Doc | undefined) ?? {}), ...setOnInsert };

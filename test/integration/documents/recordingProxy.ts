@@ -1,3 +1,4 @@
+import { isWriteRequest } from '../../../src/core/guardrails/accountGuardrails';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -36,7 +37,8 @@ export class RecordingProxy {
   }
 
   writes(): RecordedRequest[] {
-    return this.requests.filter((request) => request.method !== 'GET');
+    // A bulk update's dry run is a POST that writes nothing.
+    return this.requests.filter((request) => isWriteRequest(request));
   }
 
   private forward(request: http.IncomingMessage, response: http.ServerResponse): void {

@@ -216,7 +216,7 @@ describe('Query playgrounds', function () {
     assert.equal(updated.documents[0].group, 0);
   });
 
-  it('warns before an update without $ operators that it replaces whole documents and cannot be undone', async () => {
+  it('warns before an update without $ operators that it replaces whole documents, and says the undo can put them back', async () => {
     const document = await playground(
       'replace.query.json',
       `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}",
@@ -230,7 +230,7 @@ describe('Query playgrounds', function () {
       undefined,
     );
     assert.match(prompts.confirmations[0].detail ?? '', /no \$ operators: it replaces each updated document whole/);
-    assert.match(prompts.confirmations[0].detail ?? '', /This cannot be undone\.$/);
+    assert.match(prompts.confirmations[0].detail ?? '', /Undo Last Change on the collection can put the documents back\.$/);
     assert.equal((await client.getDocument(db, col, 'doc-08')).document.n, 8);
   });
 

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { FetchFunction } from '../../../src/client/fetchFunction';
 import type { OutgoingRequest } from '../../../src/client/transport';
-import { GUARDED_WRITE_METHODS } from '../../support/guardedWrites';
+import { GUARDED_WRITE_METHODS, READS_SENT_AS_POST } from '../../support/guardedWrites';
+import { isWriteRequest } from '../../../src/core/guardrails/accountGuardrails';
 
 interface Sent {
   method: string;
@@ -57,7 +58,7 @@ async function writeMethodsOfTheClient(): Promise<Map<string, Sent[]>> {
       // The client's own plumbing (read, write…) called with nonsense sends no real HTTP method.
       const real = sent.filter((request) => ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'].includes(request.method));
       if (real.length === 0) continue;
-      const nonGet = real.filter((request) => request.method !== 'GET');
+      const nonGet = real.filter((request) => isWriteRequest(request));
       if (nonGet.length > 0) writes.set(name, nonGet);
       break;
     }
@@ -84,6 +85,13 @@ describe('Guardrails cover every write of the client', () => {
     assert.deepEqual(missing, [], `write methods without a guardrail test: ${missing.join(', ')}`);
     const stale = GUARDED_WRITE_METHODS.filter((name) => !writes.has(name));
     assert.deepEqual(stale, [], `listed as writes but sending none: ${stale.join(', ')}`);
+  });
+
+  it('counts a POST that writes nothing as a read only where it is listed as one', () => {
+    for (const name of READS_SENT_AS_POST) assert.ok(!writes.has(name), `${name} was counted as a write`);
+    assert.ok(isWriteRequest({ method: 'POST', path: '/databases/a/collections/b/documents' }));
+    assert.ok(isWriteRequest({ method: 'PUT', path: '/databases/a/collections/b/update_preview' }));
+    assert.ok(isWriteRequest({ method: 'POST', path: '/databases/a/collections/update_preview/documents' }));
   });
 
   it('runs every write past the beforeSend hook, with its method and path, before it is sent', () => {

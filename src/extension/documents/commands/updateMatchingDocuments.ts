@@ -1,12 +1,11 @@
 import type { JsonObject } from '../../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
 import { countOf } from '../../../core/text/formatCount';
-import { IRREVERSIBLE, REPLACEMENT_WARNING, replacesWholeDocuments } from '../../../core/playground/updateEffect';
 import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
 import { collectionLabel } from '../../shared/documentUri';
-import { confirmWrite, sendConfirmed } from '../../shared/confirmedWrites';
+import { bulkChangesBundle } from '../../shared/loadBulkChanges';
 
 const TITLE = 'Update Matching Documents';
 
@@ -28,9 +27,9 @@ function parseObject(text: string): JsonObject {
 }
 
 /**
- * Bulk update of a collection: criteria and update object as JSON, the number of matching documents
- * from the service, multi and upsert where they make a difference, a modal confirmation, then one PUT.
- * Returns the service's answer, or undefined when the user stopped.
+ * Bulk update of a collection: criteria and update object as JSON, the preview (how many match, a sample
+ * before and after in the diff editor), multi and upsert where they make a difference, a modal confirmation,
+ * then one PUT, its documents kept for an undo. Returns the service's answer, or undefined when nothing was sent.
  */
 export async function updateMatchingDocuments(services: Services, arg: unknown): Promise<unknown> {
   const collection = await resolveCollection(services, arg);
@@ -54,12 +53,17 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
   const criteria = parseObject(criteriaText);
   const object = parseObject(objectText);
 
+  // Read-only refuses before the preview is asked of the service.
+  const bulk = bulkChangesBundle();
+  await bulk.refuseReadOnly(services, collection, { criteria, object });
   const client = await services.accounts.clientFor(collection.accountId);
-  const { total } = await client.listDocuments(collection.db, collection.col, { q: criteria, limit: 1 });
-  const matches = total === undefined ? 'An unknown number of documents' : countOf(total, 'document');
+  // One preview with multi and upsert on gives the count that decides the questions; it is then narrowed to the answers.
+  const widest = await bulk.previewOf(client, collection.db, collection.col, { criteria, object, multi: true, upsert: true });
+  const total = widest.matched;
+  const matches = countOf(total, 'document');
 
   let multi = false;
-  if (total === undefined || total > 1) {
+  if (total > 1) {
     multi = required(
       await services.prompts.pick(
         [
@@ -71,38 +75,26 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     );
   }
   let upsert = false;
-  if (total === undefined || total === 0) {
+  if (total === 0) {
     upsert = required(
       await services.prompts.pick(
         [
           { label: 'Do nothing when no document matches', description: 'upsert: false', value: false },
           { label: 'Insert one document when none matches', description: 'upsert: true', value: true },
         ],
-        { title: `${TITLE}: ${total === 0 ? 'no document matches' : matches + ' match'} in ${where}`, placeHolder: 'When nothing matches' },
+        { title: `${TITLE}: no document matches in ${where}`, placeHolder: 'When nothing matches' },
       ),
     );
   }
-
-  const affected =
-    total === undefined
-      ? 'the matching documents'
-      : total === 0
-        ? upsert
-          ? 'no document; one will be inserted'
-          : 'no document'
-        : multi
-          ? `all ${countOf(total, 'document')}`
-          : `1 of ${countOf(total, 'document')}`;
-  const confirmed = await confirmWrite(services, collection.accountId, `Update ${affected} in ${where}?`, {
-    detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}\n\n${replacesWholeDocuments(object) ? `${REPLACEMENT_WARNING}\n\n` : ''}${IRREVERSIBLE}`,
-    confirmLabel: 'Update',
+  const update = { accountId: collection.accountId, db: collection.db, col: collection.col, criteria, object, multi, upsert };
+  const affected = total === 0 ? 'no document; one will be inserted' : multi ? `all ${matches}` : `1 of ${matches}`;
+  const describe = () => ({
+    message: `Update ${affected} in ${where}?`,
+    detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}`,
   });
-  if (!confirmed) return undefined;
-
-  const answer = await sendConfirmed(collection.accountId, () =>
-    client.updateDocuments(collection.db, collection.col, { criteria, object, multi, upsert, safe: true }),
-  );
-  services.changes.fire({ accountId: collection.accountId, db: collection.db, col: collection.col }, 'documents');
-  void services.prompts.info(`Updated documents in ${where}. The service answered: ${stringifyLossless(answer)}`);
-  return answer;
+  const outcome = await bulk.runBulkUpdate(services, update, describe, bulk.narrowPreview(widest, multi, upsert));
+  if (!outcome.sent) return undefined;
+  const undo = outcome.undoable ? ' Undo Last Change on the collection puts the documents back.' : '';
+  void services.prompts.info(`Updated documents in ${where}. The service answered: ${stringifyLossless(outcome.answer)}.${undo}`);
+  return outcome.answer;
 }

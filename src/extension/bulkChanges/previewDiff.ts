@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+import type { UpdatePreview } from '../../core/bulk/updatePreview';
+import { displayId } from '../../core/documents/documentId';
+import { stringifyLossless } from '../../core/json/lossless';
+import { countOf } from '../../core/text/formatCount';
+
+export const PREVIEW_SCHEME = 'dbhost-preview';
+
+const contents = new Map<string, string>();
+let registered = false;
+let next = 0;
+
+function ensureProvider(context: vscode.ExtensionContext): void {
+  if (registered) return;
+  registered = true;
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, {
+      provideTextDocumentContent: (uri) => contents.get(uri.toString()) ?? '',
+    }),
+  );
+}
+
+const block = (heading: string, text: string) => `// ${heading}\n${text}\n`;
+
+/** The two sides of the preview: every sampled document before, and after (or why the update fails on it). */
+export function previewSides(preview: UpdatePreview): { before: string; after: string } {
+  const before: string[] = [];
+  const after: string[] = [];
+  preview.sample.forEach((item, index) => {
+    const heading = `_id ${displayId(item._id)} (sampled document ${index + 1} of ${preview.sample.length})`;
+    before.push(block(heading, stringifyLossless(item.before, 2)));
+    after.push(
+      'after' in item
+        ? block(heading, stringifyLossless(item.after, 2))
+        : block(`${heading}: THE UPDATE FAILS ON THIS DOCUMENT: ${item.error}`, stringifyLossless(item.before, 2)),
+    );
+  });
+  if (preview.upsert) {
+    before.push(block('No document matches: the upsert inserts one', '(none)'));
+    after.push(
+      'after' in preview.upsert
+        ? block('Inserted by the upsert', stringifyLossless(preview.upsert.after, 2))
+        : block(`The upsert fails: ${preview.upsert.error}`, '(none)'),
+    );
+  }
+  return { before: before.join('\n'), after: after.join('\n') };
+}
+
+export function previewTitle(where: string, preview: UpdatePreview): string {
+  const by = preview.computedBy === 'service' ? "the service's dry run" : 'computed by the extension';
+  return `Preview of the update of ${where}: ${preview.sample.length} of ${countOf(preview.matched, 'matching document')} (${by})`;
+}
+
+/** Opens VS Code's diff editor on the sampled documents before and after, read-only; returns the two URIs. */
+export async function showPreviewDiff(context: vscode.ExtensionContext, where: string, preview: UpdatePreview): Promise<vscode.Uri[]> {
+  ensureProvider(context);
+  const sides = previewSides(preview);
+  const id = ++next;
+  const left = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${id}/before/${where}.jsonc` });
+  const right = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${id}/after/${where}.jsonc` });
+  contents.set(left.toString(), sides.before);
+  contents.set(right.toString(), sides.after);
+  await vscode.commands.executeCommand('vscode.diff', left, right, previewTitle(where, preview), { preview: true });
+  return [left, right];
+}

@@ -1,0 +1,10 @@
+import { registerCommand } from '../base/registerCommand';
+import type { Services } from '../services';
+import { CommandId } from '../shared/commandIds';
+import { bulkChangesBundle } from '../shared/loadBulkChanges';
+
+export function registerBulkChanges(services: Services): void {
+  services.context.subscriptions.push(
+    registerCommand(services, CommandId.undoLastChange, (arg: unknown) => bulkChangesBundle().undoLastChange(services, arg)),
+  );
+}

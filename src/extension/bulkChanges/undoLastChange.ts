@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import type { UndoResult } from '../../core/bulk/applyUndo';
+import { applyUndo } from '../../core/bulk/applyUndo';
+import { idKey, readByIds } from '../../core/bulk/changeImages';
+import type { ChangeRecord, UndoPlan } from '../../core/bulk/undoPlan';
+import { planUndo } from '../../core/bulk/undoPlan';
+import { displayId } from '../../core/documents/documentId';
+import { countOf } from '../../core/text/formatCount';
+import { UserCancelledError } from '../base/registerCommand';
+import type { Services } from '../services';
+import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { resolveCollection } from '../shared/resolveTarget';
+import { refuseReadOnly } from './bulkUpdateFlow';
+import { forgetChange, loadChange } from './changeStore';
+
+/** What the undo of the last change did (the integration tests read it). */
+export interface UndoOutcome extends UndoResult {
+  where: string;
+}
+
+const LISTED = 10;
+
+function changedSinceText(plan: Pick<UndoPlan, 'changedSince'>): string {
+  const listed = plan.changedSince.slice(0, LISTED).map((entry) => `${displayId(entry.id)} (${entry.now})`);
+  const more = plan.changedSince.length > LISTED ? ` and ${plan.changedSince.length - LISTED} more` : '';
+  return `${listed.join(', ')}${more}`;
+}
+
+function planText(plan: UndoPlan): string {
+  const parts = [
+    plan.restore.length > 0 ? `${countOf(plan.restore.length, 'document')} put back as they were` : '',
+    plan.reinsert.length > 0 ? `${countOf(plan.reinsert.length, 'deleted document')} inserted again with its _id` : '',
+    plan.remove.length > 0 ? `${countOf(plan.remove.length, 'inserted document')} deleted` : '',
+  ].filter(Boolean);
+  const since =
+    plan.changedSince.length > 0
+      ? `\n${countOf(plan.changedSince.length, 'document')} changed since by someone else will be left alone: ${changedSinceText(plan)}.`
+      : '';
+  return `${parts.join(', ') || 'Nothing to put back'}.${since}`;
+}
+
+function report(services: Services, outcome: UndoOutcome): void {
+  const done = `Undid the last change to ${outcome.where}: ${countOf(outcome.restored + outcome.reinserted + outcome.removed, 'document')} put back.`;
+  const since = outcome.changedSince.length > 0 ? ` Left alone, changed since by someone else: ${changedSinceText(outcome)}.` : '';
+  if (outcome.failed.length > 0) {
+    const failed = outcome.failed.slice(0, LISTED).map((entry) => `${displayId(entry.id)}: ${entry.reason}`);
+    void services.prompts.warn(`${done}${since} The service refused ${countOf(outcome.failed.length, 'document')}: ${failed.join('; ')}`);
+  } else if (outcome.changedSince.length > 0) void services.prompts.warn(`${done}${since}`);
+  else void services.prompts.info(done);
+}
+
+/** Undo Last Change to <db>.<col>…: puts back what the last bulk change (or multi-row delete) changed, asking first. */
+export async function undoLastChange(services: Services, arg: unknown): Promise<UndoOutcome | undefined> {
+  const target = await resolveCollection(services, arg);
+  const where = `${target.db}.${target.col}`;
+  const record: ChangeRecord | undefined = await loadChange(services.context, target.accountId, target.db, target.col);
+  if (!record) {
+    void services.prompts.info(`No change to ${where} is kept for an undo.`);
+    return undefined;
+  }
+  await refuseReadOnly(services, target, { undo: record.description });
+  const client = await services.accounts.clientFor(target.accountId);
+  const current = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading ${where}` }, () =>
+    readByIds(
+      client,
+      target.db,
+      target.col,
+      record.entries.map((entry) => entry.id),
+    ),
+  );
+  const plan = planUndo(record.kind, record.entries, current);
+  const confirmed = await confirmWrite(services, target.accountId, `Undo the last change to ${where}?`, {
+    detail: `The change: ${record.description}, ${new Date(record.at).toLocaleString()}.\n${planText(plan)}`,
+    confirmLabel: 'Undo',
+  });
+  if (!confirmed) throw new UserCancelledError();
+  const afterOf = new Map(record.entries.filter((entry) => entry.after).map((entry) => [idKey(entry.id), entry.after!]));
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Undoing the last change to ${where}` },
+    () => sendConfirmed(target.accountId, () => applyUndo(client, target.db, target.col, plan, (doc) => afterOf.get(idKey(doc._id)))),
+  );
+  if (result.failed.length === 0) await forgetChange(services.context, target.accountId, target.db, target.col);
+  services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
+  const outcome = { ...result, where };
+  report(services, outcome);
+  return outcome;
+}

@@ -1,0 +1,193 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { JsonObject } from '../../../src/core/json/lossless';
+import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
+import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
+import type { TestApi } from '../../../src/extension/extension';
+import type { UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
+import { RecordingProxy } from '../documents/recordingProxy';
+import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
+import { readTestConfig } from '../support/test-config';
+
+const db = 'bulktests';
+const col = 'items';
+const LABEL = 'Bulk changes';
+const COUNT = 1_000;
+
+/** Every document of the collection as the service sends it, in `_id` order. */
+async function snapshot(client: DbHostApi): Promise<string[]> {
+  const texts: string[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await client.listDocuments(db, col, { sort: { _id: 1 }, skip, limit: 100 });
+    texts.push(...page.documents.map((doc) => stringifyLossless(doc)));
+    if (page.documents.length < 100) return texts;
+  }
+}
+
+const previewDiffs = () =>
+  vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .map((tab) => tab.input)
+    .filter(
+      (input): input is vscode.TabInputTextDiff => input instanceof vscode.TabInputTextDiff && input.original.scheme === 'dbhost-preview',
+    );
+
+describe('Bulk changes: preview and undo', function () {
+  this.timeout(180_000);
+  let testing: TestApi;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  /** A client that is not the extension's: fixtures, checks and the other client of the race. */
+  let other: DbHostApi;
+  let playgrounds: PlaygroundFolder;
+  let original: string[];
+
+  const updateLens = async (name: string, update: JsonObject) => {
+    const document = await playgrounds.open(
+      name,
+      `{"account": "${LABEL}", "database": "${db}", "collection": "${col}", "update": ${stringifyLossless(update)}}\n`,
+    );
+    return (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
+  };
+
+  const undo = (answers = [{ confirm: true }]) =>
+    runScripted<UndoOutcome | undefined>(testing, answers, 'dbhost.undoLastChange', { accountId, db, col });
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const service = readTestConfig().services.empty;
+    proxy = new RecordingProxy(service.url);
+    await proxy.start();
+    ({ accountId } = await addAccount(testing, LABEL, { ...service, url: proxy.url }));
+    ({ client: other } = await addAccount(testing, `${LABEL} (other client)`, service));
+    await other.createDatabase(db, 'sandbox');
+    const ids = [...Array(COUNT).keys()];
+    for (let start = 0; start < COUNT; start += 4)
+      await Promise.all(
+        ids.slice(start, start + 4).map((n) =>
+          other.createDocument(db, col, {
+            _id: `item-${String(n).padStart(4, '0')}`,
+            n,
+            big: new LosslessNumber('9007199254740993'),
+            at: { $date: '2026-03-04T05:06:07.089Z' },
+            tags: ['a', 'b'],
+          }),
+        ),
+      );
+    original = await snapshot(other);
+    playgrounds = PlaygroundFolder.create('bulk-changes');
+  });
+
+  after(async () => {
+    await other?.deleteDatabase(db).catch(() => undefined);
+    for (const account of testing.services.accounts.list().filter((candidate) => candidate.label.startsWith(LABEL)))
+      await testing.services.accounts.remove(account.id);
+    await proxy?.stop();
+    playgrounds?.remove();
+  });
+
+  it('previews a playground bulk update: the count, and the sampled documents before and after in the diff editor', async () => {
+    const lens = await updateLens('preview.query.json', { criteria: {}, object: { $inc: { n: 1 }, $set: { state: 'seen' } }, multi: true });
+    const prompts = new FakePrompts([{ confirm: false }]);
+    testing.setPrompts(prompts);
+    assert.equal(await runLens<UpdateRunResult | undefined>(lens), undefined);
+    assert.equal(prompts.confirmations[0].message, `Update all 1,000 matching documents of ${db}.${col}?`);
+    assert.match(
+      prompts.confirmations[0].detail ?? '',
+      /20 sampled documents before and after in the diff editor, from the service's dry run/,
+    );
+    assert.match(prompts.confirmations[0].detail ?? '', /Undo Last Change on the collection can put the documents back/);
+    const [diff] = previewDiffs();
+    assert.ok(diff, 'no preview diff is open');
+    const before = (await vscode.workspace.openTextDocument(diff.original)).getText();
+    const after = (await vscode.workspace.openTextDocument(diff.modified)).getText();
+    assert.match(before, /_id "item-0000" \(sampled document 1 of 20\)/);
+    assert.match(before, /_id "item-0999" \(sampled document 20 of 20\)/, 'the sample does not reach the end of the match');
+    assert.match(before, /"n": 999,/);
+    assert.match(after, /"n": 1000,/);
+    assert.match(after, /"state": "seen"/);
+    assert.match(after, /"big": 9007199254740993/);
+    assert.deepEqual(await snapshot(other), original, 'declining changed documents');
+  });
+
+  it('undoes a 1,000-document update: every document back byte for byte, after asking once with the counts', async () => {
+    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    const result = await runLens<UpdateRunResult>(
+      await updateLens('update.query.json', {
+        criteria: {},
+        object: { $inc: { n: 1 }, $unset: { tags: '' }, $set: { state: 'seen' } },
+        multi: true,
+      }),
+    );
+    assert.equal(result.sent, true);
+    assert.equal(result.preview?.computedBy, 'service');
+    assert.equal((await other.listDocuments(db, col, { q: { state: 'seen' }, limit: 1 })).total, COUNT);
+    const { result: outcome, prompts } = await undo();
+    assert.equal(prompts.confirmations.length, 1);
+    assert.equal(prompts.confirmations[0].message, `Undo the last change to ${db}.${col}?`);
+    assert.match(prompts.confirmations[0].detail ?? '', /1,000 documents put back as they were/);
+    assert.equal(outcome?.restored, COUNT);
+    assert.deepEqual(await snapshot(other), original);
+    const { result: again, prompts: told } = await undo([]);
+    assert.equal(again, undefined);
+    assert.match(told.infos[0] ?? '', /No change to bulktests\.items is kept for an undo/);
+  });
+
+  it('leaves alone, and names, a document another client changed after the update', async () => {
+    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    await runLens<UpdateRunResult>(
+      await updateLens('race.query.json', { criteria: { n: { $lt: 10 } }, object: { $set: { state: 'raced' } }, multi: true }),
+    );
+    await other.updateDocument(db, col, 'item-0005', { $set: { state: 'mine' } }, { safe: true });
+    const { result: outcome, prompts } = await undo();
+    assert.match(
+      prompts.confirmations[0].detail ?? '',
+      /1 document changed since by someone else will be left alone: "item-0005" \(changed\)/,
+    );
+    assert.equal(outcome?.restored, 9);
+    assert.deepEqual(
+      outcome?.changedSince.map((entry) => entry.id),
+      ['item-0005'],
+    );
+    assert.match(prompts.warnings[0] ?? '', /Left alone, changed since by someone else: "item-0005"/);
+    assert.equal((await other.getDocument(db, col, 'item-0005')).document.state, 'mine');
+    assert.equal((await other.listDocuments(db, col, { q: { state: 'raced' }, limit: 1 })).total, 0);
+  });
+
+  it('refuses a Read-only account before anything is sent, the preview included', async () => {
+    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    const lens = await updateLens('readonly.query.json', { criteria: {}, object: { $set: { state: 'refused' } }, multi: true });
+    proxy.requests.length = 0;
+    const refused = new FakePrompts([]);
+    testing.setPrompts(refused);
+    assert.equal(await runLens(lens), undefined);
+    assert.ok(
+      [...refused.errors, ...refused.warnings].some((message) => /is Read-only/.test(message)),
+      `no Read-only refusal among ${JSON.stringify(refused.errors)}`,
+    );
+    assert.deepEqual(
+      proxy.requests.filter((request) => request.method !== 'GET' || request.path.includes('update_preview')),
+      [],
+    );
+    const palette = await runScripted(
+      testing,
+      [{ input: '{}' }, { input: '{"$set": {"state": "refused"}}' }],
+      'dbhost.updateMatchingDocuments',
+      {
+        accountId,
+        db,
+        col,
+      },
+    ).catch((error: Error) => error);
+    assert.ok(!(palette instanceof Error) || /Read-only/.test(palette.message));
+    assert.deepEqual(
+      proxy.requests.filter((request) => request.method !== 'GET'),
+      [],
+      'the palette command sent a write or a preview',
+    );
+    assert.equal((await other.listDocuments(db, col, { q: { state: 'refused' }, limit: 1 })).total, 0);
+  });
+});

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import type { DbHostClient } from '../../../../src/client/dbHostClient';
+import { applyUndo } from '../../../../src/core/bulk/applyUndo';
+import { idKey, readByIds, readMatching } from '../../../../src/core/bulk/changeImages';
+import { samplePositions } from '../../../../src/core/bulk/samplePositions';
+import { changeEntries, planUndo } from '../../../../src/core/bulk/undoPlan';
+import type { JsonObject } from '../../../../src/core/json/lossless';
+import { LosslessNumber, stringifyLossless } from '../../../../src/core/json/lossless';
+import type { TestService } from '../../service/serviceHarness';
+import { startTestService } from '../../service/serviceHarness';
+
+const DB = 'undo';
+
+const texts = async (client: DbHostClient, col: string): Promise<string[]> =>
+  (await client.listDocuments(DB, col, { sort: { _id: 1 }, limit: 100 })).documents.map((doc) => stringifyLossless(doc));
+
+/** An update as the extension makes it: images before, the update, images after; then the undo. */
+async function changeThenUndo(client: DbHostClient, col: string, object: JsonObject, meanwhile: () => Promise<void> = async () => {}) {
+  const before = await readMatching(client, DB, col, {}, 10_000);
+  assert.ok('documents' in before);
+  await client.updateDocuments(DB, col, { criteria: {}, object, multi: true, safe: true });
+  const afterImages = await readByIds(
+    client,
+    DB,
+    col,
+    before.documents.map((doc) => doc._id!),
+  );
+  const entries = changeEntries(before.documents, afterImages);
+  await meanwhile();
+  const current = await readByIds(
+    client,
+    DB,
+    col,
+    entries.map((entry) => entry.id),
+  );
+  const plan = planUndo('update', entries, current);
+  const result = await applyUndo(client, DB, col, plan, (doc) => afterImages.get(idKey(doc._id)));
+  return { plan, result };
+}
+
+describe('bulk changes: the sample and the undo', function () {
+  this.timeout(60_000);
+  let running: TestService;
+  let client: DbHostClient;
+
+  before(async () => {
+    running = await startTestService({ apiKeys: ['undo-key'] });
+    client = running.client();
+    await client.createDatabase(DB, 'sandbox');
+  });
+  after(() => running.stop());
+
+  it('spreads the sample from the first match to the last, each position once', () => {
+    assert.deepEqual(samplePositions(5), [0, 1, 2, 3, 4]);
+    const spread = samplePositions(100_000);
+    assert.equal(spread.length, 20);
+    assert.equal(spread[0], 0);
+    assert.equal(spread[19], 99_999);
+    assert.equal(new Set(spread).size, 20);
+    const gaps = spread.slice(1).map((position, index) => position - spread[index]);
+    assert.ok(Math.max(...gaps) - Math.min(...gaps) <= 1, `even gaps: ${gaps.join(',')}`);
+    assert.deepEqual(samplePositions(0), []);
+    const justOver = samplePositions(21);
+    assert.equal(new Set(justOver).size, 20);
+    assert.deepEqual([justOver[0], justOver[19]], [0, 20]);
+  });
+
+  it('puts back every document byte for byte: 64-bit integers, dates, key order', async () => {
+    for (let n = 0; n < 30; n++)
+      await client.createDocument(DB, 'exact', {
+        _id: n,
+        big: new LosslessNumber('9007199254740993'),
+        at: { $date: '2026-01-02T03:04:05.678Z' },
+        z: n % 3 === 0 ? 'first' : 'other',
+        a: { nested: [1, 2.5, { deep: n }] },
+        ...(n % 2 ? { gone: true } : {}),
+      });
+    const original = await texts(client, 'exact');
+    const { plan, result } = await changeThenUndo(client, 'exact', {
+      $set: { z: 'changed', added: 1 },
+      $unset: { gone: '' },
+      $inc: { big: 1 },
+      $rename: { a: 'moved' },
+    });
+    assert.notDeepEqual(plan.restore.length, 0);
+    assert.equal(result.restored, 30);
+    assert.deepEqual(result.failed, []);
+    assert.deepEqual(await texts(client, 'exact'), original);
+  });
+
+  it('restores through grouped $set where the keys kept their order, and still byte for byte', async () => {
+    for (let n = 0; n < 40; n++) await client.createDocument(DB, 'grouped', { _id: n, status: n % 2 ? 'open' : 'shut', total: n });
+    const original = await texts(client, 'grouped');
+    const { result } = await changeThenUndo(client, 'grouped', { $set: { status: 'archived' } });
+    assert.equal(result.restored, 40);
+    assert.deepEqual(await texts(client, 'grouped'), original);
+  });
+
+  it('leaves alone and lists a document changed or deleted since the change', async () => {
+    for (let n = 0; n < 10; n++) await client.createDocument(DB, 'raced', { _id: n, v: n });
+    const { plan, result } = await changeThenUndo(client, 'raced', { $inc: { v: 100 } }, async () => {
+      await client.updateDocument(DB, 'raced', '3', { $set: { v: -1 } }, { safe: true });
+      await client.deleteDocument(DB, 'raced', '4');
+    });
+    assert.deepEqual(
+      plan.changedSince.map((entry) => [entry.id, entry.now]),
+      [
+        [3, 'changed'],
+        [4, 'deleted'],
+      ],
+    );
+    assert.equal(result.restored, 8);
+    const now = (await client.listDocuments(DB, 'raced', { sort: { _id: 1 } })).documents;
+    assert.deepEqual(
+      now.map((doc) => doc.v),
+      [0, 1, 2, -1, 5, 6, 7, 8, 9],
+    );
+  });
+
+  it('inserts deleted documents again with their _id, unless one came back since', async () => {
+    for (let n = 0; n < 5; n++) await client.createDocument(DB, 'deleted', { _id: `d${n}`, at: { $date: '2026-01-01T00:00:00.000Z' }, n });
+    const before = (await client.listDocuments(DB, 'deleted', { sort: { _id: 1 } })).documents;
+    const original = before.map((doc) => stringifyLossless(doc));
+    for (const doc of before) await client.deleteDocument(DB, 'deleted', String(doc._id));
+    await client.createDocument(DB, 'deleted', { _id: 'd2', n: 'someone else' });
+    const entries = before.map((doc) => ({ id: doc._id!, before: doc, after: null }));
+    const plan = planUndo(
+      'delete',
+      entries,
+      await readByIds(
+        client,
+        DB,
+        'deleted',
+        entries.map((entry) => entry.id),
+      ),
+    );
+    assert.deepEqual(plan.changedSince, [{ id: 'd2', now: 'inserted again' }]);
+    const result = await applyUndo(client, DB, 'deleted', plan, () => undefined);
+    assert.equal(result.reinserted, 4);
+    const now = await texts(client, 'deleted');
+    assert.deepEqual(
+      now.filter((text) => !text.includes('"d2"')),
+      original.filter((text) => !text.includes('"d2"')),
+    );
+    assert.ok(now.some((text) => text.includes('someone else')));
+  });
+});
