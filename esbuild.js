@@ -125,8 +125,8 @@ function bundleOptions(production) {
       external: ['vscode'],
     },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
-    // Explain, its view and the suggested index: loaded the first time an explain runs.
-    explain: { ...shared, entryPoints: ['src/extension/indexes/explainBundle.ts'], outfile: 'dist/explain.js', external: ['vscode'] },
+    // The index commands, Explain, its view and the suggested index: loaded the first time one runs.
+    indexes: { ...shared, entryPoints: ['src/extension/indexes/indexesBundle.ts'], outfile: 'dist/indexes.js', external: ['vscode'] },
     originalFeatures: {
       ...shared,
       entryPoints: ['src/extension/bundles/originalFeaturesBundle.ts'],

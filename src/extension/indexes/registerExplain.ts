@@ -4,7 +4,7 @@ import { registerCommand } from '../base/registerCommand';
 import { CommandId } from '../shared/commandIds';
 import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
 import type { Services } from '../services';
-import type * as ExplainModule from './explainBundle';
+import type * as ExplainModule from './indexesBundle';
 import { EXPLAIN_SCHEME, NOT_KEPT } from './explainScheme';
 
 /** Explain on playground queries and any `{accountId, db, col, query}`, its view, and the suggested index's creation. */
@@ -13,7 +13,7 @@ export function registerExplain(services: Services, accounts: PlaygroundAccountB
   let feature: ExplainModule.ExplainFeature | undefined;
   const load = (): ExplainModule.ExplainFeature => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
-    feature ??= (require(path.join(__dirname, 'explain.js')) as typeof ExplainModule).createExplainFeature(services, accounts, events);
+    feature ??= (require(path.join(__dirname, 'indexes.js')) as typeof ExplainModule).createExplainFeature(services, accounts, events);
     return feature;
   };
   services.context.subscriptions.push(

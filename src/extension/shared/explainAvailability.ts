@@ -12,7 +12,7 @@ interface ExplainAvailability {
 }
 
 /**
- * Kept under a registered symbol: the main bundle (the lens), dist/explain.js and dist/originalFeatures.js each
+ * Kept under a registered symbol: the main bundle (the lens), dist/indexes.js and dist/originalFeatures.js each
  * hold a copy of this module, and all must see what one of them learnt.
  */
 const KEY = Symbol.for('dbhost.explainAvailability');

@@ -14,11 +14,15 @@ export function isAbsentEndpoint(error: unknown): boolean {
 
 /**
  * What each account's service offers of the original's extras, learnt from its answers and kept per client
- * (a new key or address makes a new client, so it is learnt again).
+ * (a new key or address makes a new client, so it is learnt again). Kept under a registered symbol: the main
+ * bundle and the lazily loaded ones that probe (dist/originalFeatures.js, dist/indexes.js, dist/bulkChanges.js)
+ * each hold a copy of this module, and all must see what one of them learnt.
  */
-const known = new WeakMap<DbHostApi, Map<OriginalFeature, Promise<boolean>>>();
+const KEY = Symbol.for('dbhost.featureAvailability');
 
 function featuresOf(client: DbHostApi): Map<OriginalFeature, Promise<boolean>> {
+  const holder = globalThis as { [KEY]?: WeakMap<DbHostApi, Map<OriginalFeature, Promise<boolean>>> };
+  const known = (holder[KEY] ??= new WeakMap());
   let features = known.get(client);
   if (!features) known.set(client, (features = new Map()));
   return features;

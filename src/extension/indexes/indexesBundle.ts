@@ -8,9 +8,11 @@ import { explainQuery } from './explainQuery';
 import type { ExplainViewEvents } from './explainViews';
 import { ExplainViews } from './explainViews';
 
+export { createIndexCommands } from './indexCommands';
+
 /**
- * Explain and the suggested index (issue 21), bundled apart as dist/explain.js and loaded the first time an
- * explain runs or its view is shown, so that activation and dist/extension.js stay small.
+ * Explain and the suggested index (issue 21), bundled apart with the index commands as dist/indexes.js and loaded
+ * the first time one of them runs or an explain view is shown, so that activation and dist/extension.js stay small.
  */
 export function createExplainFeature(services: Services, accounts: PlaygroundAccountBinding, events: ExplainViewEvents) {
   const views = new ExplainViews(events);
