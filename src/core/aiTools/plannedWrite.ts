@@ -131,7 +131,8 @@ function planCreateIndex(input: unknown): PlannedWrite {
   const spec = requiredObject(members, 'keys');
   if (Object.keys(spec).length === 0) throw new ToolInputError('"keys" is empty: name at least one field, e.g. {"status": 1}.');
   for (const [field, direction] of Object.entries(spec)) {
-    if (field.startsWith('$') || field === '') throw new ToolInputError(`"keys": ${JSON.stringify(field)} is not a field name.`);
+    if (field.startsWith('$') || field.split('.').includes(''))
+      throw new ToolInputError(`"keys": ${JSON.stringify(field)} is not a field path.`);
     if (direction !== 1 && direction !== -1 && direction !== '2d') {
       throw new ToolInputError(`"keys".${field} must be 1, -1 or "2d"; got ${stringifyLossless(direction)}.`);
     }
