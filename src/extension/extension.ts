@@ -29,6 +29,8 @@ import { registerCollectionView } from './collectionView/registerCollectionView'
 import { registerAiTools } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
+import type { Walkthrough } from './walkthrough/registerWalkthrough';
+import { registerWalkthrough } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs. */
 export interface DbHostExtensionApi {
@@ -52,6 +54,8 @@ export interface TestApi {
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
   readonly mcpServers: McpServers;
+  /** The getting-started walkthrough's steps the extension marked done. */
+  readonly walkthrough: Walkthrough;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -81,6 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   registerKnowledge(services, explorer, playgrounds);
   const collectionViews = registerCollectionView(services);
   const aiTools = registerAiTools(services);
+  const walkthrough = registerWalkthrough(services);
 
   try {
     const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
@@ -103,6 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
       collectionViews,
       aiTools: aiTools.host,
       mcpServers: aiTools.mcpServers,
+      walkthrough,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

@@ -7,6 +7,7 @@ import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
   answerQuickInput,
+  chooseFromContextMenu,
   dismissNotification,
   editorGroupOf,
   expandRow,
@@ -24,6 +25,10 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
   let session: ProductSession;
   let sideBar: Locator;
   let client: DbHostClient;
+  let documentId = '';
+  let stock = 0;
+  const tab = () => `${documentId}.json`;
+  const stockLine = () => editorGroupOf(session.page, tab()).locator('.view-line', { hasText: '"stock"' });
 
   before(async function () {
     this.timeout(300_000);
@@ -56,7 +61,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     if (await added.isVisible()) await dismissNotification(added);
   });
 
-  it('refuses to save an edited document of that account, names the account and its mode, and keeps the edit', async () => {
+  it("opens that account's documents read-only: typing changes nothing, and the line above the text says why", async () => {
     const { page } = session;
     await expandRow(treeRow(sideBar, LABEL));
     await expandRow(treeRow(sideBar, 'Databases'));
@@ -65,33 +70,69 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await expandRow(treeRow(sideBar, 'Documents'));
     const firstDocument = treeRowsAtLevel(sideBar, 6).first();
     await firstDocument.waitFor({ state: 'visible' });
-    const documentId = (await firstDocument.locator('.label-name').innerText()).trim();
-    const before = (await client.getDocument('inventory', 'products', documentId)).text;
-    const stock = Number(String((await client.getDocument('inventory', 'products', documentId)).document.stock));
+    documentId = (await firstDocument.locator('.label-name').innerText()).trim();
+    stock = Number(String((await client.getDocument('inventory', 'products', documentId)).document.stock));
     await firstDocument.click();
 
-    const tab = `${documentId}.json`;
-    const editor = editorGroupOf(page, tab);
-    const stockLine = editor.locator('.view-line', { hasText: '"stock"' });
-    await stockLine.locator('span span', { hasText: new RegExp(`^${stock}$`) }).dblclick();
-    await page.keyboard.type(String(stock + 1000));
-    const dirtyTab = page.locator('.tabs-container .tab.dirty', { hasText: tab });
-    await dirtyTab.waitFor({ state: 'visible' });
+    const editor = editorGroupOf(page, tab());
+    await editor
+      .locator('.codelens-decoration', { hasText: `Read-only: the account ${LABEL} [production] is Read-only` })
+      .waitFor({ state: 'visible' });
+    await stockLine()
+      .locator('span span', { hasText: new RegExp(`^${stock}$`) })
+      .dblclick();
+    await page.keyboard.type('999');
+    await stockLine()
+      .filter({ hasText: `"stock": ${stock},` })
+      .waitFor({ state: 'visible' });
+    assert.equal(await page.locator('.tabs-container .tab.dirty', { hasText: tab() }).count(), 0, 'the read-only editor took the typing');
     // While an editor of the account is active, the status bar names it, its tag and its mode.
     await page.locator('.part.statusbar', { hasText: `${LABEL} [production] · Read-only` }).waitFor({ state: 'visible' });
+    await moveMouseAway(page);
+    await saveScreenshot(page, '8-guardrails-read-only-editor');
+  });
 
+  it('"Change its mode…" makes the editor editable at once; an edit kept when the account turns Read-only again is refused by Ctrl+S in one notification', async () => {
+    const { page } = session;
+    const editor = editorGroupOf(page, tab());
+    await editor.locator('.codelens-decoration a', { hasText: 'Change its mode…' }).click();
+    await answerQuickInput(page, /\(1\/3\): writes/, 'Normal');
+    await answerQuickInput(page, /\(2\/3\): colour/, 'Red');
+    await answerQuickInput(page, /\(3\/3\): tag/, 'production');
+    await page.getByRole('button', { name: 'Switch to Normal' }).click();
+    await editor.locator('.codelens-decoration', { hasText: 'Read-only' }).waitFor({ state: 'hidden' });
+
+    const before = (await client.getDocument('inventory', 'products', documentId)).text;
+    await stockLine()
+      .locator('span span', { hasText: new RegExp(`^${stock}$`) })
+      .dblclick();
+    await page.keyboard.type(String(stock + 1000));
+    const dirtyTab = page.locator('.tabs-container .tab.dirty', { hasText: tab() });
+    await dirtyTab.waitFor({ state: 'visible' });
+
+    await chooseFromContextMenu(treeRow(sideBar, LABEL), 'Account Settings…');
+    await answerQuickInput(page, /\(1\/3\): writes/, 'Read-only');
+    await answerQuickInput(page, /\(2\/3\): colour/, 'Red');
+    await answerQuickInput(page, /\(3\/3\): tag/, 'production');
+    await page.locator('.part.statusbar', { hasText: `${LABEL} [production] · Read-only` }).waitFor({ state: 'visible' });
+
+    await stockLine().click();
     await page.keyboard.press('Control+S');
-    // Ours leads with the cause; VS Code's own "Failed to save … Unable to write file" toast shows the same text inside.
-    const refusal = page
-      .locator('.notification-toast', { hasText: `The account "${LABEL} [production]" is Read-only` })
-      .filter({ hasNotText: /Unable to write file/ });
+    const refusal = page.locator('.notification-toast', { hasText: `Not saved: the account ${LABEL} [production] is Read-only.` });
     await refusal.waitFor({ state: 'visible' });
-    assert.match(
-      await refusal.innerText(),
-      new RegExp(`PUT /databases/inventory/collections/products/documents/${documentId} was not sent`),
+    const text = await refusal.innerText();
+    assert.match(text, new RegExp(`^Not saved: the account ${LABEL} \\[production\\] is Read-only\\.`));
+    assert.doesNotMatch(text, /dbhost:|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
+    await refusal.getByRole('button', { name: 'Account Settings…' }).waitFor({ state: 'visible' });
+    assert.equal(
+      await page.locator('.notification-toast', { hasText: /sav|write/i }).count(),
+      1,
+      'not exactly one notification about the save',
     );
     await dirtyTab.waitFor({ state: 'visible' });
-    await stockLine.filter({ hasText: `"stock": ${stock + 1000},` }).waitFor({ state: 'visible' });
+    await stockLine()
+      .filter({ hasText: `"stock": ${stock + 1000},` })
+      .waitFor({ state: 'visible' });
     assert.equal((await client.getDocument('inventory', 'products', documentId)).text, before, 'the service’s document changed');
 
     await moveMouseAway(page);

@@ -21,7 +21,12 @@ export async function dumpAccount(api: DbHostApi): Promise<string> {
         documents.push(...page.documents);
         if (page.documents.length < PAGE) break;
       }
-      contents[collection.name] = { record: collection, documents, indexes: await api.listIndexes(database.name, collection.name) };
+      // An index's usage counts queries since the service started: not data, so a restart may change it.
+      const indexes = (await api.listIndexes(database.name, collection.name)).map((index) => {
+        const { accesses: _accesses, ...stored } = index as typeof index & { accesses?: unknown };
+        return stored;
+      });
+      contents[collection.name] = { record: collection, documents, indexes };
     }
     (dump.databases as unknown[]).push({ record: database, collections: contents });
   }

@@ -15,6 +15,8 @@ export class DocumentTextError extends Error {
     message: string,
     /** Where in the text, when the problem has a place. */
     readonly offset?: number,
+    /** The problem alone, without "Not saved" or its place, e.g. "Unexpected character '"', expected ',' or '}'". */
+    readonly reason: string = message,
   ) {
     super(message);
     this.name = 'DocumentTextError';
@@ -28,9 +30,18 @@ export function parseDocumentText(text: string): JsonObject {
     value = parseLossless(text, { rejectDuplicateKeys: true });
   } catch (error) {
     if (error instanceof JsonSyntaxError)
-      throw new DocumentTextError(`Not saved: the document is not valid JSON. ${error.message}.`, error.offset);
+      throw new DocumentTextError(
+        `Not saved: the document is not valid JSON. ${error.message}.`,
+        error.offset,
+        withoutPlace(error.message),
+      );
     throw error;
   }
-  if (!isJsonObject(value)) throw new DocumentTextError('Not saved: a document must be one JSON object, { … }.', 0);
+  if (!isJsonObject(value))
+    throw new DocumentTextError('Not saved: a document must be one JSON object, { … }.', 0, 'a document must be one JSON object, { … }');
   return value;
+}
+
+function withoutPlace(message: string): string {
+  return message.replace(/ at line \d+, column \d+$/, '');
 }

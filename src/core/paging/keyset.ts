@@ -39,11 +39,13 @@ export class QueryPaging {
   private left: number | undefined;
   private finished = false;
 
+  /** With `naturalOrder` and no sort, the pages come in the service's own order (by skip), as a list without a sort shows them. */
   constructor(
     private readonly query: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>,
     private readonly pageSize: number,
+    naturalOrder = false,
   ) {
-    this.plan = pagingPlan(query.sort, query.fields);
+    this.plan = naturalOrder && Object.keys(query.sort ?? {}).length === 0 ? { kind: 'skip' } : pagingPlan(query.sort, query.fields);
   }
 
   /** All matching documents, from the count header of the first page; undefined before it or when the service sent none. */

@@ -38,6 +38,11 @@ export interface ExportOptions {
   parallelWindows?: number;
   /** Pages in a window, the most each window holds ahead of the file. Default {@link WINDOW_PAGES}. */
   windowPages?: number;
+  /**
+   * A query without a sort is written in the service's own order, as a collection view without a sort shows it
+   * (by skip, one page after another), instead of in `_id` order.
+   */
+  naturalOrder?: boolean;
 }
 
 /**
@@ -59,7 +64,7 @@ export async function exportDocuments(options: ExportOptions): Promise<ExportPro
     onRequest: () => progress.requests++,
   };
   const query = options.query ?? {};
-  const paging = new QueryPaging(query, MAX_PAGE_SIZE);
+  const paging = new QueryPaging(query, MAX_PAGE_SIZE, options.naturalOrder);
   const windows = clampWindows(options.parallelWindows ?? 1);
   if (windows > 1 && paging.plan.kind === 'keyset') {
     const windowPages = Math.max(1, Math.floor(options.windowPages ?? WINDOW_PAGES));

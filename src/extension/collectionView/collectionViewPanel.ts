@@ -232,15 +232,9 @@ export class CollectionViewPanel extends Disposable {
     this.lastExport = this.export(args).catch((error: unknown) => this.notice(this.describeError(error), true));
   }
 
+  /** The export command says once, in its notification, what it wrote (or that it was cancelled); the view repeats none of it. */
   private async export(args: ExportDocumentsArgs): Promise<void> {
-    const result = await vscode.commands.executeCommand<{ exported: number; file: string; cancelled?: boolean } | undefined>(
-      CommandId.exportDocuments,
-      args,
-    );
-    if (result && !result.cancelled)
-      await this.notice(
-        `Exported ${result.exported.toLocaleString('en-US')} document${result.exported === 1 ? '' : 's'} to ${result.file}.`,
-      );
+    await vscode.commands.executeCommand(CommandId.exportDocuments, args);
   }
 
   private notice(text: string, error = false): Promise<void> {

@@ -13,6 +13,7 @@ import { DocumentVersions } from '../../core/documents/documentVersions';
 import { HeldVersionStore } from './heldVersionStore';
 import { toFileSystemError } from './fileSystemErrors';
 import { closeCleanEditors } from './openEditors';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 import type { NewDocumentTemplates } from './newDocumentTemplates';
 
 const decoder = new TextDecoder('utf-8');
@@ -48,6 +49,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   private readonly reloadAfterSave = new Set<string>();
   /** Documents an editor is saving now, and why: set before VS Code checks the version and writes. */
   private readonly saving = new Map<string, vscode.TextDocumentSaveReason>();
+  private readonly readOnly: ReadOnlyDocuments;
 
   constructor(
     private readonly services: Services,
@@ -55,6 +57,9 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   ) {
     super();
     this.versions = new DocumentVersions(new HeldVersionStore(services.context.workspaceState));
+    this.readOnly = this.register(
+      new ReadOnlyDocuments(services, (uris) => this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })))),
+    );
     this.register(vscode.workspace.onDidSaveTextDocument((document) => this.afterSave(document.uri)));
     this.register(
       vscode.workspace.onWillSaveTextDocument((event) => {
@@ -80,6 +85,10 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    return this.readOnly.withPermissions(uri, await this.statOf(uri));
+  }
+
+  private async statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (isFolderPath(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     if (isNewDocumentUri(uri)) return this.templates.stat(uri);
     const address = this.addressOf(uri);
@@ -210,6 +219,11 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       })
       .map((document): vscode.FileChangeEvent => ({ type: vscode.FileChangeType.Changed, uri: document.uri }));
     if (changed.length > 0) this.changed.fire(changed);
+  }
+
+  /** The version an editor's edits of this document started from: what its save is compared with. */
+  heldVersion(uri: vscode.Uri): DocumentVersion | undefined {
+    return isNewDocumentUri(uri) ? undefined : this.versions.held(uri.toString());
   }
 
   /** Forgets what only this extension host holds, as a restart does (for tests). */

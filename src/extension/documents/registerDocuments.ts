@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
+import { saveDocument } from './commands/saveDocument';
 import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
@@ -35,6 +36,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),
     registerCommand(services, CommandId.newDocument, (arg: unknown) => newDocument(services, templates, arg)),
     registerCommand(services, CommandId.deleteDocument, (arg: unknown) => deleteDocument(services, fileSystem, arg)),
+    registerCommand(services, CommandId.saveDocument, (arg?: unknown) => saveDocument(services, (uri) => fileSystem.heldVersion(uri), arg)),
     registerCommand(services, CommandId.updateMatchingDocuments, (arg: unknown) => updateMatchingDocuments(services, arg)),
   );
   return {

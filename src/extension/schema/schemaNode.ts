@@ -54,7 +54,7 @@ export class SchemaNode implements ExplorerNode {
     } catch (error) {
       if (!isCancellation(error))
         this.context.logger.warn(`Could not sample the schema of ${this.target.db}.${this.target.col}: ${describeError(error)}`);
-      this.failure = new ErrorNode(this, `Could not sample the schema: ${describeError(error)}`);
+      this.failure = new ErrorNode(this, 'Could not sample the schema', error);
       return [this.failure];
     }
     if (cached.schema.fields.length === 0)

@@ -39,6 +39,7 @@ export enum CommandId {
   openDocumentById = 'dbhost.openDocumentById',
   newDocument = 'dbhost.newDocument',
   deleteDocument = 'dbhost.deleteDocument',
+  saveDocument = 'dbhost.saveDocument',
   updateMatchingDocuments = 'dbhost.updateMatchingDocuments',
   createIndex = 'dbhost.createIndex',
   editIndexAsJson = 'dbhost.editIndexAsJson',

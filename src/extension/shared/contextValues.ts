@@ -52,4 +52,8 @@ export function tailingContextValue(value: string | undefined): string | undefin
 /** The keys the extension sets with `setContext`, which package.json's `when` clauses read. */
 export enum ContextKey {
   localServiceRunning = 'dbhost.localServiceRunning',
+  /** Walkthrough steps done: an account exists, a document was saved, an account has guardrails set. */
+  walkthroughConnected = 'dbhost.walkthrough.connected',
+  walkthroughDocumentSaved = 'dbhost.walkthrough.documentSaved',
+  walkthroughGuardrailsSet = 'dbhost.walkthrough.guardrailsSet',
 }

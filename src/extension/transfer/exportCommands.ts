@@ -38,7 +38,8 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
     });
   }
   const label = request.query.q ? `the filter on ${db}.${col}` : `${db}.${col}`;
-  return exportToFile(services, { accountId, db, col, query: request.query, label });
+  // A scope without a sort is what a collection view shows in the service's own order: the file keeps that order.
+  return exportToFile(services, { accountId, db, col, query: request.query, label, naturalOrder: true });
 }
 
 /**

@@ -25,6 +25,8 @@ export interface ExportSource {
   query?: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>;
   /** Exactly these documents, in this order (with `query.fields` as the projection); absent to export the query. */
   ids?: readonly JsonValue[];
+  /** Without a sort, write in the service's own order (what a collection view without a sort shows), not `_id` order. */
+  naturalOrder?: boolean;
   /** How the source is named in titles: "sales.orders" or "the query on sales.orders". */
   label: string;
 }
@@ -121,7 +123,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
       };
       return source.ids
         ? exportDocumentsByIds({ ...run, ids: source.ids, fields: projectionOf(source.query?.fields) })
-        : exportDocuments({ ...run, query: source.query });
+        : exportDocuments({ ...run, query: source.query, naturalOrder: source.naturalOrder });
     });
     await file.commit();
     services.logger.info(

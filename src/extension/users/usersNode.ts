@@ -7,12 +7,14 @@ import { childId } from '../shared/tree/explorerNode';
 import { ListNode } from '../shared/tree/listNode';
 import { jsonTooltip } from '../shared/recordText';
 import { ContextValue } from '../shared/contextValues';
+import { formatCount } from '../../core/text/formatCount';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 
 /** The users of a database (an endpoint of the original service; shown only where the service offers it). */
 export class UsersNode extends ListNode {
   declare readonly target: DatabaseTarget;
+  private drawnCount: number | undefined;
 
   constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
     const { accountId, db } = parent.target;
@@ -28,9 +30,21 @@ export class UsersNode extends ListNode {
     item.id = this.id;
     item.contextValue = ContextValue.users;
     item.iconPath = new vscode.ThemeIcon('organization');
-    const loaded = this.loadedChildren()?.filter((node) => node instanceof UserNode);
-    if (loaded) item.description = String(loaded.length);
+    const count = this.userCount();
+    if (count !== undefined) item.description = formatCount(count);
+    this.drawnCount = count;
     return item;
+  }
+
+  /** Like Documents, the node shows how many users it holds once they are loaded: redrawn when that number is new. */
+  override async children(): Promise<ExplorerNode[]> {
+    const children = await super.children();
+    if (this.userCount() !== this.drawnCount) this.context.redraw(this);
+    return children;
+  }
+
+  private userCount(): number | undefined {
+    return this.loadedChildren()?.filter((node) => node instanceof UserNode).length;
   }
 
   protected override emptyMessage(): string {

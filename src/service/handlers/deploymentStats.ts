@@ -121,5 +121,19 @@ export const getDeploymentStats: Handler = ({ account, params }) => {
     return { time: Math.floor(at.getTime() / 1000), members };
   });
   const latest = samples[samples.length - 1];
+  if (isDerivedName(account, params.name)) return { body: originalSeries(samples) };
   return { body: { time: latest.time, members: latest.members, samples } };
 };
+
+/**
+ * The original's gem (DatabaseStats.find) asks for stats by the name it derives from a database's hostname and
+ * port, never by the deployment's own name, and reads the answer as the original's array of samples, taking
+ * `.first`: that route answers the array, newest first. Asked by its own name, a deployment answers the object.
+ */
+function isDerivedName(account: Account, name: string): boolean {
+  return !account.deployments().some((deployment) => deployment.name === name);
+}
+
+function originalSeries<T>(samples: T[]): T[] {
+  return [...samples].reverse();
+}

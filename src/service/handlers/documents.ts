@@ -30,6 +30,7 @@ import type { CollectionData, Entry } from '../store/collectionData';
 import { describeKey } from '../store/collectionData';
 import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
+import { insertIntoSystemUsers } from './users';
 
 export const COUNT_HEADER = 'X-Service-Count';
 /** The original's name for the same header, which its clients read. */
@@ -125,6 +126,7 @@ export const getDocument: Handler = (context) => {
   const { account, params, thread } = context;
   const data = requireCollection(account, params.db, params.col);
   const entry = requireDocumentEntry(data, context);
+  data.queryIndex('_id_')?.countAccess();
   account.logOperation(
     params.db,
     thread,
@@ -134,7 +136,13 @@ export const getDocument: Handler = (context) => {
   return { body: entry.doc };
 };
 
-export const createDocument: Handler = ({ account, params, body, thread }) => {
+export const createDocument: Handler = (context) => {
+  // The original's clients add a database user by inserting it into system.users; every other system. name stays refused.
+  if (context.params.col === 'system.users') return insertIntoSystemUsers(context);
+  return insertDocument(context);
+};
+
+const insertDocument: Handler = ({ account, params, body, thread }) => {
   const startedAt = performance.now();
   const database = requireDatabase(account, params.db);
   const document = requireDocument(body, 'document');

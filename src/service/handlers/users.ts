@@ -65,3 +65,32 @@ export const deleteUser: Handler = ({ account, params, thread }) => {
   account.logOperation(params.db, thread, `command ${params.db}.$cmd command: { dropUser: ${JSON.stringify(params.user)} }`, true);
   return OK;
 };
+
+const SYSTEM_USERS_MEMBERS = new Set(['user', 'pwd', 'readonly']);
+
+/** The original's flags as a PHP form sends them inside a document: "1", "" (false), or JSON true/false. */
+function documentFlag(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === '' || value === '0' || value === 'false') return false;
+  if (value === true || value === '1' || value === 'true') return true;
+  throw badRequest('"readonly" must be true or false');
+}
+
+/**
+ * Inserting `{user, pwd, readonly}` into `system.users` through the documents endpoint, as the original's
+ * clients added a database user (the Laravel client sends `pwd` as MongoDB's md5 digest of user:mongo:password):
+ * the user is created exactly as POST /databases/:db/users creates it, under the same rules, with `pwd` as its
+ * password (kept only as a salted scrypt hash). Nothing else is stored in `system.users`.
+ */
+export const insertIntoSystemUsers: Handler = (context) => {
+  const document = context.body.document;
+  if (document === null || typeof document !== 'object' || Array.isArray(document))
+    throw badRequest('"document" must be an object: {user, pwd, readonly}');
+  const members = document as Record<string, unknown>;
+  const other = Object.keys(members).filter((member) => !SYSTEM_USERS_MEMBERS.has(member));
+  if (other.length > 0)
+    throw badRequest(`A document of system.users holds only user, pwd and readonly, not ${other.map((m) => JSON.stringify(m)).join(', ')}`);
+  if (typeof members.user !== 'string') throw badRequest('"user" of a system.users document must be a string');
+  if (typeof members.pwd !== 'string') throw badRequest('"pwd" of a system.users document must be a string: the password');
+  const body = { user: members.user, password: members.pwd, readOnly: documentFlag(members.readonly) };
+  return createUser({ ...context, body });
+};

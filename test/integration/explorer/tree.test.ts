@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
@@ -125,6 +127,29 @@ describe('Explorer tree', function () {
     assert.notEqual(deployments[0].treeItem().contextValue, 'dbhost.error');
   });
 
+  it('with the service down, the error item reads without a hover: what failed, then the cause in a few words', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const down = await testing.services.accounts.add({
+      label: 'Service down',
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: service.apiKey,
+    });
+    try {
+      const [item] = (await childrenOf(testing, await nodeAt(testing, down.id, 'Databases'))).map((node) => node.treeItem());
+      assert.equal(labelOf(item), 'Could not load databases');
+      assert.equal(item.description, `service not answering at 127.0.0.1:${port} · Retry`);
+      assert.match(
+        String(item.tooltip),
+        new RegExp(`^Could not load databases: Could not reach the service at http://127\\.0\\.0\\.1:${port}: `),
+      );
+    } finally {
+      await testing.services.accounts.remove(down.id);
+    }
+  });
+
   it('shows a failed load as one error item whose retry loads the list', async () => {
     const broken = await testing.services.accounts.add({ label: 'Wrong key', baseUrl: proxy.url, apiKey: 'not-the-key-of-this-account' });
     try {
@@ -133,7 +158,8 @@ describe('Explorer tree', function () {
       assert.equal(children.length, 1);
       const item = children[0].treeItem();
       assert.equal(item.contextValue, 'dbhost.error');
-      assert.match(labelOf(item), /^Could not load databases: .*401/);
+      assert.equal(labelOf(item), 'Could not load databases');
+      assert.match(String(item.description), /^HTTP 401: .* · Retry$/);
       assert.equal(item.command?.command, 'dbhost.refreshNode');
 
       await testing.services.accounts.setApiKey(broken.id, service.apiKey);

@@ -17,6 +17,12 @@ import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
 
 const db = 'guardtests';
+
+async function replaceAll(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
 const col = 'people';
 const LABEL = 'Guarded shop';
 
@@ -65,14 +71,24 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     return { messages: [...prompts.errors, ...prompts.warnings], questions: prompts.questions };
   }
 
-  /** Saves an edited editor as Ctrl+S does; the edit must stay in the dirty editor, and the reason is what VS Code shows. */
-  async function saveRefused(document: vscode.TextDocument, edited: string, guard: FakeAnswer[]): Promise<Seen> {
+  /**
+   * Saves an edited editor as VS Code's own save does; the edit must stay in the dirty editor, and the reason is what
+   * the file system answers. A Read-only account's document is a read-only file: VS Code takes no edit of it as a
+   * change to save (`before` is put back so that the next test reads the document as the service holds it).
+   */
+  async function saveRefused(document: vscode.TextDocument, edited: string, guard: FakeAnswer[], before?: string): Promise<Seen> {
     const prompts = new FakePrompts([...guard, ...guard]);
     testing.setPrompts(prompts);
+    const readOnly = testing.services.accounts.require(accountId).mode === 'readOnly';
     try {
       assert.equal(await document.save(), false, 'the save went through');
-      assert.equal(document.isDirty, true, 'the editor lost its edit');
-      assert.ok(document.getText().includes(edited), 'the edit is not in the editor any more');
+      if (readOnly) {
+        assert.equal((await vscode.workspace.fs.stat(document.uri)).permissions, vscode.FilePermission.Readonly);
+        assert.equal(document.isDirty, false, 'a read-only editor took an edit as a change to save');
+      } else {
+        assert.equal(document.isDirty, true, 'the editor lost its edit');
+        assert.ok(document.getText().includes(edited), 'the edit is not in the editor any more');
+      }
       let reason = '';
       await assert.rejects(
         Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
@@ -84,6 +100,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       return { messages: [reason], questions: prompts.questions };
     } finally {
       testing.setPrompts(undefined);
+      if (readOnly && before !== undefined) await replaceAll(document, before);
       await discard(document);
     }
   }
@@ -152,8 +169,9 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         run: async (guard) => {
           const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', target({ col, docId }));
           const document = await vscode.workspace.openTextDocument(uri);
+          const before = document.getText();
           await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-          return saveRefused(document, '"Ada Lovelace"', guard);
+          return saveRefused(document, '"Ada Lovelace"', guard, before);
         },
       },
     ],

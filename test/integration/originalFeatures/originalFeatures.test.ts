@@ -74,6 +74,8 @@ describe('Original service extras: users, copy database, current operations, slo
     const reporter = await child(testing, users, 'reporter');
     assert.equal(contextOf(reporter), 'dbhost.user');
     assert.equal(reporter.treeItem().description, 'read-only');
+    // Like Documents, the Users node shows how many it holds once they are loaded.
+    assert.equal(users.treeItem().description, '1');
 
     const mismatch = await runScripted<string>(
       testing,

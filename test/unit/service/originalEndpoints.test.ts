@@ -72,6 +72,40 @@ describe('local service: the original endpoints the interface text leaves out', 
       assert.equal((await running.raw('POST', '/databases/nope/users', json({ user: 'x', password: 'y' }))).status, 404);
     });
 
+    it('creates a user from {user, pwd, readonly} inserted into system.users, as the users endpoint does, and nothing else there', async () => {
+      const form = (members: Record<string, string>) => ({
+        body: new URLSearchParams(members).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      const insert = (members: Record<string, string>) =>
+        running.raw('POST', '/databases/shop/collections/system.users/documents', form({ ...members, safe: '1' }));
+      const digest = '1f4b0c8e2a9d7c3b5e6f8a0d2c4e6a8b';
+      assert.deepEqual((await insert({ 'document[user]': 'laravel', 'document[pwd]': digest, 'document[readonly]': '' })).json, { ok: 1 });
+      assert.deepEqual((await insert({ 'document[user]': 'viewer', 'document[pwd]': digest, 'document[readonly]': '1' })).json, { ok: 1 });
+      assert.deepEqual((await running.raw('GET', '/databases/shop/users')).json, [
+        { user: 'laravel', readOnly: false },
+        { user: 'viewer', readOnly: true },
+      ]);
+      for (const file of filesUnder(running.dataDir)) assert.ok(!readFileSync(file, 'utf8').includes(digest), `${file} holds the pwd`);
+      // The same rules as POST /databases/:db/users.
+      assert.match(errorText(await insert({ 'document[user]': 'laravel', 'document[pwd]': 'x' })), /already exists/);
+      assert.match(errorText(await insert({ 'document[user]': 'a\u0001b', 'document[pwd]': 'x' })), /control characters/);
+      assert.match(errorText(await insert({ 'document[user]': 'y', 'document[pwd]': '' })), /password cannot be empty/);
+      assert.match(errorText(await insert({ 'document[user]': 'y' })), /"pwd"/);
+      assert.match(
+        errorText(await insert({ 'document[user]': 'y', 'document[pwd]': 'x', 'document[roles]': 'root' })),
+        /only user, pwd and readonly/,
+      );
+      // Nothing else under system. becomes writable, and system.users holds no document.
+      const other = await running.raw('POST', '/databases/shop/collections/system.js/documents', json({ document: { a: 1 } }));
+      assert.equal(other.status, 400);
+      assert.match(errorText(other), /reserved/);
+      assert.equal((await running.raw('GET', '/databases/shop/collections/system.users/documents')).status, 404);
+      assert.ok(
+        !((await running.raw('GET', '/databases/shop/collections')).json as { name: string }[]).some((c) => c.name.startsWith('system.')),
+      );
+    });
+
     it('keeps users, hashed, across a restart', async () => {
       const dataDir = temporaryDirectory('users');
       await running.stop();
@@ -127,6 +161,27 @@ describe('local service: the original endpoints the interface text leaves out', 
       assert.ok((stats.members[0]['opcounters/insert'] as number) > 0);
       assert.equal(stats.members[1]['opcounters/insert'], 0);
       assert.ok((stats.members[1]['opcountersRepl/insert'] as number) > 0);
+    });
+
+    it("answer the original's array of samples, newest first, when asked by the name the gem derives from a database's hostname and port", async () => {
+      const database = ((await running.raw('GET', '/databases')).json as { name: string; hostname: string; port: number }[]).find(
+        (d) => d.name === 'metrics',
+      )!;
+      const derived = `${database.hostname.replace(/[^.]+[0-9]+\./g, '')}:${database.port}`;
+      const own = ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) =>
+        d.databases.includes('metrics'),
+      )!.name;
+      assert.notEqual(derived, own);
+      const series = (await running.raw('GET', `/deployments/${encodeURIComponent(derived)}/stats`)).json as StatsAnswer[];
+      assert.ok(Array.isArray(series), 'not an array');
+      assert.equal(series.length, 30);
+      assert.equal(series[0].members.length, 3);
+      assert.ok(series[0].time >= series[series.length - 1].time, 'not newest first');
+      const object = (await running.raw('GET', `/deployments/${encodeURIComponent(own)}/stats`)).json as StatsAnswer;
+      assert.ok(
+        !Array.isArray(object) && object.samples.length === 30,
+        'asked by its own name, the deployment no longer answers the object',
+      );
     });
 
     it('are 404 for a deployment of another account', async () => {

@@ -153,7 +153,7 @@ export class DocumentsNode implements ExplorerNode {
       if (generation !== this.generation) return;
       if (!isCancellation(error))
         this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${describeError(error)}`);
-      this.error = new ErrorNode(this, `Could not load documents: ${describeError(error)}`);
+      this.error = new ErrorNode(this, 'Could not load documents', error);
     }
     // The count on the collection and on this node may have changed with what the service said.
     if (this.total !== totalBefore) this.context.redraw(this.parent);

@@ -1,25 +1,40 @@
 import * as vscode from 'vscode';
+import { isServiceError } from '../../../client/serviceError';
+import { shortCause } from '../../../core/text/shortCause';
+import { describeError } from '../../base/registerCommand';
 import type { ExplorerNode } from './explorerNode';
 import { childId } from './explorerNode';
 import { CommandId } from '../commandIds';
 import { ContextValue } from '../contextValues';
 
-/** Stands in for a list that failed to load: its message, and a retry that reloads the list. */
+/**
+ * Stands in for a list that failed to load: what failed as its label ("Could not load databases"), the cause
+ * in a few words beside it ("service not answering at 127.0.0.1:8780 · Retry"), so it reads without a hover;
+ * the whole message in the tooltip, and a click that loads the list again.
+ */
 export class ErrorNode implements ExplorerNode {
   readonly id: string;
+  /** The whole message: headline and cause. */
+  readonly message: string;
+  private readonly cause: string | undefined;
 
   constructor(
     readonly parent: ExplorerNode,
-    readonly message: string,
+    private readonly headline: string,
+    error?: unknown,
   ) {
     this.id = childId(parent, 'error');
+    const detail = error === undefined ? undefined : describeError(error);
+    this.message = detail === undefined ? headline : `${headline}: ${detail}`;
+    this.cause = detail === undefined ? undefined : shortCause(isServiceError(error) ? error : { message: detail });
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(firstLine(this.message), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(firstLine(this.headline), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = ContextValue.error;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+    item.description = this.cause ? `${this.cause} · Retry` : 'Retry';
     item.tooltip = `${this.message}\n\nClick to try again.`;
     item.command = { command: CommandId.refreshNode, title: 'Try Again', arguments: [this] };
     return item;

@@ -36,7 +36,7 @@ export abstract class ListNode implements ExplorerNode {
 
   /** The items that stand in for the list when loading failed. */
   protected failed(error: unknown): ExplorerNode[] {
-    return [new ErrorNode(this, `Could not load ${this.what}: ${describeError(error)}`)];
+    return [new ErrorNode(this, `Could not load ${this.what}`, error)];
   }
 
   children(): Promise<ExplorerNode[]> {

@@ -19,7 +19,11 @@ export function whenClausesOf(contributes: unknown): string[] {
     else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
         if ((key === 'when' || key === 'enablement') && typeof inner === 'string') clauses.push(inner);
-        else walk(inner);
+        else if (key === 'completionEvents' && Array.isArray(inner)) {
+          // A walkthrough step completes on `onContext:<expression>`: a when clause too.
+          for (const event of inner)
+            if (typeof event === 'string' && event.startsWith('onContext:')) clauses.push(event.slice('onContext:'.length));
+        } else walk(inner);
       }
     }
   };

@@ -108,13 +108,13 @@ export const MONGOHQ_LARAVEL: ClientTraffic = {
       reads: ['error'],
     },
     {
-      does: 'creates a user by inserting into system.users with an md5 password digest (refused: the name is reserved; users go through /databases/:db/users)',
+      does: 'creates a user by inserting {user, pwd, readonly} into system.users, pwd the md5 digest of user:mongo:password (Users::create)',
       method: 'POST',
       path: '/databases/{db}/collections/system.users/documents',
       key: ['form'],
       form: { 'document[user]': 'laravel', 'document[pwd]': '5f4dcc3b5aa765d61d8327deb882cf99', 'document[readonly]': '', safe: '1' },
-      status: 400,
-      reads: ['error'],
+      status: 200,
+      reads: ['ok'],
     },
   ],
 };

@@ -268,11 +268,12 @@ export const MONGOHQ_RUBY: ClientTraffic = {
       reads: ['copy', 'from', 'to', 'error'],
     },
     {
-      does: 'reads deployment statistics by the name derived from hostname and port (mongohq stats)',
+      does: "reads deployment statistics by the name derived from hostname and port (DatabaseStats.find, mongohq stats): the original's array of samples, of which it reads .first",
       method: 'GET',
       path: '/deployments/{deployment}/stats',
       key: ['query'],
       status: 200,
+      list: true,
       reads: ['time', 'members', ...MEMBER_STATS.map((field) => `members[].${field}`)],
     },
     {

@@ -112,7 +112,7 @@ describe('local service: explain, index usage and the plan in the slow query log
     await running.raw('GET', path('documents', { q: { _id: { $gt: 250 } }, sort: { _id: 1 } }));
     await explain({ q: { n: 5 } });
     assert.equal(await opsOf('k_1'), before.k + 2);
-    assert.equal(await opsOf('_id_'), before.id + 2, 'the _id lookup of a query and the _id range page (a GET by path is not a query)');
+    assert.equal(await opsOf('_id_'), before.id + 3, 'a GET by _id, the _id lookup of a query and the _id range page');
     assert.equal(await opsOf('n_-1'), before.n);
     const listed = (await running.raw('GET', path('indexes'))).json as { name: string; accesses: { since: { $date: string } } }[];
     for (const index of listed) assert.ok(!Number.isNaN(Date.parse(index.accesses.since.$date)), index.name);

@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { CommandId } from '../../shared/commandIds';
+import { DOCUMENT_SCHEME } from '../../shared/documentUri';
+import type { HeldVersionOf, SaveProblem } from '../saveCheck';
+import { findSaveProblem } from '../saveCheck';
+
+const GO_TO_PROBLEM = 'Go to Problem';
+const ACCOUNT_SETTINGS = 'Account Settings…';
+
+/** The text changed while it was checked: checked again, a few times at most, before VS Code writes it. */
+const MAX_CHECKS = 3;
+
+export interface SaveOutcome {
+  saved: boolean;
+  /** The one message shown when it was not saved. */
+  problem?: string;
+}
+
+/**
+ * Ctrl+S / Cmd+S on a DB Host document: checks first what would make the write fail and, when something
+ * would, says so once, cause first, and leaves the edit in the dirty editor; otherwise VS Code saves as
+ * usual (its own save keeps the "file is newer" choice). VS Code's own failure notice names the file by its
+ * internal address and puts the cause last, so a save that can be known to fail is never handed to it.
+ */
+export async function saveDocument(services: Services, heldOf: HeldVersionOf, arg?: unknown): Promise<SaveOutcome> {
+  const document = documentToSave(arg);
+  if (!document || document.uri.scheme !== DOCUMENT_SCHEME || !document.isDirty) {
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    return { saved: true };
+  }
+  for (let check = 1; ; check++) {
+    const version = document.version;
+    const problem = await findSaveProblem(services, document.uri, document.getText(), heldOf);
+    if (problem) {
+      void showProblem(services, document, problem);
+      return { saved: false, problem: problem.message };
+    }
+    if (document.version === version || check === MAX_CHECKS) break;
+  }
+  const saved = await document.save();
+  return { saved };
+}
+
+function documentToSave(arg: unknown): vscode.TextDocument | undefined {
+  if (arg instanceof vscode.Uri) return vscode.workspace.textDocuments.find((document) => document.uri.toString() === arg.toString());
+  return vscode.window.activeTextEditor?.document;
+}
+
+async function showProblem(services: Services, document: vscode.TextDocument, problem: SaveProblem): Promise<void> {
+  const actions = [...(problem.offset !== undefined ? [GO_TO_PROBLEM] : []), ...(problem.accountId ? [ACCOUNT_SETTINGS] : [])];
+  const action = await services.prompts.error(problem.message, ...actions);
+  if (action === GO_TO_PROBLEM && problem.offset !== undefined) {
+    const position = document.positionAt(problem.offset);
+    await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+  } else if (action === ACCOUNT_SETTINGS && problem.accountId) {
+    await vscode.commands.executeCommand(CommandId.accountSettings, { accountId: problem.accountId });
+  }
+}

@@ -1,0 +1,132 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import { newObjectId } from '../../../src/core/documents/objectId';
+import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { readTestConfig } from '../support/test-config';
+import { replaceFirst } from '../support/textEditing';
+import { RecordingProxy } from './recordingProxy';
+
+const db = 'savetests';
+const col = 'people';
+
+/** Ctrl+S on a DB Host document runs dbhost.saveDocument: a save that would fail says so once, cause first, and keeps the edit. */
+describe('Save Document (Ctrl+S): one message, cause first, the edit kept', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  let other: DbHostApi;
+
+  async function openPerson(): Promise<{ id: string; document: vscode.TextDocument }> {
+    const id = newObjectId();
+    await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London' }, { safe: true });
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: id });
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    return { id, document };
+  }
+
+  /** Runs the save as the keybinding does and checks what every failed save must hold. */
+  async function refusedSave(document: vscode.TextDocument, edited: string): Promise<{ message: string; actions: string[] }> {
+    const { result, prompts } = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+    assert.equal(result.saved, false, 'the save went through');
+    assert.equal(prompts.errors.length, 1, `not one message: ${JSON.stringify(prompts.errors)}`);
+    const [message] = prompts.errors;
+    assert.equal(result.problem, message);
+    assert.doesNotMatch(message, /dbhost:/);
+    assert.ok(!message.includes(accountId), 'the message holds the account id');
+    assert.equal(document.isDirty, true, 'the editor lost its edit');
+    assert.ok(document.getText().includes(edited), 'the edit is not in the editor any more');
+    assert.deepEqual(proxy.writes(), [], 'a write was sent');
+    return { message, actions: prompts.errorActions[0] };
+  }
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    const { empty } = readTestConfig().services;
+    proxy = new RecordingProxy(empty.url);
+    await proxy.start();
+    accountId = (await testing.services.accounts.add({ label: 'Save tests', baseUrl: proxy.url, apiKey: empty.apiKey })).id;
+    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    await other.createDatabase(db, 'sandbox');
+    await other.createCollection(db, col);
+  });
+
+  after(async () => {
+    if (other) await other.deleteDatabase(db).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    await proxy?.stop();
+  });
+
+  beforeEach(() => {
+    proxy.requests.length = 0;
+    proxy.dropReads = false;
+  });
+
+  it('invalid JSON: "Not saved: savetests.people <id>: line 5, column 17: …" with Go to Problem', async () => {
+    const { id, document } = await openPerson();
+    await replaceFirst(document, '"name": "Ada",', '"name": "Ada",,');
+    const { message, actions } = await refusedSave(document, '"Ada",,');
+    assert.match(message, new RegExp(`^Not saved: savetests\\.people ${id}: line 5, column 17: unexpected character`));
+    assert.deepEqual(actions, ['Go to Problem']);
+  });
+
+  it('a changed _id: the cause first, and nothing sent', async () => {
+    const { id, document } = await openPerson();
+    await replaceFirst(document, id, newObjectId());
+    const { message } = await refusedSave(document, '"name": "Ada"');
+    assert.match(message, new RegExp(`^Not saved: savetests\\.people ${id}: the _id field cannot be changed`));
+  });
+
+  it('the service not answering: the cause first; the same save goes through once it answers', async () => {
+    const { id, document } = await openPerson();
+    await replaceFirst(document, '"London"', '"Leeds"');
+    proxy.dropReads = true;
+    const { message } = await refusedSave(document, '"Leeds"');
+    assert.match(message, new RegExp(`^Not saved: savetests\\.people ${id}: .+ Your edit stays in the editor; save again to retry\\.$`));
+
+    proxy.dropReads = false;
+    const { result, prompts } = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+    assert.deepEqual(result, { saved: true });
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(document.isDirty, false);
+    assert.match((await other.getDocument(db, col, id)).text, /"city":"Leeds"/);
+  });
+
+  it('a Read-only account: names the account and its mode and offers Account Settings…', async () => {
+    const { document } = await openPerson();
+    await replaceFirst(document, '"London"', '"Leeds"');
+    await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production' });
+    try {
+      const { message, actions } = await refusedSave(document, '"Leeds"');
+      assert.match(message, /^Not saved: the account Save tests \[production\] is Read-only\./);
+      assert.deepEqual(actions, ['Account Settings…']);
+    } finally {
+      await testing.services.accounts.update(accountId, { mode: undefined, tag: undefined });
+    }
+  });
+
+  it("a Read-only account's documents are read-only files with a line saying why, and editable again when the mode changes", async () => {
+    const { document } = await openPerson();
+    const permissions = async () => (await vscode.workspace.fs.stat(document.uri)).permissions;
+    const readOnlyLenses = async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+      return lenses.map((lens) => lens.command?.title ?? '').filter((title) => title.includes('Read-only'));
+    };
+    assert.equal(await permissions(), undefined);
+    assert.deepEqual(await readOnlyLenses(), []);
+
+    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    assert.equal(await permissions(), vscode.FilePermission.Readonly);
+    assert.deepEqual(await readOnlyLenses(), [
+      '$(lock) Read-only: the account Save tests is Read-only, so its documents cannot be edited. Change its mode…',
+    ]);
+
+    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    assert.equal(await permissions(), undefined);
+    assert.deepEqual(await readOnlyLenses(), []);
+  });
+});
