@@ -37,6 +37,25 @@ async function documentExists(api: DbHostApi, db: string, col: string, id: JsonV
 
 const answerText = (answer: unknown) => stringifyLossless(answer);
 
+/**
+ * The path segment naming exactly this _id. The service reads a bare segment as a string _id first and only then
+ * as an object id or a number, so those go as extended JSON, which it reads as that type.
+ */
+function exactPathSegment(id: JsonValue): string {
+  if (typeof id === 'number') return stringifyLossless({ $numberDouble: String(id) });
+  return typeof id === 'string' ? idToPathSegment(id) : stringifyLossless(id);
+}
+
+/** Refuses to send when the document the path reaches is not the one confirmed (a string path falls back to other types). */
+async function requireSameDocument(api: DbHostApi, db: string, col: string, docId: string, id: JsonValue): Promise<void> {
+  const found = (await api.getDocument(db, col, docId)).document._id as JsonValue;
+  if (stringifyLossless(found) !== stringifyLossless(id)) {
+    throw new Error(
+      `Not sent: no document of ${db}.${col} has the _id ${stringifyLossless(id)}; the service would have reached the document with the _id ${stringifyLossless(found)} instead.`,
+    );
+  }
+}
+
 function planInsert(input: unknown): PlannedWrite {
   const { members, db, col } = namesOf(input, ['document']);
   const given = requiredObject(members, 'document');
@@ -56,14 +75,16 @@ function planUpdateById(input: unknown): PlannedWrite {
   const { members, db, col } = namesOf(input, ['id', 'update']);
   const id = documentId(members);
   const update = updateOperators(members, 'update');
-  const docId = idToPathSegment(id);
+  const docId = exactPathSegment(id);
   return {
     tool: 'dbhost_updateDocument',
     request: { method: 'PUT', path: `${collectionPath(db, col)}/documents/${seg(docId)}`, body: { document: update, safe: true } },
     summary: `Update the document ${displayId(id)} of ${db}.${col}`,
     affected: (api) => documentExists(api, db, col, id),
-    send: async (api) =>
-      `Updated the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.updateDocument(db, col, docId, update, { safe: true }))}.`,
+    send: async (api) => {
+      await requireSameDocument(api, db, col, docId, id);
+      return `Updated the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.updateDocument(db, col, docId, update, { safe: true }))}.`;
+    },
   };
 }
 
@@ -92,14 +113,16 @@ function planUpdateMatching(input: unknown): PlannedWrite {
 function planDelete(input: unknown): PlannedWrite {
   const { members, db, col } = namesOf(input, ['id']);
   const id = documentId(members);
-  const docId = idToPathSegment(id);
+  const docId = exactPathSegment(id);
   return {
     tool: 'dbhost_deleteDocument',
     request: { method: 'DELETE', path: `${collectionPath(db, col)}/documents/${seg(docId)}` },
     summary: `Delete the document ${displayId(id)} of ${db}.${col} (irreversible)`,
     affected: (api) => documentExists(api, db, col, id),
-    send: async (api) =>
-      `Deleted the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.deleteDocument(db, col, docId))}.`,
+    send: async (api) => {
+      await requireSameDocument(api, db, col, docId, id);
+      return `Deleted the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.deleteDocument(db, col, docId))}.`;
+    },
   };
 }
 
@@ -108,7 +131,8 @@ function planCreateIndex(input: unknown): PlannedWrite {
   const spec = requiredObject(members, 'keys');
   if (Object.keys(spec).length === 0) throw new ToolInputError('"keys" is empty: name at least one field, e.g. {"status": 1}.');
   for (const [field, direction] of Object.entries(spec)) {
-    if (field.startsWith('$') || field === '') throw new ToolInputError(`"keys": ${JSON.stringify(field)} is not a field name.`);
+    if (field.startsWith('$') || field.split('.').includes(''))
+      throw new ToolInputError(`"keys": ${JSON.stringify(field)} is not a field path.`);
     if (direction !== 1 && direction !== -1 && direction !== '2d') {
       throw new ToolInputError(`"keys".${field} must be 1, -1 or "2d"; got ${stringifyLossless(direction)}.`);
     }

@@ -22,6 +22,8 @@ function parseKey(raw: unknown): Record<string, number | string> {
   for (const [field, direction] of fields) {
     if (field.length === 0 || field.startsWith('$') || field === '__proto__')
       throw badRequest(`"${field}" is not a field name an index can use`);
+    if (field.split('.').includes(''))
+      throw badRequest(`The index field "${field}" has an empty part: a path is names joined by single dots`);
     checkPath(field, 'The index field');
     if (direction === 1 || direction === -1) key[field] = direction;
     else if (typeof direction === 'string' && SPECIAL_KINDS.has(direction)) key[field] = direction;

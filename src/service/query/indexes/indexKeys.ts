@@ -5,6 +5,12 @@ import { compareKeys, holdsArray } from './keyOrder';
 
 /** More keys than this from one document (arrays in several fields of a compound index) and the index keeps it aside, unkeyed. */
 export const MAX_KEYS_PER_DOCUMENT = 64;
+/**
+ * More keys than this from one array in a single-field index and the index keeps the document aside too: each
+ * key is a tree insert on write and a tree removal on update or delete (a 300,000-element array took 6 s to
+ * update, holding every other request), and a document kept aside is still found, as a candidate of every walk.
+ */
+export const MAX_KEYS_PER_ARRAY = 10_000;
 
 export interface DocumentKeys {
   /** One value per document for a single-field index, a list of field values for a compound one; undefined when kept aside. */
@@ -69,7 +75,10 @@ export function keysOf(fields: string[], view: Doc): DocumentKeys {
   const walk: Walk = { multikey: false };
   const perField = fields.map((field) => fieldKeys(view, field, walk));
   const unsortable = perField.some((keys) => keys.some((key) => typeof key === 'object' && key !== null && holdsArray(key)));
-  if (fields.length === 1) return { keys: perField[0], multikey: walk.multikey || perField[0].length !== 1, unsortable };
+  if (fields.length === 1) {
+    if (perField[0].length > MAX_KEYS_PER_ARRAY) return { keys: undefined, multikey: true, unsortable };
+    return { keys: perField[0], multikey: walk.multikey || perField[0].length !== 1, unsortable };
+  }
   let combos = 1;
   for (const keys of perField) combos *= keys.length;
   if (combos > MAX_KEYS_PER_DOCUMENT) return { keys: undefined, multikey: true, unsortable };
