@@ -27,7 +27,8 @@ describe('From a slow query to the index that serves it, through the real UI (co
     this.timeout(300_000);
     session = await openProductSession({
       workspaceFiles: {
-        '.vscode/settings.json': JSON.stringify({ 'files.autoSave': 'off' }, null, 2),
+        // One paragraph of the view is one line on screen: VS Code wraps Markdown by default, which would cut a sentence in two.
+        '.vscode/settings.json': JSON.stringify({ 'files.autoSave': 'off', '[markdown]': { 'editor.wordWrap': 'off' } }, null, 2),
         [PLAYGROUND]: PLAYGROUND_TEXT,
       },
     });

@@ -120,7 +120,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await page.keyboard.press('Control+S');
     const refusal = page.locator('.notification-toast', { hasText: `Not saved: the account ${LABEL} [production] is Read-only.` });
     await refusal.waitFor({ state: 'visible' });
-    const text = await refusal.innerText();
+    const text = await refusal.locator('.notification-list-item-message').innerText();
     assert.match(text, new RegExp(`^Not saved: the account ${LABEL} \\[production\\] is Read-only\\.`));
     assert.doesNotMatch(text, /dbhost:|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
     await refusal.getByRole('button', { name: 'Account Settings…' }).waitFor({ state: 'visible' });

@@ -32,7 +32,8 @@ const SPECS: Record<RecordKind, string> = {
   deployment: 'plan=Plan,type=Type,status=Status,members=Members,databases=Databases/name,slug',
   database: 'plan=Plan,hostname=Host,port=Port,shared=Shared server:y/name,slug',
   collection: 'count=Documents:n,storageSize=Storage (bytes):n,avgObjSize=Average document (bytes):n,indexCount=Indexes:n/name,ok',
-  index: 'key=Key,unique=Unique:y,sparse=Sparse:y,dropDups=Drop duplicates:y,background=Background:y/name,spec,ns,v',
+  index:
+    'key=Key,unique=Unique:y,sparse=Sparse:y,dropDups=Drop duplicates:y,background=Background:y/name,spec,ns,v,accesses,building,progress',
   invoice: 'bill_date=Billed on,amount=Amount:$,balance=Balance:$,is_paid=Status:u/id,items',
   plan: 'price=Price:p,type=Type,shared=Shared server:y/name,slug',
 };

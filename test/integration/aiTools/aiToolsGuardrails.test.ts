@@ -125,7 +125,10 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     const text = result.content.map((part) => String((part as { value?: unknown }).value)).join('');
     shown.push(text);
     assert.equal(prompts.confirmations.length, 1);
-    assert.match(prompts.confirmations[0].detail ?? '', /^DELETE \/databases\/lab\/collections\/items\/documents\/2/);
+    assert.match(
+      prompts.confirmations[0].detail ?? '',
+      /^DELETE \/databases\/lab\/collections\/items\/documents\/%7B%22%24numberDouble%22%3A%222%22%7D\n/,
+    );
     assert.match(text, /^Error: Not sent: the DELETE to "AI writes" was cancelled at its confirmation\./);
     assert.equal((await held({ _id: 2 })).length, 1);
   });
