@@ -42,6 +42,7 @@ export class AccountStore {
   private journal: Journal | undefined;
   private closed = false;
   private compactAt: number;
+  private compactionScheduled = false;
   /** Files of this directory holding lines that could not be read: kept aside when they are replaced. */
   private readonly damaged = new Set<string>();
 
@@ -112,6 +113,31 @@ export class AccountStore {
     group?.push(journal.whenSynced(size));
     for (const mutation of mutations) this.state.apply(mutation);
     if (journal.size > this.compactAt) this.compact();
+  }
+
+  /**
+   * Writes a line serialised beforehand (slicedLine.ts) in one synchronous append, so that it is whole on disk or cut off (a
+   * torn last line is skipped at load), then runs `install`, which must change the state as the line's mutations
+   * would (a copy swaps in collections built aside), and resolves once the line is synced. A snapshot it calls for
+   * is written after the request, not inside it.
+   */
+  async commitPrepared(line: Buffer[], install: () => void): Promise<void> {
+    if (this.closed) throw new Error('The account store is closed');
+    const journal = this.journal ?? this.openJournal();
+    const size = journal.append(line, true, true);
+    install();
+    if (journal.size > this.compactAt) this.scheduleCompaction();
+    await journal.whenSynced(size);
+  }
+
+  /** Compacts after the current request: the journal line is the acknowledgement, the snapshot is best-effort. */
+  private scheduleCompaction(): void {
+    if (this.compactionScheduled) return;
+    this.compactionScheduled = true;
+    setImmediate(() => {
+      this.compactionScheduled = false;
+      if (!this.closed && this.journal && this.journal.size > this.compactAt) this.compact();
+    });
   }
 
   /**

@@ -89,13 +89,14 @@ export class Journal {
 
   /**
    * Appends one line; returns the journal's size after it. `durable` syncs before returning, unless
-   * `syncLater`: then the caller waits for `whenSynced(size)` before acknowledging the write.
+   * `syncLater`: then the caller waits for `whenSynced(size)` before acknowledging the write. Buffers are a
+   * line serialised beforehand in pieces, its newline included, written one after the other.
    */
-  append(line: string, durable: boolean, syncLater = false): number {
+  append(line: string | Buffer[], durable: boolean, syncLater = false): number {
     if (this.broken) throw unavailable(this.broken);
-    const data = Buffer.from(`${line}\n`, 'utf8');
+    const pieces = typeof line === 'string' ? [Buffer.from(`${line}\n`, 'utf8')] : line;
     try {
-      this.io.write(this.fd, data);
+      for (const piece of pieces) this.io.write(this.fd, piece);
     } catch (error) {
       try {
         this.io.truncate(this.fd, this.bytes);
@@ -105,7 +106,7 @@ export class Journal {
       }
       throw unavailable(`The local service could not write to its data folder (${reason(error)}); the change was not stored`);
     }
-    this.bytes += data.length;
+    for (const piece of pieces) this.bytes += piece.length;
     this.unsynced = true;
     if (durable && !syncLater) this.sync();
     else if (!durable && !this.timer) {
