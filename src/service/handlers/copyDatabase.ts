@@ -100,14 +100,18 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
   // Replayed, it creates nothing when the destination already exists (empty, as checked below).
   const line = await journalLineInSlices([created, ...copy.mutations], { at: Date.now() });
 
-  // Other requests ran meanwhile: the destination may have been created or filled, the free databases used up.
-  const refusedNow = copyRefusal(account, from, to, slug);
+  // Other requests run meanwhile, until the entry is whole: the destination may be created or filled, the free databases used up.
+  const refusedNow =
+    copyRefusal(account, from, to, slug) ??
+    (await account.store.commitInSlices(line, () => {
+      const refused = copyRefusal(account, from, to, slug);
+      if (refused !== undefined) return refused;
+      account.state.apply(created);
+      const collections = account.state.databases.get(to)!.collections;
+      for (const [name, data] of copy.collections) collections.set(name, data);
+      return undefined;
+    }));
   if (refusedNow) return answer(refusedNow);
-  await account.store.commitPrepared(line, () => {
-    account.state.apply(created);
-    const collections = account.state.databases.get(to)!.collections;
-    for (const [name, data] of copy.collections) collections.set(name, data);
-  });
   const documents = snapshots.reduce((sum, { docs }) => sum + docs.length, 0);
   account.logOperation(
     to,

@@ -112,22 +112,22 @@ export class AccountStore {
     const size = journal.append(stringifyMutations(mutations, { at: Date.now() }), durable, group !== undefined);
     group?.push(journal.whenSynced(size));
     for (const mutation of mutations) this.state.apply(mutation);
-    if (journal.size > this.compactAt) this.compact();
+    if (journal.size > this.compactAt && !journal.writingLine) this.compact();
   }
 
   /**
-   * Writes a line serialised beforehand (slicedLine.ts) in one synchronous append, so that it is whole on disk or cut off (a
-   * torn last line is skipped at load), then runs `install`, which must change the state as the line's mutations
-   * would (a copy swaps in collections built aside), and resolves once the line is synced. A snapshot it calls for
-   * is written after the request, not inside it.
+   * Writes a line serialised beforehand (slicedLine.ts) a slice at a time, so that other requests run meanwhile
+   * (Journal.appendInSlices). Once it is whole on disk, `complete` refuses it (it is then taken back, and the
+   * refusal returned) or changes the state as the line's mutations would (a copy swaps in collections built
+   * aside). Resolves once the line is synced; a snapshot it calls for is written after the request.
    */
-  async commitPrepared(line: Buffer[], install: () => void): Promise<void> {
+  async commitInSlices(line: Buffer[], complete: () => string | undefined): Promise<string | undefined> {
     if (this.closed) throw new Error('The account store is closed');
     const journal = this.journal ?? this.openJournal();
-    const size = journal.append(line, true, true);
-    install();
-    if (journal.size > this.compactAt) this.scheduleCompaction();
-    await journal.whenSynced(size);
+    const outcome = await journal.appendInSlices(line, complete);
+    if ('refused' in outcome) return outcome.refused;
+    if (this.journal === journal && journal.size > this.compactAt) this.scheduleCompaction();
+    return undefined;
   }
 
   /** Compacts after the current request: the journal line is the acknowledgement, the snapshot is best-effort. */
@@ -136,7 +136,7 @@ export class AccountStore {
     this.compactionScheduled = true;
     setImmediate(() => {
       this.compactionScheduled = false;
-      if (!this.closed && this.journal && this.journal.size > this.compactAt) this.compact();
+      if (!this.closed && this.journal && !this.journal.writingLine && this.journal.size > this.compactAt) this.compact();
     });
   }
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../../src/service/accountTags';
 import { ObjectId } from '../../../../src/service/bson/objectId';
 import { AccountStore } from '../../../../src/service/store/accountStore';
+import { Journal } from '../../../../src/service/store/journal';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import { stringifyMutations } from '../../../../src/service/store/mutations';
 import { journalLineInSlices } from '../../../../src/service/store/slicedLine';
@@ -118,6 +119,48 @@ describe('adversarial: the Copy Database journal entry is serialised in slices',
   });
 });
 
+describe('adversarial: a journal line written in slices', () => {
+  const bigLine = async (): Promise<{ pieces: Buffer[]; text: string }> => {
+    const mutations: Mutation[] = [];
+    for (let n = 0; n < COUNT; n++) mutations.push({ op: 'put', db: 'dst', col: 'c', doc: { _id: n, t: 'a'.repeat(400) } });
+    return { pieces: await journalLineInSlices(mutations, { at: 1 }), text: stringifyMutations(mutations, { at: 1 }) };
+  };
+
+  it('lets other requests run while it is written, and a line appended meanwhile follows it whole', async () => {
+    const path = join(temporaryDirectory('sliced-line'), 'journal-0.jsonl');
+    const journal = new Journal(path);
+    const { pieces, text } = await bigLine();
+    const order: string[] = [];
+    const written = journal
+      .appendInSlices(pieces, () => {
+        order.push('line whole');
+        return undefined;
+      })
+      .then(() => order.push('line synced'));
+    await new Promise((resolve) => setImmediate(resolve));
+    order.push('other request');
+    journal.append('{"m":[]}', false);
+    await written;
+    journal.close();
+    assert.deepEqual(order, ['other request', 'line whole', 'line synced'], 'the line held the event loop until it was written');
+    assert.equal(readFileSync(path, 'utf8'), `${text}\n{"m":[]}\n`);
+    rmSync(path);
+  });
+
+  it('takes a line back when it is refused once whole, so that the next line starts clean', async () => {
+    const path = join(temporaryDirectory('sliced-line'), 'journal-0.jsonl');
+    const journal = new Journal(path);
+    journal.append('{"m":[1]}', false);
+    const { pieces } = await bigLine();
+    const outcome = await journal.appendInSlices(pieces, () => 'Destination database is not empty.');
+    journal.append('{"m":[2]}', false);
+    journal.close();
+    assert.deepEqual(outcome, { refused: 'Destination database is not empty.' });
+    assert.equal(readFileSync(path, 'utf8'), '{"m":[1]}\n{"m":[2]}\n');
+    rmSync(path);
+  });
+});
+
 /** A GET or POST to a child service with the copying account's key. */
 async function call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; count: number; json: unknown }> {
   const url = new URL(path, base);
@@ -186,6 +229,30 @@ describe('adversarial: a Copy Database killed with -9 is whole or absent after r
     if (acknowledged) assert.equal(cut, COUNT, 'an answered copy is kept');
     else assert.ok(cut === undefined || cut === COUNT, `the copy killed while it copied holds ${cut} of ${COUNT} documents`);
     assert.equal(await copied(second.url, 'src'), COUNT);
+  });
+
+  it('refuses the copy, or takes the write after it, when the empty destination is written while it copies; a restart shows the same', async () => {
+    const dataDir = join(workDirectory, 'raced');
+    seed(dataDir, KEY);
+    const first = await start(dataDir);
+    assert.equal((await call(first.url, 'POST', '/databases', { name: 'dst', slug: 'sandbox' })).status, 200);
+    const copy = call(first.url, 'POST', '/copy_database', { from: 'src', to: 'dst' });
+    let seen = false;
+    while (!seen) {
+      const ops = await call(first.url, 'GET', '/databases/src/ops');
+      seen = (ops.json as { inprog: { query?: { copydb?: number } }[] }).inprog.some((op) => op.query?.copydb === 1);
+    }
+    const insert = await call(first.url, 'POST', '/databases/dst/collections/c/documents', { document: { _id: 'mine' }, safe: true });
+    assert.equal(insert.status, 200);
+    const copyAnswer = (await copy).json as { copy: boolean; error?: string };
+    const expected = copyAnswer.copy ? COUNT + 1 : 1;
+    if (!copyAnswer.copy) assert.equal(copyAnswer.error, 'Destination database is not empty.');
+    assert.equal(await copied(first.url, 'dst'), expected);
+    await kill(first);
+
+    const second = await start(dataDir);
+    assert.equal(await copied(second.url, 'dst'), expected, 'the data after a restart is what was answered');
+    assert.equal((await call(second.url, 'GET', '/databases/dst/collections/c/documents?limit=1&q=%7B%22_id%22%3A%22mine%22%7D')).count, 1);
   });
 
   it('drops a copy whose journal entry was cut off mid-write, whole, and keeps the rest', async () => {
