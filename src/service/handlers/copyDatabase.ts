@@ -4,7 +4,9 @@ import { requireString } from '../http/params';
 import type { Handler, Reply } from '../http/types';
 import { checkDatabaseName } from '../names';
 import { SLICE_MS } from '../query/slicedScan';
+import { CollectionData } from '../store/collectionData';
 import type { IndexSpec } from '../store/mutations';
+import { journalLineInSlices } from '../store/slicedLine';
 import type { Mutation } from '../store/mutations';
 import type { Account } from '../account';
 import { planRefusal } from './databases';
@@ -29,21 +31,43 @@ function copyRefusal(account: Account, from: string, to: string, slug: string): 
   return planRefusal(account, plan);
 }
 
-/** The documents' copies, made a slice of {@link SLICE_MS} at a time so that other requests are answered in between. */
-async function copiedDocuments(to: string, snapshots: CollectionSnapshot[]): Promise<Mutation[]> {
-  const puts: Mutation[] = [];
+interface PreparedCopy {
+  /** The copy's journal entry: the collections, their indexes, then every document. */
+  mutations: Mutation[];
+  /** The same collections built aside, swapped into the destination at once when the entry is written. */
+  collections: Map<string, CollectionData>;
+}
+
+/** The documents' copies and the collections holding them, made a slice of {@link SLICE_MS} at a time so that other requests are answered in between. */
+async function preparedCopy(to: string, snapshots: CollectionSnapshot[]): Promise<PreparedCopy> {
+  const mutations: Mutation[] = [];
+  const collections = new Map<string, CollectionData>();
+  for (const { name, indexes } of snapshots) {
+    const data = new CollectionData();
+    mutations.push({ op: 'createCollection', db: to, name });
+    for (const index of indexes) {
+      if (index.name === '_id_') continue;
+      mutations.push({ op: 'createIndex', db: to, col: name, index });
+      data.addIndex(index);
+    }
+    collections.set(name, data);
+  }
   for (const { name, docs } of snapshots) {
+    const data = collections.get(name)!;
     let next = 0;
     while (next < docs.length) {
       const sliceEnd = performance.now() + SLICE_MS;
       do {
-        for (const stop = Math.min(next + 16, docs.length); next < stop; next++)
-          puts.push({ op: 'put', db: to, col: name, doc: cloneDoc(docs[next]) });
+        for (const stop = Math.min(next + 16, docs.length); next < stop; next++) {
+          const doc = cloneDoc(docs[next]);
+          mutations.push({ op: 'put', db: to, col: name, doc });
+          data.put(doc);
+        }
       } while (next < docs.length && performance.now() < sliceEnd);
       if (next < docs.length) await yieldToOtherRequests();
     }
   }
-  return puts;
+  return { mutations, collections };
 }
 
 /**
@@ -51,8 +75,9 @@ async function copiedDocuments(to: string, snapshots: CollectionSnapshot[]): Pro
  * the source's plan (so the free-database limit and payment rules apply), or an existing empty one. A copy
  * the rules refuse answers 200 with `copy: false` and the reason, as the original did; bad names are 400 and
  * a missing source 404. The copy is of the source as it was when the request arrived (a write answered during
- * the copy is not in it, whole), is prepared in slices so that other requests are answered meanwhile, and is
- * committed as one journal entry: it happens whole or not at all, and is complete when answered.
+ * the copy is not in it, whole), is prepared and serialised in slices so that other requests are answered
+ * meanwhile, and is committed as one journal entry, written in one append and synced off the event loop: it
+ * happens whole or not at all (a reader never sees half of it), and is durable when answered.
  */
 export const copyDatabase: Handler = async ({ account, body, thread }) => {
   const startedAt = performance.now();
@@ -70,22 +95,28 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
     indexes: data.indexes.map((index) => ({ ...index })),
     docs: data.entries.map((entry) => entry.doc),
   }));
-  const puts = await copiedDocuments(to, snapshots);
+  const copy = await preparedCopy(to, snapshots);
+  const created: Mutation = { op: 'createDatabase', name: to, slug, created: new Date().toISOString() };
+  // Replayed, it creates nothing when the destination already exists (empty, as checked below).
+  const line = await journalLineInSlices([created, ...copy.mutations], { at: Date.now() });
 
-  // Other requests ran meanwhile: the destination may have been created or filled, the free databases used up.
-  const refusedNow = copyRefusal(account, from, to, slug);
+  // Other requests run meanwhile, until the entry is whole: the destination may be created or filled, the free databases used up.
+  const refusedNow =
+    copyRefusal(account, from, to, slug) ??
+    (await account.store.commitInSlices(line, () => {
+      const refused = copyRefusal(account, from, to, slug);
+      if (refused !== undefined) return refused;
+      account.state.apply(created);
+      const collections = account.state.databases.get(to)!.collections;
+      for (const [name, data] of copy.collections) collections.set(name, data);
+      return undefined;
+    }));
   if (refusedNow) return answer(refusedNow);
-  const mutations: Mutation[] = [];
-  if (!account.state.databases.has(to)) mutations.push({ op: 'createDatabase', name: to, slug, created: new Date().toISOString() });
-  for (const { name, indexes } of snapshots) {
-    mutations.push({ op: 'createCollection', db: to, name });
-    for (const index of indexes) if (index.name !== '_id_') mutations.push({ op: 'createIndex', db: to, col: name, index });
-  }
-  account.store.commit(mutations.concat(puts), true);
+  const documents = snapshots.reduce((sum, { docs }) => sum + docs.length, 0);
   account.logOperation(
     to,
     thread,
-    `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${puts.length} documents ${elapsed(startedAt)}`,
+    `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${documents} documents ${elapsed(startedAt)}`,
     true,
   );
   return answer();

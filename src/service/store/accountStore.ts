@@ -42,6 +42,7 @@ export class AccountStore {
   private journal: Journal | undefined;
   private closed = false;
   private compactAt: number;
+  private compactionScheduled = false;
   /** Files of this directory holding lines that could not be read: kept aside when they are replaced. */
   private readonly damaged = new Set<string>();
 
@@ -111,7 +112,32 @@ export class AccountStore {
     const size = journal.append(stringifyMutations(mutations, { at: Date.now() }), durable, group !== undefined);
     group?.push(journal.whenSynced(size));
     for (const mutation of mutations) this.state.apply(mutation);
-    if (journal.size > this.compactAt) this.compact();
+    if (journal.size > this.compactAt && !journal.writingLine) this.compact();
+  }
+
+  /**
+   * Writes a line serialised beforehand (slicedLine.ts) a slice at a time, so that other requests run meanwhile
+   * (Journal.appendInSlices). Once it is whole on disk, `complete` refuses it (it is then taken back, and the
+   * refusal returned) or changes the state as the line's mutations would (a copy swaps in collections built
+   * aside). Resolves once the line is synced; a snapshot it calls for is written after the request.
+   */
+  async commitInSlices(line: Buffer[], complete: () => string | undefined): Promise<string | undefined> {
+    if (this.closed) throw new Error('The account store is closed');
+    const journal = this.journal ?? this.openJournal();
+    const outcome = await journal.appendInSlices(line, complete);
+    if ('refused' in outcome) return outcome.refused;
+    if (this.journal === journal && journal.size > this.compactAt) this.scheduleCompaction();
+    return undefined;
+  }
+
+  /** Compacts after the current request: the journal line is the acknowledgement, the snapshot is best-effort. */
+  private scheduleCompaction(): void {
+    if (this.compactionScheduled) return;
+    this.compactionScheduled = true;
+    setImmediate(() => {
+      this.compactionScheduled = false;
+      if (!this.closed && this.journal && !this.journal.writingLine && this.journal.size > this.compactAt) this.compact();
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { HttpError } from '../errors';
+import { SLICE_MS } from '../query/slicedScan';
 import { writeFully } from './lineFile';
 
 /** How long an unsafe write may stay in the operating system's cache before it is fsynced. */
@@ -31,6 +32,19 @@ interface SyncWaiter {
   reject: (error: Error) => void;
 }
 
+export type LineOutcome = { end: number } | { refused: string };
+
+interface OpenLine {
+  pieces: Buffer[];
+  /** The first piece not written yet. */
+  next: number;
+  written: number;
+  complete: () => string | undefined;
+  outcome?: { end: number; synced: Promise<void> } | { refused: string } | { error: HttpError };
+}
+
+const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 const reason = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 const unavailable = (message: string): HttpError => new HttpError(503, message);
 
@@ -56,6 +70,8 @@ export class Journal {
   private syncing = false;
   private syncScheduled = false;
   private waiters: SyncWaiter[] = [];
+  /** A line being written a slice at a time. */
+  private openLine: OpenLine | undefined;
   /** Closed while a background sync ran: the descriptor is closed once it returns. */
   private closing = false;
 
@@ -87,23 +103,23 @@ export class Journal {
     return this.bytes;
   }
 
+  /** Whether a line is being written a slice at a time (appendInSlices): the journal is not to be retired meanwhile. */
+  get writingLine(): boolean {
+    return this.openLine !== undefined;
+  }
+
   /**
    * Appends one line; returns the journal's size after it. `durable` syncs before returning, unless
    * `syncLater`: then the caller waits for `whenSynced(size)` before acknowledging the write.
    */
   append(line: string, durable: boolean, syncLater = false): number {
+    if (this.openLine) this.writePieces(this.openLine, () => true);
     if (this.broken) throw unavailable(this.broken);
     const data = Buffer.from(`${line}\n`, 'utf8');
     try {
       this.io.write(this.fd, data);
     } catch (error) {
-      try {
-        this.io.truncate(this.fd, this.bytes);
-      } catch {
-        this.broken = `The local service could not write to its data folder (${reason(error)}) nor take back the partial write; it refuses changes until it is restarted`;
-        throw unavailable(this.broken);
-      }
-      throw unavailable(`The local service could not write to its data folder (${reason(error)}); the change was not stored`);
+      throw this.takeBack(error);
     }
     this.bytes += data.length;
     this.unsynced = true;
@@ -117,6 +133,78 @@ export class Journal {
       this.timer.unref();
     }
     return this.bytes;
+  }
+
+  /**
+   * Appends a line serialised beforehand in pieces (its newline included), a slice of {@link SLICE_MS} at a time
+   * so that other requests are answered in between. An append made meanwhile first writes the rest of this line,
+   * so lines never interleave and one cut off by a crash can only be the last (skipped at load). Once the line is
+   * whole, before any other, `complete` refuses it (it is then taken back) or applies it; the answer waits for
+   * its sync.
+   */
+  async appendInSlices(pieces: Buffer[], complete: () => string | undefined): Promise<LineOutcome> {
+    if (this.openLine) this.writePieces(this.openLine, () => true);
+    if (this.broken) throw unavailable(this.broken);
+    const line: OpenLine = { pieces, next: 0, written: 0, complete };
+    this.openLine = line;
+    while (!line.outcome) {
+      const sliceEnd = performance.now() + SLICE_MS;
+      this.writePieces(line, () => performance.now() < sliceEnd);
+      if (!line.outcome) await yieldToOtherRequests();
+    }
+    if ('error' in line.outcome) throw line.outcome.error;
+    if ('synced' in line.outcome) await line.outcome.synced;
+    return line.outcome;
+  }
+
+  private writePieces(line: OpenLine, more: () => boolean): void {
+    this.openLine = undefined;
+    if (this.broken) {
+      line.outcome = { error: unavailable(this.broken) };
+      return;
+    }
+    try {
+      while (line.next < line.pieces.length && more()) {
+        this.io.write(this.fd, line.pieces[line.next]);
+        line.written += line.pieces[line.next++].length;
+      }
+    } catch (error) {
+      line.outcome = { error: this.takeBack(error) };
+      return;
+    }
+    if (line.next < line.pieces.length) {
+      this.openLine = line;
+      return;
+    }
+    let refused: string | undefined;
+    try {
+      refused = line.complete();
+    } catch (error) {
+      this.takeBack(error);
+      line.outcome = { error: new HttpError(500, `The change could not be applied (${(error as Error).message}); it was not stored`) };
+      return;
+    }
+    if (refused !== undefined) {
+      const failure = this.takeBack(new Error('a refused line'));
+      line.outcome = this.broken ? { error: failure } : { refused };
+      return;
+    }
+    this.bytes += line.written;
+    this.unsynced = true;
+    // Waiting from now on: a compaction retiring the journal after this line settles the wait (the snapshot holds it).
+    line.outcome = { end: this.bytes, synced: this.whenSynced(this.bytes) };
+    line.outcome.synced.catch(() => undefined);
+  }
+
+  /** Cuts off a write that failed (so the next line does not join its partial bytes); the 503 that reports it. */
+  private takeBack(error: unknown): HttpError {
+    try {
+      this.io.truncate(this.fd, this.bytes);
+    } catch {
+      this.broken = `The local service could not write to its data folder (${reason(error)}) nor take back the partial write; it refuses changes until it is restarted`;
+      return unavailable(this.broken);
+    }
+    return unavailable(`The local service could not write to its data folder (${reason(error)}); the change was not stored`);
   }
 
   /** Resolves once the first `upTo` bytes are synced; rejects with 503 when the sync fails (the journal is broken then). */
@@ -222,6 +310,9 @@ export class Journal {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.closing) return;
+    const line = this.openLine;
+    this.openLine = undefined;
+    if (line) line.outcome = { error: this.takeBack(new Error('the service stopped before the change was written')) };
     this.closing = true;
     // A background sync still holds the descriptor: it is closed when that sync returns.
     if (!this.syncing) closeSync(this.fd);
