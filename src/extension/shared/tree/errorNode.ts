@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../../client/serviceError';
 import { shortCause } from '../../../core/text/shortCause';
+import type { Logger } from '../../base/logger';
 import type { ExplorerNode } from './explorerNode';
 import { childId } from './explorerNode';
 import { CommandId } from '../commandIds';
@@ -21,12 +22,15 @@ export class ErrorNode implements ExplorerNode {
     readonly parent: ExplorerNode,
     private readonly headline: string,
     error?: unknown,
-    errors?: { describe(error: unknown): string },
+    /** The logger: what it shows of the error is scrubbed of every key the window knows. */
+    errors?: Pick<Logger, 'describe' | 'keys'>,
   ) {
     this.id = childId(parent, 'error');
-    const detail = error === undefined ? undefined : (errors?.describe(error) ?? String(error));
+    const detail = error === undefined || !errors ? undefined : errors.describe(error);
     this.message = detail === undefined ? headline : `${headline}: ${detail}`;
-    this.cause = detail === undefined ? undefined : shortCause(isServiceError(error) ? error : { message: detail });
+    // The service's own words in the cause come from the error itself, not from the scrubbed detail: scrub them too.
+    this.cause =
+      detail === undefined || !errors ? undefined : errors.keys.redact(shortCause(isServiceError(error) ? error : { message: detail }));
   }
 
   treeItem(): vscode.TreeItem {
