@@ -1,13 +1,9 @@
-import * as vscode from 'vscode';
-import { entryAt } from '../../core/playground/playgroundRequest';
-import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
 import { countOf } from '../../core/text/formatCount';
 import { asksForScope, checkExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import { required } from '../base/registerCommand';
 import { resolveCollection } from '../shared/resolveTarget';
-import { playgroundParser } from '../shared/loadPlaygroundParser';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { Services } from '../services';
+import { playgroundQueryAt } from '../shared/playgroundQueryAt';
 import type { ExportResult } from './exportDocumentsToFile';
 import { exportToFile } from './exportDocumentsToFile';
 
@@ -47,7 +43,7 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
  * projection; its skip and limit only page the results view and do not bound the export.
  */
 export async function exportQueryResults(services: Services, file?: unknown, index?: unknown): Promise<ExportResult | undefined> {
-  const { document, entry } = await locateQuery(file, index);
+  const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: 'export its results', verb: 'export' });
   const request = entry.request;
   if (!request) throw new Error('This query has problems (see the Problems view): fix them to export its results.');
   if (request.kind !== 'find') throw new Error('This is an update: only the results of a find query can be exported.');
@@ -61,22 +57,6 @@ export async function exportQueryResults(services: Services, file?: unknown, ind
     query: { q, sort, fields },
     label: `the query on ${request.database}.${request.collection}`,
   });
-}
-
-async function locateQuery(file: unknown, index: unknown): Promise<{ document: vscode.TextDocument; entry: PlaygroundEntry }> {
-  if (file !== undefined) {
-    const document = await vscode.workspace.openTextDocument(file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file)));
-    const entries = playgroundParser()(document.getText()).entries;
-    const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
-    if (!entry) throw new Error('That query is no longer in the playground.');
-    return { document, entry };
-  }
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || !isPlaygroundDocument(editor.document))
-    throw new Error('Open a query playground (a .query.json file) and put the cursor in a query to export its results.');
-  const entry = entryAt(playgroundParser()(editor.document.getText()), editor.document.offsetAt(editor.selection.active));
-  if (!entry) throw new Error('The playground holds no query to export.');
-  return { document: editor.document, entry };
 }
 
 /** The account the query names by label, else the only one, else the one the user picks. */

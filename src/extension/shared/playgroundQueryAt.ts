@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { entryAt } from '../../core/playground/playgroundRequest';
+import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
+import { playgroundParser } from './loadPlaygroundParser';
+import { isPlaygroundDocument } from './playgroundFiles';
+
+/**
+ * The playground query a command acts on: the one a CodeLens names (`file` and its `index`), else the one under
+ * the cursor of the active playground. `action` words the refusals: "explain it" / "explain", "export its results" / "export".
+ */
+export async function playgroundQueryAt(
+  file: unknown,
+  index: unknown,
+  action: { toDoIt: string; verb: string },
+): Promise<{ document: vscode.TextDocument; entry: PlaygroundEntry }> {
+  if (file !== undefined) {
+    const document = await vscode.workspace.openTextDocument(file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file)));
+    const entries = playgroundParser()(document.getText()).entries;
+    const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
+    if (!entry) throw new Error('That query is no longer in the playground.');
+    return { document, entry };
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !isPlaygroundDocument(editor.document))
+    throw new Error(`Open a query playground (a .query.json file) and put the cursor in a query to ${action.toDoIt}.`);
+  const entry = entryAt(playgroundParser()(editor.document.getText()), editor.document.offsetAt(editor.selection.active));
+  if (!entry) throw new Error(`The playground holds no query to ${action.verb}.`);
+  return { document: editor.document, entry };
+}
