@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { resolveAccount } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { askApiKey } from './askAccountDetails';
@@ -18,7 +19,9 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
   services.changes.fire({ accountId }, 'account');
   services.logger.scoped('accounts').info(`Changed the API key of "${account.label}"`);
   void services.prompts.info(
-    check.kind === 'accepted' ? `The new key of "${account.label}" works.` : `Saved the new key of "${account.label}".`,
+    check.kind === 'accepted'
+      ? vscode.l10n.t('The new key of "{0}" works.', account.label)
+      : vscode.l10n.t('Saved the new key of "{0}".', account.label),
   );
   return true;
 }

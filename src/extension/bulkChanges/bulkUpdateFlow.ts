@@ -89,8 +89,8 @@ async function beforeImages(services: Services, client: DbHostApi, update: BulkU
     update.accountId,
     `The update of ${where} cannot be undone: ${images.tooLarge}. Update anyway?`,
     {
-      detail: 'The documents were read to keep them for an undo, and they are more than it keeps.',
-      confirmLabel: 'Update',
+      detail: vscode.l10n.t('The documents were read to keep them for an undo, and they are more than it keeps.'),
+      confirmLabel: vscode.l10n.t('Update'),
     },
   );
   if (!goOn) throw new UserCancelledError();
@@ -113,23 +113,25 @@ export async function runBulkUpdate(
   const client = await services.accounts.clientFor(update.accountId);
   const preview =
     given ??
-    (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Previewing the update of ${where}` }, () =>
-      previewOf(client, update.db, update.col, request),
+    (await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Previewing the update of {0}', where) },
+      () => previewOf(client, update.db, update.col, request),
     ));
   if (changedCount(update, preview) === 0) {
-    void services.prompts.info(`No document matches in ${where}, and upsert is off: nothing was sent.`);
+    void services.prompts.info(vscode.l10n.t('No document matches in {0}, and upsert is off: nothing was sent.', where));
     return { sent: false, preview, undoable: false };
   }
   if (preview.sample.length > 0 || preview.upsert) await showPreviewDiff(services.context, where, preview);
   const described = describe(preview);
   const confirmed = await confirmWrite(services, update.accountId, described.message, {
     detail: `${described.detail}\n\n${previewDetail(update, preview)}`,
-    confirmLabel: 'Update',
+    confirmLabel: vscode.l10n.t('Update'),
   });
   if (!confirmed) throw new UserCancelledError();
   const before = await beforeImages(services, client, update, preview, where);
-  const answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Updating ${where}` }, () =>
-    sendConfirmed(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
+  const answer = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Updating {0}', where) },
+    () => sendConfirmed(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
   );
   services.changes.fire({ accountId: update.accountId, db: update.db, col: update.col }, 'documents');
   if (before) {
@@ -139,7 +141,7 @@ export async function runBulkUpdate(
       update.col,
       before.map((doc) => doc._id ?? null),
     );
-    const description = `the update ${stringifyLossless(update.object)} of ${countOf(before.length, 'document')}`;
+    const description = vscode.l10n.t('the update {0} of {1}', stringifyLossless(update.object), countOf(before.length, 'document'));
     const entries = changeEntries(before, after);
     await saveChange(services.context, { ...update, kind: 'update', at: new Date().toISOString(), description, entries });
   }

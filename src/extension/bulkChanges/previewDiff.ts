@@ -48,7 +48,13 @@ export function previewSides(preview: UpdatePreview): { before: string; after: s
 
 export function previewTitle(where: string, preview: UpdatePreview): string {
   const by = preview.computedBy === 'service' ? "the service's dry run" : 'computed by the extension';
-  return `Preview of the update of ${where}: ${preview.sample.length} of ${countOf(preview.matched, 'matching document')} (${by})`;
+  return vscode.l10n.t(
+    'Preview of the update of {0}: {1} of {2} ({3})',
+    where,
+    preview.sample.length,
+    countOf(preview.matched, 'matching document'),
+    by,
+  );
 }
 
 /** Opens VS Code's diff editor on the sampled documents before and after, read-only; returns the two URIs. */

@@ -168,13 +168,21 @@ export class CollectionViewPanel extends Disposable {
   private async askConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice> {
     const choice = await this.services.prompts.pick<ConflictChoice>(
       [
-        { label: 'Compare', description: 'show what changed on the service; your edits stay staged', value: 'compare' },
-        { label: 'Overwrite', description: 'save your edited fields only, over the service’s values for them', value: 'overwrite' },
-        { label: 'Discard', description: 'drop your edits to this document', value: 'discard' },
+        {
+          label: vscode.l10n.t('Compare'),
+          description: vscode.l10n.t('show what changed on the service; your edits stay staged'),
+          value: 'compare',
+        },
+        {
+          label: vscode.l10n.t('Overwrite'),
+          description: vscode.l10n.t('save your edited fields only, over the service’s values for them'),
+          value: 'overwrite',
+        },
+        { label: vscode.l10n.t('Discard'), description: vscode.l10n.t('drop your edits to this document'), value: 'discard' },
       ],
       {
-        title: `Document ${label} changed on the service since it was loaded`,
-        placeHolder: 'Compare, Overwrite (only your fields) or Discard your edits',
+        title: vscode.l10n.t('Document {0} changed on the service since it was loaded', label),
+        placeHolder: vscode.l10n.t('Compare, Overwrite (only your fields) or Discard your edits'),
       },
     );
     if (choice === 'compare') await this.compare.show(`${label} (loaded ↔ on the service)`, loaded, current);
@@ -210,8 +218,8 @@ export class CollectionViewPanel extends Disposable {
     }
     const count = documents.length === 1 ? 'this document' : `these ${documents.length} documents`;
     const confirmed = await confirmWrite(this.services, accountId, `Delete ${count} from ${db}/${col}?`, {
-      detail: 'This cannot be undone.',
-      confirmLabel: 'Delete',
+      detail: vscode.l10n.t('This cannot be undone.'),
+      confirmLabel: vscode.l10n.t('Delete'),
     });
     if (!confirmed) return;
     await sendConfirmed(accountId, async () => {

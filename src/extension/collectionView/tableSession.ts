@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { displayId, idToPathSegment } from '../../core/documents/documentId';
 import { jsonEqual } from '../../core/json/jsonEqual';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
@@ -150,7 +151,7 @@ export class TableSession {
         // Duck-typed: this bundle holds no copy of the client's error class.
         const gone = (failure as { status?: unknown } | undefined)?.status === 404;
         const message = gone
-          ? 'the document no longer exists on the service; its edits stay staged'
+          ? vscode.l10n.t('the document no longer exists on the service; its edits stay staged')
           : failure instanceof Error
             ? failure.message
             : String(failure);
@@ -199,8 +200,9 @@ export class TableSession {
 
   private stage(key: string, edit: CellEdit): string | undefined {
     const original = this.original(key);
-    if (!original) return 'That document is no longer on the page; refresh the view.';
-    if (edit.path[0] === '_id') return 'The _id field cannot be changed: duplicate the row to store the document under another _id.';
+    if (!original) return vscode.l10n.t('That document is no longer on the page; refresh the view.');
+    if (edit.path[0] === '_id')
+      return vscode.l10n.t('The _id field cannot be changed: duplicate the row to store the document under another _id.');
     const change = documentChange(original, [...this.staged.editsOf(key), edit]);
     if (change.error) return change.error;
     this.originals.set(key, original);

@@ -23,7 +23,10 @@ function fileStat(stamp: VersionStamp): vscode.FileStat {
 }
 
 function unknownBaseMessage(address: DocumentAddress): string {
-  return `Not saved: the version of ${address.docId} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.`;
+  return vscode.l10n.t(
+    'Not saved: the version of {0} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.',
+    address.docId,
+  );
 }
 
 function isDirtyInEditor(uri: vscode.Uri): boolean {
@@ -150,7 +153,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       throw new vscode.FileSystemError(unknownBaseMessage(address));
     }
     const { update, error } = diffToUpdate(base.document, edited);
-    if (error) throw new vscode.FileSystemError(`Not saved: ${error}`);
+    if (error) throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0}', error));
 
     const serviceText = this.versions.seenText(key);
     let storedText = serviceText ?? base.text;

@@ -27,6 +27,12 @@ export function toFileSystemError(
     return vscode.FileSystemError.NoPermissions(`The service refused to ${action} the document: ${reason}`);
   }
   const unreachable = error.kind === 'network' || error.kind === 'timeout';
-  const message = `Could not ${action} the document ${address.docId}: ${reason}${action === 'save' ? ' Your edit is kept; save again to retry.' : ''}`;
+  const message = vscode.l10n.t(
+    'Could not {0} the document {1}: {2}{3}',
+    action,
+    address.docId,
+    reason,
+    action === 'save' ? ' Your edit is kept; save again to retry.' : '',
+  );
   return unreachable ? vscode.FileSystemError.Unavailable(message) : new vscode.FileSystemError(message);
 }

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import { DocumentTextError, parseDocumentText } from '../../core/documents/documentText';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
@@ -71,7 +71,7 @@ async function serviceProblem(services: Services, address: DocumentAddress): Pro
     return undefined;
   } catch (error) {
     if (isServiceError(error) && error.kind === 'http' && error.status === 404)
-      return 'the document is no longer on the service (it was deleted since you opened it).';
+      return vscode.l10n.t('the document is no longer on the service (it was deleted since you opened it).');
     const reason = services.logger.describe(error);
     return /[.!?]$/.test(reason) ? reason : `${reason}.`;
   }

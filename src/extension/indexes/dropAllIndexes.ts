@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
@@ -9,13 +10,13 @@ export async function dropAllIndexes(services: Services, arg: unknown): Promise<
     detail:
       'Dropping every index may seriously degrade performance of an active database: every query then scans the whole collection. ' +
       'Only the _id_ index stays. This cannot be undone.',
-    confirmLabel: 'Drop All Indexes',
+    confirmLabel: vscode.l10n.t('Drop All Indexes'),
   });
   if (!confirmed) return false;
   const client = await services.accounts.clientFor(accountId);
   await sendConfirmed(accountId, () => client.dropAllIndexes(db, col));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped all indexes of ${db}.${col}`);
-  void services.prompts.info(`Dropped all indexes of ${db}.${col}.`);
+  void services.prompts.info(vscode.l10n.t('Dropped all indexes of {0}.{1}.', db, col));
   return true;
 }

@@ -32,16 +32,26 @@ export class SchemaNode implements ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Schema', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Schema'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.schema;
     item.iconPath = new vscode.ThemeIcon('symbol-structure');
     const cached = this.schemas.cached(this.target);
     if (cached) {
-      item.description = `${formatCount(cached.schema.sampled)} sampled · ${formatAge(Date.now() - cached.sampledAt.getTime())}`;
-      item.tooltip = `Sampled ${formatCount(cached.schema.sampled)} documents at ${cached.sampledAt.toLocaleString()}. Refresh to sample again.`;
+      item.description = vscode.l10n.t(
+        '{0} sampled · {1}',
+        formatCount(cached.schema.sampled),
+        formatAge(Date.now() - cached.sampledAt.getTime()),
+      );
+      item.tooltip = vscode.l10n.t(
+        'Sampled {0} documents at {1}. Refresh to sample again.',
+        formatCount(cached.schema.sampled),
+        cached.sampledAt.toLocaleString(),
+      );
     } else {
-      item.tooltip = 'Field paths, types and how often each appears, from a sample of the documents (setting dbhost.schema.sampleSize)';
+      item.tooltip = vscode.l10n.t(
+        'Field paths, types and how often each appears, from a sample of the documents (setting dbhost.schema.sampleSize)',
+      );
     }
     return item;
   }
@@ -94,7 +104,7 @@ export class FieldNode implements ExplorerNode {
     item.description = describeField(this.field);
     item.tooltip = `${this.field.path}: ${describeField(this.field)}, ${this.presence}`;
     item.iconPath = new vscode.ThemeIcon('symbol-field');
-    item.command = { command: CommandId.showSchema, title: 'Show Schema', arguments: [this.parent] };
+    item.command = { command: CommandId.showSchema, title: vscode.l10n.t('Show Schema'), arguments: [this.parent] };
     return item;
   }
 }

@@ -109,7 +109,7 @@ export class AccountStore extends Disposable {
     if (cached) return cached;
     const account = this.require(accountId);
     const apiKey = await this.getApiKey(accountId);
-    if (!apiKey) throw new Error(`The account "${account.label}" has no API key. Use "Change API Key" on it.`);
+    if (!apiKey) throw new Error(vscode.l10n.t('The account "{0}" has no API key. Use "Change API Key" on it.', account.label));
     const client = this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId));
     this.clients.set(accountId, client);
     return client;

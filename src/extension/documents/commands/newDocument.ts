@@ -51,7 +51,12 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
         .error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
       const action = 'Open Document';
       const choice = await services.prompts.warn(
-        `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${services.logger.describe(error)}`,
+        vscode.l10n.t(
+          'The document was created in {0} with _id {1}, but it could not be opened: {2}',
+          collectionLabel(created),
+          created.docId,
+          services.logger.describe(error),
+        ),
         action,
       );
       if (choice !== action) return;

@@ -49,7 +49,7 @@ export class DatabaseNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No collections yet';
+    return vscode.l10n.t('No collections yet');
   }
 
   protected async load(): Promise<ExplorerNode[]> {

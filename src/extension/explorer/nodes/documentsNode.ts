@@ -40,13 +40,17 @@ export class DocumentsNode implements ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Documents', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Documents'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.documents;
     item.iconPath = new vscode.ThemeIcon('files');
     if (this.total !== undefined) item.description = formatCount(this.total);
     if (this.started)
-      item.tooltip = `${formatCount(this.documents.length)} shown${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`;
+      item.tooltip = vscode.l10n.t(
+        '{0} shown{1}',
+        formatCount(this.documents.length),
+        this.total === undefined ? '' : ` of ${formatCount(this.total)}`,
+      );
     return item;
   }
 
