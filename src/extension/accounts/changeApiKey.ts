@@ -14,7 +14,7 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
   const account = services.accounts.require(accountId);
   const apiKey = await askApiKey(services.prompts, account.label);
   const check = await checkApiKey(services.accounts.makeClient(account.baseUrl, apiKey), account.baseUrl, services.logger);
-  if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Keep New Key');
+  if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, vscode.l10n.t('Keep New Key'));
   await services.accounts.setApiKey(accountId, apiKey);
   services.changes.fire({ accountId }, 'account');
   services.logger.scoped('accounts').info(`Changed the API key of "${account.label}"`);

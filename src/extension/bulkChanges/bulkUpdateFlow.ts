@@ -56,9 +56,9 @@ function changedCount(update: BulkUpdate, preview: UpdatePreview): number {
 
 /** Why the change could not be undone, or undefined when it can. */
 function undoProblem(update: BulkUpdate, preview: UpdatePreview): string | undefined {
-  if (preview.matched === 0) return update.upsert ? 'the document the upsert inserts is not kept for an undo' : undefined;
+  if (preview.matched === 0) return update.upsert ? vscode.l10n.t('the document the upsert inserts is not kept for an undo') : undefined;
   if (changedCount(update, preview) > MAX_UNDO_DOCUMENTS)
-    return `it changes more than ${MAX_UNDO_DOCUMENTS.toLocaleString('en-US')} documents, more than an undo keeps`;
+    return vscode.l10n.t('it changes more than {0} documents, more than an undo keeps', MAX_UNDO_DOCUMENTS.toLocaleString('en-US'));
   return undefined;
 }
 
@@ -67,15 +67,28 @@ export type DescribeUpdate = (preview: UpdatePreview) => { message: string; deta
 
 function previewDetail(update: BulkUpdate, preview: UpdatePreview): string {
   const failures = preview.sample.filter((item) => 'error' in item);
-  const by = preview.computedBy === 'service' ? "from the service's dry run" : 'computed by the extension (the service has no dry run)';
-  const lines = [`Preview: ${countOf(preview.sample.length, 'sampled document')} before and after in the diff editor, ${by}.`];
+  const by =
+    preview.computedBy === 'service'
+      ? vscode.l10n.t("from the service's dry run")
+      : vscode.l10n.t('computed by the extension (the service has no dry run)');
+  const lines = [
+    vscode.l10n.t('Preview: {0} before and after in the diff editor, {1}.', countOf(preview.sample.length, 'sampled document'), by),
+  ];
   if (failures.length > 0)
     lines.push(
-      `The update fails on ${failures.length} of the sampled documents, so the service will refuse it: ${(failures[0] as { error: string }).error}`,
+      vscode.l10n.t(
+        'The update fails on {0} of the sampled documents, so the service will refuse it: {1}',
+        failures.length,
+        (failures[0] as { error: string }).error,
+      ),
     );
   if (replacesWholeDocuments(update.object)) lines.push(REPLACEMENT_WARNING);
   const problem = undoProblem(update, preview);
-  lines.push(problem ? `This cannot be undone: ${problem}.` : 'Undo Last Change on the collection can put the documents back.');
+  lines.push(
+    problem
+      ? vscode.l10n.t('This cannot be undone: {0}.', problem)
+      : vscode.l10n.t('Undo Last Change on the collection can put the documents back.'),
+  );
   return lines.join('\n\n');
 }
 
@@ -87,7 +100,7 @@ async function beforeImages(services: Services, client: DbHostApi, update: BulkU
   const goOn = await confirmWrite(
     services,
     update.accountId,
-    `The update of ${where} cannot be undone: ${images.tooLarge}. Update anyway?`,
+    vscode.l10n.t('The update of {0} cannot be undone: {1}. Update anyway?', where, images.tooLarge),
     {
       detail: vscode.l10n.t('The documents were read to keep them for an undo, and they are more than it keeps.'),
       confirmLabel: vscode.l10n.t('Update'),

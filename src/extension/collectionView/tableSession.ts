@@ -107,7 +107,7 @@ export class TableSession {
       const label = displayId(original._id);
       const typeChanges = change.typeChanges.map(({ path, from, to }) => `${path}: ${KIND_LABELS[from]} → ${KIND_LABELS[to]}`);
       if (change.error) return { key, label, typeChanges, error: change.error };
-      if (!change.update) return { key, label, typeChanges, error: 'No change: the edits give back the loaded values.' };
+      if (!change.update) return { key, label, typeChanges, error: vscode.l10n.t('No change: the edits give back the loaded values.') };
       return { key, label, typeChanges, body: stringifyLossless({ document: change.update, safe: true }, 2) };
     });
   }

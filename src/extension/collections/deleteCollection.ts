@@ -5,7 +5,7 @@ import type { Services } from '../services';
 
 export async function deleteCollection(services: Services, arg: unknown): Promise<boolean> {
   const { accountId, db, col } = await resolveCollection(services, arg);
-  const confirmed = await confirmWrite(services, accountId, `Delete the collection ${db}.${col}?`, {
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Delete the collection {0}.{1}?', db, col), {
     detail: vscode.l10n.t('All its documents and indexes are deleted on the service. This cannot be undone.'),
     confirmLabel: vscode.l10n.t('Delete Collection'),
   });

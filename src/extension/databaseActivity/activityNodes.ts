@@ -78,7 +78,7 @@ export class OperationsNode extends ActivityListNode {
   }
 
   protected get what(): string {
-    return `the current operations on ${this.target.db}`;
+    return vscode.l10n.t('the current operations on {0}', this.target.db);
   }
 
   treeItem(): vscode.TreeItem {
@@ -108,7 +108,7 @@ export class SlowQueriesNode extends ActivityListNode {
   }
 
   protected get what(): string {
-    return `the slow queries of ${this.target.db}`;
+    return vscode.l10n.t('the slow queries of {0}', this.target.db);
   }
 
   treeItem(): vscode.TreeItem {

@@ -21,7 +21,7 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
   if (plans.length === 0) throw new Error(vscode.l10n.t('The service offers no plans to create a database on.'));
   const freeUsed = countFreeDatabases(databases, plans);
   const freeLeft = Math.max(0, FREE_DATABASE_LIMIT - freeUsed);
-  const usage = `${freeUsed} of ${FREE_DATABASE_LIMIT} free databases used`;
+  const usage = vscode.l10n.t('{0} of {1} free databases used', freeUsed, FREE_DATABASE_LIMIT);
   const plan = required(
     await services.prompts.pick(
       plans.map((record) => ({
@@ -68,8 +68,10 @@ function explainRefusal(error: unknown, name: string, plan: PlanRecord, freeUsed
   const said = error.serviceMessage ?? error.message;
   if (!isFreePlan(plan) && (error.status === 402 || /pay|billing|card/i.test(said))) {
     return new Error(
-      `The service refused to create ${name} on the paid plan ${plan.name ?? plan.slug}: ${said}. ` +
-        'A paid plan needs payment information on the account; add it with the service, then try again, or choose the free plan.',
+      vscode.l10n.t('The service refused to create {0} on the paid plan {1}: {2}. ', name, plan.name ?? plan.slug, said) +
+        vscode.l10n.t(
+          'A paid plan needs payment information on the account; add it with the service, then try again, or choose the free plan.',
+        ),
     );
   }
   if (isFreePlan(plan) && (freeUsed >= FREE_DATABASE_LIMIT || /free|limit/i.test(said))) {

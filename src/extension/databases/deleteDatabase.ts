@@ -7,7 +7,7 @@ import type { Services } from '../services';
 /** Deletes a database after a modal warning and the user typing its name exactly. */
 export async function deleteDatabase(services: Services, arg: unknown): Promise<boolean> {
   const { accountId, db } = await resolveDatabase(services, arg);
-  const confirmed = await confirmWrite(services, accountId, `Delete the database ${db}?`, {
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Delete the database {0}?', db), {
     detail: vscode.l10n.t('Every collection, document and index in it is deleted on the service. This cannot be undone.'),
     confirmLabel: vscode.l10n.t('Delete…'),
   });

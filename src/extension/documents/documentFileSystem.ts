@@ -236,16 +236,18 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
 
   readDirectory(): never {
     throw vscode.FileSystemError.NoPermissions(
-      'DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.',
+      vscode.l10n.t('DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.'),
     );
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('Create databases and collections from the DB Host view.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create databases and collections from the DB Host view.'));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('A document cannot be renamed: its _id cannot change. Create a new document instead.');
+    throw vscode.FileSystemError.NoPermissions(
+      vscode.l10n.t('A document cannot be renamed: its _id cannot change. Create a new document instead.'),
+    );
   }
 
   /**
@@ -312,7 +314,12 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       this.services.logger
         .scoped('documents')
         .warn(
-          `Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`,
+          vscode.l10n.t(
+            'Saved document {0} in {1}, but could not read it back: {2}',
+            address.docId,
+            collectionLabel(address),
+            error instanceof Error ? error.message : String(error),
+          ),
         );
       return written;
     }

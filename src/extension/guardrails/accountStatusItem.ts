@@ -14,7 +14,7 @@ export class AccountStatusItem extends Disposable {
 
   constructor(private readonly accounts: AccountStore) {
     super();
-    this.item.name = 'DB Host Account';
+    this.item.name = vscode.l10n.t('DB Host Account');
     this.register(vscode.window.onDidChangeActiveTextEditor(() => this.update()));
     this.register(accounts.onDidChange(() => this.update()));
     this.update();

@@ -28,7 +28,7 @@ async function duplicatesAtStake(
       try {
         return await countDuplicatesAtStake(client, target.db, target.col, paths, abort.signal);
       } catch (error) {
-        if (token.isCancellationRequested) return { kind: 'uncountable', reason: 'counting was cancelled' };
+        if (token.isCancellationRequested) return { kind: 'uncountable', reason: vscode.l10n.t('counting was cancelled') };
         return { kind: 'uncountable', reason: `counting failed (${services.logger.describe(error)})` };
       } finally {
         subscription.dispose();
@@ -72,8 +72,10 @@ async function confirmDropDups(
     ),
     {
       detail:
-        `drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on ${paths.join(', ')}. ` +
-        `Deleted documents cannot be recovered.\n\n${stakeSentence(stake)}`,
+        vscode.l10n.t(
+          'drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on {0}. ',
+          paths.join(', '),
+        ) + vscode.l10n.t('Deleted documents cannot be recovered.\n\n{0}', stakeSentence(stake)),
       confirmLabel: vscode.l10n.t('Create and Delete Duplicates'),
     },
   );

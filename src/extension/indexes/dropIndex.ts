@@ -27,7 +27,7 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
     );
   }
   if (index === BUILTIN_INDEX) throw new Error(vscode.l10n.t('The {0} index of every collection cannot be dropped.', BUILTIN_INDEX));
-  const confirmed = await confirmWrite(services, accountId, `Drop the index ${index} of ${db}.${col}?`, {
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Drop the index {0} of {1}.{2}?', index, db, col), {
     detail: vscode.l10n.t('Queries that use it become slower until it is created again. This cannot be undone.'),
     confirmLabel: vscode.l10n.t('Drop Index'),
   });

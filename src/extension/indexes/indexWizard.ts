@@ -93,7 +93,7 @@ async function askFields(
                 fieldPathProblem(value) ?? (value in spec ? vscode.l10n.t('{0} is already in the index.', value) : undefined),
             }),
           );
-    const problem = fieldPathProblem(path) ?? (path in spec ? `${path} is already in the index.` : undefined);
+    const problem = fieldPathProblem(path) ?? (path in spec ? vscode.l10n.t('{0} is already in the index.', path) : undefined);
     if (problem) throw new Error(problem);
     spec[path] = required(
       await services.prompts.pick(kindItems, {
@@ -180,12 +180,12 @@ async function askOptions(services: Services, target: CollectionTarget, spec: Re
         break;
       case 'min':
         min = await askBound(services, 'min', min, (value) =>
-          max !== undefined && value >= max ? `min must be less than max (${max}).` : undefined,
+          max !== undefined && value >= max ? vscode.l10n.t('min must be less than max ({0}).', max) : undefined,
         );
         break;
       case 'max':
         max = await askBound(services, 'max', max, (value) =>
-          min !== undefined && value <= min ? `max must be greater than min (${min}).` : undefined,
+          min !== undefined && value <= min ? vscode.l10n.t('max must be greater than min ({0}).', min) : undefined,
         );
         break;
     }

@@ -63,10 +63,10 @@ export class LocalServiceProcess {
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
-        const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+        const how = signal ? vscode.l10n.t('was stopped by {0}', signal) : vscode.l10n.t('exited with code {0}', String(code));
         const detail = recentErrors.length > 0 ? `: ${recentErrors.join(' ')}` : '';
         if (!service) reject(new Error(vscode.l10n.t('The local service {0} before it was ready{1}', how, detail)));
-        else if (!service.stopping) options.onExit(`The local service ${how}${detail}`);
+        else if (!service.stopping) options.onExit(vscode.l10n.t('The local service {0}{1}', how, detail));
       });
     });
   }

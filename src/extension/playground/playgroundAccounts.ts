@@ -9,7 +9,13 @@ import type { Prompts } from '../ui/prompts';
 export class UnknownAccountLabelError extends Error {
   constructor(label: string, accounts: Account[]) {
     const known = accounts.map((account) => JSON.stringify(account.label)).join(', ');
-    super(`No DB Host account is labelled ${JSON.stringify(label)}${known ? `: your accounts are ${known}` : ': add the account first'}.`);
+    super(
+      vscode.l10n.t(
+        'No DB Host account is labelled {0}{1}.',
+        JSON.stringify(label),
+        known ? `: your accounts are ${known}` : ': add the account first',
+      ),
+    );
     this.name = 'UnknownAccountLabelError';
   }
 }

@@ -69,7 +69,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const account = this.accounts.settled(document.uri, request.account);
       const look = account && lookOf(account);
       const target = new vscode.CodeLens(range, {
-        title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
+        title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? vscode.l10n.t('no account "{0}"', request.account) : vscode.l10n.t('choose an account')} › ${request.database}.${request.collection}`,
         tooltip: request.account
           ? vscode.l10n.t('The account named by "account" in this query')
           : vscode.l10n.t('The account bound to this file: click to choose another'),

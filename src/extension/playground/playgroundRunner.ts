@@ -87,7 +87,11 @@ export class PlaygroundRunner {
       return await this.runRequest(document.uri, account, request, client);
     } catch (error) {
       if (isServiceError(error) && error.kind === 'http') {
-        this.diagnostics.showRunFailure(document, entry, `The service refused the query: ${error.serviceMessage ?? error.message}`);
+        this.diagnostics.showRunFailure(
+          document,
+          entry,
+          vscode.l10n.t('The service refused the query: {0}', error.serviceMessage ?? error.message),
+        );
       }
       throw error;
     }

@@ -61,7 +61,8 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return (
-      this.states.get(uri.toString())?.rendered.text ?? '// These results are no longer available: use Run All again in the playground.\n'
+      this.states.get(uri.toString())?.rendered.text ??
+      vscode.l10n.t('// These results are no longer available: use Run All again in the playground.\n')
     );
   }
 
@@ -146,11 +147,22 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
         section: {
           kind: 'skipped',
           index,
-          reason: `${fileProblems > 0 ? 'the playground has' : 'the query has'} ${plural(problems, 'problem')} (see the Problems view)`,
+          reason: vscode.l10n.t(
+            '{0} {1} (see the Problems view)',
+            fileProblems > 0 ? 'the playground has' : 'the query has',
+            plural(problems, 'problem'),
+          ),
         },
       };
     if (request.kind === 'update')
-      return { section: { kind: 'skipped', index, request, reason: 'a bulk update runs only from its own Run lens, which asks first' } };
+      return {
+        section: {
+          kind: 'skipped',
+          index,
+          request,
+          reason: vscode.l10n.t('a bulk update runs only from its own Run lens, which asks first'),
+        },
+      };
     let account: Account;
     try {
       account = await this.playground.accounts.resolve(file, request.account, this.services.prompts);

@@ -66,11 +66,16 @@ export class SchemaNode implements ExplorerNode {
         this.context.logger.warn(
           `Could not sample the schema of ${this.target.db}.${this.target.col}: ${this.context.logger.describe(error)}`,
         );
-      this.failure = new ErrorNode(this, 'Could not sample the schema', error, this.context.logger);
+      this.failure = new ErrorNode(this, vscode.l10n.t('Could not sample the schema'), error, this.context.logger);
       return [this.failure];
     }
     if (cached.schema.fields.length === 0)
-      return [new MessageNode(this, cached.schema.sampled === 0 ? 'No documents to sample' : 'No fields in the sample')];
+      return [
+        new MessageNode(
+          this,
+          cached.schema.sampled === 0 ? vscode.l10n.t('No documents to sample') : vscode.l10n.t('No fields in the sample'),
+        ),
+      ];
     return cached.schema.fields.map((field) => new FieldNode(this, field, describePresence(field, cached.schema)));
   }
 

@@ -13,7 +13,7 @@ const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
 
 export class AccountNotFoundError extends Error {
   constructor(accountId: string) {
-    super(`The DB Host account ${accountId} no longer exists.`);
+    super(vscode.l10n.t('The DB Host account {0} no longer exists.', accountId));
     this.name = 'AccountNotFoundError';
   }
 }

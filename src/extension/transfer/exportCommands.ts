@@ -44,7 +44,7 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
  * projection; its skip and limit only page the results view and do not bound the export.
  */
 export async function exportQueryResults(services: Services, file?: unknown, index?: unknown): Promise<ExportResult | undefined> {
-  const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: 'export its results', verb: 'export' });
+  const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: vscode.l10n.t('export its results'), verb: 'export' });
   const request = entry.request;
   if (!request) throw new Error(vscode.l10n.t('This query has problems (see the Problems view): fix them to export its results.'));
   if (request.kind !== 'find') throw new Error(vscode.l10n.t('This is an update: only the results of a find query can be exported.'));

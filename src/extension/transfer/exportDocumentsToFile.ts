@@ -132,7 +132,13 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
     );
     const missing = (outcome as { missing?: number }).missing ?? 0;
     const left =
-      missing > 0 ? ` ${countOf(missing, 'chosen document')} no longer in the collection ${missing === 1 ? 'was' : 'were'} left out.` : '';
+      missing > 0
+        ? vscode.l10n.t(
+            ' {0} no longer in the collection {1} left out.',
+            countOf(missing, 'chosen document'),
+            missing === 1 ? 'was' : 'were',
+          )
+        : '';
     void services.prompts.info(
       vscode.l10n.t('Exported {0} of {1} to {2}.{3}', countOf(outcome.exported, 'document'), source.label, uri.fsPath, left),
     );

@@ -247,7 +247,7 @@ async function finish(
   }
   const { doneThrough } = outcome.resumable;
   await services.context.workspaceState.update(key, { ...state, ...outcome.resumable });
-  const resume = `Run Import on the same file and collection to resume from record ${formatCount(doneThrough + 1)}.`;
+  const resume = vscode.l10n.t('Run Import on the same file and collection to resume from record {0}.', formatCount(doneThrough + 1));
   if (outcome.ended === 'cancelled')
     void services.prompts.info(vscode.l10n.t('Import of {0} into {1} cancelled: {2}. {3}', name, label, done, resume));
   else

@@ -24,7 +24,7 @@ export async function removeUser(services: Services, explorer: ExplorerTree, arg
       ),
     );
   }
-  const confirmed = await confirmWrite(services, accountId, `Remove the user ${user} from ${db}?`, {
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Remove the user {0} from {1}?', user, db), {
     detail: vscode.l10n.t(
       'Applications that sign in to {0} as {1} will no longer be able to. This cannot be undone: adding the user again needs a new password.',
       db,

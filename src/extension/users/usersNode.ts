@@ -22,7 +22,7 @@ export class UsersNode extends ListNode {
   }
 
   protected get what(): string {
-    return `the users of ${this.target.db}`;
+    return vscode.l10n.t('the users of {0}', this.target.db);
   }
 
   treeItem(): vscode.TreeItem {

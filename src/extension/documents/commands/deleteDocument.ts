@@ -15,7 +15,7 @@ export async function deleteDocument(services: Services, fileSystem: DocumentFil
   const confirmed = await confirmWrite(
     services,
     address.accountId,
-    `Delete the document ${address.docId} from ${collectionLabel(address)}?`,
+    vscode.l10n.t('Delete the document {0} from {1}?', address.docId, collectionLabel(address)),
     {
       detail: vscode.l10n.t('The document is deleted on the service. This cannot be undone.'),
       confirmLabel: vscode.l10n.t('Delete'),

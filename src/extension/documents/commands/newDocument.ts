@@ -48,7 +48,7 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
       if (!created) throw error;
       services.logger
         .scoped('documents')
-        .error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
+        .error(vscode.l10n.t('Created document {0} in {1}, but could not open it', created.docId, collectionLabel(created)), error);
       const action = 'Open Document';
       const choice = await services.prompts.warn(
         vscode.l10n.t(

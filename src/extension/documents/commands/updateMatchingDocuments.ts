@@ -90,7 +90,7 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     );
   }
   const update = { accountId: collection.accountId, db: collection.db, col: collection.col, criteria, object, multi, upsert };
-  const affected = total === 0 ? 'no document; one will be inserted' : multi ? `all ${matches}` : `1 of ${matches}`;
+  const affected = total === 0 ? vscode.l10n.t('no document; one will be inserted') : multi ? `all ${matches}` : `1 of ${matches}`;
   const describe = () => ({
     message: `Update ${affected} in ${where}?`,
     detail: vscode.l10n.t(
@@ -103,7 +103,7 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
   });
   const outcome = await bulk.runBulkUpdate(services, update, describe, bulk.narrowPreview(widest, multi, upsert));
   if (!outcome.sent) return undefined;
-  const undo = outcome.undoable ? ' Undo Last Change on the collection puts the documents back.' : '';
+  const undo = outcome.undoable ? vscode.l10n.t(' Undo Last Change on the collection puts the documents back.') : '';
   void services.prompts.info(
     vscode.l10n.t('Updated documents in {0}. The service answered: {1}.{2}', where, stringifyLossless(outcome.answer), undo),
   );

@@ -25,7 +25,7 @@ export class DatabaseNode extends ListNode {
   }
 
   protected get what(): string {
-    return `the collections of ${this.name}`;
+    return vscode.l10n.t('the collections of {0}', this.name);
   }
 
   get plan(): string | undefined {

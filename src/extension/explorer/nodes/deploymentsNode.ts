@@ -35,8 +35,8 @@ export class DeploymentsNode extends ListNode {
       return [
         new MessageNode(
           this,
-          "No deployments on this account's plans",
-          'Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.',
+          vscode.l10n.t("No deployments on this account's plans"),
+          vscode.l10n.t('Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.'),
         ),
       ];
     }

@@ -37,7 +37,9 @@ export class DocumentNode implements ExplorerNode {
     item.tooltip = new vscode.MarkdownString();
     if (id === undefined)
       item.tooltip.appendMarkdown(
-        'This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n',
+        vscode.l10n.t(
+          'This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n',
+        ),
       );
     item.tooltip.appendCodeblock(documentTooltipText(this.document), 'json');
     if (this.target.docId !== undefined) {

@@ -105,7 +105,9 @@ export class DocumentsNode implements ExplorerNode {
       if (!isCancellation(error))
         this.context.logger
           .scoped('explorer')
-          .warn(`Could not show the changed document ${docId} of ${db}.${col}: ${this.context.logger.describe(error)}`);
+          .warn(
+            vscode.l10n.t('Could not show the changed document {0} of {1}.{2}: {3}', docId, db, col, this.context.logger.describe(error)),
+          );
       return;
     }
     this.context.redraw(node);
@@ -157,7 +159,7 @@ export class DocumentsNode implements ExplorerNode {
       if (generation !== this.generation) return;
       if (!isCancellation(error))
         this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${this.context.logger.describe(error)}`);
-      this.error = new ErrorNode(this, 'Could not load documents', error, this.context.logger);
+      this.error = new ErrorNode(this, vscode.l10n.t('Could not load documents'), error, this.context.logger);
     }
     // The count on the collection and on this node may have changed with what the service said.
     if (this.total !== totalBefore) this.context.redraw(this.parent);

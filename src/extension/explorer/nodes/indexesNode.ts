@@ -16,7 +16,7 @@ export class IndexesNode extends ListNode {
   }
 
   protected get what(): string {
-    return `the indexes of ${this.target.col}`;
+    return vscode.l10n.t('the indexes of {0}', this.target.col);
   }
 
   treeItem(): vscode.TreeItem {
