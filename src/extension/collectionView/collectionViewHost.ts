@@ -58,10 +58,16 @@ export class CollectionViews {
     const count = session.staged.size;
     if (count === 0) return;
     const reopen = await this.services.prompts.confirm(
-      `The collection view of ${session.source.db}/${session.source.col} closed with unsaved edits to ${count} document${count === 1 ? '' : 's'}.`,
+      vscode.l10n.t(
+        'The collection view of {0}/{1} closed with unsaved edits to {2} document{3}.',
+        session.source.db,
+        session.source.col,
+        count,
+        count === 1 ? '' : 's',
+      ),
       {
-        detail: 'Reopen it to review and save them; otherwise they are discarded.',
-        confirmLabel: 'Reopen',
+        detail: vscode.l10n.t('Reopen it to review and save them; otherwise they are discarded.'),
+        confirmLabel: vscode.l10n.t('Reopen'),
       },
     );
     if (!reopen) return;
