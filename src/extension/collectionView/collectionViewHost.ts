@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isJsonObject, parseLossless } from '../../core/json/lossless';
-import type { JsonValue } from '../../core/json/lossless';
+import { isJsonObject } from '../../core/json/lossless';
+import { fromWire } from '../../core/json/wire';
 import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core/table/viewState';
 import type { Services } from '../services';
 import type { RestoreState } from './collectionViewPanel';
@@ -90,15 +90,8 @@ export class CollectionViews {
   }
 
   private parseKept(kept: unknown): RestoreState | undefined {
-    const text = (kept as { restore?: unknown } | undefined)?.restore;
-    if (typeof text !== 'string') return undefined;
-    let value: JsonValue;
-    try {
-      value = parseLossless(text);
-    } catch {
-      return undefined;
-    }
-    if (!isJsonObject(value) || !isJsonObject(value.source)) return undefined;
+    const value = fromWire((kept as { restore?: unknown } | undefined)?.restore);
+    if (value === undefined || !isJsonObject(value) || !isJsonObject(value.source)) return undefined;
     const { accountId, db, col } = value.source;
     if (typeof accountId !== 'string' || typeof db !== 'string' || typeof col !== 'string' || !this.services.accounts.get(accountId))
       return undefined;

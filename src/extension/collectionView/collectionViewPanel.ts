@@ -4,7 +4,7 @@ import { newObjectId } from '../../core/documents/objectId';
 import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
 import type { ExtensionMessage, WebviewMessage } from '../../core/table/protocol';
-import { checkWebviewMessage } from '../../core/table/protocol';
+import { checkWebviewMessage, postedForm } from '../../core/table/protocol';
 import { documentKey } from '../../core/table/stagedEdits';
 import type { ExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import { Disposable } from '../base/disposable';
@@ -148,14 +148,14 @@ export class CollectionViewPanel extends Disposable {
       type: 'page',
       title: this.title(),
       state: session.state,
-      payload: session.payload(),
+      ...session.pageContents(),
       total: session.total,
       loading,
       editable: true,
       ...(session.error ? { error: session.error } : {}),
     });
     const restore: RestoreState = { source: session.source, state: session.state, staged: session.stagedForRestore() };
-    await this.post({ type: 'keep', restore: stringifyLossless(restore) });
+    await this.post({ type: 'keep', restore: restore as unknown as JsonObject });
   }
 
   private async save(): Promise<void> {
@@ -258,7 +258,7 @@ export class CollectionViewPanel extends Disposable {
     this.posted.unshift(message);
     this.posted.length = Math.min(this.posted.length, 50);
     this.onDidPostEmitter.fire(message);
-    if (!this.isDisposed) await this.panel.webview.postMessage(message);
+    if (!this.isDisposed) await this.panel.webview.postMessage(postedForm(message));
   }
 
   private title(): string {

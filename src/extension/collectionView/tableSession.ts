@@ -169,9 +169,9 @@ export class TableSession {
     return outcome;
   }
 
-  /** Lossless JSON of the page and the staged edits, for the webview. */
-  payload(): string {
-    return stringifyLossless({ documents: this.documents, staged: this.staged.toJSON() });
+  /** The page's documents and their staged edits, for the webview. */
+  pageContents(): { documents: JsonObject[]; staged: [string, CellEdit[]][] } {
+    return { documents: this.documents, staged: this.staged.toJSON() };
   }
 
   /** The staged edits as the panel keeps them across a reload. */
