@@ -16,6 +16,7 @@ import { Host } from './host';
 import { Notice } from './notice';
 import { QueryBar } from './queryBar';
 import { ReviewPane } from './reviewPane';
+import { installRowContextMenu } from './rowContextMenu';
 import { SelectionControls } from './selectionControls';
 import { PointerSelection, newPageModel, rowsOf } from './state';
 import { treeView } from './treeView';
@@ -55,6 +56,7 @@ const grid: VirtualGrid = new VirtualGrid({
   onSelectAll: () => selection.selectAll(),
   onSave: () => send({ type: 'save' }),
 });
+installRowContextMenu(grid.element, selection, model, () => grid.active.row);
 const queryBar = new QueryBar(model, setView, () => send({ type: 'refresh' }));
 const chooser = new ColumnChooser((fields) => setView({ fields }));
 const review = new ReviewPane(() => send({ type: 'save' }));
