@@ -125,6 +125,31 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     await format.waitFor({ state: 'hidden' });
   });
 
+  it('completes field names and operators in the filter box from the keyboard, and runs the filter typed', async () => {
+    const { page } = session;
+    const filter = view.getByRole('combobox', { name: 'Filter as JSON' });
+    await filter.fill('');
+    await filter.pressSequentially('{"sk');
+    const suggestions = view.getByRole('listbox', { name: 'Suggestions' });
+    await suggestions.getByRole('option', { name: 'sku' }).waitFor({ state: 'visible' });
+    assert.equal(await filter.getAttribute('aria-expanded'), 'true');
+    assert.equal(await filter.getAttribute('aria-activedescendant'), 'filter-suggestions-0');
+    await saveScreenshot(page, 'collection-view-filter-completion');
+    await filter.press('Enter');
+    assert.equal(await filter.inputValue(), '{"sku": ');
+    assert.equal(await filter.getAttribute('aria-expanded'), 'false');
+    await filter.pressSequentially('{"$ex');
+    await suggestions.getByRole('option', { name: '$exists' }).waitFor({ state: 'visible' });
+    await filter.press('Tab');
+    await filter.pressSequentially('false}}');
+    assert.equal(await filter.inputValue(), '{"sku": {"$exists": false}}');
+    await filter.press('Enter');
+    await view.getByText('0–0 of 0').waitFor({ state: 'visible' });
+    await filter.fill('');
+    await filter.press('Enter');
+    await view.getByText(/^1–20 of /).waitFor({ state: 'visible' });
+  });
+
   it('follows the dark theme', async () => {
     fs.writeFileSync(path.join(session.workspace, '.vscode', 'settings.json'), settings('Default Dark Modern'));
     await view.locator('body.vscode-dark').waitFor({ state: 'attached' });

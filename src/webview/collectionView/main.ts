@@ -11,6 +11,7 @@ import { toggleSort } from '../../core/table/viewState';
 import { CellEditor } from './cellEditor';
 import { headerCell, rowHeaderCell, valueCell } from './cells';
 import { ColumnChooser } from './columnChooser';
+import { installFilterSuggestions } from './filterSuggestions';
 import { button, h } from './dom';
 import { Host } from './host';
 import { Notice } from './notice';
@@ -58,6 +59,7 @@ const grid: VirtualGrid = new VirtualGrid({
 });
 installRowContextMenu(grid.element, selection, model, () => grid.active.row);
 const queryBar = new QueryBar(model, setView, () => send({ type: 'refresh' }));
+installFilterSuggestions(queryBar.filterInput, () => [...model.knownColumns.values()].map((column) => column.label));
 const chooser = new ColumnChooser((fields) => setView({ fields }));
 const review = new ReviewPane(() => send({ type: 'save' }));
 const stagedText = h('span', { className: 'staged-text' });
