@@ -25,6 +25,8 @@ export type WebviewMessage =
   | { type: 'exportView' }
   /** Export Selected…: the selected rows' documents (keys in the view's order), across pages. */
   | { type: 'exportSelected'; keys: string[] }
+  /** Change Rows…: set, unset or rename a field, or an update, on the selected rows (keys in the view's order; none: the filter's matches only). */
+  | { type: 'changeRows'; keys: string[] }
   /** The table of a loaded page is on screen (the bench times opening to this). */
   | { type: 'rendered'; rows: number; columns: number };
 
@@ -39,6 +41,8 @@ export interface ReviewItem {
   body?: string;
   typeChanges: string[];
   error?: string;
+  /** A staged change to many rows (one bulk update): what it does, to which documents, and how many. */
+  rows?: { change: string; scope: string; count?: number };
 }
 
 export type ExtensionMessage =
@@ -53,6 +57,8 @@ export type ExtensionMessage =
       error?: string;
       /** Whether the documents can be edited (false for read-only query results). */
       editable: boolean;
+      /** How many changes to many rows are staged (each one bulk update on Save). */
+      rowChanges?: number;
     }
   | { type: 'review'; items: ReviewItem[] }
   | { type: 'notice'; text: string; error?: boolean }
@@ -105,6 +111,10 @@ export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
       if (!hasOnly(m, 'keys') || !Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > MAX_SELECTED_ROWS) return undefined;
       if (!m.keys.every((key) => isString(key, 10_000) && key.length > 0)) return undefined;
       return { type: 'exportSelected', keys: [...(m.keys as string[])] };
+    case 'changeRows':
+      if (!hasOnly(m, 'keys') || !Array.isArray(m.keys) || m.keys.length > MAX_SELECTED_ROWS) return undefined;
+      if (!m.keys.every((key) => isString(key, 10_000) && key.length > 0)) return undefined;
+      return { type: 'changeRows', keys: [...(m.keys as string[])] };
     default:
       return undefined;
   }
@@ -116,6 +126,11 @@ const isReviewItem = (value: unknown): value is ReviewItem =>
   isString(value.label) &&
   (value.body === undefined || isString(value.body, 50_000_000)) &&
   (value.error === undefined || isString(value.error)) &&
+  (value.rows === undefined ||
+    (isRecord(value.rows) &&
+      isString(value.rows.change) &&
+      isString(value.rows.scope) &&
+      (value.rows.count === undefined || isCount(value.rows.count)))) &&
   Array.isArray(value.typeChanges) &&
   value.typeChanges.every((text) => isString(text));
 
@@ -136,6 +151,7 @@ export function checkExtensionMessage(raw: unknown): ExtensionMessage | undefine
         return undefined;
       if (m.total !== undefined && (typeof m.total !== 'number' || !Number.isSafeInteger(m.total) || m.total < 0)) return undefined;
       if (m.error !== undefined && !isString(m.error)) return undefined;
+      if (m.rowChanges !== undefined && !isCount(m.rowChanges)) return undefined;
       return {
         type: 'page',
         title: m.title,
@@ -145,6 +161,7 @@ export function checkExtensionMessage(raw: unknown): ExtensionMessage | undefine
         loading: m.loading,
         error: m.error as string | undefined,
         editable: m.editable,
+        ...(m.rowChanges === undefined ? {} : { rowChanges: m.rowChanges as number }),
       };
     }
     case 'review':

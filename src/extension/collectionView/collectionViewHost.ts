@@ -55,10 +55,10 @@ export class CollectionViews {
 
   /** A view closed with staged edits: they are not dropped without asking. */
   private async closedWithEdits(session: TableSession): Promise<void> {
-    const count = session.staged.size;
+    const count = session.stagedCount;
     if (count === 0) return;
     const reopen = await this.services.prompts.confirm(
-      `The collection view of ${session.source.db}/${session.source.col} closed with unsaved edits to ${count} document${count === 1 ? '' : 's'}.`,
+      `The collection view of ${session.source.db}/${session.source.col} closed with unsaved edits (${count} document${count === 1 ? '' : 's'} or changes to several rows).`,
       {
         detail: 'Reopen it to review and save them; otherwise they are discarded.',
         confirmLabel: 'Reopen',
@@ -80,6 +80,7 @@ export class CollectionViews {
     }
     const session = new TableSession(this.services, restored.source, restored.state);
     session.restoreStaged(restored.staged);
+    session.restoreRowChanges(restored.rowChanges);
     this.attach(webviewPanel, session);
   }
 
@@ -98,7 +99,12 @@ export class CollectionViews {
       return undefined;
     const state = checkViewState(value.state);
     if (!state) return undefined;
-    return { source: { accountId, db, col }, state, staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'] };
+    return {
+      source: { accountId, db, col },
+      state,
+      staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'],
+      rowChanges: value.rowChanges as unknown as RestoreState['rowChanges'],
+    };
   }
 }
 

@@ -15,6 +15,7 @@ import { isCellChanged } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
 import { PAGE_SIZES, pageBounds, parseFilter, toggleSort } from '../../core/table/viewState';
 import { h } from './dom';
+import { changeRowsButton, reviewHeading, rowChangeArticle, stagedText as stagedSummary } from './multiRow';
 import type { Row } from './state';
 import { PointerSelection, cellLook, newPageModel, rowsOf } from './state';
 import { VirtualGrid } from './virtualGrid';
@@ -28,6 +29,8 @@ const keptState = vscodeApi.getState() as { restore?: unknown; selection?: unkno
 if (typeof keptState?.restore === 'string') kept.restore = keptState.restore;
 
 const model = newPageModel(RowSelection.fromState(keptState?.selection));
+/** How many changes to several rows are staged (the extension keeps them; see multiRow.ts). */
+const rowChanges = { staged: 0 };
 const pointer = new PointerSelection();
 
 const app = document.getElementById('app') as HTMLElement;
@@ -368,15 +371,17 @@ function renderReview(): void {
   reviewPane.hidden = items === undefined;
   if (!items) return;
   reviewPane.replaceChildren(
-    h('h2', {}, items.length === 0 ? 'No staged edits' : `Review changes: ${items.length} document${items.length === 1 ? '' : 's'}`),
+    h('h2', {}, reviewHeading(items)),
     ...items.map((item) =>
-      h(
-        'article',
-        {},
-        h('h3', {}, `PUT _id ${item.label}`),
-        ...item.typeChanges.map((change) => h('p', { className: 'warning' }, `⚠ Type change: ${change}`)),
-        item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
-      ),
+      item.rows
+        ? rowChangeArticle(item)
+        : h(
+            'article',
+            {},
+            h('h3', {}, `PUT _id ${item.label}`),
+            ...item.typeChanges.map((change) => h('p', { className: 'warning' }, `⚠ Type change: ${change}`)),
+            item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
+          ),
     ),
     h(
       'div',
@@ -400,7 +405,7 @@ function render(): void {
   prevButton.disabled = state.page === 0;
   nextButton.disabled = pages !== undefined && state.page + 1 >= pages;
   const stagedCount = model.rows.filter((row) => row.edits.length > 0).length;
-  stagedText.textContent = stagedCount > 0 ? `${stagedCount} document${stagedCount === 1 ? '' : 's'} with staged edits` : '';
+  stagedText.textContent = stagedSummary(stagedCount, rowChanges.staged);
   for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.view === state.view));
   renderChooser();
   if (model.error) showNotice(model.error, true);
@@ -461,6 +466,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   model.loading = message.loading;
   model.total = message.total;
   model.error = message.error;
+  rowChanges.staged = message.rowChanges ?? 0;
   if (message.loading) return render();
   const payload = parseLossless(message.payload) as { documents: JsonObject[]; staged: [string, CellEdit[]][] };
   const staged = new Map(payload.staged);
@@ -473,7 +479,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);
   // The open review follows the staged edits; once none are left (all saved or discarded) it closes.
-  if (model.review && staged.size === 0) {
+  if (model.review && staged.size === 0 && rowChanges.staged === 0) {
     model.review = undefined;
     renderReview();
   } else if (model.review) send({ type: 'review' });
@@ -529,6 +535,7 @@ app.append(
     button('Duplicate the selected rows with new _ids', 'Duplicate', () => rowAction('duplicate')),
     button('Delete the selected rows', 'Delete', () => rowAction('delete')),
     button('Copy the selected rows as JSON', 'Copy JSON', () => rowAction('copy')),
+    changeRowsButton(send, () => model.selection.keys()),
     button('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)', 'Export…', () =>
       send({ type: 'exportView' }),
     ),
