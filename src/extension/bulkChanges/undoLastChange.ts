@@ -29,7 +29,9 @@ function changedSinceText(plan: Pick<UndoPlan, 'changedSince'>): string {
 function planText(plan: UndoPlan): string {
   const parts = [
     plan.restore.length > 0 ? `${countOf(plan.restore.length, 'document')} put back as they were` : '',
-    plan.reinsert.length > 0 ? `${countOf(plan.reinsert.length, 'deleted document')} inserted again with its _id` : '',
+    plan.reinsert.length > 0
+      ? `${countOf(plan.reinsert.length, 'deleted document')} inserted again with ${plan.reinsert.length === 1 ? 'its' : 'their'} _id`
+      : '',
     plan.remove.length > 0 ? `${countOf(plan.remove.length, 'inserted document')} deleted` : '',
   ].filter(Boolean);
   const since =

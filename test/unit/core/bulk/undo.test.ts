@@ -96,6 +96,58 @@ describe('bulk changes: the sample and the undo', function () {
     assert.deepEqual(await texts(client, 'grouped'), original);
   });
 
+  it('undoes a change that added a field in a few grouped requests ($unset, and $set of what changed), byte for byte', async () => {
+    for (let n = 0; n < 1200; n += 100)
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          client.createDocument(DB, 'added', { _id: n + i, status: (n + i) % 3 ? 'open' : 'shut', z: 1 }),
+        ),
+      );
+    const original = (await readMatching(client, DB, 'added', {}, 10_000)) as { documents: JsonObject[] };
+    const sent: string[] = [];
+    const counting = Object.create(client) as DbHostClient;
+    counting.updateDocuments = (db, col, update, options) => {
+      sent.push('bulk');
+      return client.updateDocuments(db, col, update, options);
+    };
+    counting.updateDocument = (db, col, id, document, body, options) => {
+      sent.push('single');
+      return client.updateDocument(db, col, id, document, body, options);
+    };
+    await client.updateDocuments(DB, 'added', {
+      criteria: {},
+      object: { $set: { status: 'archived', checked: true } },
+      multi: true,
+      safe: true,
+    });
+    const afterImages = await readByIds(
+      client,
+      DB,
+      'added',
+      original.documents.map((doc) => doc._id!),
+    );
+    const entries = changeEntries(original.documents, afterImages);
+    const plan = planUndo(
+      'update',
+      entries,
+      await readByIds(
+        client,
+        DB,
+        'added',
+        entries.map((entry) => entry.id),
+      ),
+    );
+    const result = await applyUndo(counting, DB, 'added', plan, (doc) => afterImages.get(idKey(doc._id)));
+    assert.equal(result.restored, 1200);
+    // Two groups (open and shut), 800 open in slices of 500 _ids and 400 shut: 3 requests, none per document.
+    assert.deepEqual(sent, ['bulk', 'bulk', 'bulk']);
+    const now = (await readMatching(client, DB, 'added', {}, 10_000)) as { documents: JsonObject[] };
+    assert.deepEqual(
+      now.documents.map((doc) => stringifyLossless(doc)).sort(),
+      original.documents.map((doc) => stringifyLossless(doc)).sort(),
+    );
+  });
+
   it('leaves alone and lists a document changed or deleted since the change', async () => {
     for (let n = 0; n < 10; n++) await client.createDocument(DB, 'raced', { _id: n, v: n });
     const { plan, result } = await changeThenUndo(client, 'raced', { $inc: { v: 100 } }, async () => {

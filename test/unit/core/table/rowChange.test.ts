@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../../src/core/json/lossless';
-import type { RowChange } from '../../../../src/core/table/rowChange';
+import type { RowChange, RowScope } from '../../../../src/core/table/rowChange';
 import {
   bulkBodyOf,
   checkRowChange,
@@ -31,7 +31,7 @@ describe('a change to several rows of a collection view', () => {
   });
 
   it('saves set, unset, rename and an update document as one multi bulk update', () => {
-    const scope = { kind: 'ids', keys: ['1'] } as const;
+    const scope: RowScope = { kind: 'ids', keys: ['1'] };
     const value = new LosslessNumber('9007199254740993');
     assert.equal(
       stringifyLossless(bulkBodyOf({ scope, operation: { op: 'set', field: 'a.b', value } })),
