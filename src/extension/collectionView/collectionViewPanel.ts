@@ -51,6 +51,8 @@ export class CollectionViewPanel extends Disposable {
   /** The webview drew the table of a loaded page. */
   readonly onDidRender = this.onDidRenderEmitter.event;
   private queue: Promise<unknown> = Promise.resolve();
+  /** A notice posted while the page was hidden (its webview is then gone): shown again once the page is back. */
+  private unseenNotice: Extract<ExtensionMessage, { type: 'notice' }> | undefined;
   /** The export the view last started, settled once it ends (the integration tests await it). */
   lastExport: Promise<void> = Promise.resolve();
 
@@ -103,7 +105,12 @@ export class CollectionViewPanel extends Disposable {
   private async handle(message: WebviewMessage): Promise<void> {
     const { session } = this;
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
+        await this.reload();
+        const unseen = this.unseenNotice;
+        this.unseenNotice = undefined;
+        return unseen ? this.post(unseen) : undefined;
+      }
       case 'refresh':
         return this.reload();
       case 'setView':
@@ -184,6 +191,8 @@ export class CollectionViewPanel extends Disposable {
       const rows = await saveRowChanges(this.services, this.session);
       notices.push(...rows.done, ...(rows.notSaved ? [rows.notSaved] : []));
       failed = rows.failed;
+      // The preview's diff editor took the front: the view comes back to say what was saved.
+      if (!this.isDisposed) this.panel.reveal(this.panel.viewColumn, false);
     }
     await this.notice(notices.join(' '), failed);
     await this.reload();
@@ -273,7 +282,9 @@ export class CollectionViewPanel extends Disposable {
   }
 
   private notice(text: string, error = false): Promise<void> {
-    return this.post({ type: 'notice', text, ...(error ? { error } : {}) });
+    const message: ExtensionMessage = { type: 'notice', text, ...(error ? { error } : {}) };
+    if (!this.isDisposed && !this.panel.visible) this.unseenNotice = message;
+    return this.post(message);
   }
 
   private async post(message: ExtensionMessage): Promise<void> {
