@@ -9,11 +9,7 @@ const plural = (count: number, one: string, many = `${one}s`): string => `${coun
 /** "Change Rows…": the selected rows' keys (in the view's order) go to the extension, which asks what to change. */
 export function changeRowsButton(send: (message: WebviewMessage) => void, selectedKeys: () => string[]): HTMLButtonElement {
   const label = 'Set, unset or rename a field, or apply an update, on the selected rows or on every row the filter matches';
-  const element = h(
-    'button',
-    { type: 'button', title: label, 'aria-label': label, 'aria-haspopup': 'dialog' },
-    'Change Rows…',
-  ) as HTMLButtonElement;
+  const element = h('button', { type: 'button', title: label, 'aria-label': label }, 'Change Rows…') as HTMLButtonElement;
   element.addEventListener('click', () => send({ type: 'changeRows', keys: selectedKeys().slice(0, MAX_SELECTED_ROWS) }));
   return element;
 }
