@@ -12,6 +12,7 @@ import type { TableSession } from './tableSession';
  * Change Rows… in a collection view asks with VS Code's own quick pick and input boxes (keyboard and screen
  * readers as everywhere in VS Code): which documents, what change, its field and value. Nothing is sent:
  * the change is staged, and reviewed and saved with the view's other edits.
+ * The picks stay open when focus goes back to the view's page meanwhile (a webview takes focus asynchronously).
  */
 
 type Operation = RowOperation['op'];
@@ -37,7 +38,7 @@ async function askScope(services: Services, session: TableSession, keys: string[
     });
   }
   if (items.length === 0) throw new Error(`${filterError}. Select rows, or fix the filter, to change several rows at once.`);
-  return required(await services.prompts.pick(items, { title, placeHolder: 'Which documents to change' }));
+  return required(await services.prompts.pick(items, { title, placeHolder: 'Which documents to change', ignoreFocusOut: true }));
 }
 
 async function askField(services: Services, title: string, prompt: string): Promise<string> {
@@ -60,7 +61,7 @@ async function askOperation(services: Services, title: string): Promise<RowOpera
         { label: 'Rename a field…', description: '$rename', value: 'rename' },
         { label: 'Apply an update document…', description: 'any update operators, e.g. $inc, $push', value: 'update' },
       ],
-      { title, placeHolder: 'What to change' },
+      { title, placeHolder: 'What to change', ignoreFocusOut: true },
     ),
   );
   if (op === 'update') {
