@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../../src/client/dbHostClient';
 import { applyUndo } from '../../../../src/core/bulk/applyUndo';
 import { idKey, readByIds, readMatching } from '../../../../src/core/bulk/changeImages';
+import { previewInCore } from '../../../../src/core/bulk/previewInCore';
 import { samplePositions } from '../../../../src/core/bulk/samplePositions';
 import { changeEntries, planUndo } from '../../../../src/core/bulk/undoPlan';
 import type { JsonObject } from '../../../../src/core/json/lossless';
@@ -63,6 +64,28 @@ describe('bulk changes: the sample and the undo', function () {
     const justOver = samplePositions(21);
     assert.equal(new Set(justOver).size, 20);
     assert.deepEqual([justOver[0], justOver[19]], [0, 20]);
+  });
+
+  it("reads what the extension's own preview needs: the count and a small match in two reads, a large one a document per sampled place", async () => {
+    await Promise.all(Array.from({ length: 60 }, (_, n) => client.createDocument(DB, 'sampled', { _id: n, even: n % 2 === 0 })));
+    const reads: number[] = [];
+    const counting = Object.create(client) as DbHostClient;
+    counting.listDocuments = (db, col, query, options) => {
+      reads.push(query?.limit ?? 0);
+      return client.listDocuments(db, col, query, options);
+    };
+    const request = { object: { $set: { seen: true } }, multi: true, upsert: false };
+    const large = await previewInCore(counting, DB, 'sampled', { ...request, criteria: {} });
+    assert.equal(large.matched, 60);
+    assert.deepEqual(
+      large.sample.map((item) => item._id),
+      samplePositions(60),
+    );
+    assert.deepEqual(reads, Array<number>(20).fill(1), 'one one-document read for the count, one per further sampled place');
+    reads.length = 0;
+    const small = await previewInCore(counting, DB, 'sampled', { ...request, criteria: { _id: { $lt: 15 } } });
+    assert.equal(small.sample.length, 15);
+    assert.deepEqual(reads, [1, 20], 'a match no larger than the sample: the count, then one read of it whole');
   });
 
   it('puts back every document byte for byte: 64-bit integers, dates, key order', async () => {
