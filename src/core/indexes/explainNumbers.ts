@@ -24,6 +24,8 @@ export interface ExplainFigures {
   millis: number | undefined;
   sortInMemory: boolean;
   countFromIndex: boolean;
+  /** The page came from reading documents in stored order (the index holding many matches gave only the count). */
+  pageReadInNaturalOrder: boolean;
   backward: boolean;
   candidates: string[];
 }
@@ -41,6 +43,7 @@ export function figuresOf(answer: ExplainAnswer): ExplainFigures {
     millis: numberOf(answer.millis),
     sortInMemory: plan.sortInMemory === true,
     countFromIndex: plan.countFromIndex === true,
+    pageReadInNaturalOrder: plan.pageReadInNaturalOrder === true,
     backward: plan.direction === 'backward',
     candidates,
   };

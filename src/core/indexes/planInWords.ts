@@ -49,6 +49,10 @@ export function planInWords(answer: ExplainAnswer): PlanInWords {
     Object.keys(answer.sort ?? {}).length > 0
   )
     details.push('The index gave the order: nothing was sorted in memory');
+  if (figures.stage === 'IXSCAN' && figures.pageReadInNaturalOrder)
+    details.push(
+      `So many documents match that the page came from reading documents in stored order (${counted(figures.docsExamined, 'document')}); the index gave the count`,
+    );
   if (figures.count !== undefined)
     details.push(
       `${counted(figures.count, 'document')} match${figures.count === 1 ? 'es' : ''} in all${figures.countFromIndex ? ', counted from the index' : ''}`,

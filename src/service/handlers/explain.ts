@@ -35,6 +35,7 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
         bounds: boundsText(plan),
         sortInMemory: sorted && plan.stage !== 'IDHACK' && !plan.sortServed,
         countFromIndex: plan.stage !== 'COLLSCAN' && plan.countFromIndex,
+        pageReadInNaturalOrder: page.pageReadInNaturalOrder === true,
       },
       keysExamined: page.stats.keysExamined,
       docsExamined: page.stats.docsExamined,

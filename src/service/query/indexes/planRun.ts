@@ -3,6 +3,7 @@ import { spendWork } from '../budget';
 import type { Key } from './keyOrder';
 import { compareKeys } from './keyOrder';
 import type { QueryPlan } from './planner';
+import type { Entry } from '../../store/collectionData';
 import type { IndexedEntry } from './queryIndex';
 
 /** What a run of a plan examined, as the database's explain counts it. */
@@ -28,7 +29,8 @@ function keyPart(key: Key | Key[], compound: boolean, field: number): Key {
   return compound ? (key as Key[])[field] : (key as Key);
 }
 
-function keysInBounds(plan: QueryPlan): number {
+/** How many keys the plan's bounds hold: the count when the plan counts from the index. */
+export function keysInBounds(plan: QueryPlan): number {
   let keys = 0;
   for (const range of plan.bounds!.ranges) keys += plan.index!.tree.countBetween(range.from, range.to);
   return keys;
@@ -96,9 +98,16 @@ function* walkInSortOrder(
   walk.total = matched;
 }
 
-/** Walks every key in the bounds and gives the matching documents in natural order (the order a scan finds them). */
-function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
+/**
+ * Walks the keys in the bounds and gives the matching documents in natural order (the order a scan finds
+ * them). Keys that come in natural order already, with the count from the index, stop once `wanted` matched.
+ */
+function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, wanted: number, walk: IndexWalk): Generator<void, void, void> {
   const index = plan.index!;
+  if (plan.keysInNaturalOrder && plan.countFromIndex && wanted > 0) {
+    yield* walkInNaturalOrder(plan, test, wanted, walk);
+    return;
+  }
   const candidates = new Set<IndexedEntry>(index.unkeyed);
   for (const range of plan.bounds!.ranges) {
     const cursor = index.tree.cursor(range.from, range.to, 1);
@@ -123,6 +132,50 @@ function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk)
   walk.total = matched.length;
 }
 
+/** The keys of one point, in natural order: the first `wanted` matching documents, and the count from the index. */
+function* walkInNaturalOrder(plan: QueryPlan, test: (doc: Doc) => boolean, wanted: number, walk: IndexWalk): Generator<void, void, void> {
+  const range = plan.bounds!.ranges[0];
+  const cursor = plan.index!.tree.cursor(range.from, range.to, 1);
+  for (let next = cursor.next(); next && walk.documents.length < wanted; next = cursor.next()) {
+    walk.stats.keysExamined++;
+    walk.stats.docsExamined++;
+    spendWork(1, 'examining index keys');
+    if (test(next.item.doc)) walk.documents.push(next.item.doc);
+    if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
+  }
+  walk.total = keysInBounds(plan);
+}
+
+/**
+ * Reads the documents in natural order until `wanted` match, trying at most `maxTests`; the count comes
+ * from the index. Answers false (the walk left empty) when the page is not full by then.
+ */
+export function* scanForPage(
+  entries: readonly Entry[],
+  plan: QueryPlan,
+  test: (doc: Doc) => boolean,
+  wanted: number,
+  walk: IndexWalk,
+): Generator<void, boolean, void> {
+  const maxTests = plan.pageByScan!.maxTests;
+  let tested = 0;
+  for (let at = 0; at < entries.length && walk.documents.length < wanted; at++) {
+    const entry = entries[at];
+    if (entry.removed) continue;
+    if (tested === maxTests) {
+      walk.documents = [];
+      return false;
+    }
+    tested++;
+    walk.stats.docsExamined++;
+    spendWork(1, 'scanning documents');
+    if (test(entry.doc)) walk.documents.push(entry.doc);
+    if ((tested & (STEP_BATCH - 1)) === 0) yield;
+  }
+  walk.total = keysInBounds(plan);
+  return true;
+}
+
 /** The walk of an IXSCAN plan as steps (see runSliced), filling `walk`. */
 export function indexWalk(
   plan: QueryPlan,
@@ -131,7 +184,7 @@ export function indexWalk(
   wanted: number,
   walk: IndexWalk,
 ): Generator<void, void, void> {
-  if (!plan.sortServed) return walkAll(plan, test, walk);
+  if (!plan.sortServed) return walkAll(plan, test, sort ? 0 : wanted, walk);
   return (function* () {
     yield* walkInSortOrder(plan, test, Object.keys(sort ?? {}).length, wanted, walk);
     if (plan.countFromIndex) walk.total = keysInBounds(plan);

@@ -32,6 +32,14 @@ export interface QueryPlan {
   id?: Value;
   /** The planner's estimate of the work, in documents or keys. */
   cost: number;
+  /** The keys in the bounds come in natural order (one point, one key per document): a walk may stop once the page is full. */
+  keysInNaturalOrder: boolean;
+  /**
+   * The page is read from the documents in natural order, stopping once full, and the count taken from the
+   * index (which holds many matches: few documents are read before the page is full). After `maxTests`
+   * documents without a full page (the matches lie late in the natural order), the index is walked instead.
+   */
+  pageByScan?: { maxTests: number };
 }
 
 const NUMERIC_SEGMENT = /(^|\.)\d+(\.|$)/;
@@ -68,7 +76,16 @@ function sortService(index: QueryIndex, bounds: IndexBounds, sort: Doc): { from:
 
 const sortCost = (count: number): number => count * Math.log2(count + 1);
 
-function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<typeof conditionsOf>): QueryPlan | undefined {
+/** Documents a read in natural order tries beyond the expected number before it gives up for the index walk. */
+const SCAN_TRIAL_FACTOR = 4;
+const SCAN_TRIAL_MIN = 64;
+
+function indexPlan(
+  index: QueryIndex,
+  shape: QueryShape,
+  conditions: ReturnType<typeof conditionsOf>,
+  documents: number,
+): QueryPlan | undefined {
   const bounds = indexBounds(index, conditions.byField);
   const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
   const served = sort ? sortService(index, bounds, sort) : undefined;
@@ -81,9 +98,23 @@ function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<
   let keys = index.unkeyed.size;
   for (const range of bounds.ranges) keys += index.tree.countBetween(range.from, range.to);
   const wanted = shape.skip + shape.limit;
+  const keysInNaturalOrder =
+    bounds.ranges.length === 1 && bounds.pointFields === index.fields.length && !index.multikey && index.unkeyed.size === 0;
   let cost: number;
+  let pageByScan: QueryPlan['pageByScan'];
   if (served) cost = countFromIndex ? Math.min(keys, wanted) : keys;
+  else if (keysInNaturalOrder && countFromIndex && wanted > 0 && !sort) cost = Math.min(keys, wanted);
   else cost = keys + sortCost(keys) + (sort ? sortCost(keys) : 0);
+  if (!served && !sort && countFromIndex && wanted > 0 && keys > 0) {
+    // With the count from the index, a page of matches spread evenly over the natural order takes about
+    // wanted × documents / keys documents to read: fewer than the keys when the range holds a large share.
+    const expected = Math.min(documents, Math.ceil((wanted * documents) / keys));
+    const maxTests = SCAN_TRIAL_FACTOR * expected + SCAN_TRIAL_MIN;
+    if (maxTests < cost) {
+      pageByScan = { maxTests };
+      cost = maxTests;
+    }
+  }
   return {
     stage: 'IXSCAN',
     index,
@@ -94,13 +125,22 @@ function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<
     countFromIndex,
     candidates: [],
     cost,
+    keysInNaturalOrder,
+    pageByScan,
   };
 }
 
 /** The cheapest way to answer `shape` with the indexes `collection` has now (built ones only). */
 export function planQuery(collection: CollectionData, shape: QueryShape): QueryPlan {
   const id = idLookup(shape.q);
-  const base = { direction: 1 as const, sortServed: false, sortFieldsFrom: 0, countFromIndex: false, candidates: [] as string[] };
+  const base = {
+    direction: 1 as const,
+    sortServed: false,
+    sortFieldsFrom: 0,
+    countFromIndex: false,
+    candidates: [] as string[],
+    keysInNaturalOrder: false,
+  };
   if (id !== undefined) return { ...base, stage: 'IDHACK', id, index: collection.queryIndex('_id_'), countFromIndex: true, cost: 1 };
   const n = collection.count;
   const filterEmpty = Object.keys(shape.q).length === 0;
@@ -116,7 +156,7 @@ export function planQuery(collection: CollectionData, shape: QueryShape): QueryP
   const plans: QueryPlan[] = [];
   for (const index of collection.queryIndexes) {
     if (!index.usable) continue;
-    const plan = indexPlan(index, shape, conditions);
+    const plan = indexPlan(index, shape, conditions, n);
     if (plan) plans.push(plan);
   }
   const candidates = plans.map((plan) => plan.index!.name);
