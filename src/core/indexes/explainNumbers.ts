@@ -28,6 +28,8 @@ export interface ExplainFigures {
   pageReadInNaturalOrder: boolean;
   backward: boolean;
   candidates: string[];
+  /** For an OR plan: the index each branch of the `$or` walked. */
+  branchIndexes: string[];
 }
 
 export function figuresOf(answer: ExplainAnswer): ExplainFigures {
@@ -46,6 +48,9 @@ export function figuresOf(answer: ExplainAnswer): ExplainFigures {
     pageReadInNaturalOrder: plan.pageReadInNaturalOrder === true,
     backward: plan.direction === 'backward',
     candidates,
+    branchIndexes: Array.isArray(plan.branches)
+      ? plan.branches.flatMap((branch) => (isJsonObject(branch) && typeof branch.index === 'string' ? [branch.index] : []))
+      : [],
   };
 }
 

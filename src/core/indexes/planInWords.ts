@@ -22,6 +22,10 @@ function sentenceOfStage(figures: ExplainFigures): string {
       const documents = docsExamined === 0 ? 'no document (the index alone answered)' : counted(docsExamined, 'document');
       return `Used index ${index ?? '(unnamed)'}: examined ${counted(keysExamined, 'key')} and ${documents} ${toReturn}`;
     }
+    case 'OR':
+      if (figures.branchIndexes.length > 0)
+        return `Used index${figures.branchIndexes.length === 1 ? '' : 'es'} ${[...new Set(figures.branchIndexes)].join(', ')}, one walk per branch of the $or: examined ${counted(keysExamined, 'key')} and ${counted(docsExamined, 'document')} ${toReturn}`;
+      return `Ran a ${stage} plan: examined ${counted(keysExamined, 'key')} and ${counted(docsExamined, 'document')} ${toReturn}`;
     default:
       return `Ran a ${stage} plan${index ? ` on index ${index}` : ''}: examined ${counted(keysExamined, 'key')} and ${counted(docsExamined, 'document')} ${toReturn}`;
   }

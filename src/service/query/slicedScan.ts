@@ -53,7 +53,7 @@ export async function findPageSliced(
     const filter = Object.keys(request.q).length === 0 ? () => true : compileFilter(request.q);
     return { test: filter, plan: planQuery(collection, request) };
   }, budget);
-  if (countUse) plan.index?.countAccess();
+  if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
   let found: Doc[];
   let total: number;
@@ -66,7 +66,7 @@ export async function findPageSliced(
     stats.docsExamined = doc ? 1 : 0;
     total = found.length;
     inOrder = true;
-  } else if (plan.stage === 'IXSCAN') {
+  } else if (plan.stage === 'IXSCAN' || plan.stage === 'OR') {
     const walk: IndexWalk = { documents: [], total: 0, stats };
     const wanted = request.skip + request.limit;
     const scanned = plan.pageByScan && (await runStepsSliced(scanForPage(collection.entries, plan, test, wanted, walk), budget));
@@ -112,9 +112,9 @@ async function runStepsSliced<T>(work: Generator<void, T, void>, budget: Request
 export async function matchingSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
   if (Object.keys(q).length === 0 || idLookup(q) !== undefined) return withBudget(() => matching(collection, q), budget);
   const { test, plan } = withBudget(() => ({ test: compileFilter(q), plan: planQuery(collection, { q, skip: 0, limit: 0 }) }), budget);
-  if (plan.stage !== 'IXSCAN') return scanSliced(collection, q, budget);
+  if (plan.stage !== 'IXSCAN' && plan.stage !== 'OR') return scanSliced(collection, q, budget);
   // An index narrows the candidates; the walk gives the matching ones in natural order, as the scan does.
-  plan.index?.countAccess();
+  for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const walk: IndexWalk = { documents: [], total: 0, stats: { keysExamined: 0, docsExamined: 0 } };
   await runSliced(indexWalk(plan, test, undefined, 0, walk), budget, SLICE_MS);
   return walk.documents;

@@ -98,6 +98,41 @@ function* walkInSortOrder(
   walk.total = matched;
 }
 
+/** Walks every branch of an OR plan and gives the documents matching the whole filter in natural order. */
+function* walkUnion(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
+  const candidates = new Set<IndexedEntry>();
+  for (const branch of plan.branches!) {
+    const index = branch.index!;
+    for (const entry of index.unkeyed) candidates.add(entry);
+    for (const range of branch.bounds!.ranges) {
+      const cursor = index.tree.cursor(range.from, range.to, 1);
+      for (let next = cursor.next(); next; next = cursor.next()) {
+        walk.stats.keysExamined++;
+        spendWork(1, 'examining index keys');
+        candidates.add(next.item);
+        if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
+      }
+    }
+  }
+  yield* testInNaturalOrder(candidates, test, walk);
+}
+
+/** Tests the candidates (each once) and leaves the matching ones in natural order in `walk`. */
+function* testInNaturalOrder(candidates: Set<IndexedEntry>, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
+  const matched: IndexedEntry[] = [];
+  let tested = 0;
+  for (const entry of candidates) {
+    walk.stats.docsExamined++;
+    spendWork(1, 'scanning documents');
+    if (test(entry.doc)) matched.push(entry);
+    if ((++tested & (STEP_BATCH - 1)) === 0) yield;
+  }
+  spendWork(Math.ceil(matched.length * Math.log2(matched.length + 1)), 'sorting');
+  matched.sort(bySeq);
+  walk.documents = matched.map((entry) => entry.doc);
+  walk.total = matched.length;
+}
+
 /**
  * Walks the keys in the bounds and gives the matching documents in natural order (the order a scan finds
  * them). Keys that come in natural order already, with the count from the index, stop once `wanted` matched.
@@ -118,18 +153,7 @@ function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, wanted: number, 
       if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
     }
   }
-  const matched: IndexedEntry[] = [];
-  let tested = 0;
-  for (const entry of candidates) {
-    walk.stats.docsExamined++;
-    spendWork(1, 'scanning documents');
-    if (test(entry.doc)) matched.push(entry);
-    if ((++tested & (STEP_BATCH - 1)) === 0) yield;
-  }
-  spendWork(Math.ceil(matched.length * Math.log2(matched.length + 1)), 'sorting');
-  matched.sort(bySeq);
-  walk.documents = matched.map((entry) => entry.doc);
-  walk.total = matched.length;
+  yield* testInNaturalOrder(candidates, test, walk);
 }
 
 /** The keys of one point, in natural order: the first `wanted` matching documents, and the count from the index. */
@@ -176,7 +200,7 @@ export function* scanForPage(
   return true;
 }
 
-/** The walk of an IXSCAN plan as steps (see runSliced), filling `walk`. */
+/** The walk of an IXSCAN or OR plan as steps (see runSliced), filling `walk`. */
 export function indexWalk(
   plan: QueryPlan,
   test: (doc: Doc) => boolean,
@@ -184,6 +208,7 @@ export function indexWalk(
   wanted: number,
   walk: IndexWalk,
 ): Generator<void, void, void> {
+  if (plan.stage === 'OR') return walkUnion(plan, test, walk);
   if (!plan.sortServed) return walkAll(plan, test, sort ? 0 : wanted, walk);
   return (function* () {
     yield* walkInSortOrder(plan, test, Object.keys(sort ?? {}).length, wanted, walk);

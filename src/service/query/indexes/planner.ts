@@ -1,4 +1,5 @@
 import type { Doc, Value } from '../../bson/extendedJson';
+import { isPlainObject } from '../../bson/extendedJson';
 import type { CollectionData } from '../../store/collectionData';
 import { comparable, idLookup } from '../engine';
 import type { FieldBounds } from './fieldIntervals';
@@ -14,9 +15,11 @@ export interface QueryShape {
   limit: number;
 }
 
-/** The plan a query runs by: a scan of every document, a walk of one index, or the `_id` lookup. */
+/** The plan a query runs by: a scan of every document, a walk of one index, walks of several for a `$or`, or the `_id` lookup. */
 export interface QueryPlan {
-  stage: 'COLLSCAN' | 'IXSCAN' | 'IDHACK';
+  stage: 'COLLSCAN' | 'IXSCAN' | 'IDHACK' | 'OR';
+  /** For OR: one index walk per branch of the `$or`; their documents together hold every match. */
+  branches?: QueryPlan[];
   index?: QueryIndex;
   bounds?: IndexBounds;
   direction: 1 | -1;
@@ -159,7 +162,48 @@ export function planQuery(collection: CollectionData, shape: QueryShape): QueryP
     const plan = indexPlan(index, shape, conditions, n);
     if (plan) plans.push(plan);
   }
-  const candidates = plans.map((plan) => plan.index!.name);
+  const union = unionPlan(collection, shape, base);
+  if (union) plans.push(union);
+  const candidates = [...new Set(plans.flatMap((plan) => (plan.branches ?? [plan]).map((branch) => branch.index!.name)))];
   const best = plans.reduce<QueryPlan>((chosen, plan) => (plan.cost < chosen.cost ? plan : chosen), scan);
   return { ...best, candidates };
+}
+
+/** The cheapest index walk for the conditions of one `$or` branch (with the filter's other top-level conditions). */
+function branchPlan(collection: CollectionData, branch: Doc, shape: QueryShape): QueryPlan | undefined {
+  const conditions = conditionsOf(branch);
+  let best: QueryPlan | undefined;
+  for (const index of collection.queryIndexes) {
+    if (!index.usable) continue;
+    const plan = indexPlan(index, { ...shape, q: branch, sort: undefined }, conditions, collection.count);
+    if (plan && plan.bounds!.boundFields > 0 && (!best || plan.cost < best.cost)) best = plan;
+  }
+  return best && { ...best, countFromIndex: false, pageByScan: undefined, keysInNaturalOrder: false };
+}
+
+/**
+ * A `$or` whose every branch an index bounds: the union of the branches' walks holds every match (a document
+ * matching the filter matches a branch, so lies in that branch's bounds). The candidates are tested against the
+ * whole filter and given in natural order; a sort is done in memory.
+ */
+function unionPlan(collection: CollectionData, shape: QueryShape, base: Omit<QueryPlan, 'stage' | 'cost'>): QueryPlan | undefined {
+  const branches = shape.q.$or;
+  if (!Array.isArray(branches) || branches.length === 0 || !branches.every((branch) => isPlainObject(branch))) return undefined;
+  const others = Object.fromEntries(Object.entries(shape.q).filter(([field]) => field !== '$or'));
+  const plans: QueryPlan[] = [];
+  for (const branch of branches as Doc[]) {
+    const plan = branchPlan(collection, { ...others, ...branch }, shape);
+    if (!plan) return undefined;
+    plans.push(plan);
+  }
+  let keys = 0;
+  for (const plan of plans) keys += plan.index!.unkeyed.size + keysInRanges(plan);
+  const sorted = shape.sort !== undefined && Object.keys(shape.sort).length > 0;
+  return { ...base, stage: 'OR', branches: plans, cost: keys + sortCost(keys) + (sorted ? sortCost(keys) : 0) };
+}
+
+function keysInRanges(plan: QueryPlan): number {
+  let keys = 0;
+  for (const range of plan.bounds!.ranges) keys += plan.index!.tree.countBetween(range.from, range.to);
+  return keys;
 }

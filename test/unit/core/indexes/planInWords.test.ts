@@ -59,6 +59,17 @@ describe('an explain in words', () => {
     assert.ok(!planInWords(byIndex).details.some((line) => line.includes('stored order')));
   });
 
+  it('names the index of each branch of a $or walked as a union', () => {
+    const union = explain(
+      { stage: 'OR', branches: [{ index: 'k_1' }, { index: 'n_-1' }] },
+      { keysExamined: 40, docsExamined: 38, returned: 5, count: 38 },
+    );
+    assert.equal(
+      planInWords(union).summary,
+      'Used indexes k_1, n_-1, one walk per branch of the $or: examined 40 keys and 38 documents to return 5',
+    );
+  });
+
   it('says a lookup by _id found the document, or that none has it', () => {
     assert.equal(
       planInWords(explain({ stage: 'IDHACK' }, { keysExamined: 1, docsExamined: 1, returned: 1 })).summary,

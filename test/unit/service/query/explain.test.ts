@@ -102,6 +102,31 @@ describe('local service: explain, index usage and the plan in the slow query log
     );
   });
 
+  it('explains a $or whose branches each have an index as one walk per branch, and counts each index used', async () => {
+    const opsOf = async (name: string) =>
+      ((await running.raw('GET', path(`indexes/${name}`))).json as { accesses: { ops: number } }).accesses.ops;
+    const q = { $or: [{ k: 3 }, { n: { $lt: 20 } }] };
+    const body = await explain({ q, limit: 5 });
+    assert.equal(body.plan.stage, 'OR');
+    assert.deepEqual(body.plan.branches, [
+      { index: 'k_1', key: { k: 1 }, bounds: { k: '[3, 3]' } },
+      { index: 'n_-1', key: { n: -1 }, bounds: { n: '(20, -inf.0]' } },
+    ]);
+    const matching = Array.from({ length: 300 }, (_, i) => i).filter((i) => i % 10 === 3 || (i * 7919) % 1009 < 20);
+    assert.equal(body.count, matching.length);
+    assert.ok((body.docsExamined as number) < 300, `examined ${String(body.docsExamined)}`);
+    const before = { k: await opsOf('k_1'), n: await opsOf('n_-1') };
+    const listed = await running.raw('GET', path('documents', { q, limit: 5 }));
+    assert.deepEqual(
+      (listed.json as { _id: number }[]).map((doc) => doc._id),
+      matching.slice(0, 5),
+    );
+    assert.deepEqual({ k: await opsOf('k_1'), n: await opsOf('n_-1') }, { k: before.k + 1, n: before.n + 1 });
+    const slow = (await running.raw('GET', '/slow_queries/shop')).json as Json[];
+    const entry = slow.find((candidate) => JSON.stringify(candidate.query) === JSON.stringify(q))!;
+    assert.equal(entry.planSummary, 'OR { IXSCAN { k: 1 }, IXSCAN { n: -1 } }');
+  });
+
   it('explains a scan where no index helps, and the _id lookup', async () => {
     const scan = await explain({ q: { s: 'name3' } });
     assert.deepEqual(scan.plan, {
