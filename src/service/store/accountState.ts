@@ -1,3 +1,4 @@
+import type { Doc } from '../bson/extendedJson';
 import { CollectionData } from './collectionData';
 import type { DatabaseUser, Invoice, Mutation } from './mutations';
 
@@ -22,7 +23,8 @@ export class AccountState {
     return this.databases.get(db)?.collections.get(name);
   }
 
-  apply(mutation: Mutation): void {
+  /** `sizes`: the stored size of put documents where the caller measured it already (AccountStore.commit). */
+  apply(mutation: Mutation, sizes?: Map<Doc, number>): void {
     switch (mutation.op) {
       case 'createDatabase':
         if (!this.databases.has(mutation.name)) {
@@ -65,7 +67,7 @@ export class AccountState {
         this.collection(mutation.db, mutation.col)?.dropIndex(mutation.name);
         return;
       case 'put':
-        this.collection(mutation.db, mutation.col)?.put(mutation.doc);
+        this.collection(mutation.db, mutation.col)?.put(mutation.doc, sizes?.get(mutation.doc));
         return;
       case 'delete':
         this.collection(mutation.db, mutation.col)?.delete(mutation.id);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Doc } from '../bson/extendedJson';
 import { parseStoredJson } from '../bson/storedJson';
 import { HttpError } from '../errors';
 import { AccountState } from './accountState';
@@ -136,9 +137,10 @@ export class AccountStore {
     if (this.closed) throw new Error('The account store is closed');
     const journal = this.journal ?? this.openJournal();
     const group = durable ? joinGroupCommit() : undefined;
-    const size = journal.append(stringifyMutations(mutations, { at: Date.now() }), durable, group !== undefined);
+    const sizes = new Map<Doc, number>();
+    const size = journal.append(stringifyMutations(mutations, { at: Date.now() }, sizes), durable, group !== undefined);
     group?.push(journal.whenSynced(size));
-    for (const mutation of mutations) this.state.apply(mutation);
+    for (const mutation of mutations) this.state.apply(mutation, sizes);
     if (journal.size > this.compactAt) this.scheduleCompaction();
   }
 
