@@ -166,14 +166,6 @@ export class DbHostClient implements DbHostApi {
     return { documents: this.shaped(request, answer, () => toDocuments(value)), total: countOf(answer) };
   }
 
-  /** How the service would run the query (contract 1 of issue 21); a service without explain answers 404. */
-  async explainQuery(db: string, col: string, query: DocumentQuery = {}, options?: CallOptions): Promise<JsonObject> {
-    return this.read(
-      { method: 'GET', path: `${collectionPath(db, col)}/explain`, query: documentQueryParameters(query), options },
-      (value) => toObject(value, 'the explanation'),
-    );
-  }
-
   async getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument> {
     const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, docId), options };
     const { answer, value } = await this.fetchJson(request);
@@ -294,6 +286,7 @@ export class DbHostClient implements DbHostApi {
 
   // Beyond the interface and the original: the plan of a query (a service without it answers 404)
 
+  /** How the service would run the query (contract 1 of issue 21); a service without explain answers 404. */
   async explain(db: string, col: string, query: DocumentQuery = {}, options?: CallOptions): Promise<ExplainAnswer> {
     return this.read(
       { method: 'GET', path: `${collectionPath(db, col)}/explain`, query: documentQueryParameters(query), options },

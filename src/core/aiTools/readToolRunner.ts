@@ -77,7 +77,7 @@ const READ_RUNNERS: Record<string, Runner> = {
   },
   dbhost_explain: async (api, input) => {
     const { members, db, col } = collectionOf(input, QUERY_KEYS);
-    const answer = await notOffered(() => api.explainQuery(db, col, queryOf(members)), 'Explain');
+    const answer = await notOffered(() => api.explain(db, col, queryOf(members)), 'Explain');
     return typeof answer === 'string' ? answer : jsonAnswer(`How the service runs this query on ${db}.${col}:`, answer);
   },
   dbhost_slowQueries: async (api, input) => {

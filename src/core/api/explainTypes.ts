@@ -14,6 +14,8 @@ export interface ExplainPlan {
   bounds?: Record<string, JsonValue>;
   sortInMemory?: boolean;
   countFromIndex?: boolean;
+  /** The page was read from the documents in stored order, the index giving the count (many documents match). */
+  pageReadInNaturalOrder?: boolean;
   [field: string]: unknown;
 }
 

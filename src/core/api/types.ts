@@ -132,7 +132,7 @@ export interface DbHostApi extends OriginalServiceApi {
 
   listDocuments(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<DocumentPage>;
   /** GET …/explain with the documents list's parameters: the plan, keys and documents examined (404 where not offered). */
-  explainQuery(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<JsonObject>;
+  explain(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<ExplainAnswer>;
   getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument>;
   createDocument(db: string, col: string, document: JsonObject, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
   updateDocument(

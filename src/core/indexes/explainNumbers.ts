@@ -24,8 +24,12 @@ export interface ExplainFigures {
   millis: number | undefined;
   sortInMemory: boolean;
   countFromIndex: boolean;
+  /** The page came from reading documents in stored order (the index holding many matches gave only the count). */
+  pageReadInNaturalOrder: boolean;
   backward: boolean;
   candidates: string[];
+  /** For an OR plan: the index each branch of the `$or` walked. */
+  branchIndexes: string[];
 }
 
 export function figuresOf(answer: ExplainAnswer): ExplainFigures {
@@ -41,8 +45,12 @@ export function figuresOf(answer: ExplainAnswer): ExplainFigures {
     millis: numberOf(answer.millis),
     sortInMemory: plan.sortInMemory === true,
     countFromIndex: plan.countFromIndex === true,
+    pageReadInNaturalOrder: plan.pageReadInNaturalOrder === true,
     backward: plan.direction === 'backward',
     candidates,
+    branchIndexes: Array.isArray(plan.branches)
+      ? plan.branches.flatMap((branch) => (isJsonObject(branch) && typeof branch.index === 'string' ? [branch.index] : []))
+      : [],
   };
 }
 

@@ -22,6 +22,10 @@ function sentenceOfStage(figures: ExplainFigures): string {
       const documents = docsExamined === 0 ? 'no document (the index alone answered)' : counted(docsExamined, 'document');
       return `Used index ${index ?? '(unnamed)'}: examined ${counted(keysExamined, 'key')} and ${documents} ${toReturn}`;
     }
+    case 'OR':
+      if (figures.branchIndexes.length > 0)
+        return `Used index${figures.branchIndexes.length === 1 ? '' : 'es'} ${[...new Set(figures.branchIndexes)].join(', ')}, one walk per branch of the $or: examined ${counted(keysExamined, 'key')} and ${counted(docsExamined, 'document')} ${toReturn}`;
+      return `Ran a ${stage} plan: examined ${counted(keysExamined, 'key')} and ${counted(docsExamined, 'document')} ${toReturn}`;
     default:
       return `Ran a ${stage} plan${index ? ` on index ${index}` : ''}: examined ${counted(keysExamined, 'key')} and ${counted(docsExamined, 'document')} ${toReturn}`;
   }
@@ -49,6 +53,10 @@ export function planInWords(answer: ExplainAnswer): PlanInWords {
     Object.keys(answer.sort ?? {}).length > 0
   )
     details.push('The index gave the order: nothing was sorted in memory');
+  if (figures.stage === 'IXSCAN' && figures.pageReadInNaturalOrder)
+    details.push(
+      `So many documents match that the page came from reading documents in stored order (${counted(figures.docsExamined, 'document')}); the index gave the count`,
+    );
   if (figures.count !== undefined)
     details.push(
       `${counted(figures.count, 'document')} match${figures.count === 1 ? 'es' : ''} in all${figures.countFromIndex ? ', counted from the index' : ''}`,

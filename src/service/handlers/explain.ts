@@ -35,6 +35,17 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
         bounds: boundsText(plan),
         sortInMemory: sorted && plan.stage !== 'IDHACK' && !plan.sortServed,
         countFromIndex: plan.stage !== 'COLLSCAN' && plan.countFromIndex,
+        pageReadInNaturalOrder: page.pageReadInNaturalOrder === true,
+        // A $or answered by the union of one index walk per branch.
+        ...(plan.branches
+          ? {
+              branches: plan.branches.map((branch) => ({
+                index: branch.index!.name,
+                key: branch.index!.spec.key,
+                bounds: boundsText(branch),
+              })),
+            }
+          : {}),
       },
       keysExamined: page.stats.keysExamined,
       docsExamined: page.stats.docsExamined,

@@ -9,6 +9,8 @@ export interface RequestTarget {
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
 function decodeStrictly(text: string, what: string): string {
+  // Most segments and parameters hold no escape at all.
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {
@@ -18,6 +20,8 @@ function decodeStrictly(text: string, what: string): string {
     );
   }
 }
+
+const plusAsSpace = (text: string): string => (text.includes('+') ? text.replace(/\+/g, ' ') : text);
 
 /**
  * The request target, read as data. `new URL` would resolve `.`, `..` and their encoded forms (`%2e%2e`)
@@ -47,10 +51,7 @@ export function parseRequestTarget(raw = '/'): RequestTarget {
     const equals = pair.indexOf('=');
     const name = equals >= 0 ? pair.slice(0, equals) : pair;
     const value = equals >= 0 ? pair.slice(equals + 1) : '';
-    query.append(
-      decodeStrictly(name.replace(/\+/g, ' '), 'The query string'),
-      decodeStrictly(value.replace(/\+/g, ' '), 'The query string'),
-    );
+    query.append(decodeStrictly(plusAsSpace(name), 'The query string'), decodeStrictly(plusAsSpace(value), 'The query string'));
   }
   return { segments, query };
 }

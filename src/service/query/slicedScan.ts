@@ -5,7 +5,7 @@ import { spendWork, withBudget } from './budget';
 import type { PageRequest } from './engine';
 import { compileFilter, findPage, idLookup, matching, project } from './engine';
 import type { IndexWalk, PlanStats } from './indexes/planRun';
-import { indexWalk } from './indexes/planRun';
+import { indexWalk, scanForPage } from './indexes/planRun';
 import type { QueryPlan } from './indexes/planner';
 import { planQuery } from './indexes/planner';
 import { checkProjectionShape, checkSortShape } from './limits';
@@ -24,6 +24,8 @@ export interface PlannedPage {
   scanned: number;
   plan: QueryPlan;
   stats: PlanStats;
+  /** The page was read from the documents in natural order (the index gave the count): see QueryPlan.pageByScan. */
+  pageReadInNaturalOrder?: boolean;
 }
 
 const nonEmpty = (doc: Doc | undefined): Doc | undefined => (doc && Object.keys(doc).length > 0 ? doc : undefined);
@@ -51,11 +53,12 @@ export async function findPageSliced(
     const filter = Object.keys(request.q).length === 0 ? () => true : compileFilter(request.q);
     return { test: filter, plan: planQuery(collection, request) };
   }, budget);
-  if (countUse) plan.index?.countAccess();
+  if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
   let found: Doc[];
   let total: number;
   let inOrder = sort === undefined;
+  let pageReadInNaturalOrder = false;
   if (plan.stage === 'IDHACK') {
     const doc = collection.get(plan.id)?.doc;
     found = doc && test(doc) ? [doc] : [];
@@ -63,9 +66,12 @@ export async function findPageSliced(
     stats.docsExamined = doc ? 1 : 0;
     total = found.length;
     inOrder = true;
-  } else if (plan.stage === 'IXSCAN') {
+  } else if (plan.stage === 'IXSCAN' || plan.stage === 'OR') {
     const walk: IndexWalk = { documents: [], total: 0, stats };
-    await runSliced(indexWalk(plan, test, sort, request.skip + request.limit, walk), budget, SLICE_MS);
+    const wanted = request.skip + request.limit;
+    const scanned = plan.pageByScan && (await runStepsSliced(scanForPage(collection.entries, plan, test, wanted, walk), budget));
+    pageReadInNaturalOrder = scanned === true;
+    if (!scanned) await runSliced(indexWalk(plan, test, sort, wanted, walk), budget, SLICE_MS);
     ({ documents: found, total } = walk);
     if (plan.sortServed) {
       inOrder = true;
@@ -82,7 +88,20 @@ export async function findPageSliced(
   }
   if (!inOrder) found = await sortSliced(found, sort!, budget, SLICE_MS);
   const documents = withBudget(() => project(found.slice(request.skip, request.skip + request.limit), request.projection), budget);
-  return { documents, total, scanned: stats.docsExamined, plan, stats };
+  return { documents, total, scanned: stats.docsExamined, plan, stats, pageReadInNaturalOrder };
+}
+
+/** Runs `work` as runSliced does and gives what it returned. */
+async function runStepsSliced<T>(work: Generator<void, T, void>, budget: RequestBudget): Promise<T> {
+  let result: T | undefined;
+  await runSliced(
+    (function* () {
+      result = yield* work;
+    })(),
+    budget,
+    SLICE_MS,
+  );
+  return result as T;
 }
 
 /**
@@ -93,9 +112,9 @@ export async function findPageSliced(
 export async function matchingSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
   if (Object.keys(q).length === 0 || idLookup(q) !== undefined) return withBudget(() => matching(collection, q), budget);
   const { test, plan } = withBudget(() => ({ test: compileFilter(q), plan: planQuery(collection, { q, skip: 0, limit: 0 }) }), budget);
-  if (plan.stage !== 'IXSCAN') return scanSliced(collection, q, budget);
+  if (plan.stage !== 'IXSCAN' && plan.stage !== 'OR') return scanSliced(collection, q, budget);
   // An index narrows the candidates; the walk gives the matching ones in natural order, as the scan does.
-  plan.index?.countAccess();
+  for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const walk: IndexWalk = { documents: [], total: 0, stats: { keysExamined: 0, docsExamined: 0 } };
   await runSliced(indexWalk(plan, test, undefined, 0, walk), budget, SLICE_MS);
   return walk.documents;

@@ -1,3 +1,4 @@
+import type { Doc } from '../bson/extendedJson';
 import { CollectionData } from './collectionData';
 import type { DatabaseUser, Invoice, Mutation } from './mutations';
 
@@ -22,7 +23,8 @@ export class AccountState {
     return this.databases.get(db)?.collections.get(name);
   }
 
-  apply(mutation: Mutation): void {
+  /** `sizes`: the stored size of put documents where the caller measured it already (AccountStore.commit). */
+  apply(mutation: Mutation, sizes?: Map<Doc, number>): void {
     switch (mutation.op) {
       case 'createDatabase':
         if (!this.databases.has(mutation.name)) {
@@ -65,7 +67,7 @@ export class AccountState {
         this.collection(mutation.db, mutation.col)?.dropIndex(mutation.name);
         return;
       case 'put':
-        this.collection(mutation.db, mutation.col)?.put(mutation.doc);
+        this.collection(mutation.db, mutation.col)?.put(mutation.doc, sizes?.get(mutation.doc));
         return;
       case 'delete':
         this.collection(mutation.db, mutation.col)?.delete(mutation.id);
@@ -84,26 +86,40 @@ export class AccountState {
     }
   }
 
-  /** The mutations that rebuild this state from nothing: the content of a snapshot. */
-  *rebuild(batchSize = 500): Generator<Mutation[]> {
-    for (const database of this.databases.values()) {
-      yield [{ op: 'createDatabase', name: database.name, slug: database.slug, created: database.created }];
-      const users = [...(database.users?.values() ?? [])];
-      if (users.length > 0) yield users.map((user): Mutation => ({ op: 'putUser', db: database.name, user }));
-      for (const [name, data] of database.collections) {
-        yield [
-          { op: 'createCollection', db: database.name, name },
-          ...data.indexes
-            .filter((index) => index.name !== '_id_')
-            .map((index): Mutation => ({ op: 'createIndex', db: database.name, col: name, index })),
-        ];
-        for (let start = 0; start < data.entries.length; start += batchSize) {
-          yield data.entries
-            .slice(start, start + batchSize)
-            .map((entry): Mutation => ({ op: 'put', db: database.name, col: name, doc: entry.doc }));
+  /**
+   * The mutations that rebuild this state from nothing: the content of a snapshot. The state is captured at
+   * the call (lists of databases, collections, indexes, users and documents copied; the documents themselves
+   * are never changed in place, a write stores a new one), so the batches may be taken later, a slice at a
+   * time, while writes go on: they give the state as it was at the call.
+   */
+  rebuild(batchSize = 500): Generator<Mutation[]> {
+    const databases = [...this.databases.values()].map((database) => ({
+      name: database.name,
+      slug: database.slug,
+      created: database.created,
+      users: [...(database.users?.values() ?? [])],
+      collections: [...database.collections].map(([name, data]) => ({
+        name,
+        indexes: data.indexes.filter((index) => index.name !== '_id_'),
+        docs: data.entries.map((entry) => entry.doc),
+      })),
+    }));
+    const invoices = this.invoices;
+    return (function* (): Generator<Mutation[]> {
+      for (const database of databases) {
+        yield [{ op: 'createDatabase', name: database.name, slug: database.slug, created: database.created }];
+        if (database.users.length > 0) yield database.users.map((user): Mutation => ({ op: 'putUser', db: database.name, user }));
+        for (const { name, indexes, docs } of database.collections) {
+          yield [
+            { op: 'createCollection', db: database.name, name },
+            ...indexes.map((index): Mutation => ({ op: 'createIndex', db: database.name, col: name, index })),
+          ];
+          for (let start = 0; start < docs.length; start += batchSize) {
+            yield docs.slice(start, start + batchSize).map((doc): Mutation => ({ op: 'put', db: database.name, col: name, doc }));
+          }
         }
       }
-    }
-    yield [{ op: 'setInvoices', invoices: this.invoices }];
+      yield [{ op: 'setInvoices', invoices }];
+    })();
   }
 }

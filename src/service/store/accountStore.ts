@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Doc } from '../bson/extendedJson';
 import { parseStoredJson } from '../bson/storedJson';
 import { HttpError } from '../errors';
 import { AccountState } from './accountState';
@@ -11,6 +12,9 @@ import { fsyncDirectory, LineWriter, nodeFileIo, readLines } from './lineFile';
 import type { Mutation } from './mutations';
 import { deserializeMutation, stringifyMutations } from './mutations';
 import { joinGroupCommit } from './groupCommit';
+import { SLICE_MS } from '../query/slicedScan';
+
+const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const SNAPSHOT = 'snapshot.jsonl';
 const TEMPORARY = `${SNAPSHOT}.tmp`;
@@ -19,6 +23,12 @@ const JOURNAL = /^journal-(\d+)\.jsonl$/;
 const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 /** After a snapshot could not be written, the next try waits until the journal has grown this much more. */
 const RETRY_AFTER_BYTES = 8 * 1024 * 1024;
+
+/** A compaction running in the background: its snapshot writer, and whether a compaction made at once replaced it. */
+interface BackgroundRun {
+  writer?: LineWriter;
+  cancelled: boolean;
+}
 
 const journalName = (generation: number) => `journal-${generation}.jsonl`;
 const reason = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -43,6 +53,9 @@ export class AccountStore {
   private closed = false;
   private compactAt: number;
   private compactionScheduled = false;
+  /** The compaction running in the background, its snapshot writer, and whether a compaction made at once replaced it. */
+  private background: Promise<void> | undefined;
+  private backgroundRun: BackgroundRun | undefined;
   /** Files of this directory holding lines that could not be read: kept aside when they are replaced. */
   private readonly damaged = new Set<string>();
 
@@ -78,15 +91,29 @@ export class AccountStore {
       );
     }
     const newer = journals.filter((generation) => generation > store.generation);
-    if (newer.length > 0) {
+    // A compaction running in the background writes to the next journal while its snapshot is written: a crash
+    // then leaves journals G, G+1, … after snapshot G, each continuing the one before. A gap means another copy.
+    const chain = journals.filter((generation) => generation >= store.generation);
+    const contiguous = chain.every((generation, i) => generation === store.generation + i);
+    if (newer.length > 0 && !(hasSnapshot && chain[0] === store.generation && contiguous)) {
       throw new StartupRefusal(
         `${directory} holds ${newer.map(journalName).join(', ')}, newer than its ${SNAPSHOT} (generation ${store.generation}): the snapshot seems to be an older copy. Restore the matching ${SNAPSHOT}, or move the newer journal away to start from the snapshot as it is. ${NOTHING_CHANGED}`,
       );
     }
-    const journalPath = join(directory, journalName(store.generation));
-    const replayed = existsSync(journalPath) ? store.loadJournal(journalPath) : 0;
+    let replayed = 0;
+    for (const generation of chain) replayed += store.loadJournal(join(directory, journalName(generation)));
+    const last = chain.length > 0 ? chain[chain.length - 1] : store.generation;
     const existed = hasSnapshot || journals.includes(0);
-    if (!existed || replayed > 0 || journals.some((generation) => generation < store.generation)) store.compact();
+    // Start-up does not fold the journal into a new snapshot (at a million documents that held the first requests
+    // for seconds): the service appends to the last journal and compacts in the background once it is large or
+    // several journals wait. Unreadable lines with journal lines to fold still call for a compaction now, which keeps
+    // the damaged files aside.
+    if (!existed || (store.damaged.size > 0 && replayed > 0)) store.compact();
+    else {
+      for (const generation of journals) if (generation < store.generation) store.retire(journalName(generation));
+      store.generation = last;
+    }
+    const journalPath = join(directory, journalName(store.generation));
     if (!store.journal) {
       try {
         store.openJournal();
@@ -96,6 +123,7 @@ export class AccountStore {
         );
       }
     }
+    if (store.journal && (chain.length > 1 || store.journal.size > store.compactAt)) store.scheduleCompaction();
     return { store, existed };
   }
 
@@ -109,10 +137,11 @@ export class AccountStore {
     if (this.closed) throw new Error('The account store is closed');
     const journal = this.journal ?? this.openJournal();
     const group = durable ? joinGroupCommit() : undefined;
-    const size = journal.append(stringifyMutations(mutations, { at: Date.now() }), durable, group !== undefined);
+    const sizes = new Map<Doc, number>();
+    const size = journal.append(stringifyMutations(mutations, { at: Date.now() }, sizes), durable, group !== undefined);
     group?.push(journal.whenSynced(size));
-    for (const mutation of mutations) this.state.apply(mutation);
-    if (journal.size > this.compactAt && !journal.writingLine) this.compact();
+    for (const mutation of mutations) this.state.apply(mutation, sizes);
+    if (journal.size > this.compactAt) this.scheduleCompaction();
   }
 
   /**
@@ -130,14 +159,88 @@ export class AccountStore {
     return undefined;
   }
 
-  /** Compacts after the current request: the journal line is the acknowledgement, the snapshot is best-effort. */
+  /** Compacts in the background after the current request: the journal line is the acknowledgement, the snapshot is best-effort. */
   private scheduleCompaction(): void {
-    if (this.compactionScheduled) return;
+    if (this.compactionScheduled || this.background) return;
     this.compactionScheduled = true;
     setImmediate(() => {
       this.compactionScheduled = false;
-      if (!this.closed && this.journal && !this.journal.writingLine && this.journal.size > this.compactAt) this.compact();
+      if (this.closed || !this.journal || this.background) return;
+      // A line written a slice at a time (Copy Database) finishes first: the journal is not switched under it.
+      if (this.journal.writingLine) this.scheduleCompaction();
+      else this.background = this.compactInBackground().finally(() => (this.background = undefined));
     });
+  }
+
+  /** Settles once no compaction is scheduled or running (tests and shutdown wait for it). */
+  async whenCompacted(): Promise<void> {
+    while (this.compactionScheduled || this.background) {
+      if (this.background) await this.background;
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /**
+   * A compaction that does not hold the service: the state is captured at once (lists of references) and the
+   * appends switch to the next generation's journal in the same turn, then the snapshot of the captured state
+   * is written a slice at a time, synced, and renamed into place; the journals it folds are removed after.
+   * A crash before the rename leaves the old snapshot and the journals since, which start-up replays in turn;
+   * after it, the new snapshot and its journal.
+   */
+  private async compactInBackground(): Promise<void> {
+    const generation = this.generation + 1;
+    const batches = this.state.rebuild();
+    const previous = this.journal!;
+    try {
+      this.journal = new Journal(join(this.directory, journalName(generation)), this.io);
+      fsyncDirectory(this.directory);
+    } catch (error) {
+      this.journal = previous;
+      this.compactAt = previous.size + Math.min(RETRY_AFTER_BYTES, this.compactAtBytes);
+      this.log(`${this.directory}: could not start a new journal for a compaction (${reason(error)}); it is tried again later`);
+      return;
+    }
+    this.generation = generation;
+    this.compactAt = this.compactAtBytes;
+    // Its writes still waiting for a sync are synced now (a failure answers them with the journal's 503).
+    try {
+      previous.close();
+    } catch {
+      // Reported to the writes that waited; the snapshot below holds what memory holds.
+    }
+    const temporary = join(this.directory, TEMPORARY);
+    const run: BackgroundRun = { cancelled: false };
+    this.backgroundRun = run;
+    const cancelled = () => this.closed || run.cancelled;
+    try {
+      run.writer = new LineWriter(temporary, this.snapshotIo);
+      run.writer.write(JSON.stringify({ snapshot: 1, generation, written: new Date().toISOString() }));
+      let sliceEnd = performance.now() + SLICE_MS;
+      for (const batch of batches) {
+        run.writer.write(stringifyMutations(batch, {}));
+        if (performance.now() < sliceEnd) continue;
+        await yieldToOtherRequests();
+        if (cancelled()) return;
+        sliceEnd = performance.now() + SLICE_MS;
+      }
+      await run.writer.closeInBackground();
+      run.writer = undefined;
+      if (cancelled()) return;
+      renameSync(temporary, join(this.directory, SNAPSHOT));
+    } catch (error) {
+      run.writer?.abandon();
+      if (cancelled()) return;
+      rmSync(temporary, { force: true });
+      this.compactAt = (this.journal?.size ?? 0) + Math.min(RETRY_AFTER_BYTES, this.compactAtBytes);
+      this.log(
+        `${this.directory}: could not write a new snapshot (${reason(error)}); the journal keeps every change and the snapshot is tried again later`,
+      );
+      return;
+    } finally {
+      if (this.backgroundRun === run) this.backgroundRun = undefined;
+    }
+    fsyncDirectory(this.directory);
+    for (const stale of this.journalGenerations()) if (stale < generation) this.retire(journalName(stale));
   }
 
   /**
@@ -145,6 +248,12 @@ export class AccountStore {
    * when the snapshot could not be written: the journal still holds every change, so nothing is lost.
    */
   compact(): boolean {
+    if (this.backgroundRun) {
+      // The snapshot written here holds everything the background one would: it stops, its file is replaced.
+      this.backgroundRun.cancelled = true;
+      this.backgroundRun.writer?.abandon();
+      this.backgroundRun = undefined;
+    }
     const generation = this.generation + 1;
     const temporary = join(this.directory, TEMPORARY);
     const snapshot = join(this.directory, SNAPSHOT);
@@ -199,6 +308,8 @@ export class AccountStore {
 
   close(): void {
     this.closed = true;
+    this.backgroundRun?.writer?.abandon();
+    this.backgroundRun = undefined;
     this.journal?.close();
     this.journal = undefined;
   }

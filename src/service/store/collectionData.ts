@@ -91,10 +91,9 @@ export class CollectionData {
     return this.byId.has(valueKey(id));
   }
 
-  /** Inserts the document, or replaces the one with the same `_id`. Constraints are the caller's to check. */
-  put(doc: Doc): void {
+  /** Inserts the document, or replaces the one with the same `_id`. Constraints are the caller's to check. `size`: its documentSize, when known. */
+  put(doc: Doc, size = documentSize(doc)): void {
     const key = valueKey(doc._id);
-    const size = documentSize(doc);
     const existing = this.byId.get(key);
     if (existing) {
       this.unindex(existing);

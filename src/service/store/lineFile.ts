@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 
 export interface LineReadResult {
   /** Bytes up to the end of the last complete line; a torn tail after it is not counted. */
@@ -51,6 +51,7 @@ export class LineWriter {
   private readonly fd: number;
   private buffered: string[] = [];
   private bufferedLength = 0;
+  private closed = false;
 
   constructor(
     path: string,
@@ -70,8 +71,27 @@ export class LineWriter {
       this.flush();
       this.io.sync(this.fd);
     } finally {
-      closeSync(this.fd);
+      this.abandon();
     }
+  }
+
+  /** Like `close`, with the fsync off the event loop (a snapshot of a million documents takes a while to sync). */
+  async closeInBackground(): Promise<void> {
+    try {
+      this.flush();
+      if (this.io === nodeFileIo)
+        await new Promise<void>((resolve, reject) => fsync(this.fd, (error) => (error ? reject(error) : resolve())));
+      else this.io.sync(this.fd);
+    } finally {
+      this.abandon();
+    }
+  }
+
+  /** Closes the file without syncing it (a write given up: the file is removed or replaced). */
+  abandon(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
   }
 
   private flush(): void {

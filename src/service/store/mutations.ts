@@ -45,9 +45,21 @@ export interface DatabaseUser {
   hash: string;
 }
 
-/** Mutations as journal JSON: documents and ids in extended JSON; what JSON cannot hold exactly is refused, never written. */
-export function stringifyMutations(mutations: Mutation[], header: Record<string, unknown>): string {
-  return stringifyStored({ ...header, m: mutations }, 'A journal line');
+/**
+ * Mutations as journal JSON: documents and ids in extended JSON; what JSON cannot hold exactly is refused, never written.
+ * With `sizes`, each put's document is serialised on its own and its stored size kept there, so that applying the
+ * line does not serialise the document again to measure it.
+ */
+export function stringifyMutations(mutations: Mutation[], header: Record<string, unknown>, sizes?: Map<Doc, number>): string {
+  if (!sizes) return stringifyStored({ ...header, m: mutations }, 'A journal line');
+  const head = stringifyStored(header, 'A journal line');
+  const parts = mutations.map((mutation) => {
+    if (mutation.op !== 'put') return stringifyStored(mutation, 'A journal line');
+    const doc = stringifyStored(mutation.doc, 'A journal line');
+    sizes.set(mutation.doc, Buffer.byteLength(doc));
+    return `{"op":"put","db":${JSON.stringify(mutation.db)},"col":${JSON.stringify(mutation.col)},"doc":${doc}}`;
+  });
+  return `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"m":[${parts.join(',')}]}`;
 }
 
 function requireStrings(raw: Record<string, unknown>, fields: string[]): void {

@@ -84,7 +84,7 @@ describe('AI tools: every read tool through vscode.lm.invokeTool', function () {
 
   it('explains where offered and says so where not; slow queries, operations, statistics and the log', async () => {
     const explained = await call('dbhost_explain', { database: 'shop', collection: 'orders', filter: { status: 'paid' } });
-    const offered = await client.explainQuery('shop', 'orders', { q: { status: 'paid' } }).then(
+    const offered = await client.explain('shop', 'orders', { q: { status: 'paid' } }).then(
       () => true,
       (error: { status?: number }) => (error.status === 404 ? false : Promise.reject(error)),
     );

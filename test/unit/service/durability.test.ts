@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from '../../../src/service/bson/objectId';
+import { accountTag, dataFolderSecret, keyDigest } from '../../../src/service/accountTags';
 import { AccountStore } from '../../../src/service/store/accountStore';
 import type { ChildService } from './childService';
 import { bundleService, startChildService } from './childService';
@@ -96,6 +97,56 @@ describe('local service durability (child process)', function () {
       safe: true,
     });
     assert.equal(answer.status, 200);
+  });
+
+  it('keeps every acknowledged write after kill -9 during a compaction in the background, and answers during it', async () => {
+    const dataDir = join(workDirectory, 'kill9-compaction');
+    const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+    running.push(first);
+    assert.equal((await call(first.url, 'POST', '/databases', { name: 'big', slug: 'sandbox' })).status, 200);
+    first.process.kill('SIGTERM');
+    await first.exited;
+    // 60,000 documents in the journal, and the journal after it that a compaction cut short leaves: the next start
+    // compacts in the background at once, folding both.
+    const accountDir = join(dataDir, 'accounts', accountTag(keyDigest(dataFolderSecret(dataDir), KEY)));
+    const { store } = AccountStore.open(accountDir, () => undefined);
+    store.commit([{ op: 'createCollection', db: 'big', name: 'docs' }], true);
+    for (let id = 0; id < 60_000; id++)
+      store.commit([{ op: 'put', db: 'big', col: 'docs', doc: { _id: id, text: `document ${id}` } }], false);
+    store.close();
+    const generation = Math.max(...readdirSync(accountDir).map((name) => Number(/^journal-(\d+)/.exec(name)?.[1] ?? -1)));
+    appendFileSync(
+      join(accountDir, `journal-${generation + 1}.jsonl`),
+      `${JSON.stringify({ m: [{ op: 'put', db: 'big', col: 'docs', doc: { _id: 'in-the-next-journal' } }] })}\n`,
+    );
+
+    const second = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    running.push(second);
+    const acknowledged: number[] = [];
+    let sawUnfinishedSnapshot = false;
+    for (let n = 0; n < 400 && !(sawUnfinishedSnapshot && acknowledged.length >= 3); n++) {
+      if (readdirSync(accountDir).includes('snapshot.jsonl.tmp')) sawUnfinishedSnapshot = true;
+      const answer = await call(second.url, 'POST', '/databases/big/collections/docs/documents', {
+        document: { _id: `safe-${n}` },
+        safe: true,
+      });
+      assert.equal(answer.status, 200);
+      acknowledged.push(n);
+    }
+    const killedMidway = readdirSync(accountDir).includes('snapshot.jsonl.tmp');
+    second.process.kill('SIGKILL');
+    assert.equal((await second.exited).signal, 'SIGKILL');
+    assert.ok(sawUnfinishedSnapshot, 'safe writes were answered while the snapshot was being written');
+
+    const third = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    running.push(third);
+    assert.equal(
+      await countOf(third.url, 'big', 'docs'),
+      60_000 + 1 + acknowledged.length,
+      `every document after kill -9 ${killedMidway ? 'while the snapshot was written' : 'after the compaction'}`,
+    );
+    assert.equal(await countOf(third.url, 'big', 'docs', { _id: 'in-the-next-journal' }), 1);
+    assert.equal(await countOf(third.url, 'big', 'docs', { _id: { $in: acknowledged.map((n) => `safe-${n}`) } }), acknowledged.length);
   });
 
   it('shuts down cleanly on SIGTERM and keeps everything, unsafe writes included', async () => {

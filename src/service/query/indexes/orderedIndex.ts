@@ -78,7 +78,14 @@ export class OrderedIndex<E extends Keyed> {
       this.chunks.push({ keys: [key], items: [item] });
       return;
     }
-    let [chunkAt, offset] = this.seek(boundOf(key, item.seq, this.directions.length > 1));
+    const bound = boundOf(key, item.seq, this.directions.length > 1);
+    const lastChunk = this.chunks[this.chunks.length - 1];
+    const last = lastChunk.items.length - 1;
+    // Keys that rise with the natural order (an _id counter, a date) go after the last one: no search.
+    let [chunkAt, offset] =
+      this.compareToBound(lastChunk.keys[last], lastChunk.items[last].seq, bound) < 0
+        ? [this.chunks.length - 1, lastChunk.items.length]
+        : this.seek(bound);
     if (chunkAt === this.chunks.length) {
       chunkAt--;
       offset = this.chunks[chunkAt].items.length;

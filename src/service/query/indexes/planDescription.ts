@@ -38,8 +38,9 @@ export function boundsText(plan: QueryPlan): Record<string, string> {
   );
 }
 
-/** `COLLSCAN`, `IDHACK` or `IXSCAN { k: 1 }`, as the database's logs summarize a plan. */
+/** `COLLSCAN`, `IDHACK`, `IXSCAN { k: 1 }` or `OR { IXSCAN { a: 1 }, IXSCAN { b: 1 } }`, as the database's logs summarize a plan. */
 export function planSummary(plan: QueryPlan): string {
+  if (plan.stage === 'OR' && plan.branches) return `OR { ${plan.branches.map(planSummary).join(', ')} }`;
   if (plan.stage !== 'IXSCAN' || !plan.index) return plan.stage;
   const fields = Object.entries(plan.index.spec.key).map(
     ([field, direction]) => `${field}: ${typeof direction === 'string' ? JSON.stringify(direction) : direction}`,

@@ -3,6 +3,7 @@ import { spendWork } from '../budget';
 import type { Key } from './keyOrder';
 import { compareKeys } from './keyOrder';
 import type { QueryPlan } from './planner';
+import type { Entry } from '../../store/collectionData';
 import type { IndexedEntry } from './queryIndex';
 
 /** What a run of a plan examined, as the database's explain counts it. */
@@ -28,7 +29,8 @@ function keyPart(key: Key | Key[], compound: boolean, field: number): Key {
   return compound ? (key as Key[])[field] : (key as Key);
 }
 
-function keysInBounds(plan: QueryPlan): number {
+/** How many keys the plan's bounds hold: the count when the plan counts from the index. */
+export function keysInBounds(plan: QueryPlan): number {
   let keys = 0;
   for (const range of plan.bounds!.ranges) keys += plan.index!.tree.countBetween(range.from, range.to);
   return keys;
@@ -96,19 +98,27 @@ function* walkInSortOrder(
   walk.total = matched;
 }
 
-/** Walks every key in the bounds and gives the matching documents in natural order (the order a scan finds them). */
-function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
-  const index = plan.index!;
-  const candidates = new Set<IndexedEntry>(index.unkeyed);
-  for (const range of plan.bounds!.ranges) {
-    const cursor = index.tree.cursor(range.from, range.to, 1);
-    for (let next = cursor.next(); next; next = cursor.next()) {
-      walk.stats.keysExamined++;
-      spendWork(1, 'examining index keys');
-      candidates.add(next.item);
-      if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
+/** Walks every branch of an OR plan and gives the documents matching the whole filter in natural order. */
+function* walkUnion(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
+  const candidates = new Set<IndexedEntry>();
+  for (const branch of plan.branches!) {
+    const index = branch.index!;
+    for (const entry of index.unkeyed) candidates.add(entry);
+    for (const range of branch.bounds!.ranges) {
+      const cursor = index.tree.cursor(range.from, range.to, 1);
+      for (let next = cursor.next(); next; next = cursor.next()) {
+        walk.stats.keysExamined++;
+        spendWork(1, 'examining index keys');
+        candidates.add(next.item);
+        if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
+      }
     }
   }
+  yield* testInNaturalOrder(candidates, test, walk);
+}
+
+/** Tests the candidates (each once) and leaves the matching ones in natural order in `walk`. */
+function* testInNaturalOrder(candidates: Set<IndexedEntry>, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
   const matched: IndexedEntry[] = [];
   let tested = 0;
   for (const entry of candidates) {
@@ -123,7 +133,74 @@ function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk)
   walk.total = matched.length;
 }
 
-/** The walk of an IXSCAN plan as steps (see runSliced), filling `walk`. */
+/**
+ * Walks the keys in the bounds and gives the matching documents in natural order (the order a scan finds
+ * them). Keys that come in natural order already, with the count from the index, stop once `wanted` matched.
+ */
+function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, wanted: number, walk: IndexWalk): Generator<void, void, void> {
+  const index = plan.index!;
+  if (plan.keysInNaturalOrder && plan.countFromIndex && wanted > 0) {
+    yield* walkInNaturalOrder(plan, test, wanted, walk);
+    return;
+  }
+  const candidates = new Set<IndexedEntry>(index.unkeyed);
+  for (const range of plan.bounds!.ranges) {
+    const cursor = index.tree.cursor(range.from, range.to, 1);
+    for (let next = cursor.next(); next; next = cursor.next()) {
+      walk.stats.keysExamined++;
+      spendWork(1, 'examining index keys');
+      candidates.add(next.item);
+      if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
+    }
+  }
+  yield* testInNaturalOrder(candidates, test, walk);
+}
+
+/** The keys of one point, in natural order: the first `wanted` matching documents, and the count from the index. */
+function* walkInNaturalOrder(plan: QueryPlan, test: (doc: Doc) => boolean, wanted: number, walk: IndexWalk): Generator<void, void, void> {
+  const range = plan.bounds!.ranges[0];
+  const cursor = plan.index!.tree.cursor(range.from, range.to, 1);
+  for (let next = cursor.next(); next && walk.documents.length < wanted; next = cursor.next()) {
+    walk.stats.keysExamined++;
+    walk.stats.docsExamined++;
+    spendWork(1, 'examining index keys');
+    if (test(next.item.doc)) walk.documents.push(next.item.doc);
+    if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
+  }
+  walk.total = keysInBounds(plan);
+}
+
+/**
+ * Reads the documents in natural order until `wanted` match, trying at most `maxTests`; the count comes
+ * from the index. Answers false (the walk left empty) when the page is not full by then.
+ */
+export function* scanForPage(
+  entries: readonly Entry[],
+  plan: QueryPlan,
+  test: (doc: Doc) => boolean,
+  wanted: number,
+  walk: IndexWalk,
+): Generator<void, boolean, void> {
+  const maxTests = plan.pageByScan!.maxTests;
+  let tested = 0;
+  for (let at = 0; at < entries.length && walk.documents.length < wanted; at++) {
+    const entry = entries[at];
+    if (entry.removed) continue;
+    if (tested === maxTests) {
+      walk.documents = [];
+      return false;
+    }
+    tested++;
+    walk.stats.docsExamined++;
+    spendWork(1, 'scanning documents');
+    if (test(entry.doc)) walk.documents.push(entry.doc);
+    if ((tested & (STEP_BATCH - 1)) === 0) yield;
+  }
+  walk.total = keysInBounds(plan);
+  return true;
+}
+
+/** The walk of an IXSCAN or OR plan as steps (see runSliced), filling `walk`. */
 export function indexWalk(
   plan: QueryPlan,
   test: (doc: Doc) => boolean,
@@ -131,7 +208,8 @@ export function indexWalk(
   wanted: number,
   walk: IndexWalk,
 ): Generator<void, void, void> {
-  if (!plan.sortServed) return walkAll(plan, test, walk);
+  if (plan.stage === 'OR') return walkUnion(plan, test, walk);
+  if (!plan.sortServed) return walkAll(plan, test, sort ? 0 : wanted, walk);
   return (function* () {
     yield* walkInSortOrder(plan, test, Object.keys(sort ?? {}).length, wanted, walk);
     if (plan.countFromIndex) walk.total = keysInBounds(plan);

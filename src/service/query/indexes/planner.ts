@@ -1,4 +1,5 @@
 import type { Doc, Value } from '../../bson/extendedJson';
+import { isPlainObject } from '../../bson/extendedJson';
 import type { CollectionData } from '../../store/collectionData';
 import { comparable, idLookup } from '../engine';
 import type { FieldBounds } from './fieldIntervals';
@@ -14,9 +15,11 @@ export interface QueryShape {
   limit: number;
 }
 
-/** The plan a query runs by: a scan of every document, a walk of one index, or the `_id` lookup. */
+/** The plan a query runs by: a scan of every document, a walk of one index, walks of several for a `$or`, or the `_id` lookup. */
 export interface QueryPlan {
-  stage: 'COLLSCAN' | 'IXSCAN' | 'IDHACK';
+  stage: 'COLLSCAN' | 'IXSCAN' | 'IDHACK' | 'OR';
+  /** For OR: one index walk per branch of the `$or`; their documents together hold every match. */
+  branches?: QueryPlan[];
   index?: QueryIndex;
   bounds?: IndexBounds;
   direction: 1 | -1;
@@ -32,6 +35,14 @@ export interface QueryPlan {
   id?: Value;
   /** The planner's estimate of the work, in documents or keys. */
   cost: number;
+  /** The keys in the bounds come in natural order (one point, one key per document): a walk may stop once the page is full. */
+  keysInNaturalOrder: boolean;
+  /**
+   * The page is read from the documents in natural order, stopping once full, and the count taken from the
+   * index (which holds many matches: few documents are read before the page is full). After `maxTests`
+   * documents without a full page (the matches lie late in the natural order), the index is walked instead.
+   */
+  pageByScan?: { maxTests: number };
 }
 
 const NUMERIC_SEGMENT = /(^|\.)\d+(\.|$)/;
@@ -68,7 +79,16 @@ function sortService(index: QueryIndex, bounds: IndexBounds, sort: Doc): { from:
 
 const sortCost = (count: number): number => count * Math.log2(count + 1);
 
-function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<typeof conditionsOf>): QueryPlan | undefined {
+/** Documents a read in natural order tries beyond the expected number before it gives up for the index walk. */
+const SCAN_TRIAL_FACTOR = 4;
+const SCAN_TRIAL_MIN = 64;
+
+function indexPlan(
+  index: QueryIndex,
+  shape: QueryShape,
+  conditions: ReturnType<typeof conditionsOf>,
+  documents: number,
+): QueryPlan | undefined {
   const bounds = indexBounds(index, conditions.byField);
   const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
   const served = sort ? sortService(index, bounds, sort) : undefined;
@@ -81,9 +101,23 @@ function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<
   let keys = index.unkeyed.size;
   for (const range of bounds.ranges) keys += index.tree.countBetween(range.from, range.to);
   const wanted = shape.skip + shape.limit;
+  const keysInNaturalOrder =
+    bounds.ranges.length === 1 && bounds.pointFields === index.fields.length && !index.multikey && index.unkeyed.size === 0;
   let cost: number;
+  let pageByScan: QueryPlan['pageByScan'];
   if (served) cost = countFromIndex ? Math.min(keys, wanted) : keys;
+  else if (keysInNaturalOrder && countFromIndex && wanted > 0 && !sort) cost = Math.min(keys, wanted);
   else cost = keys + sortCost(keys) + (sort ? sortCost(keys) : 0);
+  if (!served && !sort && countFromIndex && wanted > 0 && keys > 0) {
+    // With the count from the index, a page of matches spread evenly over the natural order takes about
+    // wanted × documents / keys documents to read: fewer than the keys when the range holds a large share.
+    const expected = Math.min(documents, Math.ceil((wanted * documents) / keys));
+    const maxTests = SCAN_TRIAL_FACTOR * expected + SCAN_TRIAL_MIN;
+    if (maxTests < cost) {
+      pageByScan = { maxTests };
+      cost = maxTests;
+    }
+  }
   return {
     stage: 'IXSCAN',
     index,
@@ -94,13 +128,22 @@ function indexPlan(index: QueryIndex, shape: QueryShape, conditions: ReturnType<
     countFromIndex,
     candidates: [],
     cost,
+    keysInNaturalOrder,
+    pageByScan,
   };
 }
 
 /** The cheapest way to answer `shape` with the indexes `collection` has now (built ones only). */
 export function planQuery(collection: CollectionData, shape: QueryShape): QueryPlan {
   const id = idLookup(shape.q);
-  const base = { direction: 1 as const, sortServed: false, sortFieldsFrom: 0, countFromIndex: false, candidates: [] as string[] };
+  const base = {
+    direction: 1 as const,
+    sortServed: false,
+    sortFieldsFrom: 0,
+    countFromIndex: false,
+    candidates: [] as string[],
+    keysInNaturalOrder: false,
+  };
   if (id !== undefined) return { ...base, stage: 'IDHACK', id, index: collection.queryIndex('_id_'), countFromIndex: true, cost: 1 };
   const n = collection.count;
   const filterEmpty = Object.keys(shape.q).length === 0;
@@ -116,10 +159,51 @@ export function planQuery(collection: CollectionData, shape: QueryShape): QueryP
   const plans: QueryPlan[] = [];
   for (const index of collection.queryIndexes) {
     if (!index.usable) continue;
-    const plan = indexPlan(index, shape, conditions);
+    const plan = indexPlan(index, shape, conditions, n);
     if (plan) plans.push(plan);
   }
-  const candidates = plans.map((plan) => plan.index!.name);
+  const union = unionPlan(collection, shape, base);
+  if (union) plans.push(union);
+  const candidates = [...new Set(plans.flatMap((plan) => (plan.branches ?? [plan]).map((branch) => branch.index!.name)))];
   const best = plans.reduce<QueryPlan>((chosen, plan) => (plan.cost < chosen.cost ? plan : chosen), scan);
   return { ...best, candidates };
+}
+
+/** The cheapest index walk for the conditions of one `$or` branch (with the filter's other top-level conditions). */
+function branchPlan(collection: CollectionData, branch: Doc, shape: QueryShape): QueryPlan | undefined {
+  const conditions = conditionsOf(branch);
+  let best: QueryPlan | undefined;
+  for (const index of collection.queryIndexes) {
+    if (!index.usable) continue;
+    const plan = indexPlan(index, { ...shape, q: branch, sort: undefined }, conditions, collection.count);
+    if (plan && plan.bounds!.boundFields > 0 && (!best || plan.cost < best.cost)) best = plan;
+  }
+  return best && { ...best, countFromIndex: false, pageByScan: undefined, keysInNaturalOrder: false };
+}
+
+/**
+ * A `$or` whose every branch an index bounds: the union of the branches' walks holds every match (a document
+ * matching the filter matches a branch, so lies in that branch's bounds). The candidates are tested against the
+ * whole filter and given in natural order; a sort is done in memory.
+ */
+function unionPlan(collection: CollectionData, shape: QueryShape, base: Omit<QueryPlan, 'stage' | 'cost'>): QueryPlan | undefined {
+  const branches = shape.q.$or;
+  if (!Array.isArray(branches) || branches.length === 0 || !branches.every((branch) => isPlainObject(branch))) return undefined;
+  const others = Object.fromEntries(Object.entries(shape.q).filter(([field]) => field !== '$or'));
+  const plans: QueryPlan[] = [];
+  for (const branch of branches as Doc[]) {
+    const plan = branchPlan(collection, { ...others, ...branch }, shape);
+    if (!plan) return undefined;
+    plans.push(plan);
+  }
+  let keys = 0;
+  for (const plan of plans) keys += plan.index!.unkeyed.size + keysInRanges(plan);
+  const sorted = shape.sort !== undefined && Object.keys(shape.sort).length > 0;
+  return { ...base, stage: 'OR', branches: plans, cost: keys + sortCost(keys) + (sorted ? sortCost(keys) : 0) };
+}
+
+function keysInRanges(plan: QueryPlan): number {
+  let keys = 0;
+  for (const range of plan.bounds!.ranges) keys += plan.index!.tree.countBetween(range.from, range.to);
+  return keys;
 }

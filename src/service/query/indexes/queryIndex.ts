@@ -42,8 +42,12 @@ export class QueryIndex {
   /** A geo, text or hashed index: kept, listed and counted, never used to plan. */
   readonly special: boolean;
 
+  /** The field of a single-field index on a top-level field (no dot): its scalar values are keyed without a walk. */
+  private readonly topField: string | undefined;
+
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
+    this.topField = this.fields.length === 1 && !this.fields[0].includes('.') ? this.fields[0] : undefined;
     this.special = Object.values(spec.key).some((direction) => SPECIAL_KINDS.has(String(direction)));
     this.tree = new OrderedIndex(Object.values(spec.key).map((direction) => (direction === -1 ? -1 : 1)));
   }
@@ -62,6 +66,12 @@ export class QueryIndex {
   }
 
   keysOf(doc: Doc): DocumentKeys {
+    if (this.topField !== undefined) {
+      const value = Object.prototype.hasOwnProperty.call(doc, this.topField) ? doc[this.topField] : null;
+      const type = typeof value;
+      if (value === null || value === undefined || type === 'number' || type === 'string' || type === 'boolean')
+        return { keys: [value ?? null] as Key[], multikey: false, unsortable: false };
+    }
     const found = keysOf(this.fields, doc);
     if (found.keys === undefined) return found;
     const keys = this.fields.length === 1 ? (found.keys as Key[]).map(asKey) : (found.keys as Key[][]).map((combo) => combo.map(asKey));

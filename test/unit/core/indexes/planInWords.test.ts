@@ -43,6 +43,33 @@ describe('an explain in words', () => {
     assert.equal(planInWords(covered).summary, 'Used index k_1: examined 1 key and no document (the index alone answered) to return 1');
   });
 
+  it('says when the page came from documents in stored order and the index gave only the count', () => {
+    const wide = explain(
+      { stage: 'IXSCAN', index: 'n_-1', key: { n: -1 }, countFromIndex: true, pageReadInNaturalOrder: true },
+      { keysExamined: 0, docsExamined: 41, returned: 20, count: 50_000 },
+    );
+    const details = planInWords(wide).details;
+    assert.ok(
+      details.includes(
+        'So many documents match that the page came from reading documents in stored order (41 documents); the index gave the count',
+      ),
+      details.join(' | '),
+    );
+    assert.ok(details.includes('50,000 documents match in all, counted from the index'), details.join(' | '));
+    assert.ok(!planInWords(byIndex).details.some((line) => line.includes('stored order')));
+  });
+
+  it('names the index of each branch of a $or walked as a union', () => {
+    const union = explain(
+      { stage: 'OR', branches: [{ index: 'k_1' }, { index: 'n_-1' }] },
+      { keysExamined: 40, docsExamined: 38, returned: 5, count: 38 },
+    );
+    assert.equal(
+      planInWords(union).summary,
+      'Used indexes k_1, n_-1, one walk per branch of the $or: examined 40 keys and 38 documents to return 5',
+    );
+  });
+
   it('says a lookup by _id found the document, or that none has it', () => {
     assert.equal(
       planInWords(explain({ stage: 'IDHACK' }, { keysExamined: 1, docsExamined: 1, returned: 1 })).summary,

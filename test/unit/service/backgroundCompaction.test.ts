@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { AccountStore } from '../../../src/service/store/accountStore';
+import type { Mutation } from '../../../src/service/store/mutations';
+import { temporaryDirectory } from './serviceHarness';
+
+const SETUP: Mutation[] = [
+  { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
+  { op: 'createCollection', db: 'db', name: 'c' },
+];
+const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: { _id: id, text: `document ${id}` } }];
+const idsIn = (store: AccountStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const DOCUMENTS = 30_000;
+
+describe('local service: compaction in the background', function () {
+  this.timeout(120_000);
+  let directory: string;
+  let log: string[];
+  beforeEach(() => {
+    directory = temporaryDirectory('background-compaction');
+    log = [];
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('takes writes while it writes the snapshot, and keeps them all, in order, across a restart', async () => {
+    const { store } = AccountStore.open(directory, (line) => log.push(line), undefined, undefined, 256 * 1024);
+    store.commit(SETUP, true);
+    for (let id = 0; id < DOCUMENTS; id++) store.commit(put(id), false);
+    let compacted = false;
+    void store.whenCompacted().then(() => (compacted = true));
+    let during = 0;
+    while (!compacted) {
+      await nextTurn();
+      if (compacted) break;
+      store.commit([...put(DOCUMENTS + during), { op: 'delete', db: 'db', col: 'c', id: during }], true);
+      during++;
+    }
+    assert.ok(during > 1, `other work ran between the snapshot's slices (${during} writes)`);
+    assert.deepEqual(log, []);
+    const files = readdirSync(directory).sort();
+    assert.equal(files.filter((name) => name.startsWith('journal-')).length, 1, files.join(', '));
+    assert.equal(existsSync(join(directory, 'snapshot.jsonl.tmp')), false);
+    const expected = idsIn(store);
+    assert.equal(expected.length, DOCUMENTS);
+    store.close();
+    const reopened = AccountStore.open(directory, (line) => log.push(line)).store;
+    assert.deepEqual(idsIn(reopened), expected);
+    reopened.close();
+  });
+
+  it('starts without writing a snapshot: it continues the journal it replayed', () => {
+    const first = AccountStore.open(directory, (line) => log.push(line)).store;
+    first.commit(SETUP, true);
+    for (let id = 0; id < 100; id++) first.commit(put(id), true);
+    first.close();
+    const before = readdirSync(directory).sort();
+    const { store } = AccountStore.open(directory, (line) => log.push(line));
+    assert.deepEqual(readdirSync(directory).sort(), before, 'no new snapshot or journal at start-up');
+    store.commit(put(100), true);
+    store.close();
+    const again = AccountStore.open(directory, (line) => log.push(line)).store;
+    assert.equal(idsIn(again).length, 101);
+    again.close();
+  });
+});
