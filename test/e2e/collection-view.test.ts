@@ -7,7 +7,7 @@ import type { ProductSession } from './support/product-session';
 import { openProductSession } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
-import { chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, treeRow } from './support/workbench';
+import { chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, quickInput, treeRow } from './support/workbench';
 
 const NEW_NAME = 'Renamed in the table';
 
@@ -104,6 +104,50 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     const { document: saved } = await client.getDocument('inventory', 'products', String((first._id as { $oid: string }).$oid));
     assert.equal(saved.name, NEW_NAME);
     assert.equal(JSON.stringify({ ...saved, name: first.name }), JSON.stringify(first), 'a field other than name changed');
+  });
+
+  it('right-click on a row selects it and offers Export Selected…, which asks for the format of the export', async () => {
+    const { page } = session;
+    const row = view.locator('.grid-row[data-row-index="2"]');
+    const menuItem = page.getByRole('menuitem', { name: 'Export Selected…', exact: true });
+    await view.locator('#cell-2-1').click({ button: 'right' });
+    await menuItem.waitFor({ state: 'visible' });
+    assert.equal(await row.getAttribute('aria-selected'), 'true', 'the right-click did not select its row');
+    assert.match(await view.locator('.selected-text').innerText(), /^1 row selected/);
+    await menuItem.hover();
+    await page.keyboard.press('Enter');
+    await menuItem.waitFor({ state: 'hidden' });
+    const format = quickInput(page);
+    await format
+      .locator('.quick-input-title', { hasText: /^Export the 1 selected document of inventory\.products as$/ })
+      .waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await format.waitFor({ state: 'hidden' });
+  });
+
+  it('completes field names and operators in the filter box from the keyboard, and runs the filter typed', async () => {
+    const { page } = session;
+    const filter = view.getByRole('combobox', { name: 'Filter as JSON' });
+    await filter.fill('');
+    await filter.pressSequentially('{"sk');
+    const suggestions = view.getByRole('listbox', { name: 'Suggestions' });
+    await suggestions.getByRole('option', { name: 'sku' }).waitFor({ state: 'visible' });
+    assert.equal(await filter.getAttribute('aria-expanded'), 'true');
+    assert.equal(await filter.getAttribute('aria-activedescendant'), 'filter-suggestions-0');
+    await saveScreenshot(page, 'collection-view-filter-completion');
+    await filter.press('Enter');
+    assert.equal(await filter.inputValue(), '{"sku": ');
+    assert.equal(await filter.getAttribute('aria-expanded'), 'false');
+    await filter.pressSequentially('{"$ex');
+    await suggestions.getByRole('option', { name: '$exists' }).waitFor({ state: 'visible' });
+    await filter.press('Tab');
+    await filter.pressSequentially('false}}');
+    assert.equal(await filter.inputValue(), '{"sku": {"$exists": false}}');
+    await filter.press('Enter');
+    await view.getByText('0–0 of 0').waitFor({ state: 'visible' });
+    await filter.fill('');
+    await filter.press('Enter');
+    await view.getByText(/^1–20 of /).waitFor({ state: 'visible' });
   });
 
   it('follows the dark theme', async () => {

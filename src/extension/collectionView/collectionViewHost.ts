@@ -10,6 +10,7 @@ import type { CollectionSource } from './tableSession';
 import { TableSession } from './tableSession';
 
 export { explainViewFilter } from './explainViewFilter';
+export { exportSelectedRows } from './exportSelectedRows';
 
 /**
  * The collection views' extension-side code, bundled apart as dist/collectionViewHost.js and loaded the first

@@ -31,6 +31,10 @@ export function registerCollectionView(services: Services): () => CollectionView
       const { host, views } = loadHost();
       return host.explainViewFilter(views);
     }),
+    registerCommand(services, CommandId.exportSelectedRows, (context?: unknown) => {
+      const { host, views } = loadHost();
+      return host.exportSelectedRows(views, context);
+    }),
     vscode.window.registerWebviewPanelSerializer(COLLECTION_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),
     }),

@@ -60,7 +60,10 @@ export async function copyDatabase(services: Services, arg: unknown): Promise<st
   } catch (error) {
     if (!isAbsentEndpoint(error)) throw error;
     markAbsent(client, 'copyDatabase');
-    void services.prompts.info(vscode.l10n.t('This service does not offer copying databases.'));
+    services.changes.fire({ accountId }, 'databases');
+    void services.prompts.info(
+      vscode.l10n.t('This service does not offer copying databases: Copy Database… is hidden from its databases now.'),
+    );
     return undefined;
   }
   if (!answer.copy)

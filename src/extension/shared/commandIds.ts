@@ -68,6 +68,8 @@ export enum CommandId {
   explainPlaygroundQuery = 'dbhost.explainPlaygroundQuery',
   explainQuery = 'dbhost.explainQuery',
   explainCollectionViewFilter = 'dbhost.explainCollectionViewFilter',
+  /** Export Selected… in the context menu of a collection view's rows. */
+  exportSelectedRows = 'dbhost.exportSelectedRows',
   explainSlowQuery = 'dbhost.explainSlowQuery',
   explainAgain = 'dbhost.explainAgain',
   createSuggestedIndex = 'dbhost.createSuggestedIndex',

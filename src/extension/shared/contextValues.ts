@@ -8,6 +8,8 @@ export enum ContextValue {
   account = 'dbhost.account',
   databases = 'dbhost.databases',
   database = 'dbhost.database',
+  /** A database of a service known not to offer Copy Database: its menu has no Copy Database…. */
+  databaseWithoutCopy = 'dbhost.database.withoutCopy',
   collection = 'dbhost.collection',
   documents = 'dbhost.documents',
   document = 'dbhost.document',

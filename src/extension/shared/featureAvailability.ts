@@ -38,14 +38,38 @@ export function offers(client: DbHostApi, feature: OriginalFeature, probe: () =>
   if (!answer) {
     answer = probe().then(
       () => true,
-      (error: unknown) => !isAbsentEndpoint(error),
+      (error: unknown) => {
+        if (!isAbsentEndpoint(error)) return true;
+        absentOf(client).add(feature);
+        return false;
+      },
     );
     features.set(feature, answer);
   }
   return answer;
 }
 
+const ABSENT_KEY = Symbol.for('dbhost.featureAvailability.absent');
+
+/** What each client's service is known not to offer, for what must be known at once (a tree item's menu). */
+function absentOf(client: DbHostApi): Set<OriginalFeature> {
+  const holder = globalThis as { [ABSENT_KEY]?: WeakMap<DbHostApi, Set<OriginalFeature>> };
+  const known = (holder[ABSENT_KEY] ??= new WeakMap());
+  let absent = known.get(client);
+  if (!absent) known.set(client, (absent = new Set()));
+  return absent;
+}
+
 /** Records that the service turned out not to offer `feature`. */
 export function markAbsent(client: DbHostApi, feature: OriginalFeature): void {
   featuresOf(client).set(feature, Promise.resolve(false));
+  absentOf(client).add(feature);
+}
+
+/**
+ * Whether the service is known not to offer `feature`, without asking it: for an extra that cannot be probed
+ * without writing (Copy Database), learnt from the first attempt's "no such endpoint".
+ */
+export function isKnownAbsent(client: DbHostApi, feature: OriginalFeature): boolean {
+  return absentOf(client).has(feature);
 }

@@ -11,12 +11,14 @@ import { toggleSort } from '../../core/table/viewState';
 import { CellEditor } from './cellEditor';
 import { headerCell, rowHeaderCell, valueCell } from './cells';
 import { ColumnChooser } from './columnChooser';
+import { installFilterSuggestions } from './filterSuggestions';
 import { button, h } from './dom';
 import { Host } from './host';
 import { changeRowsButton, stagedText as stagedSummary } from './multiRow';
 import { Notice } from './notice';
 import { QueryBar } from './queryBar';
 import { ReviewPane } from './reviewPane';
+import { installRowContextMenu } from './rowContextMenu';
 import { SelectionControls } from './selectionControls';
 import { PointerSelection, newPageModel, rowsOf } from './state';
 import { treeView } from './treeView';
@@ -58,7 +60,9 @@ const grid: VirtualGrid = new VirtualGrid({
   onSelectAll: () => selection.selectAll(),
   onSave: () => send({ type: 'save' }),
 });
+installRowContextMenu(grid.element, selection, model, () => grid.active.row);
 const queryBar = new QueryBar(model, setView, () => send({ type: 'refresh' }));
+installFilterSuggestions(queryBar.filterInput, () => [...model.knownColumns.values()].map((column) => column.label));
 const chooser = new ColumnChooser((fields) => setView({ fields }));
 const review = new ReviewPane(() => send({ type: 'save' }));
 const stagedText = h('span', { className: 'staged-text' });

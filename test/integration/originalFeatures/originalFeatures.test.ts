@@ -8,6 +8,7 @@ import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenT
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
+import { treeMenuCommands } from '../support/treeMenus';
 import { serviceWithoutExtras } from './withoutExtras';
 
 const db = 'extras';
@@ -16,6 +17,7 @@ const PASSWORD = 'pw-Trombone-7781';
 describe('Original service extras: users, copy database, current operations, slow queries', function () {
   this.timeout(60_000);
   let testing: TestApi;
+  let extension: vscode.Extension<unknown>;
   let service: OwnService;
   let client: DbHostApi;
   let accountId: string;
@@ -35,7 +37,7 @@ describe('Original service extras: users, copy database, current operations, slo
   const contextOf = (node: ExplorerNode) => node.treeItem().contextValue;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    ({ testing, extension } = await activateExtension());
     service = await startOwnService({ args: ['--slow-ms', '0'] });
     closers.push(() => service.stop());
     client = testing.services.accounts.makeClient(service.url, service.apiKey);
@@ -162,6 +164,8 @@ describe('Original service extras: users, copy database, current operations, slo
     accounts.push(plainId);
     const database = await nodeAt(testing, plainId, 'Databases', db);
     assert.deepEqual(await childLabels(testing, database), ['items']);
+    // Copying is a write, so nothing is sent to find out: the first attempt learns it, and the menu loses it then.
+    assert.equal(database.treeItem().contextValue, 'dbhost.database');
 
     const users = await runScripted<string>(testing, new FakePrompts([]), 'dbhost.addUser', { accountId: plainId, db });
     assert.equal(users.result, undefined);
@@ -172,6 +176,13 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(copy.result, undefined);
     assert.deepEqual(copy.prompts.errors, []);
     assert.match(copy.prompts.infos.join(' | '), /does not offer copying databases/);
+    const contextValue = async () => (await nodeAt(testing, plainId, 'Databases', db)).treeItem().contextValue;
+    await whenTree(testing, async () => (await contextValue()) === 'dbhost.database.withoutCopy');
+    const menu = treeMenuCommands(extension, 'dbhost.database.withoutCopy');
+    assert.ok(!menu.has('dbhost.copyDatabase'), 'Copy Database… is still in the menu');
+    assert.ok(menu.has('dbhost.createCollection') && menu.has('dbhost.deleteDatabase'), 'the rest of the menu went too');
+    // The service that offers it keeps it.
+    assert.equal((await nodeAt(testing, accountId, 'Databases', db)).treeItem().contextValue, 'dbhost.database');
   });
 
   it('refuses a copy that would be a sixth free database before sending it', async () => {

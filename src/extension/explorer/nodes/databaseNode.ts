@@ -18,6 +18,8 @@ export class DatabaseNode extends ListNode {
     parent: ExplorerNode & { target: { accountId: string } },
     public record: DatabaseRecord,
     context: ExplorerContext,
+    /** False once the service answered that it has no Copy Database: the item's menu leaves it out. */
+    private copyOffered = true,
   ) {
     const name = textField(record, 'name') ?? String(record.name);
     super(childId(parent, 'db', name), parent, { accountId: parent.target.accountId, db: name }, context);
@@ -35,7 +37,7 @@ export class DatabaseNode extends ListNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.contextValue = ContextValue.database;
+    item.contextValue = this.copyOffered ? ContextValue.database : ContextValue.databaseWithoutCopy;
     item.description = this.plan;
     item.iconPath = new vscode.ThemeIcon('database');
     item.tooltip = recordTooltip('database', this.name, this.record);
@@ -45,6 +47,7 @@ export class DatabaseNode extends ListNode {
   adopt(fresh: ExplorerNode): boolean {
     if (!(fresh instanceof DatabaseNode)) return false;
     this.record = fresh.record;
+    this.copyOffered = fresh.copyOffered;
     return true;
   }
 

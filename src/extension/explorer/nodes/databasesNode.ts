@@ -4,6 +4,7 @@ import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { DatabaseNode } from './databaseNode';
+import { isKnownAbsent } from '../../shared/featureAvailability';
 import { ContextValue } from '../../shared/contextValues';
 
 export class DatabasesNode extends ListNode {
@@ -30,6 +31,7 @@ export class DatabasesNode extends ListNode {
   protected async load(): Promise<ExplorerNode[]> {
     const client = await this.context.client(this.target.accountId);
     const databases = await client.listDatabases();
-    return databases.map((record) => new DatabaseNode(this, record, this.context));
+    const copyOffered = !isKnownAbsent(client, 'copyDatabase');
+    return databases.map((record) => new DatabaseNode(this, record, this.context, copyOffered));
   }
 }
