@@ -6,8 +6,12 @@ import type { FieldBounds, Interval } from './fieldIntervals';
 import { ALL } from './fieldIntervals';
 import type { QueryIndex } from './queryIndex';
 
-/** More ranges than this (a cross product of `$in` lists) and the walk keeps fewer fields in its bounds. */
-const MAX_RANGES = 256;
+/**
+ * More ranges than this (a cross product of `$in` lists) and the walk keeps fewer fields in its bounds. Each
+ * range costs one descent of the index, so the cap is high enough for a view's selected rows (up to 10,000
+ * `_id`s in one `$in`): below it such a list fell back to a scan that compared every document with every id.
+ */
+const MAX_RANGES = 10_000;
 
 /** One contiguous stretch of an index to walk, in the index's order. */
 export interface WalkRange {

@@ -147,6 +147,16 @@ describe('local service: explain, index usage and the plan in the slow query log
     assert.equal(byId.returned, 1);
   });
 
+  it('walks the _id index for a long $in list (500 _ids, as the selected rows of a view send), examining only those keys', async () => {
+    const present = [3, 14, 15, 92, 65];
+    const ids = [...present, ...Array.from({ length: 495 }, (_, i) => 10_000 + i)];
+    const body = await explain({ q: { _id: { $in: ids } } });
+    assert.equal(body.plan.stage, 'IXSCAN');
+    assert.equal(body.plan.index, '_id_');
+    assert.equal(body.docsExamined, present.length, 'only the listed documents were read');
+    assert.equal(body.count, present.length);
+  });
+
   it('counts each query an index served since the service started (explain does not count)', async () => {
     const opsOf = async (name: string) =>
       ((await running.raw('GET', path(`indexes/${name}`))).json as { accesses: { ops: number } }).accesses.ops;
