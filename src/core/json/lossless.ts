@@ -151,124 +151,144 @@ function colonsIn(text: string): number {
  * positions. {@link parseLossless} gives the same results; this is the reference it is tested against.
  */
 export function parseExactly(text: string, options: ParseOptions = {}): JsonValue {
-  let pos = text.startsWith('\uFEFF') ? 1 : 0;
+  const parser = new ExactParser(text, options);
+  const value = parser.value(0);
+  parser.skipWhitespace();
+  if (!parser.atEnd()) parser.fail(`${parser.describe()} after the end of the value`);
+  return value;
+}
 
-  const fail = (message: string, at = pos): never => {
-    const { line, column } = positionOf(text, at);
+/** The state of one {@link parseExactly}: the text and where in it the parser stands. */
+class ExactParser {
+  private pos: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: ParseOptions,
+  ) {
+    this.pos = text.startsWith('\uFEFF') ? 1 : 0;
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  fail(message: string, at = this.pos): never {
+    const { line, column } = positionOf(this.text, at);
     throw new JsonSyntaxError(message, at, line, column);
-  };
-  const skipWhitespace = () => {
-    while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\n' || text[pos] === '\r')) pos++;
-  };
-  const describe = () => {
-    if (pos >= text.length) return 'Unexpected end of text';
-    const character = String.fromCodePoint(text.codePointAt(pos) ?? 0);
+  }
+
+  skipWhitespace(): void {
+    const text = this.text;
+    while (
+      this.pos < text.length &&
+      (text[this.pos] === ' ' || text[this.pos] === '\t' || text[this.pos] === '\n' || text[this.pos] === '\r')
+    )
+      this.pos++;
+  }
+
+  describe(): string {
+    if (this.atEnd()) return 'Unexpected end of text';
+    const character = String.fromCodePoint(this.text.codePointAt(this.pos) ?? 0);
     // A quote or backslash inside double quotes would be escaped: single quotes read better there.
     return `Unexpected character ${character === '"' || character === '\\' ? `'${character}'` : JSON.stringify(character)}`;
-  };
+  }
 
-  const parseString = (): string => {
-    const start = pos;
-    pos++;
-    while (pos < text.length) {
-      const ch = text[pos];
+  value(depth: number): JsonValue {
+    this.skipWhitespace();
+    if (depth > MAX_DEPTH) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`);
+    const ch = this.text[this.pos];
+    if (ch === '{') return this.object(depth);
+    if (ch === '[') return this.array(depth);
+    if (ch === '"') return this.string();
+    return this.literal();
+  }
+
+  private string(): string {
+    const text = this.text;
+    const start = this.pos;
+    this.pos++;
+    while (this.pos < text.length) {
+      const ch = text[this.pos];
       if (ch === '"') {
-        pos++;
-        return JSON.parse(text.slice(start, pos)) as string;
+        this.pos++;
+        return JSON.parse(text.slice(start, this.pos)) as string;
       }
       if (ch === '\\') {
-        ESCAPE.lastIndex = pos;
-        if (!ESCAPE.test(text)) fail('Invalid escape sequence in string');
-        pos = ESCAPE.lastIndex;
-      } else if (ch < ' ') fail('Control character in string (write it as an escape such as \\n)');
-      else pos++;
+        ESCAPE.lastIndex = this.pos;
+        if (!ESCAPE.test(text)) this.fail('Invalid escape sequence in string');
+        this.pos = ESCAPE.lastIndex;
+      } else if (ch < ' ') this.fail('Control character in string (write it as an escape such as \\n)');
+      else this.pos++;
     }
-    return fail('Unterminated string', start);
-  };
+    return this.fail('Unterminated string', start);
+  }
 
-  const parseValue = (depth: number): JsonValue => {
-    skipWhitespace();
-    if (depth > MAX_DEPTH) fail(`Nesting deeper than ${MAX_DEPTH} levels`);
-    const ch = text[pos];
-    if (ch === '{') {
-      pos++;
-      const result: JsonObject = {};
-      skipWhitespace();
-      if (text[pos] === '}') {
-        pos++;
-        return result;
-      }
-      for (;;) {
-        skipWhitespace();
-        if (text[pos] !== '"') fail(`${describe()}, expected a property name`);
-        const keyStart = pos;
-        const key = parseString();
-        if (options.rejectDuplicateKeys && Object.hasOwn(result, key)) fail(`Duplicate property ${JSON.stringify(key)}`, keyStart);
-        skipWhitespace();
-        if (text[pos] !== ':') fail(`${describe()}, expected ':'`);
-        pos++;
-        // defineProperty, not assignment: a "__proto__" key must become data, not the object's prototype.
-        Object.defineProperty(result, key, { value: parseValue(depth + 1), enumerable: true, writable: true, configurable: true });
-        skipWhitespace();
-        if (text[pos] === ',') {
-          pos++;
-          continue;
-        }
-        if (text[pos] === '}') {
-          pos++;
-          return result;
-        }
-        fail(`${describe()}, expected ',' or '}'`);
-      }
-    }
-    if (ch === '[') {
-      pos++;
-      const result: JsonValue[] = [];
-      skipWhitespace();
-      if (text[pos] === ']') {
-        pos++;
-        return result;
-      }
-      for (;;) {
-        result.push(parseValue(depth + 1));
-        skipWhitespace();
-        if (text[pos] === ',') {
-          pos++;
-          continue;
-        }
-        if (text[pos] === ']') {
-          pos++;
-          return result;
-        }
-        fail(`${describe()}, expected ',' or ']'`);
-      }
-    }
-    if (ch === '"') return parseString();
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-    ] as const) {
-      if (text.startsWith(word, pos)) {
-        pos += word.length;
+  /** After an opening bracket: true (and past it) when the closing one follows at once. */
+  private closesAtOnce(close: string): boolean {
+    this.pos++;
+    this.skipWhitespace();
+    if (this.text[this.pos] !== close) return false;
+    this.pos++;
+    return true;
+  }
+
+  /** After a member: true when the container goes on (a comma), false when it closed; anything else fails. */
+  private continues(close: string): boolean {
+    this.skipWhitespace();
+    const ch = this.text[this.pos];
+    if (ch !== ',' && ch !== close) this.fail(`${this.describe()}, expected ',' or '${close}'`);
+    this.pos++;
+    return ch === ',';
+  }
+
+  private object(depth: number): JsonObject {
+    const result: JsonObject = {};
+    if (this.closesAtOnce('}')) return result;
+    do {
+      this.skipWhitespace();
+      if (this.text[this.pos] !== '"') this.fail(`${this.describe()}, expected a property name`);
+      const keyStart = this.pos;
+      const key = this.string();
+      if (this.options.rejectDuplicateKeys && Object.hasOwn(result, key)) this.fail(`Duplicate property ${JSON.stringify(key)}`, keyStart);
+      this.skipWhitespace();
+      if (this.text[this.pos] !== ':') this.fail(`${this.describe()}, expected ':'`);
+      this.pos++;
+      // defineProperty, not assignment: a "__proto__" key must become data, not the object's prototype.
+      Object.defineProperty(result, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+    } while (this.continues('}'));
+    return result;
+  }
+
+  private array(depth: number): JsonValue[] {
+    const result: JsonValue[] = [];
+    if (this.closesAtOnce(']')) return result;
+    do result.push(this.value(depth + 1));
+    while (this.continues(']'));
+    return result;
+  }
+
+  private literal(): JsonValue {
+    for (const [word, value] of LITERALS) {
+      if (this.text.startsWith(word, this.pos)) {
+        this.pos += word.length;
         return value;
       }
     }
-    NUMBER.lastIndex = pos;
-    const match = NUMBER.exec(text);
-    if (match) {
-      pos += match[0].length;
-      const numeric = Number(match[0]);
-      return String(numeric) === match[0] ? numeric : new LosslessNumber(match[0]);
-    }
-    return fail(describe());
-  };
-
-  const value = parseValue(0);
-  skipWhitespace();
-  if (pos < text.length) fail(`${describe()} after the end of the value`);
-  return value;
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.text);
+    if (!match) return this.fail(this.describe());
+    this.pos += match[0].length;
+    const numeric = Number(match[0]);
+    return String(numeric) === match[0] ? numeric : new LosslessNumber(match[0]);
+  }
 }
+
+const LITERALS = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+] as const;
 
 /**
  * `JSON.stringify` that writes {@link LosslessNumber}s verbatim (and bigints as their digits).
