@@ -12,3 +12,10 @@ export function h(tag: string, attributes: Attributes = {}, ...children: (Node |
   element.append(...children);
   return element;
 }
+
+/** A button whose label is its tooltip and its accessible name. */
+export function button(label: string, text: string, onClick: () => void): HTMLButtonElement {
+  const element = h('button', { type: 'button', title: label, 'aria-label': label }, text) as HTMLButtonElement;
+  element.addEventListener('click', onClick);
+  return element;
+}

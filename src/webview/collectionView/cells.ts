@@ -1,0 +1,37 @@
+// The table's cells: a value, a column header that sorts, and the row header's selection box.
+import type { JsonValue } from '../../core/json/lossless';
+import { displayText } from '../../core/table/cellValue';
+import type { Column } from '../../core/table/columns';
+import { columnLabel } from '../../core/table/columns';
+import type { SortKey } from '../../core/table/viewState';
+import { h } from './dom';
+import type { Row } from './state';
+import { cellLook } from './state';
+
+export function valueCell(row: Row, column: Column): HTMLElement {
+  const look = cellLook(row, column);
+  const cell = h('div', { className: look.className, title: look.title }, look.text);
+  cell.setAttribute('aria-label', look.ariaLabel);
+  return cell;
+}
+
+/** A column's header, with its place in the sort; a click sorts by it, Shift+click adds it to the sort. */
+export function headerCell(column: Column, sort: readonly SortKey[], onSort: (column: Column, add: boolean) => void): HTMLElement {
+  const sortIndex = sort.findIndex((key) => columnLabel(key.path) === column.label);
+  const key = sortIndex >= 0 ? sort[sortIndex] : undefined;
+  const mark = key ? `${key.direction === 1 ? ' ▲' : ' ▼'}${sort.length > 1 ? sortIndex + 1 : ''}` : '';
+  const header = h('div', { className: 'header', title: `Sort by ${column.label} (Shift+click to add to the sort)` }, column.label + mark);
+  header.setAttribute('aria-sort', key ? (key.direction === 1 ? 'ascending' : 'descending') : 'none');
+  header.addEventListener('click', (event) => onSort(column, event.shiftKey));
+  return header;
+}
+
+export function rowHeaderCell(row: Row, selected: boolean, onToggle: () => void): HTMLElement {
+  const box = h('input', {
+    type: 'checkbox',
+    'aria-label': `Select row ${displayText(row.original._id as JsonValue)}`,
+  }) as HTMLInputElement;
+  box.checked = selected;
+  box.addEventListener('change', onToggle);
+  return h('div', { className: `row-header${row.edits.length > 0 ? ' staged' : ''}` }, box);
+}
