@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { AccountStore } from './shared/accountStore';
 import { importAccountFile } from './accounts/importAccountFile';
 import { registerAccountCommands } from './accounts/registerAccountCommands';
@@ -14,6 +14,7 @@ import { registerDeploymentLogs } from './deploymentLogs/registerDeploymentLogs'
 import { registerIndexes } from './indexes/registerIndexes';
 import { registerOriginalFeatures } from './bundles/registerOriginalFeatures';
 import { Logger } from './base/logger';
+import { testProbe } from './base/testProbe';
 import { ResourceChanges } from './base/resourceTarget';
 import type { Services } from './services';
 import type { Prompts } from './ui/prompts';
@@ -33,7 +34,7 @@ import type { McpServers } from './aiTools/mcpServerProvider';
 import type { Walkthrough } from './walkthrough/registerWalkthrough';
 import { registerWalkthrough } from './walkthrough/registerWalkthrough';
 
-/** What `activate` returns. `testing` is present only in test runs. */
+/** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
 export interface DbHostExtensionApi {
   testing?: TestApi;
 }
@@ -98,24 +99,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
 
   const activationMs = performance.now() - activationStarted;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  const testing = context.extensionMode === vscode.ExtensionMode.Test || process.env.DBHOST_TEST_HOOKS === '1';
-  if (!testing) return {};
-  return {
-    testing: {
-      services,
-      explorer,
-      activationMs,
-      guardrails,
-      forgetDocumentsInMemory: () => documents.forgetInMemory(),
-      collectionViews,
-      aiTools: aiTools.host,
-      mcpServers: aiTools.mcpServers,
-      walkthrough,
-      setPrompts: (prompts) => {
-        services.prompts = prompts ?? vscodePrompts;
-      },
+  const testing = testProbe(context, (): TestApi => ({
+    services,
+    explorer,
+    activationMs,
+    guardrails,
+    forgetDocumentsInMemory: () => documents.forgetInMemory(),
+    collectionViews,
+    aiTools: aiTools.host,
+    mcpServers: aiTools.mcpServers,
+    walkthrough,
+    setPrompts: (prompts) => {
+      services.prompts = prompts ?? vscodePrompts;
     },
-  };
+  }));
+  return testing ? { testing } : {};
 }
 
 export function deactivate(): void {}
