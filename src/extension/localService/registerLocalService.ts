@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { LocalService } from './localService';
@@ -20,3 +21,8 @@ export function registerLocalService(services: Services): LocalService {
   );
   return local;
 }
+
+export const localServiceFeature: FeatureModule<void, LocalService> = {
+  name: 'localService',
+  register: ({ services }) => registerLocalService(services),
+};

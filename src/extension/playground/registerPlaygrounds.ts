@@ -1,3 +1,6 @@
+import type { FeatureModule } from '../shared/featureModule';
+import type { LoadKnowledge } from '../shared/loadKnowledge';
+import { registerPlaygroundKnowledge } from './playgroundKnowledge';
 import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -50,3 +53,17 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
   );
   return { parses, accounts, results, runner };
 }
+
+/** What the playground feature gives the features that build on it: its parts, and the loader of what knows the data. */
+export interface Playgrounds {
+  parts: PlaygroundParts;
+  knowledge: LoadKnowledge;
+}
+
+export const playgroundFeature: FeatureModule<void, Playgrounds> = {
+  name: 'playground',
+  register({ services }) {
+    const parts = registerPlaygrounds(services);
+    return { parts, knowledge: registerPlaygroundKnowledge(services, parts) };
+  },
+};
