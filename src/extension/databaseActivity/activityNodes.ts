@@ -9,6 +9,7 @@ import { childId } from '../shared/tree/explorerNode';
 import { ListNode } from '../shared/tree/listNode';
 import { CommandId } from '../shared/commandIds';
 import { ContextValue } from '../shared/contextValues';
+import type { TargetNode } from '../shared/tree/treeContributions';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 
@@ -65,7 +66,7 @@ export class ActivityEntryNode implements ExplorerNode {
 abstract class ActivityListNode extends ListNode {
   declare readonly target: DatabaseTarget;
 
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, kind: string, context: ExplorerContext) {
+  constructor(parent: TargetNode<DatabaseTarget>, kind: string, context: ExplorerContext) {
     const { accountId, db } = parent.target;
     super(childId(parent, kind), parent, { accountId, db }, context);
   }
@@ -73,7 +74,7 @@ abstract class ActivityListNode extends ListNode {
 
 /** What the service is doing on the database right now. */
 export class OperationsNode extends ActivityListNode {
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
+  constructor(parent: TargetNode<DatabaseTarget>, context: ExplorerContext) {
     super(parent, 'operations', context);
   }
 
@@ -103,7 +104,7 @@ export class OperationsNode extends ActivityListNode {
 
 /** The database's slow query log, newest first. */
 export class SlowQueriesNode extends ActivityListNode {
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
+  constructor(parent: TargetNode<DatabaseTarget>, context: ExplorerContext) {
     super(parent, 'slowQueries', context);
   }
 

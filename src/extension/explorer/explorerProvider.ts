@@ -95,7 +95,7 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
       return;
     }
     if (node instanceof ErrorNode) {
-      const parent = node.parent as ExplorerNode & { retry?: () => Promise<void> };
+      const parent = node.parent;
       if (parent.retry) return parent.retry();
       return this.refresh(parent);
     }

@@ -5,11 +5,12 @@ import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { DatabaseNode } from './databaseNode';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 export class DatabasesNode extends ListNode {
   protected readonly what = 'databases';
 
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+  constructor(parent: TargetNode, context: ExplorerContext) {
     super(childId(parent, 'databases'), parent, { accountId: parent.target.accountId }, context);
   }
 

@@ -7,6 +7,7 @@ import { ListNode } from '../../shared/tree/listNode';
 import { DeploymentNode } from './deploymentNode';
 import { MessageNode } from '../../shared/tree/messageNode';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 /** Statuses with which the service says the account's plans have no deployments to show. */
 const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);
@@ -14,7 +15,7 @@ const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);
 export class DeploymentsNode extends ListNode {
   protected readonly what = 'deployments';
 
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+  constructor(parent: TargetNode, context: ExplorerContext) {
     super(childId(parent, 'deployments'), parent, { accountId: parent.target.accountId }, context);
   }
 

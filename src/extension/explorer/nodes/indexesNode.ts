@@ -6,11 +6,12 @@ import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { IndexNode } from './indexNode';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 export class IndexesNode extends ListNode {
   declare readonly target: ResourceTarget & { db: string; col: string };
 
-  constructor(parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } }, context: ExplorerContext) {
+  constructor(parent: TargetNode<ResourceTarget & { db: string; col: string }>, context: ExplorerContext) {
     const { accountId, db, col } = parent.target;
     super(childId(parent, 'indexes'), parent, { accountId, db, col }, context);
   }

@@ -9,11 +9,12 @@ import { numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { CommandId } from '../../shared/commandIds';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 export class InvoicesNode extends ListNode {
   protected readonly what = 'invoices';
 
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+  constructor(parent: TargetNode, context: ExplorerContext) {
     super(childId(parent, 'invoices'), parent, { accountId: parent.target.accountId }, context);
   }
 
@@ -43,7 +44,7 @@ export class InvoiceNode implements ExplorerNode {
   readonly target: ResourceTarget;
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly parent: TargetNode,
     readonly record: InvoiceRecord,
   ) {
     this.invoiceId = typeof record.id === 'number' ? record.id : (textField(record, 'id') ?? String(record.id));

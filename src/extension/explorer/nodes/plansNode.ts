@@ -9,11 +9,12 @@ import { formatPrice, numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { CommandId } from '../../shared/commandIds';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 export class PlansNode extends ListNode {
   protected readonly what = 'plans';
 
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
+  constructor(parent: TargetNode, context: ExplorerContext) {
     super(childId(parent, 'plans'), parent, { accountId: parent.target.accountId }, context);
   }
 
@@ -43,7 +44,7 @@ export class PlanNode implements ExplorerNode {
   readonly target: ResourceTarget;
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly parent: TargetNode,
     readonly record: PlanRecord,
   ) {
     this.slug = textField(record, 'slug', 'name') ?? String(record.slug);
