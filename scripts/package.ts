@@ -8,7 +8,17 @@ import { flagValue } from './command-line';
 import { repoRoot } from './vscode-host/paths';
 
 /** What the package holds besides the bundles; .vscodeignore says the same file by file. */
-const packagedFiles = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'media', 'schemas'];
+const packagedFiles = [
+  'package.json',
+  'package.nls.json',
+  'l10n',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  '.vscodeignore',
+  'media',
+  'schemas',
+];
 
 export interface PackagedProduct {
   /** The staged extension folder: package.json, dist/ and the rest, as the .vsix holds them. */

@@ -111,6 +111,7 @@ async function selfTestBroken(options: Options): Promise<number> {
   const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-broken-extension-'));
   try {
     fs.copyFileSync(path.join(repoRoot, 'package.json'), path.join(brokenDir, 'package.json'));
+    fs.copyFileSync(path.join(repoRoot, 'package.nls.json'), path.join(brokenDir, 'package.nls.json'));
     fs.cpSync(path.join(repoRoot, 'media'), path.join(brokenDir, 'media'), { recursive: true });
     fs.mkdirSync(path.join(brokenDir, 'dist'));
     fs.writeFileSync(

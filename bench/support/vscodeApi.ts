@@ -51,3 +51,10 @@ export class TreeItem {
 }
 
 export class CancellationError extends Error {}
+
+/** `vscode.l10n`: the English message with its `{0}`… filled in, as VS Code gives it without a translation. */
+export const l10n = {
+  t(message: string, ...args: unknown[]): string {
+    return message.replace(/\{(\d+)\}/g, (match, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : match));
+  },
+};

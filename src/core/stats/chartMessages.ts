@@ -1,42 +1,38 @@
-import type { StatsPoint, StatsSeries } from './statsSeries';
+import type { StatsPoint } from './statsSeries';
 import { OPERATION_KINDS } from './statsSeries';
-import { isRecord } from '../json/isRecord';
+import type { Infer, Schema } from '../json/schema';
+import { custom, finite, list, object, text, variants } from '../json/schema';
+
+const point: Schema<StatsPoint> = object({
+  time: finite,
+  resident: finite,
+  virtual: finite,
+  mapped: finite,
+  connections: finite,
+  operations: object(
+    Object.fromEntries(OPERATION_KINDS.map((kind) => [kind, finite])) as Record<(typeof OPERATION_KINDS)[number], typeof finite>,
+  ),
+});
+
+const hostMessage = variants({
+  series: {
+    series: object({ deployment: text(10_000), members: list(text(10_000), { max: 1000 }), points: list(point, { max: 1000 }) }),
+    refreshSeconds: finite,
+  },
+  /** The data could not be loaded; the text is shown as it is, cut at 500 characters. */
+  problem: { message: custom((raw) => (typeof raw === 'string' ? raw.slice(0, 500) : undefined)) },
+});
+
+const chartMessage = variants({ ready: {}, refresh: {} });
 
 /** What the extension sends the chart: new data, or that the data could not be loaded. */
-export type HostMessage = { type: 'series'; series: StatsSeries; refreshSeconds: number } | { type: 'problem'; message: string };
+export type HostMessage = Infer<typeof hostMessage>;
 
 /** What the chart sends the extension. */
-export type ChartMessage = { type: 'ready' } | { type: 'refresh' };
-
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-function isPoint(value: unknown): value is StatsPoint {
-  if (!isRecord(value) || !isRecord(value.operations)) return false;
-  const operations = value.operations;
-  return (
-    ['time', 'resident', 'virtual', 'mapped', 'connections'].every((key) => isFiniteNumber(value[key])) &&
-    OPERATION_KINDS.every((kind) => isFiniteNumber(operations[kind]))
-  );
-}
+export type ChartMessage = Infer<typeof chartMessage>;
 
 /** A message from the extension, checked in full before the chart uses it; undefined for anything else. */
-export function parseHostMessage(data: unknown): HostMessage | undefined {
-  if (!isRecord(data)) return undefined;
-  if (data.type === 'problem')
-    return typeof data.message === 'string' ? { type: 'problem', message: data.message.slice(0, 500) } : undefined;
-  if (data.type !== 'series' || !isFiniteNumber(data.refreshSeconds) || !isRecord(data.series)) return undefined;
-  const { deployment, members, points } = data.series;
-  if (typeof deployment !== 'string' || !Array.isArray(members) || !members.every((member) => typeof member === 'string')) return undefined;
-  if (!Array.isArray(points) || points.length > 1000 || !points.every(isPoint)) return undefined;
-  return {
-    type: 'series',
-    series: { deployment, members: members as string[], points: points as StatsPoint[] },
-    refreshSeconds: data.refreshSeconds,
-  };
-}
+export const parseHostMessage = (data: unknown): HostMessage | undefined => hostMessage.check(data);
 
 /** A message from the chart, checked before the extension acts on it; undefined for anything else. */
-export function parseChartMessage(data: unknown): ChartMessage | undefined {
-  if (!isRecord(data) || Object.keys(data).length !== 1) return undefined;
-  return data.type === 'ready' || data.type === 'refresh' ? { type: data.type } : undefined;
-}
+export const parseChartMessage = (data: unknown): ChartMessage | undefined => chartMessage.check(data);

@@ -1,161 +1,96 @@
-import type { EditableKind } from './cellValue';
 import { EDITABLE_KINDS } from './cellValue';
 import { MAX_SELECTED_ROWS } from './rowSelection';
+import type { CellEdit } from './stagedEdits';
 import type { ViewState } from './viewState';
 import { checkViewState } from './viewState';
-import { isRecord } from '../json/isRecord';
+import type { Infer, Schema } from '../json/schema';
+import { boolean, count, custom, list, object, oneOf, optional, pair, text, variants } from '../json/schema';
+import { toWire, wireObject, wireValue } from '../json/wire';
 
 /**
- * The messages between a collection view's webview and the extension. Each side checks every message it
- * receives against these shapes and drops anything else: a webview is a page, and its messages are input.
- * Documents travel as lossless JSON text, so an int64 beyond 2^53 arrives exactly.
+ * The messages between a collection view's webview and the extension, declared once as schemas: each side
+ * checks every message it receives against them and drops anything else (a webview is a page, and its
+ * messages are input), and the TypeScript types are read off the same declarations. Documents travel as
+ * wire values (`core/json/wire`), structure rather than JSON text inside JSON, so an int64 beyond 2^53
+ * arrives exactly.
  */
-export type WebviewMessage =
-  | { type: 'ready' }
-  | { type: 'setView'; state: ViewState }
-  | { type: 'edit'; key: string; path: string[]; kind: EditableKind; text: string }
-  | { type: 'removeField'; key: string; path: string[] }
-  | { type: 'revert'; key: string; path?: string[] }
-  | { type: 'discardAll' }
-  | { type: 'review' }
-  | { type: 'save' }
-  | { type: 'refresh' }
-  | { type: 'rows'; action: RowAction; keys: string[] }
+const key = text(10_000);
+const path = list(text(1000, 1), { min: 1, max: 100 });
+const viewState: Schema<ViewState> = custom(checkViewState);
+
+const webviewMessage = variants({
+  ready: {},
+  setView: { state: viewState },
+  edit: { key, path, kind: oneOf(EDITABLE_KINDS), text: text(1_000_000) },
+  removeField: { key, path },
+  revert: { key, path: optional(path) },
+  discardAll: {},
+  review: {},
+  save: {},
+  refresh: {},
+  rows: { action: oneOf(['open', 'duplicate', 'delete', 'copy'] as const), keys: list(key, { min: 1, max: 100 }) },
   /** Export… what the view shows: all its filter matches, in its sort, with its projection. */
-  | { type: 'exportView' }
+  exportView: {},
   /** Export Selected…: the selected rows' documents (keys in the view's order), across pages. */
-  | { type: 'exportSelected'; keys: string[] }
+  exportSelected: { keys: list(text(10_000, 1), { min: 1, max: MAX_SELECTED_ROWS }) },
   /** The table of a loaded page is on screen (the bench times opening to this). */
-  | { type: 'rendered'; rows: number; columns: number };
+  rendered: { rows: count, columns: count },
+});
 
-export type RowAction = 'open' | 'duplicate' | 'delete' | 'copy';
-const ROW_ACTIONS: readonly RowAction[] = ['open', 'duplicate', 'delete', 'copy'];
+export type WebviewMessage = Infer<typeof webviewMessage>;
+export type RowAction = Extract<WebviewMessage, { type: 'rows' }>['action'];
 
-export interface ReviewItem {
-  key: string;
+const reviewItem = object({
+  key: text(1_000_000),
   /** The `_id` as a user reads it. */
-  label: string;
+  label: text(1_000_000),
   /** The exact body of the PUT, pretty-printed; absent when the edits cannot be saved. */
-  body?: string;
-  typeChanges: string[];
-  error?: string;
-}
+  body: optional(text(50_000_000)),
+  typeChanges: list(text(1_000_000), { max: 10_000 }),
+  error: optional(text(1_000_000)),
+});
+export type ReviewItem = Infer<typeof reviewItem>;
 
-export type ExtensionMessage =
-  | {
-      type: 'page';
-      title: string;
-      state: ViewState;
-      /** `{"documents": [...], "staged": [[key, edits], ...]}` as lossless JSON text. */
-      payload: string;
-      total?: number;
-      loading: boolean;
-      error?: string;
-      /** Whether the documents can be edited (false for read-only query results). */
-      editable: boolean;
-    }
-  | { type: 'review'; items: ReviewItem[] }
-  | { type: 'notice'; text: string; error?: boolean }
+const cellEdit: Schema<CellEdit> = object({ path, value: optional(wireValue) });
+
+const extensionMessage = variants({
+  page: {
+    title: text(10_000),
+    state: viewState,
+    documents: list(wireObject, { max: 1000 }),
+    /** The staged edits of the page's documents, by document key. */
+    staged: list(pair(key, list(cellEdit, { max: 100_000 })), { max: 1000 }),
+    total: optional(count),
+    loading: boolean,
+    error: optional(text(1_000_000)),
+    /** Whether the documents can be edited (false for read-only query results). */
+    editable: boolean,
+  },
+  review: { items: list(reviewItem, { max: 1000 }) },
+  notice: { text: text(1_000_000), error: optional(boolean) },
   /** What the webview keeps (opaque to it) so that the extension can restore the view after a reload. */
-  | { type: 'keep'; restore: string };
+  keep: { restore: wireValue },
+});
 
-const isString = (value: unknown, max = 1_000_000): value is string => typeof value === 'string' && value.length <= max;
-const isPath = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.length > 0 && value.length <= 100 && value.every((key) => isString(key, 1000) && key.length > 0);
-const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const hasOnly = (message: Record<string, unknown>, ...keys: string[]): boolean =>
-  Object.keys(message).every((key) => key === 'type' || keys.includes(key));
+export type ExtensionMessage = Infer<typeof extensionMessage>;
 
 /** A message from the webview, or undefined for anything that is not exactly one. */
-export function checkWebviewMessage(raw: unknown): WebviewMessage | undefined {
-  if (!isRecord(raw) || typeof raw.type !== 'string') return undefined;
-  const m = raw;
-  switch (m.type) {
-    case 'ready':
-    case 'exportView':
-    case 'discardAll':
-    case 'review':
-    case 'save':
-    case 'refresh':
-      return hasOnly(m) ? { type: m.type } : undefined;
-    case 'setView': {
-      const state = checkViewState(m.state);
-      return state && hasOnly(m, 'state') ? { type: 'setView', state } : undefined;
-    }
-    case 'edit':
-      if (!hasOnly(m, 'key', 'path', 'kind', 'text') || !isString(m.key, 10_000) || !isPath(m.path) || !isString(m.text)) return undefined;
-      if (!EDITABLE_KINDS.includes(m.kind as EditableKind)) return undefined;
-      return { type: 'edit', key: m.key, path: [...m.path], kind: m.kind as EditableKind, text: m.text };
-    case 'removeField':
-      return hasOnly(m, 'key', 'path') && isString(m.key, 10_000) && isPath(m.path)
-        ? { type: 'removeField', key: m.key, path: [...m.path] }
-        : undefined;
-    case 'revert':
-      if (!hasOnly(m, 'key', 'path') || !isString(m.key, 10_000) || (m.path !== undefined && !isPath(m.path))) return undefined;
-      return m.path === undefined ? { type: 'revert', key: m.key } : { type: 'revert', key: m.key, path: [...(m.path as string[])] };
-    case 'rendered':
-      if (!hasOnly(m, 'rows', 'columns') || !isCount(m.rows) || !isCount(m.columns)) return undefined;
-      return { type: 'rendered', rows: m.rows as number, columns: m.columns as number };
-    case 'rows':
-      if (!hasOnly(m, 'action', 'keys') || !ROW_ACTIONS.includes(m.action as RowAction)) return undefined;
-      if (!Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > 100 || !m.keys.every((key) => isString(key, 10_000)))
-        return undefined;
-      return { type: 'rows', action: m.action as RowAction, keys: [...(m.keys as string[])] };
-    case 'exportSelected':
-      if (!hasOnly(m, 'keys') || !Array.isArray(m.keys) || m.keys.length === 0 || m.keys.length > MAX_SELECTED_ROWS) return undefined;
-      if (!m.keys.every((key) => isString(key, 10_000) && key.length > 0)) return undefined;
-      return { type: 'exportSelected', keys: [...(m.keys as string[])] };
-    default:
-      return undefined;
-  }
-}
+export const checkWebviewMessage = (raw: unknown): WebviewMessage | undefined => webviewMessage.check(raw);
 
-const isReviewItem = (value: unknown): value is ReviewItem =>
-  isRecord(value) &&
-  isString(value.key) &&
-  isString(value.label) &&
-  (value.body === undefined || isString(value.body, 50_000_000)) &&
-  (value.error === undefined || isString(value.error)) &&
-  Array.isArray(value.typeChanges) &&
-  value.typeChanges.every((text) => isString(text));
+/** A message from the extension, or undefined for anything that is not exactly one; its documents decoded. */
+export const checkExtensionMessage = (raw: unknown): ExtensionMessage | undefined => extensionMessage.check(raw);
 
-/** A message from the extension, or undefined for anything that is not exactly one. */
-export function checkExtensionMessage(raw: unknown): ExtensionMessage | undefined {
-  if (!isRecord(raw)) return undefined;
-  const m = raw;
-  switch (m.type) {
-    case 'page': {
-      const state = checkViewState(m.state);
-      if (
-        !state ||
-        !isString(m.title, 10_000) ||
-        !isString(m.payload, 200_000_000) ||
-        typeof m.loading !== 'boolean' ||
-        typeof m.editable !== 'boolean'
-      )
-        return undefined;
-      if (m.total !== undefined && (typeof m.total !== 'number' || !Number.isSafeInteger(m.total) || m.total < 0)) return undefined;
-      if (m.error !== undefined && !isString(m.error)) return undefined;
-      return {
-        type: 'page',
-        title: m.title,
-        state,
-        payload: m.payload,
-        total: m.total as number | undefined,
-        loading: m.loading,
-        error: m.error as string | undefined,
-        editable: m.editable,
-      };
-    }
-    case 'review':
-      return Array.isArray(m.items) && m.items.every(isReviewItem) ? { type: 'review', items: m.items as ReviewItem[] } : undefined;
-    case 'notice':
-      return isString(m.text) && (m.error === undefined || typeof m.error === 'boolean')
-        ? { type: 'notice', text: m.text, error: m.error as boolean | undefined }
-        : undefined;
-    case 'keep':
-      return isString(m.restore, 200_000_000) ? { type: 'keep', restore: m.restore } : undefined;
-    default:
-      return undefined;
-  }
+/** A message from the extension as it is posted: its lossless values as wire values. */
+export function postedForm(message: ExtensionMessage): unknown {
+  if (message.type === 'page')
+    return {
+      ...message,
+      documents: message.documents.map(toWire),
+      staged: message.staged.map(([documentKey, edits]) => [
+        documentKey,
+        edits.map((edit) => (edit.value === undefined ? { path: edit.path } : { path: edit.path, value: toWire(edit.value) })),
+      ]),
+    };
+  if (message.type === 'keep') return { ...message, restore: toWire(message.restore) };
+  return message;
 }

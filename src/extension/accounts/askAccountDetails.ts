@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
 import type { Prompts } from '../ui/prompts';
 import { sendsKeyInClear } from '../shared/account';
@@ -7,12 +8,13 @@ export function validateBaseUrl(text: string): string | undefined {
   try {
     url = new URL(text.trim());
   } catch {
-    return 'Enter the full address of the service, e.g. https://api.example.com';
+    return vscode.l10n.t('Enter the full address of the service, e.g. https://api.example.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// or http://';
-  if (url.search || url.hash) return 'The address takes no query or fragment (the key is asked for separately)';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return vscode.l10n.t('The address must start with https:// or http://');
+  if (url.search || url.hash) return vscode.l10n.t('The address takes no query or fragment (the key is asked for separately)');
   // The address is stored in plain state and shown in the tree: a password in it would be too.
-  if (url.username || url.password) return 'The address takes no user name or password: leave them out (the key is asked for separately)';
+  if (url.username || url.password)
+    return vscode.l10n.t('The address takes no user name or password: leave them out (the key is asked for separately)');
   return undefined;
 }
 
@@ -24,8 +26,8 @@ export function normalizeBaseUrl(text: string): string {
 export async function askBaseUrl(prompts: Prompts, value?: string): Promise<string> {
   const answer = required(
     await prompts.input({
-      title: 'DB Host account',
-      prompt: 'The base address of the service',
+      title: vscode.l10n.t('DB Host account'),
+      prompt: vscode.l10n.t('The base address of the service'),
       placeHolder: 'https://api.example.com',
       value,
       validateInput: validateBaseUrl,
@@ -39,10 +41,11 @@ export async function askBaseUrl(prompts: Prompts, value?: string): Promise<stri
 /** An http address that leaves this machine would carry the key in clear: ask before saving it. */
 export async function confirmKeyInClear(prompts: Prompts, baseUrl: string): Promise<void> {
   if (!sendsKeyInClear(baseUrl)) return;
-  const confirmed = await prompts.confirm(`${baseUrl} is not encrypted: the API key would travel in clear.`, {
-    detail:
+  const confirmed = await prompts.confirm(vscode.l10n.t('{0} is not encrypted: the API key would travel in clear.', baseUrl), {
+    detail: vscode.l10n.t(
       'Anyone on the network between you and the service could read the key and use the account. Use https unless the service is on this machine.',
-    confirmLabel: 'Use http Anyway',
+    ),
+    confirmLabel: vscode.l10n.t('Use http Anyway'),
   });
   required(confirmed ? true : undefined);
 }
@@ -50,10 +53,10 @@ export async function confirmKeyInClear(prompts: Prompts, baseUrl: string): Prom
 export async function askApiKey(prompts: Prompts, accountLabel: string): Promise<string> {
   const key = required(
     await prompts.input({
-      title: `API key for ${accountLabel}`,
-      prompt: "The account's API key. It is kept in the secret storage of VS Code only.",
+      title: vscode.l10n.t('API key for {0}', accountLabel),
+      prompt: vscode.l10n.t("The account's API key. It is kept in the secret storage of VS Code only."),
       password: true,
-      validateInput: (text) => (text.trim() === '' ? 'Enter the API key' : undefined),
+      validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Enter the API key') : undefined),
     }),
   );
   return key.trim();
@@ -63,9 +66,9 @@ export async function askLabel(prompts: Prompts, value: string, title: string): 
   const label = required(
     await prompts.input({
       title,
-      prompt: 'A name for the account',
+      prompt: vscode.l10n.t('A name for the account'),
       value,
-      validateInput: (text) => (text.trim() === '' ? 'Enter a name' : undefined),
+      validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Enter a name') : undefined),
     }),
   );
   return label.trim();

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { resolveAccount } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import { askApiKey } from './askAccountDetails';
@@ -13,12 +14,14 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
   const account = services.accounts.require(accountId);
   const apiKey = await askApiKey(services.prompts, account.label);
   const check = await checkApiKey(services.accounts.makeClient(account.baseUrl, apiKey), account.baseUrl, services.logger);
-  if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, 'Keep New Key');
+  if (check.kind !== 'accepted') await confirmDespiteFailedCheck(services, check.message, vscode.l10n.t('Keep New Key'));
   await services.accounts.setApiKey(accountId, apiKey);
   services.changes.fire({ accountId }, 'account');
   services.logger.scoped('accounts').info(`Changed the API key of "${account.label}"`);
   void services.prompts.info(
-    check.kind === 'accepted' ? `The new key of "${account.label}" works.` : `Saved the new key of "${account.label}".`,
+    check.kind === 'accepted'
+      ? vscode.l10n.t('The new key of "{0}" works.', account.label)
+      : vscode.l10n.t('Saved the new key of "{0}".', account.label),
   );
   return true;
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
@@ -15,11 +16,17 @@ export async function checkApiKey(client: DbHostApi, baseUrl: string, logger: Lo
     return { kind: 'accepted', databases: databases.length };
   } catch (error) {
     if (isServiceError(error) && error.status === 401) {
-      return { kind: 'refused', message: `The service at ${baseUrl} refused this key (401 Unauthorized): it is wrong or no longer valid.` };
+      return {
+        kind: 'refused',
+        message: vscode.l10n.t('The service at {0} refused this key (401 Unauthorized): it is wrong or no longer valid.', baseUrl),
+      };
     }
     if (isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
-      return { kind: 'unreachable', message: `The service at ${baseUrl} could not be reached to check the key: ${logger.describe(error)}` };
+      return {
+        kind: 'unreachable',
+        message: vscode.l10n.t('The service at {0} could not be reached to check the key: {1}', baseUrl, logger.describe(error)),
+      };
     }
-    return { kind: 'failed', message: `Checking the key against ${baseUrl} failed: ${logger.describe(error)}` };
+    return { kind: 'failed', message: vscode.l10n.t('Checking the key against {0} failed: {1}', baseUrl, logger.describe(error)) };
   }
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { promises as fs } from 'node:fs';
 import type { AccountStore } from '../shared/accountStore';
 
@@ -26,11 +27,12 @@ export async function importAccountFile(accounts: AccountStore, file: string | u
     details = JSON.parse(text) as typeof details;
   } catch {
     // JSON.parse's message quotes the text around the error, which may be the key.
-    throw new Error('The account file handed to DB Host is not valid JSON.');
+    throw new Error(vscode.l10n.t('The account file handed to DB Host is not valid JSON.'));
   }
-  if (typeof details !== 'object' || details === null) throw new Error('The account file handed to DB Host is not a JSON object.');
+  if (typeof details !== 'object' || details === null)
+    throw new Error(vscode.l10n.t('The account file handed to DB Host is not a JSON object.'));
   if (typeof details.label !== 'string' || typeof details.baseUrl !== 'string' || typeof details.apiKey !== 'string') {
-    throw new Error('The account file handed to DB Host lacks a label, baseUrl or apiKey.');
+    throw new Error(vscode.l10n.t('The account file handed to DB Host lacks a label, baseUrl or apiKey.'));
   }
   const open = typeof details.open === 'string' ? details.open : undefined;
   const existing = accounts.list().find((account) => account.label === details.label);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { resolveAccount } from '../shared/resolveTarget';
 import { isLocalServiceAccount } from '../shared/localServiceAccount';
 import type { Services } from '../services';
@@ -6,11 +7,13 @@ export async function removeAccount(services: Services, arg: unknown): Promise<b
   const { accountId } = await resolveAccount(services, arg);
   const account = services.accounts.require(accountId);
   const detail = isLocalServiceAccount(services, accountId)
-    ? 'If the local service runs in this window, it stops. Its data and key stay on this machine for the next "Start Local Service".'
-    : "Its API key is deleted from this machine's secret storage. Nothing on the service is changed.";
-  const confirmed = await services.prompts.confirm(`Remove the account "${account.label}" from VS Code?`, {
+    ? vscode.l10n.t(
+        'If the local service runs in this window, it stops. Its data and key stay on this machine for the next "Start Local Service".',
+      )
+    : vscode.l10n.t("Its API key is deleted from this machine's secret storage. Nothing on the service is changed.");
+  const confirmed = await services.prompts.confirm(vscode.l10n.t('Remove the account "{0}" from VS Code?', account.label), {
     detail,
-    confirmLabel: 'Remove Account',
+    confirmLabel: vscode.l10n.t('Remove Account'),
   });
   if (!confirmed) return false;
   await services.accounts.remove(accountId);

@@ -43,7 +43,7 @@ export class AiToolHost {
       return undefined; // invoke answers the input error
     }
     const mode = modeOf(account);
-    const invocationMessage = `${plan.summary} on "${accountTitle(account.label, account.tag)}"`;
+    const invocationMessage = vscode.l10n.t('{0} on "{1}"', plan.summary, accountTitle(account.label, account.tag));
     if (mode !== 'confirm') return { invocationMessage };
     const affected = await plan
       .affected(await this.services.accounts.clientFor(account.id))

@@ -36,7 +36,7 @@ export function registerMcpServers(services: Services): McpServers {
     resolveMcpServerDefinition: async (server) => {
       const accountId = server.args[server.args.indexOf(ACCOUNT_FLAG) + 1];
       const apiKey = accountId ? await services.accounts.getApiKey(accountId) : undefined;
-      if (!apiKey) throw new Error(`The DB Host account of "${server.label}" has no API key. Use "Change API Key" on it.`);
+      if (!apiKey) throw new Error(vscode.l10n.t('The DB Host account of "{0}" has no API key. Use "Change API Key" on it.', server.label));
       server.env = { ...server.env, DBHOST_API_KEY: apiKey, ELECTRON_RUN_AS_NODE: '1' };
       return server;
     },

@@ -56,9 +56,9 @@ function changedCount(update: BulkUpdate, preview: UpdatePreview): number {
 
 /** Why the change could not be undone, or undefined when it can. */
 function undoProblem(update: BulkUpdate, preview: UpdatePreview): string | undefined {
-  if (preview.matched === 0) return update.upsert ? 'the document the upsert inserts is not kept for an undo' : undefined;
+  if (preview.matched === 0) return update.upsert ? vscode.l10n.t('the document the upsert inserts is not kept for an undo') : undefined;
   if (changedCount(update, preview) > MAX_UNDO_DOCUMENTS)
-    return `it changes more than ${MAX_UNDO_DOCUMENTS.toLocaleString('en-US')} documents, more than an undo keeps`;
+    return vscode.l10n.t('it changes more than {0} documents, more than an undo keeps', MAX_UNDO_DOCUMENTS.toLocaleString('en-US'));
   return undefined;
 }
 
@@ -67,15 +67,28 @@ export type DescribeUpdate = (preview: UpdatePreview) => { message: string; deta
 
 function previewDetail(update: BulkUpdate, preview: UpdatePreview): string {
   const failures = preview.sample.filter((item) => 'error' in item);
-  const by = preview.computedBy === 'service' ? "from the service's dry run" : 'computed by the extension (the service has no dry run)';
-  const lines = [`Preview: ${countOf(preview.sample.length, 'sampled document')} before and after in the diff editor, ${by}.`];
+  const by =
+    preview.computedBy === 'service'
+      ? vscode.l10n.t("from the service's dry run")
+      : vscode.l10n.t('computed by the extension (the service has no dry run)');
+  const lines = [
+    vscode.l10n.t('Preview: {0} before and after in the diff editor, {1}.', countOf(preview.sample.length, 'sampled document'), by),
+  ];
   if (failures.length > 0)
     lines.push(
-      `The update fails on ${failures.length} of the sampled documents, so the service will refuse it: ${(failures[0] as { error: string }).error}`,
+      vscode.l10n.t(
+        'The update fails on {0} of the sampled documents, so the service will refuse it: {1}',
+        failures.length,
+        (failures[0] as { error: string }).error,
+      ),
     );
   if (replacesWholeDocuments(update.object)) lines.push(REPLACEMENT_WARNING);
   const problem = undoProblem(update, preview);
-  lines.push(problem ? `This cannot be undone: ${problem}.` : 'Undo Last Change on the collection can put the documents back.');
+  lines.push(
+    problem
+      ? vscode.l10n.t('This cannot be undone: {0}.', problem)
+      : vscode.l10n.t('Undo Last Change on the collection can put the documents back.'),
+  );
   return lines.join('\n\n');
 }
 
@@ -87,10 +100,10 @@ async function beforeImages(services: Services, client: DbHostApi, update: BulkU
   const goOn = await confirmWrite(
     services,
     update.accountId,
-    `The update of ${where} cannot be undone: ${images.tooLarge}. Update anyway?`,
+    vscode.l10n.t('The update of {0} cannot be undone: {1}. Update anyway?', where, images.tooLarge),
     {
-      detail: 'The documents were read to keep them for an undo, and they are more than it keeps.',
-      confirmLabel: 'Update',
+      detail: vscode.l10n.t('The documents were read to keep them for an undo, and they are more than it keeps.'),
+      confirmLabel: vscode.l10n.t('Update'),
     },
   );
   if (!goOn) throw new UserCancelledError();
@@ -113,23 +126,25 @@ export async function runBulkUpdate(
   const client = await services.accounts.clientFor(update.accountId);
   const preview =
     given ??
-    (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Previewing the update of ${where}` }, () =>
-      previewOf(client, update.db, update.col, request),
+    (await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Previewing the update of {0}', where) },
+      () => previewOf(client, update.db, update.col, request),
     ));
   if (changedCount(update, preview) === 0) {
-    void services.prompts.info(`No document matches in ${where}, and upsert is off: nothing was sent.`);
+    void services.prompts.info(vscode.l10n.t('No document matches in {0}, and upsert is off: nothing was sent.', where));
     return { sent: false, preview, undoable: false };
   }
   if (preview.sample.length > 0 || preview.upsert) await showPreviewDiff(services.context, where, preview);
   const described = describe(preview);
   const confirmed = await confirmWrite(services, update.accountId, described.message, {
     detail: `${described.detail}\n\n${previewDetail(update, preview)}`,
-    confirmLabel: 'Update',
+    confirmLabel: vscode.l10n.t('Update'),
   });
   if (!confirmed) throw new UserCancelledError();
   const before = await beforeImages(services, client, update, preview, where);
-  const answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Updating ${where}` }, () =>
-    sendConfirmed(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
+  const answer = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Updating {0}', where) },
+    () => sendConfirmed(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
   );
   services.changes.fire({ accountId: update.accountId, db: update.db, col: update.col }, 'documents');
   if (before) {
@@ -139,7 +154,7 @@ export async function runBulkUpdate(
       update.col,
       before.map((doc) => doc._id ?? null),
     );
-    const description = `the update ${stringifyLossless(update.object)} of ${countOf(before.length, 'document')}`;
+    const description = vscode.l10n.t('the update {0} of {1}', stringifyLossless(update.object), countOf(before.length, 'document'));
     const entries = changeEntries(before, after);
     await saveChange(services.context, { ...update, kind: 'update', at: new Date().toISOString(), description, entries });
   }

@@ -37,7 +37,7 @@ export async function loadChange(
   }
   const [headerLine, ...lines] = Buffer.from(bytes).toString('utf8').split('\n').filter(Boolean);
   const header = parseLossless(headerLine);
-  if (!isJsonObject(header)) throw new Error('The kept change is damaged: it cannot be undone.');
+  if (!isJsonObject(header)) throw new Error(vscode.l10n.t('The kept change is damaged: it cannot be undone.'));
   const entries = lines.map((line) => parseLossless(line) as JsonObject as unknown as ChangeEntry);
   return { ...(header as unknown as Omit<ChangeRecord, 'entries'>), entries };
 }

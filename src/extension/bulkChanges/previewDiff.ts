@@ -32,23 +32,29 @@ export function previewSides(preview: UpdatePreview): { before: string; after: s
     after.push(
       'after' in item
         ? block(heading, stringifyLossless(item.after, 2))
-        : block(`${heading}: THE UPDATE FAILS ON THIS DOCUMENT: ${item.error}`, stringifyLossless(item.before, 2)),
+        : block(vscode.l10n.t('{0}: THE UPDATE FAILS ON THIS DOCUMENT: {1}', heading, item.error), stringifyLossless(item.before, 2)),
     );
   });
   if (preview.upsert) {
-    before.push(block('No document matches: the upsert inserts one', '(none)'));
+    before.push(block(vscode.l10n.t('No document matches: the upsert inserts one'), '(none)'));
     after.push(
       'after' in preview.upsert
-        ? block('Inserted by the upsert', stringifyLossless(preview.upsert.after, 2))
-        : block(`The upsert fails: ${preview.upsert.error}`, '(none)'),
+        ? block(vscode.l10n.t('Inserted by the upsert'), stringifyLossless(preview.upsert.after, 2))
+        : block(vscode.l10n.t('The upsert fails: {0}', preview.upsert.error), '(none)'),
     );
   }
   return { before: before.join('\n'), after: after.join('\n') };
 }
 
 export function previewTitle(where: string, preview: UpdatePreview): string {
-  const by = preview.computedBy === 'service' ? "the service's dry run" : 'computed by the extension';
-  return `Preview of the update of ${where}: ${preview.sample.length} of ${countOf(preview.matched, 'matching document')} (${by})`;
+  const by = preview.computedBy === 'service' ? vscode.l10n.t("the service's dry run") : vscode.l10n.t('computed by the extension');
+  return vscode.l10n.t(
+    'Preview of the update of {0}: {1} of {2} ({3})',
+    where,
+    preview.sample.length,
+    countOf(preview.matched, 'matching document'),
+    by,
+  );
 }
 
 /** Opens VS Code's diff editor on the sampled documents before and after, read-only; returns the two URIs. */

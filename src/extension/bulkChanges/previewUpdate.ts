@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
 import { previewInCore } from '../../core/bulk/previewInCore';
 import { UpdateFailure } from '../../core/bulk/updateOperators';
@@ -17,7 +18,8 @@ export async function previewOf(client: DbHostApi, db: string, col: string, requ
   try {
     return await previewInCore(client, db, col, request);
   } catch (error) {
-    if (error instanceof UpdateFailure) throw new Error(`The update cannot run: ${error.message}. Nothing was sent.`, { cause: error });
+    if (error instanceof UpdateFailure)
+      throw new Error(vscode.l10n.t('The update cannot run: {0}. Nothing was sent.', error.message), { cause: error });
     throw error;
   }
 }

@@ -28,23 +28,34 @@ function changedSinceText(plan: Pick<UndoPlan, 'changedSince'>): string {
 
 function planText(plan: UndoPlan): string {
   const parts = [
-    plan.restore.length > 0 ? `${countOf(plan.restore.length, 'document')} put back as they were` : '',
-    plan.reinsert.length > 0 ? `${countOf(plan.reinsert.length, 'deleted document')} inserted again with its _id` : '',
+    plan.restore.length > 0 ? vscode.l10n.t('{0} put back as they were', countOf(plan.restore.length, 'document')) : '',
+    plan.reinsert.length > 0 ? vscode.l10n.t('{0} inserted again with its _id', countOf(plan.reinsert.length, 'deleted document')) : '',
     plan.remove.length > 0 ? `${countOf(plan.remove.length, 'inserted document')} deleted` : '',
   ].filter(Boolean);
   const since =
     plan.changedSince.length > 0
-      ? `\n${countOf(plan.changedSince.length, 'document')} changed since by someone else will be left alone: ${changedSinceText(plan)}.`
+      ? vscode.l10n.t(
+          '\n{0} changed since by someone else will be left alone: {1}.',
+          countOf(plan.changedSince.length, 'document'),
+          changedSinceText(plan),
+        )
       : '';
-  return `${parts.join(', ') || 'Nothing to put back'}.${since}`;
+  return `${parts.join(', ') || vscode.l10n.t('Nothing to put back')}.${since}`;
 }
 
 function report(services: Services, outcome: UndoOutcome): void {
-  const done = `Undid the last change to ${outcome.where}: ${countOf(outcome.restored + outcome.reinserted + outcome.removed, 'document')} put back.`;
-  const since = outcome.changedSince.length > 0 ? ` Left alone, changed since by someone else: ${changedSinceText(outcome)}.` : '';
+  const done = vscode.l10n.t(
+    'Undid the last change to {0}: {1} put back.',
+    outcome.where,
+    countOf(outcome.restored + outcome.reinserted + outcome.removed, 'document'),
+  );
+  const since =
+    outcome.changedSince.length > 0 ? vscode.l10n.t(' Left alone, changed since by someone else: {0}.', changedSinceText(outcome)) : '';
   if (outcome.failed.length > 0) {
     const failed = outcome.failed.slice(0, LISTED).map((entry) => `${displayId(entry.id)}: ${entry.reason}`);
-    void services.prompts.warn(`${done}${since} The service refused ${countOf(outcome.failed.length, 'document')}: ${failed.join('; ')}`);
+    void services.prompts.warn(
+      vscode.l10n.t('{0}{1} The service refused {2}: {3}', done, since, countOf(outcome.failed.length, 'document'), failed.join('; ')),
+    );
   } else if (outcome.changedSince.length > 0) void services.prompts.warn(`${done}${since}`);
   else void services.prompts.info(done);
 }
@@ -55,28 +66,30 @@ export async function undoLastChange(services: Services, arg: unknown): Promise<
   const where = `${target.db}.${target.col}`;
   const record: ChangeRecord | undefined = await loadChange(services.context, target.accountId, target.db, target.col);
   if (!record) {
-    void services.prompts.info(`No change to ${where} is kept for an undo.`);
+    void services.prompts.info(vscode.l10n.t('No change to {0} is kept for an undo.', where));
     return undefined;
   }
   await refuseReadOnly(services, target, { undo: record.description });
   const client = await services.accounts.clientFor(target.accountId);
-  const current = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading ${where}` }, () =>
-    readByIds(
-      client,
-      target.db,
-      target.col,
-      record.entries.map((entry) => entry.id),
-    ),
+  const current = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading {0}', where) },
+    () =>
+      readByIds(
+        client,
+        target.db,
+        target.col,
+        record.entries.map((entry) => entry.id),
+      ),
   );
   const plan = planUndo(record.kind, record.entries, current);
-  const confirmed = await confirmWrite(services, target.accountId, `Undo the last change to ${where}?`, {
-    detail: `The change: ${record.description}, ${new Date(record.at).toLocaleString()}.\n${planText(plan)}`,
-    confirmLabel: 'Undo',
+  const confirmed = await confirmWrite(services, target.accountId, vscode.l10n.t('Undo the last change to {0}?', where), {
+    detail: vscode.l10n.t('The change: {0}, {1}.\n{2}', record.description, new Date(record.at).toLocaleString(), planText(plan)),
+    confirmLabel: vscode.l10n.t('Undo'),
   });
   if (!confirmed) throw new UserCancelledError();
   const afterOf = new Map(record.entries.filter((entry) => entry.after).map((entry) => [idKey(entry.id), entry.after!]));
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Undoing the last change to ${where}` },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Undoing the last change to {0}', where) },
     () => sendConfirmed(target.accountId, () => applyUndo(client, target.db, target.col, plan, (doc) => afterOf.get(idKey(doc._id)))),
   );
   if (result.failed.length === 0) await forgetChange(services.context, target.accountId, target.db, target.col);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isJsonObject, parseLossless } from '../../core/json/lossless';
-import type { JsonValue } from '../../core/json/lossless';
+import { isJsonObject } from '../../core/json/lossless';
+import { fromWire } from '../../core/json/wire';
 import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core/table/viewState';
 import type { Services } from '../services';
 import type { RestoreState } from './collectionViewPanel';
@@ -58,10 +58,16 @@ export class CollectionViews {
     const count = session.staged.size;
     if (count === 0) return;
     const reopen = await this.services.prompts.confirm(
-      `The collection view of ${session.source.db}/${session.source.col} closed with unsaved edits to ${count} document${count === 1 ? '' : 's'}.`,
+      vscode.l10n.t(
+        'The collection view of {0}/{1} closed with unsaved edits to {2} document{3}.',
+        session.source.db,
+        session.source.col,
+        count,
+        count === 1 ? '' : 's',
+      ),
       {
-        detail: 'Reopen it to review and save them; otherwise they are discarded.',
-        confirmLabel: 'Reopen',
+        detail: vscode.l10n.t('Reopen it to review and save them; otherwise they are discarded.'),
+        confirmLabel: vscode.l10n.t('Reopen'),
       },
     );
     if (!reopen) return;
@@ -84,15 +90,8 @@ export class CollectionViews {
   }
 
   private parseKept(kept: unknown): RestoreState | undefined {
-    const text = (kept as { restore?: unknown } | undefined)?.restore;
-    if (typeof text !== 'string') return undefined;
-    let value: JsonValue;
-    try {
-      value = parseLossless(text);
-    } catch {
-      return undefined;
-    }
-    if (!isJsonObject(value) || !isJsonObject(value.source)) return undefined;
+    const value = fromWire((kept as { restore?: unknown } | undefined)?.restore);
+    if (value === undefined || !isJsonObject(value) || !isJsonObject(value.source)) return undefined;
     const { accountId, db, col } = value.source;
     if (typeof accountId !== 'string' || typeof db !== 'string' || typeof col !== 'string' || !this.services.accounts.get(accountId))
       return undefined;

@@ -4,7 +4,7 @@ import { newObjectId } from '../../core/documents/objectId';
 import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
 import type { ExtensionMessage, WebviewMessage } from '../../core/table/protocol';
-import { checkWebviewMessage } from '../../core/table/protocol';
+import { checkWebviewMessage, postedForm } from '../../core/table/protocol';
 import { documentKey } from '../../core/table/stagedEdits';
 import type { ExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import { Disposable } from '../base/disposable';
@@ -148,18 +148,18 @@ export class CollectionViewPanel extends Disposable {
       type: 'page',
       title: this.title(),
       state: session.state,
-      payload: session.payload(),
+      ...session.pageContents(),
       total: session.total,
       loading,
       editable: true,
       ...(session.error ? { error: session.error } : {}),
     });
     const restore: RestoreState = { source: session.source, state: session.state, staged: session.stagedForRestore() };
-    await this.post({ type: 'keep', restore: stringifyLossless(restore) });
+    await this.post({ type: 'keep', restore: restore as unknown as JsonObject });
   }
 
   private async save(): Promise<void> {
-    if (this.session.staged.size === 0) return this.notice('Nothing to save: no edits are staged.');
+    if (this.session.staged.size === 0) return this.notice(vscode.l10n.t('Nothing to save: no edits are staged.'));
     const outcome = await this.session.save({ resolveConflict: (label, loaded, current) => this.askConflict(label, loaded, current) });
     await this.notice(describeOutcome(outcome), outcome.failures.length > 0);
     await this.reload();
@@ -168,26 +168,38 @@ export class CollectionViewPanel extends Disposable {
   private async askConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice> {
     const choice = await this.services.prompts.pick<ConflictChoice>(
       [
-        { label: 'Compare', description: 'show what changed on the service; your edits stay staged', value: 'compare' },
-        { label: 'Overwrite', description: 'save your edited fields only, over the service’s values for them', value: 'overwrite' },
-        { label: 'Discard', description: 'drop your edits to this document', value: 'discard' },
+        {
+          label: vscode.l10n.t('Compare'),
+          description: vscode.l10n.t('show what changed on the service; your edits stay staged'),
+          value: 'compare',
+        },
+        {
+          label: vscode.l10n.t('Overwrite'),
+          description: vscode.l10n.t('save your edited fields only, over the service’s values for them'),
+          value: 'overwrite',
+        },
+        { label: vscode.l10n.t('Discard'), description: vscode.l10n.t('drop your edits to this document'), value: 'discard' },
       ],
       {
-        title: `Document ${label} changed on the service since it was loaded`,
-        placeHolder: 'Compare, Overwrite (only your fields) or Discard your edits',
+        title: vscode.l10n.t('Document {0} changed on the service since it was loaded', label),
+        placeHolder: vscode.l10n.t('Compare, Overwrite (only your fields) or Discard your edits'),
       },
     );
-    if (choice === 'compare') await this.compare.show(`${label} (loaded ↔ on the service)`, loaded, current);
+    if (choice === 'compare') await this.compare.show(vscode.l10n.t('{0} (loaded ↔ on the service)', label), loaded, current);
     return choice ?? 'keep';
   }
 
   private async rowAction(action: 'open' | 'duplicate' | 'delete' | 'copy', keys: string[]): Promise<void> {
     const documents = keys.map((key) => this.session.original(key)).filter((document): document is JsonObject => document !== undefined);
-    if (documents.length === 0) return this.notice('Those rows are no longer on the page; refresh the view.', true);
+    if (documents.length === 0) return this.notice(vscode.l10n.t('Those rows are no longer on the page; refresh the view.'), true);
     const { accountId, db, col } = this.session.source;
     if (action === 'copy') {
       await vscode.env.clipboard.writeText(stringifyLossless(documents.length === 1 ? documents[0] : documents, 2));
-      return this.notice(documents.length === 1 ? 'Copied the document as JSON.' : `Copied ${documents.length} documents as JSON.`);
+      return this.notice(
+        documents.length === 1
+          ? vscode.l10n.t('Copied the document as JSON.')
+          : vscode.l10n.t('Copied {0} documents as JSON.', documents.length),
+      );
     }
     if (action === 'open') {
       for (const document of documents) {
@@ -203,15 +215,15 @@ export class CollectionViewPanel extends Disposable {
       this.services.changes.fire({ accountId, db, col }, 'documents');
       await this.notice(
         documents.length === 1
-          ? 'Duplicated the document with a new _id.'
+          ? vscode.l10n.t('Duplicated the document with a new _id.')
           : `Duplicated ${documents.length} documents, each with a new _id.`,
       );
       return this.reload();
     }
     const count = documents.length === 1 ? 'this document' : `these ${documents.length} documents`;
     const confirmed = await confirmWrite(this.services, accountId, `Delete ${count} from ${db}/${col}?`, {
-      detail: 'This cannot be undone.',
-      confirmLabel: 'Delete',
+      detail: vscode.l10n.t('This cannot be undone.'),
+      confirmLabel: vscode.l10n.t('Delete'),
     });
     if (!confirmed) return;
     await sendConfirmed(accountId, async () => {
@@ -246,7 +258,7 @@ export class CollectionViewPanel extends Disposable {
     this.posted.unshift(message);
     this.posted.length = Math.min(this.posted.length, 50);
     this.onDidPostEmitter.fire(message);
-    if (!this.isDisposed) await this.panel.webview.postMessage(message);
+    if (!this.isDisposed) await this.panel.webview.postMessage(postedForm(message));
   }
 
   private title(): string {
@@ -258,8 +270,8 @@ export class CollectionViewPanel extends Disposable {
 function describeOutcome(outcome: SaveOutcome): string {
   const parts: string[] = [];
   if (outcome.saved.length > 0) parts.push(`Saved ${outcome.saved.length} document${outcome.saved.length === 1 ? '' : 's'}.`);
-  if (outcome.kept.length > 0) parts.push(`${outcome.kept.length} changed on the service: edits kept staged.`);
-  if (outcome.discarded.length > 0) parts.push(`Discarded the edits to ${outcome.discarded.length}.`);
+  if (outcome.kept.length > 0) parts.push(vscode.l10n.t('{0} changed on the service: edits kept staged.', outcome.kept.length));
+  if (outcome.discarded.length > 0) parts.push(vscode.l10n.t('Discarded the edits to {0}.', outcome.discarded.length));
   parts.push(...outcome.failures.map((failure) => `Not saved: ${failure.message}`));
-  return parts.join(' ') || 'Nothing was saved.';
+  return parts.join(' ') || vscode.l10n.t('Nothing was saved.');
 }

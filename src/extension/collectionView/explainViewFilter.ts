@@ -7,9 +7,9 @@ import type { CollectionViews } from './collectionViewHost';
 export async function explainViewFilter(views: CollectionViews): Promise<unknown> {
   const panels = [...views.panels];
   const view = panels.find((candidate) => candidate.panel.active) ?? (panels.length === 1 ? panels[0] : undefined);
-  if (!view) throw new Error('Open a collection view and bring it to the front to explain its filter.');
+  if (!view) throw new Error(vscode.l10n.t('Open a collection view and bring it to the front to explain its filter.'));
   const { source, state } = view.session;
   const { error, ...query } = pageQuery(state);
-  if (error) throw new Error(`${error}. Fix the filter to explain it.`);
+  if (error) throw new Error(vscode.l10n.t('{0}. Fix the filter to explain it.', error));
   return vscode.commands.executeCommand(CommandId.explainQuery, { accountId: source.accountId, db: source.db, col: source.col, query });
 }

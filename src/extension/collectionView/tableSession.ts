@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { displayId, idToPathSegment } from '../../core/documents/documentId';
 import { jsonEqual } from '../../core/json/jsonEqual';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
@@ -106,7 +107,7 @@ export class TableSession {
       const label = displayId(original._id);
       const typeChanges = change.typeChanges.map(({ path, from, to }) => `${path}: ${KIND_LABELS[from]} → ${KIND_LABELS[to]}`);
       if (change.error) return { key, label, typeChanges, error: change.error };
-      if (!change.update) return { key, label, typeChanges, error: 'No change: the edits give back the loaded values.' };
+      if (!change.update) return { key, label, typeChanges, error: vscode.l10n.t('No change: the edits give back the loaded values.') };
       return { key, label, typeChanges, body: stringifyLossless({ document: change.update, safe: true }, 2) };
     });
   }
@@ -150,7 +151,7 @@ export class TableSession {
         // Duck-typed: this bundle holds no copy of the client's error class.
         const gone = (failure as { status?: unknown } | undefined)?.status === 404;
         const message = gone
-          ? 'the document no longer exists on the service; its edits stay staged'
+          ? vscode.l10n.t('the document no longer exists on the service; its edits stay staged')
           : failure instanceof Error
             ? failure.message
             : String(failure);
@@ -168,9 +169,9 @@ export class TableSession {
     return outcome;
   }
 
-  /** Lossless JSON of the page and the staged edits, for the webview. */
-  payload(): string {
-    return stringifyLossless({ documents: this.documents, staged: this.staged.toJSON() });
+  /** The page's documents and their staged edits, for the webview. */
+  pageContents(): { documents: JsonObject[]; staged: [string, CellEdit[]][] } {
+    return { documents: this.documents, staged: this.staged.toJSON() };
   }
 
   /** The staged edits as the panel keeps them across a reload. */
@@ -199,8 +200,9 @@ export class TableSession {
 
   private stage(key: string, edit: CellEdit): string | undefined {
     const original = this.original(key);
-    if (!original) return 'That document is no longer on the page; refresh the view.';
-    if (edit.path[0] === '_id') return 'The _id field cannot be changed: duplicate the row to store the document under another _id.';
+    if (!original) return vscode.l10n.t('That document is no longer on the page; refresh the view.');
+    if (edit.path[0] === '_id')
+      return vscode.l10n.t('The _id field cannot be changed: duplicate the row to store the document under another _id.');
     const change = documentChange(original, [...this.staged.editsOf(key), edit]);
     if (change.error) return change.error;
     this.originals.set(key, original);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
 import { resolveDatabase } from '../shared/resolveTarget';
 import { revealInExplorer } from '../shared/revealInExplorer';
@@ -10,8 +11,8 @@ export async function createCollection(services: Services, arg: unknown): Promis
   const existing = (await client.listCollections(db)).map((record) => record.name);
   const name = required(
     await services.prompts.input({
-      title: `Create a collection in ${db}`,
-      prompt: 'Name of the new collection',
+      title: vscode.l10n.t('Create a collection in {0}', db),
+      prompt: vscode.l10n.t('Name of the new collection'),
       validateInput: (text) => validateCollectionName(text.trim(), existing),
     }),
   ).trim();

@@ -1,18 +1,19 @@
+import * as vscode from 'vscode';
 import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
 export async function deleteCollection(services: Services, arg: unknown): Promise<boolean> {
   const { accountId, db, col } = await resolveCollection(services, arg);
-  const confirmed = await confirmWrite(services, accountId, `Delete the collection ${db}.${col}?`, {
-    detail: 'All its documents and indexes are deleted on the service. This cannot be undone.',
-    confirmLabel: 'Delete Collection',
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Delete the collection {0}.{1}?', db, col), {
+    detail: vscode.l10n.t('All its documents and indexes are deleted on the service. This cannot be undone.'),
+    confirmLabel: vscode.l10n.t('Delete Collection'),
   });
   if (!confirmed) return false;
   const client = await services.accounts.clientFor(accountId);
   await sendConfirmed(accountId, () => client.deleteCollection(db, col));
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Deleted the collection ${db}.${col}`);
-  void services.prompts.info(`Deleted the collection ${db}.${col}.`);
+  void services.prompts.info(vscode.l10n.t('Deleted the collection {0}.{1}.', db, col));
   return true;
 }

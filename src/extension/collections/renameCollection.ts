@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
 import { resolveCollection } from '../shared/resolveTarget';
 import { revealInExplorer } from '../shared/revealInExplorer';
@@ -10,8 +11,8 @@ export async function renameCollection(services: Services, arg: unknown): Promis
   const existing = (await client.listCollections(db)).map((record) => record.name).filter((name) => name !== col);
   const name = required(
     await services.prompts.input({
-      title: `Rename ${db}.${col}`,
-      prompt: 'New name of the collection',
+      title: vscode.l10n.t('Rename {0}.{1}', db, col),
+      prompt: vscode.l10n.t('New name of the collection'),
       value: col,
       validateInput: (text) => validateCollectionName(text.trim(), existing),
     }),

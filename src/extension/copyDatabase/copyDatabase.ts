@@ -15,26 +15,35 @@ export async function copyDatabase(services: Services, arg: unknown): Promise<st
   const { accountId, db: from } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const [databases, plans] = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'Loading databases and plans…' },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading databases and plans…') },
     () => Promise.all([client.listDatabases(), client.listPlans()]),
   );
   const source = databases.find((record) => record.name === from);
-  if (!source) throw new Error(`The database ${from} no longer exists on the service.`);
+  if (!source) throw new Error(vscode.l10n.t('The database {0} no longer exists on the service.', from));
   const plan = plans.find((record) => record.slug === source.slug || record.name === source.plan);
   const free = plan !== undefined && isFreePlan(plan);
   if (free) {
     const used = countFreeDatabases(databases, plans);
     if (used >= FREE_DATABASE_LIMIT) {
       throw new Error(
-        `${from} is on the free plan and the account already holds ${used} of its ${FREE_DATABASE_LIMIT} free databases, so a copy would be one too many. Delete a free database first.`,
+        vscode.l10n.t(
+          '{0} is on the free plan and the account already holds {1} of its {2} free databases, so a copy would be one too many. Delete a free database first.',
+          from,
+          used,
+          FREE_DATABASE_LIMIT,
+        ),
       );
     }
   }
   const existing = databases.map((record) => record.name);
   const to = required(
     await services.prompts.input({
-      title: `Copy database ${from}`,
-      prompt: `Name of the new database: a copy of every collection, index and document of ${from}, on the same plan${plan ? ` (${plan.name ?? plan.slug})` : ''}`,
+      title: vscode.l10n.t('Copy database {0}', from),
+      prompt: vscode.l10n.t(
+        'Name of the new database: a copy of every collection, index and document of {0}, on the same plan{1}',
+        from,
+        plan ? ` (${plan.name ?? plan.slug})` : '',
+      ),
       value: `${from}_copy`,
       validateInput: (text) => validateDatabaseName(text.trim(), existing),
     }),
@@ -44,16 +53,18 @@ export async function copyDatabase(services: Services, arg: unknown): Promise<st
 
   let answer;
   try {
-    answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Copying ${from} to ${to}…` }, () =>
-      client.copyDatabase(from, to),
+    answer = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Copying {0} to {1}…', from, to) },
+      () => client.copyDatabase(from, to),
     );
   } catch (error) {
     if (!isAbsentEndpoint(error)) throw error;
     markAbsent(client, 'copyDatabase');
-    void services.prompts.info('This service does not offer copying databases.');
+    void services.prompts.info(vscode.l10n.t('This service does not offer copying databases.'));
     return undefined;
   }
-  if (!answer.copy) throw new Error(`The service did not copy ${from} to ${to}: ${answer.error ?? 'it gave no reason'}`);
+  if (!answer.copy)
+    throw new Error(vscode.l10n.t('The service did not copy {0} to {1}: {2}', from, to, answer.error ?? 'it gave no reason'));
   services.changes.fire({ accountId }, 'databases');
   services.logger.info(`Copied the database ${from} to ${to}`);
   return to;

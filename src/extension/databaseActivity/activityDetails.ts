@@ -25,7 +25,7 @@ export class ActivityDetails implements vscode.TextDocumentContentProvider {
   private next = 1;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.query) ?? '// These details are no longer kept: open them again from the DB Host tree.\n';
+    return this.texts.get(uri.query) ?? vscode.l10n.t('// These details are no longer kept: open them again from the DB Host tree.\n');
   }
 
   async show(title: string, entry: JsonObject): Promise<vscode.TextDocument> {

@@ -57,8 +57,8 @@ export class ActivityEntryNode implements ExplorerNode {
       const plan = typeof this.entry.planSummary === 'string' ? this.entry.planSummary : undefined;
       item.description = [millis, plan, when].filter(Boolean).join(' · ');
     }
-    item.tooltip = 'Show the details as JSON';
-    item.command = { command: CommandId.showOperationDetails, title: 'Show Details', arguments: [this] };
+    item.tooltip = vscode.l10n.t('Show the details as JSON');
+    item.command = { command: CommandId.showOperationDetails, title: vscode.l10n.t('Show Details'), arguments: [this] };
     return item;
   }
 }
@@ -79,20 +79,20 @@ export class OperationsNode extends ActivityListNode {
   }
 
   protected get what(): string {
-    return `the current operations on ${this.target.db}`;
+    return vscode.l10n.t('the current operations on {0}', this.target.db);
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Current Operations', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Current Operations'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.operations;
     item.iconPath = new vscode.ThemeIcon('pulse');
-    item.tooltip = 'Operations in progress on this database when the list was loaded; refresh to look again';
+    item.tooltip = vscode.l10n.t('Operations in progress on this database when the list was loaded; refresh to look again');
     return item;
   }
 
   protected override emptyMessage(): string {
-    return 'No operations in progress';
+    return vscode.l10n.t('No operations in progress');
   }
 
   protected async load(): Promise<ExplorerNode[]> {
@@ -109,11 +109,11 @@ export class SlowQueriesNode extends ActivityListNode {
   }
 
   protected get what(): string {
-    return `the slow queries of ${this.target.db}`;
+    return vscode.l10n.t('the slow queries of {0}', this.target.db);
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Slow Queries', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Slow Queries'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.slowQueries;
     item.iconPath = new vscode.ThemeIcon('watch');
@@ -123,7 +123,7 @@ export class SlowQueriesNode extends ActivityListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No slow queries';
+    return vscode.l10n.t('No slow queries');
   }
 
   protected async load(): Promise<ExplorerNode[]> {

@@ -9,10 +9,10 @@ import { ActivityEntryNode } from './activityNodes';
 /** "Explain" on a slow query: its filter and order, explained on its collection (through dbhost.explainQuery). */
 export async function explainSlowQuery(services: Services, arg: unknown): Promise<unknown> {
   if (!(arg instanceof ActivityEntryNode) || arg.kind !== 'slowQuery')
-    throw new Error('Choose a slow query in the DB Host tree to explain it.');
+    throw new Error(vscode.l10n.t('Choose a slow query in the DB Host tree to explain it.'));
   const target = namespaceOf(arg.entry.ns);
   if (!isReplayableQuery(arg.entry) || !target)
-    throw new Error('Only a slow query on a collection can be explained; this one is a command or a write.');
+    throw new Error(vscode.l10n.t('Only a slow query on a collection can be explained; this one is a command or a write.'));
   services.accounts.require(arg.target.accountId);
   const { query, orderby } = arg.entry;
   const request: ExplainRequest = {

@@ -16,16 +16,16 @@ function freshUntitledUri(col: string): vscode.Uri {
 
 /** Shows a current or slow operation's details as read-only JSON. */
 export async function showOperationDetails(services: Services, arg: unknown): Promise<string> {
-  if (!(arg instanceof ActivityEntryNode)) throw new Error('Choose an operation or a slow query in the DB Host tree.');
+  if (!(arg instanceof ActivityEntryNode)) throw new Error(vscode.l10n.t('Choose an operation or a slow query in the DB Host tree.'));
   return (await activityDetails(services).show(arg.title, arg.entry)).uri.toString();
 }
 
 /** Opens a playground prefilled with a slow query, bound to its account by label, ready to run again. */
 export async function openSlowQueryInPlayground(services: Services, arg: unknown): Promise<string> {
   if (!(arg instanceof ActivityEntryNode) || arg.kind !== 'slowQuery')
-    throw new Error('Choose a slow query in the DB Host tree to open it in a playground.');
+    throw new Error(vscode.l10n.t('Choose a slow query in the DB Host tree to open it in a playground.'));
   if (!isReplayableQuery(arg.entry))
-    throw new Error('Only a slow query on a collection can be opened in a playground; this one is a command or a write.');
+    throw new Error(vscode.l10n.t('Only a slow query on a collection can be opened in a playground; this one is a command or a write.'));
   const account = services.accounts.require(arg.target.accountId);
   const uri = freshUntitledUri(namespaceOf(arg.entry.ns)!.col);
   let document = await vscode.workspace.openTextDocument(uri);

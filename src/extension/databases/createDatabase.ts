@@ -14,13 +14,14 @@ import { countFreeDatabases, isFreePlan } from '../../core/plans/freeDatabases';
 export async function createDatabase(services: Services, arg: unknown): Promise<{ name: string; slug: string }> {
   const { accountId } = await resolveAccount(services, arg);
   const client = await services.accounts.clientFor(accountId);
-  const [plans, databases] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading plans…' }, () =>
-    Promise.all([client.listPlans(), client.listDatabases()]),
+  const [plans, databases] = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading plans…') },
+    () => Promise.all([client.listPlans(), client.listDatabases()]),
   );
-  if (plans.length === 0) throw new Error('The service offers no plans to create a database on.');
+  if (plans.length === 0) throw new Error(vscode.l10n.t('The service offers no plans to create a database on.'));
   const freeUsed = countFreeDatabases(databases, plans);
   const freeLeft = Math.max(0, FREE_DATABASE_LIMIT - freeUsed);
-  const usage = `${freeUsed} of ${FREE_DATABASE_LIMIT} free databases used`;
+  const usage = vscode.l10n.t('{0} of {1} free databases used', freeUsed, FREE_DATABASE_LIMIT);
   const plan = required(
     await services.prompts.pick(
       plans.map((record) => ({
@@ -28,19 +29,23 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
         description: [formatPrice(record.price), record.type].filter(Boolean).join(' · '),
         detail: isFreePlan(record)
           ? freeLeft === 0
-            ? `${usage}: the service will refuse another`
+            ? vscode.l10n.t('{0}: the service will refuse another', usage)
             : usage
-          : 'Paid: needs payment information on the account',
+          : vscode.l10n.t('Paid: needs payment information on the account'),
         value: record,
       })),
-      { title: `Create database: choose a plan (${usage})`, placeHolder: 'The plan the new database runs on', matchOnDescription: true },
+      {
+        title: vscode.l10n.t('Create database: choose a plan ({0})', usage),
+        placeHolder: vscode.l10n.t('The plan the new database runs on'),
+        matchOnDescription: true,
+      },
     ),
   );
   const existing = databases.map((db) => db.name);
   const name = required(
     await services.prompts.input({
-      title: `Create database on ${plan.name ?? plan.slug}`,
-      prompt: 'Name of the new database',
+      title: vscode.l10n.t('Create database on {0}', plan.name ?? plan.slug),
+      prompt: vscode.l10n.t('Name of the new database'),
       validateInput: (text) => validateDatabaseName(text.trim(), existing),
     }),
   ).trim();
@@ -63,13 +68,20 @@ function explainRefusal(error: unknown, name: string, plan: PlanRecord, freeUsed
   const said = error.serviceMessage ?? error.message;
   if (!isFreePlan(plan) && (error.status === 402 || /pay|billing|card/i.test(said))) {
     return new Error(
-      `The service refused to create ${name} on the paid plan ${plan.name ?? plan.slug}: ${said}. ` +
-        'A paid plan needs payment information on the account; add it with the service, then try again, or choose the free plan.',
+      vscode.l10n.t('The service refused to create {0} on the paid plan {1}: {2}. ', name, plan.name ?? plan.slug, said) +
+        vscode.l10n.t(
+          'A paid plan needs payment information on the account; add it with the service, then try again, or choose the free plan.',
+        ),
     );
   }
   if (isFreePlan(plan) && (freeUsed >= FREE_DATABASE_LIMIT || /free|limit/i.test(said))) {
     return new Error(
-      `The service refused to create ${name}: ${said}. An account may hold at most ${FREE_DATABASE_LIMIT} free databases; delete one or choose a paid plan.`,
+      vscode.l10n.t(
+        'The service refused to create {0}: {1}. An account may hold at most {2} free databases; delete one or choose a paid plan.',
+        name,
+        said,
+        FREE_DATABASE_LIMIT,
+      ),
     );
   }
   return error;

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { resolveDatabase } from '../shared/resolveTarget';
@@ -6,27 +7,27 @@ import type { Services } from '../services';
 /** Deletes a database after a modal warning and the user typing its name exactly. */
 export async function deleteDatabase(services: Services, arg: unknown): Promise<boolean> {
   const { accountId, db } = await resolveDatabase(services, arg);
-  const confirmed = await confirmWrite(services, accountId, `Delete the database ${db}?`, {
-    detail: 'Every collection, document and index in it is deleted on the service. This cannot be undone.',
-    confirmLabel: 'Delete…',
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Delete the database {0}?', db), {
+    detail: vscode.l10n.t('Every collection, document and index in it is deleted on the service. This cannot be undone.'),
+    confirmLabel: vscode.l10n.t('Delete…'),
   });
   if (!confirmed) return false;
   const typed = required(
     await services.prompts.input({
-      title: `Delete ${db}: this cannot be undone`,
-      prompt: `Type the name of the database, ${db}, to delete it`,
+      title: vscode.l10n.t('Delete {0}: this cannot be undone', db),
+      prompt: vscode.l10n.t('Type the name of the database, {0}, to delete it', db),
       placeHolder: db,
-      validateInput: (text) => (text === db ? undefined : `Type ${db} exactly to delete it`),
+      validateInput: (text) => (text === db ? undefined : vscode.l10n.t('Type {0} exactly to delete it', db)),
     }),
   );
   if (typed !== db) {
-    void services.prompts.warn(`The name typed does not match ${db}: nothing was deleted.`);
+    void services.prompts.warn(vscode.l10n.t('The name typed does not match {0}: nothing was deleted.', db));
     return false;
   }
   const client = await services.accounts.clientFor(accountId);
   await sendConfirmed(accountId, () => client.deleteDatabase(db));
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Deleted the database ${db}`);
-  void services.prompts.info(`Deleted the database ${db}.`);
+  void services.prompts.info(vscode.l10n.t('Deleted the database {0}.', db));
   return true;
 }

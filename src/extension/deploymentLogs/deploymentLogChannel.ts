@@ -54,7 +54,11 @@ export class DeploymentLogChannel extends Disposable {
     if (skipped > 0) {
       this.notice(
         'info',
-        `Showing the last ${formatCount(initialLines)} lines; ${countOf(skipped, 'earlier line')} not shown (Show Logs has them all).`,
+        vscode.l10n.t(
+          'Showing the last {0} lines; {1} not shown (Show Logs has them all).',
+          formatCount(initialLines),
+          countOf(skipped, 'earlier line'),
+        ),
       );
     }
     const fresh = lines.map((line): TranscriptLine => {

@@ -39,7 +39,7 @@ export class DeploymentLogTails extends Disposable {
       services.accounts.onDidChange(() => {
         const accounts = new Set(services.accounts.list().map((account) => account.id));
         for (const session of this.sessions.values()) {
-          if (!accounts.has(session.target.accountId)) session.stop('the account was removed');
+          if (!accounts.has(session.target.accountId)) session.stop(vscode.l10n.t('the account was removed'));
         }
       }),
     );
@@ -81,7 +81,7 @@ export class DeploymentLogTails extends Disposable {
   stop(target: DeploymentTarget): boolean {
     const session = this.sessions.get(deploymentKey(target));
     if (!session) return false;
-    session.stop('asked to stop');
+    session.stop(vscode.l10n.t('asked to stop'));
     return true;
   }
 

@@ -8,12 +8,12 @@ export const logSnapshotScheme = 'dbhost-log';
 /** The log as one text: each member's log under its name when there are several. */
 export function snapshotText(deployment: string, entries: readonly DeploymentLogEntry[], takenAt: Date, keys: KnownKeys): string {
   const heading = `Log of ${deployment} as of ${takenAt.toISOString()}`;
-  if (entries.length === 0) return `${heading}\n\n(The log is empty.)\n`;
+  if (entries.length === 0) return vscode.l10n.t('{0}\n\n(The log is empty.)\n', heading);
   const members = new Set(entries.map((entry) => entry.member ?? ''));
   const body = entries
     .map((entry) => {
       const text = entry.log.endsWith('\n') ? entry.log : `${entry.log}\n`;
-      return members.size > 1 || entry.member ? `=== ${entry.member ?? '(no member named)'} ===\n${text}` : text;
+      return members.size > 1 || entry.member ? `=== ${entry.member ?? vscode.l10n.t('(no member named)')} ===\n${text}` : text;
     })
     .join('\n');
   return keys.redact(`${heading}\n\n${body}`);
@@ -31,7 +31,7 @@ export class LogSnapshots extends Disposable implements vscode.TextDocumentConte
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? 'This log snapshot was closed; run "Show Logs" again for a new one.\n';
+    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This log snapshot was closed; run "Show Logs" again for a new one.\n');
   }
 
   async open(deployment: string, entries: readonly DeploymentLogEntry[]): Promise<vscode.TextDocument> {

@@ -111,7 +111,8 @@ export class LogTailSession extends Disposable {
 }
 
 function failureHeading(error: unknown): string {
-  if (isServiceError(error) && error.kind === 'http') return 'The service failed';
-  if (isServiceError(error) && error.kind === 'invalid-response') return 'The service answered with something that is not a log';
-  return 'Service unreachable';
+  if (isServiceError(error) && error.kind === 'http') return vscode.l10n.t('The service failed');
+  if (isServiceError(error) && error.kind === 'invalid-response')
+    return vscode.l10n.t('The service answered with something that is not a log');
+  return vscode.l10n.t('Service unreachable');
 }

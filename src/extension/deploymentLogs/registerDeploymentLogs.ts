@@ -42,7 +42,9 @@ export function registerDeploymentLogs(services: Services, explorer: TreeContrib
         );
       if (running.length === 0) {
         void services.prompts.info(
-          given.deployment ? `The log of ${given.deployment} is not being tailed.` : 'No deployment log is being tailed.',
+          given.deployment
+            ? vscode.l10n.t('The log of {0} is not being tailed.', given.deployment)
+            : vscode.l10n.t('No deployment log is being tailed.'),
         );
         return false;
       }
@@ -56,7 +58,7 @@ export function registerDeploymentLogs(services: Services, explorer: TreeContrib
                   description: services.accounts.get(tail.target.accountId)?.label,
                   value: tail,
                 })),
-                { title: 'Stop Tailing', placeHolder: 'Pick the log to stop tailing' },
+                { title: vscode.l10n.t('Stop Tailing'), placeHolder: vscode.l10n.t('Pick the log to stop tailing') },
               ),
             );
       return tails.stop(session.target);
@@ -66,7 +68,7 @@ export function registerDeploymentLogs(services: Services, explorer: TreeContrib
       const target = await resolveDeploymentTarget(services, arg, 'Show Logs');
       const client = await services.accounts.clientFor(target.accountId);
       const entries = await vscode.window.withProgress(
-        { location: { viewId: 'dbhost.explorer' }, title: `Reading the log of ${target.deployment}` },
+        { location: { viewId: 'dbhost.explorer' }, title: vscode.l10n.t('Reading the log of {0}', target.deployment) },
         () => client.getDeploymentLogs(target.deployment),
       );
       const document = await snapshots.open(target.deployment, entries);

@@ -17,7 +17,7 @@ export class TailStatusItem extends Disposable {
       vscode.window.createStatusBarItem(`dbhost.tailLogs.${++TailStatusItem.created}`, vscode.StatusBarAlignment.Left),
     );
     this.item.name = 'DB Host: log tailing';
-    this.item.command = { command: CommandId.stopTailing, title: 'Stop Tailing', arguments: [{ ...target }] };
+    this.item.command = { command: CommandId.stopTailing, title: vscode.l10n.t('Stop Tailing'), arguments: [{ ...target }] };
     this.showFailing(false);
     this.item.show();
   }
@@ -25,8 +25,12 @@ export class TailStatusItem extends Disposable {
   showFailing(failing: boolean): void {
     this.item.text = `${failing ? '$(debug-disconnect)' : '$(pulse)'} ${this.target.deployment}`;
     this.item.tooltip = failing
-      ? `The service does not answer; retrying to tail the log of ${this.target.deployment} (${this.accountLabel}). Click to stop tailing.`
-      : `Tailing the log of ${this.target.deployment} (${this.accountLabel}). Click to stop tailing.`;
+      ? vscode.l10n.t(
+          'The service does not answer; retrying to tail the log of {0} ({1}). Click to stop tailing.',
+          this.target.deployment,
+          this.accountLabel,
+        )
+      : vscode.l10n.t('Tailing the log of {0} ({1}). Click to stop tailing.', this.target.deployment, this.accountLabel);
     this.item.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 }

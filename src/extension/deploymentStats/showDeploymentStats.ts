@@ -23,13 +23,13 @@ export async function showDeploymentStats(services: Services, arg: unknown): Pro
   let first: unknown;
   try {
     first = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Loading the statistics of ${target.deployment}…` },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the statistics of {0}…', target.deployment) },
       () => client.getDeploymentStats(target.deployment),
     );
   } catch (error) {
     if (!isAbsentEndpoint(error)) throw error;
     markAbsent(client, 'deploymentStats');
-    void services.prompts.info('This service does not offer deployment statistics.');
+    void services.prompts.info(vscode.l10n.t('This service does not offer deployment statistics.'));
     return undefined;
   }
   const panel = vscode.window.createWebviewPanel('dbhost.deploymentStats', `Statistics: ${target.deployment}`, vscode.ViewColumn.Active, {

@@ -69,7 +69,7 @@ export class StatsView implements vscode.Disposable {
           return this.post(this.latest);
         },
         (error: unknown) => {
-          const message = `Could not refresh the statistics: ${this.services.logger.describe(error)}`;
+          const message = vscode.l10n.t('Could not refresh the statistics: {0}', this.services.logger.describe(error));
           this.services.logger.warn(message);
           return this.post({ type: 'problem', message });
         },

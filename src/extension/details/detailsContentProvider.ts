@@ -45,7 +45,7 @@ export class DetailsContentProvider extends Disposable implements vscode.TextDoc
       case 'plan': {
         const plans = await client.listPlans({ signal });
         const plan = plans.find((record) => record.slug === request.plan);
-        if (!plan) throw new Error(`The plan ${request.plan} is no longer offered.`);
+        if (!plan) throw new Error(vscode.l10n.t('The plan {0} is no longer offered.', request.plan));
         return plan as JsonValue;
       }
     }

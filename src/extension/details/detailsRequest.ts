@@ -34,7 +34,7 @@ export function detailsUri(request: DetailsRequest): vscode.Uri {
 export function detailsRequestOf(uri: vscode.Uri): DetailsRequest {
   const request = JSON.parse(uri.query) as DetailsRequest;
   if (typeof request !== 'object' || request === null || typeof request.accountId !== 'string') {
-    throw new Error(`${uri.toString()} does not name DB Host details`);
+    throw new Error(vscode.l10n.t('{0} does not name DB Host details', uri.toString()));
   }
   return request;
 }

@@ -48,11 +48,11 @@ export function registerDetails(services: Services): void {
 async function pickInvoice(services: Services, accountId: string): Promise<string | number> {
   const client = await services.accounts.clientFor(accountId);
   const invoices = await client.listInvoices();
-  if (invoices.length === 0) throw new Error('This account has no invoices.');
+  if (invoices.length === 0) throw new Error(vscode.l10n.t('This account has no invoices.'));
   return required(
     await services.prompts.pick(
       invoices.map((invoice) => ({ label: `#${invoice.id}`, description: textField(invoice, 'bill_date'), value: invoice.id })),
-      { placeHolder: 'Choose an invoice' },
+      { placeHolder: vscode.l10n.t('Choose an invoice') },
     ),
   );
 }
@@ -63,7 +63,7 @@ async function pickPlan(services: Services, accountId: string): Promise<string> 
   return required(
     await services.prompts.pick(
       plans.map((plan) => ({ label: plan.name ?? plan.slug, description: formatPrice(plan.price), value: plan.slug })),
-      { placeHolder: 'Choose a plan' },
+      { placeHolder: vscode.l10n.t('Choose a plan') },
     ),
   );
 }

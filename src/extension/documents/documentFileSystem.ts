@@ -23,7 +23,10 @@ function fileStat(stamp: VersionStamp): vscode.FileStat {
 }
 
 function unknownBaseMessage(address: DocumentAddress): string {
-  return `Not saved: the version of ${address.docId} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.`;
+  return vscode.l10n.t(
+    'Not saved: the version of {0} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.',
+    address.docId,
+  );
 }
 
 function isDirtyInEditor(uri: vscode.Uri): boolean {
@@ -150,7 +153,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       throw new vscode.FileSystemError(unknownBaseMessage(address));
     }
     const { update, error } = diffToUpdate(base.document, edited);
-    if (error) throw new vscode.FileSystemError(`Not saved: ${error}`);
+    if (error) throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0}', error));
 
     const serviceText = this.versions.seenText(key);
     let storedText = serviceText ?? base.text;
@@ -233,16 +236,18 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
 
   readDirectory(): never {
     throw vscode.FileSystemError.NoPermissions(
-      'DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.',
+      vscode.l10n.t('DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.'),
     );
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('Create databases and collections from the DB Host view.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create databases and collections from the DB Host view.'));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('A document cannot be renamed: its _id cannot change. Create a new document instead.');
+    throw vscode.FileSystemError.NoPermissions(
+      vscode.l10n.t('A document cannot be renamed: its _id cannot change. Create a new document instead.'),
+    );
   }
 
   /**
@@ -309,7 +314,12 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       this.services.logger
         .scoped('documents')
         .warn(
-          `Saved document ${address.docId} in ${collectionLabel(address)}, but could not read it back: ${error instanceof Error ? error.message : String(error)}`,
+          vscode.l10n.t(
+            'Saved document {0} in {1}, but could not read it back: {2}',
+            address.docId,
+            collectionLabel(address),
+            error instanceof Error ? error.message : String(error),
+          ),
         );
       return written;
     }

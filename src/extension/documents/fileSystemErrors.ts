@@ -20,13 +20,19 @@ export function toFileSystemError(
   if (error.kind === 'http' && error.status === 404) {
     const detail = error.serviceMessage ? ` (${error.serviceMessage})` : '';
     return vscode.FileSystemError.FileNotFound(
-      `The document ${address.docId} was not found in ${collectionLabel(address)} on the service${detail}.`,
+      vscode.l10n.t('The document {0} was not found in {1} on the service{2}.', address.docId, collectionLabel(address), detail),
     );
   }
   if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
-    return vscode.FileSystemError.NoPermissions(`The service refused to ${action} the document: ${reason}`);
+    return vscode.FileSystemError.NoPermissions(vscode.l10n.t('The service refused to {0} the document: {1}', action, reason));
   }
   const unreachable = error.kind === 'network' || error.kind === 'timeout';
-  const message = `Could not ${action} the document ${address.docId}: ${reason}${action === 'save' ? ' Your edit is kept; save again to retry.' : ''}`;
+  const message = vscode.l10n.t(
+    'Could not {0} the document {1}: {2}{3}',
+    action,
+    address.docId,
+    reason,
+    action === 'save' ? ' Your edit is kept; save again to retry.' : '',
+  );
   return unreachable ? vscode.FileSystemError.Unavailable(message) : new vscode.FileSystemError(message);
 }

@@ -14,7 +14,10 @@ export class NewDocumentIdLens implements vscode.CodeLensProvider {
     if (!match) return [];
     const line = document.positionAt(match.index).line;
     return [
-      new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: '_id generated here; replace it to choose your own', command: '' }),
+      new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+        title: vscode.l10n.t('_id generated here; replace it to choose your own'),
+        command: '',
+      }),
     ];
   }
 }

@@ -72,7 +72,7 @@ export class NewDocumentTemplates {
     const template = this.require(uri);
     if (template.created) {
       throw vscode.FileSystemError.NoPermissions(
-        `This new document was already saved as ${template.created.docId}; edit it in its own editor.`,
+        vscode.l10n.t('This new document was already saved as {0}; edit it in its own editor.', template.created.docId),
       );
     }
     let edited: JsonObject;

@@ -40,8 +40,11 @@ export class ReadOnlyDocuments extends Disposable implements vscode.CodeLensProv
     if (!account) return [];
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
-        title: `$(lock) Read-only: the account ${accountTitle(account.label, account.tag)} is Read-only, so its documents cannot be edited. Change its mode…`,
-        tooltip: 'Account Settings… of the account: its mode (Normal, Confirm writes, Read-only), colour and tag',
+        title: vscode.l10n.t(
+          '$(lock) Read-only: the account {0} is Read-only, so its documents cannot be edited. Change its mode…',
+          accountTitle(account.label, account.tag),
+        ),
+        tooltip: vscode.l10n.t('Account Settings… of the account: its mode (Normal, Confirm writes, Read-only), colour and tag'),
         command: CommandId.accountSettings,
         arguments: [{ accountId: account.id }],
       }),

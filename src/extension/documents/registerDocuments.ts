@@ -31,7 +31,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri))
-        showSavedTemplate(services, templates, document.uri).catch(reportFailure('Could not open the new document'));
+        showSavedTemplate(services, templates, document.uri).catch(reportFailure(vscode.l10n.t('Could not open the new document')));
     }),
     registerCommand(services, CommandId.openDocument, (arg: unknown) => openDocument(services, arg)),
     registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),

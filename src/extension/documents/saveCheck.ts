@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { isServiceError } from '../../client/serviceError';
 import { DocumentTextError, parseDocumentText } from '../../core/documents/documentText';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
@@ -34,11 +34,14 @@ export async function findSaveProblem(
   const account = services.accounts.get(uri.authority);
   if (account && modeOf(account) === 'readOnly')
     return {
-      message: `Not saved: the account ${accountTitle(account.label, account.tag)} is Read-only. Your edit stays in the editor; Account Settings… changes the account's mode.`,
+      message: vscode.l10n.t(
+        "Not saved: the account {0} is Read-only. Your edit stays in the editor; Account Settings… changes the account's mode.",
+        accountTitle(account.label, account.tag),
+      ),
       accountId: account.id,
     };
   const isNew = isNewDocumentUri(uri);
-  const where = isNew ? `a new document in ${collectionLabel(parseNewDocumentUri(uri))}` : placeOf(parseDocumentUri(uri));
+  const where = isNew ? vscode.l10n.t('a new document in {0}', collectionLabel(parseNewDocumentUri(uri))) : placeOf(parseDocumentUri(uri));
   let edited: JsonObject;
   try {
     edited = parseDocumentText(text);
@@ -55,10 +58,14 @@ export async function findSaveProblem(
     if (error) return { message: `Not saved: ${where}: ${lowerFirst(error.replace(/^Not saved: /, ''))}` };
   }
   const unreachable = await serviceProblem(services, address);
-  if (unreachable) return { message: `Not saved: ${where}: ${unreachable} Your edit stays in the editor; save again to retry.` };
+  if (unreachable)
+    return { message: vscode.l10n.t('Not saved: {0}: {1} Your edit stays in the editor; save again to retry.', where, unreachable) };
   if (!base)
     return {
-      message: `Not saved: ${where}: the version your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File), then apply your edits again.`,
+      message: vscode.l10n.t(
+        'Not saved: {0}: the version your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File), then apply your edits again.',
+        where,
+      ),
     };
   return undefined;
 }
@@ -71,7 +78,7 @@ async function serviceProblem(services: Services, address: DocumentAddress): Pro
     return undefined;
   } catch (error) {
     if (isServiceError(error) && error.kind === 'http' && error.status === 404)
-      return 'the document is no longer on the service (it was deleted since you opened it).';
+      return vscode.l10n.t('the document is no longer on the service (it was deleted since you opened it).');
     const reason = services.logger.describe(error);
     return /[.!?]$/.test(reason) ? reason : `${reason}.`;
   }

@@ -32,7 +32,7 @@ function documentIdOf(arg: unknown): string | undefined {
 }
 
 async function copy(text: string | undefined, what: string): Promise<string> {
-  if (text === undefined) throw new Error(`Choose an item in the DB Host view to copy its ${what}.`);
+  if (text === undefined) throw new Error(vscode.l10n.t('Choose an item in the DB Host view to copy its {0}.', what));
   await vscode.env.clipboard.writeText(text);
   vscode.window.setStatusBarMessage(`Copied ${what}: ${text}`, 3000);
   return text;

@@ -30,7 +30,10 @@ export function lookTextOf(account: Account): AccountLookText {
 
 /** Why a playground update of a Read-only account does not run (shown at the query). */
 export function updateRefusal(account: Account): string {
-  return `The account "${accountTitle(account.label, account.tag)}" is Read-only: this update does not run. Change its mode with "Account Settings…" on the account.`;
+  return vscode.l10n.t(
+    'The account "{0}" is Read-only: this update does not run. Change its mode with "Account Settings…" on the account.',
+    accountTitle(account.label, account.tag),
+  );
 }
 
 /** The account labels, where a `*.query.json` names its `"account"` and the cursor is in that string. */

@@ -27,7 +27,7 @@ function answered<T>(answer: T | undefined): T {
 export async function accountSettings(services: Services, accountId: string): Promise<Account> {
   const account = services.accounts.require(accountId);
   const current = modeOf(account);
-  const title = `Account Settings: ${account.label}`;
+  const title = vscode.l10n.t('Account Settings: {0}', account.label);
   const mode = answered(
     await services.prompts.pick(
       WRITE_MODES.map((entry) => ({
@@ -36,27 +36,27 @@ export async function accountSettings(services: Services, accountId: string): Pr
         detail: entry.detail,
         value: entry.mode,
       })),
-      { title: `${title} (1/3): writes`, placeHolder: `Now: ${modeLabel(current)}` },
+      { title: vscode.l10n.t('{0} (1/3): writes', title), placeHolder: vscode.l10n.t('Now: {0}', modeLabel(current)) },
     ),
   );
   const color = answered(
     await services.prompts.pick(
-      [{ id: NO_COLOR, label: 'No colour' }, ...ACCOUNT_COLORS].map((entry) => ({
+      [{ id: NO_COLOR, label: vscode.l10n.t('No colour') }, ...ACCOUNT_COLORS].map((entry) => ({
         label: entry.label,
         description: entry.id === (account.color ?? NO_COLOR) ? 'current' : entry.id,
         iconPath: entry.id ? new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor(entry.id)) : undefined,
         value: entry.id,
       })),
       {
-        title: `${title} (2/3): colour of its tree item, document tabs, status bar item`,
-        placeHolder: `Now: ${colorLabel(account.color)}`,
+        title: vscode.l10n.t('{0} (2/3): colour of its tree item, document tabs, status bar item', title),
+        placeHolder: vscode.l10n.t('Now: {0}', colorLabel(account.color)),
       },
     ),
   );
   const tag = answered(
     await services.prompts.input({
-      title: `${title} (3/3): tag`,
-      prompt: "A word shown with the account's data and in every confirmation, e.g. production. Empty for none.",
+      title: vscode.l10n.t('{0} (3/3): tag', title),
+      prompt: vscode.l10n.t("A word shown with the account's data and in every confirmation, e.g. production. Empty for none."),
       value: account.tag ?? '',
       validateInput: tagProblem,
     }),
@@ -72,10 +72,12 @@ export async function accountSettings(services: Services, accountId: string): Pr
 async function confirmLoosening(services: Services, account: Account, from: WriteMode, to: WriteMode): Promise<void> {
   if (!loosensToNormal(from, to)) return;
   const confirmed = await services.prompts.confirm(
-    `Let "${account.label}"${account.tag ? ` [${account.tag}]` : ''} send writes without asking?`,
+    vscode.l10n.t('Let "{0}"{1} send writes without asking?', account.label, account.tag ? ` [${account.tag}]` : ''),
     {
-      detail: 'The account is Read-only now. In Normal mode, saves, deletes, updates and creates are sent to the service at once.',
-      confirmLabel: 'Switch to Normal',
+      detail: vscode.l10n.t(
+        'The account is Read-only now. In Normal mode, saves, deletes, updates and creates are sent to the service at once.',
+      ),
+      confirmLabel: vscode.l10n.t('Switch to Normal'),
     },
   );
   answered(confirmed ? true : undefined);

@@ -14,7 +14,7 @@ export class AccountStatusItem extends Disposable {
 
   constructor(private readonly accounts: AccountStore) {
     super();
-    this.item.name = 'DB Host Account';
+    this.item.name = vscode.l10n.t('DB Host Account');
     this.register(vscode.window.onDidChangeActiveTextEditor(() => this.update()));
     this.register(accounts.onDidChange(() => this.update()));
     this.update();
@@ -31,9 +31,18 @@ export class AccountStatusItem extends Disposable {
     const mode = modeOf(account);
     const look = lookTextOf(account);
     this.item.text = `$(${look.icon ?? 'database'}) ${accountTitle(account.label, account.tag)}${mode === 'normal' ? '' : ` · ${modeLabel(mode)}`}`;
-    this.item.tooltip = `DB Host account "${account.label}" (${account.baseUrl}): ${modeLabel(mode)}. Click for Account Settings.`;
+    this.item.tooltip = vscode.l10n.t(
+      'DB Host account "{0}" ({1}): {2}. Click for Account Settings.',
+      account.label,
+      account.baseUrl,
+      modeLabel(mode),
+    );
     this.item.color = look.color;
-    this.item.command = { title: 'Account Settings…', command: CommandId.accountSettings, arguments: [{ accountId: account.id }] };
+    this.item.command = {
+      title: vscode.l10n.t('Account Settings…'),
+      command: CommandId.accountSettings,
+      arguments: [{ accountId: account.id }],
+    };
     this.item.show();
   }
 }

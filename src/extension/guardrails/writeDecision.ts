@@ -41,10 +41,18 @@ export async function checkWrite(services: Services, account: Account, request: 
   const target = affectedTarget(request);
   const affected = affectedText(target, await countAffected(services, account.id, target));
   const confirmed = await services.prompts.confirm(confirmationTitle(account.label, account.tag, request), {
-    detail: `${requestText(request)}\n\n${affected}\n\n"${account.label}" confirms every write (Account Settings… changes that).`,
-    confirmLabel: 'Send',
+    detail: vscode.l10n.t(
+      '{0}\n\n{1}\n\n"{2}" confirms every write (Account Settings… changes that).',
+      requestText(request),
+      affected,
+      account.label,
+    ),
+    confirmLabel: vscode.l10n.t('Send'),
   });
-  if (!confirmed) throw new WriteCancelledError(`Not sent: the ${request.method} to "${account.label}" was cancelled at its confirmation.`);
+  if (!confirmed)
+    throw new WriteCancelledError(
+      vscode.l10n.t('Not sent: the {0} to "{1}" was cancelled at its confirmation.', request.method, account.label),
+    );
 }
 
 /** The documents or collections a write concerns, counted with reads (which the guard lets through); undefined when unknown. */

@@ -17,14 +17,18 @@ async function duplicatesAtStake(
   paths: string[],
 ): Promise<DuplicatesAtStake> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Counting the duplicates in ${target.db}.${target.col}…`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Counting the duplicates in {0}.{1}…', target.db, target.col),
+      cancellable: true,
+    },
     async (_progress, token) => {
       const abort = new AbortController();
       const subscription = token.onCancellationRequested(() => abort.abort());
       try {
         return await countDuplicatesAtStake(client, target.db, target.col, paths, abort.signal);
       } catch (error) {
-        if (token.isCancellationRequested) return { kind: 'uncountable', reason: 'counting was cancelled' };
+        if (token.isCancellationRequested) return { kind: 'uncountable', reason: vscode.l10n.t('counting was cancelled') };
         return { kind: 'uncountable', reason: `counting failed (${services.logger.describe(error)})` };
       } finally {
         subscription.dispose();
@@ -37,12 +41,16 @@ function stakeSentence(stake: DuplicatesAtStake): string {
   switch (stake.kind) {
     case 'counted':
       return stake.duplicates === 0
-        ? `None of the ${formatCount(stake.documents)} documents duplicates another now.`
-        : `${formatCount(stake.duplicates)} of ${formatCount(stake.documents)} documents would be deleted.`;
+        ? vscode.l10n.t('None of the {0} documents duplicates another now.', formatCount(stake.documents))
+        : vscode.l10n.t('{0} of {1} documents would be deleted.', formatCount(stake.duplicates), formatCount(stake.documents));
     case 'too-many':
-      return `How many would be deleted cannot be counted beforehand: the collection holds ${formatCount(stake.documents)} documents (counted up to ${formatCount(duplicateCountLimit)}).`;
+      return vscode.l10n.t(
+        'How many would be deleted cannot be counted beforehand: the collection holds {0} documents (counted up to {1}).',
+        formatCount(stake.documents),
+        formatCount(duplicateCountLimit),
+      );
     case 'uncountable':
-      return `How many would be deleted cannot be counted beforehand: ${stake.reason}.`;
+      return vscode.l10n.t('How many would be deleted cannot be counted beforehand: {0}.', stake.reason);
   }
 }
 
@@ -56,12 +64,19 @@ async function confirmDropDups(
   const paths = Object.keys(definition.spec);
   const stake = await duplicatesAtStake(services, client, target, paths);
   return services.prompts.confirm(
-    `Create ${generatedIndexName(definition.spec)} with drop_dups, deleting documents from ${target.db}.${target.col}?`,
+    vscode.l10n.t(
+      'Create {0} with drop_dups, deleting documents from {1}.{2}?',
+      generatedIndexName(definition.spec),
+      target.db,
+      target.col,
+    ),
     {
       detail:
-        `drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on ${paths.join(', ')}. ` +
-        `Deleted documents cannot be recovered.\n\n${stakeSentence(stake)}`,
-      confirmLabel: 'Create and Delete Duplicates',
+        vscode.l10n.t(
+          'drop_dups keeps the first document indexed and deletes every later document that duplicates an earlier one on {0}. ',
+          paths.join(', '),
+        ) + vscode.l10n.t('Deleted documents cannot be recovered.\n\n{0}', stakeSentence(stake)),
+      confirmLabel: vscode.l10n.t('Create and Delete Duplicates'),
     },
   );
 }
@@ -84,7 +99,7 @@ export async function createIndexOnService(
     await client.createIndex(target.db, target.col, definition);
   } catch (error) {
     const said = isServiceError(error) && error.serviceMessage ? error.serviceMessage : services.logger.describe(error);
-    throw new Error(`Could not create the index ${name} on ${target.db}.${target.col}: ${said}`, { cause: error });
+    throw new Error(vscode.l10n.t('Could not create the index {0} on {1}.{2}: {3}', name, target.db, target.col, said), { cause: error });
   }
   const collection = { accountId: target.accountId, db: target.db, col: target.col };
   services.changes.fire(collection, 'indexes');
@@ -92,7 +107,7 @@ export async function createIndexOnService(
     services.changes.fire(collection, 'documents');
     services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
   }
-  void services.prompts.info(`Created the index ${name} on ${target.db}.${target.col}.`);
+  void services.prompts.info(vscode.l10n.t('Created the index {0} on {1}.{2}.', name, target.db, target.col));
   revealInExplorer({ ...collection, index: name });
   return definition;
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ExplainAnswer } from '../../core/api/explainTypes';
 import { beforeAndAfter } from '../../core/indexes/planInWords';
 import { isCancellation } from '../base/registerCommand';
@@ -27,7 +28,7 @@ async function createIndex(
   state: ExplainViewState,
 ): Promise<void> {
   const { request, suggestion } = state;
-  if (suggestion.kind !== 'create') throw new Error(`There is no index to create: ${suggestion.why}`);
+  if (suggestion.kind !== 'create') throw new Error(vscode.l10n.t('There is no index to create: {0}', suggestion.why));
   const client = await services.accounts.clientFor(request.accountId);
   try {
     // Through the account's client: its guardrails decide (Read-only refuses, Confirm writes asks).
@@ -35,9 +36,12 @@ async function createIndex(
   } catch (error) {
     if (isRefusal(error)) views.update(uri, { ...state, refusal: services.logger.describe(error) });
     if (isRefusal(error) || isCancellation(error)) throw error;
-    throw new Error(`Could not create the index ${suggestion.name} on ${request.db}.${request.col}: ${saidBy(services, error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      vscode.l10n.t('Could not create the index {0} on {1}.{2}: {3}', suggestion.name, request.db, request.col, saidBy(services, error)),
+      {
+        cause: error,
+      },
+    );
   }
   services.changes.fire({ accountId: request.accountId, db: request.db, col: request.col }, 'indexes');
   services.logger.scoped('explain').info(`Created the suggested index ${suggestion.name} on ${request.db}.${request.col}`);
@@ -54,7 +58,7 @@ export async function createSuggestedIndex(
 ): Promise<CreatedAndExplained | undefined> {
   const uri = explainViewUri(arg);
   const state = views.stateOf(uri);
-  if (!state) throw new Error('This explain is no longer kept: explain the query again to create its suggested index.');
+  if (!state) throw new Error(vscode.l10n.t('This explain is no longer kept: explain the query again to create its suggested index.'));
   const { request, suggestion } = state;
   await createIndex(services, views, uri, state);
   const name = suggestion.kind === 'create' ? suggestion.name : '';
@@ -62,7 +66,11 @@ export async function createSuggestedIndex(
   const client = await services.accounts.clientFor(request.accountId);
   if ((await waitForIndexBuild(client, request.db, request.col, name)) === 'stopped') {
     void services.prompts.info(
-      `Stopped waiting for ${name} on ${target}: it goes on building on the service. Use Explain Again once it is built.`,
+      vscode.l10n.t(
+        'Stopped waiting for {0} on {1}: it goes on building on the service. Use Explain Again once it is built.',
+        name,
+        target,
+      ),
     );
     return { index: name, built: false, before: state.answer, uri: uri.toString() };
   }
@@ -70,7 +78,9 @@ export async function createSuggestedIndex(
   const after = await fetchExplain(services, client, request);
   if (!after) return { index: name, built: true, before: state.answer, uri: uri.toString() };
   views.update(uri, { request, answer: after, before: state.answer, suggestion: await suggestionFor(client, request) });
-  void services.prompts.info(`Created the index ${name} on ${target}. ${capitalised(beforeAndAfter(state.answer, after))}.`);
+  void services.prompts.info(
+    vscode.l10n.t('Created the index {0} on {1}. {2}.', name, target, capitalised(beforeAndAfter(state.answer, after))),
+  );
   return { index: name, built: true, before: state.answer, after, uri: uri.toString() };
 }
 

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { BUILTIN_INDEX } from '../../core/api/indexes';
@@ -12,7 +13,8 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
   let index = target.index;
   if (index === undefined) {
     const droppable = (await client.listIndexes(db, col)).filter((record) => record.name !== BUILTIN_INDEX);
-    if (droppable.length === 0) throw new Error(`${db}.${col} has no index other than ${BUILTIN_INDEX}, which cannot be dropped.`);
+    if (droppable.length === 0)
+      throw new Error(vscode.l10n.t('{0}.{1} has no index other than {2}, which cannot be dropped.', db, col, BUILTIN_INDEX));
     index = required(
       await services.prompts.pick(
         droppable.map((record) => ({
@@ -20,19 +22,19 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
           description: record.key ? JSON.stringify(record.key) : undefined,
           value: record.name,
         })),
-        { placeHolder: `Choose the index of ${db}.${col} to drop` },
+        { placeHolder: vscode.l10n.t('Choose the index of {0}.{1} to drop', db, col) },
       ),
     );
   }
-  if (index === BUILTIN_INDEX) throw new Error(`The ${BUILTIN_INDEX} index of every collection cannot be dropped.`);
-  const confirmed = await confirmWrite(services, accountId, `Drop the index ${index} of ${db}.${col}?`, {
-    detail: 'Queries that use it become slower until it is created again. This cannot be undone.',
-    confirmLabel: 'Drop Index',
+  if (index === BUILTIN_INDEX) throw new Error(vscode.l10n.t('The {0} index of every collection cannot be dropped.', BUILTIN_INDEX));
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Drop the index {0} of {1}.{2}?', index, db, col), {
+    detail: vscode.l10n.t('Queries that use it become slower until it is created again. This cannot be undone.'),
+    confirmLabel: vscode.l10n.t('Drop Index'),
   });
   if (!confirmed) return false;
   await sendConfirmed(accountId, () => client.dropIndex(db, col, index));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
-  void services.prompts.info(`Dropped the index ${index} of ${db}.${col}.`);
+  void services.prompts.info(vscode.l10n.t('Dropped the index {0} of {1}.{2}.', index, db, col));
   return true;
 }

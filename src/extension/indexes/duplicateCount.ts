@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
 import { MAX_PAGE_SIZE } from '../../core/api/limits';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
@@ -79,7 +80,8 @@ export async function countDuplicatesAtStake(
   signal?: AbortSignal,
 ): Promise<DuplicatesAtStake> {
   const first = await client.listDocuments(db, col, { limit: 1 }, { signal });
-  if (first.total === undefined) return { kind: 'uncountable', reason: 'the service did not say how many documents the collection holds' };
+  if (first.total === undefined)
+    return { kind: 'uncountable', reason: vscode.l10n.t('the service did not say how many documents the collection holds') };
   if (first.total > duplicateCountLimit) return { kind: 'too-many', documents: first.total };
   const fields = Object.fromEntries(paths.map((path) => [path, 1 as const]));
   const documents: JsonObject[] = [];
@@ -89,6 +91,6 @@ export async function countDuplicatesAtStake(
     if (page.documents.length < pageSize) break;
   }
   const duplicates = countLaterDuplicates(documents, paths);
-  if (duplicates === undefined) return { kind: 'uncountable', reason: 'some documents hold arrays in the indexed fields' };
+  if (duplicates === undefined) return { kind: 'uncountable', reason: vscode.l10n.t('some documents hold arrays in the indexed fields') };
   return { kind: 'counted', duplicates, documents: documents.length };
 }

@@ -8,7 +8,7 @@ import { fetchExplain, suggestionFor } from './explainService';
 export function explainViewUri(arg: unknown): vscode.Uri {
   const uri =
     arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
-  if (!uri) throw new Error('Open an explain first: Explain is above each playground query and on slow queries.');
+  if (!uri) throw new Error(vscode.l10n.t('Open an explain first: Explain is above each playground query and on slow queries.'));
   return uri;
 }
 
@@ -17,7 +17,9 @@ export async function explainAgain(services: Services, views: ExplainViews, arg:
   const uri = explainViewUri(arg);
   const state = views.stateOf(uri);
   if (!state)
-    throw new Error('This explain is no longer kept: explain the query again from its playground, collection view or slow query.');
+    throw new Error(
+      vscode.l10n.t('This explain is no longer kept: explain the query again from its playground, collection view or slow query.'),
+    );
   const client = await services.accounts.clientFor(state.request.accountId);
   const answer = await fetchExplain(services, client, state.request);
   if (!answer) return undefined;

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
 import type { Services } from '../services';
 import type { ExplainViews } from './explainViews';
@@ -16,11 +17,11 @@ export async function explainPlaygroundQuery(
   const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: 'explain it', verb: 'explain' });
   const request = entry.request;
   if (!request) {
-    void services.prompts.warn('This query has problems (see the Problems view): fix them to explain it. Nothing was sent.');
+    void services.prompts.warn(vscode.l10n.t('This query has problems (see the Problems view): fix them to explain it. Nothing was sent.'));
     return undefined;
   }
   if (request.kind !== 'find')
-    throw new Error('This is an update: only a find query can be explained. Explain a query with its criteria as "q".');
+    throw new Error(vscode.l10n.t('This is an update: only a find query can be explained. Explain a query with its criteria as "q".'));
   const account = await accounts.resolve(document.uri, request.account, services.prompts);
   return explainAndShow(services, views, { accountId: account.id, db: request.database, col: request.collection, query: request.query });
 }

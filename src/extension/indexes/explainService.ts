@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ExplainAnswer } from '../../core/api/explainTypes';
 import type { DbHostApi } from '../../core/api/types';
 import type { ExplainRequest } from '../../core/indexes/explainArgs';
@@ -19,7 +20,10 @@ export function saidBy(services: Services, error: unknown): string {
 export async function fetchExplain(services: Services, client: DbHostApi, request: ExplainRequest): Promise<ExplainAnswer | undefined> {
   const { db, col, query } = request;
   const label = services.accounts.require(request.accountId).label;
-  const notOffered = `The service of "${label}" does not offer Explain, so its Explain actions are hidden. Queries still run as before.`;
+  const notOffered = vscode.l10n.t(
+    'The service of "{0}" does not offer Explain, so its Explain actions are hidden. Queries still run as before.',
+    label,
+  );
   if (isExplainKnownAbsent(client)) {
     void services.prompts.info(notOffered);
     return undefined;
@@ -28,7 +32,7 @@ export async function fetchExplain(services: Services, client: DbHostApi, reques
     return await client.explain(db, col, query);
   } catch (error) {
     if (!isExplainAbsent(error))
-      throw new Error(`Could not explain the query on ${db}.${col}: ${saidBy(services, error)}`, { cause: error });
+      throw new Error(vscode.l10n.t('Could not explain the query on {0}.{1}: {2}', db, col, saidBy(services, error)), { cause: error });
     markExplainAbsent(client);
     services.logger.scoped('explain').info(`The service of "${label}" does not offer explain: ${services.logger.describe(error)}`);
     void services.prompts.info(notOffered);

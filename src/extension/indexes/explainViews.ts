@@ -48,16 +48,21 @@ export class ExplainViews {
     if (state.suggestion.kind === 'create') {
       lenses.push(
         new vscode.CodeLens(top, {
-          title: `$(add) Create Index ${state.suggestion.name} and Explain Again`,
-          tooltip:
+          title: vscode.l10n.t('$(add) Create Index {0} and Explain Again', state.suggestion.name),
+          tooltip: vscode.l10n.t(
             'Creates the suggested index (the account decides, as for every write), waits for its build and explains the query again',
+          ),
           command: CommandId.createSuggestedIndex,
           arguments: [document.uri],
         }),
       );
     }
     lenses.push(
-      new vscode.CodeLens(top, { title: '$(refresh) Explain Again', command: CommandId.explainAgain, arguments: [document.uri] }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('$(refresh) Explain Again'),
+        command: CommandId.explainAgain,
+        arguments: [document.uri],
+      }),
     );
     return lenses;
   }

@@ -37,7 +37,7 @@ export function createIndexCommands(services: Services, drafts: IndexJsonDrafts)
     async createIndexFromJson(uri?: vscode.Uri): Promise<IndexDefinition> {
       const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
       if (!document || (!uri && !isIndexBodyDocument(document)))
-        throw new Error('Open an index body (a .dbhost-index.json file) first: "Edit Index as JSON…" opens one.');
+        throw new Error(vscode.l10n.t('Open an index body (a .dbhost-index.json file) first: "Edit Index as JSON…" opens one.'));
       const definition = parseIndexBody(document.getText());
       const target = drafts.targetOf(document) ?? (await resolveCollectionTarget(services, undefined));
       return createIndexOnService(services, target, definition);

@@ -58,7 +58,7 @@ export class IndexBodyCodeLens implements vscode.CodeLensProvider {
     const target = this.drafts.targetOf(document);
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
-        title: target ? `$(play) Create index on ${target.db}.${target.col}` : '$(play) Create index…',
+        title: target ? vscode.l10n.t('$(play) Create index on {0}.{1}', target.db, target.col) : vscode.l10n.t('$(play) Create index…'),
         command: CommandId.createIndexFromJson,
         arguments: [document.uri],
       }),

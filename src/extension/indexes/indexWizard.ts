@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { DbHostApi, IndexDefinition } from '../../core/api/types';
 import { required } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -17,10 +18,14 @@ type FieldChoice = { kind: 'done' } | { kind: 'type' } | { kind: 'field'; path: 
 type OptionChoice = 'create' | 'unique' | 'drop_dups' | 'background' | 'min' | 'max' | 'editAsJson';
 
 const kindItems: PickItem<IndexKind>[] = [
-  { label: 'Ascending', description: '1', value: 1 },
-  { label: 'Descending', description: '-1', value: -1 },
-  { label: 'Geo, flat', description: '2d: points on a plane, e.g. [x, y]', value: '2d' },
-  { label: 'Geo, sphere', description: '2dsphere: points on the earth, GeoJSON or [longitude, latitude]', value: '2dsphere' },
+  { label: vscode.l10n.t('Ascending'), description: '1', value: 1 },
+  { label: vscode.l10n.t('Descending'), description: '-1', value: -1 },
+  { label: vscode.l10n.t('Geo, flat'), description: vscode.l10n.t('2d: points on a plane, e.g. [x, y]'), value: '2d' },
+  {
+    label: vscode.l10n.t('Geo, sphere'),
+    description: vscode.l10n.t('2dsphere: points on the earth, GeoJSON or [longitude, latitude]'),
+    value: '2dsphere',
+  },
 ];
 
 const on = '$(pass-filled)';
@@ -48,21 +53,31 @@ async function askFields(
     const chosen = Object.keys(spec);
     const items: PickItem<FieldChoice>[] = [];
     if (chosen.length > 0)
-      items.push({ label: '$(check) Done', description: `index ${generatedIndexName(spec)}`, value: { kind: 'done' } });
-    items.push({ label: '$(edit) Type a field path…', description: 'dotted paths allowed, e.g. address.city', value: { kind: 'type' } });
+      items.push({
+        label: vscode.l10n.t('$(check) Done'),
+        description: vscode.l10n.t('index {0}', generatedIndexName(spec)),
+        value: { kind: 'done' },
+      });
+    items.push({
+      label: vscode.l10n.t('$(edit) Type a field path…'),
+      description: vscode.l10n.t('dotted paths allowed, e.g. address.city'),
+      value: { kind: 'type' },
+    });
     for (const suggestion of suggestions) {
       if (suggestion.path in spec) continue;
       items.push({
         label: suggestion.path,
-        description: `in ${suggestion.documents} of ${sampled} sampled documents`,
+        description: vscode.l10n.t('in {0} of {1} sampled documents', suggestion.documents, sampled),
         value: { kind: 'field', path: suggestion.path },
       });
     }
     const choice = required(
       await services.prompts.pick(items, {
-        title: `Create Index on ${target.db}.${target.col}: field ${chosen.length + 1}`,
+        title: vscode.l10n.t('Create Index on {0}.{1}: field {2}', target.db, target.col, chosen.length + 1),
         placeHolder:
-          chosen.length === 0 ? 'Pick the first field to index' : `Indexed so far: ${chosen.join(', ')}. Pick another field, or Done`,
+          chosen.length === 0
+            ? vscode.l10n.t('Pick the first field to index')
+            : vscode.l10n.t('Indexed so far: {0}. Pick another field, or Done', chosen.join(', ')),
       }),
     );
     if (choice.kind === 'done') return spec;
@@ -71,25 +86,72 @@ async function askFields(
         ? choice.path
         : required(
             await services.prompts.input({
-              title: `Create Index on ${target.db}.${target.col}: field ${chosen.length + 1}`,
-              prompt: 'The field path to index',
-              placeHolder: 'e.g. name or address.city',
-              validateInput: (value) => fieldPathProblem(value) ?? (value in spec ? `${value} is already in the index.` : undefined),
+              title: vscode.l10n.t('Create Index on {0}.{1}: field {2}', target.db, target.col, chosen.length + 1),
+              prompt: vscode.l10n.t('The field path to index'),
+              placeHolder: vscode.l10n.t('e.g. name or address.city'),
+              validateInput: (value) =>
+                fieldPathProblem(value) ?? (value in spec ? vscode.l10n.t('{0} is already in the index.', value) : undefined),
             }),
           );
-    const problem = fieldPathProblem(path) ?? (path in spec ? `${path} is already in the index.` : undefined);
+    const problem = fieldPathProblem(path) ?? (path in spec ? vscode.l10n.t('{0} is already in the index.', path) : undefined);
     if (problem) throw new Error(problem);
     spec[path] = required(
       await services.prompts.pick(kindItems, {
-        title: `Create Index on ${target.db}.${target.col}: ${path}`,
-        placeHolder: `How ${path} is indexed`,
+        title: vscode.l10n.t('Create Index on {0}.{1}: {2}', target.db, target.col, path),
+        placeHolder: vscode.l10n.t('How {0} is indexed', path),
       }),
     );
   }
 }
 
-async function askOptions(services: Services, target: CollectionTarget, spec: Record<string, IndexKind>): Promise<WizardOutcome> {
+/** The options' items as they stand: each toggle shows its state; min and max only for a geo index. */
+function optionItems(
+  spec: Record<string, IndexKind>,
+  options: { unique: boolean; dropDups: boolean; background: boolean; min?: number; max?: number },
+): PickItem<OptionChoice>[] {
+  const { unique, dropDups, background, min, max } = options;
   const geo = Object.values(spec).some(isGeoKind);
+  const items: PickItem<OptionChoice>[] = [
+    { label: vscode.l10n.t('$(check) Create Index'), description: generatedIndexName(spec), value: 'create' },
+    {
+      label: vscode.l10n.t('{0} Unique', unique ? on : off),
+      description: vscode.l10n.t('refuse two documents with the same values'),
+      value: 'unique',
+    },
+  ];
+  if (unique) {
+    items.push({
+      label: vscode.l10n.t('{0} Drop duplicates (drop_dups)', dropDups ? on : off),
+      description: vscode.l10n.t('deletes every later document that duplicates an earlier one'),
+      value: 'drop_dups',
+    });
+  }
+  items.push({
+    label: vscode.l10n.t('{0} Build in background', background ? on : off),
+    description: vscode.l10n.t('the database stays usable while it builds'),
+    value: 'background',
+  });
+  if (geo) {
+    items.push({
+      label: vscode.l10n.t('$(arrow-down) Minimum (min)'),
+      description: min === undefined ? 'default' : String(min),
+      value: 'min',
+    });
+    items.push({
+      label: vscode.l10n.t('$(arrow-up) Maximum (max)'),
+      description: max === undefined ? 'default' : String(max),
+      value: 'max',
+    });
+  }
+  items.push({
+    label: vscode.l10n.t('$(json) Edit as JSON…'),
+    description: vscode.l10n.t('open this index as the JSON body to send'),
+    value: 'editAsJson',
+  });
+  return items;
+}
+
+async function askOptions(services: Services, target: CollectionTarget, spec: Record<string, IndexKind>): Promise<WizardOutcome> {
   let unique = false;
   let dropDups = false;
   let background = true;
@@ -104,31 +166,11 @@ async function askOptions(services: Services, target: CollectionTarget, spec: Re
     ...(max === undefined ? {} : { max }),
   });
   for (;;) {
-    const items: PickItem<OptionChoice>[] = [
-      { label: '$(check) Create Index', description: generatedIndexName(spec), value: 'create' },
-      { label: `${unique ? on : off} Unique`, description: 'refuse two documents with the same values', value: 'unique' },
-    ];
-    if (unique) {
-      items.push({
-        label: `${dropDups ? on : off} Drop duplicates (drop_dups)`,
-        description: 'deletes every later document that duplicates an earlier one',
-        value: 'drop_dups',
-      });
-    }
-    items.push({
-      label: `${background ? on : off} Build in background`,
-      description: 'the database stays usable while it builds',
-      value: 'background',
-    });
-    if (geo) {
-      items.push({ label: '$(arrow-down) Minimum (min)', description: min === undefined ? 'default' : String(min), value: 'min' });
-      items.push({ label: '$(arrow-up) Maximum (max)', description: max === undefined ? 'default' : String(max), value: 'max' });
-    }
-    items.push({ label: '$(json) Edit as JSON…', description: 'open this index as the JSON body to send', value: 'editAsJson' });
+    const items = optionItems(spec, { unique, dropDups, background, min, max });
     const choice = required(
       await services.prompts.pick(items, {
-        title: `Create Index on ${target.db}.${target.col}: options`,
-        placeHolder: 'Toggle options, then Create Index',
+        title: vscode.l10n.t('Create Index on {0}.{1}: options', target.db, target.col),
+        placeHolder: vscode.l10n.t('Toggle options, then Create Index'),
       }),
     );
     switch (choice) {
@@ -148,12 +190,12 @@ async function askOptions(services: Services, target: CollectionTarget, spec: Re
         break;
       case 'min':
         min = await askBound(services, 'min', min, (value) =>
-          max !== undefined && value >= max ? `min must be less than max (${max}).` : undefined,
+          max !== undefined && value >= max ? vscode.l10n.t('min must be less than max ({0}).', max) : undefined,
         );
         break;
       case 'max':
         max = await askBound(services, 'max', max, (value) =>
-          min !== undefined && value <= min ? `max must be greater than min (${min}).` : undefined,
+          min !== undefined && value <= min ? vscode.l10n.t('max must be greater than min ({0}).', min) : undefined,
         );
         break;
     }
@@ -176,12 +218,16 @@ async function askBound(
   const problemOf = (text: string): string | undefined => {
     const value = parseBound(text);
     if (value === undefined) return undefined;
-    if (Number.isNaN(value)) return 'Type a number, e.g. -180, or leave it empty for the default.';
+    if (Number.isNaN(value)) return vscode.l10n.t('Type a number, e.g. -180, or leave it empty for the default.');
     return conflict(value);
   };
   const answer = await services.prompts.input({
-    title: `Geo index ${name}`,
-    prompt: `The ${name === 'min' ? 'lowest' : 'highest'} longitude and latitude the index takes; empty for the default (${name === 'min' ? '-180' : '180'})`,
+    title: vscode.l10n.t('Geo index {0}', name),
+    prompt: vscode.l10n.t(
+      'The {0} longitude and latitude the index takes; empty for the default ({1})',
+      name === 'min' ? 'lowest' : 'highest',
+      name === 'min' ? '-180' : '180',
+    ),
     value: current === undefined ? '' : String(current),
     validateInput: problemOf,
   });

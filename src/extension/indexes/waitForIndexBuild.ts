@@ -43,7 +43,11 @@ function pause(ms: number, token: vscode.CancellationToken): Promise<void> {
  */
 export async function waitForIndexBuild(client: DbHostApi, db: string, col: string, name: string): Promise<'built' | 'stopped'> {
   return await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Building the index ${name} on ${db}.${col}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Building the index {0} on {1}.{2}', name, db, col),
+      cancellable: true,
+    },
     async (progress, token) => {
       const abort = new AbortController();
       const subscription = token.onCancellationRequested(() => abort.abort());
@@ -53,7 +57,14 @@ export async function waitForIndexBuild(client: DbHostApi, db: string, col: stri
         for (let delay = FIRST_POLL_MS; !token.isCancellationRequested; delay = Math.min(LONGEST_POLL_MS, delay * 2)) {
           const record = await indexRecord(client, db, col, name, abort.signal);
           if (!record && ++misses >= MISSES_ALLOWED)
-            throw new Error(`The index ${name} was created but is not among the indexes of ${db}.${col} now: was it dropped meanwhile?`);
+            throw new Error(
+              vscode.l10n.t(
+                'The index {0} was created but is not among the indexes of {1}.{2} now: was it dropped meanwhile?',
+                name,
+                db,
+                col,
+              ),
+            );
           const build = record && indexBuild(record);
           if (record && !build) return 'built';
           if (build?.percent !== undefined) {

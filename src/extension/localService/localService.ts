@@ -60,18 +60,18 @@ export class LocalService extends Disposable {
     try {
       await fs.access(script);
     } catch {
-      throw new Error(`The local service is not part of this installation: ${script} is missing (run "npm run build").`);
+      throw new Error(vscode.l10n.t('The local service is not part of this installation: {0} is missing (run "npm run build").', script));
     }
     const dataDir = vscode.Uri.joinPath(context.globalStorageUri, 'local-service').fsPath;
     await fs.mkdir(dataDir, { recursive: true });
     const apiKey = await this.apiKey();
     const service = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Starting the DB Host local service…' },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the DB Host local service…') },
       () => LocalServiceProcess.start({ script, dataDir, apiKey, logger, onExit: (description) => this.exited(description) }),
     );
     if (this.isDisposed) {
       service.kill();
-      throw new Error('The window closed while the local service was starting; it was stopped.');
+      throw new Error(vscode.l10n.t('The window closed while the local service was starting; it was stopped.'));
     }
     this.process = service;
     const account = await this.saveAccount(service.url, apiKey);
@@ -137,7 +137,7 @@ export class LocalService extends Disposable {
   private exited(description: string): void {
     this.process = undefined;
     this.services.logger.scoped('localService').error(description);
-    void this.services.prompts.error(`${description}. Start it again with "DB Host: Start Local Service".`);
+    void this.services.prompts.error(vscode.l10n.t('{0}. Start it again with "DB Host: Start Local Service".', description));
     void this.announce(undefined);
   }
 

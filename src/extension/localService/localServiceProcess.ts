@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import * as readline from 'node:readline';
@@ -45,7 +46,7 @@ export class LocalServiceProcess {
       let service: LocalServiceProcess | undefined;
       const timer = setTimeout(() => {
         child.kill('SIGTERM');
-        reject(new Error(`The local service did not say it was ready within ${START_TIMEOUT_MS / 1000} seconds.`));
+        reject(new Error(vscode.l10n.t('The local service did not say it was ready within {0} seconds.', START_TIMEOUT_MS / 1000)));
       }, START_TIMEOUT_MS);
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
         options.logger.scoped('localService').debug(`${line}`);
@@ -58,14 +59,14 @@ export class LocalServiceProcess {
       });
       child.on('error', (error) => {
         clearTimeout(timer);
-        reject(new Error(`The local service could not be started: ${error.message}`));
+        reject(new Error(vscode.l10n.t('The local service could not be started: {0}', error.message)));
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
-        const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+        const how = signal ? vscode.l10n.t('was stopped by {0}', signal) : vscode.l10n.t('exited with code {0}', String(code));
         const detail = recentErrors.length > 0 ? `: ${recentErrors.join(' ')}` : '';
-        if (!service) reject(new Error(`The local service ${how} before it was ready${detail}`));
-        else if (!service.stopping) options.onExit(`The local service ${how}${detail}`);
+        if (!service) reject(new Error(vscode.l10n.t('The local service {0} before it was ready{1}', how, detail)));
+        else if (!service.stopping) options.onExit(vscode.l10n.t('The local service {0}{1}', how, detail));
       });
     });
   }

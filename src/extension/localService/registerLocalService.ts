@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { FeatureModule } from '../shared/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -10,12 +11,14 @@ export function registerLocalService(services: Services): LocalService {
     local,
     registerCommand(services, CommandId.startLocalService, async () => {
       const account = await local.start();
-      void services.prompts.info(`The DB Host local service runs at ${account.baseUrl}; its account is "${account.label}".`);
+      void services.prompts.info(
+        vscode.l10n.t('The DB Host local service runs at {0}; its account is "{1}".', account.baseUrl, account.label),
+      );
       return account;
     }),
     registerCommand(services, CommandId.stopLocalService, async () => {
       const stopped = await local.stop();
-      if (!stopped) void services.prompts.info('The DB Host local service is not running in this window.');
+      if (!stopped) void services.prompts.info(vscode.l10n.t('The DB Host local service is not running in this window.'));
       return stopped;
     }),
   );

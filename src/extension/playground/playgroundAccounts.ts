@@ -9,7 +9,13 @@ import type { Prompts } from '../ui/prompts';
 export class UnknownAccountLabelError extends Error {
   constructor(label: string, accounts: Account[]) {
     const known = accounts.map((account) => JSON.stringify(account.label)).join(', ');
-    super(`No DB Host account is labelled ${JSON.stringify(label)}${known ? `: your accounts are ${known}` : ': add the account first'}.`);
+    super(
+      vscode.l10n.t(
+        'No DB Host account is labelled {0}{1}.',
+        JSON.stringify(label),
+        known ? `: your accounts are ${known}` : ': add the account first',
+      ),
+    );
     this.name = 'UnknownAccountLabelError';
   }
 }
@@ -55,13 +61,13 @@ export class PlaygroundAccounts extends Disposable {
   /** Asks which account the file's queries without an `account` run against, and remembers it. */
   async choose(file: vscode.Uri, prompts: Prompts): Promise<Account> {
     const accounts = this.accounts.list();
-    if (accounts.length === 0) throw new Error('Add a DB Host account first: the playground has no account to run against.');
+    if (accounts.length === 0) throw new Error(vscode.l10n.t('Add a DB Host account first: the playground has no account to run against.'));
     const accountId = required(
       await prompts.pick(
         accounts.map((account) => ({ label: account.label, description: account.baseUrl, value: account.id })),
         {
-          title: 'Run the playground against which account?',
-          placeHolder: 'Queries that name no "account" run against this one, remembered for this file',
+          title: vscode.l10n.t('Run the playground against which account?'),
+          placeHolder: vscode.l10n.t('Queries that name no "account" run against this one, remembered for this file'),
         },
       ),
     );

@@ -36,8 +36,8 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
         // A find whose account is not settled yet still offers Explain: it asks for the account as Run does.
         if (account === undefined || (account !== '' && (await hiddenFor(account)))) return undefined;
         const command = {
-          title: '$(search) Explain',
-          tooltip: 'How the service runs this query, and the index that would serve it',
+          title: vscode.l10n.t('$(search) Explain'),
+          tooltip: vscode.l10n.t('How the service runs this query, and the index that would serve it'),
           command: CommandId.explainPlaygroundQuery,
           arguments: [file, index],
         };
@@ -57,9 +57,11 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const request = entry.request;
       const problems = parsed.fileProblems.length + entry.problems.length;
       const run = new vscode.CodeLens(range, {
-        title: request?.kind === 'update' ? '$(edit) Run update…' : '$(play) Run',
+        title: request?.kind === 'update' ? vscode.l10n.t('$(edit) Run update…') : vscode.l10n.t('$(play) Run'),
         tooltip:
-          problems > 0 ? 'Fix the problems of the playground first: nothing is sent while it has any' : 'Run this query (Ctrl+Enter on it)',
+          problems > 0
+            ? vscode.l10n.t('Fix the problems of the playground first: nothing is sent while it has any')
+            : vscode.l10n.t('Run this query (Ctrl+Enter on it)'),
         command: CommandId.runPlaygroundQuery,
         arguments: [document.uri, entry.index],
       });
@@ -67,10 +69,10 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
       const account = this.accounts.settled(document.uri, request.account);
       const look = account && lookOf(account);
       const target = new vscode.CodeLens(range, {
-        title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? `no account "${request.account}"` : 'choose an account'} › ${request.database}.${request.collection}`,
+        title: `$(${look?.icon ?? 'database'}) ${account ? account.label + (look?.suffix ?? '') : request.account ? vscode.l10n.t('no account "{0}"', request.account) : vscode.l10n.t('choose an account')} › ${request.database}.${request.collection}`,
         tooltip: request.account
-          ? 'The account named by "account" in this query'
-          : 'The account bound to this file: click to choose another',
+          ? vscode.l10n.t('The account named by "account" in this query')
+          : vscode.l10n.t('The account bound to this file: click to choose another'),
         command: CommandId.choosePlaygroundAccount,
         arguments: [document.uri],
       });

@@ -69,7 +69,9 @@ export class PlaygroundRunner {
     const problemCount = parsed.fileProblems.length + entry.problems.length;
     if (problemCount > 0 || !entry.request) {
       const where = parsed.fileProblems.length > 0 ? 'The playground has' : 'This query has';
-      void this.services.prompts.warn(`${where} ${plural(problemCount, 'problem')} (see the Problems view). Nothing was sent.`);
+      void this.services.prompts.warn(
+        vscode.l10n.t('{0} {1} (see the Problems view). Nothing was sent.', where, plural(problemCount, 'problem')),
+      );
       return undefined;
     }
     const request = entry.request;
@@ -85,7 +87,11 @@ export class PlaygroundRunner {
       return await this.runRequest(document.uri, account, request, client);
     } catch (error) {
       if (isServiceError(error) && error.kind === 'http') {
-        this.diagnostics.showRunFailure(document, entry, `The service refused the query: ${error.serviceMessage ?? error.message}`);
+        this.diagnostics.showRunFailure(
+          document,
+          entry,
+          vscode.l10n.t('The service refused the query: {0}', error.serviceMessage ?? error.message),
+        );
       }
       throw error;
     }
@@ -112,12 +118,14 @@ export class PlaygroundRunner {
           ? vscode.Uri.parse(results)
           : vscode.window.activeTextEditor?.document.uri;
     const state = uri?.scheme === RESULTS_SCHEME ? this.results.stateOf(uri) : undefined;
-    if (!uri || !state) throw new Error('Open the results of a query to page through them.');
-    if (state.kind !== 'find') throw new Error('The results of an update have no pages.');
+    if (!uri || !state) throw new Error(vscode.l10n.t('Open the results of a query to page through them.'));
+    if (state.kind !== 'find') throw new Error(vscode.l10n.t('The results of an update have no pages.'));
     const position = { skip: state.skip, shown: state.page.documents.length, total: state.page.total, limit: pageSize(state.request) };
     const skip = direction === 'next' ? nextPageSkip(position) : previousPageSkip(position);
     if (skip === undefined) {
-      void this.services.prompts.info(direction === 'next' ? 'This is the last page.' : 'This is the first page.');
+      void this.services.prompts.info(
+        direction === 'next' ? vscode.l10n.t('This is the last page.') : vscode.l10n.t('This is the first page.'),
+      );
       return undefined;
     }
     const account = this.services.accounts.require(state.accountId);
@@ -131,14 +139,15 @@ export class PlaygroundRunner {
       const document = await vscode.workspace.openTextDocument(uri);
       const entries = this.parses.get(document).entries;
       const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
-      if (!entry) throw new Error('That query is no longer in the playground: it changed since the CodeLens was shown.');
+      if (!entry) throw new Error(vscode.l10n.t('That query is no longer in the playground: it changed since the CodeLens was shown.'));
       return { document, entry };
     }
     const editor = vscode.window.activeTextEditor;
-    if (!editor || !isPlaygroundDocument(editor.document)) throw new Error('Open a query playground (a .query.json file) to run a query.');
+    if (!editor || !isPlaygroundDocument(editor.document))
+      throw new Error(vscode.l10n.t('Open a query playground (a .query.json file) to run a query.'));
     const entry = entryAt(this.parses.get(editor.document), editor.document.offsetAt(editor.selection.active));
     if (!entry) {
-      void this.services.prompts.warn('The playground holds no query to run (see the Problems view). Nothing was sent.');
+      void this.services.prompts.warn(vscode.l10n.t('The playground holds no query to run (see the Problems view). Nothing was sent.'));
       throw new UserCancelledError();
     }
     return { document: editor.document, entry };
@@ -164,7 +173,7 @@ export class PlaygroundRunner {
   ): Promise<FindRunResult> {
     const started = performance.now();
     const page = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Querying ${request.database}.${request.collection}` },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Querying {0}.{1}', request.database, request.collection) },
       () => fetchPage(client, request, skip),
     );
     const elapsedMs = performance.now() - started;
@@ -189,7 +198,7 @@ export class PlaygroundRunner {
     };
     const outcome = await bulkChangesBundle().runBulkUpdate(this.services, update, (preview) => {
       const effect = describeMatches(request, { total: preview.matched, anyMatch: preview.matched > 0 });
-      return { message: effect.message, detail: `Account: ${account.label}\n${effect.detail}` };
+      return { message: effect.message, detail: vscode.l10n.t('Account: {0}\n{1}', account.label, effect.detail) };
     });
     const count = { total: outcome.preview.matched, anyMatch: outcome.preview.matched > 0 };
     const preview = { computedBy: outcome.preview.computedBy, sampled: outcome.preview.sample.length };

@@ -36,11 +36,16 @@ export class QueryHistory {
     const parsed = playgroundParser()(entry.queryText);
     const request = parsed.entries[0]?.request;
     if (!request)
-      throw new Error(`The query from the history can no longer run: ${parsed.entries[0]?.problems[0]?.message ?? 'it does not parse'}.`);
+      throw new Error(
+        vscode.l10n.t('The query from the history can no longer run: {0}.', parsed.entries[0]?.problems[0]?.message ?? 'it does not parse'),
+      );
     const account = this.services.accounts.list().find((candidate) => candidate.label === entry.accountLabel);
     if (!account)
       throw new Error(
-        `No DB Host account is labelled ${JSON.stringify(entry.accountLabel)} any more: open the query as a playground and choose an account.`,
+        vscode.l10n.t(
+          'No DB Host account is labelled {0} any more: open the query as a playground and choose an account.',
+          JSON.stringify(entry.accountLabel),
+        ),
       );
     const playground = vscode.Uri.from({ scheme: 'untitled', path: `query history${PLAYGROUND_SUFFIX}` });
     return this.playground.runner.runRequest(playground, account, request);
@@ -68,24 +73,39 @@ export class QueryHistory {
   async pick(): Promise<unknown> {
     const entries = this.entries();
     if (entries.length === 0) {
-      void this.services.prompts.info('No query has run in this workspace yet: run one from a playground and it appears here.');
+      void this.services.prompts.info(
+        vscode.l10n.t('No query has run in this workspace yet: run one from a playground and it appears here.'),
+      );
       return undefined;
     }
     const prompts = this.services.prompts;
     const entry = await prompts.pick(
       entries.map((candidate) => ({
         label: `${candidate.database}.${candidate.collection}`,
-        description: `${describeRun(candidate)} · ${formatAge(Date.now() - candidate.at)} · account "${candidate.accountLabel}"`,
+        description: vscode.l10n.t(
+          '{0} · {1} · account "{2}"',
+          describeRun(candidate),
+          formatAge(Date.now() - candidate.at),
+          candidate.accountLabel,
+        ),
         detail: candidate.queryText,
         value: candidate,
       })),
-      { title: 'Query History', placeHolder: 'Choose a query this workspace ran, newest first', matchOnDetail: true },
+      {
+        title: vscode.l10n.t('Query History'),
+        placeHolder: vscode.l10n.t('Choose a query this workspace ran, newest first'),
+        matchOnDetail: true,
+      },
     );
     if (!entry) return undefined;
     const action = await prompts.pick(
       [
-        { label: '$(play) Run Again', description: `on account "${entry.accountLabel}"`, value: 'rerun' as const },
-        { label: '$(new-file) Open as Playground', value: 'open' as const },
+        {
+          label: vscode.l10n.t('$(play) Run Again'),
+          description: vscode.l10n.t('on account "{0}"', entry.accountLabel),
+          value: 'rerun' as const,
+        },
+        { label: vscode.l10n.t('$(new-file) Open as Playground'), value: 'open' as const },
       ],
       { title: `${entry.database}.${entry.collection}`, placeHolder: entry.queryText },
     );
@@ -98,10 +118,10 @@ export class QueryHistory {
     const count = this.entries().length;
     if (count === 0) return 0;
     const confirmed = await this.services.prompts.confirm(
-      `Clear the query history of this workspace (${count} run${count === 1 ? '' : 's'})?`,
+      vscode.l10n.t('Clear the query history of this workspace ({0} run{1})?', count, count === 1 ? '' : 's'),
       {
-        detail: 'The queries in it cannot be brought back. Playground files are not touched.',
-        confirmLabel: 'Clear History',
+        detail: vscode.l10n.t('The queries in it cannot be brought back. Playground files are not touched.'),
+        confirmLabel: vscode.l10n.t('Clear History'),
       },
     );
     if (!confirmed) return 0;

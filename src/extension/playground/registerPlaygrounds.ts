@@ -46,7 +46,7 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
     registerCommand(services, CommandId.showPreviousResultsPage, (resultsUri?: unknown) => runner.page('previous', resultsUri)),
     registerCommand(services, CommandId.choosePlaygroundAccount, async (file?: unknown) => {
       const uri = file instanceof vscode.Uri ? file : vscode.window.activeTextEditor?.document.uri;
-      if (!uri) throw new Error('Open a query playground to choose its account.');
+      if (!uri) throw new Error(vscode.l10n.t('Open a query playground to choose its account.'));
       return (await accounts.choose(uri, services.prompts)).id;
     }),
     registerCommand(services, CommandId.newQueryPlayground, (arg?: unknown) => newQueryPlayground(services, accounts, arg)),

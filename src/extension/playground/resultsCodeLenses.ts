@@ -32,8 +32,8 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
     };
     lenses.push(
       new vscode.CodeLens(top, {
-        title: '$(table) Open as Table',
-        tooltip: 'Open these results in an editable collection view',
+        title: vscode.l10n.t('$(table) Open as Table'),
+        tooltip: vscode.l10n.t('Open these results in an editable collection view'),
         command: CommandId.openCollectionView,
         arguments: [{ accountId: state.accountId, db: state.request.database, col: state.request.collection }, { fromQuery }],
       }),
@@ -41,7 +41,7 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
     if (previousPageSkip(position) !== undefined) {
       lenses.push(
         new vscode.CodeLens(top, {
-          title: '$(arrow-left) Previous page',
+          title: vscode.l10n.t('$(arrow-left) Previous page'),
           command: CommandId.showPreviousResultsPage,
           arguments: [document.uri],
         }),
@@ -49,7 +49,11 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
     }
     if (nextPageSkip(position) !== undefined) {
       lenses.push(
-        new vscode.CodeLens(top, { title: '$(arrow-right) Next page', command: CommandId.showNextResultsPage, arguments: [document.uri] }),
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(arrow-right) Next page'),
+          command: CommandId.showNextResultsPage,
+          arguments: [document.uri],
+        }),
       );
     }
     for (const { line, id } of state.rendered.documents) {
@@ -62,8 +66,8 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
       };
       lenses.push(
         new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-          title: '$(go-to-file) Open',
-          tooltip: 'Open this document as an editable file',
+          title: vscode.l10n.t('$(go-to-file) Open'),
+          tooltip: vscode.l10n.t('Open this document as an editable file'),
           command: CommandId.openDocument,
           arguments: [target],
         }),

@@ -55,7 +55,7 @@ export class ResultsDocuments extends Disposable implements vscode.TextDocumentC
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const state = this.states.get(uri.toString());
-    return state ? textOf(state) : '// These results are no longer available: run the query again from its playground.\n';
+    return state ? textOf(state) : vscode.l10n.t('// These results are no longer available: run the query again from its playground.\n');
   }
 
   /** Replaces the results and shows them beside the playground, in the tab they already have if any. */

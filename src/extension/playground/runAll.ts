@@ -61,7 +61,8 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return (
-      this.states.get(uri.toString())?.rendered.text ?? '// These results are no longer available: use Run All again in the playground.\n'
+      this.states.get(uri.toString())?.rendered.text ??
+      vscode.l10n.t('// These results are no longer available: use Run All again in the playground.\n')
     );
   }
 
@@ -73,8 +74,8 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     const line = document.positionAt(entries[0]?.range.offset ?? 0).line;
     return [
       new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-        title: `$(run-all) Run All (${entries.length})`,
-        tooltip: 'Run every query of this playground and show each result',
+        title: vscode.l10n.t('$(run-all) Run All ({0})', entries.length),
+        tooltip: vscode.l10n.t('Run every query of this playground and show each result'),
         command: CommandId.runAllPlaygroundQueries,
         arguments: [document.uri],
       }),
@@ -85,15 +86,17 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
   async run(file?: unknown): Promise<RunAllResult> {
     const uri =
       file instanceof vscode.Uri ? file : typeof file === 'string' ? vscode.Uri.parse(file) : vscode.window.activeTextEditor?.document.uri;
-    if (!uri) throw new Error('Open a query playground (a .query.json file) to run its queries.');
+    if (!uri) throw new Error(vscode.l10n.t('Open a query playground (a .query.json file) to run its queries.'));
     const document = await vscode.workspace.openTextDocument(uri);
-    if (!isPlaygroundDocument(document)) throw new Error('Run All runs the queries of a query playground (a .query.json file).');
+    if (!isPlaygroundDocument(document))
+      throw new Error(vscode.l10n.t('Run All runs the queries of a query playground (a .query.json file).'));
     const parsed = this.playground.parses.get(document);
-    if (parsed.entries.length === 0) throw new Error('The playground holds no query to run (see the Problems view). Nothing was sent.');
+    if (parsed.entries.length === 0)
+      throw new Error(vscode.l10n.t('The playground holds no query to run (see the Problems view). Nothing was sent.'));
     const sections: RunAllSection[] = [];
     const accountIds: (string | undefined)[] = [];
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'Running every query of the playground' },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Running every query of the playground') },
       async () => {
         for (const entry of parsed.entries) {
           const { section, accountId } = await this.runEntry(uri, entry, parsed.fileProblems.length);
@@ -120,7 +123,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     const section = typeof position === 'number' ? state?.sections[position] : undefined;
     const accountId = typeof position === 'number' ? state?.accountIds[position] : undefined;
     if (!state || section?.kind !== 'page' || accountId === undefined)
-      throw new Error('These results are no longer available: use Run All again in the playground.');
+      throw new Error(vscode.l10n.t('These results are no longer available: use Run All again in the playground.'));
     const skip = direction === 'previous' ? previousPageSkip(positionOf(section)) : nextPageSkip(positionOf(section));
     if (skip === undefined) return undefined;
     const client = await this.services.accounts.clientFor(accountId);
@@ -144,11 +147,22 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
         section: {
           kind: 'skipped',
           index,
-          reason: `${fileProblems > 0 ? 'the playground has' : 'the query has'} ${plural(problems, 'problem')} (see the Problems view)`,
+          reason: vscode.l10n.t(
+            '{0} {1} (see the Problems view)',
+            fileProblems > 0 ? 'the playground has' : 'the query has',
+            plural(problems, 'problem'),
+          ),
         },
       };
     if (request.kind === 'update')
-      return { section: { kind: 'skipped', index, request, reason: 'a bulk update runs only from its own Run lens, which asks first' } };
+      return {
+        section: {
+          kind: 'skipped',
+          index,
+          request,
+          reason: vscode.l10n.t('a bulk update runs only from its own Run lens, which asks first'),
+        },
+      };
     let account: Account;
     try {
       account = await this.playground.accounts.resolve(file, request.account, this.services.prompts);
@@ -184,7 +198,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       if (previousPageSkip(here) !== undefined)
         lenses.push(
           new vscode.CodeLens(range, {
-            title: '$(arrow-left) Previous page',
+            title: vscode.l10n.t('$(arrow-left) Previous page'),
             command: CommandId.pageRunAllResults,
             arguments: [uri, position, 'previous'],
           }),
@@ -192,7 +206,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       if (nextPageSkip(here) !== undefined)
         lenses.push(
           new vscode.CodeLens(range, {
-            title: '$(arrow-right) Next page',
+            title: vscode.l10n.t('$(arrow-right) Next page'),
             command: CommandId.pageRunAllResults,
             arguments: [uri, position, 'next'],
           }),
@@ -205,8 +219,8 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
       lenses.push(
         new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-          title: '$(go-to-file) Open',
-          tooltip: 'Open this document as an editable file',
+          title: vscode.l10n.t('$(go-to-file) Open'),
+          tooltip: vscode.l10n.t('Open this document as an editable file'),
           command: CommandId.openDocument,
           arguments: [target],
         }),

@@ -33,16 +33,26 @@ export class SchemaNode implements ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Schema', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Schema'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.schema;
     item.iconPath = new vscode.ThemeIcon('symbol-structure');
     const cached = this.schemas.cached(this.target);
     if (cached) {
-      item.description = `${formatCount(cached.schema.sampled)} sampled · ${formatAge(Date.now() - cached.sampledAt.getTime())}`;
-      item.tooltip = `Sampled ${formatCount(cached.schema.sampled)} documents at ${cached.sampledAt.toLocaleString()}. Refresh to sample again.`;
+      item.description = vscode.l10n.t(
+        '{0} sampled · {1}',
+        formatCount(cached.schema.sampled),
+        formatAge(Date.now() - cached.sampledAt.getTime()),
+      );
+      item.tooltip = vscode.l10n.t(
+        'Sampled {0} documents at {1}. Refresh to sample again.',
+        formatCount(cached.schema.sampled),
+        cached.sampledAt.toLocaleString(),
+      );
     } else {
-      item.tooltip = 'Field paths, types and how often each appears, from a sample of the documents (setting dbhost.schema.sampleSize)';
+      item.tooltip = vscode.l10n.t(
+        'Field paths, types and how often each appears, from a sample of the documents (setting dbhost.schema.sampleSize)',
+      );
     }
     return item;
   }
@@ -57,11 +67,16 @@ export class SchemaNode implements ExplorerNode {
         this.context.logger.warn(
           `Could not sample the schema of ${this.target.db}.${this.target.col}: ${this.context.logger.describe(error)}`,
         );
-      this.failure = new ErrorNode(this, 'Could not sample the schema', error, this.context.logger);
+      this.failure = new ErrorNode(this, vscode.l10n.t('Could not sample the schema'), error, this.context.logger);
       return [this.failure];
     }
     if (cached.schema.fields.length === 0)
-      return [new MessageNode(this, cached.schema.sampled === 0 ? 'No documents to sample' : 'No fields in the sample')];
+      return [
+        new MessageNode(
+          this,
+          cached.schema.sampled === 0 ? vscode.l10n.t('No documents to sample') : vscode.l10n.t('No fields in the sample'),
+        ),
+      ];
     return cached.schema.fields.map((field) => new FieldNode(this, field, describePresence(field, cached.schema)));
   }
 
@@ -95,7 +110,7 @@ export class FieldNode implements ExplorerNode {
     item.description = describeField(this.field);
     item.tooltip = `${this.field.path}: ${describeField(this.field)}, ${this.presence}`;
     item.iconPath = new vscode.ThemeIcon('symbol-field');
-    item.command = { command: CommandId.showSchema, title: 'Show Schema', arguments: [this.parent] };
+    item.command = { command: CommandId.showSchema, title: vscode.l10n.t('Show Schema'), arguments: [this.parent] };
     return item;
   }
 }

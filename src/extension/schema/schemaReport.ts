@@ -43,7 +43,7 @@ export class SchemaReports extends Disposable implements vscode.TextDocumentCont
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const target = targetOf(uri);
     const account = this.services.accounts.list().find((candidate) => candidate.id === target.accountId);
-    if (!account) return 'The account of this schema is no longer in DB Host.\n';
+    if (!account) return vscode.l10n.t('The account of this schema is no longer in DB Host.\n');
     const cached = await this.schemas.get(target);
     return renderSchemaReport(cached.schema, {
       accountLabel: account.label,
@@ -56,8 +56,9 @@ export class SchemaReports extends Disposable implements vscode.TextDocumentCont
 
   /** Opens the report of a collection, sampling it first when it has no schema yet. */
   async show(target: SchemaTarget): Promise<vscode.TextDocument> {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Sampling ${target.db}.${target.col}` }, () =>
-      this.schemas.get(target),
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sampling {0}.{1}', target.db, target.col) },
+      () => this.schemas.get(target),
     );
     const document = await vscode.workspace.openTextDocument(schemaReportUri(target));
     await vscode.window.showTextDocument(document, { preview: true });

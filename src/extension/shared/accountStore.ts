@@ -13,7 +13,7 @@ const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
 
 export class AccountNotFoundError extends Error {
   constructor(accountId: string) {
-    super(`The DB Host account ${accountId} no longer exists.`);
+    super(vscode.l10n.t('The DB Host account {0} no longer exists.', accountId));
     this.name = 'AccountNotFoundError';
   }
 }
@@ -109,7 +109,7 @@ export class AccountStore extends Disposable {
     if (cached) return cached;
     const account = this.require(accountId);
     const apiKey = await this.getApiKey(accountId);
-    if (!apiKey) throw new Error(`The account "${account.label}" has no API key. Use "Change API Key" on it.`);
+    if (!apiKey) throw new Error(vscode.l10n.t('The account "{0}" has no API key. Use "Change API Key" on it.', account.label));
     const client = this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId));
     this.clients.set(accountId, client);
     return client;

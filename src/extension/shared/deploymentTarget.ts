@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
 import { resolveAccount, targetOf } from './resolveTarget';
 import type { Services } from '../services';
@@ -24,12 +25,15 @@ export async function resolveDeploymentTarget(services: Services, arg: unknown, 
   const deployments = await client.listDeployments();
   if (deployments.length === 0)
     throw new Error(
-      `The account "${services.accounts.require(accountId).label}" has no deployments: they come with larger shared plans and dedicated installs.`,
+      vscode.l10n.t(
+        'The account "{0}" has no deployments: they come with larger shared plans and dedicated installs.',
+        services.accounts.require(accountId).label,
+      ),
     );
   const deployment = required(
     await services.prompts.pick(
       deployments.map((record) => ({ label: record.name, value: record.name })),
-      { title: `${title}: deployment`, placeHolder: 'Pick the deployment' },
+      { title: vscode.l10n.t('{0}: deployment', title), placeHolder: vscode.l10n.t('Pick the deployment') },
     ),
   );
   return { accountId, deployment };

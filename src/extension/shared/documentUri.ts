@@ -41,13 +41,13 @@ export function isNewDocumentUri(uri: vscode.Uri): boolean {
 export function parseNewDocumentUri(uri: vscode.Uri): NewDocumentAddress {
   const segments = uri.path.split('/');
   const match = NEW_DOCUMENT_NAME.exec(segments[3] ?? '');
-  if (segments.length !== 4 || !match || !uri.authority) throw new Error(`${uri.toString()} is not a new document`);
+  if (segments.length !== 4 || !match || !uri.authority) throw new Error(vscode.l10n.t('{0} is not a new document', uri.toString()));
   return { accountId: uri.authority, db: decodePathSegment(segments[1]), col: decodePathSegment(segments[2]), number: Number(match[1]) };
 }
 
 /** Throws a `DocumentPathError` for a path that is not a document's. */
 export function parseDocumentUri(uri: vscode.Uri): DocumentAddress {
-  if (!uri.authority) throw new Error(`${uri.toString()} names no account`);
+  if (!uri.authority) throw new Error(vscode.l10n.t('{0} names no account', uri.toString()));
   return { accountId: uri.authority, ...decodeDocumentPath(uri.path) };
 }
 

@@ -22,12 +22,12 @@ export async function resolveAccount(services: Services, arg: unknown): Promise<
     return given;
   }
   const accounts = services.accounts.list();
-  if (accounts.length === 0) throw new Error('There is no DB Host account yet. Add one with "DB Host: Add Account".');
+  if (accounts.length === 0) throw new Error(vscode.l10n.t('There is no DB Host account yet. Add one with "DB Host: Add Account".'));
   if (accounts.length === 1) return { accountId: accounts[0].id };
   const accountId = required(
     await services.prompts.pick(
       accounts.map((account) => ({ label: account.label, description: account.baseUrl, value: account.id })),
-      { placeHolder: 'Choose an account' },
+      { placeHolder: vscode.l10n.t('Choose an account') },
     ),
   );
   return { accountId };
@@ -38,11 +38,11 @@ export async function resolveDatabase(services: Services, arg: unknown): Promise
   if (target.db !== undefined) return { ...target, db: target.db };
   const client = await services.accounts.clientFor(target.accountId);
   const databases = await loading('Loading databases…', () => client.listDatabases());
-  if (databases.length === 0) throw new Error('This account has no databases yet.');
+  if (databases.length === 0) throw new Error(vscode.l10n.t('This account has no databases yet.'));
   const db = required(
     await services.prompts.pick(
       databases.map((record) => ({ label: record.name, description: textField(record, 'plan', 'slug'), value: record.name })),
-      { placeHolder: 'Choose a database' },
+      { placeHolder: vscode.l10n.t('Choose a database') },
     ),
   );
   return { ...target, db };
@@ -53,11 +53,11 @@ export async function resolveCollection(services: Services, arg: unknown): Promi
   if (target.col !== undefined) return { ...target, col: target.col };
   const client = await services.accounts.clientFor(target.accountId);
   const collections = await loading('Loading collections…', () => client.listCollections(target.db));
-  if (collections.length === 0) throw new Error(`The database ${target.db} has no collections yet.`);
+  if (collections.length === 0) throw new Error(vscode.l10n.t('The database {0} has no collections yet.', target.db));
   const col = required(
     await services.prompts.pick(
       collections.map((record) => ({ label: record.name, value: record.name })),
-      { placeHolder: `Choose a collection of ${target.db}` },
+      { placeHolder: vscode.l10n.t('Choose a collection of {0}', target.db) },
     ),
   );
   return { ...target, col };

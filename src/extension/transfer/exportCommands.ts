@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { countOf } from '../../core/text/formatCount';
 import { asksForScope, checkExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import { required } from '../base/registerCommand';
@@ -23,7 +24,7 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
   const { accountId, db, col } = request;
   services.accounts.require(accountId);
   if (request.kind === 'ids') {
-    const label = `the ${countOf(request.ids.length, 'selected document')} of ${db}.${col}`;
+    const label = vscode.l10n.t('the {0} of {1}.{2}', countOf(request.ids.length, 'selected document'), db, col);
     return exportToFile(services, {
       accountId,
       db,
@@ -33,7 +34,7 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
       label,
     });
   }
-  const label = request.query.q ? `the filter on ${db}.${col}` : `${db}.${col}`;
+  const label = request.query.q ? vscode.l10n.t('the filter on {0}.{1}', db, col) : `${db}.${col}`;
   // A scope without a sort is what a collection view shows in the service's own order: the file keeps that order.
   return exportToFile(services, { accountId, db, col, query: request.query, label, naturalOrder: true });
 }
@@ -43,10 +44,10 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
  * projection; its skip and limit only page the results view and do not bound the export.
  */
 export async function exportQueryResults(services: Services, file?: unknown, index?: unknown): Promise<ExportResult | undefined> {
-  const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: 'export its results', verb: 'export' });
+  const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: vscode.l10n.t('export its results'), verb: 'export' });
   const request = entry.request;
-  if (!request) throw new Error('This query has problems (see the Problems view): fix them to export its results.');
-  if (request.kind !== 'find') throw new Error('This is an update: only the results of a find query can be exported.');
+  if (!request) throw new Error(vscode.l10n.t('This query has problems (see the Problems view): fix them to export its results.'));
+  if (request.kind !== 'find') throw new Error(vscode.l10n.t('This is an update: only the results of a find query can be exported.'));
   const accountId = await accountFor(services, request.account);
   const { q, sort, fields } = request.query;
   services.logger.info(`Exporting the results of query ${entry.index + 1} of ${document.uri.path}`);
@@ -55,7 +56,7 @@ export async function exportQueryResults(services: Services, file?: unknown, ind
     db: request.database,
     col: request.collection,
     query: { q, sort, fields },
-    label: `the query on ${request.database}.${request.collection}`,
+    label: vscode.l10n.t('the query on {0}.{1}', request.database, request.collection),
   });
 }
 
@@ -64,15 +65,15 @@ async function accountFor(services: Services, label: string | undefined): Promis
   const accounts = services.accounts.list();
   if (label !== undefined) {
     const named = accounts.find((account) => account.label === label);
-    if (!named) throw new Error(`No DB Host account is labelled ${JSON.stringify(label)}.`);
+    if (!named) throw new Error(vscode.l10n.t('No DB Host account is labelled {0}.', JSON.stringify(label)));
     return named.id;
   }
-  if (accounts.length === 0) throw new Error('Add a DB Host account first: there is no account to export from.');
+  if (accounts.length === 0) throw new Error(vscode.l10n.t('Add a DB Host account first: there is no account to export from.'));
   if (accounts.length === 1) return accounts[0].id;
   return required(
     await services.prompts.pick(
       accounts.map((account) => ({ label: account.label, description: account.baseUrl, value: account.id })),
-      { title: 'Export the results from which account?' },
+      { title: vscode.l10n.t('Export the results from which account?') },
     ),
   );
 }

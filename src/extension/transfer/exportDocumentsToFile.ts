@@ -49,10 +49,10 @@ async function askColumns(services: Services, source: ExportSource): Promise<str
   for (const document of sample.documents) collector.add(document);
   const answer = required(
     await services.prompts.input({
-      title: `Columns of the CSV export of ${source.label}`,
-      prompt: 'Comma-separated; nested fields as dotted paths (address.city). Arrays and objects are written as JSON text.',
+      title: vscode.l10n.t('Columns of the CSV export of {0}', source.label),
+      prompt: vscode.l10n.t('Comma-separated; nested fields as dotted paths (address.city). Arrays and objects are written as JSON text.'),
       value: collector.columns.join(','),
-      validateInput: (text) => (columnsOf(text).length === 0 ? 'Name at least one column' : undefined),
+      validateInput: (text) => (columnsOf(text).length === 0 ? vscode.l10n.t('Name at least one column') : undefined),
     }),
   );
   return columnsOf(answer);
@@ -88,7 +88,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
         detail: FORMAT_LABELS[value],
         value,
       })),
-      { title: `Export ${source.label} as`, placeHolder: 'Choose a file format' },
+      { title: vscode.l10n.t('Export {0} as', source.label), placeHolder: vscode.l10n.t('Choose a file format') },
     ),
   );
   const columns = format === 'csv' ? await askColumns(services, source) : [];
@@ -96,13 +96,14 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
   const ask = services.prompts.saveFile ?? vscodePrompts.saveFile!;
   const uri = required(
     await ask({
-      title: `Export ${source.label}`,
+      title: vscode.l10n.t('Export {0}', source.label),
       defaultUri: vscode.Uri.joinPath(folder, `${source.col}.${FORMAT_EXTENSIONS[format]}`),
       filters: { [format.toUpperCase()]: [FORMAT_EXTENSIONS[format]] },
       saveLabel: 'Export',
     }),
   );
-  if (uri.scheme !== 'file') throw new Error(`Export writes to files on this machine only; ${uri.toString(true)} is not one.`);
+  if (uri.scheme !== 'file')
+    throw new Error(vscode.l10n.t('Export writes to files on this machine only; {0} is not one.', uri.toString(true)));
   const client = await services.accounts.clientFor(source.accountId);
   const file = await AtomicFile.create(uri.fsPath);
   let exported = 0;
@@ -131,17 +132,30 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
     );
     const missing = (outcome as { missing?: number }).missing ?? 0;
     const left =
-      missing > 0 ? ` ${countOf(missing, 'chosen document')} no longer in the collection ${missing === 1 ? 'was' : 'were'} left out.` : '';
-    void services.prompts.info(`Exported ${countOf(outcome.exported, 'document')} of ${source.label} to ${uri.fsPath}.${left}`);
+      missing > 0
+        ? vscode.l10n.t(
+            ' {0} no longer in the collection {1} left out.',
+            countOf(missing, 'chosen document'),
+            missing === 1 ? 'was' : 'were',
+          )
+        : '';
+    void services.prompts.info(
+      vscode.l10n.t('Exported {0} of {1} to {2}.{3}', countOf(outcome.exported, 'document'), source.label, uri.fsPath, left),
+    );
     return { file: uri.fsPath, format, exported: outcome.exported, requests: outcome.requests };
   } catch (error) {
     await file.discard();
     if (error instanceof ExportCancelledError) {
-      void services.prompts.info(`Export of ${source.label} cancelled: no file was written.`);
+      void services.prompts.info(vscode.l10n.t('Export of {0} cancelled: no file was written.', source.label));
       return { file: uri.fsPath, format, exported, requests: 0, cancelled: true };
     }
     throw new Error(
-      `Export of ${source.label} failed after ${countOf(exported, 'document')}: ${services.logger.describe(error).replace(/\.?$/, '.')} No file was written.`,
+      vscode.l10n.t(
+        'Export of {0} failed after {1}: {2} No file was written.',
+        source.label,
+        countOf(exported, 'document'),
+        services.logger.describe(error).replace(/\.?$/, '.'),
+      ),
       { cause: error },
     );
   }

@@ -37,13 +37,13 @@ async function askFile(services: Services, target: ImportTarget): Promise<string
   const ask = services.prompts.openFile ?? vscodePrompts.openFile!;
   const uri = required(
     await ask({
-      title: `Import into ${target.db}.${target.col}`,
+      title: vscode.l10n.t('Import into {0}.{1}', target.db, target.col),
       openLabel: 'Import',
       filters: { Documents: ['ndjson', 'jsonl', 'json', 'csv'] },
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     }),
   );
-  if (uri.scheme !== 'file') throw new Error(`Import reads files on this machine only; ${uri.toString(true)} is not one.`);
+  if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Import reads files on this machine only; {0} is not one.', uri.toString(true)));
   return uri.fsPath;
 }
 
@@ -51,14 +51,18 @@ async function askCsvTypes(services: Services): Promise<CsvTypes> {
   return required(
     await services.prompts.pick<CsvTypes>(
       [
-        { label: 'Keep every value as text', detail: 'Safest: "007" stays "007", "true" stays "true"', value: 'strings' },
         {
-          label: 'Infer numbers, booleans, null and dates',
-          detail: 'Numbers exactly as written (1.50 stays 1.50), true/false, empty or null as null, ISO-8601 dates as dates',
+          label: vscode.l10n.t('Keep every value as text'),
+          detail: vscode.l10n.t('Safest: "007" stays "007", "true" stays "true"'),
+          value: 'strings',
+        },
+        {
+          label: vscode.l10n.t('Infer numbers, booleans, null and dates'),
+          detail: vscode.l10n.t('Numbers exactly as written (1.50 stays 1.50), true/false, empty or null as null, ISO-8601 dates as dates'),
           value: 'infer',
         },
       ],
-      { title: 'Types of the CSV values' },
+      { title: vscode.l10n.t('Types of the CSV values') },
     ),
   );
 }
@@ -77,17 +81,17 @@ async function askResume(
     await services.prompts.pick(
       [
         {
-          label: `Resume from record ${formatCount(saved.doneThrough + 1)}`,
-          detail: `${countOf(saved.stored + saved.alreadyStored, 'record')} stored so far`,
+          label: vscode.l10n.t('Resume from record {0}', formatCount(saved.doneThrough + 1)),
+          detail: vscode.l10n.t('{0} stored so far', countOf(saved.stored + saved.alreadyStored, 'record')),
           value: true,
         },
         {
-          label: 'Check every record again from the start',
-          detail: 'Records stored before count as done; nothing is stored twice',
+          label: vscode.l10n.t('Check every record again from the start'),
+          detail: vscode.l10n.t('Records stored before count as done; nothing is stored twice'),
           value: false,
         },
       ],
-      { title: `An earlier import of ${basename(file.path)} into this collection stopped` },
+      { title: vscode.l10n.t('An earlier import of {0} into this collection stopped', basename(file.path)) },
     ),
   );
   return resume ? saved : { ...saved, doneThrough: 0, stored: 0, alreadyStored: 0, failureCount: 0, failures: [] };
@@ -105,7 +109,10 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const format: TransferFormat | undefined = formatOfFileName(path);
   if (!format)
     throw new Error(
-      `Cannot tell the format of ${basename(path)}: name it .ndjson or .jsonl (one document per line), .json (an array of documents) or .csv.`,
+      vscode.l10n.t(
+        'Cannot tell the format of {0}: name it .ndjson or .jsonl (one document per line), .json (an array of documents) or .csv.',
+        basename(path),
+      ),
     );
   const csvTypes = format === 'csv' ? await askCsvTypes(services) : undefined;
   const info = await stat(path);
@@ -118,10 +125,15 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const label = `${target.db}.${target.col}`;
 
   const report = await checkFile(run, resumeFrom);
-  if (report.fileProblem) throw new Error(`${basename(path)} cannot be imported: ${report.fileProblem}. Nothing was sent.`);
+  if (report.fileProblem)
+    throw new Error(vscode.l10n.t('{0} cannot be imported: {1}. Nothing was sent.', basename(path), report.fileProblem));
   if (report.documents === 0) {
     void services.prompts.warn(
-      `${basename(path)} holds no document to import${report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : ''}. Nothing was sent.`,
+      vscode.l10n.t(
+        '{0} holds no document to import{1}. Nothing was sent.',
+        basename(path),
+        report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : '',
+      ),
     );
     return { target, dryRun: report };
   }
@@ -131,7 +143,7 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
     `Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`,
     {
       detail: dryRunText(report, { csvTypes, resumingAt: resumeFrom, isNew: target.isNew }),
-      confirmLabel: 'Import',
+      confirmLabel: vscode.l10n.t('Import'),
     },
   );
   if (!confirmed) return { target, dryRun: report };
@@ -247,20 +259,34 @@ async function finish(
       await vscode.window.showTextDocument(document, { preview: false });
       reportUri = document.uri.toString();
       void services.prompts.warn(
-        `Imported ${name} into ${label}: ${done}; ${countOf(outcome.failureCount, 'record')} not stored (see the report for each line and reason).`,
+        vscode.l10n.t(
+          'Imported {0} into {1}: {2}; {3} not stored (see the report for each line and reason).',
+          name,
+          label,
+          done,
+          countOf(outcome.failureCount, 'record'),
+        ),
       );
     } else {
-      void services.prompts.info(`Imported ${name} into ${label}: ${done}.`);
+      void services.prompts.info(vscode.l10n.t('Imported {0} into {1}: {2}.', name, label, done));
     }
     return { target, dryRun: run.report, outcome, reportUri };
   }
   const { doneThrough } = outcome.resumable;
   await services.context.workspaceState.update(key, { ...state, ...outcome.resumable });
-  const resume = `Run Import on the same file and collection to resume from record ${formatCount(doneThrough + 1)}.`;
-  if (outcome.ended === 'cancelled') void services.prompts.info(`Import of ${name} into ${label} cancelled: ${done}. ${resume}`);
+  const resume = vscode.l10n.t('Run Import on the same file and collection to resume from record {0}.', formatCount(doneThrough + 1));
+  if (outcome.ended === 'cancelled')
+    void services.prompts.info(vscode.l10n.t('Import of {0} into {1} cancelled: {2}. {3}', name, label, done, resume));
   else
     void services.prompts.error(
-      `Import of ${name} into ${label} stopped: ${services.logger.describe(outcome.stoppedBy).replace(/\.?$/, '.')} ${done}. ${resume}`,
+      vscode.l10n.t(
+        'Import of {0} into {1} stopped: {2} {3}. {4}',
+        name,
+        label,
+        services.logger.describe(outcome.stoppedBy).replace(/\.?$/, '.'),
+        done,
+        resume,
+      ),
     );
   return { target, dryRun: run.report, outcome };
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
 import { validateCollectionName } from '../../core/names/collectionName';
 import { resolveDatabase } from '../shared/resolveTarget';
@@ -26,16 +27,19 @@ export async function resolveImportTarget(services: Services, arg: unknown): Pro
   if (!fromTree && existing.length > 0) {
     const choice = required(
       await services.prompts.pick<string | typeof NEW_COLLECTION>(
-        [{ label: '$(add) New collection…', value: NEW_COLLECTION }, ...existing.map((name) => ({ label: name, value: name }))],
-        { title: `Import into which collection of ${target.db}?` },
+        [
+          { label: vscode.l10n.t('$(add) New collection…'), value: NEW_COLLECTION },
+          ...existing.map((name) => ({ label: name, value: name })),
+        ],
+        { title: vscode.l10n.t('Import into which collection of {0}?', target.db) },
       ),
     );
     if (choice !== NEW_COLLECTION) return { accountId: target.accountId, db: target.db, col: choice, isNew: false };
   }
   const col = required(
     await services.prompts.input({
-      title: `Import into a new collection of ${target.db}`,
-      prompt: 'Name of the new collection',
+      title: vscode.l10n.t('Import into a new collection of {0}', target.db),
+      prompt: vscode.l10n.t('Name of the new collection'),
       validateInput: (name) => validateCollectionName(name, existing),
     }),
   );

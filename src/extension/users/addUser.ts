@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { validatePassword, validatePasswordRepeat, validateUserName } from '../../core/users/userInput';
 import { required } from '../base/registerCommand';
 import type { ExplorerTree } from '../shared/tree/explorerTree';
@@ -18,8 +19,8 @@ export async function addUser(services: Services, explorer: ExplorerTree, arg: u
   const existing = users.map((record) => record.user);
   const name = required(
     await services.prompts.input({
-      title: `Add a user to ${db}`,
-      prompt: 'Name of the new user',
+      title: vscode.l10n.t('Add a user to {0}', db),
+      prompt: vscode.l10n.t('Name of the new user'),
       validateInput: (text) => validateUserName(text.trim(), existing),
     }),
   ).trim();
@@ -27,8 +28,8 @@ export async function addUser(services: Services, explorer: ExplorerTree, arg: u
   if (invalid) throw new Error(invalid);
   const password = required(
     await services.prompts.input({
-      title: `Password for ${name}`,
-      prompt: `Password for ${name} on ${db}`,
+      title: vscode.l10n.t('Password for {0}', name),
+      prompt: vscode.l10n.t('Password for {0} on {1}', name, db),
       password: true,
       validateInput: validatePassword,
     }),
@@ -37,21 +38,25 @@ export async function addUser(services: Services, explorer: ExplorerTree, arg: u
   if (passwordError) throw new Error(passwordError);
   const repeated = required(
     await services.prompts.input({
-      title: `Password for ${name}`,
-      prompt: 'Type the password again',
+      title: vscode.l10n.t('Password for {0}', name),
+      prompt: vscode.l10n.t('Type the password again'),
       password: true,
       validateInput: (text) => validatePasswordRepeat(password, text),
     }),
   );
   const mismatch = validatePasswordRepeat(password, repeated);
-  if (mismatch) throw new Error(`${mismatch}; the user was not added`);
+  if (mismatch) throw new Error(vscode.l10n.t('{0}; the user was not added', mismatch));
   const readOnly = required(
     await services.prompts.pick(
       [
-        { label: 'Read and write', description: 'May read and change the data of the database', value: false },
-        { label: 'Read only', description: 'May only read', value: true },
+        {
+          label: vscode.l10n.t('Read and write'),
+          description: vscode.l10n.t('May read and change the data of the database'),
+          value: false,
+        },
+        { label: vscode.l10n.t('Read only'), description: vscode.l10n.t('May only read'), value: true },
       ],
-      { title: `What may ${name} do on ${db}?` },
+      { title: vscode.l10n.t('What may {0} do on {1}?', name, db) },
     ),
   );
   try {

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import type { ExplorerTree } from '../shared/tree/explorerTree';
@@ -15,17 +16,21 @@ export async function removeUser(services: Services, explorer: ExplorerTree, arg
   if (user === undefined) {
     const users = await listUsersOrExplain(services, client, db);
     if (!users) return false;
-    if (users.length === 0) throw new Error(`The database ${db} has no users.`);
+    if (users.length === 0) throw new Error(vscode.l10n.t('The database {0} has no users.', db));
     user = required(
       await services.prompts.pick(
         users.map((record) => ({ label: record.user, value: record.user })),
-        { placeHolder: `Choose a user of ${db} to remove` },
+        { placeHolder: vscode.l10n.t('Choose a user of {0} to remove', db) },
       ),
     );
   }
-  const confirmed = await confirmWrite(services, accountId, `Remove the user ${user} from ${db}?`, {
-    detail: `Applications that sign in to ${db} as ${user} will no longer be able to. This cannot be undone: adding the user again needs a new password.`,
-    confirmLabel: 'Remove User',
+  const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Remove the user {0} from {1}?', user, db), {
+    detail: vscode.l10n.t(
+      'Applications that sign in to {0} as {1} will no longer be able to. This cannot be undone: adding the user again needs a new password.',
+      db,
+      user,
+    ),
+    confirmLabel: vscode.l10n.t('Remove User'),
   });
   if (!confirmed) return false;
   await sendConfirmed(accountId, () => client.deleteUser(db, user));

@@ -23,11 +23,11 @@ export class UsersNode extends ListNode {
   }
 
   protected get what(): string {
-    return `the users of ${this.target.db}`;
+    return vscode.l10n.t('the users of {0}', this.target.db);
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Users', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Users'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.users;
     item.iconPath = new vscode.ThemeIcon('organization');
@@ -49,7 +49,7 @@ export class UsersNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No users';
+    return vscode.l10n.t('No users');
   }
 
   protected async load(): Promise<ExplorerNode[]> {
@@ -78,7 +78,7 @@ export class UserNode implements ExplorerNode {
     const item = new vscode.TreeItem(this.user, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = ContextValue.user;
-    item.description = this.record.readOnly === true ? 'read-only' : 'read and write';
+    item.description = this.record.readOnly === true ? vscode.l10n.t('read-only') : vscode.l10n.t('read and write');
     item.iconPath = new vscode.ThemeIcon('person');
     item.tooltip = jsonTooltip(this.record);
     return item;

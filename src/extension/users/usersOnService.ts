@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { DatabaseUserRecord } from '../../core/api/originalTypes';
 import type { DbHostApi } from '../../core/api/types';
 import type { ExplorerTree } from '../shared/tree/explorerTree';
@@ -13,7 +14,7 @@ export async function listUsersOrExplain(services: Services, client: DbHostApi, 
   } catch (error) {
     if (!isAbsentEndpoint(error)) throw error;
     markAbsent(client, 'users');
-    void services.prompts.info('This service does not offer database users.');
+    void services.prompts.info(vscode.l10n.t('This service does not offer database users.'));
     return undefined;
   }
 }

@@ -6,7 +6,7 @@ declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): voi
 
 /** What the page keeps across a reload of the webview: the extension's opaque restore text and the row selection. */
 export interface KeptState {
-  restore?: string;
+  restore?: unknown;
   selection?: unknown;
 }
 
@@ -15,8 +15,8 @@ export class Host {
   private readonly keptState: KeptState;
 
   constructor() {
-    const saved = this.api.getState() as { restore?: unknown; selection?: unknown } | undefined;
-    this.keptState = { restore: typeof saved?.restore === 'string' ? saved.restore : undefined, selection: saved?.selection };
+    const saved = this.api.getState() as KeptState | undefined;
+    this.keptState = { restore: saved?.restore, selection: saved?.selection };
   }
 
   /** What the page kept before this load, if anything. */

@@ -1,12 +1,11 @@
 // The collection view's page script: its own bundle (dist/collectionView.js), loaded only by the webview.
 // It shows what the extension sends and sends back what the user does; it never talks to the service.
 // This file puts the page together; each part of it has a module of its own.
-import type { JsonObject } from '../../core/json/lossless';
-import { parseLossless, stringifyLossless } from '../../core/json/lossless';
+import { stringifyLossless } from '../../core/json/lossless';
+import { toWire } from '../../core/json/wire';
 import type { ExtensionMessage } from '../../core/table/protocol';
 import { columnsOf } from '../../core/table/columns';
 import { RowSelection } from '../../core/table/rowSelection';
-import type { CellEdit } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
 import { toggleSort } from '../../core/table/viewState';
 import { CellEditor } from './cellEditor';
@@ -105,9 +104,8 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   model.total = message.total;
   model.error = message.error;
   if (message.loading) return render();
-  const payload = parseLossless(message.payload) as { documents: JsonObject[]; staged: [string, CellEdit[]][] };
-  const staged = new Map(payload.staged);
-  model.rows = rowsOf(payload.documents, staged);
+  const staged = new Map(message.staged);
+  model.rows = rowsOf(message.documents, staged);
   selection.pageShown(message.state);
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);
@@ -125,7 +123,8 @@ host.listen((message) => {
     model.review = message.items;
     showReview();
   } else if (message.type === 'notice') notice.show(message.text, message.error);
-  else host.keep({ restore: message.restore });
+  // Kept as the wire value it came as: the webview's state is stored as JSON, which would round a long int64.
+  else host.keep({ restore: toWire(message.restore) });
 });
 
 document.addEventListener('keydown', (event) => {

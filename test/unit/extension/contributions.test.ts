@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { CommandId } from '../../../src/extension/shared/commandIds';
 import { ContextKey, ContextValue } from '../../../src/extension/shared/contextValues';
@@ -13,10 +12,11 @@ import {
   viewItemsOf,
   whenClausesOf,
 } from './support/contributionChecks';
+import { localisedManifest } from './support/localisedManifest';
 import { expandRegex, whenTerms } from './support/whenClauses';
 
 const root = resolve(__dirname, '..', '..', '..');
-const contributes = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { contributes: Contributes }).contributes;
+const contributes = localisedManifest<{ contributes: Contributes }>().contributes;
 const sources = sourceFiles(resolve(root, 'src'));
 const isConstantsModule = (path: string) => /shared[\\/](commandIds|contextValues)\.ts$/.test(path);
 

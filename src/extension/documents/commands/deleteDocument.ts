@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../../shared/documentUri';
@@ -10,18 +11,18 @@ import { confirmWrite, sendConfirmed } from '../../shared/confirmedWrites';
  */
 export async function deleteDocument(services: Services, fileSystem: DocumentFileSystem, arg: unknown): Promise<boolean> {
   const address = documentArgument(arg);
-  if (!address) throw new Error('Pick a document in the DB Host view, or run this from the editor of a DB Host document.');
+  if (!address) throw new Error(vscode.l10n.t('Pick a document in the DB Host view, or run this from the editor of a DB Host document.'));
   const confirmed = await confirmWrite(
     services,
     address.accountId,
-    `Delete the document ${address.docId} from ${collectionLabel(address)}?`,
+    vscode.l10n.t('Delete the document {0} from {1}?', address.docId, collectionLabel(address)),
     {
-      detail: 'The document is deleted on the service. This cannot be undone.',
-      confirmLabel: 'Delete',
+      detail: vscode.l10n.t('The document is deleted on the service. This cannot be undone.'),
+      confirmLabel: vscode.l10n.t('Delete'),
     },
   );
   if (!confirmed) return false;
   await sendConfirmed(address.accountId, () => fileSystem.deleteDocument(address));
-  void services.prompts.info(`Deleted the document ${address.docId} from ${collectionLabel(address)}.`);
+  void services.prompts.info(vscode.l10n.t('Deleted the document {0} from {1}.', address.docId, collectionLabel(address)));
   return true;
 }

@@ -20,7 +20,7 @@ export function documentArgument(arg: unknown): DocumentAddress | undefined {
   if (uri) {
     if (uri.scheme !== DOCUMENT_SCHEME) return undefined;
     if (isNewDocumentUri(uri))
-      throw new Error('This new document is not saved on the service yet: save it first, or close it to discard it.');
+      throw new Error(vscode.l10n.t('This new document is not saved on the service yet: save it first, or close it to discard it.'));
     return parseDocumentUri(uri);
   }
   const { accountId, db, col, docId } = targetOf(arg);

@@ -48,10 +48,15 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
       if (!created) throw error;
       services.logger
         .scoped('documents')
-        .error(`Created document ${created.docId} in ${collectionLabel(created)}, but could not open it`, error);
+        .error(vscode.l10n.t('Created document {0} in {1}, but could not open it', created.docId, collectionLabel(created)), error);
       const action = 'Open Document';
       const choice = await services.prompts.warn(
-        `The document was created in ${collectionLabel(created)} with _id ${created.docId}, but it could not be opened: ${services.logger.describe(error)}`,
+        vscode.l10n.t(
+          'The document was created in {0} with _id {1}, but it could not be opened: {2}',
+          collectionLabel(created),
+          created.docId,
+          services.logger.describe(error),
+        ),
         action,
       );
       if (choice !== action) return;

@@ -18,14 +18,14 @@ export async function openDocument(services: Services, arg: unknown): Promise<vs
 
 /** Asks for an `_id` in a collection and opens that document. */
 export async function openDocumentById(services: Services, arg: unknown): Promise<vscode.Uri> {
-  const title = 'Open Document by _id';
+  const title = vscode.l10n.t('Open Document by _id');
   const collection = await resolveCollection(services, arg);
   const typed = required(
     await services.prompts.input({
-      title: `${title} in ${collectionLabel(collection)}`,
-      prompt: 'An object id (24 hex digits), a string or a number; extended JSON such as {"$oid": "…"} works too.',
+      title: vscode.l10n.t('{0} in {1}', title, collectionLabel(collection)),
+      prompt: vscode.l10n.t('An object id (24 hex digits), a string or a number; extended JSON such as {"$oid": "…"} works too.'),
       placeHolder: '4ffde1398c1a4b6d6c000001',
-      validateInput: (value) => (value.trim() === '' ? 'Enter the _id of the document.' : undefined),
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter the _id of the document.') : undefined),
     }),
   );
   const address: DocumentAddress = { ...collection, docId: pathSegmentForTypedId(typed) };
@@ -34,7 +34,7 @@ export async function openDocumentById(services: Services, arg: unknown): Promis
     await client.getDocument(address.db, address.col, address.docId);
   } catch (error) {
     if (isServiceError(error) && error.status === 404)
-      throw new Error(`No document with _id ${typed.trim()} in ${collectionLabel(collection)}.`, { cause: error });
+      throw new Error(vscode.l10n.t('No document with _id {0} in {1}.', typed.trim(), collectionLabel(collection)), { cause: error });
     throw error;
   }
   return showDocument(address, { preview: false });

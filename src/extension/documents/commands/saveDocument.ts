@@ -5,7 +5,7 @@ import { DOCUMENT_SCHEME } from '../../shared/documentUri';
 import type { HeldVersionOf, SaveProblem } from '../saveCheck';
 import { findSaveProblem } from '../saveCheck';
 
-const GO_TO_PROBLEM = 'Go to Problem';
+const GO_TO_PROBLEM = vscode.l10n.t('Go to Problem');
 const ACCOUNT_SETTINGS = 'Account Settings…';
 
 /** The text changed while it was checked: checked again, a few times at most, before VS Code writes it. */

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { JsonObject } from '../../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
 import { countOf } from '../../../core/text/formatCount';
@@ -7,7 +8,7 @@ import type { Services } from '../../services';
 import { collectionLabel } from '../../shared/documentUri';
 import { bulkChangesBundle } from '../../shared/loadBulkChanges';
 
-const TITLE = 'Update Matching Documents';
+const TITLE = vscode.l10n.t('Update Matching Documents');
 
 /** Why `text` is not a JSON object, or undefined when it is one. */
 function objectProblem(text: string, what: string, allowEmpty: boolean): string | undefined {
@@ -15,10 +16,10 @@ function objectProblem(text: string, what: string, allowEmpty: boolean): string 
   try {
     value = parseLossless(text, { rejectDuplicateKeys: true });
   } catch (error) {
-    return error instanceof JsonSyntaxError ? `Not valid JSON: ${error.message}` : String(error);
+    return error instanceof JsonSyntaxError ? vscode.l10n.t('Not valid JSON: {0}', error.message) : String(error);
   }
-  if (!isJsonObject(value)) return `The ${what} must be a JSON object, { … }.`;
-  if (!allowEmpty && Object.keys(value).length === 0) return `The ${what} is empty.`;
+  if (!isJsonObject(value)) return vscode.l10n.t('The {0} must be a JSON object, { … }.', what);
+  if (!allowEmpty && Object.keys(value).length === 0) return vscode.l10n.t('The {0} is empty.', what);
   return undefined;
 }
 
@@ -36,16 +37,18 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
   const where = collectionLabel(collection);
   const criteriaText = required(
     await services.prompts.input({
-      title: `${TITLE} in ${where} (1/2): criteria`,
-      prompt: 'Which documents to update: a query object, e.g. {"status": "draft"}. {} matches every document.',
+      title: vscode.l10n.t('{0} in {1} (1/2): criteria', TITLE, where),
+      prompt: vscode.l10n.t('Which documents to update: a query object, e.g. {"status": "draft"}. {} matches every document.'),
       value: '{}',
       validateInput: (value) => objectProblem(value, 'criteria', true),
     }),
   );
   const objectText = required(
     await services.prompts.input({
-      title: `${TITLE} in ${where} (2/2): update`,
-      prompt: 'The update, e.g. {"$set": {"status": "published"}}. An object without $ operators replaces the documents whole.',
+      title: vscode.l10n.t('{0} in {1} (2/2): update', TITLE, where),
+      prompt: vscode.l10n.t(
+        'The update, e.g. {"$set": {"status": "published"}}. An object without $ operators replaces the documents whole.',
+      ),
       value: '{"$set": {}}',
       validateInput: (value) => objectProblem(value, 'update', false),
     }),
@@ -67,10 +70,10 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     multi = required(
       await services.prompts.pick(
         [
-          { label: 'Update all matching documents', description: 'multi: true', value: true },
-          { label: 'Update only the first matching document', description: 'multi: false', value: false },
+          { label: vscode.l10n.t('Update all matching documents'), description: vscode.l10n.t('multi: true'), value: true },
+          { label: vscode.l10n.t('Update only the first matching document'), description: vscode.l10n.t('multi: false'), value: false },
         ],
-        { title: `${TITLE}: ${matches} match in ${where}`, placeHolder: 'How many to update' },
+        { title: vscode.l10n.t('{0}: {1} match in {2}', TITLE, matches, where), placeHolder: vscode.l10n.t('How many to update') },
       ),
     );
   }
@@ -79,22 +82,30 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     upsert = required(
       await services.prompts.pick(
         [
-          { label: 'Do nothing when no document matches', description: 'upsert: false', value: false },
-          { label: 'Insert one document when none matches', description: 'upsert: true', value: true },
+          { label: vscode.l10n.t('Do nothing when no document matches'), description: vscode.l10n.t('upsert: false'), value: false },
+          { label: vscode.l10n.t('Insert one document when none matches'), description: vscode.l10n.t('upsert: true'), value: true },
         ],
-        { title: `${TITLE}: no document matches in ${where}`, placeHolder: 'When nothing matches' },
+        { title: vscode.l10n.t('{0}: no document matches in {1}', TITLE, where), placeHolder: vscode.l10n.t('When nothing matches') },
       ),
     );
   }
   const update = { accountId: collection.accountId, db: collection.db, col: collection.col, criteria, object, multi, upsert };
-  const affected = total === 0 ? 'no document; one will be inserted' : multi ? `all ${matches}` : `1 of ${matches}`;
+  const affected = total === 0 ? vscode.l10n.t('no document; one will be inserted') : multi ? `all ${matches}` : `1 of ${matches}`;
   const describe = () => ({
     message: `Update ${affected} in ${where}?`,
-    detail: `Criteria: ${stringifyLossless(criteria)}\nUpdate: ${stringifyLossless(object)}\nmulti: ${multi}, upsert: ${upsert}`,
+    detail: vscode.l10n.t(
+      'Criteria: {0}\nUpdate: {1}\nmulti: {2}, upsert: {3}',
+      stringifyLossless(criteria),
+      stringifyLossless(object),
+      multi,
+      upsert,
+    ),
   });
   const outcome = await bulk.runBulkUpdate(services, update, describe, bulk.narrowPreview(widest, multi, upsert));
   if (!outcome.sent) return undefined;
-  const undo = outcome.undoable ? ' Undo Last Change on the collection puts the documents back.' : '';
-  void services.prompts.info(`Updated documents in ${where}. The service answered: ${stringifyLossless(outcome.answer)}.${undo}`);
+  const undo = outcome.undoable ? vscode.l10n.t(' Undo Last Change on the collection puts the documents back.') : '';
+  void services.prompts.info(
+    vscode.l10n.t('Updated documents in {0}. The service answered: {1}.{2}', where, stringifyLossless(outcome.answer), undo),
+  );
   return outcome.answer;
 }

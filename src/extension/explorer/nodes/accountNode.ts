@@ -40,7 +40,7 @@ export class AccountNode implements ExplorerNode {
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(this.account.label)}**\n\n`);
     tooltip.appendText(this.account.baseUrl);
-    if (sendsKeyInClear(this.account.baseUrl)) tooltip.appendMarkdown('\n\n$(warning) The key travels in clear over http.');
+    if (sendsKeyInClear(this.account.baseUrl)) tooltip.appendMarkdown(vscode.l10n.t('\n\n$(warning) The key travels in clear over http.'));
     tooltip.supportThemeIcons = true;
     item.tooltip = tooltip;
     return item;

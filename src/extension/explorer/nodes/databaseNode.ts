@@ -28,7 +28,7 @@ export class DatabaseNode extends ListNode {
   }
 
   protected get what(): string {
-    return `the collections of ${this.name}`;
+    return vscode.l10n.t('the collections of {0}', this.name);
   }
 
   get plan(): string | undefined {
@@ -52,7 +52,7 @@ export class DatabaseNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No collections yet';
+    return vscode.l10n.t('No collections yet');
   }
 
   protected async load(): Promise<ExplorerNode[]> {

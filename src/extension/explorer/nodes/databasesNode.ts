@@ -15,7 +15,7 @@ export class DatabasesNode extends ListNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Databases', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Databases'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.databases;
     item.iconPath = new vscode.ThemeIcon('database');
@@ -25,7 +25,7 @@ export class DatabasesNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No databases yet';
+    return vscode.l10n.t('No databases yet');
   }
 
   protected async load(): Promise<ExplorerNode[]> {

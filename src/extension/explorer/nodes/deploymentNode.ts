@@ -57,11 +57,11 @@ export class DeploymentDetailsNode implements ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Details', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Details'), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = ContextValue.deploymentDetails;
     item.iconPath = new vscode.ThemeIcon('info');
-    item.command = { command: CommandId.showDeploymentDetails, title: 'Show Deployment Details', arguments: [this] };
+    item.command = { command: CommandId.showDeploymentDetails, title: vscode.l10n.t('Show Deployment Details'), arguments: [this] };
     return item;
   }
 }
@@ -76,12 +76,12 @@ export class DeploymentLogsNode implements ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Logs', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Logs'), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = ContextValue.deploymentLogs;
     item.iconPath = new vscode.ThemeIcon('output');
-    item.tooltip = "Tail this deployment's logs";
-    item.command = { command: CommandId.tailLogs, title: 'Tail Logs', arguments: [this.target] };
+    item.tooltip = vscode.l10n.t("Tail this deployment's logs");
+    item.command = { command: CommandId.tailLogs, title: vscode.l10n.t('Tail Logs'), arguments: [this.target] };
     return item;
   }
 }

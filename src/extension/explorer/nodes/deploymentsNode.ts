@@ -20,7 +20,7 @@ export class DeploymentsNode extends ListNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Deployments', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Deployments'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.deployments;
     item.iconPath = new vscode.ThemeIcon('server-environment');
@@ -28,7 +28,7 @@ export class DeploymentsNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No deployments';
+    return vscode.l10n.t('No deployments');
   }
 
   protected override failed(error: unknown): ExplorerNode[] {
@@ -36,8 +36,8 @@ export class DeploymentsNode extends ListNode {
       return [
         new MessageNode(
           this,
-          "No deployments on this account's plans",
-          'Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.',
+          vscode.l10n.t("No deployments on this account's plans"),
+          vscode.l10n.t('Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.'),
         ),
       ];
     }

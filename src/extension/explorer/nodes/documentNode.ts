@@ -29,7 +29,7 @@ export class DocumentNode implements ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const id = this.document._id;
-    const item = new vscode.TreeItem(id === undefined ? '(no _id)' : displayId(id), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(id === undefined ? vscode.l10n.t('(no _id)') : displayId(id), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     // Without an _id the service cannot address the document: no Open, Delete or Copy _id.
     item.contextValue = id === undefined ? ContextValue.documentNoId : ContextValue.document;
@@ -38,11 +38,13 @@ export class DocumentNode implements ExplorerNode {
     item.tooltip = new vscode.MarkdownString();
     if (id === undefined)
       item.tooltip.appendMarkdown(
-        'This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n',
+        vscode.l10n.t(
+          'This document came without an `_id`, so it cannot be opened, saved or deleted from here: the service finds documents by `_id`.\n\n',
+        ),
       );
     item.tooltip.appendCodeblock(documentTooltipText(this.document), 'json');
     if (this.target.docId !== undefined) {
-      item.command = { command: CommandId.openDocument, title: 'Open Document', arguments: [this.target] };
+      item.command = { command: CommandId.openDocument, title: vscode.l10n.t('Open Document'), arguments: [this.target] };
     }
     return item;
   }

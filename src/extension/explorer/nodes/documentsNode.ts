@@ -41,13 +41,17 @@ export class DocumentsNode implements ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Documents', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Documents'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.documents;
     item.iconPath = new vscode.ThemeIcon('files');
     if (this.total !== undefined) item.description = formatCount(this.total);
     if (this.started)
-      item.tooltip = `${formatCount(this.documents.length)} shown${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`;
+      item.tooltip = vscode.l10n.t(
+        '{0} shown{1}',
+        formatCount(this.documents.length),
+        this.total === undefined ? '' : ` of ${formatCount(this.total)}`,
+      );
     return item;
   }
 
@@ -102,7 +106,9 @@ export class DocumentsNode implements ExplorerNode {
       if (!isCancellation(error))
         this.context.logger
           .scoped('explorer')
-          .warn(`Could not show the changed document ${docId} of ${db}.${col}: ${this.context.logger.describe(error)}`);
+          .warn(
+            vscode.l10n.t('Could not show the changed document {0} of {1}.{2}: {3}', docId, db, col, this.context.logger.describe(error)),
+          );
       return;
     }
     this.context.redraw(node);
@@ -154,7 +160,7 @@ export class DocumentsNode implements ExplorerNode {
       if (generation !== this.generation) return;
       if (!isCancellation(error))
         this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${this.context.logger.describe(error)}`);
-      this.error = new ErrorNode(this, 'Could not load documents', error, this.context.logger);
+      this.error = new ErrorNode(this, vscode.l10n.t('Could not load documents'), error, this.context.logger);
     }
     // The count on the collection and on this node may have changed with what the service said.
     if (this.total !== totalBefore) this.context.redraw(this.parent);

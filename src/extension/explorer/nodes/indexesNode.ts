@@ -17,11 +17,11 @@ export class IndexesNode extends ListNode {
   }
 
   protected get what(): string {
-    return `the indexes of ${this.target.col}`;
+    return vscode.l10n.t('the indexes of {0}', this.target.col);
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Indexes', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Indexes'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.indexes;
     item.iconPath = new vscode.ThemeIcon('list-tree');
@@ -31,7 +31,7 @@ export class IndexesNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No indexes';
+    return vscode.l10n.t('No indexes');
   }
 
   protected async load(): Promise<ExplorerNode[]> {

@@ -19,7 +19,7 @@ export class InvoicesNode extends ListNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Invoices', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Invoices'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.invoices;
     item.iconPath = new vscode.ThemeIcon('credit-card');
@@ -27,7 +27,7 @@ export class InvoicesNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No invoices';
+    return vscode.l10n.t('No invoices');
   }
 
   protected async load(): Promise<ExplorerNode[]> {
@@ -64,7 +64,7 @@ export class InvoiceNode implements ExplorerNode {
       .join(' · ');
     item.iconPath = new vscode.ThemeIcon(paid === false ? 'warning' : 'note');
     item.tooltip = recordTooltip('invoice', `Invoice #${this.invoiceId}`, this.record);
-    item.command = { command: CommandId.showInvoice, title: 'Show Invoice', arguments: [this] };
+    item.command = { command: CommandId.showInvoice, title: vscode.l10n.t('Show Invoice'), arguments: [this] };
     return item;
   }
 }

@@ -23,12 +23,12 @@ export class LoadMoreNode implements ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const remaining = this.parent.remaining;
-    const label = remaining === undefined ? 'Load more' : `Load more (${formatCount(remaining)} remaining)`;
+    const label = remaining === undefined ? vscode.l10n.t('Load more') : vscode.l10n.t('Load more ({0} remaining)', formatCount(remaining));
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.contextValue = ContextValue.loadMore;
     item.iconPath = new vscode.ThemeIcon('fold-down');
-    item.command = { command: CommandId.loadMoreDocuments, title: 'Load More', arguments: [this] };
+    item.command = { command: CommandId.loadMoreDocuments, title: vscode.l10n.t('Load More'), arguments: [this] };
     return item;
   }
 }

@@ -19,7 +19,7 @@ export class PlansNode extends ListNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Plans', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Plans'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.contextValue = ContextValue.plans;
     item.iconPath = new vscode.ThemeIcon('tag');
@@ -27,7 +27,7 @@ export class PlansNode extends ListNode {
   }
 
   protected override emptyMessage(): string {
-    return 'No plans';
+    return vscode.l10n.t('No plans');
   }
 
   protected async load(): Promise<ExplorerNode[]> {
@@ -59,7 +59,7 @@ export class PlanNode implements ExplorerNode {
     item.description = [formatPrice(numberField(this.record, 'price')), textField(this.record, 'type')].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('tag');
     item.tooltip = recordTooltip('plan', textField(this.record, 'name') ?? this.slug, this.record);
-    item.command = { command: CommandId.showPlan, title: 'Show Plan', arguments: [this] };
+    item.command = { command: CommandId.showPlan, title: vscode.l10n.t('Show Plan'), arguments: [this] };
     return item;
   }
 }

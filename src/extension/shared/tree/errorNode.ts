@@ -38,9 +38,9 @@ export class ErrorNode implements ExplorerNode {
     item.id = this.id;
     item.contextValue = ContextValue.error;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
-    item.description = this.cause ? `${this.cause} · Retry` : 'Retry';
-    item.tooltip = `${this.message}\n\nClick to try again.`;
-    item.command = { command: CommandId.refreshNode, title: 'Try Again', arguments: [this] };
+    item.description = this.cause ? vscode.l10n.t('{0} · Retry', this.cause) : vscode.l10n.t('Retry');
+    item.tooltip = vscode.l10n.t('{0}\n\nClick to try again.', this.message);
+    item.command = { command: CommandId.refreshNode, title: vscode.l10n.t('Try Again'), arguments: [this] };
     return item;
   }
 }

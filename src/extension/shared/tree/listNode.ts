@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import { isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from './explorerContext';
@@ -36,7 +36,7 @@ export abstract class ListNode implements ExplorerNode {
 
   /** The items that stand in for the list when loading failed. */
   protected failed(error: unknown): ExplorerNode[] {
-    return [new ErrorNode(this, `Could not load ${this.what}`, error, this.context.logger)];
+    return [new ErrorNode(this, vscode.l10n.t('Could not load {0}', this.what), error, this.context.logger)];
   }
 
   children(): Promise<ExplorerNode[]> {

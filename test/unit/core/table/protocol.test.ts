@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { checkExtensionMessage, checkWebviewMessage } from '../../../../src/core/table/protocol';
+import type { JsonObject } from '../../../../src/core/json/lossless';
+import { LosslessNumber, parseLossless, stringifyLossless } from '../../../../src/core/json/lossless';
+import type { ExtensionMessage } from '../../../../src/core/table/protocol';
+import { checkExtensionMessage, checkWebviewMessage, postedForm } from '../../../../src/core/table/protocol';
 import { DEFAULT_VIEW_STATE } from '../../../../src/core/table/viewState';
 
 describe('collection view messages', () => {
@@ -46,13 +49,33 @@ describe('collection view messages', () => {
     for (const message of invalid) assert.equal(checkWebviewMessage(message), undefined, JSON.stringify(message));
   });
 
-  it('checks what the extension sends before the page uses it', () => {
-    const page = { type: 'page', title: 't', state: DEFAULT_VIEW_STATE, payload: '{}', total: 3, loading: false, editable: true };
-    assert.deepEqual(checkExtensionMessage(page), { ...page, error: undefined });
-    assert.equal(checkExtensionMessage({ ...page, total: -1 }), undefined);
-    assert.equal(checkExtensionMessage({ ...page, state: {} }), undefined);
+  it('checks what the extension sends before the page uses it, documents exact across the wire', () => {
+    const documents = parseLossless('[{"_id": 1, "big": 9007199254740993, "price": 1.50, "__proto__": {"x": 1}}]') as JsonObject[];
+    const page: ExtensionMessage = {
+      type: 'page',
+      title: 't',
+      state: DEFAULT_VIEW_STATE,
+      documents,
+      staged: [['1', [{ path: ['big'], value: new LosslessNumber('9007199254740995') }, { path: ['gone'] }]]],
+      total: 3,
+      loading: false,
+      editable: true,
+    };
+    const wire = JSON.parse(JSON.stringify(postedForm(page))) as Record<string, unknown>;
+    assert.equal(typeof wire.documents, 'object', 'documents travel as structure, not as JSON text');
+    const received = checkExtensionMessage(wire);
+    assert.ok(received?.type === 'page');
+    assert.equal(stringifyLossless(received.documents), stringifyLossless(documents));
+    assert.equal(Object.getPrototypeOf(received.documents[0]), Object.prototype, 'a "__proto__" key stays data');
+    assert.equal(stringifyLossless(received.staged), stringifyLossless(page.staged));
+    assert.equal(checkExtensionMessage({ ...wire, total: -1 }), undefined);
+    assert.equal(checkExtensionMessage({ ...wire, state: {} }), undefined);
+    assert.equal(checkExtensionMessage({ ...wire, payload: '{}' }), undefined, 'a key the protocol does not name');
+    assert.equal(checkExtensionMessage({ ...wire, documents: [{ o: [['a', { n: '1e' }]] }] }), undefined, 'not a number');
+    assert.equal(checkExtensionMessage({ ...wire, documents: [{ a: [] }] }), undefined, 'a document is an object');
     assert.equal(checkExtensionMessage({ type: 'review', items: [{ key: 'k', label: 'l', typeChanges: [1] }] }), undefined);
-    assert.deepEqual(checkExtensionMessage({ type: 'notice', text: 'x' }), { type: 'notice', text: 'x', error: undefined });
-    assert.equal(checkExtensionMessage({ type: 'keep', restore: 5 }), undefined);
+    assert.deepEqual(checkExtensionMessage({ type: 'notice', text: 'x' }), { type: 'notice', text: 'x' });
+    assert.equal(checkExtensionMessage({ type: 'keep', restore: { n: 'x' } }), undefined);
+    assert.deepEqual(checkExtensionMessage({ type: 'keep', restore: 5 }), { type: 'keep', restore: 5 });
   });
 });

@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AI_TOOLS } from '../../../../src/core/aiTools/aiTools';
 import { withAccount } from '../../../../src/core/aiTools/toolDefinition';
+import { localisedManifest } from '../support/localisedManifest';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+const manifest = localisedManifest<{
   contributes: { languageModelTools: Record<string, unknown>[]; mcpServerDefinitionProviders: { id: string }[] };
   engines: { vscode: string };
-};
+}>();
 
 describe('extension/aiTools: package.json contributes the tools core/aiTools describes', () => {
   it('has one languageModelTools entry per tool, with the same name, reference, descriptions and schema', () => {
@@ -22,6 +21,7 @@ describe('extension/aiTools: package.json contributes the tools core/aiTools des
       assert.equal(entry.toolReferenceName, tool.referenceName);
       assert.equal(entry.canBeReferencedInPrompt, true);
       assert.equal(entry.modelDescription, tool.modelDescription);
+      assert.equal(entry.displayName, tool.displayName);
       assert.equal(entry.userDescription, tool.userDescription);
       assert.deepEqual(entry.inputSchema, tool.extensionOnly ? tool.inputSchema : withAccount(tool.inputSchema), tool.name);
     }
