@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from '../../../src/service/bson/objectId';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { ChildService } from './childService';
 import { bundleService, startChildService } from './childService';
 import { temporaryDirectory } from './serviceHarness';
@@ -145,7 +145,7 @@ describe('account store journal', () => {
 
   it('replays the journal, ignores a torn last line and keeps writing after it', () => {
     const log: string[] = [];
-    const { store, existed } = AccountStore.open(directory, (line) => log.push(line));
+    const { store, existed } = AccountDataStore.open(directory, (line) => log.push(line));
     assert.equal(existed, false);
     store.commit(
       [
@@ -160,7 +160,7 @@ describe('account store journal', () => {
     const journal = readdirSync(directory).find((name) => name.startsWith('journal-'))!;
     appendFileSync(join(directory, journal), '{"at":1,"m":[{"op":"put","db":"db","col":"c","doc":{"_id":2');
 
-    const reopened = AccountStore.open(directory, (line) => log.push(line));
+    const reopened = AccountDataStore.open(directory, (line) => log.push(line));
     assert.equal(reopened.existed, true);
     const data = reopened.store.state.collection('db', 'c')!;
     assert.equal(data.count, 1);
@@ -169,7 +169,7 @@ describe('account store journal', () => {
     reopened.store.commit([{ op: 'put', db: 'db', col: 'c', doc: { _id: 3 } }], true);
     reopened.store.close();
 
-    const third = AccountStore.open(directory, () => undefined);
+    const third = AccountDataStore.open(directory, () => undefined);
     assert.equal(third.store.state.collection('db', 'c')!.count, 2);
     third.store.close();
     assert.equal(readdirSync(directory).filter((name) => /^journal-\d+\.jsonl$/.test(name)).length, 1);

@@ -36,7 +36,7 @@ const NOTHING_CHANGED = 'The service did not start and changed nothing in the fo
  * Compaction is best-effort: the journal line is the acknowledgement, so a snapshot that cannot be
  * written (a full disk) is logged and tried again later, never reported as a failed write.
  */
-export class AccountStore {
+export class AccountDataStore {
   readonly state = new AccountState();
   private generation = 0;
   private journal: Journal | undefined;
@@ -63,9 +63,9 @@ export class AccountStore {
     io: JournalIo = nodeJournalIo,
     snapshotIo: FileIo = nodeFileIo,
     compactAtBytes = COMPACT_AT_BYTES,
-  ): { store: AccountStore; existed: boolean } {
+  ): { store: AccountDataStore; existed: boolean } {
     mkdirSync(directory, { recursive: true });
-    const store = new AccountStore(directory, log, io, snapshotIo, compactAtBytes);
+    const store = new AccountDataStore(directory, log, io, snapshotIo, compactAtBytes);
     store.removeUnfinishedSnapshot();
     const journals = store.journalGenerations();
     const snapshotPath = join(directory, SNAPSHOT);
