@@ -67,13 +67,13 @@ const databaseOf = (parent: ResourceTarget): DatabaseTarget => ({ accountId: par
 /** What the service is doing on the database right now. */
 export const OperationsNode = listNode({
   kind: 'operations',
-  label: 'Current Operations',
+  label: () => vscode.l10n.t('Current Operations'),
   icon: 'pulse',
   contextValue: ContextValue.operations,
-  tooltip: 'Operations in progress on this database when the list was loaded; refresh to look again',
+  tooltip: () => vscode.l10n.t('Operations in progress on this database when the list was loaded; refresh to look again'),
   target: databaseOf,
-  what: (target) => `the current operations on ${target.db}`,
-  empty: 'No operations in progress',
+  what: (target) => vscode.l10n.t('the current operations on {0}', target.db),
+  empty: () => vscode.l10n.t('No operations in progress'),
   load: async (client, list) =>
     (await client.listOperations(list.target.db)).map((entry, position) => new ActivityEntryNode(list, entry, position, 'operation')),
 });
@@ -81,12 +81,12 @@ export const OperationsNode = listNode({
 /** The database's slow query log, newest first. */
 export const SlowQueriesNode = listNode({
   kind: 'slowQueries',
-  label: 'Slow Queries',
+  label: () => vscode.l10n.t('Slow Queries'),
   icon: 'watch',
   contextValue: ContextValue.slowQueries,
   target: databaseOf,
-  what: (target) => `the slow queries of ${target.db}`,
-  empty: 'No slow queries',
+  what: (target) => vscode.l10n.t('the slow queries of {0}', target.db),
+  empty: () => vscode.l10n.t('No slow queries'),
   counts: (node) => node instanceof ActivityEntryNode,
   load: async (client, list) => {
     const entries = await client.listSlowQueries(list.target.db);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { isServiceError } from '../../../core/api/serviceError';
 import { DeploymentNode } from './deploymentNode';
 import { MessageNode } from '../../shared/tree/messageNode';
@@ -9,20 +10,20 @@ const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);
 
 export const DeploymentsNode = listNode({
   kind: 'deployments',
-  label: 'Deployments',
+  label: () => vscode.l10n.t('Deployments'),
   icon: 'server-environment',
   contextValue: ContextValue.deployments,
   target: (parent) => ({ accountId: parent.accountId }),
   what: () => 'deployments',
-  empty: 'No deployments',
+  empty: () => vscode.l10n.t('No deployments'),
   load: async (client, list) => (await client.listDeployments()).map((record) => new DeploymentNode(list, record)),
   failed: (error, list) =>
     isServiceError(error) && error.kind === 'http' && error.status !== undefined && NO_DEPLOYMENTS_STATUSES.has(error.status)
       ? [
           new MessageNode(
             list,
-            "No deployments on this account's plans",
-            'Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.',
+            vscode.l10n.t("No deployments on this account's plans"),
+            vscode.l10n.t('Deployments, their details and logs exist only for larger shared plans, dedicated and custom installs.'),
           ),
         ]
       : undefined,

@@ -1,15 +1,16 @@
+import * as vscode from 'vscode';
 import { IndexNode } from './indexNode';
 import { ContextValue } from '../../shared/contextValues';
 import { listNode } from '../../shared/tree/listNode';
 
 export const IndexesNode = listNode({
   kind: 'indexes',
-  label: 'Indexes',
+  label: () => vscode.l10n.t('Indexes'),
   icon: 'list-tree',
   contextValue: ContextValue.indexes,
   target: (parent) => ({ accountId: parent.accountId, db: parent.db ?? '', col: parent.col ?? '' }),
-  what: (target) => `the indexes of ${target.col}`,
-  empty: 'No indexes',
+  what: (target) => vscode.l10n.t('the indexes of {0}', target.col),
+  empty: () => vscode.l10n.t('No indexes'),
   load: async (client, list) => (await client.listIndexes(list.target.db, list.target.col)).map((record) => new IndexNode(list, record)),
   counts: (node) => node instanceof IndexNode,
 });

@@ -12,12 +12,12 @@ import { listNode } from '../../shared/tree/listNode';
 
 export const InvoicesNode = listNode({
   kind: 'invoices',
-  label: 'Invoices',
+  label: () => vscode.l10n.t('Invoices'),
   icon: 'credit-card',
   contextValue: ContextValue.invoices,
   target: (parent) => ({ accountId: parent.accountId }),
   what: () => 'invoices',
-  empty: 'No invoices',
+  empty: () => vscode.l10n.t('No invoices'),
   load: async (client, list) => (await client.listInvoices()).map((record) => new InvoiceNode(list, record)),
 });
 

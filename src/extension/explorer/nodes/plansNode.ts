@@ -12,12 +12,12 @@ import { listNode } from '../../shared/tree/listNode';
 
 export const PlansNode = listNode({
   kind: 'plans',
-  label: 'Plans',
+  label: () => vscode.l10n.t('Plans'),
   icon: 'tag',
   contextValue: ContextValue.plans,
   target: (parent) => ({ accountId: parent.accountId }),
   what: () => 'plans',
-  empty: 'No plans',
+  empty: () => vscode.l10n.t('No plans'),
   load: async (client, list) => (await client.listPlans()).map((record) => new PlanNode(list, record)),
 });
 

@@ -90,16 +90,17 @@ export abstract class ListNode implements ExplorerNode {
 export interface ListOf<T extends ResourceTarget> {
   /** The list's part of its id ("databases", "indexes"). */
   readonly kind: string;
-  readonly label: string;
+  /** The words, asked each time they are drawn: `() => vscode.l10n.t('Databases')`. */
+  label(): string;
   readonly icon: string;
   readonly contextValue: ContextValue;
-  readonly tooltip?: string;
+  tooltip?(): string;
   /** What the list stands for, from what its parent stands for. */
   target(parent: ResourceTarget): T;
   /** What the list holds, for messages: "databases", "the indexes of orders". */
   what(target: T): string;
   /** Shown in place of an empty list. */
-  readonly empty: string;
+  empty(): string;
   /** The items, through the account's client; `list` is their parent. */
   load(client: DbHostApi, list: ListNode & { readonly target: T }, context: ExplorerContext): Promise<ExplorerNode[]>;
   /** The items counted in the description once loaded; no count when absent. */
@@ -122,18 +123,18 @@ export function listNode<T extends ResourceTarget>(spec: ListOf<T>) {
     }
 
     treeItem(): vscode.TreeItem {
-      const item = new vscode.TreeItem(spec.label, vscode.TreeItemCollapsibleState.Collapsed);
+      const item = new vscode.TreeItem(spec.label(), vscode.TreeItemCollapsibleState.Collapsed);
       item.id = this.id;
       item.contextValue = spec.contextValue;
       item.iconPath = new vscode.ThemeIcon(spec.icon);
-      if (spec.tooltip) item.tooltip = spec.tooltip;
+      if (spec.tooltip) item.tooltip = spec.tooltip();
       const counted = spec.counts && this.loadedChildren()?.filter(spec.counts);
       if (counted) item.description = String(counted.length);
       return item;
     }
 
     protected override emptyMessage(): string {
-      return spec.empty;
+      return spec.empty();
     }
 
     protected override failed(error: unknown): ExplorerNode[] {
