@@ -14,6 +14,7 @@ import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFil
 import type { PlaygroundParts } from './registerPlaygrounds';
 import { untilTextIs } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
+import { openDocumentLens } from './openDocumentLens';
 
 export const RUN_ALL_SCHEME = 'dbhost-run-all';
 
@@ -217,14 +218,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const accountId = state.accountIds[section];
       if (id === undefined || found?.kind !== 'page' || accountId === undefined) continue;
       const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
-      lenses.push(
-        new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-          title: vscode.l10n.t('$(go-to-file) Open'),
-          tooltip: vscode.l10n.t('Open this document as an editable file'),
-          command: CommandId.openDocument,
-          arguments: [target],
-        }),
-      );
+      lenses.push(openDocumentLens(line, target));
     }
     return lenses;
   }
