@@ -12,7 +12,7 @@ function readManifest(extensionDir: string): ExtensionManifest {
 }
 
 /** What the packaged extension holds (see .vscodeignore), so the tests load what users install, not the source tree. */
-const packagedEntries = ['package.json', 'dist', 'media', 'schemas', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const packagedEntries = ['package.json', 'package.nls.json', 'l10n', 'dist', 'media', 'schemas', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 
 /** Copies a built extension folder into an extensions folder as `<publisher>.<name>-<version>`, the layout installed extensions have. */
 export function installExtensionCopy(sourceDir: string, extensionsDir: string): string {

@@ -138,4 +138,46 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await moveMouseAway(page);
     await saveScreenshot(page, '8-guardrails-save-refused');
   });
+
+  it('in Confirm writes, Ctrl+S answered Cancel shows one notification that says so and keeps the edit; Send saves it', async () => {
+    const { page } = session;
+    const refusal = page.locator('.notification-toast', { hasText: 'Not saved: the account' });
+    if (await refusal.isVisible()) await dismissNotification(refusal);
+    await chooseFromContextMenu(treeRow(sideBar, LABEL), 'Account Settings…');
+    await answerQuickInput(page, /\(1\/3\): writes/, 'Confirm writes');
+    await answerQuickInput(page, /\(2\/3\): colour/, 'Red');
+    await answerQuickInput(page, /\(3\/3\): tag/, 'production');
+    await page.locator('.part.statusbar', { hasText: `${LABEL} [production] · Confirm writes` }).waitFor({ state: 'visible' });
+    const before = (await client.getDocument('inventory', 'products', documentId)).text;
+    const dirtyTab = page.locator('.tabs-container .tab.dirty', { hasText: tab() });
+
+    await stockLine().click();
+    await page.keyboard.press('Control+S');
+    const question = page.locator('.monaco-dialog-box');
+    await question.waitFor({ state: 'visible' });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    const cancelled = page.locator('.notification-toast', {
+      hasText: `Not saved: inventory.products ${documentId}: the write was cancelled`,
+    });
+    await cancelled.waitFor({ state: 'visible' });
+    const text = await cancelled.locator('.notification-list-item-message').innerText();
+    assert.match(text, /^Not saved: inventory\.products /);
+    assert.doesNotMatch(text, /dbhost:|FileSystemError|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
+    assert.equal(
+      await page.locator('.notification-toast', { hasText: /sav|write/i }).count(),
+      1,
+      'not exactly one notification about the save',
+    );
+    await dirtyTab.waitFor({ state: 'visible' });
+    assert.equal((await client.getDocument('inventory', 'products', documentId)).text, before, 'the service’s document changed');
+    await dismissNotification(cancelled);
+
+    await stockLine().click();
+    await page.keyboard.press('Control+S');
+    await question.waitFor({ state: 'visible' });
+    await question.getByRole('button', { name: 'Send' }).click();
+    await dirtyTab.waitFor({ state: 'hidden' });
+    assert.equal(String((await client.getDocument('inventory', 'products', documentId)).document.stock), String(stock + 1000));
+    assert.equal(await page.locator('.notification-toast', { hasText: /sav|write/i }).count(), 0, 'a notification about the save appeared');
+  });
 });

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
+import { shownManifest } from './support/shownManifest';
 
 interface Contributions {
   commands?: { command: string }[];
@@ -18,7 +19,7 @@ function productExtension(): vscode.Extension<unknown> {
 }
 
 function contributions(): Contributions {
-  return (productExtension().packageJSON as { contributes: Contributions }).contributes;
+  return shownManifest<{ contributes: Contributions }>(productExtension()).contributes;
 }
 
 describe('The extension in VS Code', () => {

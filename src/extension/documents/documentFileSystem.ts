@@ -29,6 +29,15 @@ function unknownBaseMessage(address: DocumentAddress): string {
   );
 }
 
+/** An update the save command sent itself, so that its failure is said once, in its words, and not by VS Code. */
+interface SentUpdate {
+  text: string;
+  edited: JsonObject;
+  base: DocumentVersion;
+  /** The service's text before the update: what it kept of other changes is said after the save. */
+  serviceText: string;
+}
+
 function isDirtyInEditor(uri: vscode.Uri): boolean {
   return openDocument(uri)?.isDirty ?? false;
 }
@@ -52,6 +61,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   private readonly reloadAfterSave = new Set<string>();
   /** Documents an editor is saving now, and why: set before VS Code checks the version and writes. */
   private readonly saving = new Map<string, vscode.TextDocumentSaveReason>();
+  /** What the save command sent before letting VS Code save: VS Code's write of the same text only records it. */
+  private readonly sentBeforeSave = new Map<string, SentUpdate>();
   private readonly readOnly: ReadOnlyDocuments;
 
   constructor(
@@ -77,7 +88,9 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     );
     this.register(
       vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri)) this.versions.forget(document.uri.toString());
+        if (document.uri.scheme !== DOCUMENT_SCHEME || isNewDocumentUri(document.uri)) return;
+        this.versions.forget(document.uri.toString());
+        this.sentBeforeSave.delete(document.uri.toString());
       }),
     );
   }
@@ -100,6 +113,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     if (written) return fileStat(written);
     const version = await this.fetch(address, 'read');
     const stamp = this.versions.observe(key, version.text);
+    const sent = this.sentBeforeSave.get(key);
+    if (sent && openDocument(uri)?.getText() === sent.text) return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
     if (this.saving.has(key) && this.saveKeepsServiceChanges(uri, version))
       return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
     return fileStat(stamp);
@@ -117,26 +132,61 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     return Buffer.from(version.text, 'utf8');
   }
 
+  /**
+   * A failed write is shown by VS Code alone ("Failed to save …"), with the error's message as its cause: showing
+   * ours too made two notifications. The save command (Ctrl+S) checks first and sends the update itself
+   * (`sendBeforeSave`), so its failures are said once, in its own words, before VS Code writes anything.
+   */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const key = uri.toString();
-    const reason = this.saving.get(key);
     this.saving.delete(key);
+    const text = decoder.decode(content);
+    if (isNewDocumentUri(uri)) await this.templates.save(uri, text);
+    else await this.writeDocument(uri, text);
+  }
+
+  /**
+   * The save command's update, sent before VS Code saves: true when it went through (VS Code's write of the same
+   * text then only records it), false when VS Code's own save should decide (nothing to send, a new document, or
+   * the service changed the same fields since, which VS Code's "file is newer" choice handles). Throws the service's
+   * or the guardrails' error as it came when the update was refused, not answered, or cancelled at its confirmation.
+   */
+  async sendBeforeSave(uri: vscode.Uri, text: string): Promise<boolean> {
+    if (isNewDocumentUri(uri)) return false;
+    const address = this.addressOf(uri);
+    const key = uri.toString();
+    const base = this.versions.held(key);
+    if (!base) return false;
+    let edited: JsonObject;
     try {
-      const text = decoder.decode(content);
-      if (isNewDocumentUri(uri)) await this.templates.save(uri, text);
-      else await this.writeDocument(uri, text);
-    } catch (error) {
-      // VS Code shows the message inside its own "Unable to write file '<address>' (…)"; this one leads with the
-      // cause. Only for a save the user asked for: an auto-save's failure is not the answer to something just done.
-      if (reason === vscode.TextDocumentSaveReason.Manual)
-        void this.services.prompts.error(error instanceof Error ? error.message : String(error));
-      throw error;
+      edited = parseDocumentText(text);
+    } catch {
+      return false;
     }
+    const { update, error } = diffToUpdate(base.document, edited);
+    if (error || !update) return false;
+    const client = await this.services.accounts.clientFor(address.accountId);
+    const { document } = await client.getDocument(address.db, address.col, address.docId);
+    const current = { text: documentText(document), document };
+    this.versions.observe(key, current.text);
+    if (current.text !== base.text && !this.saveKeepsServiceChanges(uri, current)) return false;
+    await client.updateDocument(address.db, address.col, address.docId, update, { safe: true });
+    this.sentBeforeSave.set(key, { text, edited, base, serviceText: current.text });
+    this.afterUpdate(address, update);
+    return true;
   }
 
   private async writeDocument(uri: vscode.Uri, text: string): Promise<void> {
     const address = this.addressOf(uri);
     const key = uri.toString();
+    const sent = this.sentBeforeSave.get(key);
+    this.sentBeforeSave.delete(key);
+    if (sent?.text === text) {
+      const storedText = await this.storedTextAfterSave(address, text);
+      this.sayWhatWasKept(address, sent.base, sent.edited, sent.serviceText);
+      if (this.versions.saved(key, { text, document: sent.edited }, storedText)) this.reloadAfterSave.add(key);
+      return;
+    }
     let edited: JsonObject;
     try {
       edited = parseDocumentText(text);
@@ -164,9 +214,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       } catch (failure) {
         throw toFileSystemError(this.services.logger, failure, address, 'save');
       }
-      const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
-      this.services.logger.scoped('documents').info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
-      this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col, docId: address.docId }, 'document');
+      this.afterUpdate(address, update);
       storedText = await this.storedTextAfterSave(address, text);
       this.sayWhatWasKept(address, base, edited, serviceText);
     }
@@ -280,6 +328,12 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     }
     const message = changes && savedAlongsideMessage(address.docId, changes);
     if (message) void this.services.prompts.info(message);
+  }
+
+  private afterUpdate(address: DocumentAddress, update: { $set?: object; $unset?: object }): void {
+    const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
+    this.services.logger.scoped('documents').info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
+    this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col, docId: address.docId }, 'document');
   }
 
   private afterSave(uri: vscode.Uri): void {

@@ -37,7 +37,13 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),
     registerCommand(services, CommandId.newDocument, (arg: unknown) => newDocument(services, templates, arg)),
     registerCommand(services, CommandId.deleteDocument, (arg: unknown) => deleteDocument(services, fileSystem, arg)),
-    registerCommand(services, CommandId.saveDocument, (arg?: unknown) => saveDocument(services, (uri) => fileSystem.heldVersion(uri), arg)),
+    registerCommand(services, CommandId.saveDocument, (arg?: unknown) =>
+      saveDocument(
+        services,
+        { heldVersion: (uri) => fileSystem.heldVersion(uri), sendBeforeSave: (uri, text) => fileSystem.sendBeforeSave(uri, text) },
+        arg,
+      ),
+    ),
     registerCommand(services, CommandId.updateMatchingDocuments, (arg: unknown) => updateMatchingDocuments(services, arg)),
   );
   return {

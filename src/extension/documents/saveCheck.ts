@@ -70,6 +70,23 @@ export async function findSaveProblem(
   return undefined;
 }
 
+/** The update the save sent first failed: why, cause first, with the edit kept. */
+export function sendProblem(services: Services, uri: vscode.Uri, error: unknown): SaveProblem {
+  const where = placeOf(parseDocumentUri(uri));
+  if (error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'WriteCancelledError'))
+    return {
+      message: vscode.l10n.t('Not saved: {0}: the write was cancelled at its confirmation. Your edit stays in the editor.', where),
+    };
+  const reason = services.logger.describe(error);
+  return {
+    message: vscode.l10n.t(
+      'Not saved: {0}: {1} Your edit stays in the editor; save again to retry.',
+      where,
+      /[.!?]$/.test(reason) ? reason : `${reason}.`,
+    ),
+  };
+}
+
 /** Whether the service answers for the document now: a read, which every account's mode lets through. */
 async function serviceProblem(services: Services, address: DocumentAddress): Promise<string | undefined> {
   try {

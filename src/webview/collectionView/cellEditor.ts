@@ -6,7 +6,7 @@ import { columnLabel, columnOf, valueAt } from '../../core/table/columns';
 import type { WebviewMessage } from '../../core/table/protocol';
 import { button, h } from './dom';
 import type { Notice } from './notice';
-import type { PageModel } from './state';
+import type { PageModel, Row } from './state';
 import type { VirtualGrid } from './virtualGrid';
 
 export class CellEditor {
@@ -26,28 +26,9 @@ export class CellEditor {
     const grid = this.grid();
     const value = valueAt(row.shown, column.path);
     const current = kindOf(value);
-    const initialKind: EditableKind = current === 'missing' || current === 'decimal' ? 'string' : current;
-    const kindSelect = h(
-      'select',
-      { 'aria-label': 'Type of the value' },
-      ...EDITABLE_KINDS.map((kind) => h('option', { value: kind }, KIND_LABELS[kind])),
-    ) as HTMLSelectElement;
-    kindSelect.value = initialKind;
-    const multiline = initialKind === 'object' || initialKind === 'array';
-    const input = (multiline ? h('textarea', { rows: 6 }) : h('input', { type: 'text' })) as HTMLInputElement;
-    input.value = startText ?? (value === undefined ? '' : editText(value));
-    input.spellcheck = false;
-    input.setAttribute('aria-label', `New value of ${column.label}`);
-    const hint = h('div', { className: 'field-error', role: 'alert' });
-    const typeNote = h('div', { className: 'type-note' });
-    const editor = h(
-      'div',
-      { className: 'editor', role: 'dialog', 'aria-label': `Edit ${column.label}` },
-      kindSelect,
-      input,
-      typeNote,
-      hint,
-    );
+    const fields = editorFields(column, current, startText ?? (value === undefined ? '' : editText(value)));
+    const { kindSelect, input, hint, multiline } = fields;
+    const editor = h('div', { className: 'editor', role: 'dialog', 'aria-label': `Edit ${column.label}` }, ...fields.elements);
     const close = (): void => {
       editor.remove();
       grid.focus();
@@ -64,30 +45,7 @@ export class CellEditor {
       close();
       return true;
     };
-    const noteType = (): void => {
-      const kind = kindSelect.value as EditableKind;
-      typeNote.textContent =
-        current !== 'missing' && kind !== current ? `Changes the type: ${KIND_LABELS[current as CellKind]} → ${KIND_LABELS[kind]}` : '';
-      input.disabled = kind === 'null';
-    };
-    kindSelect.addEventListener('change', noteType);
-    noteType();
-    editor.append(
-      button('Set the value', 'OK', () => void commit()),
-      button('Cancel (Escape)', 'Cancel', close),
-      button(`Remove the field ${column.label} from this document`, 'Remove field', () => {
-        this.send({ type: 'removeField', key: row.key, path: [...column.path] });
-        close();
-      }),
-    );
-    if (row.edits.some((edit) => columnLabel(edit.path) === column.label)) {
-      editor.append(
-        button('Revert this cell to the loaded value', 'Revert', () => {
-          this.send({ type: 'revert', key: row.key, path: [...column.path] });
-          close();
-        }),
-      );
-    }
+    editor.append(...this.editorButtons(row, column, commit, close));
     editor.addEventListener('keydown', (event) => {
       event.stopPropagation();
       if (event.key === 'Escape') close();
@@ -101,6 +59,26 @@ export class CellEditor {
     });
     grid.showEditor(editor, rowIndex, column);
     input.focus();
+  }
+
+  /** OK, Cancel, Remove field, and Revert where the cell has a staged edit. */
+  private editorButtons(row: Row, column: Column, commit: () => boolean, close: () => void): HTMLButtonElement[] {
+    const buttons = [
+      button('Set the value', 'OK', () => void commit()),
+      button('Cancel (Escape)', 'Cancel', close),
+      button(`Remove the field ${column.label} from this document`, 'Remove field', () => {
+        this.send({ type: 'removeField', key: row.key, path: [...column.path] });
+        close();
+      }),
+    ];
+    if (row.edits.some((edit) => columnLabel(edit.path) === column.label))
+      buttons.push(
+        button('Revert this cell to the loaded value', 'Revert', () => {
+          this.send({ type: 'revert', key: row.key, path: [...column.path] });
+          close();
+        }),
+      );
+    return buttons;
   }
 
   /** Asks for a field's name, adds its column, and starts editing it in the active row. */
@@ -127,4 +105,31 @@ export class CellEditor {
     this.content.prepend(form);
     name.focus();
   }
+}
+
+/** The editor's type choice and text, with the note that a new type changes the value's type. */
+function editorFields(column: Column, current: CellKind, text: string) {
+  const initialKind: EditableKind = current === 'missing' || current === 'decimal' ? 'string' : current;
+  const kindSelect = h(
+    'select',
+    { 'aria-label': 'Type of the value' },
+    ...EDITABLE_KINDS.map((kind) => h('option', { value: kind }, KIND_LABELS[kind])),
+  ) as HTMLSelectElement;
+  kindSelect.value = initialKind;
+  const multiline = initialKind === 'object' || initialKind === 'array';
+  const input = (multiline ? h('textarea', { rows: 6 }) : h('input', { type: 'text' })) as HTMLInputElement;
+  input.value = text;
+  input.spellcheck = false;
+  input.setAttribute('aria-label', `New value of ${column.label}`);
+  const hint = h('div', { className: 'field-error', role: 'alert' });
+  const typeNote = h('div', { className: 'type-note' });
+  const noteType = (): void => {
+    const kind = kindSelect.value as EditableKind;
+    typeNote.textContent =
+      current !== 'missing' && kind !== current ? `Changes the type: ${KIND_LABELS[current]} → ${KIND_LABELS[kind]}` : '';
+    input.disabled = kind === 'null';
+  };
+  kindSelect.addEventListener('change', noteType);
+  noteType();
+  return { kindSelect, input, hint, multiline, elements: [kindSelect, input, typeNote, hint] };
 }

@@ -109,6 +109,81 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     }
   });
 
+  /** Whether VS Code was asked to save the document while `run` ran: it shows its own notice when that save fails. */
+  async function vscodeSaves(document: vscode.TextDocument, run: () => Promise<void>): Promise<number> {
+    let saves = 0;
+    const listening = vscode.workspace.onWillSaveTextDocument((event) => {
+      if (event.document.uri.toString() === document.uri.toString()) saves++;
+    });
+    try {
+      await run();
+    } finally {
+      listening.dispose();
+    }
+    return saves;
+  }
+
+  it('the update failing after the check: one message, cause first, the edit kept, and VS Code not asked to save; the same save goes through after', async () => {
+    const { id, document } = await openPerson();
+    await replaceFirst(document, '"London"', '"Leeds"');
+    proxy.dropWrites = true;
+    let outcome: { result: SaveOutcome; prompts: { errors: string[] } } | undefined;
+    try {
+      const saves = await vscodeSaves(document, async () => {
+        outcome = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+      });
+      assert.equal(saves, 0, 'VS Code was asked to save, and shows its own notice of the failure');
+    } finally {
+      proxy.dropWrites = false;
+    }
+    assert.ok(outcome);
+    assert.equal(outcome.result.saved, false);
+    assert.equal(outcome.prompts.errors.length, 1, `not one message: ${JSON.stringify(outcome.prompts.errors)}`);
+    const [message] = outcome.prompts.errors;
+    assert.match(message, new RegExp(`^Not saved: savetests\\.people ${id}: .+ Your edit stays in the editor; save again to retry\\.$`));
+    assert.doesNotMatch(message, /dbhost:/);
+    assert.ok(!message.includes(accountId), 'the message holds the account id');
+    assert.equal(document.isDirty, true, 'the editor lost its edit');
+    assert.ok(document.getText().includes('"Leeds"'));
+
+    const { result, prompts } = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+    assert.deepEqual(result, { saved: true });
+    assert.deepEqual(prompts.errors, []);
+    assert.equal(document.isDirty, false);
+    assert.match((await other.getDocument(db, col, id)).text, /"city":"Leeds"/);
+  });
+
+  it('Confirm writes answered Cancel: one message that says so, the edit kept, nothing sent; Send saves with one question', async () => {
+    const { id, document } = await openPerson();
+    await replaceFirst(document, '"London"', '"Leeds"');
+    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    try {
+      let cancelled: { result: SaveOutcome; prompts: { errors: string[]; confirmations: unknown[] } } | undefined;
+      const saves = await vscodeSaves(document, async () => {
+        cancelled = await runScripted<SaveOutcome>(testing, [{ confirm: false }], 'dbhost.saveDocument');
+      });
+      assert.equal(saves, 0, 'VS Code was asked to save, and shows its own notice of the failure');
+      assert.ok(cancelled);
+      assert.equal(cancelled.result.saved, false);
+      assert.equal(cancelled.prompts.confirmations.length, 1);
+      assert.deepEqual(cancelled.prompts.errors, [
+        `Not saved: savetests.people ${id}: the write was cancelled at its confirmation. Your edit stays in the editor.`,
+      ]);
+      assert.equal(document.isDirty, true, 'the editor lost its edit');
+      assert.deepEqual(proxy.writes(), [], 'a write was sent');
+
+      const { result, prompts } = await runScripted<SaveOutcome>(testing, [{ confirm: true }], 'dbhost.saveDocument');
+      assert.deepEqual(result, { saved: true });
+      assert.equal(prompts.confirmations.length, 1, 'not one question for one save');
+      assert.deepEqual(prompts.errors, []);
+      assert.equal(document.isDirty, false);
+      assert.equal(proxy.writes().length, 1);
+      assert.match((await other.getDocument(db, col, id)).text, /"city":"Leeds"/);
+    } finally {
+      await testing.services.accounts.update(accountId, { mode: undefined });
+    }
+  });
+
   it("a Read-only account's documents are read-only files with a line saying why, and editable again when the mode changes", async () => {
     const { document } = await openPerson();
     const permissions = async () => (await vscode.workspace.fs.stat(document.uri)).permissions;

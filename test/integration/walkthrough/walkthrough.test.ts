@@ -7,6 +7,7 @@ import { ContextKey } from '../../../src/extension/shared/contextValues';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
+import { shownManifest } from '../support/shownManifest';
 import { replaceFirst } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
 
@@ -40,7 +41,7 @@ describe('Walkthrough: each step completes when its action is done', function ()
 
   before(async () => {
     ({ testing, extension } = await activateExtension());
-    const walkthroughs = (extension.packageJSON as { contributes: { walkthroughs: { steps: Step[] }[] } }).contributes.walkthroughs;
+    const walkthroughs = shownManifest<{ contributes: { walkthroughs: { steps: Step[] }[] } }>(extension).contributes.walkthroughs;
     steps = walkthroughs[0].steps;
     const { empty } = readTestConfig().services;
     other = testing.services.accounts.makeClient(empty.url, empty.apiKey);

@@ -3,10 +3,17 @@ import type { Services } from '../../services';
 import { CommandId } from '../../shared/commandIds';
 import { DOCUMENT_SCHEME } from '../../shared/documentUri';
 import type { HeldVersionOf, SaveProblem } from '../saveCheck';
-import { findSaveProblem } from '../saveCheck';
+import { findSaveProblem, sendProblem } from '../saveCheck';
 
 const GO_TO_PROBLEM = vscode.l10n.t('Go to Problem');
-const ACCOUNT_SETTINGS = 'Account Settings…';
+const ACCOUNT_SETTINGS = vscode.l10n.t('Account Settings…');
+
+/** What the command needs of the document file system. */
+export interface DocumentSaving {
+  heldVersion: HeldVersionOf;
+  /** Sends the update before VS Code saves: true when sent, false when VS Code's own save decides; throws its failure. */
+  sendBeforeSave(uri: vscode.Uri, text: string): Promise<boolean>;
+}
 
 /** The text changed while it was checked: checked again, a few times at most, before VS Code writes it. */
 const MAX_CHECKS = 3;
@@ -21,9 +28,11 @@ export interface SaveOutcome {
  * Ctrl+S / Cmd+S on a DB Host document: checks first what would make the write fail and, when something
  * would, says so once, cause first, and leaves the edit in the dirty editor; otherwise VS Code saves as
  * usual (its own save keeps the "file is newer" choice). VS Code's own failure notice names the file by its
- * internal address and puts the cause last, so a save that can be known to fail is never handed to it.
+ * internal address and puts the cause last, so a save that can be known to fail is never handed to it, and the
+ * update itself is sent first: a refusal, a service that stops answering or a Confirm-writes question answered
+ * Cancel is said once, here, and VS Code's save then only records what was sent.
  */
-export async function saveDocument(services: Services, heldOf: HeldVersionOf, arg?: unknown): Promise<SaveOutcome> {
+export async function saveDocument(services: Services, saving: DocumentSaving, arg?: unknown): Promise<SaveOutcome> {
   const document = documentToSave(arg);
   if (!document || document.uri.scheme !== DOCUMENT_SCHEME || !document.isDirty) {
     await vscode.commands.executeCommand('workbench.action.files.save');
@@ -31,15 +40,28 @@ export async function saveDocument(services: Services, heldOf: HeldVersionOf, ar
   }
   for (let check = 1; ; check++) {
     const version = document.version;
-    const problem = await findSaveProblem(services, document.uri, document.getText(), heldOf);
-    if (problem) {
-      void showProblem(services, document, problem);
-      return { saved: false, problem: problem.message };
-    }
+    const problem = await findSaveProblem(services, document.uri, document.getText(), saving.heldVersion);
+    if (problem) return refused(services, document, problem);
     if (document.version === version || check === MAX_CHECKS) break;
   }
+  const failure = await trySending(services, saving, document.uri, document.getText());
+  if (failure) return refused(services, document, failure);
   const saved = await document.save();
   return { saved };
+}
+
+async function trySending(services: Services, saving: DocumentSaving, uri: vscode.Uri, text: string): Promise<SaveProblem | undefined> {
+  try {
+    await saving.sendBeforeSave(uri, text);
+    return undefined;
+  } catch (error) {
+    return sendProblem(services, uri, error);
+  }
+}
+
+function refused(services: Services, document: vscode.TextDocument, problem: SaveProblem): SaveOutcome {
+  void showProblem(services, document, problem);
+  return { saved: false, problem: problem.message };
 }
 
 function documentToSave(arg: unknown): vscode.TextDocument | undefined {
