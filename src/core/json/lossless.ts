@@ -151,144 +151,116 @@ function colonsIn(text: string): number {
  * positions. {@link parseLossless} gives the same results; this is the reference it is tested against.
  */
 export function parseExactly(text: string, options: ParseOptions = {}): JsonValue {
-  const parser = new ExactParser(text, options);
-  const value = parser.value(0);
-  parser.skipWhitespace();
-  if (!parser.atEnd()) parser.fail(`${parser.describe()} after the end of the value`);
+  let pos = text.startsWith('\uFEFF') ? 1 : 0;
+  const fail = (message: string, at = pos): never => {
+    const { line, column } = positionOf(text, at);
+    throw new JsonSyntaxError(message, at, line, column);
+  };
+  const skipWhitespace = () => {
+    while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\n' || text[pos] === '\r')) pos++;
+  };
+  const parseString = (): string => {
+    const end = stringEnd(text, pos, fail);
+    const value = JSON.parse(text.slice(pos, end)) as string;
+    pos = end;
+    return value;
+  };
+  /** After an opening bracket: true (and past it) when the closing one follows at once. */
+  const closesAtOnce = (close: string): boolean => {
+    pos++;
+    skipWhitespace();
+    if (text[pos] !== close) return false;
+    pos++;
+    return true;
+  };
+  /** After a member: true when the container goes on (a comma), false when it closed; anything else fails. */
+  const continues = (close: string): boolean => {
+    skipWhitespace();
+    const ch = text[pos];
+    if (ch !== ',' && ch !== close) fail(`${describeAt(text, pos)}, expected ',' or '${close}'`);
+    pos++;
+    return ch === ',';
+  };
+  const parseValue = (depth: number): JsonValue => {
+    skipWhitespace();
+    if (depth > MAX_DEPTH) fail(`Nesting deeper than ${MAX_DEPTH} levels`);
+    const ch = text[pos];
+    if (ch === '{') {
+      const result: JsonObject = {};
+      if (closesAtOnce('}')) return result;
+      do {
+        skipWhitespace();
+        if (text[pos] !== '"') fail(`${describeAt(text, pos)}, expected a property name`);
+        const keyStart = pos;
+        const key = parseString();
+        if (options.rejectDuplicateKeys && Object.hasOwn(result, key)) fail(`Duplicate property ${JSON.stringify(key)}`, keyStart);
+        skipWhitespace();
+        if (text[pos] !== ':') fail(`${describeAt(text, pos)}, expected ':'`);
+        pos++;
+        // defineProperty, not assignment: a "__proto__" key must become data, not the object's prototype.
+        Object.defineProperty(result, key, { value: parseValue(depth + 1), enumerable: true, writable: true, configurable: true });
+      } while (continues('}'));
+      return result;
+    }
+    if (ch === '[') {
+      const result: JsonValue[] = [];
+      if (closesAtOnce(']')) return result;
+      do result.push(parseValue(depth + 1));
+      while (continues(']'));
+      return result;
+    }
+    if (ch === '"') return parseString();
+    const literal = literalAt(text, pos);
+    if (!literal) return fail(describeAt(text, pos));
+    pos = literal.end;
+    return literal.value;
+  };
+
+  const value = parseValue(0);
+  skipWhitespace();
+  if (pos < text.length) fail(`${describeAt(text, pos)} after the end of the value`);
   return value;
 }
 
-/** The state of one {@link parseExactly}: the text and where in it the parser stands. */
-class ExactParser {
-  private pos: number;
-
-  constructor(
-    private readonly text: string,
-    private readonly options: ParseOptions,
-  ) {
-    this.pos = text.startsWith('\uFEFF') ? 1 : 0;
-  }
-
-  atEnd(): boolean {
-    return this.pos >= this.text.length;
-  }
-
-  fail(message: string, at = this.pos): never {
-    const { line, column } = positionOf(this.text, at);
-    throw new JsonSyntaxError(message, at, line, column);
-  }
-
-  skipWhitespace(): void {
-    const text = this.text;
-    while (
-      this.pos < text.length &&
-      (text[this.pos] === ' ' || text[this.pos] === '\t' || text[this.pos] === '\n' || text[this.pos] === '\r')
-    )
-      this.pos++;
-  }
-
-  describe(): string {
-    if (this.atEnd()) return 'Unexpected end of text';
-    const character = String.fromCodePoint(this.text.codePointAt(this.pos) ?? 0);
-    // A quote or backslash inside double quotes would be escaped: single quotes read better there.
-    return `Unexpected character ${character === '"' || character === '\\' ? `'${character}'` : JSON.stringify(character)}`;
-  }
-
-  value(depth: number): JsonValue {
-    this.skipWhitespace();
-    if (depth > MAX_DEPTH) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`);
-    const ch = this.text[this.pos];
-    if (ch === '{') return this.object(depth);
-    if (ch === '[') return this.array(depth);
-    if (ch === '"') return this.string();
-    return this.literal();
-  }
-
-  private string(): string {
-    const text = this.text;
-    const start = this.pos;
-    this.pos++;
-    while (this.pos < text.length) {
-      const ch = text[this.pos];
-      if (ch === '"') {
-        this.pos++;
-        return JSON.parse(text.slice(start, this.pos)) as string;
-      }
-      if (ch === '\\') {
-        ESCAPE.lastIndex = this.pos;
-        if (!ESCAPE.test(text)) this.fail('Invalid escape sequence in string');
-        this.pos = ESCAPE.lastIndex;
-      } else if (ch < ' ') this.fail('Control character in string (write it as an escape such as \\n)');
-      else this.pos++;
-    }
-    return this.fail('Unterminated string', start);
-  }
-
-  /** After an opening bracket: true (and past it) when the closing one follows at once. */
-  private closesAtOnce(close: string): boolean {
-    this.pos++;
-    this.skipWhitespace();
-    if (this.text[this.pos] !== close) return false;
-    this.pos++;
-    return true;
-  }
-
-  /** After a member: true when the container goes on (a comma), false when it closed; anything else fails. */
-  private continues(close: string): boolean {
-    this.skipWhitespace();
-    const ch = this.text[this.pos];
-    if (ch !== ',' && ch !== close) this.fail(`${this.describe()}, expected ',' or '${close}'`);
-    this.pos++;
-    return ch === ',';
-  }
-
-  private object(depth: number): JsonObject {
-    const result: JsonObject = {};
-    if (this.closesAtOnce('}')) return result;
-    do {
-      this.skipWhitespace();
-      if (this.text[this.pos] !== '"') this.fail(`${this.describe()}, expected a property name`);
-      const keyStart = this.pos;
-      const key = this.string();
-      if (this.options.rejectDuplicateKeys && Object.hasOwn(result, key)) this.fail(`Duplicate property ${JSON.stringify(key)}`, keyStart);
-      this.skipWhitespace();
-      if (this.text[this.pos] !== ':') this.fail(`${this.describe()}, expected ':'`);
-      this.pos++;
-      // defineProperty, not assignment: a "__proto__" key must become data, not the object's prototype.
-      Object.defineProperty(result, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
-    } while (this.continues('}'));
-    return result;
-  }
-
-  private array(depth: number): JsonValue[] {
-    const result: JsonValue[] = [];
-    if (this.closesAtOnce(']')) return result;
-    do result.push(this.value(depth + 1));
-    while (this.continues(']'));
-    return result;
-  }
-
-  private literal(): JsonValue {
-    for (const [word, value] of LITERALS) {
-      if (this.text.startsWith(word, this.pos)) {
-        this.pos += word.length;
-        return value;
-      }
-    }
-    NUMBER.lastIndex = this.pos;
-    const match = NUMBER.exec(this.text);
-    if (!match) return this.fail(this.describe());
-    this.pos += match[0].length;
-    const numeric = Number(match[0]);
-    return String(numeric) === match[0] ? numeric : new LosslessNumber(match[0]);
-  }
+/** What stands at `pos`, for a syntax error: the end of the text or the character. */
+function describeAt(text: string, pos: number): string {
+  if (pos >= text.length) return 'Unexpected end of text';
+  const character = String.fromCodePoint(text.codePointAt(pos) ?? 0);
+  // A quote or backslash inside double quotes would be escaped: single quotes read better there.
+  return `Unexpected character ${character === '"' || character === '\\' ? `'${character}'` : JSON.stringify(character)}`;
 }
 
-const LITERALS = [
-  ['true', true],
-  ['false', false],
-  ['null', null],
-] as const;
+/** Where the string that opens at `start` ends (past its closing quote); `fail` reports what is wrong inside it. */
+function stringEnd(text: string, start: number, fail: (message: string, at?: number) => never): number {
+  let pos = start + 1;
+  while (pos < text.length) {
+    const ch = text[pos];
+    if (ch === '"') return pos + 1;
+    if (ch === '\\') {
+      ESCAPE.lastIndex = pos;
+      if (!ESCAPE.test(text)) fail('Invalid escape sequence in string', pos);
+      pos = ESCAPE.lastIndex;
+    } else if (ch < ' ') fail('Control character in string (write it as an escape such as \\n)', pos);
+    else pos++;
+  }
+  return fail('Unterminated string', start);
+}
+
+/** The literal (true, false, null) or number at `pos`, and where it ends; undefined when none stands there. */
+function literalAt(text: string, pos: number): { value: JsonValue; end: number } | undefined {
+  for (const [word, value] of [
+    ['true', true],
+    ['false', false],
+    ['null', null],
+  ] as const) {
+    if (text.startsWith(word, pos)) return { value, end: pos + word.length };
+  }
+  NUMBER.lastIndex = pos;
+  const match = NUMBER.exec(text);
+  if (!match) return undefined;
+  const numeric = Number(match[0]);
+  return { value: String(numeric) === match[0] ? numeric : new LosslessNumber(match[0]), end: pos + match[0].length };
+}
 
 /**
  * `JSON.stringify` that writes {@link LosslessNumber}s verbatim (and bigints as their digits).
