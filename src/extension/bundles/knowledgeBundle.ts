@@ -6,7 +6,7 @@ import type { TargetNode } from '../shared/tree/treeContributions';
 import { PlaygroundCompletions } from '../playground/playgroundCompletions';
 import { PlaygroundData } from '../playground/playgroundData';
 import { PlaygroundHovers } from '../playground/playgroundHovers';
-import type { PlaygroundParts } from '../playground/registerPlaygrounds';
+import type { PlaygroundParts } from '../playground/playgroundParts';
 import { QueryHistory } from '../playground/queryHistory';
 import { RunAll } from '../playground/runAll';
 import { UnseenFields } from '../playground/unseenFields';

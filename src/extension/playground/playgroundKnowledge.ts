@@ -5,7 +5,7 @@ import type { LoadKnowledge } from '../shared/loadKnowledge';
 import { knowledgeLoader } from '../shared/loadKnowledge';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { Services } from '../services';
-import type { PlaygroundParts } from './registerPlaygrounds';
+import type { PlaygroundParts } from './playgroundParts';
 
 /**
  * What makes playgrounds know the data: completion, hovers, Run All and the query history. Only these stand-ins

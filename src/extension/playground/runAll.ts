@@ -11,7 +11,7 @@ import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
 import type { QueryHistory } from './queryHistory';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
-import type { PlaygroundParts } from './registerPlaygrounds';
+import type { PlaygroundParts } from './playgroundParts';
 import { untilTextIs } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
 import { openDocumentLens } from './openDocumentLens';
