@@ -5,6 +5,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ServiceProcess } from '../test/support/serviceProcess';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
+import { measureBulkChanges } from './bulkChanges';
 import { measureClientOverhead } from './clientOverhead';
 import { measureCopyDatabase } from './copyDatabase';
 import { measureHugeRecords } from './hugeRecords';
@@ -98,6 +99,9 @@ async function hostileFigures(url: string): Promise<Figure[]> {
   return figures;
 }
 
+/** `npm run bench -- --only=bulk` measures issue 25's figures alone (bulk preview cost, undo against the change); results.json is left as it is. */
+const bulkOnly = process.argv.includes('--only=bulk');
+
 /** `--only=indexes` measures issue 21's figures alone (results.json is left as it is); `--quick` skips their 1,000,000-document part. */
 const indexesOnly = process.argv.includes('--only=indexes');
 const quick = process.argv.includes('--quick');
@@ -122,6 +126,12 @@ async function main(): Promise<void> {
     if (!clientOnly) seedAccount(dataDir, OTHER_KEY, { big: false });
     step('starting the local service');
     service = await ServiceProcess.start({ dataDir, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
+    if (bulkOnly) {
+      figures.push(...(await measureBulkChanges(service.url, KEY, step)));
+      const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
+      console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+      return;
+    }
     if (hostileOnly) {
       figures.push(...(await hostileFigures(service.url)));
       const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
@@ -148,6 +158,7 @@ async function main(): Promise<void> {
     figures.push(...(await measureLocalService(service.url, KEY)));
     step("another account's latency while one runs the most expensive accepted request");
     figures.push(...(await measureFairness(service.url, KEY, OTHER_KEY)));
+    figures.push(...(await measureBulkChanges(service.url, KEY, step)));
     figures.push(...(await hostileFigures(service.url)));
   } finally {
     await service?.stop();

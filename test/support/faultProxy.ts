@@ -33,6 +33,8 @@ export interface ProxiedRequest {
   forwarded: boolean;
   /** Bytes of the request body. */
   bodyBytes: number;
+  /** Bytes of the service's answer body as it reached the proxy (0 when not forwarded). */
+  responseBytes: number;
 }
 
 export const INVALID_JSON_BODY = '{"ok": 1, this is not JSON';
@@ -114,6 +116,7 @@ export class FaultProxy {
       fault: mode.kind,
       forwarded: false,
       bodyBytes: 0,
+      responseBytes: 0,
     };
     this.requests.push(record);
     const chunks: Buffer[] = [];
@@ -124,7 +127,9 @@ export class FaultProxy {
       record.bodyBytes = body.length;
       const forward = async (): Promise<UpstreamAnswer> => {
         record.forwarded = true;
-        return this.forward(request, body);
+        const answer = await this.forward(request, body);
+        record.responseBytes = answer.body.length;
+        return answer;
       };
       this.apply(mode, request, response, forward).catch(() => request.socket.destroy());
     });

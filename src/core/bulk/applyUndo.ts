@@ -13,28 +13,52 @@ export interface UndoResult {
   failed: Array<{ id: JsonValue; reason: string }>;
 }
 
-/** How many `_id`s one grouped restore names. */
-const IDS_PER_GROUP_UPDATE = 500;
+/** How many `_id`s one grouped restore names: as many as a read by `_id` asks for (the local service answers a longer `$in` far more slowly than in proportion). */
+const IDS_PER_GROUP_UPDATE = 100;
+
+/** A top-level field name that an update operator takes as itself, not as a path or an operator. */
+const plainField = (key: string): boolean => !key.includes('.') && !key.startsWith('$');
 
 /**
- * Restores that one bulk `$set` can do: documents whose fields are, key for key in the same order, those
- * of their after-image, so that setting the changed fields back gives the before-image byte for byte.
- * Grouped by that `$set`; the others are put back one by one as whole documents.
+ * The update that turns a document's after-image back into its before-image byte for byte, or undefined when
+ * no update can: `$set` of the fields whose values changed and `$unset` of those the change added, possible
+ * when the fields both images hold are in the same order (a field `$set` puts back keeps its place; an added
+ * one goes with `$unset`; a removed one `$set` would put at the end, not where it was).
+ */
+function inverseUpdate(before: JsonObject, after: JsonObject): JsonObject | undefined {
+  const beforeKeys = Object.keys(before);
+  const afterKeys = Object.keys(after);
+  const added = afterKeys.filter((key) => !Object.hasOwn(before, key));
+  const kept = afterKeys.filter((key) => Object.hasOwn(before, key));
+  if (kept.length !== beforeKeys.length || kept.some((key, index) => key !== beforeKeys[index])) return undefined;
+  const set: JsonObject = {};
+  for (const key of beforeKeys) if (stringifyLossless(before[key]) !== stringifyLossless(after[key])) set[key] = before[key];
+  const unset: JsonObject = {};
+  for (const key of added) unset[key] = '';
+  if ([...Object.keys(set), ...added].some((key) => !plainField(key) || key === '_id')) return undefined;
+  const update: JsonObject = {};
+  if (Object.keys(set).length > 0) update.$set = set;
+  if (added.length > 0) update.$unset = unset;
+  return Object.keys(update).length > 0 ? update : undefined;
+}
+
+/**
+ * Restores that one bulk update can do (see {@link inverseUpdate}), grouped by that update, so that a change
+ * that set the same field in 10,000 documents is undone in a few requests; the others are put back one by
+ * one as whole documents.
  */
 function groupRestores(restore: readonly JsonObject[], afterOf: (doc: JsonObject) => JsonObject | undefined) {
-  const groups = new Map<string, { set: JsonObject; ids: JsonValue[] }>();
+  const groups = new Map<string, { object: JsonObject; ids: JsonValue[] }>();
   const single: JsonObject[] = [];
   for (const before of restore) {
     const after = afterOf(before);
-    const keys = Object.keys(before);
-    if (!after || keys.join('\u0000') !== Object.keys(after).join('\u0000')) {
+    const object = after && inverseUpdate(before, after);
+    if (!object) {
       single.push(before);
       continue;
     }
-    const set: JsonObject = {};
-    for (const key of keys) if (stringifyLossless(before[key]) !== stringifyLossless(after[key])) set[key] = before[key];
-    const groupKey = stringifyLossless(set);
-    const group = groups.get(groupKey) ?? { set, ids: [] };
+    const groupKey = stringifyLossless(object);
+    const group = groups.get(groupKey) ?? { object, ids: [] };
     group.ids.push(before._id ?? null);
     groups.set(groupKey, group);
   }
@@ -71,20 +95,14 @@ export async function applyUndo(
   const { groups, single } = groupRestores(plan.restore, afterOf);
   const batches = groups.flatMap((group) =>
     Array.from({ length: Math.ceil(group.ids.length / IDS_PER_GROUP_UPDATE) }, (_, index) => ({
-      set: group.set,
+      object: group.object,
       ids: group.ids.slice(index * IDS_PER_GROUP_UPDATE, (index + 1) * IDS_PER_GROUP_UPDATE),
     })),
   );
   await inParallel(batches, concurrency, (batch) =>
     attempt(
       batch.ids,
-      () =>
-        api.updateDocuments(
-          db,
-          col,
-          { criteria: { _id: { $in: batch.ids } }, object: { $set: batch.set }, multi: true, safe: true },
-          options,
-        ),
+      () => api.updateDocuments(db, col, { criteria: { _id: { $in: batch.ids } }, object: batch.object, multi: true, safe: true }, options),
       () => (result.restored += batch.ids.length),
     ),
   );

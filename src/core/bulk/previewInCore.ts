@@ -8,9 +8,9 @@ import { applyUpdate, checkUpdate, UpdateFailure } from './updateOperators';
 import { cloneJson } from './updateValues';
 
 /*
- * The preview of a bulk update for a service without a dry run: one read gives the count (its header) and the
- * first documents; each further sampled document is one more read of a single document at its place in the
- * match. The operators are the extension's own (updateOperators.ts), checked against the local service's.
+ * The preview of a bulk update for a service without a dry run: a one-document read gives the count (its
+ * header) and the first match; a match no larger than the sample is read whole in one more read, a larger one
+ * a document at a time at each sampled place (the interface has no sampled read). The operators are the extension's own (updateOperators.ts), checked against the local service's.
  */
 
 /** The document an upsert starts from: the criteria's equality conditions on top-level fields. */
@@ -77,12 +77,20 @@ export async function previewInCore(
   if (request.multi && !Object.keys(request.object).some((key) => key.startsWith('$')))
     throw new UpdateFailure('A multi update needs update operators such as $set; a replacement document can update only one document');
   const size = Math.min(request.sample ?? MAX_PREVIEW_SAMPLE, MAX_PREVIEW_SAMPLE);
-  const first = await api.listDocuments(db, col, { q: request.criteria, limit: size }, options);
-  const matched = first.total ?? first.documents.length;
+  // The count (and the first match) from a one-document read; a match no larger than the sample is then read whole at once.
+  const head = await api.listDocuments(db, col, { q: request.criteria, limit: 1 }, options);
+  let matched = head.total;
+  let first = head.documents;
+  if (request.multi && (matched === undefined || (matched > 1 && matched <= size))) {
+    const page = await api.listDocuments(db, col, { q: request.criteria, limit: size }, options);
+    first = page.documents;
+    matched ??= page.total ?? page.documents.length;
+  }
+  matched ??= first.length;
   const positions = request.multi ? samplePositions(matched, size) : samplePositions(Math.min(matched, 1), size);
   const documents = await inOrder(
     positions.map((position) => async () => {
-      if (position < first.documents.length) return first.documents[position];
+      if (position < first.length) return first[position];
       const page = await api.listDocuments(db, col, { q: request.criteria, skip: position, limit: 1 }, options);
       return page.documents[0] as JsonObject | undefined;
     }),

@@ -33,6 +33,8 @@ const webviewMessage = variants({
   exportView: {},
   /** Export Selected…: the selected rows' documents (keys in the view's order), across pages. */
   exportSelected: { keys: list(text(10_000, 1), { min: 1, max: MAX_SELECTED_ROWS }) },
+  /** Change Rows…: set, unset or rename a field, or an update, on the selected rows (keys in the view's order; none: the filter's matches only). */
+  changeRows: { keys: list(text(10_000, 1), { max: MAX_SELECTED_ROWS }) },
   /** The table of a loaded page is on screen (the bench times opening to this). */
   rendered: { rows: count, columns: count },
 });
@@ -48,6 +50,8 @@ const reviewItem = object({
   body: optional(text(50_000_000)),
   typeChanges: list(text(1_000_000), { max: 10_000 }),
   error: optional(text(1_000_000)),
+  /** A staged change to many rows (one bulk update): what it does, to which documents, and how many. */
+  rows: optional(object({ change: text(1_000_000), scope: text(1_000_000), count: optional(count) })),
 });
 export type ReviewItem = Infer<typeof reviewItem>;
 
@@ -65,6 +69,8 @@ const extensionMessage = variants({
     error: optional(text(1_000_000)),
     /** Whether the documents can be edited (false for read-only query results). */
     editable: boolean,
+    /** How many changes to many rows are staged (each one bulk update on Save). */
+    rowChanges: optional(count),
   },
   review: { items: list(reviewItem, { max: 1000 }) },
   notice: { text: text(1_000_000), error: optional(boolean) },

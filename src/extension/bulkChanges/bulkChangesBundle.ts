@@ -3,3 +3,4 @@ export { narrowPreview, previewOf } from './previewUpdate';
 export { refuseReadOnly, runBulkUpdate } from './bulkUpdateFlow';
 export { undoLastChange } from './undoLastChange';
 export { saveChange } from './changeStore';
+export { deleteRows } from './rowDeletion';

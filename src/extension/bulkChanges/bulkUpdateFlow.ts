@@ -37,17 +37,19 @@ export interface BulkUpdateOutcome {
 
 /**
  * Read-only refuses a change to many documents before anything is asked of the service, even its preview,
- * with the guardrails' own words for the write it would send (`PUT …/documents` for a bulk update).
+ * with the guardrails' own words for the write it would send (`PUT …/documents` for a bulk update, else the
+ * first of the writes it would send, `under` the collection's documents path).
  */
 export async function refuseReadOnly(
   services: Services,
   target: { accountId: string; db: string; col: string },
-  body: JsonObject,
+  body: JsonObject | undefined,
+  write: { method: 'PUT' | 'DELETE'; under?: string } = { method: 'PUT' },
 ): Promise<void> {
   const account = services.accounts.require(target.accountId);
   if (modeOf(account) !== 'readOnly') return;
-  const path = `/databases/${encodeURIComponent(target.db)}/collections/${encodeURIComponent(target.col)}/documents`;
-  await guardrailsBundle().checkWrite(services, account, { method: 'PUT', path, body });
+  const path = `/databases/${encodeURIComponent(target.db)}/collections/${encodeURIComponent(target.col)}/documents${write.under ?? ''}`;
+  await guardrailsBundle().checkWrite(services, account, { method: write.method, path, ...(body ? { body } : {}) });
 }
 
 function changedCount(update: BulkUpdate, preview: UpdatePreview): number {

@@ -29,7 +29,8 @@ function changedSinceText(plan: Pick<UndoPlan, 'changedSince'>): string {
 function planText(plan: UndoPlan): string {
   const parts = [
     plan.restore.length > 0 ? vscode.l10n.t('{0} put back as they were', countOf(plan.restore.length, 'document')) : '',
-    plan.reinsert.length > 0 ? vscode.l10n.t('{0} inserted again with its _id', countOf(plan.reinsert.length, 'deleted document')) : '',
+    plan.reinsert.length === 1 ? vscode.l10n.t('{0} inserted again with its _id', countOf(1, 'deleted document')) : '',
+    plan.reinsert.length > 1 ? vscode.l10n.t('{0} inserted again with their _id', countOf(plan.reinsert.length, 'deleted document')) : '',
     plan.remove.length > 0 ? `${countOf(plan.remove.length, 'inserted document')} deleted` : '',
   ].filter(Boolean);
   const since =

@@ -55,7 +55,7 @@ export class CollectionViews {
 
   /** A view closed with staged edits: they are not dropped without asking. */
   private async closedWithEdits(session: TableSession): Promise<void> {
-    const count = session.staged.size;
+    const count = session.stagedCount;
     if (count === 0) return;
     const reopen = await this.services.prompts.confirm(
       vscode.l10n.t(
@@ -86,6 +86,7 @@ export class CollectionViews {
     }
     const session = new TableSession(this.services, restored.source, restored.state);
     session.restoreStaged(restored.staged);
+    session.restoreRowChanges(restored.rowChanges);
     this.attach(webviewPanel, session);
   }
 
@@ -97,7 +98,12 @@ export class CollectionViews {
       return undefined;
     const state = checkViewState(value.state);
     if (!state) return undefined;
-    return { source: { accountId, db, col }, state, staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'] };
+    return {
+      source: { accountId, db, col },
+      state,
+      staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'],
+      rowChanges: value.rowChanges as unknown as RestoreState['rowChanges'],
+    };
   }
 }
 

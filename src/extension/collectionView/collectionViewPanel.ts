@@ -16,7 +16,10 @@ import { exportSelectedArgs, exportViewArgs } from './exportArgsOfView';
 import type { CompareDocuments } from './compareDocuments';
 import type { ConflictChoice, SaveOutcome } from './tableSession';
 import type { TableSession } from './tableSession';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { bulkChangesBundle } from '../shared/loadBulkChanges';
+import { isCancellation } from '../base/registerCommand';
+import { askRowChange } from './rowChangeQuestions';
+import { saveRowChanges } from './saveRowChanges';
 
 export const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 
@@ -25,6 +28,8 @@ export interface RestoreState {
   source: TableSession['source'];
   state: TableSession['state'];
   staged: ReturnType<TableSession['stagedForRestore']>;
+  /** Staged changes to many rows (checked again when restored). */
+  rowChanges?: TableSession['rowChanges'];
 }
 
 /**
@@ -46,6 +51,8 @@ export class CollectionViewPanel extends Disposable {
   /** The webview drew the table of a loaded page. */
   readonly onDidRender = this.onDidRenderEmitter.event;
   private queue: Promise<unknown> = Promise.resolve();
+  /** A notice posted while the page was hidden (its webview is then gone): shown again once the page is back. */
+  private unseenNotice: Extract<ExtensionMessage, { type: 'notice' }> | undefined;
   /** The export the view last started, settled once it ends (the integration tests await it). */
   lastExport: Promise<void> = Promise.resolve();
 
@@ -98,7 +105,12 @@ export class CollectionViewPanel extends Disposable {
   private async handle(message: WebviewMessage): Promise<void> {
     const { session } = this;
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
+        await this.reload();
+        const unseen = this.unseenNotice;
+        this.unseenNotice = undefined;
+        return unseen ? this.post(unseen) : undefined;
+      }
       case 'refresh':
         return this.reload();
       case 'setView':
@@ -124,6 +136,8 @@ export class CollectionViewPanel extends Disposable {
         return this.startExport(exportViewArgs(session.source, session.state));
       case 'exportSelected':
         return this.startExport(exportSelectedArgs(session.source, session.state, message.keys));
+      case 'changeRows':
+        return this.stageRowChange(message.keys);
       case 'rendered':
         this.onDidRenderEmitter.fire({ rows: message.rows, columns: message.columns });
         return;
@@ -152,17 +166,48 @@ export class CollectionViewPanel extends Disposable {
       total: session.total,
       loading,
       editable: true,
+      ...(session.rowChanges.length > 0 ? { rowChanges: session.rowChanges.length } : {}),
       ...(session.error ? { error: session.error } : {}),
     });
-    const restore: RestoreState = { source: session.source, state: session.state, staged: session.stagedForRestore() };
+    const restore: RestoreState = {
+      source: session.source,
+      state: session.state,
+      staged: session.stagedForRestore(),
+      ...(session.rowChanges.length > 0 ? { rowChanges: session.rowChanges } : {}),
+    };
     await this.post({ type: 'keep', restore: restore as unknown as JsonObject });
   }
 
   private async save(): Promise<void> {
-    if (this.session.staged.size === 0) return this.notice(vscode.l10n.t('Nothing to save: no edits are staged.'));
-    const outcome = await this.session.save({ resolveConflict: (label, loaded, current) => this.askConflict(label, loaded, current) });
-    await this.notice(describeOutcome(outcome), outcome.failures.length > 0);
+    if (this.session.stagedCount === 0) return this.notice(vscode.l10n.t('Nothing to save: no edits are staged.'));
+    const notices: string[] = [];
+    let failed = false;
+    if (this.session.staged.size > 0) {
+      const outcome = await this.session.save({ resolveConflict: (label, loaded, current) => this.askConflict(label, loaded, current) });
+      notices.push(describeOutcome(outcome));
+      failed = outcome.failures.length > 0;
+    }
+    if (!failed && this.session.rowChanges.length > 0) {
+      const rows = await saveRowChanges(this.services, this.session);
+      notices.push(...rows.done, ...(rows.notSaved ? [rows.notSaved] : []));
+      failed = rows.failed;
+      // The preview's diff editor took the front: the view comes back to say what was saved.
+      if (!this.isDisposed) this.panel.reveal(this.panel.viewColumn, false);
+    }
+    await this.notice(notices.join(' '), failed);
     await this.reload();
+  }
+
+  /** Change Rows…: the questions on VS Code's side, then the change is staged and shown in the review. */
+  private async stageRowChange(keys: string[]): Promise<void> {
+    try {
+      this.session.rowChanges.push(await askRowChange(this.services, this.session, keys));
+    } catch (error) {
+      if (isCancellation(error)) return;
+      throw error;
+    }
+    await this.showPage();
+    await this.notice('Staged a change to several rows: Review shows it with its count; Save previews and sends it.');
   }
 
   private async askConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice> {
@@ -220,20 +265,18 @@ export class CollectionViewPanel extends Disposable {
       );
       return this.reload();
     }
-    const count = documents.length === 1 ? 'this document' : `these ${documents.length} documents`;
-    const confirmed = await confirmWrite(this.services, accountId, `Delete ${count} from ${db}/${col}?`, {
-      detail: vscode.l10n.t('This cannot be undone.'),
-      confirmLabel: vscode.l10n.t('Delete'),
-    });
-    if (!confirmed) return;
-    await sendConfirmed(accountId, async () => {
-      for (const document of documents) {
-        await client.deleteDocument(db, col, idToPathSegment(document._id));
+    let deleted = 0;
+    try {
+      await bulkChangesBundle().deleteRows(this.services, { accountId, db, col, documents }, (document) => {
         this.session.revert(documentKey(document));
+        deleted++;
+      });
+    } finally {
+      if (deleted > 0) {
+        this.services.changes.fire({ accountId, db, col }, 'documents');
+        await this.reload();
       }
-    });
-    this.services.changes.fire({ accountId, db, col }, 'documents');
-    return this.reload();
+    }
   }
 
   /**
@@ -251,7 +294,9 @@ export class CollectionViewPanel extends Disposable {
   }
 
   private notice(text: string, error = false): Promise<void> {
-    return this.post({ type: 'notice', text, ...(error ? { error } : {}) });
+    const message: ExtensionMessage = { type: 'notice', text, ...(error ? { error } : {}) };
+    if (!this.isDisposed && !this.panel.visible) this.unseenNotice = message;
+    return this.post(message);
   }
 
   private async post(message: ExtensionMessage): Promise<void> {
@@ -262,7 +307,7 @@ export class CollectionViewPanel extends Disposable {
   }
 
   private title(): string {
-    const staged = this.session.staged.size;
+    const staged = this.session.stagedCount;
     return `${this.session.source.col} (${this.session.source.db})${staged > 0 ? ` ● ${staged}` : ''}`;
   }
 }

@@ -8,6 +8,8 @@ import type { EditableKind } from '../../core/table/cellValue';
 import type { FieldPath } from '../../core/table/columns';
 import { valueAt } from '../../core/table/columns';
 import type { ReviewItem } from '../../core/table/protocol';
+import type { RowChange } from '../../core/table/rowChange';
+import { checkRowChange, reviewItemOf } from '../../core/table/rowChange';
 import type { CellEdit } from '../../core/table/stagedEdits';
 import { StagedEdits, documentChange, documentKey } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
@@ -47,6 +49,8 @@ export class TableSession {
   total: number | undefined;
   error: string | undefined;
   readonly staged = new StagedEdits();
+  /** Changes to many rows at once, each saved as one bulk update after the cell edits, in the order staged. */
+  readonly rowChanges: RowChange[] = [];
   private readonly originals = new Map<string, JsonObject>();
 
   constructor(
@@ -97,10 +101,29 @@ export class TableSession {
   discardAll(): void {
     this.staged.discardAll();
     this.originals.clear();
+    this.rowChanges.length = 0;
+  }
+
+  /** Documents with staged cell edits, and staged changes to many rows: what a save would send. */
+  get stagedCount(): number {
+    return this.staged.size + this.rowChanges.length;
+  }
+
+  /** Puts back changes to many rows kept across a reload; those not well-formed are dropped. */
+  restoreRowChanges(kept: unknown): void {
+    if (!Array.isArray(kept)) return;
+    for (const raw of kept) {
+      const change = checkRowChange(raw);
+      if (change) this.rowChanges.push(change);
+    }
   }
 
   /** Per document with staged edits: the exact PUT body, the type changes, or why it cannot be saved. */
   review(): ReviewItem[] {
+    return [...this.cellReview(), ...this.rowChanges.map((change, index) => reviewItemOf(change, index))];
+  }
+
+  private cellReview(): ReviewItem[] {
     return this.staged.documentKeys().map((key) => {
       const original = this.originals.get(key) as JsonObject;
       const change = documentChange(original, this.staged.editsOf(key));

@@ -13,6 +13,7 @@ import { headerCell, rowHeaderCell, valueCell } from './cells';
 import { ColumnChooser } from './columnChooser';
 import { button, h } from './dom';
 import { Host } from './host';
+import { changeRowsButton, stagedText as stagedSummary } from './multiRow';
 import { Notice } from './notice';
 import { QueryBar } from './queryBar';
 import { ReviewPane } from './reviewPane';
@@ -24,6 +25,8 @@ import { VirtualGrid } from './virtualGrid';
 const host = new Host();
 const model = newPageModel(RowSelection.fromState(host.kept.selection));
 const pointer = new PointerSelection();
+/** How many changes to several rows are staged (the extension keeps them; see multiRow.ts). */
+const rowChanges = { staged: 0 };
 const notice = new Notice();
 const content = h('div', { className: 'content' });
 const send = host.send.bind(host);
@@ -76,7 +79,7 @@ function showReview(): void {
 function render(): void {
   queryBar.render();
   const stagedCount = model.rows.filter((row) => row.edits.length > 0).length;
-  stagedText.textContent = stagedCount > 0 ? `${stagedCount} document${stagedCount === 1 ? '' : 's'} with staged edits` : '';
+  stagedText.textContent = stagedSummary(stagedCount, rowChanges.staged);
   for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.view === model.state.view));
   chooser.render(model.knownColumns.values(), model.state.fields);
   if (model.error) notice.show(model.error, true);
@@ -103,6 +106,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   model.loading = message.loading;
   model.total = message.total;
   model.error = message.error;
+  rowChanges.staged = message.rowChanges ?? 0;
   if (message.loading) return render();
   const staged = new Map(message.staged);
   model.rows = rowsOf(message.documents, staged);
@@ -110,7 +114,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);
   // The open review follows the staged edits; once none are left (all saved or discarded) it closes.
-  if (model.review && staged.size === 0) {
+  if (model.review && staged.size === 0 && rowChanges.staged === 0) {
     model.review = undefined;
     showReview();
   } else if (model.review) send({ type: 'review' });
@@ -146,6 +150,7 @@ document.getElementById('app')!.append(
     button('Duplicate the selected rows with new _ids', 'Duplicate', () => selection.rowAction('duplicate')),
     button('Delete the selected rows', 'Delete', () => selection.rowAction('delete')),
     button('Copy the selected rows as JSON', 'Copy JSON', () => selection.rowAction('copy')),
+    changeRowsButton(send, () => model.selection.keys()),
     button('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)', 'Export…', () =>
       send({ type: 'exportView' }),
     ),

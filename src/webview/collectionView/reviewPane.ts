@@ -1,6 +1,7 @@
 // The review of staged edits: for each document the exact body of its PUT, its type changes, or why it cannot be saved.
 import type { ReviewItem } from '../../core/table/protocol';
 import { button, h } from './dom';
+import { reviewHeading, rowChangeArticle } from './multiRow';
 
 export class ReviewPane {
   readonly element = h('section', { className: 'review', 'aria-label': 'Review changes', hidden: true });
@@ -14,15 +15,17 @@ export class ReviewPane {
     this.element.hidden = items === undefined;
     if (!items) return;
     this.element.replaceChildren(
-      h('h2', {}, items.length === 0 ? 'No staged edits' : `Review changes: ${items.length} document${items.length === 1 ? '' : 's'}`),
+      h('h2', {}, reviewHeading(items)),
       ...items.map((item) =>
-        h(
-          'article',
-          {},
-          h('h3', {}, `PUT _id ${item.label}`),
-          ...item.typeChanges.map((change) => h('p', { className: 'warning' }, `⚠ Type change: ${change}`)),
-          item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
-        ),
+        item.rows
+          ? rowChangeArticle(item)
+          : h(
+              'article',
+              {},
+              h('h3', {}, `PUT _id ${item.label}`),
+              ...item.typeChanges.map((change) => h('p', { className: 'warning' }, `⚠ Type change: ${change}`)),
+              item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
+            ),
       ),
       h('div', {}, button('Save staged edits', 'Save', this.onSave), button('Close the review', 'Close', onClose)),
     );

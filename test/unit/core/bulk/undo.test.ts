@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../../src/client/dbHostClient';
 import { applyUndo } from '../../../../src/core/bulk/applyUndo';
 import { idKey, readByIds, readMatching } from '../../../../src/core/bulk/changeImages';
+import { previewInCore } from '../../../../src/core/bulk/previewInCore';
 import { samplePositions } from '../../../../src/core/bulk/samplePositions';
 import { changeEntries, planUndo } from '../../../../src/core/bulk/undoPlan';
 import type { JsonObject } from '../../../../src/core/json/lossless';
@@ -65,6 +66,28 @@ describe('bulk changes: the sample and the undo', function () {
     assert.deepEqual([justOver[0], justOver[19]], [0, 20]);
   });
 
+  it("reads what the extension's own preview needs: the count and a small match in two reads, a large one a document per sampled place", async () => {
+    await Promise.all(Array.from({ length: 60 }, (_, n) => client.createDocument(DB, 'sampled', { _id: n, even: n % 2 === 0 })));
+    const reads: number[] = [];
+    const counting = Object.create(client) as DbHostClient;
+    counting.listDocuments = (db, col, query, options) => {
+      reads.push(query?.limit ?? 0);
+      return client.listDocuments(db, col, query, options);
+    };
+    const request = { object: { $set: { seen: true } }, multi: true, upsert: false };
+    const large = await previewInCore(counting, DB, 'sampled', { ...request, criteria: {} });
+    assert.equal(large.matched, 60);
+    assert.deepEqual(
+      large.sample.map((item) => item._id),
+      samplePositions(60),
+    );
+    assert.deepEqual(reads, Array<number>(20).fill(1), 'one one-document read for the count, one per further sampled place');
+    reads.length = 0;
+    const small = await previewInCore(counting, DB, 'sampled', { ...request, criteria: { _id: { $lt: 15 } } });
+    assert.equal(small.sample.length, 15);
+    assert.deepEqual(reads, [1, 20], 'a match no larger than the sample: the count, then one read of it whole');
+  });
+
   it('puts back every document byte for byte: 64-bit integers, dates, key order', async () => {
     for (let n = 0; n < 30; n++)
       await client.createDocument(DB, 'exact', {
@@ -94,6 +117,58 @@ describe('bulk changes: the sample and the undo', function () {
     const { result } = await changeThenUndo(client, 'grouped', { $set: { status: 'archived' } });
     assert.equal(result.restored, 40);
     assert.deepEqual(await texts(client, 'grouped'), original);
+  });
+
+  it('undoes a change that added a field in a few grouped requests ($unset, and $set of what changed), byte for byte', async () => {
+    for (let n = 0; n < 1200; n += 100)
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          client.createDocument(DB, 'added', { _id: n + i, status: (n + i) % 3 ? 'open' : 'shut', z: 1 }),
+        ),
+      );
+    const original = (await readMatching(client, DB, 'added', {}, 10_000)) as { documents: JsonObject[] };
+    const sent: string[] = [];
+    const counting = Object.create(client) as DbHostClient;
+    counting.updateDocuments = (db, col, update, options) => {
+      sent.push('bulk');
+      return client.updateDocuments(db, col, update, options);
+    };
+    counting.updateDocument = (db, col, id, document, body, options) => {
+      sent.push('single');
+      return client.updateDocument(db, col, id, document, body, options);
+    };
+    await client.updateDocuments(DB, 'added', {
+      criteria: {},
+      object: { $set: { status: 'archived', checked: true } },
+      multi: true,
+      safe: true,
+    });
+    const afterImages = await readByIds(
+      client,
+      DB,
+      'added',
+      original.documents.map((doc) => doc._id!),
+    );
+    const entries = changeEntries(original.documents, afterImages);
+    const plan = planUndo(
+      'update',
+      entries,
+      await readByIds(
+        client,
+        DB,
+        'added',
+        entries.map((entry) => entry.id),
+      ),
+    );
+    const result = await applyUndo(counting, DB, 'added', plan, (doc) => afterImages.get(idKey(doc._id)));
+    assert.equal(result.restored, 1200);
+    // Two groups (open and shut), 800 open and 400 shut in slices of 100 _ids: 12 requests, none per document.
+    assert.deepEqual(sent, Array<string>(12).fill('bulk'));
+    const now = (await readMatching(client, DB, 'added', {}, 10_000)) as { documents: JsonObject[] };
+    assert.deepEqual(
+      now.documents.map((doc) => stringifyLossless(doc)).sort(),
+      original.documents.map((doc) => stringifyLossless(doc)).sort(),
+    );
   });
 
   it('leaves alone and lists a document changed or deleted since the change', async () => {

@@ -18,6 +18,8 @@ describe('collection view messages', () => {
       { type: 'exportView' },
       { type: 'exportSelected', keys: ['{"$oid":"4ffde1398c1a4b6d6c000001"}', '9007199254740993'] },
       { type: 'exportSelected', keys: Array.from({ length: 10_000 }, (_, n) => String(n)) },
+      { type: 'changeRows', keys: [] },
+      { type: 'changeRows', keys: ['{"$oid":"4ffde1398c1a4b6d6c000001"}', '9007199254740993'] },
     ];
     for (const message of valid) assert.deepEqual(checkWebviewMessage(message), message);
   });
@@ -45,6 +47,11 @@ describe('collection view messages', () => {
       { type: 'exportSelected', keys: ['x'.repeat(10_001)] },
       { type: 'exportSelected', keys: Array.from({ length: 10_001 }, (_, n) => String(n)) },
       { type: 'exportSelected', keys: ['1'], scope: 'all' },
+      { type: 'changeRows' },
+      { type: 'changeRows', keys: [''] },
+      { type: 'changeRows', keys: [1] },
+      { type: 'changeRows', keys: Array.from({ length: 10_001 }, (_, n) => String(n)) },
+      { type: 'changeRows', keys: [], set: { a: 1 } },
     ];
     for (const message of invalid) assert.equal(checkWebviewMessage(message), undefined, JSON.stringify(message));
   });
@@ -77,5 +84,16 @@ describe('collection view messages', () => {
     assert.deepEqual(checkExtensionMessage({ type: 'notice', text: 'x' }), { type: 'notice', text: 'x' });
     assert.equal(checkExtensionMessage({ type: 'keep', restore: { n: 'x' } }), undefined);
     assert.deepEqual(checkExtensionMessage({ type: 'keep', restore: 5 }), { type: 'keep', restore: 5 });
+    assert.equal((checkExtensionMessage({ ...wire, rowChanges: 2 }) as { rowChanges?: number } | undefined)?.rowChanges, 2);
+    assert.equal(checkExtensionMessage({ ...wire, rowChanges: -1 }), undefined);
+    const rows = {
+      key: 'rows:0',
+      label: 'the 3 selected rows',
+      typeChanges: [],
+      body: '{}',
+      rows: { change: 'unset a', scope: 's', count: 3 },
+    };
+    assert.deepEqual(checkExtensionMessage({ type: 'review', items: [rows] }), { type: 'review', items: [rows] });
+    assert.equal(checkExtensionMessage({ type: 'review', items: [{ ...rows, rows: { change: 'x', scope: 's', count: '3' } }] }), undefined);
   });
 });
