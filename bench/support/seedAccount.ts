@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { accountTag, dataFolderSecret, keyDigest } from '../../src/service/accountTags';
 import { ObjectId } from '../../src/service/bson/objectId';
-import { AccountStore } from '../../src/service/store/accountStore';
+import { AccountDataStore } from '../../src/service/store/accountDataStore';
 import type { Mutation } from '../../src/service/store/mutations';
 
 export const BENCH_DB = 'bench';
@@ -29,7 +29,7 @@ function benchDocument(n: number): Record<string, unknown> {
  */
 export function seedAccount(dataDir: string, apiKey: string, options: { big?: boolean } = {}): void {
   const tag = accountTag(keyDigest(dataFolderSecret(dataDir), apiKey));
-  const { store } = AccountStore.open(join(dataDir, 'accounts', tag), () => undefined);
+  const { store } = AccountDataStore.open(join(dataDir, 'accounts', tag), () => undefined);
   store.commit(
     [
       { op: 'createDatabase', name: BENCH_DB, slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },

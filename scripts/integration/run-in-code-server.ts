@@ -38,7 +38,8 @@ export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, 
   let codeServer: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
-    codeServer = await startCodeServer(prerequisites, dirs, { DBHOST_TEST_HOOKS: '1' });
+    // The product gives its test hooks because the harness extension is installed beside it (src/extension/base/testProbe.ts).
+    codeServer = await startCodeServer(prerequisites, dirs);
     browser = await launchChromium(prerequisites.chromium);
     await openWorkbench(browser, codeServer.workbenchUrl);
     return await waitForReport(options.reportPath, options.timeoutMs, codeServer.process.whenExited());

@@ -1,16 +1,24 @@
-import { isJsonObject, parseLossless, stringifyLossless } from '../core/json/lossless';
-import { MAX_PAGE_SIZE } from '../core/api/limits';
+import { isJsonObject } from '../core/json/lossless';
+import type { JsonObject } from '../core/json/lossless';
 import type { UpdatePreview, UpdatePreviewRequest } from '../core/bulk/updatePreview';
 import { toUpdatePreview } from '../core/bulk/updatePreview';
-import type { JsonObject, JsonValue } from '../core/json/lossless';
-import type { FetchFunction } from './fetchFunction';
 import type { ExplainAnswer } from '../core/api/explainTypes';
 import type { CopyDatabaseAnswer, DatabaseUserRecord, DeploymentStatistics } from '../core/api/originalTypes';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
 import type { RecordShape } from './responseShapes';
-import { ServiceAddress, pathSegment } from './serviceAddress';
-import { Transport } from './transport';
-import type { OutgoingRequest, ServiceAnswerText, ServiceRequest } from './transport';
+import { pathSegment } from './serviceAddress';
+import { ServiceCalls, canParse, isJsonContent } from './serviceCalls';
+import {
+  collectionPath,
+  countOf,
+  databasePath,
+  deploymentPath,
+  documentPath,
+  documentQueryParameters,
+  slowQueriesPath,
+  withoutUndefined,
+} from './servicePaths';
+import type { ServiceRequest } from './transport';
 import type {
   BulkUpdate,
   CallOptions,
@@ -31,34 +39,7 @@ import type {
   WriteOptions,
 } from '../core/api/types';
 
-export interface DbHostClientOptions {
-  /** http or https, with or without a path prefix or trailing slash. */
-  baseUrl: string;
-  apiKey: string;
-  /** Time limit of a whole call, retries included. Default 30 000. */
-  timeoutMs?: number;
-  /** Extra tries of a GET after a network error or a 502/503/504. Default 2. */
-  retries?: number;
-  /** Wait before the first retry; doubled for each further one. Default 250. */
-  retryDelayMs?: number;
-  /** Replaces node-fetch (tests, fault injection). */
-  fetch?: FetchFunction;
-  /** Receives one line per HTTP request: method, path (key redacted), status or failure, duration. */
-  log?: (line: string) => void;
-  /**
-   * Runs before every request, writes and retries' first try alike, with what will be sent (never the
-   * key); when it rejects, nothing is sent and its error is the call's. Guardrails use it.
-   */
-  beforeSend?: (request: OutgoingRequest) => Promise<void>;
-}
-
-/** The longest delay setTimeout honours. */
-const MAX_TIMER = 2 ** 31 - 1;
-
-/** A numeric option within bounds, or its default when absent or not a number. */
-function within(value: number | undefined, min: number, max: number, fallback: number): number {
-  return value === undefined || Number.isNaN(value) ? fallback : Math.min(max, Math.max(min, value));
-}
+export type { DbHostClientOptions } from './serviceCalls';
 
 const DATABASE: RecordShape = { key: 'name', fallbacks: ['db'], numericKey: false };
 const COLLECTION: RecordShape = { key: 'name', fallbacks: [], numericKey: false };
@@ -68,42 +49,8 @@ const INVOICE: RecordShape = { key: 'id', fallbacks: ['_id'], numericKey: true }
 const USER: RecordShape = { key: 'user', fallbacks: ['name'], numericKey: false };
 const PLAN: RecordShape = { key: 'slug', fallbacks: ['name'], numericKey: false };
 
-const COUNT_HEADERS = ['x-service-count', 'x-mongohq-count'];
-
-function withoutUndefined(members: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
-}
-
-function isJsonContent(contentType: string | null): boolean {
-  return contentType === null || /json/i.test(contentType);
-}
-
-function countOf(answer: ServiceAnswerText): number | undefined {
-  for (const header of COUNT_HEADERS) {
-    const value = answer.headers.get(header);
-    if (value !== null && /^\s*\d+\s*$/.test(value)) return Number(value);
-  }
-  return undefined;
-}
-
-/** One method per endpoint of the service interface, over HTTP. */
-export class DbHostClient implements DbHostApi {
-  private readonly transport: Transport;
-
-  constructor(options: DbHostClientOptions) {
-    this.transport = new Transport({
-      address: new ServiceAddress(options.baseUrl),
-      apiKey: options.apiKey,
-      timeoutMs: within(options.timeoutMs, 1, MAX_TIMER, 30_000),
-      maxTimeoutMs: MAX_TIMER,
-      retries: Math.floor(within(options.retries, 0, 10, 2)),
-      retryDelayMs: within(options.retryDelayMs, 0, MAX_TIMER, 250),
-      fetch: options.fetch,
-      log: options.log,
-      beforeSend: options.beforeSend,
-    });
-  }
-
+/** One method per endpoint of the service interface, over HTTP (how they call it: {@link ServiceCalls}). */
+export class DbHostClient extends ServiceCalls implements DbHostApi {
   // Databases
 
   async listDatabases(options?: CallOptions): Promise<DatabaseRecord[]> {
@@ -373,101 +320,4 @@ export class DbHostClient implements DbHostApi {
       },
     );
   }
-
-  // Plumbing
-
-  private async read<T>(request: ServiceRequest, shape: (value: JsonValue | undefined) => T): Promise<T> {
-    const { answer, value } = await this.fetchJson(request);
-    return this.shaped(request, answer, () => shape(value));
-  }
-
-  /**
-   * A write's answer: its JSON, null for an empty body, the text itself for a non-JSON text body.
-   * A body claiming to be JSON that is not is reported, saying the change may have been made.
-   */
-  private async write(request: ServiceRequest): Promise<ServiceAnswer> {
-    const answer = await this.transport.send(request);
-    if (answer.text.trim() === '') return null;
-    if (!isJsonContent(answer.contentType) && !canParse(answer.text)) return answer.text;
-    try {
-      return parseLossless(answer.text);
-    } catch (error) {
-      throw this.transport.invalidResponse(
-        request,
-        answer,
-        `${notJson(error, this.transport.scrub(answer.text))}; the change may have been made anyway`,
-      );
-    }
-  }
-
-  private async fetchJson(request: ServiceRequest): Promise<{ answer: ServiceAnswerText; value: JsonValue | undefined }> {
-    const answer = await this.transport.send(request);
-    return { answer, value: this.parse(request, answer) };
-  }
-
-  private parse(request: ServiceRequest, answer: ServiceAnswerText): JsonValue | undefined {
-    if (answer.text.trim() === '') return undefined;
-    try {
-      return parseLossless(answer.text);
-    } catch (error) {
-      throw this.transport.invalidResponse(request, answer, notJson(error, this.transport.scrub(answer.text)));
-    }
-  }
-
-  private shaped<T>(request: ServiceRequest, answer: ServiceAnswerText, shape: () => T): T {
-    try {
-      return shape();
-    } catch (error) {
-      if (error instanceof UnexpectedShape) throw this.transport.invalidResponse(request, answer, error.message);
-      throw error;
-    }
-  }
-}
-
-function canParse(text: string): boolean {
-  try {
-    parseLossless(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function notJson(error: unknown, text: string): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  const start = text.trim().replace(/\s+/g, ' ');
-  return `the body is not valid JSON (${reason}): ${start.length > 80 ? `${start.slice(0, 80)}…` : start}`;
-}
-
-function databasePath(db: string): string {
-  return `/databases/${pathSegment(db, 'database name')}`;
-}
-
-function collectionPath(db: string, col: string): string {
-  return `${databasePath(db)}/collections/${pathSegment(col, 'collection name')}`;
-}
-
-function documentPath(db: string, col: string, docId: string): string {
-  return `${collectionPath(db, col)}/documents/${pathSegment(docId, 'document id')}`;
-}
-
-function slowQueriesPath(db: string): string {
-  return `/slow_queries/${pathSegment(db, 'database name')}`;
-}
-
-function deploymentPath(name: string): string {
-  return `/deployments/${pathSegment(name, 'deployment name')}`;
-}
-
-function documentQueryParameters(query: DocumentQuery): Array<[string, string]> {
-  const parameters: Array<[string, string]> = [];
-  if (query.q !== undefined) parameters.push(['q', stringifyLossless(query.q)]);
-  if (query.fields !== undefined) parameters.push(['fields', stringifyLossless(query.fields)]);
-  if (query.sort !== undefined) parameters.push(['sort', stringifyLossless(query.sort)]);
-  if (query.skip !== undefined && Number.isFinite(query.skip)) parameters.push(['skip', String(Math.max(0, Math.trunc(query.skip)))]);
-  // Below 1 there is no page size to ask for: the parameter is left out and the service's default applies.
-  if (query.limit !== undefined && Number.isFinite(query.limit) && Math.trunc(query.limit) >= 1) {
-    parameters.push(['limit', String(Math.min(MAX_PAGE_SIZE, Math.trunc(query.limit)))]);
-  }
-  return parameters;
 }

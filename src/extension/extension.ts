@@ -1,39 +1,43 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { AccountStore } from './shared/accountStore';
-import { importAccountFile } from './accounts/importAccountFile';
-import { registerAccountCommands } from './accounts/registerAccountCommands';
-import { registerCollectionCommands } from './collections/registerCollectionCommands';
-import { registerDatabaseCommands } from './databases/registerDatabaseCommands';
-import { registerDetails } from './details/registerDetails';
-import { registerDocuments } from './documents/registerDocuments';
-import { registerCopyCommands } from './explorer/copyCommands';
-import type { ExplorerProvider } from './explorer/explorerProvider';
-import { registerExplorer } from './explorer/registerExplorer';
-import { registerLocalService } from './localService/registerLocalService';
-import { registerDeploymentLogs } from './deploymentLogs/registerDeploymentLogs';
-import { registerIndexes } from './indexes/registerIndexes';
-import { registerOriginalFeatures } from './bundles/registerOriginalFeatures';
 import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
+import { testProbe } from './base/testProbe';
+import type { ExplorerProvider } from './explorer/explorerProvider';
+import { registerExplorer } from './explorer/registerExplorer';
 import type { Services } from './services';
+import type { FeatureHost } from './shared/featureModule';
+import { activateFeature, activateFeatures } from './shared/featureModule';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
-import { registerPlaygrounds } from './playground/registerPlaygrounds';
-import type { Guardrails } from './guardrails/registerGuardrails';
-import { registerGuardrails } from './guardrails/registerGuardrails';
-import { registerTransfer } from './transfer/registerTransfer';
-import { registerBulkChanges } from './bulkChanges/registerBulkChanges';
-import { registerKnowledge } from './bundles/registerKnowledge';
-import { showStartingPoint } from './start/showStartingPoint';
-import type { CollectionViews } from './collectionView/registerCollectionView';
-import { registerCollectionView } from './collectionView/registerCollectionView';
-import { registerAiTools } from './aiTools/registerAiTools';
+import { accountsFeature } from './accounts/registerAccounts';
+import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
+import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
+import type { CollectionViews } from './collectionView/registerCollectionView';
+import { collectionViewFeature } from './collectionView/registerCollectionView';
+import { collectionsFeature } from './collections/registerCollections';
+import { copyDatabaseFeature } from './copyDatabase/registerCopyDatabase';
+import { databaseActivityFeature } from './databaseActivity/registerDatabaseActivity';
+import { databasesFeature } from './databases/registerDatabases';
+import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
+import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
+import { detailsFeature } from './details/registerDetails';
+import { documentsFeature } from './documents/registerDocuments';
+import type { Guardrails } from './guardrails/registerGuardrails';
+import { registerGuardrails } from './guardrails/registerGuardrails';
+import { indexesFeature } from './indexes/registerIndexes';
+import { localServiceFeature } from './localService/registerLocalService';
+import { playgroundFeature } from './playground/registerPlaygrounds';
+import { schemaFeature } from './schema/registerSchema';
+import { startFeature } from './start/registerStart';
+import { transferFeature } from './transfer/registerTransfer';
+import { usersFeature } from './users/registerUsers';
 import type { Walkthrough } from './walkthrough/registerWalkthrough';
-import { registerWalkthrough } from './walkthrough/registerWalkthrough';
+import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
-/** What `activate` returns. `testing` is present only in test runs. */
+/** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
 export interface DbHostExtensionApi {
   testing?: TestApi;
 }
@@ -66,56 +70,45 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const changes = new ResourceChanges();
   context.subscriptions.push(logger, accounts, changes);
   const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
+
+  // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
+  // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.
+  // Guardrails first, at the account store's choke point: no client is made without the write guard.
   const guardrails = registerGuardrails(services);
-
-  // The one composition root: every feature registers here, each from its own folder.
   const explorer = registerExplorer(services);
-  registerAccountCommands(services);
-  const localService = registerLocalService(services);
+  const host: FeatureHost = { services, explorer };
+  const handedOver = activateFeature(host, accountsFeature, undefined);
+  const localService = activateFeature(host, localServiceFeature, undefined)!;
   context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
-  registerDatabaseCommands(services);
-  registerCollectionCommands(services);
-  registerDetails(services);
-  registerCopyCommands(services);
-  const playgrounds = registerPlaygrounds(services);
-  const documents = registerDocuments(services);
-  registerIndexes(services, playgrounds.accounts);
-  registerOriginalFeatures(services, explorer);
-  explorer.showTailing(registerDeploymentLogs(services));
-  registerTransfer(services);
-  registerBulkChanges(services);
-  registerKnowledge(services, explorer, playgrounds);
-  const collectionViews = registerCollectionView(services);
-  const aiTools = registerAiTools(services);
-  const walkthrough = registerWalkthrough(services);
-
-  try {
-    const imported = await importAccountFile(accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
-    if (imported) showStartingPoint(explorer, imported).catch((error: unknown) => logger.error('Could not show the starting point', error));
-  } catch (error) {
-    logger.error('Could not import the account handed over at start', error);
-  }
+  activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
+  const playgrounds = activateFeature(host, playgroundFeature, undefined)!;
+  const documents = activateFeature(host, documentsFeature, undefined)!;
+  activateFeature(host, indexesFeature, playgrounds.parts.accounts);
+  activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
+  activateFeatures(host, [transferFeature, bulkChangesFeature]);
+  activateFeature(host, schemaFeature, playgrounds.knowledge);
+  const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
+  const aiTools = activateFeature(host, aiToolsFeature, undefined)!;
+  const walkthrough = activateFeature(host, walkthroughFeature, undefined)!;
+  activateFeature(host, startFeature, await handedOver);
 
   const activationMs = performance.now() - activationStarted;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  const testing = context.extensionMode === vscode.ExtensionMode.Test || process.env.DBHOST_TEST_HOOKS === '1';
-  if (!testing) return {};
-  return {
-    testing: {
-      services,
-      explorer,
-      activationMs,
-      guardrails,
-      forgetDocumentsInMemory: () => documents.forgetInMemory(),
-      collectionViews,
-      aiTools: aiTools.host,
-      mcpServers: aiTools.mcpServers,
-      walkthrough,
-      setPrompts: (prompts) => {
-        services.prompts = prompts ?? vscodePrompts;
-      },
+  const testing = testProbe(context, (): TestApi => ({
+    services,
+    explorer,
+    activationMs,
+    guardrails,
+    forgetDocumentsInMemory: () => documents.forgetInMemory(),
+    collectionViews,
+    aiTools: aiTools.host,
+    mcpServers: aiTools.mcpServers,
+    walkthrough,
+    setPrompts: (prompts) => {
+      services.prompts = prompts ?? vscodePrompts;
     },
-  };
+  }));
+  return testing ? { testing } : {};
 }
 
 export function deactivate(): void {}

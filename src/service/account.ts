@@ -5,7 +5,7 @@ import { findPlan, plansFor } from './catalog/plans';
 import { InProgressOperations } from './activity/inProgress';
 import { SlowQueryLog } from './activity/slowQueryLog';
 import { OperationLog } from './operationLog';
-import type { AccountStore } from './store/accountStore';
+import type { AccountDataStore } from './store/accountDataStore';
 
 export interface DeploymentInfo {
   name: string;
@@ -23,7 +23,7 @@ export class Account {
   constructor(
     /** A keyed hash of the key: names the account's directory and its custom deploy, never the key itself. */
     readonly tag: string,
-    readonly store: AccountStore,
+    readonly store: AccountDataStore,
     readonly hasPayment: boolean,
   ) {}
 

@@ -4,7 +4,7 @@ import { Account } from './account';
 import { accountTag, dataFolderSecret, keyDigest, legacyAccountTag } from './accountTags';
 import { customPlanFor } from './catalog/plans';
 import { demoMutations } from './demo/demoData';
-import { AccountStore } from './store/accountStore';
+import { AccountDataStore } from './store/accountDataStore';
 import type { JournalIo } from './store/journal';
 
 /** Where an account's data lives; a folder named the old way (an unsalted hash of the key) is moved there first. */
@@ -19,7 +19,7 @@ function accountDirectory(accountsDir: string, tag: string, key: string, log: (l
 }
 
 /** Databases on the custom deploy of an account moved from the old naming get the custom plan's new slug. */
-function renameLegacyCustomPlan(store: AccountStore, tag: string, key: string): void {
+function renameLegacyCustomPlan(store: AccountDataStore, tag: string, key: string): void {
   const legacySlug = customPlanFor(legacyAccountTag(key)).slug;
   const slug = customPlanFor(tag).slug;
   const databases = [...store.state.databases.values()].filter((database) => database.slug === legacySlug);
@@ -50,7 +50,11 @@ export class Accounts {
       const digest = keyDigest(accounts.secret, key);
       if (accounts.byDigest.has(digest)) continue;
       const tag = accountTag(digest);
-      const { store, existed } = AccountStore.open(accountDirectory(accountsDir, tag, key, options.log), options.log, options.journalIo);
+      const { store, existed } = AccountDataStore.open(
+        accountDirectory(accountsDir, tag, key, options.log),
+        options.log,
+        options.journalIo,
+      );
       if (existed) renameLegacyCustomPlan(store, tag, key);
       else if (!options.empty) {
         for (const batch of demoMutations()) store.commit(batch, false);

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { redactKey } from '../core/text/redactKey';
@@ -64,8 +64,42 @@ function send(response: ServerResponse, reply: Reply): void {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   freezeIntrinsics();
-  const log = options.log ?? (() => undefined);
-  const logRequests = options.logRequests !== false && options.log !== undefined;
+  const accounts = openAccounts(options);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES });
+  serveRequests(server, accounts, options);
+  // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment gets a reset,
+  // and a write is never retried. A busy client (a 1 MB diff) easily waits that long between two requests.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8780, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8780);
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).finally(() => accounts.close());
+      return closing;
+    },
+  };
+}
+
+/** The accounts of the keys, each deployment's members recorded as running and the slow query threshold set. */
+function openAccounts(options: ServiceOptions): Accounts {
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
   }
@@ -74,7 +108,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     apiKeys: options.apiKeys,
     payment: options.payment ?? true,
     empty: options.empty ?? false,
-    log,
+    log: options.log ?? (() => undefined),
     journalIo: options.journalIo,
   });
   for (const account of accounts.all()) {
@@ -88,43 +122,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     }
     account.slowQueries.thresholdMs = options.slowQueryMs ?? account.slowQueries.thresholdMs;
   }
+  return accounts;
+}
 
+/** Answers the server's requests: each with its reply or its error as JSON, logged without any key. */
+function serveRequests(server: Server, accounts: Accounts, options: ServiceOptions): void {
+  const log = options.log ?? (() => undefined);
+  const logRequests = options.logRequests !== false && options.log !== undefined;
   const threads = new WeakMap<Socket, string>();
   /** The answer a connection is writing, so that stray bytes after its request do not cut it off. */
   const answering = new WeakMap<Socket, { request: IncomingMessage; answered: Promise<void> }>();
   let connections = 0;
-
   /** Text the service prints or answers, without any of its keys (whatever the path or a message echoes). */
   const scrub = (text: string): string => options.apiKeys.reduce((result, key) => redactKey(result, key), text);
 
-  async function respond(request: IncomingMessage): Promise<Reply> {
-    const target = parseRequestTarget(request.url);
-    const shown = displayPath(request.url);
-    const matched = matchRoute(target.segments);
-    if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
-    const writes = request.method === 'POST' || request.method === 'PUT';
-    const earlyBody = writes && keyMayBeInBody(target.query, request.headers) ? requireUtf8(await readBody(request)) : undefined;
-    const key = requestKey(target.query, request.headers, earlyBody);
-    const account = accounts.find(key);
-    const contentType = request.headers['content-type'];
-    if (!account) throw new HttpError(401, 'The API key is not valid for this service');
-    // Every key the body carries is compared with the one authenticated, before anything else is answered.
-    let body: Body = {};
-    if (writes) body = requestMembers(target.query, contentType, earlyBody ?? requireUtf8(await readBody(request)), key);
-    else if (hasFormBody(request.headers)) refuseOtherFormKey(contentType, requireUtf8(await readBody(request)), key);
-    else request.resume();
-    const handler = matched.route.methods[request.method as Method];
-    if (!handler) {
-      throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
-    }
-    const context = { account, params: matched.params, query: target.query, body, thread: threads.get(request.socket) ?? 'conn' };
-    return withBudget(() =>
-      trackOperation(context, request.method as Method, matched.route.pattern, () => withGroupCommit(() => handler(context))),
-    );
-  }
-
-  // Queries travel in the query string, so a large `$in` makes a long URL: allow far more than Node's 16 KB.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const startedAt = performance.now();
     // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
     const path = () => scrub(displayPath(request.url));
@@ -133,7 +145,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     void inFlight.answered.then(() => {
       if (answering.get(request.socket) === inFlight) answering.delete(request.socket);
     });
-    respond(request)
+    respond(accounts, request, threads.get(request.socket) ?? 'conn')
       .catch((error: unknown): Reply => {
         if (error instanceof HttpError) return { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
         log(
@@ -165,34 +177,31 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
   });
+}
 
-  // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment gets a reset,
-  // and a write is never retried. A busy client (a 1 MB diff) easily waits that long between two requests.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8780, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8780);
-  const host = options.host ?? '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-
-  let closing: Promise<void> | undefined;
-  return {
-    url,
-    port,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }).finally(() => accounts.close());
-      return closing;
-    },
-  };
+/** One request's reply: its route, its account (every key it carries checked), its body, and the handler's answer. */
+async function respond(accounts: Accounts, request: IncomingMessage, thread: string): Promise<Reply> {
+  const target = parseRequestTarget(request.url);
+  const shown = displayPath(request.url);
+  const matched = matchRoute(target.segments);
+  if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
+  const writes = request.method === 'POST' || request.method === 'PUT';
+  const earlyBody = writes && keyMayBeInBody(target.query, request.headers) ? requireUtf8(await readBody(request)) : undefined;
+  const key = requestKey(target.query, request.headers, earlyBody);
+  const account = accounts.find(key);
+  const contentType = request.headers['content-type'];
+  if (!account) throw new HttpError(401, 'The API key is not valid for this service');
+  // Every key the body carries is compared with the one authenticated, before anything else is answered.
+  let body: Body = {};
+  if (writes) body = requestMembers(target.query, contentType, earlyBody ?? requireUtf8(await readBody(request)), key);
+  else if (hasFormBody(request.headers)) refuseOtherFormKey(contentType, requireUtf8(await readBody(request)), key);
+  else request.resume();
+  const handler = matched.route.methods[request.method as Method];
+  if (!handler) {
+    throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
+  }
+  const context = { account, params: matched.params, query: target.query, body, thread };
+  return withBudget(() =>
+    trackOperation(context, request.method as Method, matched.route.pattern, () => withGroupCommit(() => handler(context))),
+  );
 }

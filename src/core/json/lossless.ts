@@ -152,7 +152,6 @@ function colonsIn(text: string): number {
  */
 export function parseExactly(text: string, options: ParseOptions = {}): JsonValue {
   let pos = text.startsWith('\uFEFF') ? 1 : 0;
-
   const fail = (message: string, at = pos): never => {
     const { line, column } = positionOf(text, at);
     throw new JsonSyntaxError(message, at, line, column);
@@ -160,114 +159,107 @@ export function parseExactly(text: string, options: ParseOptions = {}): JsonValu
   const skipWhitespace = () => {
     while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t' || text[pos] === '\n' || text[pos] === '\r')) pos++;
   };
-  const describe = () => {
-    if (pos >= text.length) return 'Unexpected end of text';
-    const character = String.fromCodePoint(text.codePointAt(pos) ?? 0);
-    // A quote or backslash inside double quotes would be escaped: single quotes read better there.
-    return `Unexpected character ${character === '"' || character === '\\' ? `'${character}'` : JSON.stringify(character)}`;
-  };
-
   const parseString = (): string => {
-    const start = pos;
-    pos++;
-    while (pos < text.length) {
-      const ch = text[pos];
-      if (ch === '"') {
-        pos++;
-        return JSON.parse(text.slice(start, pos)) as string;
-      }
-      if (ch === '\\') {
-        ESCAPE.lastIndex = pos;
-        if (!ESCAPE.test(text)) fail('Invalid escape sequence in string');
-        pos = ESCAPE.lastIndex;
-      } else if (ch < ' ') fail('Control character in string (write it as an escape such as \\n)');
-      else pos++;
-    }
-    return fail('Unterminated string', start);
+    const end = stringEnd(text, pos, fail);
+    const value = JSON.parse(text.slice(pos, end)) as string;
+    pos = end;
+    return value;
   };
-
+  /** After an opening bracket: true (and past it) when the closing one follows at once. */
+  const closesAtOnce = (close: string): boolean => {
+    pos++;
+    skipWhitespace();
+    if (text[pos] !== close) return false;
+    pos++;
+    return true;
+  };
+  /** After a member: true when the container goes on (a comma), false when it closed; anything else fails. */
+  const continues = (close: string): boolean => {
+    skipWhitespace();
+    const ch = text[pos];
+    if (ch !== ',' && ch !== close) fail(`${describeAt(text, pos)}, expected ',' or '${close}'`);
+    pos++;
+    return ch === ',';
+  };
   const parseValue = (depth: number): JsonValue => {
     skipWhitespace();
     if (depth > MAX_DEPTH) fail(`Nesting deeper than ${MAX_DEPTH} levels`);
     const ch = text[pos];
     if (ch === '{') {
-      pos++;
       const result: JsonObject = {};
-      skipWhitespace();
-      if (text[pos] === '}') {
-        pos++;
-        return result;
-      }
-      for (;;) {
+      if (closesAtOnce('}')) return result;
+      do {
         skipWhitespace();
-        if (text[pos] !== '"') fail(`${describe()}, expected a property name`);
+        if (text[pos] !== '"') fail(`${describeAt(text, pos)}, expected a property name`);
         const keyStart = pos;
         const key = parseString();
         if (options.rejectDuplicateKeys && Object.hasOwn(result, key)) fail(`Duplicate property ${JSON.stringify(key)}`, keyStart);
         skipWhitespace();
-        if (text[pos] !== ':') fail(`${describe()}, expected ':'`);
+        if (text[pos] !== ':') fail(`${describeAt(text, pos)}, expected ':'`);
         pos++;
         // defineProperty, not assignment: a "__proto__" key must become data, not the object's prototype.
         Object.defineProperty(result, key, { value: parseValue(depth + 1), enumerable: true, writable: true, configurable: true });
-        skipWhitespace();
-        if (text[pos] === ',') {
-          pos++;
-          continue;
-        }
-        if (text[pos] === '}') {
-          pos++;
-          return result;
-        }
-        fail(`${describe()}, expected ',' or '}'`);
-      }
+      } while (continues('}'));
+      return result;
     }
     if (ch === '[') {
-      pos++;
       const result: JsonValue[] = [];
-      skipWhitespace();
-      if (text[pos] === ']') {
-        pos++;
-        return result;
-      }
-      for (;;) {
-        result.push(parseValue(depth + 1));
-        skipWhitespace();
-        if (text[pos] === ',') {
-          pos++;
-          continue;
-        }
-        if (text[pos] === ']') {
-          pos++;
-          return result;
-        }
-        fail(`${describe()}, expected ',' or ']'`);
-      }
+      if (closesAtOnce(']')) return result;
+      do result.push(parseValue(depth + 1));
+      while (continues(']'));
+      return result;
     }
     if (ch === '"') return parseString();
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-    ] as const) {
-      if (text.startsWith(word, pos)) {
-        pos += word.length;
-        return value;
-      }
-    }
-    NUMBER.lastIndex = pos;
-    const match = NUMBER.exec(text);
-    if (match) {
-      pos += match[0].length;
-      const numeric = Number(match[0]);
-      return String(numeric) === match[0] ? numeric : new LosslessNumber(match[0]);
-    }
-    return fail(describe());
+    const literal = literalAt(text, pos);
+    if (!literal) return fail(describeAt(text, pos));
+    pos = literal.end;
+    return literal.value;
   };
 
   const value = parseValue(0);
   skipWhitespace();
-  if (pos < text.length) fail(`${describe()} after the end of the value`);
+  if (pos < text.length) fail(`${describeAt(text, pos)} after the end of the value`);
   return value;
+}
+
+/** What stands at `pos`, for a syntax error: the end of the text or the character. */
+function describeAt(text: string, pos: number): string {
+  if (pos >= text.length) return 'Unexpected end of text';
+  const character = String.fromCodePoint(text.codePointAt(pos) ?? 0);
+  // A quote or backslash inside double quotes would be escaped: single quotes read better there.
+  return `Unexpected character ${character === '"' || character === '\\' ? `'${character}'` : JSON.stringify(character)}`;
+}
+
+/** Where the string that opens at `start` ends (past its closing quote); `fail` reports what is wrong inside it. */
+function stringEnd(text: string, start: number, fail: (message: string, at?: number) => never): number {
+  let pos = start + 1;
+  while (pos < text.length) {
+    const ch = text[pos];
+    if (ch === '"') return pos + 1;
+    if (ch === '\\') {
+      ESCAPE.lastIndex = pos;
+      if (!ESCAPE.test(text)) fail('Invalid escape sequence in string', pos);
+      pos = ESCAPE.lastIndex;
+    } else if (ch < ' ') fail('Control character in string (write it as an escape such as \\n)', pos);
+    else pos++;
+  }
+  return fail('Unterminated string', start);
+}
+
+/** The literal (true, false, null) or number at `pos`, and where it ends; undefined when none stands there. */
+function literalAt(text: string, pos: number): { value: JsonValue; end: number } | undefined {
+  for (const [word, value] of [
+    ['true', true],
+    ['false', false],
+    ['null', null],
+  ] as const) {
+    if (text.startsWith(word, pos)) return { value, end: pos + word.length };
+  }
+  NUMBER.lastIndex = pos;
+  const match = NUMBER.exec(text);
+  if (!match) return undefined;
+  const numeric = Number(match[0]);
+  return { value: String(numeric) === match[0] ? numeric : new LosslessNumber(match[0]), end: pos + match[0].length };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
 import type { ExportOptions, ExportProgress } from './exportRun';
-import { fetchExportPage } from './pageFetch';
+import { fetchExportPage, pageFetchContext } from './pageFetch';
 
 /**
  * `_id`s asked for per request at most: the filter travels in the URL, and 50 object ids keep it under
@@ -32,15 +32,7 @@ export async function exportDocumentsByIds(options: ExportByIdsOptions): Promise
   const ids = uniqueIds(options.ids);
   const progress: ExportByIdsProgress = { exported: 0, total: ids.length, requests: 0, missing: 0 };
   const fields = options.fields && Object.keys(options.fields).length > 0 ? { ...options.fields, _id: 1 as const } : undefined;
-  const context = {
-    api: options.api,
-    db: options.db,
-    col: options.col,
-    signal: options.signal,
-    retries: options.pageRetries ?? 3,
-    retryDelayMs: options.retryDelayMs ?? 500,
-    onRequest: () => progress.requests++,
-  };
+  const context = pageFetchContext(options, progress);
   await options.write(writer.start());
   for (const slice of slicesOf(ids)) {
     const page = await fetchExportPage(context, {

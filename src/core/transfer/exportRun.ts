@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../paging/pager';
 import { QueryPaging } from '../paging/keyset';
 import type { DocumentWriter } from './documentWriter';
 import type { PageFetchContext } from './pageFetch';
-import { fetchExportPage } from './pageFetch';
+import { fetchExportPage, pageFetchContext } from './pageFetch';
 import { clampWindows, exportWindows, planWindows, WINDOW_PAGES } from './windowedExport';
 
 export { ExportCancelledError } from './pageFetch';
@@ -54,15 +54,7 @@ export interface ExportOptions {
  */
 export async function exportDocuments(options: ExportOptions): Promise<ExportProgress> {
   const progress: ExportProgress = { exported: 0, total: undefined, requests: 0 };
-  const context: PageFetchContext = {
-    api: options.api,
-    db: options.db,
-    col: options.col,
-    signal: options.signal,
-    retries: options.pageRetries ?? 3,
-    retryDelayMs: options.retryDelayMs ?? 500,
-    onRequest: () => progress.requests++,
-  };
+  const context: PageFetchContext = pageFetchContext(options, progress);
   const query = options.query ?? {};
   const paging = new QueryPaging(query, MAX_PAGE_SIZE, options.naturalOrder);
   const windows = clampWindows(options.parallelWindows ?? 1);

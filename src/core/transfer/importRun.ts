@@ -62,6 +62,105 @@ class StopImport extends Error {
 
 type RecordResult = { kind: 'stored' } | { kind: 'already' } | { kind: 'failed'; reason: string };
 
+/** The tally of one run, with its failures and its done mark: what a record's end changes, and what a later run can take over. */
+class ImportBook {
+  readonly failures: ImportFailure[];
+  readonly tally: ImportTally;
+  private readonly mark: DoneMark;
+
+  constructor(
+    resumeFrom: number,
+    previous: ImportOptions['previous'],
+    private readonly onProgress: ImportOptions['onProgress'],
+  ) {
+    this.mark = new DoneMark({ ...previous, doneThrough: resumeFrom });
+    this.failures = (previous?.failures ?? []).filter((failure) => failure.ordinal === undefined || failure.ordinal < resumeFrom);
+    this.tally = {
+      read: 0,
+      stored: previous?.stored ?? 0,
+      alreadyStored: previous?.alreadyStored ?? 0,
+      failureCount: previous?.failureCount ?? 0,
+      doneThrough: resumeFrom,
+    };
+  }
+
+  readonly resumable = (): ResumableTally => ({
+    ...this.mark.settled,
+    failures: this.failures.filter((failure) => failure.ordinal === undefined || failure.ordinal < this.mark.doneThrough),
+  });
+
+  finish(record: ParsedRecord, result: RecordResult, at: number): void {
+    if (result.kind === 'stored') this.tally.stored++;
+    else if (result.kind === 'already') this.tally.alreadyStored++;
+    else {
+      this.tally.failureCount++;
+      if (this.failures.length < MAX_KEPT_FAILURES) this.failures.push({ line: record.line, reason: result.reason, ordinal: at });
+    }
+    this.mark.finish(at, result.kind);
+    this.tally.doneThrough = this.mark.doneThrough;
+    this.onProgress?.({ ...this.tally }, this.resumable);
+  }
+}
+
+/** How one record is sent: the POST, and on a conflict the look at what the service holds, each retried while a retry may cure it. */
+class RecordSender {
+  constructor(
+    private readonly options: ImportOptions,
+    private readonly retries: number,
+  ) {}
+
+  async send(document: JsonObject): Promise<RecordResult> {
+    const { api, db, col, signal } = this.options;
+    return this.retrying(
+      async () => {
+        await api.createDocument(db, col, document, { safe: true }, { signal });
+        return { kind: 'stored' };
+      },
+      (error) => {
+        const status = httpStatus(error);
+        if (status === 409) return this.sameAsStored(document, error);
+        // The service refused this record; any other failure (a refusal before sending, such as a
+        // read-only account's) is not the record's and stops the import.
+        if (status !== undefined && status < 500) return { kind: 'failed', reason: reasonOf(error) };
+        return undefined;
+      },
+    );
+  }
+
+  private async sameAsStored(document: JsonObject, conflict: unknown): Promise<RecordResult> {
+    const { api, db, col, signal } = this.options;
+    return this.retrying(
+      async () => {
+        const { document: stored } = await api.getDocument(db, col, idToPathSegment(document._id), { signal });
+        return storedEqual(stored, document)
+          ? { kind: 'already' }
+          : { kind: 'failed', reason: `a different document with this _id is already in ${db}.${col}` };
+      },
+      // No document with the _id: the conflict is on another unique index.
+      (error) => (httpStatus(error) === 404 ? { kind: 'failed', reason: reasonOf(conflict) } : undefined),
+    );
+  }
+
+  /** Calls until `call` answers or `settle` turns its failure into a result; a failure neither settles nor a retry cures stops the import. */
+  private async retrying(
+    call: () => Promise<RecordResult>,
+    settle: (error: unknown) => RecordResult | Promise<RecordResult> | undefined,
+  ): Promise<RecordResult> {
+    const signal = this.options.signal;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (isCancelled(error) || signal?.aborted) throw error;
+        const settled = settle(error);
+        if (settled !== undefined) return await settled;
+        if (!isTransient(error) || attempt >= this.retries) throw new StopImport(error);
+        await pause((this.options.retryDelayMs ?? 250) * 2 ** attempt, signal);
+      }
+    }
+  }
+}
+
 /**
  * Stores the records in a collection, each with its `_id` fixed before it is sent (the record's own, or
  * one derived from `idSeed` and its place in the file), with `safe: true` and at most `concurrency`
@@ -70,92 +169,27 @@ type RecordResult = { kind: 'stored' } | { kind: 'already' } | { kind: 'failed';
  * as a failure when it is another. Records are read only as fast as they are sent.
  */
 export async function importDocuments(options: ImportOptions): Promise<ImportOutcome> {
-  const { api, db, col, signal } = options;
+  const signal = options.signal;
   const concurrency = Math.max(1, Math.min(32, Math.floor(options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY)));
-  const retries = options.retries ?? 4;
   const resumeFrom = options.resumeFrom ?? 0;
-  const previous = options.previous;
-  const mark = new DoneMark({ ...previous, doneThrough: resumeFrom });
-  const failures: ImportFailure[] = (previous?.failures ?? []).filter(
-    (failure) => failure.ordinal === undefined || failure.ordinal < resumeFrom,
-  );
-  const tally: ImportTally = {
-    read: 0,
-    stored: previous?.stored ?? 0,
-    alreadyStored: previous?.alreadyStored ?? 0,
-    failureCount: previous?.failureCount ?? 0,
-    doneThrough: resumeFrom,
-  };
-  const fail = (line: number, reason: string, ordinal: number) => {
-    tally.failureCount++;
-    if (failures.length < MAX_KEPT_FAILURES) failures.push({ line, reason, ordinal });
-  };
-  const resumable = (): ResumableTally => ({
-    ...mark.settled,
-    failures: failures.filter((failure) => failure.ordinal === undefined || failure.ordinal < mark.doneThrough),
-  });
-
-  const send = async (document: JsonObject): Promise<RecordResult> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await api.createDocument(db, col, document, { safe: true }, { signal });
-        return { kind: 'stored' };
-      } catch (error) {
-        if (isCancelled(error) || signal?.aborted) throw error;
-        const status = httpStatus(error);
-        if (status === 409) return sameAsStored(document, error);
-        // The service refused this record; any other failure (a refusal before sending, such as a
-        // read-only account's) is not the record's and stops the import.
-        if (status !== undefined && status < 500) return { kind: 'failed', reason: reasonOf(error) };
-        if (!isTransient(error) || attempt >= retries) throw new StopImport(error);
-        await pause((options.retryDelayMs ?? 250) * 2 ** attempt, signal);
-      }
-    }
-  };
-
-  const sameAsStored = async (document: JsonObject, conflict: unknown): Promise<RecordResult> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const { document: stored } = await api.getDocument(db, col, idToPathSegment(document._id), { signal });
-        return storedEqual(stored, document)
-          ? { kind: 'already' }
-          : { kind: 'failed', reason: `a different document with this _id is already in ${db}.${col}` };
-      } catch (error) {
-        if (isCancelled(error) || signal?.aborted) throw error;
-        // No document with the _id: the conflict is on another unique index.
-        if (httpStatus(error) === 404) return { kind: 'failed', reason: reasonOf(conflict) };
-        if (!isTransient(error) || attempt >= retries) throw new StopImport(error);
-        await pause((options.retryDelayMs ?? 250) * 2 ** attempt, signal);
-      }
-    }
-  };
-
+  const book = new ImportBook(resumeFrom, options.previous, options.onProgress);
+  const sender = new RecordSender(options, options.retries ?? 4);
   const inFlight = new Set<Promise<void>>();
   let stop: unknown;
   let ordinal = -1;
-  const finish = (record: ParsedRecord, result: RecordResult, at: number) => {
-    if (result.kind === 'stored') tally.stored++;
-    else if (result.kind === 'already') tally.alreadyStored++;
-    else fail(record.line, result.reason, at);
-    mark.finish(at, result.kind);
-    tally.doneThrough = mark.doneThrough;
-    options.onProgress?.({ ...tally }, resumable);
-  };
-
   try {
     for await (const record of options.records) {
       ordinal++;
       if (ordinal < resumeFrom) continue;
-      tally.read = ordinal + 1;
+      book.tally.read = ordinal + 1;
       if (stop !== undefined || signal?.aborted) break;
       const at = ordinal;
       if (record.error !== undefined) {
-        finish(record, { kind: 'failed', reason: record.error }, at);
+        book.finish(record, { kind: 'failed', reason: record.error }, at);
         continue;
       }
-      const document = withId(record.document, options.idSeed, at);
-      const task: Promise<void> = send(document).then(
-        (result) => finish(record, result, at),
+      const task: Promise<void> = sender.send(withId(record.document, options.idSeed, at)).then(
+        (result) => book.finish(record, result, at),
         (error: unknown) => {
           stop ??= error;
         },
@@ -169,8 +203,8 @@ export async function importDocuments(options: ImportOptions): Promise<ImportOut
     stop ??= error;
   }
   await Promise.all(inFlight);
-  failures.sort((a, b) => a.line - b.line);
-  const outcome: ImportOutcome = { ...tally, failures, resumable: resumable(), ended: 'complete' };
+  book.failures.sort((a, b) => a.line - b.line);
+  const outcome: ImportOutcome = { ...book.tally, failures: book.failures, resumable: book.resumable(), ended: 'complete' };
   if (signal?.aborted || (stop !== undefined && isCancelled(stop))) return { ...outcome, ended: 'cancelled' };
   if (stop !== undefined) return { ...outcome, ended: 'stopped', stoppedBy: stop instanceof StopImport ? stop.failure : stop };
   return outcome;

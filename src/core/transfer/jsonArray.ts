@@ -34,6 +34,14 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 /** Inside a string only a quote, a backslash and a line break (for the line count) need a look. */
 const STRING_STOP = /["\\\n]/g;
 
+/** What a character inside an element ended: nothing, the element (a comma), the array (`]`), or the array wrongly (`}`). */
+const enum ValueEnd {
+  None,
+  Element,
+  Array,
+  WrongClose,
+}
+
 /**
  * The elements of a top-level JSON array, read as the chunks arrive: the array is never held whole,
  * only the element being read. Each element is parsed on its own, so one bad element is reported
@@ -41,95 +49,118 @@ const STRING_STOP = /["\\\n]/g;
  * top, or that ends before the array closes, ends the reading with a {@link JsonArrayShapeError}.
  */
 export async function* readJsonArray(chunks: TextChunks, cap = MAX_RECORD_CHARS): AsyncGenerator<ParsedRecord> {
-  type State = 'before' | 'expectValue' | 'inValue' | 'done';
-  let state = 'before' as State;
-  let line = 1;
-  let element = '';
-  let elementLine = 1;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
+  const scanner = new JsonArrayScanner(cap);
   let first = true;
-  /** The element being read is over `cap`: it is no longer kept, and is refused when it ends. */
-  let tooLarge = false;
-  const endElement = (chunk: string, end: number, valueStart: number): ParsedRecord => {
-    const over = tooLarge || element.length + (end - valueStart) > cap;
-    const text = over ? '' : element + chunk.slice(valueStart, end);
-    element = '';
-    tooLarge = false;
-    return over ? { line: elementLine, error: recordTooLarge(cap) } : parseRecordText(text, elementLine);
-  };
-
   for await (const rawChunk of chunks) {
     const chunk = first && rawChunk.startsWith('\uFEFF') ? rawChunk.slice(1) : rawChunk;
     if (rawChunk !== '') first = false;
-    // Where the element being read starts in this chunk (0 when it began in an earlier one).
-    let valueStart = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const ch = chunk[i];
-      if (state === 'inValue') {
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (ch === '\\') escaped = true;
-          else if (ch === '"') inString = false;
-          else if (ch !== '\n') {
-            // Skip to the next character that matters inside a string, at native speed.
-            STRING_STOP.lastIndex = i + 1;
-            const stop = STRING_STOP.test(chunk) ? STRING_STOP.lastIndex - 1 : chunk.length;
-            i = stop - 1;
-            continue;
-          }
-        } else if (ch === '"') inString = true;
-        else if (ch === '{' || ch === '[') depth++;
-        else if (ch === '}' || ch === ']') {
-          if (depth === 0) {
-            yield endElement(chunk, i, valueStart);
-            if (ch === '}') throw new JsonArrayShapeError('Unexpected "}" in the array', line);
-            state = 'done';
-            continue;
-          }
-          depth--;
-        } else if (ch === ',' && depth === 0) {
-          yield endElement(chunk, i, valueStart);
-          state = 'expectValue';
-          continue;
-        }
-        if (ch === '\n') line++;
+    yield* scanner.scan(chunk);
+  }
+  yield* scanner.end();
+}
+
+/** The state of one {@link readJsonArray} between chunks: where it stands in the array and in the element being read. */
+class JsonArrayScanner {
+  private state: 'before' | 'expectValue' | 'inValue' | 'done' = 'before';
+  private line = 1;
+  private element = '';
+  private elementLine = 1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** The element being read is over `cap`: it is no longer kept, and is refused when it ends. */
+  private tooLarge = false;
+  /** The character being looked at in the current chunk. */
+  private at = 0;
+  /** Where the element being read starts in the current chunk (0 when it began in an earlier one). */
+  private valueStart = 0;
+
+  constructor(private readonly cap: number) {}
+
+  *scan(chunk: string): Generator<ParsedRecord> {
+    this.valueStart = 0;
+    for (this.at = 0; this.at < chunk.length; this.at++) {
+      if (this.state !== 'inValue') {
+        this.outsideValue(chunk);
         continue;
       }
-      if (ch === '\n') line++;
-      if (WHITESPACE.has(ch)) continue;
-      if (state === 'before') {
-        if (ch !== '[')
-          throw new JsonArrayShapeError('A JSON import file must hold an array of documents: it starts with something else', line);
-        state = 'expectValue';
-      } else if (state === 'expectValue') {
-        if (ch === ']') {
-          state = 'done';
-          continue;
-        }
-        state = 'inValue';
-        valueStart = i;
-        elementLine = line;
-        depth = 0;
-        inString = false;
-        escaped = false;
-        // Read this character again as the first of the value.
-        i--;
-      } else {
-        throw new JsonArrayShapeError('Text after the end of the array', line);
-      }
+      const end = this.insideValue(chunk);
+      if (end === ValueEnd.None) continue;
+      yield this.endElement(chunk, this.at);
+      if (end === ValueEnd.WrongClose) throw new JsonArrayShapeError('Unexpected "}" in the array', this.line);
+      this.state = end === ValueEnd.Element ? 'expectValue' : 'done';
     }
-    if (state === 'inValue' && !tooLarge) {
-      if (element.length + chunk.length - valueStart > cap) {
-        tooLarge = true;
-        element = '';
-      } else element += chunk.slice(valueStart);
+    if (this.state === 'inValue' && !this.tooLarge) {
+      if (this.element.length + chunk.length - this.valueStart > this.cap) {
+        this.tooLarge = true;
+        this.element = '';
+      } else this.element += chunk.slice(this.valueStart);
     }
   }
-  if (state === 'before') throw new JsonArrayShapeError('The file is empty: a JSON import file must hold an array of documents', line);
-  if (state !== 'done') {
-    if (tooLarge || element.trim() !== '') yield endElement('', 0, 0);
-    throw new JsonArrayShapeError('The array is not closed: the file ends before its "]"', line);
+
+  *end(): Generator<ParsedRecord> {
+    if (this.state === 'before')
+      throw new JsonArrayShapeError('The file is empty: a JSON import file must hold an array of documents', this.line);
+    if (this.state !== 'done') {
+      this.valueStart = 0;
+      if (this.tooLarge || this.element.trim() !== '') yield this.endElement('', 0);
+      throw new JsonArrayShapeError('The array is not closed: the file ends before its "]"', this.line);
+    }
+  }
+
+  private insideValue(chunk: string): ValueEnd {
+    const ch = chunk[this.at];
+    if (this.inString) {
+      if (this.escaped) this.escaped = false;
+      else if (ch === '\\') this.escaped = true;
+      else if (ch === '"') this.inString = false;
+      else if (ch !== '\n') {
+        // Skip to the next character that matters inside a string, at native speed.
+        STRING_STOP.lastIndex = this.at + 1;
+        this.at = (STRING_STOP.test(chunk) ? STRING_STOP.lastIndex - 1 : chunk.length) - 1;
+        return ValueEnd.None;
+      }
+    } else if (ch === '"') this.inString = true;
+    else if (ch === '{' || ch === '[') this.depth++;
+    else if (ch === '}' || ch === ']') {
+      if (this.depth === 0) return ch === '}' ? ValueEnd.WrongClose : ValueEnd.Array;
+      this.depth--;
+    } else if (ch === ',' && this.depth === 0) return ValueEnd.Element;
+    if (ch === '\n') this.line++;
+    return ValueEnd.None;
+  }
+
+  private outsideValue(chunk: string): void {
+    const ch = chunk[this.at];
+    if (ch === '\n') this.line++;
+    if (WHITESPACE.has(ch)) return;
+    if (this.state === 'before') {
+      if (ch !== '[')
+        throw new JsonArrayShapeError('A JSON import file must hold an array of documents: it starts with something else', this.line);
+      this.state = 'expectValue';
+    } else if (this.state === 'expectValue') {
+      if (ch === ']') {
+        this.state = 'done';
+        return;
+      }
+      this.state = 'inValue';
+      this.valueStart = this.at;
+      this.elementLine = this.line;
+      this.depth = 0;
+      this.inString = false;
+      this.escaped = false;
+      // Read this character again as the first of the value.
+      this.at--;
+    } else {
+      throw new JsonArrayShapeError('Text after the end of the array', this.line);
+    }
+  }
+
+  private endElement(chunk: string, end: number): ParsedRecord {
+    const over = this.tooLarge || this.element.length + (end - this.valueStart) > this.cap;
+    const text = over ? '' : this.element + chunk.slice(this.valueStart, end);
+    this.element = '';
+    this.tooLarge = false;
+    return over ? { line: this.elementLine, error: recordTooLarge(this.cap) } : parseRecordText(text, this.elementLine);
   }
 }

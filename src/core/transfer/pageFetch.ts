@@ -20,6 +20,22 @@ export interface PageFetchContext {
   onRequest(): void;
 }
 
+/** The context of an export's page requests: its options' target and retries (3 tries more, 500 ms apart by default), counted in `progress`. */
+export function pageFetchContext(
+  options: Pick<PageFetchContext, 'api' | 'db' | 'col' | 'signal'> & { pageRetries?: number; retryDelayMs?: number },
+  progress: { requests: number },
+): PageFetchContext {
+  return {
+    api: options.api,
+    db: options.db,
+    col: options.col,
+    signal: options.signal,
+    retries: options.pageRetries ?? 3,
+    retryDelayMs: options.retryDelayMs ?? 500,
+    onRequest: () => progress.requests++,
+  };
+}
+
 /**
  * One page of an export, asked for again after a failure a retry may cure (waiting longer each time),
  * so nothing is skipped or written twice; a cancel ends it with {@link ExportCancelledError}.

@@ -122,86 +122,114 @@ export async function exportWindows(
   windows: number,
   windowPages = WINDOW_PAGES,
 ): Promise<ExportProgress> {
-  const { direction, query } = plan;
-  const states: WindowState[] = plan.starts.map((start, index) => ({
-    window: { ...(index === 0 ? {} : { from: start }), ...(index + 1 < plan.starts.length ? { to: plan.starts[index + 1] } : {}) },
-    pages: [],
-    fetched: false,
-  }));
-  const changes = new StateChanges();
-  let writing = 0;
-  let claimed = 0;
-  let failure: unknown;
-  const fail = (error: unknown) => {
-    failure ??= error;
-    changes.notify();
-  };
-  const stop = new AbortController();
-  const onAbort = () => {
-    fail(new ExportCancelledError());
-    stop.abort();
-  };
-  if (options.signal?.aborted) onAbort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const fetchContext: PageFetchContext = { ...context, signal: stop.signal };
+  return new WindowedExport(options, context, plan, windows, windowPages).run(progress);
+}
 
-  const fetchWindow = async (state: WindowState) => {
+/** One run of {@link exportWindows}: the windows' states, shared by the workers that fetch and the loop that writes. */
+class WindowedExport {
+  private readonly states: WindowState[];
+  private readonly changes = new StateChanges();
+  private readonly stop = new AbortController();
+  private readonly fetchContext: PageFetchContext;
+  /** The window being written; every window before it is in the file. */
+  private writing = 0;
+  /** Windows a worker has taken. */
+  private claimed = 0;
+  private failure: unknown;
+
+  constructor(
+    private readonly options: ExportOptions,
+    context: PageFetchContext,
+    private readonly plan: WindowPlan,
+    private readonly windows: number,
+    private readonly windowPages: number,
+  ) {
+    this.states = plan.starts.map((start, index) => ({
+      window: { ...(index === 0 ? {} : { from: start }), ...(index + 1 < plan.starts.length ? { to: plan.starts[index + 1] } : {}) },
+      pages: [],
+      fetched: false,
+    }));
+    this.fetchContext = { ...context, signal: this.stop.signal };
+  }
+
+  async run(progress: ExportProgress): Promise<ExportProgress> {
+    const { options } = this;
+    const onAbort = () => {
+      this.fail(new ExportCancelledError());
+      this.stop.abort();
+    };
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const workers = Array.from({ length: this.windows }, () => this.worker());
+    try {
+      await options.write(options.writer.start());
+      for (; this.writing < this.states.length; this.writing++) await this.writeWindow(this.states[this.writing], progress);
+      await options.write(options.writer.end());
+      return progress;
+    } catch (error) {
+      this.fail(error);
+      this.stop.abort();
+      throw options.signal?.aborted ? new ExportCancelledError() : error;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      await Promise.allSettled(workers);
+    }
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= error;
+    this.changes.notify();
+  }
+
+  /** Writes a window's pages as they are fetched, until its last. */
+  private async writeWindow(state: WindowState, progress: ExportProgress): Promise<void> {
+    this.changes.notify();
+    for (;;) {
+      while (this.failure === undefined && state.pages.length === 0 && !state.fetched) await this.changes.next();
+      if (this.failure !== undefined) throw this.failure;
+      const documents = state.pages[0];
+      if (documents === undefined) return;
+      let text = '';
+      for (const document of documents) text += this.options.writer.item(document);
+      await this.options.write(text);
+      state.pages.shift();
+      this.changes.notify();
+      progress.exported += documents.length;
+      this.options.onProgress?.({ ...progress });
+    }
+  }
+
+  /** Takes the next window among the `windows` next to be written, fetches it, and takes another. */
+  private async worker(): Promise<void> {
+    const { states } = this;
+    try {
+      for (;;) {
+        while (this.failure === undefined && this.claimed < states.length && this.claimed >= this.writing + this.windows)
+          await this.changes.next();
+        if (this.failure !== undefined || this.claimed >= states.length) return;
+        await this.fetchWindow(states[this.claimed++]);
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private async fetchWindow(state: WindowState): Promise<void> {
+    const { direction, query } = this.plan;
     while (!state.fetched) {
-      while (failure === undefined && state.pages.length >= windowPages) await changes.next();
-      if (failure !== undefined) return;
+      while (this.failure === undefined && state.pages.length >= this.windowPages) await this.changes.next();
+      if (this.failure !== undefined) return;
       const request: DocumentQuery = { limit: MAX_PAGE_SIZE, sort: { _id: direction } };
       const q = windowFilter(query.q, state.window, direction);
       if (q) request.q = q;
       if (query.fields !== undefined) request.fields = query.fields;
-      const page = await fetchExportPage(fetchContext, request);
+      const page = await fetchExportPage(this.fetchContext, request);
       const { documents } = page;
       if (documents.length > 0) state.window = { ...state.window, after: documents[documents.length - 1]._id };
       // A page's count is what lies in the window past the previous key.
       state.fetched = documents.length < MAX_PAGE_SIZE || (page.total !== undefined && page.total <= documents.length);
       state.pages.push(documents);
-      changes.notify();
+      this.changes.notify();
     }
-  };
-  const worker = async () => {
-    try {
-      for (;;) {
-        while (failure === undefined && claimed < states.length && claimed >= writing + windows) await changes.next();
-        if (failure !== undefined || claimed >= states.length) return;
-        await fetchWindow(states[claimed++]);
-      }
-    } catch (error) {
-      fail(error);
-    }
-  };
-
-  const workers = Array.from({ length: windows }, worker);
-  try {
-    await options.write(options.writer.start());
-    for (; writing < states.length; writing++) {
-      changes.notify();
-      const state = states[writing];
-      for (;;) {
-        while (failure === undefined && state.pages.length === 0 && !state.fetched) await changes.next();
-        if (failure !== undefined) throw failure;
-        const documents = state.pages[0];
-        if (documents === undefined) break;
-        let text = '';
-        for (const document of documents) text += options.writer.item(document);
-        await options.write(text);
-        state.pages.shift();
-        changes.notify();
-        progress.exported += documents.length;
-        options.onProgress?.({ ...progress });
-      }
-    }
-    await options.write(options.writer.end());
-    return progress;
-  } catch (error) {
-    fail(error);
-    stop.abort();
-    throw options.signal?.aborted ? new ExportCancelledError() : error;
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    await Promise.allSettled(workers);
   }
 }

@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
 import { lazyModule } from '../base/lazyModule';
 import type { Services } from '../services';
@@ -28,3 +29,8 @@ export function registerAiTools(services: Services): { host(): AiToolHost; mcpSe
   }
   return { host: loadHost, mcpServers: registerMcpServers(services) };
 }
+
+export const aiToolsFeature: FeatureModule<void, ReturnType<typeof registerAiTools>> = {
+  name: 'aiTools',
+  register: ({ services }) => registerAiTools(services),
+};

@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { CommandId } from '../shared/commandIds';
@@ -8,3 +9,5 @@ export function registerBulkChanges(services: Services): void {
     registerCommand(services, CommandId.undoLastChange, (arg: unknown) => bulkChangesBundle().undoLastChange(services, arg)),
   );
 }
+
+export const bulkChangesFeature: FeatureModule = { name: 'bulkChanges', register: ({ services }) => registerBulkChanges(services) };

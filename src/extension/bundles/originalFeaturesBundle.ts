@@ -1,9 +1,11 @@
-// The entry of dist/originalFeatures.js, loaded on first use (see loadOriginalFeatures.ts). The extension
-// bundle imports only its types.
-export { databaseExtras } from './databaseExtras';
+// The entry of dist/originalFeatures.js, loaded on first use (shared/loadOriginalFeatures.ts): the work of the
+// original service's extras, whose features (users, databaseActivity, copyDatabase, deploymentStats) declare
+// their commands and tree items in their own folders. The extension bundle imports only its types.
+export { usersUnder } from '../users/usersUnder';
 export { addUser } from '../users/addUser';
 export { removeUser } from '../users/removeUser';
-export { copyDatabase } from '../copyDatabase/copyDatabase';
-export { showDeploymentStats } from '../deploymentStats/showDeploymentStats';
+export { activityUnder } from '../databaseActivity/activityUnder';
 export { showOperationDetails, openSlowQueryInPlayground } from '../databaseActivity/openSlowQuery';
 export { explainSlowQuery } from '../databaseActivity/explainSlowQuery';
+export { copyDatabase } from '../copyDatabase/copyDatabase';
+export { showDeploymentStats } from '../deploymentStats/showDeploymentStats';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
+import { escapeHtml, webviewPage } from '../shared/webviewPage';
 
 /**
  * The page of a collection view: no remote resource, a nonce for its one script, and nothing but the
@@ -14,19 +15,10 @@ export function collectionViewHtml(webview: vscode.Webview, scriptUri: vscode.Ur
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
   ].join('; ');
-  const escapedTitle = title.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${styleUri.toString()}">
-<title>${escapedTitle}</title>
-</head>
-<body>
-<main id="app" aria-label="${escapedTitle}"></main>
-<script nonce="${nonce}" src="${scriptUri.toString()}"></script>
-</body>
-</html>`;
+  return webviewPage({
+    title,
+    csp,
+    head: `<link rel="stylesheet" href="${styleUri.toString()}">\n`,
+    body: `<main id="app" aria-label="${escapeHtml(title)}"></main>\n<script nonce="${nonce}" src="${scriptUri.toString()}"></script>`,
+  });
 }

@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
 import { lazyModule } from '../base/lazyModule';
 import { registerCommand } from '../base/registerCommand';
@@ -41,3 +42,8 @@ export function registerCollectionView(services: Services): () => CollectionView
   );
   return load;
 }
+
+export const collectionViewFeature: FeatureModule<void, () => CollectionViews> = {
+  name: 'collectionView',
+  register: ({ services }) => registerCollectionView(services),
+};

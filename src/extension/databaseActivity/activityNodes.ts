@@ -3,12 +3,12 @@ import type { JsonObject } from '../../core/json/lossless';
 import { isReplayableQuery, namespaceOf, operationLabel } from '../../core/activity/slowQueryPlayground';
 import { explainOffered } from '../shared/explainAvailability';
 import type { ResourceTarget } from '../base/resourceTarget';
-import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
 import { childId } from '../shared/tree/explorerNode';
-import { ListNode } from '../shared/tree/listNode';
+import { listNode } from '../shared/tree/listNode';
 import { CommandId } from '../shared/commandIds';
 import { ContextValue } from '../shared/contextValues';
+import type { TargetNode } from '../shared/tree/treeContributions';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 
@@ -18,7 +18,7 @@ export class ActivityEntryNode implements ExplorerNode {
   readonly target: DatabaseTarget;
 
   constructor(
-    readonly parent: OperationsNode | SlowQueriesNode,
+    readonly parent: TargetNode<DatabaseTarget>,
     readonly entry: JsonObject,
     position: number,
     readonly kind: 'operation' | 'slowQuery',
@@ -62,76 +62,38 @@ export class ActivityEntryNode implements ExplorerNode {
   }
 }
 
-abstract class ActivityListNode extends ListNode {
-  declare readonly target: DatabaseTarget;
-
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, kind: string, context: ExplorerContext) {
-    const { accountId, db } = parent.target;
-    super(childId(parent, kind), parent, { accountId, db }, context);
-  }
-}
+const databaseOf = (parent: ResourceTarget): DatabaseTarget => ({ accountId: parent.accountId, db: parent.db ?? '' });
 
 /** What the service is doing on the database right now. */
-export class OperationsNode extends ActivityListNode {
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
-    super(parent, 'operations', context);
-  }
-
-  protected get what(): string {
-    return vscode.l10n.t('the current operations on {0}', this.target.db);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Current Operations'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.contextValue = ContextValue.operations;
-    item.iconPath = new vscode.ThemeIcon('pulse');
-    item.tooltip = vscode.l10n.t('Operations in progress on this database when the list was loaded; refresh to look again');
-    return item;
-  }
-
-  protected override emptyMessage(): string {
-    return vscode.l10n.t('No operations in progress');
-  }
-
-  protected async load(): Promise<ExplorerNode[]> {
-    const client = await this.context.client(this.target.accountId);
-    const operations = await client.listOperations(this.target.db);
-    return operations.map((entry, position) => new ActivityEntryNode(this, entry, position, 'operation'));
-  }
-}
+export const OperationsNode = listNode({
+  kind: 'operations',
+  label: () => vscode.l10n.t('Current Operations'),
+  icon: 'pulse',
+  contextValue: ContextValue.operations,
+  tooltip: () => vscode.l10n.t('Operations in progress on this database when the list was loaded; refresh to look again'),
+  target: databaseOf,
+  what: (target) => vscode.l10n.t('the current operations on {0}', target.db),
+  empty: () => vscode.l10n.t('No operations in progress'),
+  load: async (client, list) =>
+    (await client.listOperations(list.target.db)).map((entry, position) => new ActivityEntryNode(list, entry, position, 'operation')),
+});
 
 /** The database's slow query log, newest first. */
-export class SlowQueriesNode extends ActivityListNode {
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
-    super(parent, 'slowQueries', context);
-  }
-
-  protected get what(): string {
-    return vscode.l10n.t('the slow queries of {0}', this.target.db);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Slow Queries'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.contextValue = ContextValue.slowQueries;
-    item.iconPath = new vscode.ThemeIcon('watch');
-    const loaded = this.loadedChildren()?.filter((node) => node instanceof ActivityEntryNode);
-    if (loaded) item.description = String(loaded.length);
-    return item;
-  }
-
-  protected override emptyMessage(): string {
-    return vscode.l10n.t('No slow queries');
-  }
-
-  protected async load(): Promise<ExplorerNode[]> {
-    const client = await this.context.client(this.target.accountId);
-    const entries = await client.listSlowQueries(this.target.db);
+export const SlowQueriesNode = listNode({
+  kind: 'slowQueries',
+  label: () => vscode.l10n.t('Slow Queries'),
+  icon: 'watch',
+  contextValue: ContextValue.slowQueries,
+  target: databaseOf,
+  what: (target) => vscode.l10n.t('the slow queries of {0}', target.db),
+  empty: () => vscode.l10n.t('No slow queries'),
+  counts: (node) => node instanceof ActivityEntryNode,
+  load: async (client, list) => {
+    const entries = await client.listSlowQueries(list.target.db);
     const replayable = entries.find(isReplayableQuery);
     const target = replayable && namespaceOf(replayable.ns);
     // One cheap explain (a lookup by _id) learns whether the service offers explain, remembered per client.
     const explainable = target ? await explainOffered(client, target.db, target.col) : false;
-    return entries.map((entry, position) => new ActivityEntryNode(this, entry, position, 'slowQuery', explainable));
-  }
-}
+    return entries.map((entry, position) => new ActivityEntryNode(list, entry, position, 'slowQuery', explainable));
+  },
+});

@@ -1,3 +1,6 @@
+import type { FeatureModule } from '../shared/featureModule';
+import type { TreeContributor } from '../shared/tree/treeContributions';
+import { tailingContextValue } from '../shared/contextValues';
 import * as vscode from 'vscode';
 import { registerCommand, required } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -8,10 +11,16 @@ import { LogSnapshots } from './logSnapshots';
 import { CommandId } from '../shared/commandIds';
 
 /** "Tail Logs", "Stop Tailing" and "Show Logs" on deployments. */
-/** Returns the tails, so the explorer can mark the deployments being tailed. */
-export function registerDeploymentLogs(services: Services): DeploymentLogTails {
+/** Marks the deployments being tailed in the tree, so their menus offer Stop Tailing, not Tail Logs. */
+export function registerDeploymentLogs(services: Services, explorer: TreeContributor): DeploymentLogTails {
   const tails = new DeploymentLogTails(services);
   const snapshots = new LogSnapshots(services.logger.keys);
+  explorer.contribute('deployment', {
+    decorate: (node, item) => {
+      if (tails.isTailing(node.target)) item.contextValue = tailingContextValue(item.contextValue);
+    },
+    onDidChange: tails.onDidChangeTailing,
+  });
   services.context.subscriptions.push(
     tails,
     snapshots,
@@ -68,3 +77,8 @@ export function registerDeploymentLogs(services: Services): DeploymentLogTails {
   );
   return tails;
 }
+
+export const deploymentLogsFeature: FeatureModule = {
+  name: 'deploymentLogs',
+  register: ({ services, explorer }) => void registerDeploymentLogs(services, explorer),
+};

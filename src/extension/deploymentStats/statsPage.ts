@@ -1,5 +1,4 @@
-/** Text made safe for HTML. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml, webviewPage } from '../shared/webviewPage';
 
 /**
  * The page of the statistics view: a strict Content-Security-Policy that allows only its own script (by
@@ -9,14 +8,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 export function statsPageHtml(options: { deployment: string; scriptUri: string; nonce: string }): string {
   const { deployment, scriptUri, nonce } = options;
   const name = escapeHtml(deployment);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:;">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Statistics of ${name}</title>
-<style nonce="${nonce}">
+  return webviewPage({
+    title: `Statistics of ${deployment}`,
+    csp: `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:;`,
+    head: `<style nonce="${nonce}">
   body { color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 16px 16px; }
   h1 { font-size: 1.3em; font-weight: 600; margin: 12px 0 4px; }
   header p { margin: 4px 0; color: var(--vscode-descriptionForeground); }
@@ -38,16 +33,14 @@ export function statsPageHtml(options: { deployment: string; scriptUri: string; 
   th, td { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, currentColor)); padding: 2px 8px; text-align: right; }
   th { font-weight: 600; }
 </style>
-</head>
-<body>
-<header>
+`,
+    body: `<header>
   <h1>Statistics of ${name}</h1>
   <p id="members"></p>
   <button id="refresh" type="button">Refresh Now</button>
   <p id="status" role="status" aria-live="polite">Loading…</p>
 </header>
 <main id="charts"></main>
-<script nonce="${nonce}" src="${scriptUri}"></script>
-</body>
-</html>`;
+<script nonce="${nonce}" src="${scriptUri}"></script>`,
+  });
 }

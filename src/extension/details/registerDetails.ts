@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
 import { registerCommand, required } from '../base/registerCommand';
 import { formatPrice, textField } from '../shared/recordText';
@@ -66,3 +67,5 @@ async function pickPlan(services: Services, accountId: string): Promise<string> 
     ),
   );
 }
+
+export const detailsFeature: FeatureModule = { name: 'details', register: ({ services }) => registerDetails(services) };

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { compareChanges, savedAlongsideMessage } from '../../core/documents/concurrentChanges';
-import { DocumentPathError } from '../../core/documents/documentId';
 import { diffToUpdate } from '../../core/documents/updateDiff';
 import type { JsonObject } from '../../core/json/lossless';
 import { Disposable } from '../base/disposable';
@@ -8,44 +7,17 @@ import type { Services } from '../services';
 import { DocumentTextError, documentText, parseDocumentText } from '../../core/documents/documentText';
 import type { DocumentAddress } from '../shared/documentUri';
 import { DOCUMENT_SCHEME, collectionLabel, documentUri, isFolderPath, isNewDocumentUri, parseDocumentUri } from '../shared/documentUri';
-import type { DocumentVersion, VersionStamp } from '../../core/documents/documentVersions';
+import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { DocumentVersions } from '../../core/documents/documentVersions';
 import { HeldVersionStore } from './heldVersionStore';
+import type { SentUpdate } from './documentFiles';
+import { addressOf, fileStat, isDirtyInEditor, openDocument, unknownBaseMessage } from './documentFiles';
 import { toFileSystemError } from './fileSystemErrors';
 import { closeCleanEditors } from './openEditors';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import type { NewDocumentTemplates } from './newDocumentTemplates';
 
 const decoder = new TextDecoder('utf-8');
-
-function fileStat(stamp: VersionStamp): vscode.FileStat {
-  return { type: vscode.FileType.File, ctime: stamp.mtime, mtime: stamp.mtime, size: stamp.size };
-}
-
-function unknownBaseMessage(address: DocumentAddress): string {
-  return vscode.l10n.t(
-    'Not saved: the version of {0} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.',
-    address.docId,
-  );
-}
-
-/** An update the save command sent itself, so that its failure is said once, in its words, and not by VS Code. */
-interface SentUpdate {
-  text: string;
-  edited: JsonObject;
-  base: DocumentVersion;
-  /** The service's text before the update: what it kept of other changes is said after the save. */
-  serviceText: string;
-}
-
-function isDirtyInEditor(uri: vscode.Uri): boolean {
-  return openDocument(uri)?.isDirty ?? false;
-}
-
-function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-  const key = uri.toString();
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
-}
 
 /**
  * `dbhost://<account-id>/<db>/<col>/<doc_id>.json`: a document of the service as a JSON file. Reading
@@ -107,7 +79,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   private async statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (isFolderPath(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     if (isNewDocumentUri(uri)) return this.templates.stat(uri);
-    const address = this.addressOf(uri);
+    const address = addressOf(uri);
     const key = uri.toString();
     const written = this.versions.takeStampAfterWrite(key);
     if (written) return fileStat(written);
@@ -122,7 +94,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     if (isNewDocumentUri(uri)) return this.templates.read(uri);
-    const address = this.addressOf(uri);
+    const address = addressOf(uri);
     const version = await this.fetch(address, 'read');
     const key = uri.toString();
     this.versions.observe(key, version.text);
@@ -153,7 +125,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
    */
   async sendBeforeSave(uri: vscode.Uri, text: string): Promise<boolean> {
     if (isNewDocumentUri(uri)) return false;
-    const address = this.addressOf(uri);
+    const address = addressOf(uri);
     const key = uri.toString();
     const base = this.versions.held(key);
     if (!base) return false;
@@ -177,7 +149,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   private async writeDocument(uri: vscode.Uri, text: string): Promise<void> {
-    const address = this.addressOf(uri);
+    const address = addressOf(uri);
     const key = uri.toString();
     const sent = this.sentBeforeSave.get(key);
     this.sentBeforeSave.delete(key);
@@ -227,7 +199,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
       this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
       return;
     }
-    await this.deleteDocument(this.addressOf(uri));
+    await this.deleteDocument(addressOf(uri));
   }
 
   /**
@@ -339,15 +311,6 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   private afterSave(uri: vscode.Uri): void {
     const key = uri.toString();
     if (this.reloadAfterSave.delete(key)) this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-  }
-
-  private addressOf(uri: vscode.Uri): DocumentAddress {
-    try {
-      return parseDocumentUri(uri);
-    } catch (error) {
-      if (error instanceof DocumentPathError) throw vscode.FileSystemError.FileNotFound(error.message);
-      throw error;
-    }
   }
 
   private async fetch(address: DocumentAddress, action: 'read' | 'save'): Promise<DocumentVersion> {

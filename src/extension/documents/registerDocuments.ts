@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -52,3 +53,8 @@ export function registerDocuments(services: Services): DocumentsFeature {
     },
   };
 }
+
+export const documentsFeature: FeatureModule<void, DocumentsFeature> = {
+  name: 'documents',
+  register: ({ services }) => registerDocuments(services),
+};

@@ -10,11 +10,11 @@ import { idToPathSegment } from '../../core/documents/documentId';
 import { CommandId } from '../shared/commandIds';
 
 /** "Copy Name" and "Copy _id" on tree items. */
-export function registerCopyCommands(services: Services): void {
-  services.context.subscriptions.push(
+export function registerCopyCommands(services: Services): vscode.Disposable[] {
+  return [
     registerCommand(services, CommandId.copyName, (arg?: unknown) => copy(nameOf(arg), 'name')),
     registerCommand(services, CommandId.copyDocumentId, (arg?: unknown) => copy(documentIdOf(arg), '_id')),
-  );
+  ];
 }
 
 function nameOf(arg: unknown): string | undefined {

@@ -8,6 +8,8 @@ import type { Services } from '../services';
 import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
 import type { ExplorerTree } from '../shared/tree/explorerTree';
+import type { NodeKind, TreeContribution, TreeContributor } from '../shared/tree/treeContributions';
+import { TreeContributions } from '../shared/tree/treeContributions';
 import { AccountNode } from './nodes/accountNode';
 import { DatabaseNode } from './nodes/databaseNode';
 import { DatabasesNode } from './nodes/databasesNode';
@@ -18,27 +20,22 @@ import { ErrorNode } from '../shared/tree/errorNode';
 import { IndexesNode } from './nodes/indexesNode';
 import { InvoicesNode } from './nodes/invoicesNode';
 import { PlansNode } from './nodes/plansNode';
-import { tailingContextValue } from '../shared/contextValues';
 
 export const EXPLORER_VIEW_ID = 'dbhost.explorer';
-
-/** Which deployments' logs are being tailed; the explorer marks them so the menus offer Stop Tailing, not Tail Logs. */
-export interface TailingDeployments {
-  isTailing(target: { accountId: string; deployment: string }): boolean;
-  readonly onDidChangeTailing: vscode.Event<{ accountId: string; deployment: string }>;
-}
 
 /**
  * The DB Host tree. Nothing is fetched until a node is expanded; what was fetched is kept until that
  * node is refreshed, by the user or because a command changed it (`services.changes`).
  */
-export class ExplorerProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode>, ExplorerTree {
+export class ExplorerProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode>, ExplorerTree, TreeContributor {
   private readonly changed = this.register(new vscode.EventEmitter<ExplorerNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private accountNodes = new Map<string, AccountNode>();
   private readonly context: ExplorerContext;
   private localAccountId: string | undefined;
-  private tailing: TailingDeployments | undefined;
+  private readonly contributions = new TreeContributions((contribution) => {
+    if (contribution.onDidChange) this.register(contribution.onDidChange((target) => this.redrawMatching(target)));
+  });
   /** The view that shows this tree, once created: what it has selected is what the user sees selected. */
   treeView: vscode.TreeView<ExplorerNode> | undefined;
 
@@ -50,6 +47,7 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
       withProgress: async (task) => vscode.window.withProgress({ location: { viewId: EXPLORER_VIEW_ID } }, task),
       redraw: (node) => this.changed.fire(node),
       pageSize: () => pageSizeSetting(),
+      contributions: this.contributions,
     };
     this.register(services.accounts.onDidChange(() => this.syncAccounts()));
     this.register(services.changes.onDidChange(({ target, list }) => this.refreshChanged(target, list)));
@@ -62,31 +60,22 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
     const item = node.treeItem();
-    if (isDeploymentItem(node) && this.tailing?.isTailing(node.target)) item.contextValue = tailingContextValue(item.contextValue);
+    if (isDeploymentItem(node)) this.contributions.decorate('deployment', node, item);
     return item;
   }
 
-  showTailing(tailing: TailingDeployments): void {
-    this.tailing = tailing;
-    this.register(
-      tailing.onDidChangeTailing(({ accountId, deployment }) => {
-        const account = this.accountNodes.get(accountId);
-        if (!account) return;
-        for (const node of loadedNodes(account)) {
-          if (isDeploymentItem(node) && node.target.deployment === deployment) this.changed.fire(node);
-        }
-      }),
-    );
+  /** Adds a feature's items below the nodes of a kind, or its mark on their items. */
+  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): void {
+    this.contributions.contribute(kind, contribution);
   }
 
-  /** Shows a Schema item, made by `schemaNode`, under each collection. */
-  showSchemas(schemaNode: NonNullable<ExplorerContext['schemaNode']>): void {
-    this.context.schemaNode = schemaNode;
-  }
-
-  /** Shows the items made by `databaseExtras` under each database, after its collections. */
-  showDatabaseExtras(databaseExtras: NonNullable<ExplorerContext['databaseExtras']>): void {
-    this.context.databaseExtras = databaseExtras;
+  /** Draws again the loaded deployment items a contribution's change concerns. */
+  private redrawMatching(target: ResourceTarget & { deployment?: string }): void {
+    const account = this.accountNodes.get(target.accountId);
+    if (!account) return;
+    for (const node of loadedNodes(account)) {
+      if (isDeploymentItem(node) && node.target.deployment === target.deployment) this.changed.fire(node);
+    }
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
@@ -106,7 +95,7 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
       return;
     }
     if (node instanceof ErrorNode) {
-      const parent = node.parent as ExplorerNode & { retry?: () => Promise<void> };
+      const parent = node.parent;
       if (parent.retry) return parent.retry();
       return this.refresh(parent);
     }

@@ -8,8 +8,12 @@ import { LoadMoreNode } from './nodes/loadMoreNode';
 import { DocumentsNode } from './nodes/documentsNode';
 import { registerRevealInExplorer } from './revealInExplorer';
 import { CommandId } from '../shared/commandIds';
+import { registerCopyCommands } from './copyCommands';
 
-/** The tree view and its own commands: refresh everything, refresh one list, load the next page. */
+/**
+ * The tree view and its own commands: refresh everything, refresh one list, load the next page, copy a name.
+ * Every other feature gets the tree (as an `ExplorerTree` that takes their contributions) in its `FeatureHost`.
+ */
 export function registerExplorer(services: Services): ExplorerProvider {
   const provider = new ExplorerProvider(services);
   const view = vscode.window.createTreeView(EXPLORER_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
@@ -18,6 +22,7 @@ export function registerExplorer(services: Services): ExplorerProvider {
     provider,
     view,
     registerRevealInExplorer(services, provider, view),
+    ...registerCopyCommands(services),
     registerCommand(services, CommandId.refresh, () => provider.refresh()),
     registerCommand(services, CommandId.refreshNode, (node?: ExplorerNode) => provider.refresh(isNode(node) ? node : undefined)),
     registerCommand(services, CommandId.loadMoreDocuments, async (node?: LoadMoreNode | DocumentsNode) => {

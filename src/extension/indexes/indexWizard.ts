@@ -104,8 +104,54 @@ async function askFields(
   }
 }
 
-async function askOptions(services: Services, target: CollectionTarget, spec: Record<string, IndexKind>): Promise<WizardOutcome> {
+/** The options' items as they stand: each toggle shows its state; min and max only for a geo index. */
+function optionItems(
+  spec: Record<string, IndexKind>,
+  options: { unique: boolean; dropDups: boolean; background: boolean; min?: number; max?: number },
+): PickItem<OptionChoice>[] {
+  const { unique, dropDups, background, min, max } = options;
   const geo = Object.values(spec).some(isGeoKind);
+  const items: PickItem<OptionChoice>[] = [
+    { label: vscode.l10n.t('$(check) Create Index'), description: generatedIndexName(spec), value: 'create' },
+    {
+      label: vscode.l10n.t('{0} Unique', unique ? on : off),
+      description: vscode.l10n.t('refuse two documents with the same values'),
+      value: 'unique',
+    },
+  ];
+  if (unique) {
+    items.push({
+      label: vscode.l10n.t('{0} Drop duplicates (drop_dups)', dropDups ? on : off),
+      description: vscode.l10n.t('deletes every later document that duplicates an earlier one'),
+      value: 'drop_dups',
+    });
+  }
+  items.push({
+    label: vscode.l10n.t('{0} Build in background', background ? on : off),
+    description: vscode.l10n.t('the database stays usable while it builds'),
+    value: 'background',
+  });
+  if (geo) {
+    items.push({
+      label: vscode.l10n.t('$(arrow-down) Minimum (min)'),
+      description: min === undefined ? 'default' : String(min),
+      value: 'min',
+    });
+    items.push({
+      label: vscode.l10n.t('$(arrow-up) Maximum (max)'),
+      description: max === undefined ? 'default' : String(max),
+      value: 'max',
+    });
+  }
+  items.push({
+    label: vscode.l10n.t('$(json) Edit as JSON…'),
+    description: vscode.l10n.t('open this index as the JSON body to send'),
+    value: 'editAsJson',
+  });
+  return items;
+}
+
+async function askOptions(services: Services, target: CollectionTarget, spec: Record<string, IndexKind>): Promise<WizardOutcome> {
   let unique = false;
   let dropDups = false;
   let background = true;
@@ -120,43 +166,7 @@ async function askOptions(services: Services, target: CollectionTarget, spec: Re
     ...(max === undefined ? {} : { max }),
   });
   for (;;) {
-    const items: PickItem<OptionChoice>[] = [
-      { label: vscode.l10n.t('$(check) Create Index'), description: generatedIndexName(spec), value: 'create' },
-      {
-        label: vscode.l10n.t('{0} Unique', unique ? on : off),
-        description: vscode.l10n.t('refuse two documents with the same values'),
-        value: 'unique',
-      },
-    ];
-    if (unique) {
-      items.push({
-        label: vscode.l10n.t('{0} Drop duplicates (drop_dups)', dropDups ? on : off),
-        description: vscode.l10n.t('deletes every later document that duplicates an earlier one'),
-        value: 'drop_dups',
-      });
-    }
-    items.push({
-      label: vscode.l10n.t('{0} Build in background', background ? on : off),
-      description: vscode.l10n.t('the database stays usable while it builds'),
-      value: 'background',
-    });
-    if (geo) {
-      items.push({
-        label: vscode.l10n.t('$(arrow-down) Minimum (min)'),
-        description: min === undefined ? 'default' : String(min),
-        value: 'min',
-      });
-      items.push({
-        label: vscode.l10n.t('$(arrow-up) Maximum (max)'),
-        description: max === undefined ? 'default' : String(max),
-        value: 'max',
-      });
-    }
-    items.push({
-      label: vscode.l10n.t('$(json) Edit as JSON…'),
-      description: vscode.l10n.t('open this index as the JSON body to send'),
-      value: 'editAsJson',
-    });
+    const items = optionItems(spec, { unique, dropDups, background, min, max });
     const choice = required(
       await services.prompts.pick(items, {
         title: vscode.l10n.t('Create Index on {0}.{1}: options', target.db, target.col),

@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
 import { lazyModule } from '../base/lazyModule';
 import { registerCommand } from '../base/registerCommand';
@@ -27,3 +28,8 @@ export function registerIndexes(services: Services, playgroundAccounts: Playgrou
     registerCommand(services, CommandId.dropAllIndexes, (arg?: unknown) => commands().dropAllIndexes(arg)),
   );
 }
+
+export const indexesFeature: FeatureModule<PlaygroundAccountBinding> = {
+  name: 'indexes',
+  register: ({ services }, playgroundAccounts) => registerIndexes(services, playgroundAccounts),
+};

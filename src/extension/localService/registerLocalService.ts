@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { FeatureModule } from '../shared/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { LocalService } from './localService';
@@ -23,3 +24,8 @@ export function registerLocalService(services: Services): LocalService {
   );
   return local;
 }
+
+export const localServiceFeature: FeatureModule<void, LocalService> = {
+  name: 'localService',
+  register: ({ services }) => registerLocalService(services),
+};

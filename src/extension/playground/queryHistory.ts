@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { playgroundParser } from '../shared/loadPlaygroundParser';
 import type { RunResult } from './playgroundRunner';
 import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
-import type { PlaygroundParts } from './registerPlaygrounds';
+import type { PlaygroundParts } from './playgroundParts';
 
 const STATE_KEY = 'dbhost.queryHistory';
 

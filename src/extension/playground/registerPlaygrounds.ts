@@ -1,3 +1,9 @@
+import type { FeatureModule } from '../shared/featureModule';
+import type { LoadKnowledge } from '../shared/loadKnowledge';
+import { registerPlaygroundKnowledge } from './playgroundKnowledge';
+import type { PlaygroundParts } from './playgroundParts';
+
+export type { PlaygroundParts };
 import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -11,14 +17,6 @@ import { ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
 import { explainHidden } from '../shared/explainAvailability';
-
-/** What other features build on: the parsed files, their accounts, their results and the runner. */
-export interface PlaygroundParts {
-  parses: PlaygroundParses;
-  accounts: PlaygroundAccounts;
-  results: ResultsDocuments;
-  runner: PlaygroundRunner;
-}
 
 /** Query playgrounds: `.query.json` files with diagnostics, Run lenses, and results beside them. */
 export function registerPlaygrounds(services: Services): PlaygroundParts {
@@ -50,3 +48,17 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
   );
   return { parses, accounts, results, runner };
 }
+
+/** What the playground feature gives the features that build on it: its parts, and the loader of what knows the data. */
+export interface Playgrounds {
+  parts: PlaygroundParts;
+  knowledge: LoadKnowledge;
+}
+
+export const playgroundFeature: FeatureModule<void, Playgrounds> = {
+  name: 'playground',
+  register({ services }) {
+    const parts = registerPlaygrounds(services);
+    return { parts, knowledge: registerPlaygroundKnowledge(services, parts) };
+  },
+};

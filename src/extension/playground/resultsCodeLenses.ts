@@ -5,6 +5,7 @@ import { nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { ResultsDocuments } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
+import { openDocumentLens } from './openDocumentLens';
 
 /** On a results document: "Previous page" / "Next page" at the top, "Open" above each document. */
 export class ResultsCodeLenses implements vscode.CodeLensProvider {
@@ -64,14 +65,7 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
         col: state.request.collection,
         docId: idToPathSegment(id),
       };
-      lenses.push(
-        new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-          title: vscode.l10n.t('$(go-to-file) Open'),
-          tooltip: vscode.l10n.t('Open this document as an editable file'),
-          command: CommandId.openDocument,
-          arguments: [target],
-        }),
-      );
+      lenses.push(openDocumentLens(line, target));
     }
     return lenses;
   }

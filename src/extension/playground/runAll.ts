@@ -11,9 +11,10 @@ import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
 import type { QueryHistory } from './queryHistory';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
-import type { PlaygroundParts } from './registerPlaygrounds';
+import type { PlaygroundParts } from './playgroundParts';
 import { untilTextIs } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
+import { openDocumentLens } from './openDocumentLens';
 
 export const RUN_ALL_SCHEME = 'dbhost-run-all';
 
@@ -217,14 +218,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const accountId = state.accountIds[section];
       if (id === undefined || found?.kind !== 'page' || accountId === undefined) continue;
       const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
-      lenses.push(
-        new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-          title: vscode.l10n.t('$(go-to-file) Open'),
-          tooltip: vscode.l10n.t('Open this document as an editable file'),
-          command: CommandId.openDocument,
-          arguments: [target],
-        }),
-      );
+      lenses.push(openDocumentLens(line, target));
     }
     return lenses;
   }

@@ -12,6 +12,7 @@ import { MessageNode } from '../shared/tree/messageNode';
 import type { CachedSchema, SchemaStore } from '../shared/schemaStore';
 import { ContextValue } from '../shared/contextValues';
 import { CommandId } from '../shared/commandIds';
+import type { TargetNode } from '../shared/tree/treeContributions';
 
 type CollectionTarget = ResourceTarget & { db: string; col: string };
 
@@ -22,7 +23,7 @@ export class SchemaNode implements ExplorerNode {
   private failure: ErrorNode | undefined;
 
   constructor(
-    readonly parent: ExplorerNode & { target: CollectionTarget },
+    readonly parent: TargetNode<CollectionTarget>,
     private readonly context: ExplorerContext,
     private readonly schemas: SchemaStore,
   ) {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { countOf, formatCount } from '../../core/text/formatCount';
+import type { DbHostApi } from '../../core/api/types';
 import type { CsvTypes } from '../../core/transfer/csvDocuments';
 import type { DryRunReport } from '../../core/transfer/dryRun';
 import { dryRun } from '../../core/transfer/dryRun';
@@ -118,25 +119,12 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const file = { path, size: info.size, modifiedMs: info.mtimeMs };
   const key = importStateKey(path, target);
   const previous = await askResume(services, key, file, format, csvTypes);
-  const idSeed = previous?.idSeed ?? newIdSeed();
-  const resumeFrom = previous?.doneThrough ?? 0;
   const client = await services.accounts.clientFor(target.accountId);
+  const run: ImportRun = { target, path, format, csvTypes, file, key, previous, client, idSeed: previous?.idSeed ?? newIdSeed() };
+  const resumeFrom = previous?.doneThrough ?? 0;
   const label = `${target.db}.${target.col}`;
 
-  const report = await withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
-    let read = 0;
-    const records = countingRecords(fileRecords(path, format, csvTypes), () => progress({ done: ++read, total: undefined }));
-    return dryRun({
-      records,
-      idSeed,
-      resumeFrom,
-      signal,
-      existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal },
-    }).catch((error: unknown) => {
-      if (signal.aborted) throw new UserCancelledError();
-      throw error;
-    });
-  });
+  const report = await checkFile(run, resumeFrom);
   if (report.fileProblem)
     throw new Error(vscode.l10n.t('{0} cannot be imported: {1}. Nothing was sent.', basename(path), report.fileProblem));
   if (report.documents === 0) {
@@ -160,50 +148,89 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   );
   if (!confirmed) return { target, dryRun: report };
   // One question for the whole import: an account in Confirm writes does not ask again for each document.
-  return sendConfirmed(target.accountId, async () => {
-    if (target.isNew) {
-      await client.createCollection(target.db, target.col);
-      services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
-    }
-    const state: ImportState = previous ?? {
-      version: 1,
-      file,
-      target: { accountId: target.accountId, db: target.db, col: target.col },
-      format,
-      csvTypes,
-      idSeed,
-      doneThrough: 0,
-      stored: 0,
-      alreadyStored: 0,
-      failureCount: 0,
-      failures: [],
-    };
-    await services.context.workspaceState.update(key, state);
-    let savedAt = Date.now();
-    const total = resumeFrom + report.records;
-    const outcome = await withTransferProgress(`Importing ${basename(path)} into ${label}`, 'records', (signal, progress) =>
-      importDocuments({
-        api: client,
-        db: target.db,
-        col: target.col,
-        records: fileRecords(path, format, csvTypes),
-        idSeed,
-        resumeFrom,
-        previous: state,
-        concurrency: DEFAULT_IMPORT_CONCURRENCY,
-        signal,
-        onProgress: (tally, resumable) => {
-          progress({ done: tally.doneThrough, total });
-          if (Date.now() - savedAt < SAVE_STATE_EVERY_MS) return;
-          savedAt = Date.now();
-          void services.context.workspaceState.update(key, { ...state, ...resumable() });
-        },
-      }),
-    );
-    services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
-    services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
-    return finish(services, { target, path, key, state, outcome, report });
+  return sendConfirmed(target.accountId, () => storeRecords(services, run, report));
+}
+
+/** What one import works on, once its questions are answered. */
+interface ImportRun {
+  target: ImportTarget;
+  path: string;
+  format: TransferFormat;
+  csvTypes: CsvTypes | undefined;
+  file: ImportState['file'];
+  /** Where its resume state is kept in workspace storage. */
+  key: string;
+  /** The saved state it resumes, if any. */
+  previous: ImportState | undefined;
+  client: DbHostApi;
+  idSeed: ImportState['idSeed'];
+}
+
+/** Reads the file once without sending anything: what the import would do. */
+async function checkFile(run: ImportRun, resumeFrom: number): Promise<DryRunReport> {
+  const { target, path, format, csvTypes, client } = run;
+  return withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
+    let read = 0;
+    const records = countingRecords(fileRecords(path, format, csvTypes), () => progress({ done: ++read, total: undefined }));
+    return dryRun({
+      records,
+      idSeed: run.idSeed,
+      resumeFrom,
+      signal,
+      existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal },
+    }).catch((error: unknown) => {
+      if (signal.aborted) throw new UserCancelledError();
+      throw error;
+    });
   });
+}
+
+/** Sends the records (creating the collection first when it is new), saving the resume state as it goes. */
+async function storeRecords(services: Services, run: ImportRun, report: DryRunReport): Promise<ImportResult> {
+  const { target, path, format, csvTypes, file, key, previous, client, idSeed } = run;
+  const resumeFrom = previous?.doneThrough ?? 0;
+  if (target.isNew) {
+    await client.createCollection(target.db, target.col);
+    services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+  }
+  const state: ImportState = previous ?? {
+    version: 1,
+    file,
+    target: { accountId: target.accountId, db: target.db, col: target.col },
+    format,
+    csvTypes,
+    idSeed,
+    doneThrough: 0,
+    stored: 0,
+    alreadyStored: 0,
+    failureCount: 0,
+    failures: [],
+  };
+  await services.context.workspaceState.update(key, state);
+  let savedAt = Date.now();
+  const total = resumeFrom + report.records;
+  const outcome = await withTransferProgress(`Importing ${basename(path)} into ${target.db}.${target.col}`, 'records', (signal, progress) =>
+    importDocuments({
+      api: client,
+      db: target.db,
+      col: target.col,
+      records: fileRecords(path, format, csvTypes),
+      idSeed,
+      resumeFrom,
+      previous: state,
+      concurrency: DEFAULT_IMPORT_CONCURRENCY,
+      signal,
+      onProgress: (tally, resumable) => {
+        progress({ done: tally.doneThrough, total });
+        if (Date.now() - savedAt < SAVE_STATE_EVERY_MS) return;
+        savedAt = Date.now();
+        void services.context.workspaceState.update(key, { ...state, ...resumable() });
+      },
+    }),
+  );
+  services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
+  services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
+  return finish(services, { target, path, key, state, outcome, report });
 }
 
 async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => void): AsyncGenerator<T> {

@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import { lazyModule } from '../base/lazyModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -17,3 +18,5 @@ export function registerTransfer(services: Services): void {
     registerCommand(services, CommandId.importDocuments, (arg?: unknown) => transfer().importDocuments(services, arg)),
   );
 }
+
+export const transferFeature: FeatureModule = { name: 'transfer', register: ({ services }) => registerTransfer(services) };

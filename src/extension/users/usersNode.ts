@@ -8,6 +8,7 @@ import { ListNode } from '../shared/tree/listNode';
 import { jsonTooltip } from '../shared/recordText';
 import { ContextValue } from '../shared/contextValues';
 import { formatCount } from '../../core/text/formatCount';
+import type { TargetNode } from '../shared/tree/treeContributions';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 
@@ -16,7 +17,7 @@ export class UsersNode extends ListNode {
   declare readonly target: DatabaseTarget;
   private drawnCount: number | undefined;
 
-  constructor(parent: ExplorerNode & { target: DatabaseTarget }, context: ExplorerContext) {
+  constructor(parent: TargetNode<DatabaseTarget>, context: ExplorerContext) {
     const { accountId, db } = parent.target;
     super(childId(parent, 'users'), parent, { accountId, db }, context);
   }

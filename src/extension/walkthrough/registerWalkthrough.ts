@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
 import type { Services } from '../services';
@@ -49,3 +50,8 @@ export function registerWalkthrough(services: Services): Walkthrough {
   );
   return { done: () => done, forgetSavedDocument: () => mark(ContextKey.walkthroughDocumentSaved, false) };
 }
+
+export const walkthroughFeature: FeatureModule<void, Walkthrough> = {
+  name: 'walkthrough',
+  register: ({ services }) => registerWalkthrough(services),
+};

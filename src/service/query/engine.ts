@@ -16,6 +16,7 @@ import { checkPathsIn, RESERVED_FIELD_NAMES } from './reservedNames';
 import { checkUpdatePaths } from './updatePaths';
 import { checkOperandTypes } from './operandTypes';
 import { resolveAddToSet } from './addToSet';
+import { SUPPORTED_OPERATORS as SUPPORTED_UPDATE_OPERATORS } from '../../core/bulk/updateOperators';
 
 /** mingo throws for operators it does not know or arguments of the wrong kind: those are the caller's mistakes. */
 function asBadInput<T>(what: string, run: () => T): T {
@@ -159,23 +160,8 @@ export function isOperatorUpdate(updateDoc: Doc): boolean {
   return keys.length > 0 && operators === keys.length;
 }
 
-const SUPPORTED_OPERATORS = new Set([
-  '$set',
-  '$unset',
-  '$inc',
-  '$mul',
-  '$min',
-  '$max',
-  '$rename',
-  '$push',
-  '$pull',
-  '$pullAll',
-  '$pop',
-  '$addToSet',
-  '$bit',
-  '$currentDate',
-  '$setOnInsert',
-]);
+/** The operators the service applies: the same list the extension checks updates against (core/bulk/updateOperators.ts). */
+const SUPPORTED_OPERATORS = new Set<string>(SUPPORTED_UPDATE_OPERATORS);
 
 /** What an operator update must be whatever it is applied to: known operators, object arguments, safe paths and regexes. */
 export function checkOperatorUpdate(updateDoc: Doc): void {

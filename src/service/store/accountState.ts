@@ -23,7 +23,7 @@ export class AccountState {
     return this.databases.get(db)?.collections.get(name);
   }
 
-  /** `sizes`: the stored size of put documents where the caller measured it already (AccountStore.commit). */
+  /** `sizes`: the stored size of put documents where the caller measured it already (AccountDataStore.commit). */
   apply(mutation: Mutation, sizes?: Map<Doc, number>): void {
     switch (mutation.op) {
       case 'createDatabase':

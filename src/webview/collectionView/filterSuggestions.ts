@@ -9,50 +9,44 @@ import { h } from './dom';
 const LIST_ID = 'filter-suggestions';
 
 export function installFilterSuggestions(input: HTMLInputElement, fields: () => string[]): void {
-  const list = h('ul', { id: LIST_ID, className: 'filter-suggestions', role: 'listbox', 'aria-label': 'Suggestions' });
-  list.hidden = true;
-  const box = h('span', { className: 'filter-box' });
-  input.replaceWith(box);
-  box.append(input, list);
-  input.setAttribute('role', 'combobox');
-  input.setAttribute('aria-autocomplete', 'list');
-  input.setAttribute('aria-controls', LIST_ID);
-  input.setAttribute('aria-expanded', 'false');
+  const suggestions = new FilterSuggestions(input, fields);
+  input.addEventListener('input', () => suggestions.open());
+  input.addEventListener('blur', () => suggestions.close());
+  input.addEventListener('keydown', (event) => suggestions.onKey(event), { capture: true });
+}
 
-  let shown: FilterCompletion | undefined;
-  let active = 0;
+class FilterSuggestions {
+  private readonly list = h('ul', { id: LIST_ID, className: 'filter-suggestions', role: 'listbox', 'aria-label': 'Suggestions' });
+  private shown: FilterCompletion | undefined;
+  private active = 0;
 
-  const close = () => {
-    shown = undefined;
-    list.hidden = true;
-    list.replaceChildren();
+  constructor(
+    private readonly input: HTMLInputElement,
+    private readonly fields: () => string[],
+  ) {
+    this.list.hidden = true;
+    const box = h('span', { className: 'filter-box' });
+    input.replaceWith(box);
+    box.append(input, this.list);
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('aria-autocomplete', 'list');
+    input.setAttribute('aria-controls', LIST_ID);
     input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-  };
+  }
 
-  const highlight = (index: number) => {
-    if (!shown) return;
-    active = (index + shown.suggestions.length) % shown.suggestions.length;
-    list.querySelectorAll('[role="option"]').forEach((option, at) => option.setAttribute('aria-selected', String(at === active)));
-    input.setAttribute('aria-activedescendant', `${LIST_ID}-${active}`);
-    list.children[active]?.scrollIntoView({ block: 'nearest' });
-  };
+  close(): void {
+    this.shown = undefined;
+    this.list.hidden = true;
+    this.list.replaceChildren();
+    this.input.setAttribute('aria-expanded', 'false');
+    this.input.removeAttribute('aria-activedescendant');
+  }
 
-  const accept = (index: number) => {
-    if (!shown) return;
-    const { from, to, suggestions } = shown;
-    const { insert } = suggestions[index];
-    input.value = input.value.slice(0, from) + insert + input.value.slice(to);
-    const caret = from + insert.length;
-    input.setSelectionRange(caret, caret);
-    close();
-    input.focus();
-  };
-
-  const open = () => {
-    const completion = filterCompletion(input.value, input.selectionStart ?? input.value.length, fields());
-    if (!completion) return close();
-    shown = completion;
+  open(): void {
+    const { input, list } = this;
+    const completion = filterCompletion(input.value, input.selectionStart ?? input.value.length, this.fields());
+    if (!completion) return this.close();
+    this.shown = completion;
     list.replaceChildren(
       ...completion.suggestions.map((suggestion, index) => {
         const option = h(
@@ -63,41 +57,55 @@ export function installFilterSuggestions(input: HTMLInputElement, fields: () => 
         // On press, not click: the box keeps the focus, so its caret stays where the suggestion goes.
         option.addEventListener('mousedown', (event) => {
           event.preventDefault();
-          accept(index);
+          this.accept(index);
         });
         return option;
       }),
     );
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');
-    highlight(0);
-  };
+    this.highlight(0);
+  }
 
-  input.addEventListener('input', open);
-  input.addEventListener('blur', close);
-  input.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.ctrlKey && event.key === ' ') {
-        event.preventDefault();
-        open();
-        return;
-      }
-      if (!shown) return;
-      const handled: Record<string, () => void> = {
-        ArrowDown: () => highlight(active + 1),
-        ArrowUp: () => highlight(active - 1),
-        Enter: () => accept(active),
-        Tab: () => accept(active),
-        Escape: close,
-      };
-      const act = handled[event.key];
-      if (!act) return;
-      // Before the filter box's own Enter (which applies the filter): a chosen suggestion is not a filter to run.
+  onKey(event: KeyboardEvent): void {
+    if (event.ctrlKey && event.key === ' ') {
       event.preventDefault();
-      event.stopImmediatePropagation();
-      act();
-    },
-    { capture: true },
-  );
+      this.open();
+      return;
+    }
+    if (!this.shown) return;
+    const handled: Record<string, () => void> = {
+      ArrowDown: () => this.highlight(this.active + 1),
+      ArrowUp: () => this.highlight(this.active - 1),
+      Enter: () => this.accept(this.active),
+      Tab: () => this.accept(this.active),
+      Escape: () => this.close(),
+    };
+    const act = handled[event.key];
+    if (!act) return;
+    // Before the filter box's own Enter (which applies the filter): a chosen suggestion is not a filter to run.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    act();
+  }
+
+  private highlight(index: number): void {
+    if (!this.shown) return;
+    this.active = (index + this.shown.suggestions.length) % this.shown.suggestions.length;
+    this.list.querySelectorAll('[role="option"]').forEach((option, at) => option.setAttribute('aria-selected', String(at === this.active)));
+    this.input.setAttribute('aria-activedescendant', `${LIST_ID}-${this.active}`);
+    this.list.children[this.active]?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private accept(index: number): void {
+    if (!this.shown) return;
+    const { from, to, suggestions } = this.shown;
+    const { insert } = suggestions[index];
+    const { input } = this;
+    input.value = input.value.slice(0, from) + insert + input.value.slice(to);
+    const caret = from + insert.length;
+    input.setSelectionRange(caret, caret);
+    this.close();
+    input.focus();
+  }
 }

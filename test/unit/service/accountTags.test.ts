@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { TestService } from './serviceHarness';
 import { startTestService, temporaryDirectory } from './serviceHarness';
 
@@ -72,7 +72,7 @@ describe('local service: account folder and custom plan names', function () {
   it('moves a folder named the old way, keeping its data and its databases on the custom deploy', async () => {
     const dataDir = freshDataDir();
     const legacyTag = unsaltedHash.slice(0, 16);
-    const { store } = AccountStore.open(join(dataDir, 'accounts', legacyTag), () => undefined);
+    const { store } = AccountDataStore.open(join(dataDir, 'accounts', legacyTag), () => undefined);
     store.commit(
       [
         { op: 'createDatabase', name: 'plain', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../src/service/store/mutations';
 import { temporaryDirectory } from './serviceHarness';
 
@@ -10,7 +10,7 @@ const SETUP: Mutation[] = [
   { op: 'createCollection', db: 'db', name: 'c' },
 ];
 const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: { _id: id, text: `document ${id}` } }];
-const idsIn = (store: AccountStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
+const idsIn = (store: AccountDataStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const DOCUMENTS = 30_000;
 
@@ -25,7 +25,7 @@ describe('local service: compaction in the background', function () {
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
   it('takes writes while it writes the snapshot, and keeps them all, in order, across a restart', async () => {
-    const { store } = AccountStore.open(directory, (line) => log.push(line), undefined, undefined, 256 * 1024);
+    const { store } = AccountDataStore.open(directory, (line) => log.push(line), undefined, undefined, 256 * 1024);
     store.commit(SETUP, true);
     for (let id = 0; id < DOCUMENTS; id++) store.commit(put(id), false);
     let compacted = false;
@@ -45,22 +45,22 @@ describe('local service: compaction in the background', function () {
     const expected = idsIn(store);
     assert.equal(expected.length, DOCUMENTS);
     store.close();
-    const reopened = AccountStore.open(directory, (line) => log.push(line)).store;
+    const reopened = AccountDataStore.open(directory, (line) => log.push(line)).store;
     assert.deepEqual(idsIn(reopened), expected);
     reopened.close();
   });
 
   it('starts without writing a snapshot: it continues the journal it replayed', () => {
-    const first = AccountStore.open(directory, (line) => log.push(line)).store;
+    const first = AccountDataStore.open(directory, (line) => log.push(line)).store;
     first.commit(SETUP, true);
     for (let id = 0; id < 100; id++) first.commit(put(id), true);
     first.close();
     const before = readdirSync(directory).sort();
-    const { store } = AccountStore.open(directory, (line) => log.push(line));
+    const { store } = AccountDataStore.open(directory, (line) => log.push(line));
     assert.deepEqual(readdirSync(directory).sort(), before, 'no new snapshot or journal at start-up');
     store.commit(put(100), true);
     store.close();
-    const again = AccountStore.open(directory, (line) => log.push(line)).store;
+    const again = AccountDataStore.open(directory, (line) => log.push(line)).store;
     assert.equal(idsIn(again).length, 101);
     again.close();
   });

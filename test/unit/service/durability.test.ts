@@ -3,7 +3,7 @@ import { appendFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectId } from '../../../src/service/bson/objectId';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../src/service/accountTags';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { ChildService } from './childService';
 import { bundleService, startChildService } from './childService';
 import { temporaryDirectory } from './serviceHarness';
@@ -109,7 +109,7 @@ describe('local service durability (child process)', function () {
     // 60,000 documents in the journal, and the journal after it that a compaction cut short leaves: the next start
     // compacts in the background at once, folding both.
     const accountDir = join(dataDir, 'accounts', accountTag(keyDigest(dataFolderSecret(dataDir), KEY)));
-    const { store } = AccountStore.open(accountDir, () => undefined);
+    const { store } = AccountDataStore.open(accountDir, () => undefined);
     store.commit([{ op: 'createCollection', db: 'big', name: 'docs' }], true);
     for (let id = 0; id < 60_000; id++)
       store.commit([{ op: 'put', db: 'big', col: 'docs', doc: { _id: id, text: `document ${id}` } }], false);
@@ -196,7 +196,7 @@ describe('account store journal', () => {
 
   it('replays the journal, ignores a torn last line and keeps writing after it', () => {
     const log: string[] = [];
-    const { store, existed } = AccountStore.open(directory, (line) => log.push(line));
+    const { store, existed } = AccountDataStore.open(directory, (line) => log.push(line));
     assert.equal(existed, false);
     store.commit(
       [
@@ -211,7 +211,7 @@ describe('account store journal', () => {
     const journal = readdirSync(directory).find((name) => name.startsWith('journal-'))!;
     appendFileSync(join(directory, journal), '{"at":1,"m":[{"op":"put","db":"db","col":"c","doc":{"_id":2');
 
-    const reopened = AccountStore.open(directory, (line) => log.push(line));
+    const reopened = AccountDataStore.open(directory, (line) => log.push(line));
     assert.equal(reopened.existed, true);
     const data = reopened.store.state.collection('db', 'c')!;
     assert.equal(data.count, 1);
@@ -220,7 +220,7 @@ describe('account store journal', () => {
     reopened.store.commit([{ op: 'put', db: 'db', col: 'c', doc: { _id: 3 } }], true);
     reopened.store.close();
 
-    const third = AccountStore.open(directory, () => undefined);
+    const third = AccountDataStore.open(directory, () => undefined);
     assert.equal(third.store.state.collection('db', 'c')!.count, 2);
     third.store.close();
     assert.equal(readdirSync(directory).filter((name) => /^journal-\d+\.jsonl$/.test(name)).length, 1);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { fstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '../../../src/service/errors';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import { withGroupCommit } from '../../../src/service/store/groupCommit';
 import type { JournalIo } from '../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../src/service/store/journal';
@@ -58,7 +58,7 @@ class HeldDisk implements JournalIo {
 }
 
 const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: { _id: id, text: 'x'.repeat(100) } }];
-const ids = (store: AccountStore): unknown[] => store.state.collection('db', 'c')!.entries.map((entry) => entry.doc._id);
+const ids = (store: AccountDataStore): unknown[] => store.state.collection('db', 'c')!.entries.map((entry) => entry.doc._id);
 
 /** Waits, one turn of the event loop at a time, until `condition` holds. */
 async function until(condition: () => boolean): Promise<void> {
@@ -79,12 +79,12 @@ function lineIsWithin(directory: string, id: number, bytes: number): boolean {
 describe('durability: group commit of safe writes', () => {
   let directory: string;
   let disk: HeldDisk;
-  let store: AccountStore;
+  let store: AccountDataStore;
 
   beforeEach(() => {
     directory = temporaryDirectory('group-commit');
     disk = new HeldDisk();
-    store = AccountStore.open(directory, () => undefined, disk).store;
+    store = AccountDataStore.open(directory, () => undefined, disk).store;
     store.commit(
       [
         { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
@@ -148,7 +148,7 @@ describe('durability: group commit of safe writes', () => {
     assert.ok(store.compact());
     await waiting;
     store.close();
-    store = AccountStore.open(directory, () => undefined, disk).store;
+    store = AccountDataStore.open(directory, () => undefined, disk).store;
     assert.deepEqual(ids(store), [1]);
   });
 

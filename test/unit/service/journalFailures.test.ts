@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '../../../src/service/errors';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { JournalIo } from '../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../src/service/store/journal';
 import type { Mutation } from '../../../src/service/store/mutations';
@@ -39,7 +39,7 @@ class FlakyDisk implements JournalIo {
 }
 
 const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: { _id: id, text: 'x'.repeat(100) } }];
-const ids = (store: AccountStore): unknown[] => store.state.collection('db', 'c')!.entries.map((entry) => entry.doc._id);
+const ids = (store: AccountDataStore): unknown[] => store.state.collection('db', 'c')!.entries.map((entry) => entry.doc._id);
 
 function assertUnavailable(run: () => void, pattern: RegExp): void {
   assert.throws(run, (error: unknown) => {
@@ -54,13 +54,13 @@ describe('account store: failed journal writes', () => {
   let directory: string;
   let log: string[];
   let disk: FlakyDisk;
-  let store: AccountStore;
+  let store: AccountDataStore;
 
   beforeEach(() => {
     directory = temporaryDirectory('journal-failures');
     log = [];
     disk = new FlakyDisk();
-    store = AccountStore.open(directory, (line) => log.push(line), disk).store;
+    store = AccountDataStore.open(directory, (line) => log.push(line), disk).store;
     store.commit(
       [
         { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
@@ -74,9 +74,9 @@ describe('account store: failed journal writes', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const reopen = (): AccountStore => {
+  const reopen = (): AccountDataStore => {
     store.close();
-    store = AccountStore.open(directory, (line) => log.push(line)).store;
+    store = AccountDataStore.open(directory, (line) => log.push(line)).store;
     return store;
   };
 
@@ -121,7 +121,7 @@ describe('account store: replaying a damaged journal line', () => {
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
   it('skips a line whole when a later mutation in it cannot be read', () => {
-    const { store } = AccountStore.open(directory, () => undefined);
+    const { store } = AccountDataStore.open(directory, () => undefined);
     store.commit([{ op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' }], true);
     store.close();
     const journal = join(
@@ -162,7 +162,7 @@ describe('account store: replaying a damaged journal line', () => {
     assert.equal(readFileSync(journal, 'utf8').split('\n').length, 6);
 
     const log: string[] = [];
-    const reopened = AccountStore.open(directory, (line) => log.push(line)).store;
+    const reopened = AccountDataStore.open(directory, (line) => log.push(line)).store;
     assert.deepEqual([...reopened.state.databases.get('db')!.collections.keys()], ['good']);
     assert.equal(reopened.state.collection('db', 'good')!.count, 1);
     assert.equal(log.filter((line) => /skipped line [234]:/.test(line)).length, 3, log.join('\n'));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../src/service/accountTags';
 import { ObjectId } from '../../../src/service/bson/objectId';
-import { AccountStore } from '../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../src/service/store/mutations';
 import type { TestService } from './serviceHarness';
 import { startTestService, temporaryDirectory } from './serviceHarness';
@@ -13,7 +13,7 @@ const SEEDED = 100_000;
 /** Writes a 100,000-document collection straight into the account's store, as the service would find it after a restart. */
 function seedLargeCollection(dataDir: string): void {
   const tag = accountTag(keyDigest(dataFolderSecret(dataDir), KEY));
-  const { store } = AccountStore.open(join(dataDir, 'accounts', tag), () => undefined);
+  const { store } = AccountDataStore.open(join(dataDir, 'accounts', tag), () => undefined);
   store.commit(
     [
       { op: 'createDatabase', name: 'big', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },

@@ -3,6 +3,7 @@ import type { CollectionRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerContext } from '../../shared/tree/explorerContext';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 import { childId } from '../../shared/tree/explorerNode';
 import { countOf } from '../../../core/text/formatCount';
 import { numberField, textField } from '../../shared/recordText';
@@ -17,10 +18,11 @@ export class CollectionNode implements ExplorerNode {
   readonly name: string;
   readonly target: ResourceTarget & { db: string; col: string };
   private groups: [DocumentsNode, IndexesNode] | undefined;
-  private schema: ExplorerNode | undefined;
+  /** What features add below the collection (its Schema), made once until the collection is reset. */
+  private contributed: ExplorerNode[] | undefined;
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget & { db?: string } },
+    readonly parent: TargetNode<ResourceTarget & { db?: string }>,
     public record: CollectionRecord,
     private readonly context: ExplorerContext,
   ) {
@@ -46,7 +48,7 @@ export class CollectionNode implements ExplorerNode {
   }
 
   async children(): Promise<ExplorerNode[]> {
-    return [...this.groupNodes(), ...this.schemaNodes()];
+    return [...this.groupNodes(), ...this.contributedNodes()];
   }
 
   get documents(): DocumentsNode {
@@ -63,7 +65,7 @@ export class CollectionNode implements ExplorerNode {
 
   reset(): void {
     this.groups = undefined;
-    this.schema = undefined;
+    this.contributed = undefined;
   }
 
   adopt(fresh: ExplorerNode): boolean {
@@ -72,9 +74,9 @@ export class CollectionNode implements ExplorerNode {
     return true;
   }
 
-  private schemaNodes(): ExplorerNode[] {
-    this.schema ??= this.context.schemaNode?.(this, this.context);
-    return this.schema ? [this.schema] : [];
+  private contributedNodes(): ExplorerNode[] {
+    this.contributed ??= this.context.contributions.childrenNow('collection', this, this.context);
+    return this.contributed;
   }
 
   private groupNodes(): [DocumentsNode, IndexesNode] {

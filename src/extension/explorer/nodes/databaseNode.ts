@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { DatabaseRecord } from '../../../core/api/types';
 import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ResourceTarget } from '../../base/resourceTarget';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 import { childId } from '../../shared/tree/explorerNode';
 import { ListNode } from '../../shared/tree/listNode';
 import { textField } from '../../shared/recordText';
@@ -13,9 +15,10 @@ import { ContextValue } from '../../shared/contextValues';
 /** A database, its plan in the description; its children are its collections. */
 export class DatabaseNode extends ListNode {
   readonly name: string;
+  declare readonly target: ResourceTarget & { db: string };
 
   constructor(
-    parent: ExplorerNode & { target: { accountId: string } },
+    parent: TargetNode,
     public record: DatabaseRecord,
     context: ExplorerContext,
     /** False once the service answered that it has no Copy Database: the item's menu leaves it out. */
@@ -60,7 +63,7 @@ export class DatabaseNode extends ListNode {
     const collections = (await client.listCollections(this.name)).map(
       (record): ExplorerNode => new CollectionNode(this, record, this.context),
     );
-    const extras = (await this.context.databaseExtras?.(this, this.context, client)) ?? [];
+    const extras = await this.context.contributions.children('database', this, this.context);
     if (collections.length === 0 && extras.length > 0) collections.push(new MessageNode(this, this.emptyMessage()));
     return [...collections, ...extras];
   }

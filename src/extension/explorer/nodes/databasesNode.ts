@@ -1,37 +1,21 @@
 import * as vscode from 'vscode';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
-import { ListNode } from '../../shared/tree/listNode';
 import { DatabaseNode } from './databaseNode';
 import { isKnownAbsent } from '../../shared/featureAvailability';
 import { ContextValue } from '../../shared/contextValues';
+import { listNode } from '../../shared/tree/listNode';
 
-export class DatabasesNode extends ListNode {
-  protected readonly what = 'databases';
-
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
-    super(childId(parent, 'databases'), parent, { accountId: parent.target.accountId }, context);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Databases'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.contextValue = ContextValue.databases;
-    item.iconPath = new vscode.ThemeIcon('database');
-    const loaded = this.loadedChildren()?.filter((node) => node instanceof DatabaseNode);
-    if (loaded) item.description = String(loaded.length);
-    return item;
-  }
-
-  protected override emptyMessage(): string {
-    return vscode.l10n.t('No databases yet');
-  }
-
-  protected async load(): Promise<ExplorerNode[]> {
-    const client = await this.context.client(this.target.accountId);
+export const DatabasesNode = listNode({
+  kind: 'databases',
+  label: () => vscode.l10n.t('Databases'),
+  icon: 'database',
+  contextValue: ContextValue.databases,
+  target: (parent) => ({ accountId: parent.accountId }),
+  what: () => 'databases',
+  empty: () => vscode.l10n.t('No databases yet'),
+  load: async (client, list, context) => {
     const databases = await client.listDatabases();
     const copyOffered = !isKnownAbsent(client, 'copyDatabase');
-    return databases.map((record) => new DatabaseNode(this, record, this.context, copyOffered));
-  }
-}
+    return databases.map((record) => new DatabaseNode(list, record, context, copyOffered));
+  },
+  counts: (node) => node instanceof DatabaseNode,
+});

@@ -7,6 +7,7 @@ import { textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { CommandId } from '../../shared/commandIds';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 type DeploymentTarget = ResourceTarget & { deployment: string };
 
@@ -18,7 +19,7 @@ export class DeploymentNode implements ExplorerNode {
   private readonly items: ExplorerNode[];
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly parent: TargetNode,
     readonly record: DeploymentRecord,
   ) {
     this.name = textField(record, 'name') ?? String(record.name);

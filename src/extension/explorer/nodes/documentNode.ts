@@ -8,6 +8,7 @@ import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
 import { CommandId } from '../../shared/commandIds';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 /** One document: its `_id` and a few fields; clicking opens it as a file. */
 export class DocumentNode implements ExplorerNode {
@@ -16,7 +17,7 @@ export class DocumentNode implements ExplorerNode {
   readonly target: ResourceTarget;
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } },
+    readonly parent: TargetNode<ResourceTarget & { db: string; col: string }>,
     /** Replaced when the document is saved from its editor. */
     public document: ServiceDocument,
   ) {

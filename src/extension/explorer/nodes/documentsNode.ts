@@ -12,6 +12,7 @@ import { ErrorNode } from '../../shared/tree/errorNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from '../../shared/tree/messageNode';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 /**
  * A collection's documents, a page at a time, in `_id` order. Each page is fetched once, by key (`_id`
@@ -31,7 +32,7 @@ export class DocumentsNode implements ExplorerNode {
   private readonly loadMoreNode = new LoadMoreNode(this);
 
   constructor(
-    readonly parent: ExplorerNode & { target: CollectionTarget },
+    readonly parent: TargetNode<CollectionTarget>,
     private readonly context: ExplorerContext,
   ) {
     this.id = childId(parent, 'documents');

@@ -9,6 +9,7 @@ import { recordTooltip } from '../recordTooltip';
 import { BUILTIN_INDEX } from '../../../core/api/indexes';
 import { ContextValue } from '../../shared/contextValues';
 import { indexBuild, indexUsage } from '../../../core/indexes/indexUsage';
+import type { TargetNode } from '../../shared/tree/treeContributions';
 
 /** The index every collection has; it cannot be dropped. */
 
@@ -18,7 +19,7 @@ export class IndexNode implements ExplorerNode {
   readonly target: ResourceTarget & { db: string; col: string; index: string };
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget & { db: string; col: string } },
+    readonly parent: TargetNode<ResourceTarget & { db: string; col: string }>,
     readonly record: IndexRecord,
   ) {
     this.name = textField(record, 'name') ?? String(record.name);

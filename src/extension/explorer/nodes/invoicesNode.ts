@@ -1,40 +1,25 @@
 import * as vscode from 'vscode';
 import type { InvoiceRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
-import { ListNode } from '../../shared/tree/listNode';
 import { numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { CommandId } from '../../shared/commandIds';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
+import { listNode } from '../../shared/tree/listNode';
 
-export class InvoicesNode extends ListNode {
-  protected readonly what = 'invoices';
-
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
-    super(childId(parent, 'invoices'), parent, { accountId: parent.target.accountId }, context);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Invoices'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.contextValue = ContextValue.invoices;
-    item.iconPath = new vscode.ThemeIcon('credit-card');
-    return item;
-  }
-
-  protected override emptyMessage(): string {
-    return vscode.l10n.t('No invoices');
-  }
-
-  protected async load(): Promise<ExplorerNode[]> {
-    const client = await this.context.client(this.target.accountId);
-    const invoices = await client.listInvoices();
-    return invoices.map((record) => new InvoiceNode(this, record));
-  }
-}
+export const InvoicesNode = listNode({
+  kind: 'invoices',
+  label: () => vscode.l10n.t('Invoices'),
+  icon: 'credit-card',
+  contextValue: ContextValue.invoices,
+  target: (parent) => ({ accountId: parent.accountId }),
+  what: () => 'invoices',
+  empty: () => vscode.l10n.t('No invoices'),
+  load: async (client, list) => (await client.listInvoices()).map((record) => new InvoiceNode(list, record)),
+});
 
 /** One invoice: its date and amount, unpaid ones marked; clicking shows it in full. */
 export class InvoiceNode implements ExplorerNode {
@@ -43,7 +28,7 @@ export class InvoiceNode implements ExplorerNode {
   readonly target: ResourceTarget;
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly parent: TargetNode,
     readonly record: InvoiceRecord,
   ) {
     this.invoiceId = typeof record.id === 'number' ? record.id : (textField(record, 'id') ?? String(record.id));

@@ -1,40 +1,25 @@
 import * as vscode from 'vscode';
 import type { PlanRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
 import type { ExplorerNode } from '../../shared/tree/explorerNode';
 import { childId } from '../../shared/tree/explorerNode';
-import { ListNode } from '../../shared/tree/listNode';
 import { formatPrice, numberField, textField } from '../../shared/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { CommandId } from '../../shared/commandIds';
 import { ContextValue } from '../../shared/contextValues';
+import type { TargetNode } from '../../shared/tree/treeContributions';
+import { listNode } from '../../shared/tree/listNode';
 
-export class PlansNode extends ListNode {
-  protected readonly what = 'plans';
-
-  constructor(parent: ExplorerNode & { target: { accountId: string } }, context: ExplorerContext) {
-    super(childId(parent, 'plans'), parent, { accountId: parent.target.accountId }, context);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Plans'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.contextValue = ContextValue.plans;
-    item.iconPath = new vscode.ThemeIcon('tag');
-    return item;
-  }
-
-  protected override emptyMessage(): string {
-    return vscode.l10n.t('No plans');
-  }
-
-  protected async load(): Promise<ExplorerNode[]> {
-    const client = await this.context.client(this.target.accountId);
-    const plans = await client.listPlans();
-    return plans.map((record) => new PlanNode(this, record));
-  }
-}
+export const PlansNode = listNode({
+  kind: 'plans',
+  label: () => vscode.l10n.t('Plans'),
+  icon: 'tag',
+  contextValue: ContextValue.plans,
+  target: (parent) => ({ accountId: parent.accountId }),
+  what: () => 'plans',
+  empty: () => vscode.l10n.t('No plans'),
+  load: async (client, list) => (await client.listPlans()).map((record) => new PlanNode(list, record)),
+});
 
 /** A plan: its name and price; clicking shows the whole record. */
 export class PlanNode implements ExplorerNode {
@@ -43,7 +28,7 @@ export class PlanNode implements ExplorerNode {
   readonly target: ResourceTarget;
 
   constructor(
-    readonly parent: ExplorerNode & { target: ResourceTarget },
+    readonly parent: TargetNode,
     readonly record: PlanRecord,
   ) {
     this.slug = textField(record, 'slug', 'name') ?? String(record.slug);

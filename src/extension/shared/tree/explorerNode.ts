@@ -15,6 +15,8 @@ export interface ExplorerNode {
   reset?(): void;
   /** Takes over the record of a freshly loaded node with the same id, keeping what is cached below this one. */
   adopt?(fresh: ExplorerNode): boolean;
+  /** Tries again what failed below this node; an error item's Retry asks its parent, and reloads it when absent. */
+  retry?(): Promise<void>;
   /** Children already loaded, without loading anything. */
   loadedChildren?(): readonly ExplorerNode[] | undefined;
 }

@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import { isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
+import { childId } from './explorerNode';
+import type { ContextValue } from '../contextValues';
+import type { TargetNode } from './treeContributions';
 import { ErrorNode } from './errorNode';
 import { MessageNode } from './messageNode';
 
@@ -80,4 +84,65 @@ export abstract class ListNode implements ExplorerNode {
     this.loading = undefined;
     return this.cached;
   }
+}
+
+/** What a list of one request is: its item in the tree, what it stands for, how it loads. */
+export interface ListOf<T extends ResourceTarget> {
+  /** The list's part of its id ("databases", "indexes"). */
+  readonly kind: string;
+  /** The words, asked each time they are drawn: `() => vscode.l10n.t('Databases')`. */
+  label(): string;
+  readonly icon: string;
+  readonly contextValue: ContextValue;
+  tooltip?(): string;
+  /** What the list stands for, from what its parent stands for. */
+  target(parent: ResourceTarget): T;
+  /** What the list holds, for messages: "databases", "the indexes of orders". */
+  what(target: T): string;
+  /** Shown in place of an empty list. */
+  empty(): string;
+  /** The items, through the account's client; `list` is their parent. */
+  load(client: DbHostApi, list: ListNode & { readonly target: T }, context: ExplorerContext): Promise<ExplorerNode[]>;
+  /** The items counted in the description once loaded; no count when absent. */
+  counts?(node: ExplorerNode): boolean;
+  /** Items standing in for a failed load, when the failure means something else than an error (no such list). */
+  failed?(error: unknown, list: ListNode): ExplorerNode[] | undefined;
+}
+
+/** The class of the tree's lists of one kind: one request, loaded on first expansion, kept until reset. */
+export function listNode<T extends ResourceTarget>(spec: ListOf<T>) {
+  return class extends ListNode {
+    declare readonly target: T;
+
+    constructor(parent: TargetNode, context: ExplorerContext) {
+      super(childId(parent, spec.kind), parent, spec.target(parent.target), context);
+    }
+
+    protected get what(): string {
+      return spec.what(this.target);
+    }
+
+    treeItem(): vscode.TreeItem {
+      const item = new vscode.TreeItem(spec.label(), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = this.id;
+      item.contextValue = spec.contextValue;
+      item.iconPath = new vscode.ThemeIcon(spec.icon);
+      if (spec.tooltip) item.tooltip = spec.tooltip();
+      const counted = spec.counts && this.loadedChildren()?.filter(spec.counts);
+      if (counted) item.description = String(counted.length);
+      return item;
+    }
+
+    protected override emptyMessage(): string {
+      return spec.empty();
+    }
+
+    protected override failed(error: unknown): ExplorerNode[] {
+      return spec.failed?.(error, this) ?? super.failed(error);
+    }
+
+    protected async load(): Promise<ExplorerNode[]> {
+      return spec.load(await this.context.client(this.target.accountId), this, this.context);
+    }
+  };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../../src/service/accountTags';
-import { AccountStore } from '../../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import type { RawAnswer, TestService } from '../serviceHarness';
 import { errorText, jsonBody, startTestService, temporaryDirectory } from '../serviceHarness';
@@ -13,7 +13,10 @@ const COUNT = 1_500;
 
 /** Writes the documents straight into the account's store (1,500 inserts over HTTP would be slow), as the service finds them after a restart. */
 function seed(dataDir: string, key: string): void {
-  const { store } = AccountStore.open(join(dataDir, 'accounts', accountTag(keyDigest(dataFolderSecret(dataDir), key))), () => undefined);
+  const { store } = AccountDataStore.open(
+    join(dataDir, 'accounts', accountTag(keyDigest(dataFolderSecret(dataDir), key))),
+    () => undefined,
+  );
   const mutations: Mutation[] = [
     { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
     { op: 'createCollection', db: 'db', name: 'c' },

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:
 import { join } from 'node:path';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../../src/service/accountTags';
 import { ObjectId } from '../../../../src/service/bson/objectId';
-import { AccountStore } from '../../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import { Journal } from '../../../../src/service/store/journal';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import { stringifyMutations } from '../../../../src/service/store/mutations';
@@ -22,7 +22,7 @@ const accountFolder = (dataDir: string, key: string): string =>
   join(dataDir, 'accounts', accountTag(keyDigest(dataFolderSecret(dataDir), key)));
 
 function seed(dataDir: string, key: string): void {
-  const { store } = AccountStore.open(accountFolder(dataDir, key), () => undefined);
+  const { store } = AccountDataStore.open(accountFolder(dataDir, key), () => undefined);
   const mutations: Mutation[] = [
     { op: 'createDatabase', name: 'src', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
     { op: 'createCollection', db: 'src', name: 'c' },

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, truncate
 import { join } from 'node:path';
 import { startService } from '../../../../src/service/server';
 import { StartupRefusal } from '../../../../src/service/store/damagedFiles';
-import { AccountStore } from '../../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import { temporaryDirectory } from '../serviceHarness';
 
@@ -27,7 +27,7 @@ const journalOf = (directory: string): string =>
     directory,
     readdirSync(directory).find((name) => /^journal-\d+\.jsonl$/.test(name))!,
   );
-const idsIn = (store: AccountStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
+const idsIn = (store: AccountDataStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
 const keptAside = (directory: string, prefix: string): string[] =>
   readdirSync(directory).filter((name) => name.startsWith(`${prefix}.damaged-`));
 
@@ -43,7 +43,7 @@ function damageLine(path: string, index: number, text: string): string {
 describe('adversarial durability: start-up on damaged account files', () => {
   let directory: string;
   let log: string[];
-  const open = () => AccountStore.open(directory, (line) => log.push(line));
+  const open = () => AccountDataStore.open(directory, (line) => log.push(line));
 
   /** Documents 1-3 in the snapshot, 4-6 in the journal, each line acknowledged (durable). */
   beforeEach(() => {

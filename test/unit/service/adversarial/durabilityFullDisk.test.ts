@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '../../../../src/service/errors';
-import { AccountStore } from '../../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { JournalIo } from '../../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../../src/service/store/journal';
 import type { FileIo } from '../../../../src/service/store/lineFile';
@@ -36,7 +36,7 @@ const SETUP: Mutation[] = [
   { op: 'createCollection', db: 'db', name: 'c' },
 ];
 const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: { _id: id, text: 'x'.repeat(200) } }];
-const idsIn = (store: AccountStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
+const idsIn = (store: AccountDataStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
 
 describe('adversarial durability: a full disk', () => {
   let directory: string;
@@ -44,8 +44,8 @@ describe('adversarial durability: a full disk', () => {
   let journalDisk: Disk;
   let snapshotDisk: Disk;
   const open = (compactAtBytes?: number) =>
-    AccountStore.open(directory, (line) => log.push(line), journalDisk, snapshotDisk, compactAtBytes);
-  const reopenHealthy = () => AccountStore.open(directory, (line) => log.push(line)).store;
+    AccountDataStore.open(directory, (line) => log.push(line), journalDisk, snapshotDisk, compactAtBytes);
+  const reopenHealthy = () => AccountDataStore.open(directory, (line) => log.push(line)).store;
 
   beforeEach(() => {
     directory = temporaryDirectory('adversarial-full-disk');
@@ -120,7 +120,7 @@ describe('adversarial durability: a full disk', () => {
     store.close();
     assert.equal(existsSync(join(directory, 'snapshot.jsonl')), false);
 
-    const reopened = AccountStore.open(directory, (line) => log.push(line));
+    const reopened = AccountDataStore.open(directory, (line) => log.push(line));
     assert.equal(reopened.existed, true, 'an account with only its first journal is not new (no demo data is added again)');
     assert.deepEqual(idsIn(reopened.store), [1]);
     reopened.store.close();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AccountStore } from '../../../../src/service/store/accountStore';
+import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import type { ChildService } from '../childService';
 import { bundleService, startChildService } from '../childService';
@@ -37,7 +37,7 @@ async function seed(script: string, dataDir: string): Promise<void> {
   first.process.kill('SIGKILL');
   await first.exited;
   const [account] = readdirSync(join(dataDir, 'accounts'));
-  const { store } = AccountStore.open(join(dataDir, 'accounts', account), () => undefined);
+  const { store } = AccountDataStore.open(join(dataDir, 'accounts', account), () => undefined);
   store.commit([{ op: 'createCollection', db: 'big', name: 'items' }], true);
   for (let start = 0; start < DOCUMENTS; start += 10_000) {
     const puts: Mutation[] = [];

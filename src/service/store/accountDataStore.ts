@@ -1,16 +1,16 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Doc } from '../bson/extendedJson';
-import { parseStoredJson } from '../bson/storedJson';
 import { HttpError } from '../errors';
 import { AccountState } from './accountState';
+import { AccountFilesLoader, NOTHING_CHANGED, journalGenerations, journalName } from './accountFilesLoader';
 import { keepCopy, StartupRefusal } from './damagedFiles';
 import type { JournalIo } from './journal';
 import { Journal, nodeJournalIo } from './journal';
 import type { FileIo } from './lineFile';
-import { fsyncDirectory, LineWriter, nodeFileIo, readLines } from './lineFile';
+import { fsyncDirectory, LineWriter, nodeFileIo } from './lineFile';
 import type { Mutation } from './mutations';
-import { deserializeMutation, stringifyMutations } from './mutations';
+import { stringifyMutations } from './mutations';
 import { joinGroupCommit } from './groupCommit';
 import { SLICE_MS } from '../query/slicedScan';
 
@@ -18,7 +18,6 @@ const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setIm
 
 const SNAPSHOT = 'snapshot.jsonl';
 const TEMPORARY = `${SNAPSHOT}.tmp`;
-const JOURNAL = /^journal-(\d+)\.jsonl$/;
 /** A journal larger than this is folded into a new snapshot. */
 const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 /** After a snapshot could not be written, the next try waits until the journal has grown this much more. */
@@ -30,9 +29,7 @@ interface BackgroundRun {
   cancelled: boolean;
 }
 
-const journalName = (generation: number) => `journal-${generation}.jsonl`;
 const reason = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-const NOTHING_CHANGED = 'The service did not start and changed nothing in the folder.';
 
 /**
  * One account's data on disk: a snapshot (a list of mutations that rebuilds the state) and the journal
@@ -46,7 +43,7 @@ const NOTHING_CHANGED = 'The service did not start and changed nothing in the fo
  * Compaction is best-effort: the journal line is the acknowledgement, so a snapshot that cannot be
  * written (a full disk) is logged and tried again later, never reported as a failed write.
  */
-export class AccountStore {
+export class AccountDataStore {
   readonly state = new AccountState();
   private generation = 0;
   private journal: Journal | undefined;
@@ -56,8 +53,8 @@ export class AccountStore {
   /** The compaction running in the background, its snapshot writer, and whether a compaction made at once replaced it. */
   private background: Promise<void> | undefined;
   private backgroundRun: BackgroundRun | undefined;
-  /** Files of this directory holding lines that could not be read: kept aside when they are replaced. */
-  private readonly damaged = new Set<string>();
+  /** Reads the files at start-up, and knows which of them hold lines it could not read: kept aside when they are replaced. */
+  private readonly loader: AccountFilesLoader;
 
   private constructor(
     readonly directory: string,
@@ -67,6 +64,7 @@ export class AccountStore {
     private readonly compactAtBytes: number,
   ) {
     this.compactAt = compactAtBytes;
+    this.loader = new AccountFilesLoader(directory, this.state, log);
   }
 
   /** Loads the account's data; `existed` is false when the directory held no data yet. */
@@ -76,14 +74,14 @@ export class AccountStore {
     io: JournalIo = nodeJournalIo,
     snapshotIo: FileIo = nodeFileIo,
     compactAtBytes = COMPACT_AT_BYTES,
-  ): { store: AccountStore; existed: boolean } {
+  ): { store: AccountDataStore; existed: boolean } {
     mkdirSync(directory, { recursive: true });
-    const store = new AccountStore(directory, log, io, snapshotIo, compactAtBytes);
+    const store = new AccountDataStore(directory, log, io, snapshotIo, compactAtBytes);
     store.removeUnfinishedSnapshot();
-    const journals = store.journalGenerations();
+    const journals = journalGenerations(directory);
     const snapshotPath = join(directory, SNAPSHOT);
     const hasSnapshot = existsSync(snapshotPath);
-    if (hasSnapshot) store.generation = store.loadSnapshot(snapshotPath);
+    if (hasSnapshot) store.generation = store.loader.loadSnapshot(snapshotPath);
     else if (journals.some((generation) => generation !== 0)) {
       const names = journals.map(journalName).join(', ');
       throw new StartupRefusal(
@@ -101,14 +99,14 @@ export class AccountStore {
       );
     }
     let replayed = 0;
-    for (const generation of chain) replayed += store.loadJournal(join(directory, journalName(generation)));
+    for (const generation of chain) replayed += store.loader.loadJournal(join(directory, journalName(generation)));
     const last = chain.length > 0 ? chain[chain.length - 1] : store.generation;
     const existed = hasSnapshot || journals.includes(0);
     // Start-up does not fold the journal into a new snapshot (at a million documents that held the first requests
     // for seconds): the service appends to the last journal and compacts in the background once it is large or
     // several journals wait. Unreadable lines with journal lines to fold still call for a compaction now, which keeps
     // the damaged files aside.
-    if (!existed || (store.damaged.size > 0 && replayed > 0)) store.compact();
+    if (!existed || (store.loader.damaged.size > 0 && replayed > 0)) store.compact();
     else {
       for (const generation of journals) if (generation < store.generation) store.retire(journalName(generation));
       store.generation = last;
@@ -240,7 +238,7 @@ export class AccountStore {
       if (this.backgroundRun === run) this.backgroundRun = undefined;
     }
     fsyncDirectory(this.directory);
-    for (const stale of this.journalGenerations()) if (stale < generation) this.retire(journalName(stale));
+    for (const stale of journalGenerations(this.directory)) if (stale < generation) this.retire(journalName(stale));
   }
 
   /**
@@ -267,12 +265,12 @@ export class AccountStore {
       }
       // After an unreadable line, later lines may have had nothing to apply to (a collection it created): every file
       // the new snapshot replaces is kept, linked under its kept name before the switch so that no crash loses it.
-      if (this.damaged.size > 0) {
-        const replaced = [...(existsSync(snapshot) ? [SNAPSHOT] : []), ...this.journalGenerations().map(journalName)];
+      if (this.loader.damaged.size > 0) {
+        const replaced = [...(existsSync(snapshot) ? [SNAPSHOT] : []), ...journalGenerations(this.directory).map(journalName)];
         for (const name of replaced) {
           const path = join(this.directory, name);
           this.log(
-            `${path}: kept as ${keepCopy(path)}${this.damaged.has(name) ? ' (it has unreadable lines)' : ' (the data it belongs to had unreadable lines)'}`,
+            `${path}: kept as ${keepCopy(path)}${this.loader.damaged.has(name) ? ' (it has unreadable lines)' : ' (the data it belongs to had unreadable lines)'}`,
           );
         }
       }
@@ -297,7 +295,7 @@ export class AccountStore {
     } catch (error) {
       this.log(`${this.directory}: could not start a new journal (${(error as Error).message}); the next write tries again`);
     }
-    this.damaged.clear();
+    this.loader.damaged.clear();
     for (const stale of this.staleJournals()) this.retire(stale);
     return true;
   }
@@ -342,78 +340,9 @@ export class AccountStore {
     }
   }
 
-  private journalGenerations(): number[] {
-    return readdirSync(this.directory)
-      .map((name) => JOURNAL.exec(name))
-      .filter((match) => match !== null)
-      .map((match) => Number(match[1]))
-      .sort((a, b) => a - b);
-  }
-
   private staleJournals(): string[] {
-    return this.journalGenerations()
+    return journalGenerations(this.directory)
       .filter((generation) => generation !== this.generation)
       .map(journalName);
-  }
-
-  private loadSnapshot(path: string): number {
-    if (statSync(path).size === 0) {
-      throw new StartupRefusal(
-        `${path} is empty (a snapshot always holds at least its header), so the account's data cannot be read as a whole. Restore it from a backup, or move the folder ${this.directory} away to start this account afresh. ${NOTHING_CHANGED}`,
-      );
-    }
-    let generation: number | undefined;
-    this.load(path, (parsed, line) => {
-      if (line !== 1) return false;
-      if (typeof parsed?.generation === 'number' && Number.isInteger(parsed.generation) && parsed.generation >= 0)
-        generation = parsed.generation;
-      return true;
-    });
-    if (generation === undefined) {
-      throw new StartupRefusal(
-        `${path}: its first line is not a readable snapshot header ({"snapshot":1,"generation":N,…}), so which journal continues it is unknown and the account's data cannot be read as a whole. Restore the file from a backup, or repair that line (N is the number in the journal-N.jsonl beside it). ${NOTHING_CHANGED}`,
-      );
-    }
-    return generation;
-  }
-
-  private loadJournal(path: string): number {
-    return this.load(path, () => false);
-  }
-
-  /** Applies every readable line of the file; `header` takes the lines that are not mutations. Returns the lines seen, torn tail included. */
-  private load(path: string, header: (parsed: { generation?: unknown } | undefined, line: number) => boolean): number {
-    const name = path.slice(this.directory.length + 1);
-    let lines = 0;
-    const result = readLines(path, (text) => {
-      lines++;
-      let parsed: { generation?: unknown; m?: unknown[] };
-      try {
-        parsed = parseStoredJson(text) as typeof parsed;
-      } catch {
-        if (!header(undefined, lines)) this.noteDamage(name, `${path}: skipped an unreadable line ${lines}`);
-        return;
-      }
-      if (header(parsed, lines)) return;
-      if (!Array.isArray(parsed?.m)) {
-        this.noteDamage(name, `${path}: skipped line ${lines}: it holds no list of changes`);
-        return;
-      }
-      let mutations: Mutation[];
-      try {
-        mutations = parsed.m.map(deserializeMutation);
-      } catch (error) {
-        this.noteDamage(name, `${path}: skipped line ${lines}: ${(error as Error).message}`);
-        return;
-      }
-      for (const mutation of mutations) this.state.apply(mutation);
-    });
-    if (result.tornBytes > 0) this.noteDamage(name, `${path}: ignored ${result.tornBytes} bytes of a write that never finished`);
-    return lines + (result.tornBytes > 0 ? 1 : 0);
-  }
-
-  private noteDamage(name: string, report: string): void {
-    this.damaged.add(name);
-    this.log(`${report} (the file is kept: moved aside as ${name}.damaged-<time> when it is replaced)`);
   }
 }

@@ -1,0 +1,11 @@
+import type { FeatureModule } from '../shared/featureModule';
+import { CommandId } from '../shared/commandIds';
+import { originalFeatures } from '../shared/loadOriginalFeatures';
+
+/** A deployment's statistics as a chart (an endpoint of the original service). The work is in dist/originalFeatures.js. */
+export const deploymentStatsFeature: FeatureModule = {
+  name: 'deploymentStats',
+  commands: {
+    [CommandId.showDeploymentStats]: ({ services }, arg?: unknown) => originalFeatures().showDeploymentStats(services, arg),
+  },
+};

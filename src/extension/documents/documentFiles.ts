@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import { DocumentPathError } from '../../core/documents/documentId';
+import type { DocumentVersion, VersionStamp } from '../../core/documents/documentVersions';
+import type { JsonObject } from '../../core/json/lossless';
+import type { DocumentAddress } from '../shared/documentUri';
+import { parseDocumentUri } from '../shared/documentUri';
+
+/** What the document file system tells VS Code of a document: a file, its time and size those of the version held. */
+export function fileStat(stamp: VersionStamp): vscode.FileStat {
+  return { type: vscode.FileType.File, ctime: stamp.mtime, mtime: stamp.mtime, size: stamp.size };
+}
+
+/** Why a save was refused when the version the edits started from is no longer known. */
+export function unknownBaseMessage(address: DocumentAddress): string {
+  return vscode.l10n.t(
+    'Not saved: the version of {0} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.',
+    address.docId,
+  );
+}
+
+export function isDirtyInEditor(uri: vscode.Uri): boolean {
+  return openDocument(uri)?.isDirty ?? false;
+}
+
+export function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
+}
+
+/** The document a dbhost:// URI names; a URI that names none is a file VS Code cannot find. */
+export function addressOf(uri: vscode.Uri): DocumentAddress {
+  try {
+    return parseDocumentUri(uri);
+  } catch (error) {
+    if (error instanceof DocumentPathError) throw vscode.FileSystemError.FileNotFound(error.message);
+    throw error;
+  }
+}
+
+/** An update the save command sent itself, so that its failure is said once, in its words, and not by VS Code. */
+export interface SentUpdate {
+  text: string;
+  edited: JsonObject;
+  base: DocumentVersion;
+  /** The service's text before the update: what it kept of other changes is said after the save. */
+  serviceText: string;
+}

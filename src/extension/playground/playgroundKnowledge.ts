@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { registerCommand } from '../base/registerCommand';
+import { CommandId } from '../shared/commandIds';
+import type { LoadKnowledge } from '../shared/loadKnowledge';
+import { knowledgeLoader } from '../shared/loadKnowledge';
+import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import type { Services } from '../services';
+import type { PlaygroundParts } from './playgroundParts';
+
+/**
+ * What makes playgrounds know the data: completion, hovers, Run All and the query history. Only these stand-ins
+ * live in the extension's bundle; the work is in dist/playgroundKnowledge.js, loaded the first time anything needs
+ * it (a playground opened, a collection's Schema shown). Returns its loader, which the schema feature shares.
+ */
+export function registerPlaygroundKnowledge(services: Services, playground: PlaygroundParts): LoadKnowledge {
+  const runAllLensesChanged = new vscode.EventEmitter<void>();
+  const load = knowledgeLoader({ services, playground, runAllLensesChanged });
+  const selector: vscode.DocumentSelector = [{ language: 'jsonc' }, { pattern: '**/*.query.json' }, { scheme: 'dbhost-run-all' }];
+  const loadFor = (document: vscode.TextDocument) => isPlaygroundDocument(document) && load();
+
+  services.context.subscriptions.push(
+    registerCommand(services, CommandId.runAllPlaygroundQueries, (file?: unknown) => load().runAll.run(file)),
+    registerCommand(services, CommandId.pageRunAllResults, (...args: unknown[]) => load().runAll.page(args[0], args[1], args[2])),
+    registerCommand(services, CommandId.clearQueryHistory, () => load().history.clear()),
+    registerCommand(services, CommandId.showQueryHistory, () => load().history.pick()),
+    runAllLensesChanged,
+    playground.runner.onDidRun((run) => load().history.record(run)),
+    vscode.languages.registerCompletionItemProvider(
+      selector,
+      { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) },
+      '"',
+      '$',
+      '.',
+    ),
+    vscode.languages.registerHoverProvider(selector, { provideHover: (...args) => load().hovers.provideHover(...args) }),
+    vscode.languages.registerCodeLensProvider(selector, {
+      onDidChangeCodeLenses: runAllLensesChanged.event,
+      provideCodeLenses: (document) => load().runAll.provideCodeLenses(document),
+    }),
+    vscode.workspace.onDidOpenTextDocument(loadFor),
+  );
+  vscode.workspace.textDocuments.forEach(loadFor);
+  return load;
+}

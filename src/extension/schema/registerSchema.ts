@@ -1,0 +1,26 @@
+import { registerCommand } from '../base/registerCommand';
+import { CommandId } from '../shared/commandIds';
+import type { FeatureModule } from '../shared/featureModule';
+import type { LoadKnowledge } from '../shared/loadKnowledge';
+import { resolveCollection } from '../shared/resolveTarget';
+
+/**
+ * A collection's sampled schema: the Schema item under each collection, Show Schema (the report) and Refresh
+ * Schema. Its work is in dist/playgroundKnowledge.js, whose loader the playground feature hands it.
+ */
+export const schemaFeature: FeatureModule<LoadKnowledge> = {
+  name: 'schema',
+  register({ services, explorer }, knowledge) {
+    explorer.contribute('collection', { children: (collection, context) => [knowledge().schemaNode(collection, context)] });
+    services.context.subscriptions.push(
+      registerCommand(services, CommandId.showSchema, async (arg?: unknown) =>
+        (await knowledge().reports.show(await resolveCollection(services, arg))).uri.toString(),
+      ),
+      registerCommand(
+        services,
+        CommandId.refreshSchema,
+        async (arg?: unknown) => (await knowledge().schemas.refresh(await resolveCollection(services, arg))).schema,
+      ),
+    );
+  },
+};
