@@ -4,3 +4,4 @@ export { refuseReadOnly, runBulkUpdate } from './bulkUpdateFlow';
 export { undoLastChange } from './undoLastChange';
 export { saveChange } from './changeStore';
 export { deleteRows } from './rowDeletion';
+export { updateMatchingDocuments } from './updateMatchingDocuments';

@@ -7,6 +7,9 @@ import { bulkChangesBundle } from '../shared/loadBulkChanges';
 export function registerBulkChanges(services: Services): void {
   services.context.subscriptions.push(
     registerCommand(services, CommandId.undoLastChange, (arg: unknown) => bulkChangesBundle().undoLastChange(services, arg)),
+    registerCommand(services, CommandId.updateMatchingDocuments, (arg: unknown) =>
+      bulkChangesBundle().updateMatchingDocuments(services, arg),
+    ),
   );
 }
 

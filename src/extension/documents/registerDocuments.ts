@@ -6,7 +6,6 @@ import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
 import { saveDocument } from './commands/saveDocument';
-import { updateMatchingDocuments } from './commands/updateMatchingDocuments';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
@@ -44,7 +43,6 @@ export function registerDocuments(services: Services): DocumentsFeature {
         arg,
       ),
     ),
-    registerCommand(services, CommandId.updateMatchingDocuments, (arg: unknown) => updateMatchingDocuments(services, arg)),
   );
   return {
     forgetInMemory: () => {

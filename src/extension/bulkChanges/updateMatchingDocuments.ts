@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import type { JsonObject } from '../../../core/json/lossless';
-import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../../core/json/lossless';
-import { countOf } from '../../../core/text/formatCount';
-import { required } from '../../base/registerCommand';
-import { resolveCollection } from '../../shared/resolveTarget';
-import type { Services } from '../../services';
-import { collectionLabel } from '../../shared/documentUri';
-import { bulkChangesBundle } from '../../shared/loadBulkChanges';
+import type { JsonObject } from '../../core/json/lossless';
+import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../core/json/lossless';
+import { countOf } from '../../core/text/formatCount';
+import { required } from '../base/registerCommand';
+import { resolveCollection } from '../shared/resolveTarget';
+import type { Services } from '../services';
+import { collectionLabel } from '../shared/documentUri';
+import { refuseReadOnly, runBulkUpdate } from './bulkUpdateFlow';
+import { narrowPreview, previewOf } from './previewUpdate';
 
 const TITLE = vscode.l10n.t('Update Matching Documents');
 
@@ -57,11 +58,10 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
   const object = parseObject(objectText);
 
   // Read-only refuses before the preview is asked of the service.
-  const bulk = bulkChangesBundle();
-  await bulk.refuseReadOnly(services, collection, { criteria, object });
+  await refuseReadOnly(services, collection, { criteria, object });
   const client = await services.accounts.clientFor(collection.accountId);
   // One preview with multi and upsert on gives the count that decides the questions; it is then narrowed to the answers.
-  const widest = await bulk.previewOf(client, collection.db, collection.col, { criteria, object, multi: true, upsert: true });
+  const widest = await previewOf(client, collection.db, collection.col, { criteria, object, multi: true, upsert: true });
   const total = widest.matched;
   const matches = countOf(total, 'document');
 
@@ -101,7 +101,7 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
       upsert,
     ),
   });
-  const outcome = await bulk.runBulkUpdate(services, update, describe, bulk.narrowPreview(widest, multi, upsert));
+  const outcome = await runBulkUpdate(services, update, describe, narrowPreview(widest, multi, upsert));
   if (!outcome.sent) return undefined;
   const undo = outcome.undoable ? vscode.l10n.t(' Undo Last Change on the collection puts the documents back.') : '';
   void services.prompts.info(
