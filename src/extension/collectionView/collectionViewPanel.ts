@@ -104,6 +104,8 @@ export class CollectionViewPanel extends Disposable {
 
   private async handle(message: WebviewMessage): Promise<void> {
     const { session } = this;
+    // The user has acted again since: a notice the hidden page missed is old news, not shown over the new action.
+    if (message.type !== 'ready' && message.type !== 'rendered') this.unseenNotice = undefined;
     switch (message.type) {
       case 'ready': {
         await this.reload();
