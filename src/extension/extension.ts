@@ -34,6 +34,7 @@ import { schemaFeature } from './schema/registerSchema';
 import { startFeature } from './start/registerStart';
 import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
+import { ConfirmedWrites } from './shared/confirmedWrites';
 import type { Walkthrough } from './walkthrough/registerWalkthrough';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
@@ -69,7 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const accounts = new AccountStore(context.globalState, context.secrets, logger);
   const changes = new ResourceChanges();
   context.subscriptions.push(logger, accounts, changes);
-  const services: Services = { context, logger, accounts, changes, prompts: vscodePrompts };
+  const services: Services = { context, logger, accounts, changes, confirmedWrites: new ConfirmedWrites(), prompts: vscodePrompts };
 
   // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
   // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.

@@ -3,6 +3,7 @@ import type { AccountStore } from './shared/accountStore';
 import type { Logger } from './base/logger';
 import type { ResourceChanges } from './base/resourceTarget';
 import type { Prompts } from './ui/prompts';
+import type { ConfirmedWrites } from './shared/confirmedWrites';
 
 /** What every feature of the extension is given at activation. */
 export interface Services {
@@ -10,6 +11,8 @@ export interface Services {
   readonly logger: Logger;
   readonly accounts: AccountStore;
   readonly changes: ResourceChanges;
+  /** The writes a command's own question confirmed (shared/confirmedWrites.ts). */
+  readonly confirmedWrites: ConfirmedWrites;
   /** Replaced by the integration tests, so read it at the moment of asking. */
   prompts: Prompts;
 }

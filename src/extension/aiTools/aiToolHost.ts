@@ -7,7 +7,6 @@ import { accountTitle, modeLabel, modeOf } from '../../core/guardrails/accountGu
 import { confirmationTitle, refusalText } from '../../core/guardrails/requestText';
 import { stringifyLossless } from '../../core/json/lossless';
 import type { Account } from '../shared/account';
-import { sendConfirmed } from '../shared/confirmedWrites';
 import type { Services } from '../services';
 import { accountForTool } from './accountForTool';
 import { AiActivityLog } from './aiActivityLog';
@@ -93,7 +92,10 @@ export class AiToolHost {
     }
     // Confirmed in prepareInvocation's dialog: the guard does not ask again. Otherwise (a caller that skipped
     // prepareInvocation) the account's own Confirm-writes question asks before it is sent.
-    const text = mode === 'confirm' && confirmed ? await sendConfirmed(account.id, () => plan.send(client)) : await plan.send(client);
+    const text =
+      mode === 'confirm' && confirmed
+        ? await this.services.confirmedWrites.send(account.id, () => plan.send(client))
+        : await plan.send(client);
     return { text, outcome: `sent ${plan.request.method} ${plan.request.path}` };
   }
 

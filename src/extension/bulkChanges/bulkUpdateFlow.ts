@@ -10,7 +10,7 @@ import { REPLACEMENT_WARNING, replacesWholeDocuments } from '../../core/playgrou
 import { countOf } from '../../core/text/formatCount';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { guardrailsBundle } from '../shared/loadGuardrails';
 import { saveChange } from './changeStore';
 import { previewOf } from './previewUpdate';
@@ -146,7 +146,7 @@ export async function runBulkUpdate(
   const before = await beforeImages(services, client, update, preview, where);
   const answer = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Updating {0}', where) },
-    () => sendConfirmed(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
+    () => services.confirmedWrites.send(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
   );
   services.changes.fire({ accountId: update.accountId, db: update.db, col: update.col }, 'documents');
   if (before) {

@@ -5,7 +5,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
 import type { Services } from '../services';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { refuseReadOnly } from './bulkUpdateFlow';
 import { saveChange } from './changeStore';
 
@@ -54,7 +54,7 @@ export async function deleteRows(services: Services, deletion: RowDeletion, dele
   if (!confirmed) return false;
   const gone: JsonObject[] = [];
   try {
-    await sendConfirmed(accountId, async () => {
+    await services.confirmedWrites.send(accountId, async () => {
       for (const document of documents) {
         await client.deleteDocument(db, col, idToPathSegment(document._id ?? null));
         const image = found.get(idKey(document._id));

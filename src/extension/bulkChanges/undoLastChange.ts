@@ -8,7 +8,7 @@ import { displayId } from '../../core/documents/documentId';
 import { countOf } from '../../core/text/formatCount';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { resolveCollection } from '../shared/resolveTarget';
 import { refuseReadOnly } from './bulkUpdateFlow';
 import { forgetChange, loadChange } from './changeStore';
@@ -91,7 +91,10 @@ export async function undoLastChange(services: Services, arg: unknown): Promise<
   const afterOf = new Map(record.entries.filter((entry) => entry.after).map((entry) => [idKey(entry.id), entry.after!]));
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Undoing the last change to {0}', where) },
-    () => sendConfirmed(target.accountId, () => applyUndo(client, target.db, target.col, plan, (doc) => afterOf.get(idKey(doc._id)))),
+    () =>
+      services.confirmedWrites.send(target.accountId, () =>
+        applyUndo(client, target.db, target.col, plan, (doc) => afterOf.get(idKey(doc._id))),
+      ),
   );
   if (result.failed.length === 0) await forgetChange(services.context, target.accountId, target.db, target.col);
   services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');

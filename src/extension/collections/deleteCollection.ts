@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
@@ -11,7 +11,7 @@ export async function deleteCollection(services: Services, arg: unknown): Promis
   });
   if (!confirmed) return false;
   const client = await services.accounts.clientFor(accountId);
-  await sendConfirmed(accountId, () => client.deleteCollection(db, col));
+  await services.confirmedWrites.send(accountId, () => client.deleteCollection(db, col));
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Deleted the collection ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Deleted the collection {0}.{1}.', db, col));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { resolveDatabase } from '../shared/resolveTarget';
 import type { Services } from '../services';
@@ -25,7 +25,7 @@ export async function deleteDatabase(services: Services, arg: unknown): Promise<
     return false;
   }
   const client = await services.accounts.clientFor(accountId);
-  await sendConfirmed(accountId, () => client.deleteDatabase(db));
+  await services.confirmedWrites.send(accountId, () => client.deleteDatabase(db));
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Deleted the database ${db}`);
   void services.prompts.info(vscode.l10n.t('Deleted the database {0}.', db));

@@ -1,6 +1,5 @@
 import { isWriteRequest, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Services } from '../services';
-import { isConfirmedWrite } from '../shared/confirmedWrites';
 import { guardrailsBundle } from '../shared/loadGuardrails';
 
 /**
@@ -14,7 +13,7 @@ export function installWriteGuard(services: Services): void {
     const account = services.accounts.require(accountId);
     const mode = modeOf(account);
     // A write the user confirmed in the command's own question is not asked about again (shared/confirmedWrites.ts).
-    if (mode === 'confirm' && isConfirmedWrite(accountId)) return;
+    if (mode === 'confirm' && services.confirmedWrites.isConfirmed(accountId)) return;
     if (mode !== 'normal') await guardrailsBundle().checkWrite(services, account, request);
   });
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 
@@ -15,7 +15,7 @@ export async function dropAllIndexes(services: Services, arg: unknown): Promise<
   });
   if (!confirmed) return false;
   const client = await services.accounts.clientFor(accountId);
-  await sendConfirmed(accountId, () => client.dropAllIndexes(db, col));
+  await services.confirmedWrites.send(accountId, () => client.dropAllIndexes(db, col));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped all indexes of ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Dropped all indexes of {0}.{1}.', db, col));

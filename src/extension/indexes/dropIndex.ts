@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { BUILTIN_INDEX } from '../../core/api/indexes';
 import { resolveCollection } from '../shared/resolveTarget';
@@ -32,7 +32,7 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
     confirmLabel: vscode.l10n.t('Drop Index'),
   });
   if (!confirmed) return false;
-  await sendConfirmed(accountId, () => client.dropIndex(db, col, index));
+  await services.confirmedWrites.send(accountId, () => client.dropIndex(db, col, index));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Dropped the index {0} of {1}.{2}.', index, db, col));

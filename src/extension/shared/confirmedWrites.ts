@@ -6,26 +6,26 @@ import type { ConfirmOptions } from '../ui/prompts';
 /*
  * An account in Confirm writes asks before every write it sends (guardrails/writeGuard.ts). A command that
  * asks first anyway, modally (a delete, a bulk update, an import), names the account in that question and
- * sends the writes it asked about through `sendConfirmed`: the user answers one question, not two, and not
+ * sends the writes it asked about through `services.confirmedWrites.send`: the user answers one question, not two, and not
  * one per document of an import or per row deleted from a collection view. Read-only still refuses them.
  */
 
-// One store for every bundle: the guard is in dist/extension.js, some commands are in lazily loaded bundles.
-const STORE = Symbol.for('dbhost.confirmedWrites');
+/**
+ * The writes the user has just confirmed in a command's own question, per async context. One instance, in
+ * `Services`: the guard in dist/extension.js and the commands of the lazily loaded bundles all reach it there.
+ */
+export class ConfirmedWrites {
+  private readonly store = new AsyncLocalStorage<string>();
 
-function confirmedStore(): AsyncLocalStorage<string> {
-  const global = globalThis as Record<symbol, AsyncLocalStorage<string> | undefined>;
-  return (global[STORE] ??= new AsyncLocalStorage<string>());
-}
+  /** Runs `send`, whose writes to `accountId` the user has just confirmed in the command's own question. */
+  send<T>(accountId: string, send: () => Promise<T>): Promise<T> {
+    return this.store.run(accountId, send);
+  }
 
-/** Runs `send`, whose writes to `accountId` the user has just confirmed in the command's own question. */
-export function sendConfirmed<T>(accountId: string, send: () => Promise<T>): Promise<T> {
-  return confirmedStore().run(accountId, send);
-}
-
-/** Whether the running code sends writes to `accountId` that the user confirmed in a command's question. */
-export function isConfirmedWrite(accountId: string): boolean {
-  return confirmedStore().getStore() === accountId;
+  /** Whether the running code sends writes to `accountId` that the user confirmed in a command's question. */
+  isConfirmed(accountId: string): boolean {
+    return this.store.getStore() === accountId;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import { fileRecords } from './fileRecords';
 import type { ImportTarget } from './importTarget';
 import { resolveImportTarget } from './importTarget';
 import { withTransferProgress } from './transferProgress';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 
 const SAVE_STATE_EVERY_MS = 1000;
 
@@ -148,7 +148,7 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   );
   if (!confirmed) return { target, dryRun: report };
   // One question for the whole import: an account in Confirm writes does not ask again for each document.
-  return sendConfirmed(target.accountId, () => storeRecords(services, run, report));
+  return services.confirmedWrites.send(target.accountId, () => storeRecords(services, run, report));
 }
 
 /** What one import works on, once its questions are answered. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { confirmWrite, sendConfirmed } from '../shared/confirmedWrites';
+import { confirmWrite } from '../shared/confirmedWrites';
 import { required } from '../base/registerCommand';
 import type { ExplorerTree } from '../shared/tree/explorerTree';
 import { resolveDatabase } from '../shared/resolveTarget';
@@ -33,7 +33,7 @@ export async function removeUser(services: Services, explorer: ExplorerTree, arg
     confirmLabel: vscode.l10n.t('Remove User'),
   });
   if (!confirmed) return false;
-  await sendConfirmed(accountId, () => client.deleteUser(db, user));
+  await services.confirmedWrites.send(accountId, () => client.deleteUser(db, user));
   services.logger.info(`Removed the user ${user} from ${db}`);
   await refreshUsers(explorer, accountId, db);
   return true;

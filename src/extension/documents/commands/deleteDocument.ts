@@ -3,7 +3,7 @@ import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../../shared/documentUri';
 import { documentArgument } from './documentArgument';
-import { confirmWrite, sendConfirmed } from '../../shared/confirmedWrites';
+import { confirmWrite } from '../../shared/confirmedWrites';
 
 /**
  * Deletes a document after a modal confirmation; returns whether it was deleted. Its editors without
@@ -22,7 +22,7 @@ export async function deleteDocument(services: Services, fileSystem: DocumentFil
     },
   );
   if (!confirmed) return false;
-  await sendConfirmed(address.accountId, () => fileSystem.deleteDocument(address));
+  await services.confirmedWrites.send(address.accountId, () => fileSystem.deleteDocument(address));
   void services.prompts.info(vscode.l10n.t('Deleted the document {0} from {1}.', address.docId, collectionLabel(address)));
   return true;
 }

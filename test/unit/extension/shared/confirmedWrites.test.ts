@@ -1,5 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { isConfirmedWrite, sendConfirmed } from '../../../../src/extension/shared/confirmedWrites';
+import { ConfirmedWrites } from '../../../../src/extension/shared/confirmedWrites';
+
+const confirmed = new ConfirmedWrites();
+const sendConfirmed = confirmed.send.bind(confirmed);
+const isConfirmedWrite = confirmed.isConfirmed.bind(confirmed);
 
 describe('confirmed writes: what a command asked about is not asked again', () => {
   it('holds for the confirmed account through every await of the send, and for no other account', async () => {
@@ -23,11 +27,12 @@ describe('confirmed writes: what a command asked about is not asked again', () =
     assert.equal(await later, true);
   });
 
-  it('is one store for every bundle that loads the module', async () => {
-    const symbolStore = (globalThis as Record<symbol, unknown>)[Symbol.for('dbhost.confirmedWrites')];
+  it('is held by its instance (the one in Services), not by the module', async () => {
+    const other = new ConfirmedWrites();
     await sendConfirmed('prod', async () => {
-      assert.ok(symbolStore);
-      assert.equal((symbolStore as { getStore(): unknown }).getStore(), 'prod');
+      assert.equal(isConfirmedWrite('prod'), true);
+      assert.equal(other.isConfirmed('prod'), false);
     });
+    assert.equal((globalThis as Record<symbol, unknown>)[Symbol.for('dbhost.confirmedWrites')], undefined);
   });
 });
