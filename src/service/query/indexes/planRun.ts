@@ -4,7 +4,8 @@ import type { Key } from './keyOrder';
 import { compareKeys } from './keyOrder';
 import type { QueryPlan } from './planner';
 import type { Entry } from '../../store/collectionData';
-import type { IndexedEntry } from './queryIndex';
+import type { IndexedEntry, QueryIndex } from './queryIndex';
+import type { WalkRange } from './walkRanges';
 
 /** What a run of a plan examined, as the database's explain counts it. */
 export interface PlanStats {
@@ -101,20 +102,27 @@ function* walkInSortOrder(
 /** Walks every branch of an OR plan and gives the documents matching the whole filter in natural order. */
 function* walkUnion(plan: QueryPlan, test: (doc: Doc) => boolean, walk: IndexWalk): Generator<void, void, void> {
   const candidates = new Set<IndexedEntry>();
-  for (const branch of plan.branches!) {
-    const index = branch.index!;
-    for (const entry of index.unkeyed) candidates.add(entry);
-    for (const range of branch.bounds!.ranges) {
-      const cursor = index.tree.cursor(range.from, range.to, 1);
-      for (let next = cursor.next(); next; next = cursor.next()) {
-        walk.stats.keysExamined++;
-        spendWork(1, 'examining index keys');
-        candidates.add(next.item);
-        if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
-      }
+  for (const branch of plan.branches!) yield* gatherCandidates(branch.index!, branch.bounds!.ranges, candidates, walk);
+  yield* testInNaturalOrder(candidates, test, walk);
+}
+
+/** Adds the entries of `index` within `ranges` (and those it keeps unkeyed) to `candidates`, counting the keys examined. */
+function* gatherCandidates(
+  index: QueryIndex,
+  ranges: readonly WalkRange[],
+  candidates: Set<IndexedEntry>,
+  walk: IndexWalk,
+): Generator<void, void, void> {
+  for (const entry of index.unkeyed) candidates.add(entry);
+  for (const range of ranges) {
+    const cursor = index.tree.cursor(range.from, range.to, 1);
+    for (let next = cursor.next(); next; next = cursor.next()) {
+      walk.stats.keysExamined++;
+      spendWork(1, 'examining index keys');
+      candidates.add(next.item);
+      if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
     }
   }
-  yield* testInNaturalOrder(candidates, test, walk);
 }
 
 /** Tests the candidates (each once) and leaves the matching ones in natural order in `walk`. */
@@ -143,16 +151,8 @@ function* walkAll(plan: QueryPlan, test: (doc: Doc) => boolean, wanted: number, 
     yield* walkInNaturalOrder(plan, test, wanted, walk);
     return;
   }
-  const candidates = new Set<IndexedEntry>(index.unkeyed);
-  for (const range of plan.bounds!.ranges) {
-    const cursor = index.tree.cursor(range.from, range.to, 1);
-    for (let next = cursor.next(); next; next = cursor.next()) {
-      walk.stats.keysExamined++;
-      spendWork(1, 'examining index keys');
-      candidates.add(next.item);
-      if ((walk.stats.keysExamined & (STEP_BATCH - 1)) === 0) yield;
-    }
-  }
+  const candidates = new Set<IndexedEntry>();
+  yield* gatherCandidates(index, plan.bounds!.ranges, candidates, walk);
   yield* testInNaturalOrder(candidates, test, walk);
 }
 
