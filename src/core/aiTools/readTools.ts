@@ -1,4 +1,4 @@
-import type { AiToolDefinition } from './toolDefinition';
+import type { AiToolDefinition, InputSchema } from './toolDefinition';
 import { COLLECTION, DATABASE, DEFAULT_LOG_LINES, DOCUMENT_ID, FILTER, MAX_LOG_LINES, MAX_TOOL_DOCUMENTS } from './toolDefinition';
 
 const CUT = 'Answers are cut at 32,000 characters and say so.';
@@ -18,6 +18,13 @@ const SORT = { type: 'object', description: 'Sort specification, e.g. {"total": 
 const PROJECTION = {
   type: 'object',
   description: 'Fields to return, e.g. {"name": 1, "total": 1} (only these and _id) or {"history": 0} (all but these).',
+};
+
+/** A find's inputs: dbhost_find and dbhost_explain take the same. */
+const QUERY_INPUT: InputSchema = {
+  type: 'object',
+  properties: { ...NAMES, filter: FILTER, projection: PROJECTION, sort: SORT, limit: PAGE_LIMIT, skip: SKIP },
+  required: ['database', 'collection'],
 };
 
 export const READ_TOOLS: readonly AiToolDefinition[] = [
@@ -74,11 +81,7 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
     displayName: 'DB Host: find documents',
     userDescription: 'Finds documents with a filter, projection, sort, limit and skip.',
     modelDescription: `Finds documents of a collection. Returns at most ${MAX_TOOL_DOCUMENTS} documents (default 20) and 32,000 characters, with the total that match; when cut it says which "skip" gives the next page. Numbers are exact as stored (64-bit integers keep every digit). Example: {"database": "shop", "collection": "orders", "filter": {"status": "paid"}, "projection": {"total": 1}, "sort": {"total": -1}, "limit": 5}.`,
-    inputSchema: {
-      type: 'object',
-      properties: { ...NAMES, filter: FILTER, projection: PROJECTION, sort: SORT, limit: PAGE_LIMIT, skip: SKIP },
-      required: ['database', 'collection'],
-    },
+    inputSchema: QUERY_INPUT,
     write: false,
   },
   {
@@ -117,11 +120,7 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
     userDescription: 'Shows how the service would run a query: the plan, the index, keys and documents examined.',
     modelDescription:
       'Explains how the service runs a query without returning its documents: the stage (COLLSCAN a full scan, IXSCAN an index walk, IDHACK an _id lookup), the index, keys and documents examined, documents returned, whether the sort is in memory. Use it to tell whether an index serves a query. Same inputs as dbhost_find. Some services do not offer explain; the answer then says so. Example: {"database": "shop", "collection": "orders", "filter": {"status": "paid"}, "sort": {"total": -1}}.',
-    inputSchema: {
-      type: 'object',
-      properties: { ...NAMES, filter: FILTER, projection: PROJECTION, sort: SORT, limit: PAGE_LIMIT, skip: SKIP },
-      required: ['database', 'collection'],
-    },
+    inputSchema: QUERY_INPUT,
     write: false,
   },
   {
