@@ -12,26 +12,12 @@ import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
+import { isLoadedPage, isReview, nextPosted } from './viewMessages';
+import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'tableviewtests';
 const col = 'people';
-
-type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
-
-/** Resolves with the first message posted from now on that `check` accepts. */
-function nextPosted<T extends ExtensionMessage>(view: CollectionViewPanel, check: (message: ExtensionMessage) => message is T): Promise<T> {
-  return new Promise((resolve) => {
-    const subscription = view.onDidPost((message) => {
-      if (!check(message)) return;
-      subscription.dispose();
-      resolve(message);
-    });
-  });
-}
-
-const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
-const isReview = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'review' }> => message.type === 'review';
 
 function pageDocuments(message: PageMessage): { documents: JsonObject[]; staged: [string, unknown[]][] } {
   return { documents: message.documents, staged: message.staged };

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
-import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
+import type { ReviewItem } from '../../../src/core/table/protocol';
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
@@ -11,28 +11,14 @@ import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
+import { isLoadedPage, isNotice, isReview, nextPosted } from './viewMessages';
+import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'multirowtests';
 const col = 'tasks';
 const LABEL = 'Multi-row tests';
 const OID = '4ffde1398c1a4b6d6c0000aa';
-
-type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
-
-function nextPosted<T extends ExtensionMessage>(view: CollectionViewPanel, check: (message: ExtensionMessage) => message is T): Promise<T> {
-  return new Promise((resolve) => {
-    const subscription = view.onDidPost((message) => {
-      if (!check(message)) return;
-      subscription.dispose();
-      resolve(message);
-    });
-  });
-}
-
-const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
-const isReview = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'review' }> => message.type === 'review';
-const isNotice = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'notice' }> => message.type === 'notice';
 
 describe('Collection view: several rows at once', function () {
   journey(this);

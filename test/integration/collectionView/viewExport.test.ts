@@ -6,29 +6,19 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
-import type { ExtensionMessage } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
+import { isLoadedPage, nextPosted } from './viewMessages';
+import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'viewexporttests';
 const col = 'items';
 
-type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
-const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
-
-function nextPage(view: CollectionViewPanel): Promise<PageMessage> {
-  return new Promise((resolve) => {
-    const subscription = view.onDidPost((message) => {
-      if (!isLoadedPage(message)) return;
-      subscription.dispose();
-      resolve(message);
-    });
-  });
-}
+const nextPage = (view: CollectionViewPanel): Promise<PageMessage> => nextPosted(view, isLoadedPage);
 
 const documentsOf = (page: PageMessage): JsonObject[] => page.documents;
 
