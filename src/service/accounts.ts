@@ -4,6 +4,7 @@ import { Account } from './account';
 import { accountTag, dataFolderSecret, keyDigest, legacyAccountTag } from './accountTags';
 import { customPlanFor } from './catalog/plans';
 import { demoMutations } from './demo/demoData';
+import { buildIndexesLeftByStartUp } from './handlers/indexBuild';
 import { AccountDataStore } from './store/accountDataStore';
 import type { JournalIo } from './store/journal';
 
@@ -60,7 +61,10 @@ export class Accounts {
         for (const batch of demoMutations()) store.commit(batch, false);
         store.compact();
       }
-      accounts.byDigest.set(digest, new Account(tag, store, options.payment));
+      const account = new Account(tag, store, options.payment);
+      accounts.byDigest.set(digest, account);
+      // Non-unique indexes fill in the background while the service answers (unique ones were enforced throughout the load).
+      void buildIndexesLeftByStartUp(account);
     }
     return accounts;
   }

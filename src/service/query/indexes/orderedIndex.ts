@@ -15,6 +15,14 @@ export interface Bound {
 
 /** Items per chunk before it splits in two: inserts and deletes move at most this many references. */
 const CHUNK_MAX = 512;
+/** Items per chunk when an index is filled at once: room is left for the inserts that follow. */
+const CHUNK_FILL = 384;
+
+/** One item with its key, as an index holds it. */
+export interface KeyedItem<E> {
+  key: Key | Key[];
+  item: E;
+}
 
 interface Chunk<E> {
   keys: (Key | Key[])[];
@@ -46,6 +54,38 @@ export class OrderedIndex<E extends Keyed> {
       }
     }
     return seq < bound.seq ? -1 : seq > bound.seq ? 1 : 0;
+  }
+
+  /** The order of two keyed items in this index: fields by their directions, then natural order. */
+  readonly compare = (a: KeyedItem<E>, b: KeyedItem<E>): number => {
+    if (this.directions.length === 1) {
+      const order = comparePart(a.key as Key, b.key as Key, this.directions[0]);
+      if (order !== 0) return order;
+    } else {
+      for (let i = 0; i < this.directions.length; i++) {
+        const order = comparePart((a.key as Key[])[i], (b.key as Key[])[i], this.directions[i]);
+        if (order !== 0) return order;
+      }
+    }
+    return a.item.seq - b.item.seq;
+  };
+
+  /** Every item with its key, in order. */
+  keyedItems(): KeyedItem<E>[] {
+    const all: KeyedItem<E>[] = [];
+    for (const chunk of this.chunks) for (let i = 0; i < chunk.items.length; i++) all.push({ key: chunk.keys[i], item: chunk.items[i] });
+    return all;
+  }
+
+  /** Replaces every item with `sorted` (in the order of {@link compare}): a cut into chunks instead of an insert each. */
+  replaceWith(sorted: KeyedItem<E>[]): void {
+    this.version++;
+    this.size = sorted.length;
+    this.chunks = [];
+    for (let start = 0; start < sorted.length; start += CHUNK_FILL) {
+      const part = sorted.slice(start, start + CHUNK_FILL);
+      this.chunks.push({ keys: part.map((keyed) => keyed.key), items: part.map((keyed) => keyed.item) });
+    }
   }
 
   /** The first place whose item is at or after `bound`: [chunk, offset]; [chunks.length, 0] past the end. */

@@ -4,12 +4,25 @@ import { comparable } from '../engine';
 import type { DocumentKeys } from './indexKeys';
 import { keysOf } from './indexKeys';
 import type { Key } from './keyOrder';
-import type { Keyed } from './orderedIndex';
+import type { Keyed, KeyedItem } from './orderedIndex';
 import { OrderedIndex } from './orderedIndex';
+import { sortInSteps } from './steppedSort';
 
 export interface IndexedEntry extends Keyed {
   doc: Doc;
 }
+
+/** A document's keys as a build gathered them, with the document they came from (a write may replace it meanwhile). */
+interface Gathered {
+  entry: IndexedEntry;
+  doc: Doc;
+  found: DocumentKeys;
+}
+
+/** Entries a build gathers between two steps. */
+const GATHER_STEP = 64;
+/** Keys a build sorts at once, between two steps, before it merges them a step at a time. */
+const SORT_BLOCK = 2048;
 
 /** A background build under way: how far it is, and the documents already indexed by a write that came first. */
 export interface BuildProgress {
@@ -80,13 +93,66 @@ export class QueryIndex {
 
   add(entry: IndexedEntry): void {
     const found = this.keysOf(entry.doc);
+    if (!this.counted(entry, found)) return;
+    for (const key of found.keys!) this.tree.insert(key, entry);
+  }
+
+  /** Counts `found` as the keys of `entry`; false when it is kept aside (unkeyed) rather than keyed in the tree. */
+  private counted(entry: IndexedEntry, found: DocumentKeys): boolean {
     if (found.multikey) this.multikeyDocs++;
     if (found.unsortable) this.unsortableDocs++;
-    if (found.keys === undefined) {
-      this.unkeyed.add(entry);
-      return;
+    if (found.keys !== undefined) return true;
+    this.unkeyed.add(entry);
+    return false;
+  }
+
+  /** Fills the empty index with `entries` at once (start-up): one sort of their keys instead of a tree insert each. */
+  fill(entries: readonly IndexedEntry[]): void {
+    const keyed: KeyedItem<IndexedEntry>[] = [];
+    for (const entry of entries) {
+      const found = this.keysOf(entry.doc);
+      if (this.counted(entry, found)) for (const key of found.keys!) keyed.push({ key, item: entry });
     }
-    for (const key of found.keys) this.tree.insert(key, entry);
+    this.tree.replaceWith(keyed.sort(this.tree.compare));
+  }
+
+  /**
+   * A background build a step at a time (the index was created empty, `build` set; writes meanwhile index
+   * themselves). The keys of `entries` (the collection's natural order when the build started) are gathered and
+   * sorted between other requests; the last step, in one turn, keeps those of documents still as they were and
+   * not indexed by a write, and merges them with the keys writes added.
+   */
+  *buildSteps(
+    entries: readonly IndexedEntry[],
+    isCurrent: (entry: IndexedEntry, doc: Doc) => boolean,
+    /** Entries gathered, and keys sorted at once, between two steps (tests take small ones to interleave writes). */
+    stepSizes = { gather: GATHER_STEP, sortBlock: SORT_BLOCK },
+  ): Generator<void, void> {
+    const build = this.build!;
+    const total = entries.length;
+    build.total = total;
+    const gathered: Gathered[] = [];
+    const keyed: KeyedItem<IndexedEntry>[] = [];
+    for (let i = 0; i < total; i++) {
+      const entry = entries[i];
+      build.done = i + 1;
+      if (isCurrent(entry, entry.doc) && !build.indexedByWrites.has(entry)) {
+        const found = this.keysOf(entry.doc);
+        gathered.push({ entry, doc: entry.doc, found });
+        if (found.keys !== undefined) for (const key of found.keys) keyed.push({ key, item: entry });
+      }
+      if (i % stepSizes.gather === stepSizes.gather - 1) yield;
+    }
+    const sorted = yield* sortInSteps(keyed, this.tree.compare, stepSizes.sortBlock, stepSizes.sortBlock * 2);
+    // Writes since: a document replaced, deleted or indexed by a write keeps none of the keys gathered for it.
+    const kept = new Set<IndexedEntry>();
+    for (const { entry, doc, found } of gathered) {
+      if (build.indexedByWrites.has(entry) || !isCurrent(entry, doc)) continue;
+      kept.add(entry);
+      this.counted(entry, found);
+    }
+    const fromBuild = sorted.filter((keyed) => kept.has(keyed.item));
+    this.tree.replaceWith(mergeSorted(fromBuild, this.tree.keyedItems(), this.tree.compare));
   }
 
   /** Takes out the keys `entry` had while it held `doc` (the caller passes the document as it was indexed). */
@@ -106,4 +172,18 @@ export class QueryIndex {
   countAccess(): void {
     this.accesses.ops++;
   }
+}
+
+/** Two lists sorted by `compare`, merged into one. */
+function mergeSorted<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const merged = new Array<T>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let out = 0;
+  while (i < a.length && j < b.length) merged[out++] = compare(b[j], a[i]) < 0 ? b[j++] : a[i++];
+  while (i < a.length) merged[out++] = a[i++];
+  while (j < b.length) merged[out++] = b[j++];
+  return merged;
 }
