@@ -24,6 +24,13 @@ const value: fc.Arbitrary<Value> = fc.oneof(
   { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
   { weight: 1, arbitrary: fc.record({ x: scalar }, { requiredKeys: [] }) },
   { weight: 1, arbitrary: fc.array(fc.record({ x: scalar }, { requiredKeys: [] }), { maxLength: 2 }) },
+  // Arrays nested in arrays, beside documents: `a.x` walks the documents and never the nested arrays.
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.record({ x: scalar }, { requiredKeys: [] })), {
+      maxLength: 3,
+    }),
+  },
 );
 const FIELDS = ['a', 'b', 'c', 'a.x'];
 const TOP_FIELDS = ['a', 'b', 'c'];
