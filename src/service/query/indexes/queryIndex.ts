@@ -131,27 +131,25 @@ export class QueryIndex {
     const build = this.build!;
     const total = entries.length;
     build.total = total;
-    const gathered: Gathered[] = [];
-    const keyed: KeyedItem<IndexedEntry>[] = [];
+    // Each key with the document it came from (a write may replace it meanwhile); documents counted as multikey,
+    // unsortable or kept aside also on their own, to be counted once kept.
+    const keyed: (KeyedItem<IndexedEntry> & { doc: Doc })[] = [];
+    const noted: Gathered[] = [];
     for (let i = 0; i < total; i++) {
       const entry = entries[i];
       build.done = i + 1;
       if (isCurrent(entry, entry.doc) && !build.indexedByWrites.has(entry)) {
         const found = this.keysOf(entry.doc);
-        gathered.push({ entry, doc: entry.doc, found });
-        if (found.keys !== undefined) for (const key of found.keys) keyed.push({ key, item: entry });
+        if (found.multikey || found.unsortable || found.keys === undefined) noted.push({ entry, doc: entry.doc, found });
+        if (found.keys !== undefined) for (const key of found.keys) keyed.push({ key, item: entry, doc: entry.doc });
       }
       if (i % stepSizes.gather === stepSizes.gather - 1) yield;
     }
     const sorted = yield* sortInSteps(keyed, this.tree.compare, stepSizes.sortBlock, stepSizes.sortBlock * 2);
     // Writes since: a document replaced, deleted or indexed by a write keeps none of the keys gathered for it.
-    const kept = new Set<IndexedEntry>();
-    for (const { entry, doc, found } of gathered) {
-      if (build.indexedByWrites.has(entry) || !isCurrent(entry, doc)) continue;
-      kept.add(entry);
-      this.counted(entry, found);
-    }
-    const fromBuild = sorted.filter((keyed) => kept.has(keyed.item));
+    const kept = (entry: IndexedEntry, doc: Doc) => !build.indexedByWrites.has(entry) && isCurrent(entry, doc);
+    for (const { entry, doc, found } of noted) if (kept(entry, doc)) this.counted(entry, found);
+    const fromBuild = sorted.filter((keyed) => kept(keyed.item, keyed.doc));
     this.tree.replaceWith(mergeSorted(fromBuild, this.tree.keyedItems(), this.tree.compare));
   }
 
