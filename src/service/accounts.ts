@@ -4,7 +4,7 @@ import { Account } from './account';
 import { accountTag, dataFolderSecret, keyDigest, legacyAccountTag } from './accountTags';
 import { customPlanFor } from './catalog/plans';
 import { demoMutations } from './demo/demoData';
-import { buildIndexesLeftByStartUp } from './handlers/indexBuild';
+import { completeStartUp } from './handlers/indexBuild';
 import { AccountDataStore } from './store/accountDataStore';
 import type { JournalIo } from './store/journal';
 
@@ -63,8 +63,8 @@ export class Accounts {
       }
       const account = new Account(tag, store, options.payment);
       accounts.byDigest.set(digest, account);
-      // Non-unique indexes fill in the background while the service answers (unique ones were enforced throughout the load).
-      void buildIndexesLeftByStartUp(account);
+      // Indexes fill and sizes are measured in the background while the service answers (uniqueness held throughout the load).
+      void completeStartUp(account);
     }
     return accounts;
   }

@@ -31,21 +31,29 @@ export async function buildInBackground(
     () => ({ done: Math.min(build.done, build.total), total: build.total }),
   );
   try {
-    while (data.queryIndex(index.name) === index) {
-      const sliceEnd = performance.now() + BUILD_SLICE_MS;
-      let finished = false;
-      while (!(finished = steps.next().done === true) && performance.now() < sliceEnd);
-      if (finished) break;
-      await yieldToOtherRequests();
-    }
+    await inSlices(steps, () => data.queryIndex(index.name) === index);
   } finally {
     index.build = undefined;
     account.inProgress.finish(running);
   }
 }
 
-/** Starts the background builds of the indexes the account's start-up left (AccountState.finishReplay), one after another. */
-export async function buildIndexesLeftByStartUp(account: Account): Promise<void> {
+/** Runs `steps` a slice at a time, answering other requests between slices, while `going` holds. */
+async function inSlices(steps: Generator<void, void>, going: () => boolean): Promise<void> {
+  while (going()) {
+    const sliceEnd = performance.now() + BUILD_SLICE_MS;
+    do {
+      if (steps.next().done) return;
+    } while (performance.now() < sliceEnd);
+    await yieldToOtherRequests();
+  }
+}
+
+/**
+ * What start-up leaves to after the service answers: the builds of the indexes the load left (AccountState.finishReplay),
+ * one after another, then the sizes of the loaded documents (measured at once if statistics ask first).
+ */
+export async function completeStartUp(account: Account): Promise<void> {
   for (const { db, col, data, index } of account.state.takeWaitingBuilds()) {
     if (data.queryIndex(index.name) !== index) {
       index.build = undefined;
@@ -53,4 +61,6 @@ export async function buildIndexesLeftByStartUp(account: Account): Promise<void>
     }
     await buildInBackground(account, db, col, data, index, START_UP_THREAD);
   }
+  for (const database of [...account.state.databases.values()])
+    for (const data of [...database.collections.values()]) await inSlices(data.measureSteps(), () => true);
 }

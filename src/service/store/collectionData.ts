@@ -6,6 +6,8 @@ import { stringifyStored } from './plainJson';
 
 /** Stands for a size not measured yet (a document loaded at start-up): not counted in the collection's dataSize either. */
 const UNMEASURED = -1;
+/** Documents measured between two steps of {@link CollectionData.measureSteps}. */
+const MEASURE_STEP = 256;
 
 /** A stored document. */
 export class Entry {
@@ -128,6 +130,20 @@ export class CollectionData {
       this.unmeasured = 0;
     }
     return this.measuredSize;
+  }
+
+  /** Measures the sizes the load left unmeasured, a step at a time (after start-up, between requests). */
+  *measureSteps(): Generator<void, void> {
+    const entries = this.entries;
+    for (let i = 0; i < entries.length && this.unmeasured > 0; i++) {
+      const entry = entries[i];
+      if (entry.measured === UNMEASURED && !entry.removed) {
+        entry.measured = documentSize(entry.doc);
+        this.measuredSize += entry.measured;
+        this.unmeasured--;
+      }
+      if (i % MEASURE_STEP === MEASURE_STEP - 1) yield;
+    }
   }
 
   get count(): number {

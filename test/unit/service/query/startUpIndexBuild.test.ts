@@ -148,4 +148,26 @@ describe('service: indexes built in the background after a start', () => {
     assert.deepEqual(planned.documents, findPage(collection, request).documents);
     assert.equal(planned.total, 120);
   });
+
+  it('measures the sizes the load left a step at a time, writes between steps included, to what every write measured', () => {
+    const started = new CollectionData(true);
+    const kept = new CollectionData();
+    for (let id = 0; id < 2000; id++) {
+      started.put({ _id: id, s: 'x'.repeat(id % 37) });
+      kept.put({ _id: id, s: 'x'.repeat(id % 37) });
+    }
+    started.finishReplay();
+    const steps = started.measureSteps();
+    for (let step = 0; step < 3; step++) steps.next();
+    for (const collection of [started, kept]) {
+      collection.put({ _id: 5, s: 'longer than before' });
+      collection.put({ _id: 1999, s: 'not measured yet' });
+      collection.delete(6);
+      collection.delete(1998);
+      collection.put({ _id: 'new', s: 'y' });
+    }
+    while (!steps.next().done);
+    assert.equal(started.dataSize, kept.dataSize);
+    assert.equal(started.get(1999)!.size, kept.get(1999)!.size);
+  });
 });
