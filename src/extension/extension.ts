@@ -15,6 +15,7 @@ import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
+import { CollectionViewProbe } from './collectionView/collectionViewProbe';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
 import { collectionsFeature } from './collections/registerCollections';
@@ -56,6 +57,8 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
+  /** What each collection view posted to its webview, and the export it last started. */
+  readonly collectionViewProbe: CollectionViewProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -88,7 +91,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [transferFeature, bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
-  const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
+  const collectionViewProbe = testProbe(context, () => new CollectionViewProbe());
+  const collectionViews = activateFeature(host, collectionViewFeature, collectionViewProbe)!;
   const aiTools = activateFeature(host, aiToolsFeature, undefined)!;
   const walkthrough = activateFeature(host, walkthroughFeature, undefined)!;
   activateFeature(host, startFeature, await handedOver);
@@ -102,6 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     guardrails,
     forgetDocumentsInMemory: () => documents.forgetInMemory(),
     collectionViews,
+    collectionViewProbe: collectionViewProbe!,
     aiTools: aiTools.host,
     mcpServers: aiTools.mcpServers,
     walkthrough,

@@ -5,6 +5,7 @@ import { registerCommand } from '../base/registerCommand';
 import { resolveCollectionTarget } from '../shared/collectionTarget';
 import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
+import type { CollectionViewProbe } from './collectionViewProbe';
 import { CommandId } from '../shared/commandIds';
 
 export type CollectionViews = HostModule.CollectionViews;
@@ -16,9 +17,9 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
-export function registerCollectionView(services: Services): () => CollectionViews {
+export function registerCollectionView(services: Services, probe: CollectionViewProbe | undefined): () => CollectionViews {
   const loadHost = lazyModule('collectionViewHost.js', (host: typeof HostModule) => {
-    const views = host.createCollectionViews(services);
+    const views = host.createCollectionViews(services, probe);
     services.context.subscriptions.push(views);
     return { host, views };
   });
@@ -43,7 +44,8 @@ export function registerCollectionView(services: Services): () => CollectionView
   return load;
 }
 
-export const collectionViewFeature: FeatureModule<void, () => CollectionViews> = {
+/** Needs the probe that the views report to in a test run (see base/testProbe.ts), else nothing. */
+export const collectionViewFeature: FeatureModule<CollectionViewProbe | undefined, () => CollectionViews> = {
   name: 'collectionView',
-  register: ({ services }) => registerCollectionView(services),
+  register: ({ services }, probe) => registerCollectionView(services, probe),
 };

@@ -48,7 +48,7 @@ describe('Collection view open time (for npm run bench)', function () {
             view = [...testing.collectionViews().panels].find((panel) => panel.session.source.col === col);
             if (!view) return;
             clearInterval(watch);
-            const subscription = view.onDidRender((size) => {
+            const subscription = testing.collectionViewProbe.of(view).onDidRender((size) => {
               if (size.rows !== ROWS) return;
               subscription.dispose();
               resolve(size);
