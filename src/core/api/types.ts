@@ -16,18 +16,7 @@ import type {
 } from './records';
 
 // The records and call options are declared apart (records.ts) so that originalTypes.ts can use them without importing this file.
-export type {
-  CallOptions,
-  CollectionRecord,
-  DatabaseRecord,
-  DeploymentLogEntry,
-  DeploymentRecord,
-  IndexRecord,
-  InvoiceRecord,
-  PlanRecord,
-  ServiceAnswer,
-  ServiceDocument,
-} from './records';
+export type * from './records';
 
 export type SortSpec = Record<string, 1 | -1>;
 export type FieldsSpec = string[] | Record<string, 0 | 1 | boolean>;
