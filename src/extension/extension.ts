@@ -15,7 +15,7 @@ import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
-import { CollectionViewProbe } from './collectionView/collectionViewProbe';
+import type { CollectionViewProbe } from './collectionView/collectionViewProbe';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
 import { collectionsFeature } from './collections/registerCollections';
@@ -57,8 +57,8 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
-  /** What each collection view posted to its webview, and the export it last started. */
-  readonly collectionViewProbe: CollectionViewProbe;
+  /** What each collection view posted to its webview, drew, and the export it last started (loads their code). */
+  collectionViewProbe(): CollectionViewProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -91,8 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [transferFeature, bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
-  const collectionViewProbe = testProbe(context, () => new CollectionViewProbe());
-  const collectionViews = activateFeature(host, collectionViewFeature, collectionViewProbe)!;
+  const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
   const aiTools = activateFeature(host, aiToolsFeature, undefined)!;
   const walkthrough = activateFeature(host, walkthroughFeature, undefined)!;
   activateFeature(host, startFeature, await handedOver);
@@ -105,8 +104,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     activationMs,
     guardrails,
     forgetDocumentsInMemory: () => documents.forgetInMemory(),
-    collectionViews,
-    collectionViewProbe: collectionViewProbe!,
+    collectionViews: collectionViews.views,
+    collectionViewProbe: () => collectionViews.probe()!,
     aiTools: aiTools.host,
     mcpServers: aiTools.mcpServers,
     walkthrough,

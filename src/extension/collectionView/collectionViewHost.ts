@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { CollectionViewProbe } from './collectionViewProbe';
+import { testProbe } from '../base/testProbe';
+import { CollectionViewProbe } from './collectionViewProbe';
 import { CollectionViews } from './collectionViews';
 import { CompareDocuments } from './compareDocuments';
 
@@ -13,13 +14,21 @@ export { exportSelectedRows } from './exportSelectedRows';
  * time a view opens (see registerCollectionView.ts), so that activation and dist/extension.js stay small.
  */
 
-export function createCollectionViews(services: Services, probe: CollectionViewProbe | undefined): CollectionViews & vscode.Disposable {
+/** The views, and in a test run (see base/testProbe.ts) the probe they report to. */
+export function createCollectionViews(services: Services): {
+  views: CollectionViews & vscode.Disposable;
+  probe: CollectionViewProbe | undefined;
+} {
   const compare = new CompareDocuments();
+  const probe = testProbe(services.context, () => new CollectionViewProbe());
   const views = new CollectionViews(services, compare, probe);
-  return Object.assign(views, {
-    dispose: () => {
-      compare.dispose();
-      views.disposeEvents();
-    },
-  });
+  return {
+    views: Object.assign(views, {
+      dispose: () => {
+        compare.dispose();
+        views.disposeEvents();
+      },
+    }),
+    probe,
+  };
 }

@@ -10,6 +10,13 @@ import { CommandId } from '../shared/commandIds';
 
 export type CollectionViews = HostModule.CollectionViews;
 
+/** The collection views' code, loaded on first use: the open views, and in a test run what they report to the tests. */
+export interface CollectionViewsLoader {
+  views(): CollectionViews;
+  /** Present only while the test probe is open (see base/testProbe.ts). */
+  probe(): CollectionViewProbe | undefined;
+}
+
 const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 
 /**
@@ -17,11 +24,11 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
-export function registerCollectionView(services: Services, probe: CollectionViewProbe | undefined): () => CollectionViews {
+export function registerCollectionView(services: Services): CollectionViewsLoader {
   const loadHost = lazyModule('collectionViewHost.js', (host: typeof HostModule) => {
-    const views = host.createCollectionViews(services, probe);
+    const { views, probe } = host.createCollectionViews(services);
     services.context.subscriptions.push(views);
-    return { host, views };
+    return { host, views, probe };
   });
   const load = (): CollectionViews => loadHost().views;
   services.context.subscriptions.push(
@@ -41,11 +48,10 @@ export function registerCollectionView(services: Services, probe: CollectionView
       deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),
     }),
   );
-  return load;
+  return { views: load, probe: () => loadHost().probe };
 }
 
-/** Needs the probe that the views report to in a test run (see base/testProbe.ts), else nothing. */
-export const collectionViewFeature: FeatureModule<CollectionViewProbe | undefined, () => CollectionViews> = {
+export const collectionViewFeature: FeatureModule<void, CollectionViewsLoader> = {
   name: 'collectionView',
-  register: ({ services }, probe) => registerCollectionView(services, probe),
+  register: ({ services }) => registerCollectionView(services),
 };

@@ -76,7 +76,7 @@ describe('Collection view: Export… and Export Selected…', function () {
     testing.setPrompts(prompts);
     try {
       await view.receive(message);
-      await testing.collectionViewProbe.of(view).lastExport;
+      await testing.collectionViewProbe().of(view).lastExport;
     } finally {
       testing.setPrompts(undefined);
     }

@@ -6,7 +6,7 @@ import type { TestApi } from '../../../src/extension/extension';
 export type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
 
 /** The last 50 messages `view` posted, newest first, as the test probe kept them. */
-export const postedBy = (testing: TestApi, view: CollectionViewPanel): ExtensionMessage[] => testing.collectionViewProbe.of(view).posted;
+export const postedBy = (testing: TestApi, view: CollectionViewPanel): ExtensionMessage[] => testing.collectionViewProbe().of(view).posted;
 
 /** Resolves with the first message `view` posts from now on that `check` accepts. */
 export function nextPosted<T extends ExtensionMessage>(
@@ -15,11 +15,14 @@ export function nextPosted<T extends ExtensionMessage>(
   check: (message: ExtensionMessage) => message is T,
 ): Promise<T> {
   return new Promise((resolve) => {
-    const subscription = testing.collectionViewProbe.of(view).onDidPost((message) => {
-      if (!check(message)) return;
-      subscription.dispose();
-      resolve(message);
-    });
+    const subscription = testing
+      .collectionViewProbe()
+      .of(view)
+      .onDidPost((message) => {
+        if (!check(message)) return;
+        subscription.dispose();
+        resolve(message);
+      });
   });
 }
 
