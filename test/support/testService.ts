@@ -126,6 +126,9 @@ export async function startServiceInProcess(options: InProcessOptions = {}): Pro
     log: options.log,
     logRequests: options.logRequests ?? false,
     journalIo: options.journalIo,
+  }).catch((error: unknown) => {
+    settled.abandon();
+    throw error;
   });
   return {
     ...access(service.url, settled),
@@ -167,7 +170,9 @@ export function startServiceInChild(options: ChildOptions = {}): Promise<ChildSe
     child.stderr.on('data', keep);
     child.once('error', failed);
     void exited.then(({ code, signal }) => {
-      if (!started) failed(new Error(`The service exited (${code ?? signal}) before it was ready:\n${masked()}`));
+      if (started) return;
+      settled.abandon();
+      failed(new Error(`The service exited (${code ?? signal}) before it was ready:\n${masked()}`));
     });
   });
 }
@@ -175,13 +180,22 @@ export function startServiceInChild(options: ChildOptions = {}): Promise<ChildSe
 interface Settled {
   dataDir: string;
   apiKeys: string[];
+  /** After a stop: removes the data folder unless `keepData`. */
   dispose(): void;
+  /** After a start that failed: removes the data folder if it was made here (a folder given stays as the start left it). */
+  abandon(): void;
 }
 
 function settle(options: TestServiceOptions): Settled {
   const dataDir = options.dataDir ?? temporaryDirectory('service');
   const apiKeys = options.apiKeys ?? [randomBytes(24).toString('hex')];
-  return { dataDir, apiKeys, dispose: () => (options.keepData ? undefined : rmSync(dataDir, { recursive: true, force: true })) };
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  return {
+    dataDir,
+    apiKeys,
+    dispose: () => (options.keepData ? undefined : remove()),
+    abandon: () => (options.dataDir === undefined ? remove() : undefined),
+  };
 }
 
 function childService(child: ChildProcess, url: string, exited: Promise<ExitStatus>, output: () => string, settled: Settled): ChildService {
