@@ -72,7 +72,7 @@ export class CollectionData {
   private slots: Entry[] = [];
   private removedSlots = 0;
   readonly indexes: IndexSpec[] = [ID_INDEX];
-  /** The sizes of the documents measured (the others are measured when dataSize is next read). */
+  /** The sizes of the documents measured; `unmeasured` more are not counted yet (see dataSize). */
   private measuredSize = 0;
   private unmeasured = 0;
   private nextSeq = 0;
@@ -117,8 +117,9 @@ export class CollectionData {
   }
 
   /**
-   * The stored size of every document. Documents loaded at start-up are measured at the first read (serialising a
-   * million documents to measure them took seconds of the start).
+   * The stored size of every document. Documents loaded at start-up are measured in the background once the service
+   * answers (measureSteps), or here if asked first (serialising a million documents to measure them took seconds of
+   * the start).
    */
   get dataSize(): number {
     if (this.unmeasured > 0) {

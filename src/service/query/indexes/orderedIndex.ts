@@ -18,10 +18,10 @@ const CHUNK_MAX = 512;
 /** Items per chunk when an index is filled at once: room is left for the inserts that follow. */
 const CHUNK_FILL = 384;
 
-/** One item with its key, as an index holds it. */
-export interface KeyedItem<E> {
-  key: Key | Key[];
-  item: E;
+/** Items with their keys, side by side (a list of pairs cost an object a key: 100 MB more at a million). */
+export interface KeyedItems<E> {
+  keys: (Key | Key[])[];
+  items: E[];
 }
 
 interface Chunk<E> {
@@ -56,36 +56,44 @@ export class OrderedIndex<E extends Keyed> {
     return seq < bound.seq ? -1 : seq > bound.seq ? 1 : 0;
   }
 
-  /** The order of two keyed items in this index: fields by their directions, then natural order. */
-  readonly compare = (a: KeyedItem<E>, b: KeyedItem<E>): number => {
+  /** The order of two items in this index: fields by their directions, then natural order. */
+  compareItems(keyA: Key | Key[], a: E, keyB: Key | Key[], b: E): number {
     if (this.directions.length === 1) {
-      const order = comparePart(a.key as Key, b.key as Key, this.directions[0]);
+      const order = comparePart(keyA as Key, keyB as Key, this.directions[0]);
       if (order !== 0) return order;
     } else {
       for (let i = 0; i < this.directions.length; i++) {
-        const order = comparePart((a.key as Key[])[i], (b.key as Key[])[i], this.directions[i]);
+        const order = comparePart((keyA as Key[])[i], (keyB as Key[])[i], this.directions[i]);
         if (order !== 0) return order;
       }
     }
-    return a.item.seq - b.item.seq;
-  };
+    return a.seq - b.seq;
+  }
 
   /** Every item with its key, in order. */
-  keyedItems(): KeyedItem<E>[] {
-    const all: KeyedItem<E>[] = [];
-    for (const chunk of this.chunks) for (let i = 0; i < chunk.items.length; i++) all.push({ key: chunk.keys[i], item: chunk.items[i] });
+  keyedItems(): KeyedItems<E> {
+    const all: KeyedItems<E> = { keys: [], items: [] };
+    for (const chunk of this.chunks) {
+      for (let i = 0; i < chunk.items.length; i++) {
+        all.keys.push(chunk.keys[i]);
+        all.items.push(chunk.items[i]);
+      }
+    }
     return all;
   }
 
-  /** Replaces every item with `sorted` (in the order of {@link compare}): a cut into chunks instead of an insert each. */
-  replaceWith(sorted: KeyedItem<E>[]): void {
+  /** Replaces every item with `sorted` (in the order of {@link compareItems}): a cut into chunks instead of an insert each. */
+  replaceWith(sorted: KeyedItems<E>): void {
     this.version++;
-    this.size = sorted.length;
+    this.size = sorted.items.length;
     this.chunks = [];
-    for (let start = 0; start < sorted.length; start += CHUNK_FILL) {
-      const part = sorted.slice(start, start + CHUNK_FILL);
-      this.chunks.push({ keys: part.map((keyed) => keyed.key), items: part.map((keyed) => keyed.item) });
-    }
+    for (let start = 0; start < sorted.items.length; start += CHUNK_FILL)
+      this.chunks.push({ keys: sorted.keys.slice(start, start + CHUNK_FILL), items: sorted.items.slice(start, start + CHUNK_FILL) });
+  }
+
+  /** `unsorted` in this index's order: the positions are sorted, then the keys and items taken in their order. */
+  inOrder(unsorted: KeyedItems<E>, positions: readonly number[]): KeyedItems<E> {
+    return { keys: positions.map((at) => unsorted.keys[at]), items: positions.map((at) => unsorted.items[at]) };
   }
 
   /** The first place whose item is at or after `bound`: [chunk, offset]; [chunks.length, 0] past the end. */

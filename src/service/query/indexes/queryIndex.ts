@@ -4,7 +4,7 @@ import { comparable } from '../engine';
 import type { DocumentKeys } from './indexKeys';
 import { keysOf } from './indexKeys';
 import type { Key } from './keyOrder';
-import type { Keyed, KeyedItem } from './orderedIndex';
+import type { Keyed, KeyedItems } from './orderedIndex';
 import { OrderedIndex } from './orderedIndex';
 import { sortInSteps } from './steppedSort';
 
@@ -108,12 +108,22 @@ export class QueryIndex {
 
   /** Fills the empty index with `entries` at once (start-up): one sort of their keys instead of a tree insert each. */
   fill(entries: readonly IndexedEntry[]): void {
-    const keyed: KeyedItem<IndexedEntry>[] = [];
+    const keyed: KeyedItems<IndexedEntry> = { keys: [], items: [] };
     for (const entry of entries) {
       const found = this.keysOf(entry.doc);
-      if (this.counted(entry, found)) for (const key of found.keys!) keyed.push({ key, item: entry });
+      if (!this.counted(entry, found)) continue;
+      for (const key of found.keys!) {
+        keyed.keys.push(key);
+        keyed.items.push(entry);
+      }
     }
-    this.tree.replaceWith(keyed.sort(this.tree.compare));
+    const positions = keyed.items.map((_, at) => at).sort(this.comparePositions(keyed));
+    this.tree.replaceWith(this.tree.inOrder(keyed, positions));
+  }
+
+  /** The order of two positions of `keyed` in this index. */
+  private comparePositions(keyed: KeyedItems<IndexedEntry>): (a: number, b: number) => number {
+    return (a, b) => this.tree.compareItems(keyed.keys[a], keyed.items[a], keyed.keys[b], keyed.items[b]);
   }
 
   /**
@@ -131,9 +141,10 @@ export class QueryIndex {
     const build = this.build!;
     const total = entries.length;
     build.total = total;
-    // Each key with the document it came from (a write may replace it meanwhile); documents counted as multikey,
-    // unsortable or kept aside also on their own, to be counted once kept.
-    const keyed: (KeyedItem<IndexedEntry> & { doc: Doc })[] = [];
+    // Each key beside its entry and the document it came from (a write may replace it meanwhile); documents counted
+    // as multikey, unsortable or kept aside also on their own, to be counted once kept.
+    const keyed: KeyedItems<IndexedEntry> = { keys: [], items: [] };
+    const docs: Doc[] = [];
     const noted: Gathered[] = [];
     for (let i = 0; i < total; i++) {
       const entry = entries[i];
@@ -141,16 +152,39 @@ export class QueryIndex {
       if (isCurrent(entry, entry.doc) && !build.indexedByWrites.has(entry)) {
         const found = this.keysOf(entry.doc);
         if (found.multikey || found.unsortable || found.keys === undefined) noted.push({ entry, doc: entry.doc, found });
-        if (found.keys !== undefined) for (const key of found.keys) keyed.push({ key, item: entry, doc: entry.doc });
+        for (const key of found.keys ?? []) {
+          keyed.keys.push(key);
+          keyed.items.push(entry);
+          docs.push(entry.doc);
+        }
       }
       if (i % stepSizes.gather === stepSizes.gather - 1) yield;
     }
-    const sorted = yield* sortInSteps(keyed, this.tree.compare, stepSizes.sortBlock, stepSizes.sortBlock * 2);
+    const positions = keyed.items.map((_, at) => at);
+    const sorted = yield* sortInSteps(positions, this.comparePositions(keyed), stepSizes.sortBlock, stepSizes.sortBlock * 2);
     // Writes since: a document replaced, deleted or indexed by a write keeps none of the keys gathered for it.
     const kept = (entry: IndexedEntry, doc: Doc) => !build.indexedByWrites.has(entry) && isCurrent(entry, doc);
     for (const { entry, doc, found } of noted) if (kept(entry, doc)) this.counted(entry, found);
-    const fromBuild = sorted.filter((keyed) => kept(keyed.item, keyed.doc));
-    this.tree.replaceWith(mergeSorted(fromBuild, this.tree.keyedItems(), this.tree.compare));
+    const fromBuild = this.tree.inOrder(
+      keyed,
+      sorted.filter((at) => kept(keyed.items[at], docs[at])),
+    );
+    this.tree.replaceWith(this.merged(fromBuild, this.tree.keyedItems()));
+  }
+
+  /** Two lists in this index's order, merged into one. */
+  private merged(a: KeyedItems<IndexedEntry>, b: KeyedItems<IndexedEntry>): KeyedItems<IndexedEntry> {
+    if (b.items.length === 0) return a;
+    const out: KeyedItems<IndexedEntry> = { keys: [], items: [] };
+    let i = 0;
+    let j = 0;
+    while (i < a.items.length || j < b.items.length) {
+      const fromB =
+        i === a.items.length || (j < b.items.length && this.tree.compareItems(b.keys[j], b.items[j], a.keys[i], a.items[i]) < 0);
+      out.keys.push(fromB ? b.keys[j] : a.keys[i]);
+      out.items.push(fromB ? b.items[j++] : a.items[i++]);
+    }
+    return out;
   }
 
   /** Takes out the keys `entry` had while it held `doc` (the caller passes the document as it was indexed). */
@@ -170,18 +204,4 @@ export class QueryIndex {
   countAccess(): void {
     this.accesses.ops++;
   }
-}
-
-/** Two lists sorted by `compare`, merged into one. */
-function mergeSorted<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  const merged = new Array<T>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let out = 0;
-  while (i < a.length && j < b.length) merged[out++] = compare(b[j], a[i]) < 0 ? b[j++] : a[i++];
-  while (i < a.length) merged[out++] = a[i++];
-  while (j < b.length) merged[out++] = b[j++];
-  return merged;
 }

@@ -42,7 +42,7 @@ function apply(collection: CollectionData, change: Write): void {
 /** What an index holds, in order: each key with its document's id and place, and its counts. */
 function contentOf(index: QueryIndex): unknown {
   return {
-    keys: index.tree.keyedItems().map(({ key, item }) => [key, item.doc._id, item.seq]),
+    keys: ((all) => all.items.map((item, i) => [all.keys[i], item.doc._id, item.seq]))(index.tree.keyedItems()),
     multikeyDocs: index.multikeyDocs,
     unsortableDocs: index.unsortableDocs,
     unkeyed: [...index.unkeyed].map((entry) => entry.doc._id).sort(),
@@ -116,7 +116,7 @@ describe('service: indexes built in the background after a start', () => {
             started
               .queryIndex('_id_')!
               .tree.keyedItems()
-              .map(({ item }) => item.doc._id),
+              .items.map((item) => item.doc._id),
             kept.entries.map((entry) => entry.doc._id).sort((a, b) => Number(a) - Number(b)),
           );
           assert.equal(started.dataSize, kept.dataSize, 'sizes measured later add up to the same');
