@@ -107,7 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     explorer,
     activationMs,
     guardrails,
-    forgetDocumentsInMemory: () => documents.forgetInMemory(),
+    forgetDocumentsInMemory: documents.forgetInMemory,
     collectionViews: collectionViews.views,
     collectionViewProbe: () => collectionViews.probe()!,
     statsViewProbe: () => originalFeatures().statsViewProbe(services)!,
