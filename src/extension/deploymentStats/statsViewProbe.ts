@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RecordsByView } from '../base/recordsByView';
 import type { HostMessage } from '../../core/stats/chartMessages';
 
 const KEPT_MESSAGES = 20;
@@ -16,14 +17,9 @@ export class StatsViewRecord {
  * What the statistics views report to the integration tests. Made only when the test probe is open
  * (base/testProbe.ts) and reached through the TestApi: a view given none reports nothing.
  */
-export class StatsViewProbe {
-  private readonly records = new WeakMap<object, StatsViewRecord>();
-
-  /** What `view` reported (empty until it reports). */
-  of(view: object): StatsViewRecord {
-    let record = this.records.get(view);
-    if (!record) this.records.set(view, (record = new StatsViewRecord()));
-    return record;
+export class StatsViewProbe extends RecordsByView<StatsViewRecord> {
+  constructor() {
+    super(() => new StatsViewRecord());
   }
 
   posted(view: object, message: HostMessage): void {
