@@ -1,7 +1,7 @@
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceProcess } from '../test/support/serviceProcess';
+import { startServiceInChild } from '../test/support/testService';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { inParallel, KeepAliveClient } from './support/keepAlive';
@@ -35,7 +35,7 @@ function fsyncPerWriteRate(directory: string): number {
 /** Safe inserts by 32 concurrent writers through the service, beside the bare fsync-per-write loop measured in the same run. */
 export async function measureGroupCommit(script: string, progress: (line: string) => void): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-safe-'));
-  const service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true, script });
+  const service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEY], empty: true, script });
   const client = new KeepAliveClient(service.url, KEY, WRITERS);
   try {
     await client.ok('POST', '/databases', { name: 'bench', slug: 'sandbox' });

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceProcess } from '../test/support/serviceProcess';
-import { bundleService } from '../test/unit/service/childService';
+import type { ChildService } from '../test/support/testService';
+import { startServiceInChild } from '../test/support/testService';
+import { bundleService } from '../test/support/serviceBundle';
 import { measureGroupCommit } from './groupCommit';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
@@ -148,9 +149,9 @@ async function createIndexes(client: KeepAliveClient): Promise<number> {
   return performance.now() - start;
 }
 
-async function startService(dataDir: string, script: string): Promise<{ service: ServiceProcess; startMs: number }> {
+async function startService(dataDir: string, script: string): Promise<{ service: ChildService; startMs: number }> {
   const start = performance.now();
-  const service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true, script });
+  const service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEY], empty: true, script });
   return { service, startMs: performance.now() - start };
 }
 
@@ -169,7 +170,7 @@ interface LargestExtras {
 async function largestExtras(
   client: KeepAliveClient,
   base: KeepAliveClient,
-  service: ServiceProcess,
+  service: ChildService,
   size: number,
   more: number,
   progress: (line: string) => void,
@@ -191,7 +192,7 @@ async function loadedService(
   script: string,
   size: number,
   progress: (line: string) => void,
-): Promise<{ service: ServiceProcess; client: KeepAliveClient; dataDir: string; insertsPerSecond: number; indexBuildMs: number }> {
+): Promise<{ service: ChildService; client: KeepAliveClient; dataDir: string; insertsPerSecond: number; indexBuildMs: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-indexes-'));
   const { service } = await startService(dataDir, script);
   const client = new KeepAliveClient(service.url, KEY, WRITERS);

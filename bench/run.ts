@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ServiceProcess } from '../test/support/serviceProcess';
-import { bundleService } from '../test/unit/service/childService';
+import { bundleService } from '../test/support/serviceBundle';
+import type { ChildService } from '../test/support/testService';
+import { startServiceInChild } from '../test/support/testService';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
 import { measureBulkChanges } from './bulkChanges';
 import { measureClientOverhead } from './clientOverhead';
@@ -140,13 +141,13 @@ async function main(): Promise<void> {
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
-  let service: ServiceProcess | undefined;
+  let service: ChildService | undefined;
   try {
     step(clientOnly ? 'seeding' : `seeding ${BIG_COUNT.toLocaleString('en')} documents`);
     seedAccount(dataDir, KEY, { big: !clientOnly });
     if (!clientOnly) seedAccount(dataDir, OTHER_KEY, { big: false });
     step('starting the local service');
-    service = await ServiceProcess.start({ dataDir, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
+    service = await startServiceInChild({ dataDir, keepData: true, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
     if (bulkOnly) {
       figures.push(...(await measureBulkChanges(service.url, KEY, step)));
       const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');

@@ -1,6 +1,6 @@
 import type { UpdatePreview, UpdatePreviewRequest } from '../bulk/updatePreview';
 import type { JsonObject } from '../json/lossless';
-import type { CallOptions, IndexRecord, ServiceAnswer } from './types';
+import type { CallOptions, IndexRecord, ServiceAnswer } from './records';
 
 /** A database user as the service lists it; the password is never sent back. */
 export interface DatabaseUserRecord {

@@ -1,14 +1,11 @@
-import * as vscode from 'vscode';
-import { isJsonObject } from '../../core/json/lossless';
-import { fromWire } from '../../core/json/wire';
-import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core/table/viewState';
+import type * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { RestoreState } from './collectionViewPanel';
-import { COLLECTION_VIEW_TYPE, CollectionViewPanel } from './collectionViewPanel';
+import { testProbe } from '../base/testProbe';
+import { CollectionViewProbe } from './collectionViewProbe';
+import { CollectionViews } from './collectionViews';
 import { CompareDocuments } from './compareDocuments';
-import type { CollectionSource } from './tableSession';
-import { TableSession } from './tableSession';
 
+export { CollectionViews } from './collectionViews';
 export { explainViewFilter } from './explainViewFilter';
 export { exportSelectedRows } from './exportSelectedRows';
 
@@ -17,104 +14,21 @@ export { exportSelectedRows } from './exportSelectedRows';
  * time a view opens (see registerCollectionView.ts), so that activation and dist/extension.js stay small.
  */
 
-/** The open collection views; the integration tests reach them through the TestApi. */
-export class CollectionViews {
-  readonly panels = new Set<CollectionViewPanel>();
-  private readonly opened = new vscode.EventEmitter<CollectionViewPanel>();
-  /** A view opened (or reopened, or restored). */
-  readonly onDidOpen = this.opened.event;
-
-  constructor(
-    private readonly services: Services,
-    private readonly compare: CompareDocuments,
-  ) {}
-
-  /** Opens a view of a collection with a view state, or `{fromQuery}` (a playground query's filter text, sort, fields, skip, limit), checked here; else the defaults. */
-  open(source: CollectionSource, initialState?: unknown): CollectionViewPanel {
-    const fromQuery = (initialState as { fromQuery?: unknown } | undefined)?.fromQuery;
-    const state =
-      checkViewState(initialState) ??
-      (isJsonObject(fromQuery as never) ? viewStateOfQuery(fromQuery as Record<string, unknown>) : DEFAULT_VIEW_STATE);
-    const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, source.col, vscode.ViewColumn.Active, { enableScripts: true });
-    return this.attach(panel, new TableSession(this.services, source, state));
-  }
-
-  attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
-    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.compare);
-    this.panels.add(view);
-    this.opened.fire(view);
-    view.onDidClose((closed) => {
-      this.panels.delete(view);
-      void this.closedWithEdits(closed);
-    });
-    return view;
-  }
-
-  disposeEvents(): void {
-    this.opened.dispose();
-  }
-
-  /** A view closed with staged edits: they are not dropped without asking. */
-  private async closedWithEdits(session: TableSession): Promise<void> {
-    const count = session.stagedCount;
-    if (count === 0) return;
-    const reopen = await this.services.prompts.confirm(
-      vscode.l10n.t(
-        'The collection view of {0}/{1} closed with unsaved edits to {2} document{3}.',
-        session.source.db,
-        session.source.col,
-        count,
-        count === 1 ? '' : 's',
-      ),
-      {
-        detail: vscode.l10n.t('Reopen it to review and save them; otherwise they are discarded.'),
-        confirmLabel: vscode.l10n.t('Reopen'),
-      },
-    );
-    if (!reopen) return;
-    const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, session.source.col, vscode.ViewColumn.Active, {
-      enableScripts: true,
-    });
-    this.attach(panel, session);
-  }
-
-  /** Brings a view back after a reload from what its webview kept; anything not well-formed opens nothing. */
-  restore(webviewPanel: vscode.WebviewPanel, kept: unknown): void {
-    const restored = this.parseKept(kept);
-    if (!restored) {
-      webviewPanel.dispose();
-      return;
-    }
-    const session = new TableSession(this.services, restored.source, restored.state);
-    session.restoreStaged(restored.staged);
-    session.restoreRowChanges(restored.rowChanges);
-    this.attach(webviewPanel, session);
-  }
-
-  private parseKept(kept: unknown): RestoreState | undefined {
-    const value = fromWire((kept as { restore?: unknown } | undefined)?.restore);
-    if (value === undefined || !isJsonObject(value) || !isJsonObject(value.source)) return undefined;
-    const { accountId, db, col } = value.source;
-    if (typeof accountId !== 'string' || typeof db !== 'string' || typeof col !== 'string' || !this.services.accounts.get(accountId))
-      return undefined;
-    const state = checkViewState(value.state);
-    if (!state) return undefined;
-    return {
-      source: { accountId, db, col },
-      state,
-      staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'],
-      rowChanges: value.rowChanges as unknown as RestoreState['rowChanges'],
-    };
-  }
-}
-
-export function createCollectionViews(services: Services): CollectionViews & vscode.Disposable {
+/** The views, and in a test run (see base/testProbe.ts) the probe they report to. */
+export function createCollectionViews(services: Services): {
+  views: CollectionViews & vscode.Disposable;
+  probe: CollectionViewProbe | undefined;
+} {
   const compare = new CompareDocuments();
-  const views = new CollectionViews(services, compare);
-  return Object.assign(views, {
-    dispose: () => {
-      compare.dispose();
-      views.disposeEvents();
-    },
-  });
+  const probe = testProbe(services.context, () => new CollectionViewProbe());
+  const views = new CollectionViews(services, compare, probe);
+  return {
+    views: Object.assign(views, {
+      dispose: () => {
+        compare.dispose();
+        views.disposeEvents();
+      },
+    }),
+    probe,
+  };
 }

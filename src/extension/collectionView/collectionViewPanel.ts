@@ -13,6 +13,7 @@ import { documentUri } from '../shared/documentUri';
 import type { Services } from '../services';
 import { collectionViewHtml } from './collectionViewHtml';
 import { exportSelectedArgs, exportViewArgs } from './exportArgsOfView';
+import type { CollectionViewProbe } from './collectionViewProbe';
 import type { CompareDocuments } from './compareDocuments';
 import type { ConflictChoice, SaveOutcome } from './tableSession';
 import type { TableSession } from './tableSession';
@@ -38,29 +39,19 @@ export interface RestoreState {
  * talks to the service; every request goes through the account's client.
  */
 export class CollectionViewPanel extends Disposable {
-  /** The last 50 messages posted to the webview, newest first (the integration tests read them). */
-  readonly posted: ExtensionMessage[] = [];
-  /** Messages handled so far, for tests that wait for the webview's first `ready`. */
-  handled = 0;
   private readonly onDidCloseEmitter = this.register(new vscode.EventEmitter<TableSession>());
   readonly onDidClose = this.onDidCloseEmitter.event;
-  private readonly onDidPostEmitter = this.register(new vscode.EventEmitter<ExtensionMessage>());
-  /** Fires for every message posted to the webview (the integration tests wait on it). */
-  readonly onDidPost = this.onDidPostEmitter.event;
-  private readonly onDidRenderEmitter = this.register(new vscode.EventEmitter<{ rows: number; columns: number }>());
-  /** The webview drew the table of a loaded page. */
-  readonly onDidRender = this.onDidRenderEmitter.event;
   private queue: Promise<unknown> = Promise.resolve();
   /** A notice posted while the page was hidden (its webview is then gone): shown again once the page is back. */
   private unseenNotice: Extract<ExtensionMessage, { type: 'notice' }> | undefined;
-  /** The export the view last started, settled once it ends (the integration tests await it). */
-  lastExport: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly services: Services,
     readonly panel: vscode.WebviewPanel,
     readonly session: TableSession,
     private readonly compare: CompareDocuments,
+    /** Present only while the test probe is open (see {@link CollectionViewProbe}). */
+    private readonly probe: CollectionViewProbe | undefined,
   ) {
     super();
     const { extensionUri } = services.context;
@@ -97,9 +88,7 @@ export class CollectionViewPanel extends Disposable {
       .then(() => this.handle(message))
       .catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
     this.queue = run;
-    return run.then(() => {
-      this.handled++;
-    });
+    return run;
   }
 
   private async handle(message: WebviewMessage): Promise<void> {
@@ -141,7 +130,7 @@ export class CollectionViewPanel extends Disposable {
       case 'changeRows':
         return this.stageRowChange(message.keys);
       case 'rendered':
-        this.onDidRenderEmitter.fire({ rows: message.rows, columns: message.columns });
+        this.probe?.rendered(this, { rows: message.rows, columns: message.columns });
         return;
     }
   }
@@ -287,7 +276,8 @@ export class CollectionViewPanel extends Disposable {
    * behind it: paging and editing go on while a long export runs.
    */
   private startExport(args: ExportDocumentsArgs): void {
-    this.lastExport = this.export(args).catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
+    const done = this.export(args).catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
+    this.probe?.exportStarted(this, done);
   }
 
   /** The export command says once, in its notification, what it wrote (or that it was cancelled); the view repeats none of it. */
@@ -302,9 +292,7 @@ export class CollectionViewPanel extends Disposable {
   }
 
   private async post(message: ExtensionMessage): Promise<void> {
-    this.posted.unshift(message);
-    this.posted.length = Math.min(this.posted.length, 50);
-    this.onDidPostEmitter.fire(message);
+    this.probe?.posted(this, message);
     if (!this.isDisposed) await this.panel.webview.postMessage(postedForm(message));
   }
 

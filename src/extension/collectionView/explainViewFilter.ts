@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { pageQuery } from '../../core/table/viewState';
 import { CommandId } from '../shared/commandIds';
-import type { CollectionViews } from './collectionViewHost';
+import type { CollectionViews } from './collectionViews';
 
 /** "Explain" in a collection view's title bar: its filter, sort, projection and page, explained through dbhost.explainQuery. */
 export async function explainViewFilter(views: CollectionViews): Promise<unknown> {

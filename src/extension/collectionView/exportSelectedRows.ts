@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CollectionViews } from './collectionViewHost';
+import type { CollectionViews } from './collectionViews';
 
 /**
  * Export Selected… from the context menu of a collection view's rows (package.json `webview/context`). VS Code

@@ -5,9 +5,17 @@ import { registerCommand } from '../base/registerCommand';
 import { resolveCollectionTarget } from '../shared/collectionTarget';
 import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
+import type { CollectionViewProbe } from './collectionViewProbe';
 import { CommandId } from '../shared/commandIds';
 
 export type CollectionViews = HostModule.CollectionViews;
+
+/** The collection views' code, loaded on first use: the open views, and in a test run what they report to the tests. */
+export interface CollectionViewsLoader {
+  views(): CollectionViews;
+  /** Present only while the test probe is open (see base/testProbe.ts). */
+  probe(): CollectionViewProbe | undefined;
+}
 
 const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 
@@ -16,11 +24,11 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
-export function registerCollectionView(services: Services): () => CollectionViews {
+export function registerCollectionView(services: Services): CollectionViewsLoader {
   const loadHost = lazyModule('collectionViewHost.js', (host: typeof HostModule) => {
-    const views = host.createCollectionViews(services);
+    const { views, probe } = host.createCollectionViews(services);
     services.context.subscriptions.push(views);
-    return { host, views };
+    return { host, views, probe };
   });
   const load = (): CollectionViews => loadHost().views;
   services.context.subscriptions.push(
@@ -40,10 +48,10 @@ export function registerCollectionView(services: Services): () => CollectionView
       deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),
     }),
   );
-  return load;
+  return { views: load, probe: () => loadHost().probe };
 }
 
-export const collectionViewFeature: FeatureModule<void, () => CollectionViews> = {
+export const collectionViewFeature: FeatureModule<void, CollectionViewsLoader> = {
   name: 'collectionView',
   register: ({ services }) => registerCollectionView(services),
 };

@@ -64,6 +64,11 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
     return item;
   }
 
+  resolveTreeItem(item: vscode.TreeItem, node: ExplorerNode): vscode.TreeItem {
+    if (item.tooltip === undefined && node.resolveTooltip) item.tooltip = node.resolveTooltip();
+    return item;
+  }
+
   /** Adds a feature's items below the nodes of a kind, or its mark on their items. */
   contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): void {
     this.contributions.contribute(kind, contribution);

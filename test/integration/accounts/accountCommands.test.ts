@@ -1,17 +1,19 @@
 import * as assert from 'node:assert/strict';
 import type { Account } from '../../../src/extension/shared/account';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { childLabels, labelOf, startOwnService } from '../explorer/explorerFixtures';
+import { childLabels, labelOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { freePort } from '../support/freePort';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 describe('Account commands', function () {
   this.timeout(60_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   const added: string[] = [];
 
   /** A refused input is recorded and the person gives up, as a real user would. */
@@ -20,7 +22,7 @@ describe('Account commands', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
   });
 
   after(async () => {

@@ -2,16 +2,17 @@ import * as assert from 'node:assert/strict';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { startOwnService } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { confirmationOf, invokeTool } from './aiToolsFixtures';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 describe("AI tools: each account's guardrails decide the write tools", function () {
   this.timeout(60_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
   const shown: string[] = [];
@@ -25,7 +26,7 @@ describe("AI tools: each account's guardrails decide the write tools", function 
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     ({ accountId, client } = await addAccount(testing, 'AI writes', service));
     await client.createDatabase('lab', 'sandbox');
     await client.createCollection('lab', 'items');

@@ -48,11 +48,14 @@ describe('Collection view open time (for npm run bench)', function () {
             view = [...testing.collectionViews().panels].find((panel) => panel.session.source.col === col);
             if (!view) return;
             clearInterval(watch);
-            const subscription = view.onDidRender((size) => {
-              if (size.rows !== ROWS) return;
-              subscription.dispose();
-              resolve(size);
-            });
+            const subscription = testing
+              .collectionViewProbe()
+              .of(view)
+              .onDidRender((size) => {
+                if (size.rows !== ROWS) return;
+                subscription.dispose();
+                resolve(size);
+              });
           }, 0);
         });
         await vscode.commands.executeCommand('dbhost.openCollectionView', { accountId: account.id, db, col }, state);

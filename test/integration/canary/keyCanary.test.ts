@@ -5,19 +5,21 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/shared/account';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { childrenOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';
+import { childrenOf, nodeAt } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { filesUnder } from '../support/filesUnder';
 import { confirmationOf, invokeTool } from '../aiTools/aiToolsFixtures';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 describe('The API key never leaks (canary key)', function () {
   this.timeout(60_000);
   const canary = `canary${randomBytes(12).toString('hex')}`;
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let account: Account;
   const allPrompts: FakePrompts[] = [];
   /** What the AI tools answered and confirmed for the canary account. */
@@ -32,7 +34,7 @@ describe('The API key never leaks (canary key)', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService({ apiKey: canary });
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true, apiKeys: [canary] });
     // Everything a user does with an account, its failures included, with the canary as the key.
     account = (await run('dbhost.addAccount', [{ input: service.url }, { input: 'Canary' }, { input: canary }])) as Account;
     assert.ok(account, 'the canary account was not added');

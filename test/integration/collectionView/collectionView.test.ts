@@ -12,7 +12,7 @@ import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { isLoadedPage, isReview, nextPosted } from './viewMessages';
+import { isLoadedPage, isReview, nextPosted, postedBy } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
@@ -67,13 +67,13 @@ describe('Collection view', function () {
 
   /** Sends a message as the webview would and waits for the page it leads to. */
   async function act(message: unknown): Promise<PageMessage> {
-    const page = nextPosted(view, isLoadedPage);
+    const page = nextPosted(testing, view, isLoadedPage);
     await view.receive(message);
     return page;
   }
 
   async function review(): Promise<ReviewItem[]> {
-    const answer = nextPosted(view, isReview);
+    const answer = nextPosted(testing, view, isReview);
     await view.receive({ type: 'review' });
     return (await answer).items;
   }
@@ -103,7 +103,7 @@ describe('Collection view', function () {
   it('opens on a collection: the webview asks for the page, which is fetched alone, with the count', async () => {
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
     assert.ok(view, 'the command returned no view');
-    const first = view.posted.find(isLoadedPage) ?? (await nextPosted(view, isLoadedPage));
+    const first = postedBy(testing, view).find(isLoadedPage) ?? (await nextPosted(testing, view, isLoadedPage));
     assert.equal(first.total, 3);
     assert.deepEqual(
       pageDocuments(first).documents.map((document) => document.name),
@@ -260,7 +260,7 @@ describe('Collection view', function () {
       state: { filter: '{"active": true}', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 50, fields: [], view: 'tree' },
     });
     await act({ type: 'edit', key: keyOf(ids[2]), path: ['address', 'zip'], kind: 'string', text: 'NL' });
-    const kept = view.posted.find((message): message is Extract<ExtensionMessage, { type: 'keep' }> => message.type === 'keep');
+    const kept = postedBy(testing, view).find((message): message is Extract<ExtensionMessage, { type: 'keep' }> => message.type === 'keep');
     assert.ok(kept);
     const keptByWebview = JSON.parse(JSON.stringify(postedForm(asReceived(kept)))) as { restore: unknown };
     assert.ok(!JSON.stringify(keptByWebview).includes(readTestConfig().services.empty.apiKey));
@@ -311,7 +311,7 @@ describe('Collection view', function () {
       { fromQuery },
     );
     try {
-      const page = fromPlayground.posted.find(isLoadedPage) ?? (await nextPosted(fromPlayground, isLoadedPage));
+      const page = postedBy(testing, fromPlayground).find(isLoadedPage) ?? (await nextPosted(testing, fromPlayground, isLoadedPage));
       assert.equal(page.state.filter, '{"big": 9007199254740995}');
       assert.equal(page.state.pageSize, 10);
       assert.deepEqual(

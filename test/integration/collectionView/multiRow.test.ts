@@ -11,7 +11,7 @@ import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { isLoadedPage, isNotice, isReview, nextPosted } from './viewMessages';
+import { isLoadedPage, isNotice, isReview, nextPosted, postedBy } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
@@ -39,13 +39,13 @@ describe('Collection view: several rows at once', function () {
   }
 
   async function act(message: unknown): Promise<PageMessage> {
-    const page = nextPosted(view, isLoadedPage);
+    const page = nextPosted(testing, view, isLoadedPage);
     await view.receive(message);
     return page;
   }
 
   async function review(): Promise<ReviewItem[]> {
-    const answer = nextPosted(view, isReview);
+    const answer = nextPosted(testing, view, isReview);
     await view.receive({ type: 'review' });
     return (await answer).items;
   }
@@ -70,7 +70,7 @@ describe('Collection view: several rows at once', function () {
     ] as const)
       await other.createDocument(db, col, { _id, n, ...common, tags: ['x'] } as JsonObject, { safe: true });
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!view.posted.some(isLoadedPage)) await nextPosted(view, isLoadedPage);
+    if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
   });
 
   after(async () => {
@@ -153,7 +153,7 @@ describe('Collection view: several rows at once', function () {
     await act({ type: 'changeRows', keys: selected.slice(0, 2) });
     proxy.requests.length = 0;
     testing.setPrompts(new FakePrompts([{ confirm: false }]));
-    const notice = nextPosted(view, isNotice);
+    const notice = nextPosted(testing, view, isNotice);
     const page = await act({ type: 'save' });
     assert.match((await notice).text, /Not saved: "the update \{"\$inc":\{"n":10\}\}" \(cancelled\); it stays staged/);
     assert.equal(page.rowChanges, 1);
@@ -169,11 +169,11 @@ describe('Collection view: several rows at once', function () {
       proxy.requests.length = 0;
       const none = new FakePrompts([]);
       testing.setPrompts(none);
-      let notice = nextPosted(view, isNotice);
+      let notice = nextPosted(testing, view, isNotice);
       await view.receive({ type: 'changeRows', keys: selected });
       assert.match((await notice).text, /Read-only/);
       assert.equal(none.questions.length, 0, 'a question was asked of a Read-only account');
-      notice = nextPosted(view, isNotice);
+      notice = nextPosted(testing, view, isNotice);
       await act({ type: 'save' });
       assert.match((await notice).text, /Read-only/);
       assert.deepEqual(

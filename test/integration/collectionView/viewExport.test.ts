@@ -11,14 +11,12 @@ import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { isLoadedPage, nextPosted } from './viewMessages';
+import { isLoadedPage, nextPosted, postedBy } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'viewexporttests';
 const col = 'items';
-
-const nextPage = (view: CollectionViewPanel): Promise<PageMessage> => nextPosted(view, isLoadedPage);
 
 const documentsOf = (page: PageMessage): JsonObject[] => page.documents;
 
@@ -30,6 +28,7 @@ describe('Collection view: Export… and Export Selected…', function () {
   let other: DbHostApi;
   let folder: string;
   let view: CollectionViewPanel;
+  const nextPage = (panel: CollectionViewPanel): Promise<PageMessage> => nextPosted(testing, panel, isLoadedPage);
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -61,7 +60,7 @@ describe('Collection view: Export… and Export Selected…', function () {
     folder = mkdtempSync(join(tmpdir(), 'dbhost-viewexport-'));
     const state = { filter: '{"keep": true}', sort: [{ path: ['n'], direction: -1 }], page: 0, pageSize: 10, fields: [], view: 'table' };
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, state);
-    const first = view.posted.find(isLoadedPage) ?? (await nextPage(view));
+    const first = postedBy(testing, view).find(isLoadedPage) ?? (await nextPage(view));
     assert.equal(first.total, 130);
   });
 
@@ -77,7 +76,7 @@ describe('Collection view: Export… and Export Selected…', function () {
     testing.setPrompts(prompts);
     try {
       await view.receive(message);
-      await view.lastExport;
+      await testing.collectionViewProbe().of(view).lastExport;
     } finally {
       testing.setPrompts(undefined);
     }
@@ -159,7 +158,10 @@ describe('Collection view: Export… and Export Selected…', function () {
       [true],
       prompts.infos.join('\n'),
     );
-    assert.ok(!view.posted.some((message) => message.type === 'notice' && /Exported/.test(message.text)), 'the view repeats the notice');
+    assert.ok(
+      !postedBy(testing, view).some((message) => message.type === 'notice' && /Exported/.test(message.text)),
+      'the view repeats the notice',
+    );
   });
 
   it('a cancelled save dialog writes nothing; a malformed export argument is refused with its reason', async () => {

@@ -1,20 +1,28 @@
 // What the collection view's tests read of the messages a view posts to its page.
 import type { ExtensionMessage } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
+import type { TestApi } from '../../../src/extension/extension';
 
 export type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
 
-/** Resolves with the first message posted from now on that `check` accepts. */
+/** The last 50 messages `view` posted, newest first, as the test probe kept them. */
+export const postedBy = (testing: TestApi, view: CollectionViewPanel): ExtensionMessage[] => testing.collectionViewProbe().of(view).posted;
+
+/** Resolves with the first message `view` posts from now on that `check` accepts. */
 export function nextPosted<T extends ExtensionMessage>(
+  testing: TestApi,
   view: CollectionViewPanel,
   check: (message: ExtensionMessage) => message is T,
 ): Promise<T> {
   return new Promise((resolve) => {
-    const subscription = view.onDidPost((message) => {
-      if (!check(message)) return;
-      subscription.dispose();
-      resolve(message);
-    });
+    const subscription = testing
+      .collectionViewProbe()
+      .of(view)
+      .onDidPost((message) => {
+        if (!check(message)) return;
+        subscription.dispose();
+        resolve(message);
+      });
   });
 }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
@@ -11,7 +11,9 @@ import { activateExtension, addAccount, runScripted } from '../support/extension
 import { FakePrompts } from '../support/fakePrompts';
 import { freePort } from '../support/freePort';
 import { treeMenuCommands } from '../support/treeMenus';
-import { OwnService } from './ownService';
+import type { ChildOptions, ChildService } from '../../support/testService';
+import { startServiceInChild, temporaryDirectory } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 /** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
 function lineAppears(
@@ -48,7 +50,9 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
   let testing: TestApi;
   let extension: vscode.Extension<unknown>;
-  let service: OwnService;
+  /** The built service on a fixed port with its own data folder, so that the test can stop it and start it again. */
+  let options: ChildOptions;
+  let service: ChildService;
   let accountId: string;
   let client: DbHostApi;
   let shared: string;
@@ -75,8 +79,14 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     testing = activated.testing;
     extension = activated.extension;
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
-    service = new OwnService(path.join(activated.extension.extensionPath, 'dist', 'service.js'), await freePort());
-    await service.start();
+    options = {
+      script: installedServiceScript(),
+      port: await freePort(),
+      dataDir: temporaryDirectory('logs-test'),
+      keepData: true,
+      apiKeys: [randomUUID()],
+    };
+    service = await startServiceInChild(options);
     ({ accountId, client } = await addAccount(testing, 'Log tests', service));
     const deployments = await client.listDeployments();
     const withShop = deployments.find((d) => JSON.stringify(d).includes('"shop"'));
@@ -89,7 +99,8 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   after(async () => {
     for (const session of sessions) session.stop();
     if (accountId && testing.services.accounts.get(accountId)) await testing.services.accounts.remove(accountId);
-    await service?.dispose();
+    await service?.stop();
+    if (service) fs.rmSync(service.dataDir, { recursive: true, force: true });
   });
 
   it('appends each operation run while tailing exactly once', async () => {
@@ -112,7 +123,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
       'the back-off message',
     );
     assert.match(warning.text, /retrying in \d+(\.\d+)? s/);
-    await service.start();
+    service = await startServiceInChild(options);
     await lineAppears(session, (line) => /tailing resumed/.test(line.text), 'tailing to resume');
     assert.equal(session.channel.transcript.filter((line) => line.level === 'warn').length, 1, 'the outage was reported more than once');
     // The restarted service's log starts afresh; what runs now still shows, once.

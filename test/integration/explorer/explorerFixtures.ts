@@ -1,51 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
-import { productExtensionId } from '../support/product';
-import { ServiceProcess } from '../../support/serviceProcess';
 import { waitFor } from '../support/waitFor';
 
 /** The TestApi of the activated product extension (see {@link activateExtension}). */
 export async function productApi(): Promise<TestApi> {
   return (await activateExtension()).testing;
-}
-
-export interface OwnService {
-  url: string;
-  apiKey: string;
-  stop(): Promise<void>;
-}
-
-/**
- * A local service of this test's own (dist/service.js of the installed extension), empty, so the
- * free-database limit and the payment rule are the test's alone.
- */
-export async function startOwnService(options: { payment?: boolean; apiKey?: string; args?: string[] } = {}): Promise<OwnService> {
-  const extension = vscode.extensions.getExtension(productExtensionId);
-  assert.ok(extension);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-explorer-test-'));
-  const apiKey = options.apiKey ?? randomBytes(24).toString('hex');
-  const service = await ServiceProcess.start({
-    script: path.join(extension.extensionPath, 'dist', 'service.js'),
-    dataDir,
-    apiKeys: [apiKey],
-    empty: true,
-    args: [...(options.payment === false ? ['--no-payment'] : []), ...(options.args ?? [])],
-  });
-  return {
-    url: service.url,
-    apiKey,
-    stop: async () => {
-      await service.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export function labelOf(item: vscode.TreeItem): string {

@@ -9,8 +9,10 @@ import { RecordingProxy } from '../documents/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { replaceFirst } from '../support/textEditing';
-import type { OwnService } from './explorerFixtures';
-import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from './explorerFixtures';
+import { child, childLabels, childrenOf, labelOf, nodeAt, whenTree } from './explorerFixtures';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 const db = 'shop';
 const documentCount = 1000;
@@ -18,7 +20,7 @@ const documentCount = 1000;
 describe('Explorer tree', function () {
   this.timeout(120_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let proxy: RecordingProxy;
   let client: DbHostApi;
   let accountId: string;
@@ -28,7 +30,7 @@ describe('Explorer tree', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = new RecordingProxy(service.url);
     await proxy.start();
     client = testing.services.accounts.makeClient(service.url, service.apiKey);

@@ -2,12 +2,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from './explorerFixtures';
-import { child, childLabels, childrenOf, nodeAt, startOwnService, whenTree } from './explorerFixtures';
+import { child, childLabels, childrenOf, nodeAt, whenTree } from './explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 const db = 'commands';
 
@@ -23,11 +25,11 @@ function step<T>(what: string, promise: Thenable<T>): Promise<T> {
 describe('Database, collection, index, copy and details commands', function () {
   this.timeout(60_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
   const accounts: string[] = [];
-  const services: OwnService[] = [];
+  const services: ChildService[] = [];
 
   /** Runs a command whose questions use up the whole script; a refused input is recorded and the person gives up. */
   async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
@@ -46,7 +48,7 @@ describe('Database, collection, index, copy and details commands', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     services.push(service);
     client = testing.services.accounts.makeClient(service.url, service.apiKey);
     accountId = (await testing.services.accounts.add({ label: 'Command tests', baseUrl: service.url, apiKey: service.apiKey })).id;
@@ -80,7 +82,7 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('explains the payment rule when the service refuses a paid plan', async () => {
-    const unpaid = await startOwnService({ payment: false });
+    const unpaid = await startServiceInChild({ script: installedServiceScript(), empty: true, payment: false });
     services.push(unpaid);
     const unpaidAccount = (await testing.services.accounts.add({ label: 'No payment', baseUrl: unpaid.url, apiKey: unpaid.apiKey })).id;
     accounts.push(unpaidAccount);

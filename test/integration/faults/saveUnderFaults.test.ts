@@ -6,12 +6,13 @@ import type { JsonObject } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { startOwnService } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { discard, replaceFirst } from '../support/textEditing';
 import { SHORT_TIMEOUT_SECONDS, assertNoKey, assertOneClearLine, setRequestTimeout } from './faultFixtures';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 const db = 'faultsaves';
 const col = 'people';
@@ -74,7 +75,7 @@ async function saveFailure(document: vscode.TextDocument): Promise<string> {
 describe('Faults: saving a document as a file', function () {
   this.timeout(30_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let proxy: FaultProxy;
   let accountId: string;
   /** The service itself, not through the proxy. */
@@ -88,7 +89,7 @@ describe('Faults: saving a document as a file', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = await FaultProxy.start(service.url);
     direct = testing.services.accounts.makeClient(service.url, service.apiKey);
     await direct.createDatabase(db, 'sandbox');

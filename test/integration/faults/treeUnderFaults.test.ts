@@ -5,11 +5,13 @@ import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNo
 import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { childLabels, childrenOf, labelOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';
+import { childLabels, childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { SHORT_TIMEOUT_SECONDS, assertOneClearLine, setRequestTimeout } from './faultFixtures';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 const db = 'faulttree';
 const col = 'things';
@@ -52,7 +54,7 @@ const isTimeout = (mode: FaultMode) => mode.kind === 'latency' || mode.kind === 
 describe('Faults: loading the explorer tree', function () {
   this.timeout(30_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let proxy: FaultProxy;
   let accountId: string;
   let direct: DbHostApi;
@@ -60,7 +62,7 @@ describe('Faults: loading the explorer tree', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = await FaultProxy.start(service.url);
     direct = testing.services.accounts.makeClient(service.url, service.apiKey);
     await direct.createDatabase(db, 'sandbox');

@@ -4,11 +4,12 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { startOwnService } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 const db = 'feedback';
 
@@ -41,7 +42,7 @@ function whenSelected(testing: TestApi, target: ResourceTarget, timeoutMs = 15_0
 describe('First hour: every create, rename and delete shows what it did', function () {
   this.timeout(90_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
 
@@ -54,7 +55,7 @@ describe('First hour: every create, rename and delete shows what it did', functi
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     client = testing.services.accounts.makeClient(service.url, service.apiKey);
     accountId = (await testing.services.accounts.add({ label: 'Feedback tests', baseUrl: service.url, apiKey: service.apiKey })).id;
     // The tree as a newcomer leaves it: nothing expanded.

@@ -5,14 +5,16 @@ import type { TestApi } from '../../../src/extension/extension';
 import type { CreatedAndExplained } from '../../../src/extension/indexes/createSuggestedIndex';
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { FaultProxy } from '../../support/faultProxy';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { childrenOf, labelOf, nodeAt, startOwnService } from '../explorer/explorerFixtures';
+import { childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { explainLensOf, playgroundText, seedItems, viewLens, viewText } from './explainFixtures';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 // Needs a service that explains (contract 1) and counts index use (contract 2): the planner's local service.
 const db = 'explaintests';
@@ -222,12 +224,12 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
 describe('Explain on a slow query', function () {
   this.timeout(120_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let accountId: string;
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService({ args: ['--slow-ms', '0'] });
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
     accountId = (await testing.services.accounts.add({ label: 'Slow explain', baseUrl: service.url, apiKey: service.apiKey })).id;
     const client = await testing.services.accounts.clientFor(accountId);
     await client.createDatabase('slowexplain', 'sandbox');

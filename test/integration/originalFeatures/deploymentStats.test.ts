@@ -3,12 +3,13 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { HostMessage } from '../../../src/core/stats/chartMessages';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { startOwnService } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { waitFor } from '../support/waitFor';
 import { serviceWithoutExtras } from './withoutExtras';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 /** What the test reads of the statistics view the command returns. */
 interface StatsViewHandle {
@@ -25,7 +26,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 describe('Original service extras: deployment statistics view', function () {
   this.timeout(60_000);
   let testing: TestApi;
-  let service: OwnService;
+  let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
   let deployment: string;
@@ -34,7 +35,7 @@ describe('Original service extras: deployment statistics view', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    service = await startOwnService();
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     closers.push(() => service.stop());
     client = testing.services.accounts.makeClient(service.url, service.apiKey);
     accountId = (await testing.services.accounts.add({ label: 'Stats tests', baseUrl: service.url, apiKey: service.apiKey })).id;

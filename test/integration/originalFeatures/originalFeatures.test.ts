@@ -3,13 +3,15 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
-import type { OwnService } from '../explorer/explorerFixtures';
-import { child, childLabels, childrenOf, labelOf, nodeAt, startOwnService, whenTree } from '../explorer/explorerFixtures';
+import { child, childLabels, childrenOf, labelOf, nodeAt, whenTree } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { treeMenuCommands } from '../support/treeMenus';
 import { serviceWithoutExtras } from './withoutExtras';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
+import { installedServiceScript } from '../support/product';
 
 const db = 'extras';
 const PASSWORD = 'pw-Trombone-7781';
@@ -18,7 +20,7 @@ describe('Original service extras: users, copy database, current operations, slo
   this.timeout(60_000);
   let testing: TestApi;
   let extension: vscode.Extension<unknown>;
-  let service: OwnService;
+  let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
   const accounts: string[] = [];
@@ -38,7 +40,7 @@ describe('Original service extras: users, copy database, current operations, slo
 
   before(async () => {
     ({ testing, extension } = await activateExtension());
-    service = await startOwnService({ args: ['--slow-ms', '0'] });
+    service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
     closers.push(() => service.stop());
     client = testing.services.accounts.makeClient(service.url, service.apiKey);
     accountId = (await testing.services.accounts.add({ label: 'Extras tests', baseUrl: service.url, apiKey: service.apiKey })).id;

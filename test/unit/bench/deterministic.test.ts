@@ -1,15 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { BuildOptions } from 'esbuild';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import type { RunningService } from '../../../src/service/index';
-import { startService } from '../../../src/service/index';
 import { viewDocuments } from '../../../bench/paging';
 import { saveOneField } from '../../../bench/save';
 import { EXTENSION_BUDGET_KB } from '../../../bench/size';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'bench-deterministic-key-21f7';
 const root = resolve(__dirname, '..', '..', '..');
@@ -20,12 +18,10 @@ const { bundleOptions } = require(join(root, 'esbuild.js')) as { bundleOptions(p
 // The figures of `npm run bench` that do not depend on the machine; timings are never asserted.
 describe('bench figures that must hold exactly', function () {
   this.timeout(120_000);
-  let dataDir: string;
-  let service: RunningService;
+  let service: InProcessService;
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-test-'));
-    service = await startService({ port: 0, dataDir, apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     const client = new DbHostClient({ baseUrl: service.url, apiKey: KEY });
     await client.createDatabase('bench', 'sandbox');
     await client.createCollection('bench', 'docs');
@@ -33,10 +29,7 @@ describe('bench figures that must hold exactly', function () {
     for (let n = 0; n < 1_200; n++) await client.createDocument('bench', 'docs', { n, name: `document ${n}` }, { safe: false });
   });
 
-  after(async () => {
-    await service?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(async () => service?.stop());
 
   it('views 1,000 documents in the tree with exactly 10 requests and 1,000 documents at page size 100', async () => {
     const outcome = await viewDocuments({ serviceUrl: service.url, apiKey: KEY, db: 'bench', col: 'docs', target: 1_000, pageSize: 100 });

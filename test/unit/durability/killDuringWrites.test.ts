@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { SeededRandom, seedFromEnvironment } from '../../support/seededRandom';
-import { ServiceProcess } from '../../support/serviceProcess';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
 
 const KEY = 'durability-kill-key-9e04';
 const DB = 'ledger';
@@ -28,7 +29,7 @@ function numberOf(value: unknown): number {
 describe('durability: kill -9 at a seeded moment during concurrent safe writes', function () {
   this.timeout(120_000);
   let dataDir: string;
-  let service: ServiceProcess | undefined;
+  let service: ChildService | undefined;
 
   before(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'dbhost-kill-'));
@@ -44,7 +45,7 @@ describe('durability: kill -9 at a seeded moment during concurrent safe writes',
     const expected = new Map<string, Expected>();
     const context = `seed ${seed} (DBHOST_DURABILITY_SEED reproduces the kill moments)`;
 
-    service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true });
+    service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEY], empty: true });
     const setup = new DbHostClient({ baseUrl: service.url, apiKey: KEY, retries: 0 });
     await setup.createDatabase(DB, 'sandbox');
     await setup.createCollection(DB, COL);
@@ -87,7 +88,7 @@ describe('durability: kill -9 at a seeded moment during concurrent safe writes',
       await running.kill();
       await Promise.all(writers);
 
-      service = await ServiceProcess.start({ dataDir, apiKeys: [KEY], empty: true });
+      service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEY], empty: true });
       const reader = new DbHostClient({ baseUrl: service.url, apiKey: KEY, retries: 0, timeoutMs: 30_000 });
       const stored = new Map<string, JsonObject>();
       for (let skip = 0; ; skip += 100) {

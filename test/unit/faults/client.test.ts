@@ -1,14 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DbHostClient } from '../../../src/client/dbHostClient';
 import { ServiceError } from '../../../src/client/serviceError';
 import type { CallOptions } from '../../../src/core/api/types';
-import type { RunningService } from '../../../src/service/index';
-import { startService } from '../../../src/service/index';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'canary-fault-key-7f3a9c';
 const DB = 'faults';
@@ -44,16 +41,14 @@ async function rejectsWith(
 }
 
 describe('client under faults (fault proxy in front of the real local service)', function () {
-  let dataDir: string;
-  let service: RunningService;
+  let service: InProcessService;
   let proxy: FaultProxy;
   let direct: DbHostClient;
   let client: DbHostClient;
   let docId: string;
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'dbhost-faults-'));
-    service = await startService({ port: 0, dataDir, apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     direct = new DbHostClient({ baseUrl: service.url, apiKey: KEY, retries: 0 });
     await direct.createDatabase(DB, 'sandbox');
     await direct.createCollection(DB, COL);
@@ -67,8 +62,7 @@ describe('client under faults (fault proxy in front of the real local service)',
 
   after(async () => {
     await proxy?.close();
-    await service?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await service?.stop();
   });
 
   describe('reads', () => {

@@ -6,8 +6,8 @@ import { importDocuments } from '../../../src/core/transfer/importRun';
 import { newIdSeed } from '../../../src/core/transfer/importIds';
 import { readNdjson } from '../../../src/core/transfer/ndjson';
 import { FaultProxy } from '../../support/faultProxy';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 import { allDocuments, exportToText } from '../transfer/transferHarness';
 
 const KEY = 'transfer-faults-key-4411';
@@ -24,14 +24,14 @@ function importFile(count: number): string {
 
 describe('export and import under faults (fault proxy in front of the real local service)', function () {
   this.timeout(120_000);
-  let service: TestService;
+  let service: InProcessService;
   let direct: DbHostClient;
   let proxy: FaultProxy;
   let client: DbHostClient;
   let collections = 0;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     direct = service.client();
     await direct.createDatabase(DB, 'sandbox');
     for (let n = 0; n < COUNT; n++) await direct.createDocument(DB, SOURCE, { n, name: `doc ${n}` }, { safe: n === COUNT - 1 });

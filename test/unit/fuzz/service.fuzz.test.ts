@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DbHostClient } from '../../../src/client/dbHostClient';
 import { dumpAccount } from '../../support/accountDump';
-import { ServiceProcess } from '../../support/serviceProcess';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild } from '../../support/testService';
 import type { FuzzCase } from './requestGenerator';
 import { RequestGenerator } from './requestGenerator';
 import type { CaseOutcome } from './sendCase';
@@ -65,14 +66,14 @@ function report(seed: number, failures: Failure[]): string {
 describe('local service under random and malformed requests (fuzz)', function () {
   this.timeout(120_000);
   let dataDir: string;
-  let service: ServiceProcess | undefined;
+  let service: ChildService | undefined;
   let referenceBefore: string;
 
   const client = (key: string) => new DbHostClient({ baseUrl: service!.url, apiKey: key, retries: 0, timeoutMs: 30_000 });
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dbhost-fuzz-'));
-    service = await ServiceProcess.start({ dataDir, apiKeys: [KEYS.fuzz, KEYS.reference] });
+    service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEYS.fuzz, KEYS.reference] });
     // The fuzzed account gets small databases, so that ten thousand requests stay quick.
     const fuzz = client(KEYS.fuzz);
     for (const database of await fuzz.listDatabases()) await fuzz.deleteDatabase(database.name);
@@ -114,7 +115,9 @@ describe('local service under random and malformed requests (fuzz)', function ()
         const problem = problemOf(fuzzCase, outcome);
         if (problem !== undefined) failures.push({ index, problem, fuzzCase, outcome });
         if (!service!.alive)
-          throw new Error(`The service died after case #${index} (seed ${seed}):\n${describeCase(fuzzCase)}\n${service!.log.slice(-3000)}`);
+          throw new Error(
+            `The service died after case #${index} (seed ${seed}):\n${describeCase(fuzzCase)}\n${service!.output().slice(-3000)}`,
+          );
       }
     };
     try {
@@ -131,9 +134,9 @@ describe('local service under random and malformed requests (fuzz)', function ()
   });
 
   it('starts again on the fuzzed data with the reference account unchanged', async () => {
-    const stopped = await service!.stop();
-    assert.equal(stopped.code, 0, service!.log.slice(-2000));
-    service = await ServiceProcess.start({ dataDir, apiKeys: [KEYS.fuzz, KEYS.reference] });
+    const stopped = await service!.kill('SIGTERM');
+    assert.equal(stopped.code, 0, service!.output().slice(-2000));
+    service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEYS.fuzz, KEYS.reference] });
     await dumpAccount(client(KEYS.fuzz));
     assert.equal(await dumpAccount(client(KEYS.reference)), referenceBefore);
   });

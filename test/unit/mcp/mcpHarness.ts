@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { temporaryDirectory } from '../service/serviceHarness';
+import { temporaryDirectory } from '../../support/testService';
 
 const ROOT = join(__dirname, '..', '..', '..');
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { isJsonObject, stringifyLossless } from '../../../src/core/json/lossless';
-import { startTestService } from '../service/serviceHarness';
-import type { TestService } from '../service/serviceHarness';
+import { startServiceInProcess } from '../../support/testService';
+import type { InProcessService } from '../../support/testService';
 import { bundleMcpServer, callTool, connectMcp } from './mcpHarness';
 import type { McpSession } from './mcpHarness';
 
@@ -11,7 +11,7 @@ const KEY = 'mcp-reads-key-7f3a9c1e5b';
 
 describe('MCP server: the read tools over stdio, against the local service', function () {
   this.timeout(120_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   let script: string;
   let session: McpSession;
@@ -24,7 +24,7 @@ describe('MCP server: the read tools over stdio, against the local service', fun
 
   before(async () => {
     script = bundleMcpServer();
-    service = await startTestService({ apiKeys: [KEY] });
+    service = await startServiceInProcess({ apiKeys: [KEY] });
     client = service.client();
     await client.createDatabase('big', 'sandbox');
     await client.createCollection('big', 'blobs');

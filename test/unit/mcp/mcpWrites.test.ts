@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { LosslessNumber } from '../../../src/core/json/lossless';
-import { startTestService } from '../service/serviceHarness';
-import type { TestService } from '../service/serviceHarness';
+import { startServiceInProcess } from '../../support/testService';
+import type { InProcessService } from '../../support/testService';
 import { bundleMcpServer, callTool, connectMcp } from './mcpHarness';
 import type { McpSession } from './mcpHarness';
 
@@ -10,7 +10,7 @@ const KEY = 'mcp-writes-key-2d8e4b6a0c';
 
 describe('MCP server: the write tools over stdio, under the mode on its command line', function () {
   this.timeout(120_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   let script: string;
   const sessions: McpSession[] = [];
@@ -29,7 +29,7 @@ describe('MCP server: the write tools over stdio, under the mode on its command 
 
   before(async () => {
     script = bundleMcpServer();
-    service = await startTestService({ apiKeys: [KEY], empty: true });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase('lab', 'sandbox');
     await client.createCollection('lab', 'items');

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountDataStore } from '../../../src/service/store/accountDataStore';
-import type { TestService } from './serviceHarness';
-import { startTestService, temporaryDirectory } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'account-tags-key-weak';
 const unsaltedHash = createHash('sha256').update(KEY, 'utf8').digest('hex');
@@ -24,15 +24,16 @@ interface PlanRecord {
 describe('local service: account folder and custom plan names', function () {
   this.timeout(30_000);
   const directories: string[] = [];
-  let running: TestService | undefined;
+  let running: InProcessService | undefined;
 
   const freshDataDir = () => {
     const directory = temporaryDirectory('account-tags');
     directories.push(directory);
     return directory;
   };
-  const start = async (dataDir: string) => (running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true, empty: true }));
-  const customPlan = async (service: TestService) =>
+  const start = async (dataDir: string) =>
+    (running = await startServiceInProcess({ apiKeys: [KEY], dataDir, keepData: true, empty: true }));
+  const customPlan = async (service: InProcessService) =>
     ((await service.raw('GET', '/plans')).json as PlanRecord[]).find((plan) => plan.type === 'custom')!;
 
   afterEach(async () => {

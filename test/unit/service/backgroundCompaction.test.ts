@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../src/service/store/mutations';
-import { temporaryDirectory } from './serviceHarness';
+import { temporaryDirectory } from '../../support/testService';
 
 const SETUP: Mutation[] = [
   { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import type { RawAnswer, TestService } from './serviceHarness';
-import { errorText, jsonBody, startTestService } from './serviceHarness';
+import type { RawAnswer, InProcessService } from '../../support/testService';
+import { errorText, jsonBody, startServiceInProcess } from '../../support/testService';
 
 const KEY = 'bad-input-key-7f3a9c';
 
@@ -97,13 +97,13 @@ function assertError(answer: RawAnswer, status: number, pattern?: RegExp): void 
 
 describe('local service: bad input on every endpoint', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
   let documentId: string;
   let deployment: string;
   const resolve = (path: string) => path.replace('ID', documentId).replace('DEPLOYMENT', encodeURIComponent(deployment));
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY] });
+    running = await startServiceInProcess({ apiKeys: [KEY] });
     documentId = ((await running.raw('GET', `${DOCS}?limit=1`)).json as { _id: { $oid: string } }[])[0]._id.$oid;
     deployment = ((await running.raw('GET', '/deployments')).json as { name: string }[])[0].name;
   });

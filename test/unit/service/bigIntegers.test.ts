@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber } from '../../../src/core/json/lossless';
-import type { TestService } from './serviceHarness';
-import { startTestService, temporaryDirectory } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'big-integers-key';
 const BIG = '9007199254740993';
@@ -20,13 +20,13 @@ function numberText(value: JsonValue | undefined): string {
 describe('local service: 64-bit integers beyond 2^53 are kept exactly', function () {
   this.timeout(30_000);
   const dataDir = temporaryDirectory('big-integers');
-  let running: TestService;
+  let running: InProcessService;
   let client: DbHostClient;
 
   const fetchDoc = async (id: string): Promise<{ document: JsonObject; text: string }> => client.getDocument('numbers', 'values', id);
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], dataDir, keepData: true });
     client = running.client();
     await client.createDatabase('numbers', 'sandbox');
   });
@@ -121,7 +121,7 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
 
   it('still has every big integer exactly after a restart (journal replayed)', async () => {
     await running.service.close();
-    running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], dataDir, keepData: true });
     client = running.client();
     const created = (await fetchDoc('created')).document;
     assert.equal(numberText(created.n), BIG);
@@ -131,7 +131,7 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
 
   it('still has them after a second restart (snapshot written from the replayed state)', async () => {
     await running.service.close();
-    running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], dataDir, keepData: true });
     client = running.client();
     assert.equal(numberText((await fetchDoc('created')).document.n), BIG);
   });

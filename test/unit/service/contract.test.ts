@@ -3,8 +3,8 @@ import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { ServiceError } from '../../../src/client/serviceError';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { DEMO_COUNTS } from '../../../src/service/index';
-import type { TestService } from './serviceHarness';
-import { startTestService } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 async function rejectsWith(promise: Promise<unknown>, status: number, pattern: RegExp): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
@@ -21,11 +21,11 @@ const OTHER_KEY = 'contract-key-two';
 
 describe('local service contract (real client over HTTP)', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY, OTHER_KEY] });
+    running = await startServiceInProcess({ apiKeys: [KEY, OTHER_KEY] });
     client = running.client();
   });
   after(async () => running.stop());
@@ -448,9 +448,9 @@ describe('local service contract (real client over HTTP)', function () {
 
 describe('local service without payment information', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
   before(async () => {
-    running = await startTestService({ apiKeys: ['no-payment-key'], payment: false, empty: true });
+    running = await startServiceInProcess({ apiKeys: ['no-payment-key'], payment: false, empty: true });
   });
   after(async () => running.stop());
 

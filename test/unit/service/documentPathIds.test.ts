@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TestService } from './serviceHarness';
-import { jsonBody, startTestService } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../support/testService';
 
 const KEY = 'document-path-ids-key-4d1e';
 const DOCS = '/databases/ids/collections/mixed/documents';
@@ -8,7 +8,7 @@ const HEX = '65a1b2c3d4e5f60718293a4b';
 
 describe('local service: which document a path _id names', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
 
   const path = (id: string) => `${DOCS}/${encodeURIComponent(id)}`;
   const which = async (id: string): Promise<unknown> => {
@@ -17,7 +17,7 @@ describe('local service: which document a path _id names', function () {
   };
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     await running.raw('POST', '/databases', { body: jsonBody({ name: 'ids', slug: 'sandbox' }) });
     const documents = [
       { _id: 7, which: 'number 7' },

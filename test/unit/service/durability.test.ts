@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { ObjectId } from '../../../src/service/bson/objectId';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../src/service/accountTags';
 import { AccountDataStore } from '../../../src/service/store/accountDataStore';
-import type { ChildService } from './childService';
-import { bundleService, startChildService } from './childService';
-import { temporaryDirectory } from './serviceHarness';
+import { bundleService } from '../../support/serviceBundle';
+import type { ChildService } from '../../support/testService';
+import { startServiceInChild, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'durability-key-51c2';
 
@@ -47,15 +47,12 @@ describe('local service durability (child process)', function () {
     workDirectory = temporaryDirectory('durability');
     script = bundleService(workDirectory);
   });
-  afterEach(() => {
-    for (const child of running.splice(0))
-      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
-  });
+  afterEach(() => Promise.all(running.splice(0).map((child) => child.kill())));
   after(() => rmSync(workDirectory, { recursive: true, force: true }));
 
   it('keeps every acknowledged safe write after kill -9', async () => {
     const dataDir = join(workDirectory, 'kill9');
-    const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+    const first = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
     running.push(first);
     assert.equal((await call(first.url, 'POST', '/databases', { name: 'journal', slug: 'sandbox' })).status, 200);
     const acknowledged: number[] = [];
@@ -78,11 +75,11 @@ describe('local service durability (child process)', function () {
     };
     const writers = [0, 1, 2, 3].map(writer);
     await reachedTarget;
-    first.process.kill('SIGKILL');
+    void first.kill();
     assert.equal((await first.exited).signal, 'SIGKILL');
     await Promise.all(writers);
 
-    const second = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    const second = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY] });
     running.push(second);
     assert.ok(acknowledged.length >= 150);
     assert.equal(await countOf(second.url, 'journal', 'writes', { _id: { $in: acknowledged } }), acknowledged.length);
@@ -101,11 +98,10 @@ describe('local service durability (child process)', function () {
 
   it('keeps every acknowledged write after kill -9 during a compaction in the background, and answers during it', async () => {
     const dataDir = join(workDirectory, 'kill9-compaction');
-    const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+    const first = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
     running.push(first);
     assert.equal((await call(first.url, 'POST', '/databases', { name: 'big', slug: 'sandbox' })).status, 200);
-    first.process.kill('SIGTERM');
-    await first.exited;
+    await first.kill('SIGTERM');
     // 60,000 documents in the journal, and the journal after it that a compaction cut short leaves: the next start
     // compacts in the background at once, folding both.
     const accountDir = join(dataDir, 'accounts', accountTag(keyDigest(dataFolderSecret(dataDir), KEY)));
@@ -120,7 +116,7 @@ describe('local service durability (child process)', function () {
       `${JSON.stringify({ m: [{ op: 'put', db: 'big', col: 'docs', doc: { _id: 'in-the-next-journal' } }] })}\n`,
     );
 
-    const second = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    const second = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY] });
     running.push(second);
     const acknowledged: number[] = [];
     let sawUnfinishedSnapshot = false;
@@ -134,11 +130,11 @@ describe('local service durability (child process)', function () {
       acknowledged.push(n);
     }
     const killedMidway = readdirSync(accountDir).includes('snapshot.jsonl.tmp');
-    second.process.kill('SIGKILL');
+    void second.kill();
     assert.equal((await second.exited).signal, 'SIGKILL');
     assert.ok(sawUnfinishedSnapshot, 'safe writes were answered while the snapshot was being written');
 
-    const third = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    const third = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY] });
     running.push(third);
     assert.equal(
       await countOf(third.url, 'big', 'docs'),
@@ -151,7 +147,7 @@ describe('local service durability (child process)', function () {
 
   it('shuts down cleanly on SIGTERM and keeps everything, unsafe writes included', async () => {
     const dataDir = join(workDirectory, 'clean');
-    const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    const first = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY] });
     running.push(first);
     await call(first.url, 'POST', '/databases/shop/collections/orders/documents', { document: { _id: 'unsafe-one', total: 1 } });
     await call(first.url, 'PUT', '/databases/shop/collections/orders/documents', {
@@ -161,25 +157,41 @@ describe('local service durability (child process)', function () {
     });
     await call(first.url, 'DELETE', '/databases/inventory');
     const paid = await countOf(first.url, 'shop', 'orders', { status: 'paid' });
-    first.process.kill('SIGTERM');
+    void first.kill('SIGTERM');
     assert.deepEqual(await first.exited, { code: 0, signal: null });
     assert.match(first.output(), /SIGTERM: stopping/);
 
-    const second = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    const second = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY] });
     running.push(second);
     assert.equal(await countOf(second.url, 'shop', 'orders', { _id: 'unsafe-one' }), 1);
     assert.equal(await countOf(second.url, 'shop', 'orders', { archived: true }), paid);
     assert.equal((await call(second.url, 'GET', '/databases/inventory')).status, 404);
-    second.process.kill('SIGINT');
+    void second.kill('SIGINT');
     assert.equal((await second.exited).code, 0);
   });
 
   it('takes its key from DBHOST_API_KEY, or generates one and prints it', async () => {
-    const fromEnvironment = await startChildService(script, ['--data', join(workDirectory, 'env'), '--empty'], { DBHOST_API_KEY: KEY });
+    const fromEnvironment = await startServiceInChild({
+      script,
+      dataDir: join(workDirectory, 'env'),
+      keepData: true,
+      apiKeys: [],
+      env: { DBHOST_API_KEY: KEY },
+      empty: true,
+      logRequests: true,
+    });
     running.push(fromEnvironment);
     assert.equal((await call(fromEnvironment.url, 'GET', '/plans')).status, 200);
     assert.ok(!fromEnvironment.output().includes(KEY));
-    const generated = await startChildService(script, ['--data', join(workDirectory, 'generated'), '--empty'], { DBHOST_API_KEY: '' });
+    const generated = await startServiceInChild({
+      script,
+      dataDir: join(workDirectory, 'generated'),
+      keepData: true,
+      apiKeys: [],
+      env: { DBHOST_API_KEY: '' },
+      empty: true,
+      logRequests: true,
+    });
     running.push(generated);
     const key = /Generated an API key[^:]*: (\S+)/.exec(generated.output())?.[1];
     assert.ok(key);

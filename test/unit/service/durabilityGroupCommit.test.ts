@@ -7,7 +7,7 @@ import { withGroupCommit } from '../../../src/service/store/groupCommit';
 import type { JournalIo } from '../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../src/service/store/journal';
 import type { Mutation } from '../../../src/service/store/mutations';
-import { startTestService, temporaryDirectory } from './serviceHarness';
+import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 interface HeldSync {
   /** The journal's size when the sync started: the bytes it makes durable. */
@@ -166,7 +166,7 @@ describe('durability: group commit through the service', function () {
   it(`acknowledges ${WRITERS} concurrent safe inserts after the sync of their bytes, with fewer syncs than writes`, async () => {
     const disk = new HeldDisk();
     disk.releaseWhen = () => true;
-    const service = await startTestService({ apiKeys: ['group-commit-key'], empty: true, journalIo: disk });
+    const service = await startServiceInProcess({ apiKeys: ['group-commit-key'], empty: true, journalIo: disk });
     try {
       const client = service.client();
       await client.createDatabase('db', 'sandbox');

@@ -6,7 +6,7 @@ import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { JournalIo } from '../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../src/service/store/journal';
 import type { Mutation } from '../../../src/service/store/mutations';
-import { temporaryDirectory } from './serviceHarness';
+import { temporaryDirectory } from '../../support/testService';
 
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 const ioError = (): Error => Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });

@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
-import type { TestService } from './serviceHarness';
-import { startTestService, temporaryDirectory } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'long-requests-key';
 
 describe('local service: long query strings', function () {
   this.timeout(30_000);
   const dataDir = temporaryDirectory('long-requests');
-  let running: TestService;
+  let running: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], dataDir, empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], dataDir, empty: true });
     client = running.client();
     await client.createDatabase('shop', 'sandbox');
     for (const sku of ['sku-00007', 'sku-02500', 'sku-04999']) await client.createDocument('shop', 'items', { sku }, { safe: true });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestService } from './serviceHarness';
-import { errorText, startTestService, temporaryDirectory } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { errorText, startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'original-endpoints-key';
 const OTHER_KEY = 'original-endpoints-other';
@@ -24,11 +24,11 @@ function filesUnder(directory: string): string[] {
 
 describe('local service: the original endpoints the interface text leaves out', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
   const json = (value: unknown) => ({ body: JSON.stringify(value) });
 
   beforeEach(async () => {
-    running = await startTestService({ apiKeys: [KEY, OTHER_KEY], slowQueryMs: 0 });
+    running = await startServiceInProcess({ apiKeys: [KEY, OTHER_KEY], slowQueryMs: 0 });
   });
   afterEach(async () => running.stop());
 
@@ -109,10 +109,10 @@ describe('local service: the original endpoints the interface text leaves out', 
     it('keeps users, hashed, across a restart', async () => {
       const dataDir = temporaryDirectory('users');
       await running.stop();
-      running = await startTestService({ apiKeys: [KEY], dataDir, keepData: true });
+      running = await startServiceInProcess({ apiKeys: [KEY], dataDir, keepData: true });
       await running.raw('POST', '/databases/shop/users', json({ user: 'kept', password: PASSWORD }));
       await running.stop();
-      running = await startTestService({ apiKeys: [KEY], dataDir });
+      running = await startServiceInProcess({ apiKeys: [KEY], dataDir });
       assert.deepEqual((await running.raw('GET', '/databases/shop/users')).json, [{ user: 'kept', readOnly: false }]);
     });
   });
@@ -255,7 +255,7 @@ describe('local service: the original endpoints the interface text leaves out', 
 
     it('keeps nothing under the default threshold of 100 ms for quick operations', async () => {
       await running.stop();
-      running = await startTestService({ apiKeys: [KEY] });
+      running = await startServiceInProcess({ apiKeys: [KEY] });
       await running.raw('GET', '/databases/shop/collections/orders/documents?limit=1');
       assert.deepEqual((await running.raw('GET', '/slow_queries/shop')).json, []);
     });

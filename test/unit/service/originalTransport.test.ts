@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import type { TestService } from './serviceHarness';
-import { errorText, startTestService } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { errorText, startServiceInProcess } from '../../support/testService';
 
 const KEY = 'transport-key-one';
 const OTHER_KEY = 'transport-key-two';
@@ -27,10 +27,10 @@ function rawExchange(port: number, bytes: string): Promise<string> {
 
 describe('local service: the original clients’ transport', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY, OTHER_KEY] });
+    running = await startServiceInProcess({ apiKeys: [KEY, OTHER_KEY] });
   });
   after(async () => running.stop());
 

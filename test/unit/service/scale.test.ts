@@ -4,8 +4,8 @@ import { accountTag, dataFolderSecret, keyDigest } from '../../../src/service/ac
 import { ObjectId } from '../../../src/service/bson/objectId';
 import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../src/service/store/mutations';
-import type { TestService } from './serviceHarness';
-import { startTestService, temporaryDirectory } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'scale-key-0a9e';
 const SEEDED = 100_000;
@@ -49,12 +49,12 @@ function seedLargeCollection(dataDir: string): void {
 
 describe('local service at scale (100,000 documents)', function () {
   this.timeout(180_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
     const dataDir = temporaryDirectory('scale');
     seedLargeCollection(dataDir);
-    running = await startTestService({ apiKeys: [KEY], dataDir, logRequests: false });
+    running = await startServiceInProcess({ apiKeys: [KEY], dataDir });
   });
   after(async () => running?.stop());
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { RawAnswer, TestService } from './serviceHarness';
-import { errorText, jsonBody, startTestService } from './serviceHarness';
+import type { RawAnswer, InProcessService } from '../../support/testService';
+import { errorText, jsonBody, startServiceInProcess } from '../../support/testService';
 
 const KEY = 'update-limits-key-0c41';
 const DOCS = '/databases/limits/collections/items/documents';
@@ -13,13 +13,13 @@ function assertRefused(answer: RawAnswer, pattern: RegExp): void {
 
 describe('local service: an update cannot grow a document without limit', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
 
   const put = (path: string, body: unknown) => running.raw('PUT', path, { body: jsonBody(body) });
   const stored = async (id: number) => (await running.raw('GET', `${DOCS}/${id}`)).json as Record<string, unknown>;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     assert.equal((await running.raw('POST', '/databases', { body: jsonBody({ name: 'limits', slug: 'sandbox' }) })).status, 200);
   });
   after(async () => running.stop());

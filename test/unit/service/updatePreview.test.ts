@@ -3,8 +3,8 @@ import type { DbHostClient } from '../../../src/client/dbHostClient';
 import type { PreviewItem } from '../../../src/core/bulk/updatePreview';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
-import type { TestService } from './serviceHarness';
-import { startTestService } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'update-preview-key';
 const DB = 'preview';
@@ -21,11 +21,11 @@ const stored = async (client: DbHostClient, col: string): Promise<JsonObject[]> 
 
 describe('local service: the dry run of a bulk update (update_preview)', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY] });
+    running = await startServiceInProcess({ apiKeys: [KEY] });
     client = running.client();
     await client.createDatabase(DB, 'sandbox');
     for (let n = 0; n < 100; n++)

@@ -7,8 +7,8 @@ import { UpdateFailure } from '../../../src/core/bulk/updateOperators';
 import type { UpdatePreview } from '../../../src/core/bulk/updatePreview';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { TestService } from './serviceHarness';
-import { startTestService } from './serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'update-preview-property-key';
 const DB = 'property';
@@ -86,12 +86,12 @@ async function refusal(send: () => Promise<unknown>): Promise<string | undefined
 
 describe('local service: the dry run shows what the bulk update then writes (property)', function () {
   this.timeout(120_000);
-  let running: TestService;
+  let running: InProcessService;
   let client: DbHostClient;
   let run = 0;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY] });
+    running = await startServiceInProcess({ apiKeys: [KEY] });
     client = running.client();
     await client.createDatabase(DB, 'sandbox');
   });

@@ -3,8 +3,8 @@ import type { DbHostClient } from '../../../src/client/dbHostClient';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { documentWriter } from '../../../src/core/transfer/documentWriter';
 import { exportDocuments } from '../../../src/core/transfer/exportRun';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'export-ahead-key-1';
 const DB = 'ahead';
@@ -13,11 +13,11 @@ const COUNT = 450;
 
 describe('export: the next page is fetched while a page is written', function () {
   this.timeout(60_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     for (let n = 0; n < COUNT; n++)

@@ -4,8 +4,8 @@ import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import { documentWriter } from '../../../src/core/transfer/documentWriter';
 import { IDS_PER_REQUEST, IDS_QUERY_CHARACTERS, exportDocumentsByIds, slicesOf } from '../../../src/core/transfer/exportByIds';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'export-by-ids-key-1';
 const DB = 'byids';
@@ -13,12 +13,12 @@ const COL = 'things';
 
 describe('export of chosen documents by _id against the local service', function () {
   this.timeout(60_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   const stored: JsonObject[] = [];
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     const special: JsonObject[] = [

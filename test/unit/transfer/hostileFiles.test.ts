@@ -7,8 +7,8 @@ import { dryRun } from '../../../src/core/transfer/dryRun';
 import { newIdSeed } from '../../../src/core/transfer/importIds';
 import { importDocuments } from '../../../src/core/transfer/importRun';
 import { fileRecords } from '../../../src/extension/transfer/fileRecords';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 import { allDocuments } from './transferHarness';
 
 const KEY = 'transfer-hostile-files-key-1';
@@ -17,12 +17,12 @@ const DB = 'hostile';
 /** Issue 22: an import file's bytes are UTF-8 or the record holding them is refused by its line, in the dry run and the import. */
 describe('import of files that are not UTF-8, against the local service', function () {
   this.timeout(60_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   let folder: string;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     folder = mkdtempSync(join(tmpdir(), 'dbhost-hostile-files-'));

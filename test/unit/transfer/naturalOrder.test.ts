@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { documentWriter } from '../../../src/core/transfer/documentWriter';
 import { exportDocuments } from '../../../src/core/transfer/exportRun';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 
 const KEY = 'natural-order-key-1';
 const DB = 'natural';
@@ -15,11 +15,11 @@ const idOf = (n: number) => `k${String((n * 97) % COUNT).padStart(3, '0')}`;
 
 describe('export: a query without a sort, in the order a collection view shows it', function () {
   this.timeout(60_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     for (let n = 0; n < COUNT; n++) await client.createDocument(DB, COL, { _id: idOf(n), n }, { safe: n === COUNT - 1 });

@@ -7,8 +7,8 @@ import { importDocuments } from '../../../src/core/transfer/importRun';
 import { newIdSeed } from '../../../src/core/transfer/importIds';
 import { dryRun } from '../../../src/core/transfer/dryRun';
 import { readNdjson } from '../../../src/core/transfer/ndjson';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess } from '../../support/testService';
 import { documentArbitrary } from '../core/transfer/arbitraries';
 import { allDocuments, exportToText, recordsOf } from './transferHarness';
 
@@ -17,12 +17,12 @@ const DB = 'transfer';
 
 describe('export and import against the local service', function () {
   this.timeout(120_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   let collections = 0;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
   });

@@ -12,8 +12,8 @@ import { ExportCancelledError, exportDocuments } from '../../../src/core/transfe
 import type { TransferFormat } from '../../../src/core/transfer/formats';
 import { AtomicFile } from '../../../src/extension/transfer/atomicFile';
 import { FaultProxy } from '../../support/faultProxy';
-import type { TestService } from '../service/serviceHarness';
-import { startTestService, temporaryDirectory } from '../service/serviceHarness';
+import type { InProcessService } from '../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
 
 const KEY = 'windowed-export-key-0c4e';
 const DB = 'windows';
@@ -90,11 +90,11 @@ async function seed(
 
 describe('export in parallel windows of the _id order (real local service)', function () {
   this.timeout(180_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     await seed(client, 'objectIds', 1_250, () => undefined);

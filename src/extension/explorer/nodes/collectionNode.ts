@@ -80,7 +80,7 @@ export class CollectionNode implements ExplorerNode {
   }
 
   private groupNodes(): [DocumentsNode, IndexesNode] {
-    this.groups ??= [new DocumentsNode(this, this.context), new IndexesNode(this, this.context)];
+    this.groups ??= [new DocumentsNode(this, this.context, () => numberField(this.record, 'count')), new IndexesNode(this, this.context)];
     return this.groups;
   }
 }

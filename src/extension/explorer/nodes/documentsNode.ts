@@ -31,9 +31,11 @@ export class DocumentsNode implements ExplorerNode {
   private generation = 0;
   private readonly loadMoreNode = new LoadMoreNode(this);
 
+  /** `recordedCount`: the collection record's count, shown until a page says how many there are. */
   constructor(
     readonly parent: TargetNode<CollectionTarget>,
     private readonly context: ExplorerContext,
+    private readonly recordedCount: () => number | undefined = () => undefined,
   ) {
     this.id = childId(parent, 'documents');
     this.target = { accountId: parent.target.accountId, db: parent.target.db, col: parent.target.col };
@@ -45,14 +47,24 @@ export class DocumentsNode implements ExplorerNode {
     item.id = this.id;
     item.contextValue = ContextValue.documents;
     item.iconPath = new vscode.ThemeIcon('files');
-    if (this.total !== undefined) item.description = formatCount(this.total);
-    if (this.started)
-      item.tooltip = vscode.l10n.t(
-        '{0} shown{1}',
-        formatCount(this.documents.length),
-        this.total === undefined ? '' : ` of ${formatCount(this.total)}`,
-      );
+    const count = this.shownCount;
+    if (count !== undefined) item.description = formatCount(count);
     return item;
+  }
+
+  /** Asked for on hover, so it counts what is shown then: loading a page redraws nothing for it. */
+  resolveTooltip(): string | undefined {
+    if (!this.started) return undefined;
+    return vscode.l10n.t(
+      '{0} shown{1}',
+      formatCount(this.documents.length),
+      this.total === undefined ? '' : ` of ${formatCount(this.total)}`,
+    );
+  }
+
+  /** The count beside the node: the latest page's total, otherwise the collection record's. */
+  private get shownCount(): number | undefined {
+    return this.total ?? this.recordedCount();
   }
 
   async children(): Promise<ExplorerNode[]> {
@@ -140,7 +152,7 @@ export class DocumentsNode implements ExplorerNode {
     const request = paging.next();
     if (!request) return;
     const { accountId, db, col } = this.target;
-    const totalBefore = this.total;
+    const shownBefore = this.shownCount;
     try {
       const page = await this.context.withProgress(async () => {
         const client = await this.context.client(accountId);
@@ -162,7 +174,8 @@ export class DocumentsNode implements ExplorerNode {
         this.context.logger.scoped('explorer').warn(`Could not load the documents of ${db}.${col}: ${this.context.logger.describe(error)}`);
       this.error = new ErrorNode(this, vscode.l10n.t('Could not load documents'), error, this.context.logger);
     }
-    // The count on the collection and on this node may have changed with what the service said.
-    if (this.total !== totalBefore) this.context.redraw(this.parent);
+    // The count on the collection and on this node may have changed with what the service said. Only then: a
+    // redraw draws the rows of the page anew, and a click landing on a row as it is replaced opens nothing.
+    if (this.shownCount !== shownBefore) this.context.redraw(this.parent);
   }
 }

@@ -9,6 +9,8 @@ export interface ExplorerNode {
   /** What commands run on this item act on; absent for items that stand for nothing on the service. */
   readonly target?: ResourceTarget;
   treeItem(): vscode.TreeItem;
+  /** A tooltip worked out when the item is hovered, for an item whose tooltip changes without a redraw. */
+  resolveTooltip?(): string | undefined;
   /** Absent for leaves. Children are cached until {@link reset}. */
   children?(): Promise<ExplorerNode[]>;
   /** Forgets what was loaded below this node, so the next look loads it again. */

@@ -1,29 +1,8 @@
 import type * as vscode from 'vscode';
-import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from './explorerContext';
+import type { ContributedItems, ExplorerContext, NodeKind, NodeTargets, TargetNode, TreeContribution } from './explorerContext';
 import type { ExplorerNode } from './explorerNode';
 
-/** A node of the tree with what it stands for on the service. */
-export type TargetNode<T extends ResourceTarget = ResourceTarget> = ExplorerNode & { readonly target: T };
-
-/** The kinds of node a feature may add to, and what each stands for. */
-export interface NodeTargets {
-  database: ResourceTarget & { db: string };
-  collection: ResourceTarget & { db: string; col: string };
-  deployment: ResourceTarget & { deployment: string };
-}
-
-export type NodeKind = keyof NodeTargets;
-
-/** What a feature adds to the nodes of one kind: items below them, a mark on their own item. */
-export interface TreeContribution<K extends NodeKind> {
-  /** Items shown below such a node, after its own; made when the node's list is (re)loaded. */
-  children?(parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): ExplorerNode[] | Promise<ExplorerNode[]>;
-  /** Changes the item of such a node, for example its context value. */
-  decorate?(node: TargetNode<NodeTargets[K]>, item: vscode.TreeItem): void;
-  /** Fires with what a node stands for when its item must be drawn again (its decoration changed). */
-  readonly onDidChange?: vscode.Event<Partial<NodeTargets[K]> & ResourceTarget>;
-}
+export type { NodeKind, NodeTargets, TargetNode, TreeContribution } from './explorerContext';
 
 /** Where features add to the tree: the explorer takes their contributions by kind of node. */
 export interface TreeContributor {
@@ -31,7 +10,7 @@ export interface TreeContributor {
 }
 
 /** The contributions the explorer holds, by kind of node; the nodes ask them for their extra items. */
-export class TreeContributions implements TreeContributor {
+export class TreeContributions implements TreeContributor, ContributedItems {
   private readonly byKind = new Map<NodeKind, TreeContribution<NodeKind>[]>();
 
   constructor(private readonly onContribute: (contribution: TreeContribution<NodeKind>) => void = () => undefined) {}
@@ -43,13 +22,11 @@ export class TreeContributions implements TreeContributor {
     this.onContribute(contribution as unknown as TreeContribution<NodeKind>);
   }
 
-  /** The items the contributions show below a node, in the order they were contributed. */
   async children<K extends NodeKind>(kind: K, parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): Promise<ExplorerNode[]> {
     const lists = await Promise.all(this.of(kind).map((contribution) => contribution.children?.(parent, context) ?? []));
     return lists.flat();
   }
 
-  /** The same, for contributions that make their items at once (a collection's children are drawn without a load). */
   childrenNow<K extends NodeKind>(kind: K, parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): ExplorerNode[] {
     return this.of(kind).flatMap((contribution) => {
       const made = contribution.children?.(parent, context) ?? [];

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../../src/client/dbHostClient';
 import { planWrite } from '../../../../src/core/aiTools/plannedWrite';
-import { startTestService } from '../../service/serviceHarness';
-import type { TestService } from '../../service/serviceHarness';
+import { startServiceInProcess } from '../../../support/testService';
+import type { InProcessService } from '../../../support/testService';
 
 const KEY = 'planned-write-ids-key-7f3a9c';
 const OID = '6563a0c1e4b0a1b2c3d4e5f6';
@@ -14,13 +14,13 @@ const OID = '6563a0c1e4b0a1b2c3d4e5f6';
  */
 describe('core/aiTools: a write by _id reaches the document of that exact _id or none', function () {
   this.timeout(60_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   const ids = async () =>
     (await client.listDocuments('lab', 'ids', { limit: 100 })).documents.map((doc) => JSON.stringify([doc._id, doc.tag]));
 
   beforeEach(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase('lab', 'sandbox');
     await client.createCollection('lab', 'ids');

@@ -7,8 +7,8 @@ import { samplePositions } from '../../../../src/core/bulk/samplePositions';
 import { changeEntries, planUndo } from '../../../../src/core/bulk/undoPlan';
 import type { JsonObject } from '../../../../src/core/json/lossless';
 import { LosslessNumber, stringifyLossless } from '../../../../src/core/json/lossless';
-import type { TestService } from '../../service/serviceHarness';
-import { startTestService } from '../../service/serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess } from '../../../support/testService';
 
 const DB = 'undo';
 
@@ -41,11 +41,11 @@ async function changeThenUndo(client: DbHostClient, col: string, object: JsonObj
 
 describe('bulk changes: the sample and the undo', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
   let client: DbHostClient;
 
   before(async () => {
-    running = await startTestService({ apiKeys: ['undo-key'] });
+    running = await startServiceInProcess({ apiKeys: ['undo-key'] });
     client = running.client();
     await client.createDatabase(DB, 'sandbox');
   });

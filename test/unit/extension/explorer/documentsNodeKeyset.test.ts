@@ -6,8 +6,8 @@ import type { ExplorerContext } from '../../../../src/extension/shared/tree/expl
 import type { ExplorerNode } from '../../../../src/extension/shared/tree/explorerNode';
 import type { DocumentsNode } from '../../../../src/extension/explorer/nodes/documentsNode';
 import { loadWithVscodeApi } from '../../../../bench/support/bundleWithVscodeApi';
-import type { TestService } from '../../service/serviceHarness';
-import { startTestService } from '../../service/serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess } from '../../../support/testService';
 
 const KEY = 'documents-node-keyset-key';
 const DB = 'tree';
@@ -19,13 +19,13 @@ type DocumentsNodeClass = new (
 
 describe('explorer: "Load more" pages by _id', function () {
   this.timeout(60_000);
-  let service: TestService;
+  let service: InProcessService;
   let client: DbHostClient;
   const queries: DocumentQuery[] = [];
   let node: DocumentsNode;
 
   before(async () => {
-    service = await startTestService({ apiKeys: [KEY], empty: true, logRequests: false });
+    service = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     client = service.client();
     await client.createDatabase(DB, 'sandbox');
     for (let n = 0; n < 120; n++) await client.createDocument(DB, COL, { n }, { safe: n === 119 });

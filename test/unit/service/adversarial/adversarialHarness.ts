@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import type { RawAnswer, TestService } from '../serviceHarness';
-import { errorText, jsonBody } from '../serviceHarness';
+import type { RawAnswer, InProcessService } from '../../../support/testService';
+import { errorText, jsonBody } from '../../../support/testService';
 
 export const KEY_A = 'adversary-key-a-4c1e';
 export const KEY_B = 'bystander-key-b-9d27';
@@ -21,7 +21,13 @@ export function prototypeMembers(): string {
 }
 
 /** Creates database `db` and collection `col` holding `docs` for the account of `key`. */
-export async function seed(running: TestService, key: string, db: string, col: string, docs: Record<string, unknown>[]): Promise<void> {
+export async function seed(
+  running: InProcessService,
+  key: string,
+  db: string,
+  col: string,
+  docs: Record<string, unknown>[],
+): Promise<void> {
   const created = await running.raw('POST', '/databases', { key, body: jsonBody({ name: db, slug: 'sandbox' }) });
   assert.ok(created.status === 200 || created.status === 409, `create database: ${created.status} ${created.text}`);
   for (const doc of docs) {
@@ -40,7 +46,7 @@ export function assertRefused(answer: RawAnswer, pattern: RegExp, what: string):
 }
 
 /** The JSON of a GET, asserting 200 and that the body is JSON. */
-export async function getJson(running: TestService, path: string, key: string): Promise<unknown> {
+export async function getJson(running: InProcessService, path: string, key: string): Promise<unknown> {
   const answer = await running.raw('GET', path, { key });
   assert.equal(answer.status, 200, `GET ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   assert.notEqual(answer.json, undefined, `GET ${path} answered text that is not JSON: ${answer.text.slice(0, 300)}`);
@@ -57,7 +63,7 @@ export interface PlainAnswer {
  * `%2e%2e` first). The key is appended as `_apikey` unless `key` is null.
  */
 export function sendRaw(
-  running: TestService,
+  running: InProcessService,
   method: string,
   path: string,
   body?: string | Buffer,

@@ -4,8 +4,8 @@ import { stringifyLossless, parseLossless } from '../../../../src/core/json/loss
 import { stringifyStored } from '../../../../src/service/bson/extendedJson';
 import { ObjectId } from '../../../../src/service/bson/objectId';
 import { stringifyMutations } from '../../../../src/service/store/mutations';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService, temporaryDirectory } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess, temporaryDirectory } from '../../../support/testService';
 import { assertRefused, getJson, KEY_A, KEY_B, seed } from './adversarialHarness';
 
 const DOCS = '/databases/holes/collections/items/documents';
@@ -22,16 +22,15 @@ describe('adversarial: arrays never hold holes, and every stored line reads back
   this.timeout(120_000);
   const dataDir = temporaryDirectory('adversarial-holes');
   const logs: string[] = [];
-  let running: TestService;
+  let running: InProcessService;
 
   const start = async () => {
-    running = await startTestService({
+    running = await startServiceInProcess({
       apiKeys: [KEY_A, KEY_B],
       dataDir,
       keepData: true,
       empty: true,
       log: (line) => logs.push(line),
-      logRequests: false,
     });
   };
   const put = (id: string, update: unknown) => running.raw('PUT', `${DOCS}/${id}`, { body: jsonBody({ document: update, safe: true }) });

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { accountTag, dataFolderSecret, keyDigest } from '../../../../src/service/accountTags';
 import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
-import type { RawAnswer, TestService } from '../serviceHarness';
-import { errorText, jsonBody, startTestService, temporaryDirectory } from '../serviceHarness';
+import type { RawAnswer, InProcessService } from '../../../support/testService';
+import { errorText, jsonBody, startServiceInProcess, temporaryDirectory } from '../../../support/testService';
 
 const KEY = 'budget-limits-key-a';
 const OTHER = 'budget-limits-key-b';
@@ -29,7 +29,7 @@ function seed(dataDir: string, key: string): void {
 
 describe('adversarial budget: caps and a per-request work budget', function () {
   this.timeout(120_000);
-  let running: TestService;
+  let running: InProcessService;
 
   const find = (q: unknown, extra = '', key = KEY): Promise<RawAnswer> =>
     running.raw('GET', `${DOCS}?q=${encodeURIComponent(JSON.stringify(q))}${extra}`, { key });
@@ -42,7 +42,7 @@ describe('adversarial budget: caps and a per-request work budget', function () {
     const dataDir = temporaryDirectory('adversarial-budget');
     seed(dataDir, KEY);
     seed(dataDir, OTHER);
-    running = await startTestService({ apiKeys: [KEY, OTHER], dataDir, empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY, OTHER], dataDir, empty: true });
   });
   after(async () => running.stop());
 

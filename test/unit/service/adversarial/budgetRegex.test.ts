@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { RawAnswer, TestService } from '../serviceHarness';
-import { errorText, jsonBody, startTestService } from '../serviceHarness';
+import type { RawAnswer, InProcessService } from '../../../support/testService';
+import { errorText, jsonBody, startServiceInProcess } from '../../../support/testService';
 
 const KEY = 'budget-regex-key-51c0';
 const DOCS = '/databases/texts/collections/words/documents';
@@ -22,7 +22,7 @@ const CATASTROPHIC = [
 
 describe('adversarial budget: regular expressions run on a linear-time engine (RE2)', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
 
   const find = (q: unknown): Promise<RawAnswer> => running.raw('GET', `${DOCS}?q=${encodeURIComponent(JSON.stringify(q))}`);
   const ids = async (q: unknown): Promise<unknown[]> => {
@@ -37,7 +37,7 @@ describe('adversarial budget: regular expressions run on a linear-time engine (R
   };
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     await running.raw('POST', '/databases', { body: jsonBody({ name: 'texts', slug: 'sandbox' }) });
     for (const [id, text] of [
       [1, 'abcdef'],

@@ -8,10 +8,9 @@ import { Journal } from '../../../../src/service/store/journal';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import { stringifyMutations } from '../../../../src/service/store/mutations';
 import { journalLineInSlices } from '../../../../src/service/store/slicedLine';
-import type { ChildService } from '../childService';
-import { bundleService, startChildService } from '../childService';
-import type { RawAnswer, TestService } from '../serviceHarness';
-import { jsonBody, startTestService, temporaryDirectory } from '../serviceHarness';
+import { bundleService } from '../../../support/serviceBundle';
+import type { ChildService, InProcessService, RawAnswer } from '../../../support/testService';
+import { jsonBody, startServiceInChild, startServiceInProcess, temporaryDirectory } from '../../../support/testService';
 
 const KEY = 'copy-slices-key-a';
 const OTHER = 'copy-slices-key-b';
@@ -35,13 +34,13 @@ function seed(dataDir: string, key: string): void {
 /** Issue 22: a Copy Database of a large database runs in slices, so every account is answered meanwhile, and the copy is whole. */
 describe('adversarial: Copy Database of 30,000 documents does not hold the service', function () {
   this.timeout(120_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
     const dataDir = temporaryDirectory('adversarial-copy');
     seed(dataDir, KEY);
     seed(dataDir, OTHER);
-    running = await startTestService({ apiKeys: [KEY, OTHER], dataDir, empty: true, logRequests: false });
+    running = await startServiceInProcess({ apiKeys: [KEY, OTHER], dataDir, empty: true });
   });
   after(async () => running?.stop());
 
@@ -192,20 +191,13 @@ describe('adversarial: a Copy Database killed with -9 is whole or absent after r
     workDirectory = temporaryDirectory('copy-kill');
     script = bundleService(workDirectory);
   });
-  afterEach(() => {
-    for (const child of running.splice(0))
-      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
-  });
+  afterEach(() => Promise.all(running.splice(0).map((child) => child.kill())));
   after(() => rmSync(workDirectory, { recursive: true, force: true }));
 
   const start = async (dataDir: string): Promise<ChildService> => {
-    const child = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--quiet']);
+    const child = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY] });
     running.push(child);
     return child;
-  };
-  const kill = async (child: ChildService): Promise<void> => {
-    child.process.kill('SIGKILL');
-    await child.exited;
   };
 
   it('keeps the whole copy once it is answered, and none of it when killed while it copies', async () => {
@@ -220,7 +212,7 @@ describe('adversarial: a Copy Database killed with -9 is whole or absent after r
       const ops = await call(first.url, 'GET', '/databases/src/ops');
       seen = (ops.json as { inprog: { query?: { copydb?: number } }[] }).inprog.some((op) => op.query?.copydb === 1);
     }
-    await kill(first);
+    await first.kill();
     const acknowledged = await killedWhileCopying;
 
     const second = await start(dataDir);
@@ -248,7 +240,7 @@ describe('adversarial: a Copy Database killed with -9 is whole or absent after r
     const expected = copyAnswer.copy ? COUNT + 1 : 1;
     if (!copyAnswer.copy) assert.equal(copyAnswer.error, 'Destination database is not empty.');
     assert.equal(await copied(first.url, 'dst'), expected);
-    await kill(first);
+    await first.kill();
 
     const second = await start(dataDir);
     assert.equal(await copied(second.url, 'dst'), expected, 'the data after a restart is what was answered');
@@ -271,7 +263,7 @@ describe('adversarial: a Copy Database killed with -9 is whole or absent after r
       from: 'src',
       to: 'dst',
     });
-    await kill(first);
+    await first.kill();
     const after = statSync(join(folder, journal)).size;
     assert.ok(after - before > 1_000_000, 'the copy is one journal entry after the insert');
     // What a kill -9 in the middle of writing the entry leaves: its first half, no newline.

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService } from '../../../../src/service/server';
 import { StartupRefusal } from '../../../../src/service/store/damagedFiles';
 import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
-import { temporaryDirectory } from '../serviceHarness';
+import { startServiceInProcess, temporaryDirectory } from '../../../support/testService';
 
 const SETUP: Mutation[] = [
   { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
@@ -233,14 +232,14 @@ describe('adversarial durability: the data folder secret', () => {
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses to start when the secret is missing but account folders exist, instead of making fresh accounts', async () => {
-    const first = await startService({ port: 0, dataDir, apiKeys: ['secret-test-key-1'], empty: true });
-    await first.close();
+    const first = await startServiceInProcess({ dataDir, keepData: true, apiKeys: ['secret-test-key-1'], empty: true });
+    await first.stop();
     const [folder] = readdirSync(join(dataDir, 'accounts'));
     const before = contents(join(dataDir, 'accounts', folder));
     unlinkSync(join(dataDir, 'secret'));
 
     await assert.rejects(
-      startService({ port: 0, dataDir, apiKeys: ['secret-test-key-1'], empty: true }),
+      startServiceInProcess({ dataDir, keepData: true, apiKeys: ['secret-test-key-1'], empty: true }),
       /secret is missing, but .* holds 1 account folder.*Restore the secret file from a backup/,
     );
     assert.equal(existsSync(join(dataDir, 'secret')), false, 'no new secret was made');
@@ -250,8 +249,8 @@ describe('adversarial durability: the data folder secret', () => {
 
   it('still starts afresh on a data folder with no accounts yet', async () => {
     appendFileSync(join(dataDir, 'unrelated.txt'), 'x');
-    const service = await startService({ port: 0, dataDir, apiKeys: ['secret-test-key-2'], empty: true });
-    await service.close();
+    const service = await startServiceInProcess({ dataDir, keepData: true, apiKeys: ['secret-test-key-2'], empty: true });
+    await service.stop();
     assert.ok(existsSync(join(dataDir, 'secret')));
   });
 });

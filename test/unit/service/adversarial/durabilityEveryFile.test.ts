@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService } from '../../../../src/service/server';
-import { temporaryDirectory } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../../support/testService';
 
 const KEY = 'durability-every-file-key';
 const DOCS = '/databases/db/collections/c/documents';
@@ -71,14 +71,7 @@ describe('adversarial durability: each file the service keeps, damaged', functio
       const dataDir = temporaryDirectory('adversarial-every-file');
       const log: string[] = [];
       try {
-        const first = await startService({
-          port: 0,
-          dataDir,
-          apiKeys: [KEY],
-          empty: true,
-          log: (line) => log.push(line),
-          logRequests: false,
-        });
+        const first = await startServiceInProcess({ dataDir, keepData: true, apiKeys: [KEY], empty: true, log: (line) => log.push(line) });
         const call = (url: string, method: string, path: string, body?: unknown) =>
           fetch(`${url}${path}${path.includes('?') ? '&' : '?'}_apikey=${KEY}`, {
             method,
@@ -90,22 +83,22 @@ describe('adversarial durability: each file the service keeps, damaged', functio
         for (let id = 1; id <= 4; id++)
           if ((await call(first.url, 'POST', DOCS, { document: { _id: id, text: `acknowledged-${id}` }, safe: true })).status === 200)
             acknowledged.push(id);
-        await first.close();
+        await first.stop();
         // Restart once so that documents 1-4 sit in the snapshot, then write 5-8 to the journal.
-        const second = await startService({ port: 0, dataDir, apiKeys: [KEY], empty: true, logRequests: false });
+        const second = await startServiceInProcess({ dataDir, keepData: true, apiKeys: [KEY], empty: true });
         for (let id = 5; id <= 8; id++)
           if ((await call(second.url, 'POST', DOCS, { document: { _id: id, text: `acknowledged-${id}` }, safe: true })).status === 200)
             acknowledged.push(id);
-        await second.close();
+        await second.stop();
         assert.equal(acknowledged.length, 8);
 
         const [account] = readdirSync(join(dataDir, 'accounts'));
         damage.apply(dataDir, join(dataDir, 'accounts', account));
         const damaged = filesUnder(dataDir);
 
-        let third: Awaited<ReturnType<typeof startService>>;
+        let third: InProcessService;
         try {
-          third = await startService({ port: 0, dataDir, apiKeys: [KEY], empty: true, log: (line) => log.push(line), logRequests: false });
+          third = await startServiceInProcess({ dataDir, keepData: true, apiKeys: [KEY], empty: true, log: (line) => log.push(line) });
         } catch (error) {
           assert.match((error as Error).message, /[Rr]estore|move .* away/, 'the refusal says what to do');
           assert.deepEqual(filesUnder(dataDir), damaged, 'a refused start changes nothing');
@@ -113,7 +106,7 @@ describe('adversarial durability: each file the service keeps, damaged', functio
         }
         const answer = await call(third.url, 'GET', `${DOCS}?limit=0`);
         const served = answer.status === 200 ? ((await answer.json()) as { _id: number }[]).map((doc) => doc._id) : [];
-        await third.close();
+        await third.stop();
         const after = filesUnder(dataDir);
         const onDisk = [...after.values()].join('\n');
         for (const id of acknowledged)

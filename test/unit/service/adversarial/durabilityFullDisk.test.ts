@@ -8,7 +8,7 @@ import { nodeJournalIo } from '../../../../src/service/store/journal';
 import type { FileIo } from '../../../../src/service/store/lineFile';
 import { nodeFileIo } from '../../../../src/service/store/lineFile';
 import type { Mutation } from '../../../../src/service/store/mutations';
-import { temporaryDirectory } from '../serviceHarness';
+import { temporaryDirectory } from '../../../support/testService';
 
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { update } from 'mingo';
 import { intrinsicsFrozen } from '../../../../src/service/hardening/freezeIntrinsics';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { getJson, KEY_A, prototypeMembers, seed } from './adversarialHarness';
 
 /** Runs `body` as strict-mode code, so that a refused assignment throws instead of being ignored. */
@@ -13,11 +13,11 @@ function strictly(body: string): () => void {
 
 describe('adversarial: the service process cannot change its built-in prototypes', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
   let pristine: string;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY_A], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY_A], empty: true });
     pristine = prototypeMembers();
   });
   after(async () => running?.stop());

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { keysOf, MAX_KEYS_PER_ARRAY } from '../../../../src/service/query/indexes/indexKeys';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
 
 const KEY = 'huge-array-index-key-5b0e';
 const HUGE = 200_001;
@@ -9,7 +9,7 @@ const HUGE = 200_001;
 /** One document with a huge array under a single-field index: each element a key would make every write of it a million tree operations. */
 describe('Local service: a huge array under an index', function () {
   this.timeout(120_000);
-  let running: TestService;
+  let running: InProcessService;
   const send = async (method: string, path: string, body?: unknown) => {
     const answer = await running.raw(method, path, { body: body === undefined ? undefined : jsonBody(body) });
     assert.ok(answer.status < 300, `${method} ${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
@@ -24,7 +24,7 @@ describe('Local service: a huge array under an index', function () {
     ).text;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     await send('POST', '/databases', { name: 'd', slug: 'sandbox' });
     for (const collection of ['indexed', 'plain']) {
       await send('POST', '/databases/d/collections', { name: collection });

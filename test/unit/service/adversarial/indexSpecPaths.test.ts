@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { errorText, jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { errorText, jsonBody, startServiceInProcess } from '../../../support/testService';
 
 const KEY = 'index-spec-paths-key-81c4';
 
 describe('Local service: index fields are paths a query can name', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], empty: true });
     await running.raw('POST', '/databases', { body: jsonBody({ name: 'd', slug: 'sandbox' }) });
     await running.raw('POST', '/databases/d/collections', { body: jsonBody({ name: 'c' }) });
   });

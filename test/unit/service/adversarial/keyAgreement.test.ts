@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import type { TestService } from '../serviceHarness';
-import { errorText, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { errorText, startServiceInProcess } from '../../../support/testService';
 import { KEY_A, KEY_B } from './adversarialHarness';
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -10,10 +10,10 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 /** Issue 22: every place a key can arrive is compared; two different keys are a 401 that names neither. */
 describe('adversarial: a request carrying two different keys is refused, wherever they are', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY_A, KEY_B], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY_A, KEY_B], empty: true });
   });
   after(() => running?.stop());
 

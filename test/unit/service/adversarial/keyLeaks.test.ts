@@ -3,8 +3,8 @@ import { DbHostClient } from '../../../../src/client/dbHostClient';
 import { ServiceError } from '../../../../src/client/serviceError';
 import { encodeStrict } from '../../../../src/core/text/redactKey';
 import { FakeService } from '../../client/fakeService';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { KEY_A, seed, sendRaw } from './adversarialHarness';
 
 const CANARY_KEYS = ['CANARY-KEY-7f3a9c21d0', "CANARY key/7f3a+?&=#%é'()*!"];
@@ -35,10 +35,10 @@ describe('adversarial: the local service never prints or echoes a key, wherever 
   this.timeout(60_000);
   const key = 'SERVICE-CANARY-5e0b7d44';
   const lines: string[] = [];
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY_A, key], empty: true, log: (line) => lines.push(line) });
+    running = await startServiceInProcess({ apiKeys: [KEY_A, key], empty: true, log: (line) => lines.push(line), logRequests: true });
     await seed(running, key, 'k', 'c', [{ _id: 1 }]);
   });
   after(async () => running?.stop());

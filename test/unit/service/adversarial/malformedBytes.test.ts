@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess } from '../../../support/testService';
 import { getJson, KEY_A, seed, sendRaw } from './adversarialHarness';
 
 const DOCS = '/databases/bytes/collections/items/documents';
@@ -13,10 +13,10 @@ const withBytes = (before: string, bytes: number[], after: string): Buffer =>
 
 describe('adversarial: malformed bytes in a body are refused, never stored as U+FFFD', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY_A], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY_A], empty: true });
     await seed(running, KEY_A, 'bytes', 'items', [{ _id: 'kept', text: 'ok' }]);
   });
   after(async () => running?.stop());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { KEY_A, KEY_B, seed, sendRaw as send } from './adversarialHarness';
 
 /** Dot segments and slashes, raw and encoded, as a hostile client would put them where a name goes. */
@@ -65,7 +65,7 @@ const STEP_LIKE_IDS: [string, string[]][] = [
 
 describe('adversarial: a path segment is data, never a step to the parent', function () {
   this.timeout(180_000);
-  let running: TestService;
+  let running: InProcessService;
 
   /** What account A holds, read with plain GETs. */
   async function dump(key = KEY_A): Promise<string> {
@@ -88,7 +88,7 @@ describe('adversarial: a path segment is data, never a step to the parent', func
   }
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY_A, KEY_B], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY_A, KEY_B], empty: true });
     await seed(running, KEY_A, 'keep', 'keep', [{ _id: 'n', name: 'x' }, ...STEP_LIKE_IDS.map(([id]) => ({ _id: id, name: id }))]);
     await seed(running, KEY_A, 'other', 'keep', [{ _id: 'n' }]);
     assert.equal((await send(running, 'POST', '/databases/keep/collections/keep/indexes', jsonBody({ spec: { name: 1 } }))).status, 200);

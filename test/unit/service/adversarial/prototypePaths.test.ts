@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { assertRefused, getJson, KEY_A, KEY_B, prototypeMembers, seed } from './adversarialHarness';
 
 const DOCS = '/databases/adv/collections/items/documents';
@@ -52,7 +52,7 @@ const STORED = { _id: 1, arr: [] as unknown[], obj: {}, s: 'x', n: 1, nested: [[
 
 describe('adversarial: no path reaches a prototype', function () {
   this.timeout(120_000);
-  let running: TestService;
+  let running: InProcessService;
   let pristine: string;
 
   const storedDocument = () => getJson(running, `${DOCS}/1`, KEY_A);
@@ -79,7 +79,7 @@ describe('adversarial: no path reaches a prototype', function () {
 
   before(async () => {
     pristine = prototypeMembers();
-    running = await startTestService({ apiKeys: [KEY_A, KEY_B], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY_A, KEY_B], empty: true });
     await seed(running, KEY_A, 'adv', 'items', [STORED]);
     await seed(running, KEY_B, 'adv', 'items', [{ _id: 'b1', list: [] }]);
   });

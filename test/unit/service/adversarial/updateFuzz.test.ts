@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import { parseLossless } from '../../../../src/core/json/lossless';
 import { dumpAccount } from '../../../support/accountDump';
 import { SeededRandom, seedFromEnvironment } from '../../../support/seededRandom';
-import type { TestService } from '../serviceHarness';
-import { startTestService, temporaryDirectory } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess, temporaryDirectory } from '../../../support/testService';
 import { KEY_A, KEY_B, prototypeMembers, sendRaw } from './adversarialHarness';
 
 const REQUESTS = 700;
@@ -189,15 +189,14 @@ describe('adversarial: fuzzed update paths and operators', function () {
   const seed = seedFromEnvironment('DBHOST_ADVERSARIAL_SEED', DEFAULT_SEED);
   const dataDir = temporaryDirectory('adversarial-fuzz');
   const logs: string[] = [];
-  let running: TestService;
+  let running: InProcessService;
 
   const start = async () => {
-    running = await startTestService({
+    running = await startServiceInProcess({
       apiKeys: [KEY_A, KEY_B],
       dataDir,
       keepData: true,
       empty: true,
-      logRequests: false,
       log: (line) => logs.push(line),
     });
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { jsonBody, startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { KEY_A, assertRefused, seed } from './adversarialHarness';
 
 /**
@@ -9,10 +9,10 @@ import { KEY_A, assertRefused, seed } from './adversarialHarness';
  */
 describe('adversarial: a write into a missing collection is checked as one into an existing collection', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY_A], empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY_A], empty: true });
     await seed(running, KEY_A, 'db', 'present', [{ _id: 1, a: 1 }]);
   });
   after(() => running?.stop());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess } from '../../../support/testService';
 import { MONGOHQ_CLIENT } from './mongohqClient.traffic';
 import { MONGOHQ_IOS } from './mongohqIos.traffic';
 import { MONGOHQ_LARAVEL } from './mongohqLaravel.traffic';
@@ -57,11 +57,11 @@ function assertReads(call: TrafficCall, answer: ReplayAnswer): void {
 
 describe('the original service clients, replayed against the local service', function () {
   this.timeout(30_000);
-  let running: TestService;
+  let running: InProcessService;
   const values: Record<string, string> = {};
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], slowQueryMs: 0 });
+    running = await startServiceInProcess({ apiKeys: [KEY], slowQueryMs: 0 });
     const client = running.client();
     const shop = (await running.raw('GET', '/databases')).json as DatabaseListItem[];
     const page = await client.listDocuments('shop', 'orders', { limit: 1 });

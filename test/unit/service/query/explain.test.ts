@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { TestService } from '../serviceHarness';
-import { startTestService } from '../serviceHarness';
+import type { InProcessService } from '../../../support/testService';
+import { startServiceInProcess } from '../../../support/testService';
 
 const KEY = 'explain-key-7d1e';
 type Json = Record<string, unknown>;
@@ -13,10 +13,10 @@ const path = (resource: string, params: Record<string, unknown> = {}): string =>
 
 describe('local service: explain, index usage and the plan in the slow query log', function () {
   this.timeout(60_000);
-  let running: TestService;
+  let running: InProcessService;
 
   before(async () => {
-    running = await startTestService({ apiKeys: [KEY], slowQueryMs: 0, empty: true });
+    running = await startServiceInProcess({ apiKeys: [KEY], slowQueryMs: 0, empty: true });
     assert.equal((await running.raw('POST', '/databases', { body: JSON.stringify({ name: 'shop', slug: 'sandbox' }) })).status, 200);
     for (let i = 0; i < 300; i++) {
       const document = { _id: i, k: i % 10, n: (i * 7919) % 1009, s: `name${i}` };

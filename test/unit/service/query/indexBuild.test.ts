@@ -3,9 +3,9 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
-import type { ChildService } from '../childService';
-import { bundleService, startChildService } from '../childService';
-import { temporaryDirectory } from '../serviceHarness';
+import { bundleService } from '../../../support/serviceBundle';
+import type { ChildService } from '../../../support/testService';
+import { startServiceInChild, temporaryDirectory } from '../../../support/testService';
 
 const KEY = 'index-build-key-3a9f';
 const DOCUMENTS = 40_000;
@@ -32,10 +32,9 @@ const list = (q: object) => `/databases/big/collections/items/documents?limit=5&
 
 /** A collection of {@link DOCUMENTS} written straight into the account's journal (fast), with an index {k: 1}. */
 async function seed(script: string, dataDir: string): Promise<void> {
-  const first = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+  const first = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
   assert.equal((await call(first.url, 'POST', '/databases', { name: 'big', slug: 'sandbox' })).status, 200);
-  first.process.kill('SIGKILL');
-  await first.exited;
+  await first.kill();
   const [account] = readdirSync(join(dataDir, 'accounts'));
   const { store } = AccountDataStore.open(join(dataDir, 'accounts', account), () => undefined);
   store.commit([{ op: 'createCollection', db: 'big', name: 'items' }], true);
@@ -59,14 +58,11 @@ describe('local service: background index builds (child process)', function () {
     workDirectory = temporaryDirectory('index-build');
     script = bundleService(workDirectory);
   });
-  afterEach(() => {
-    for (const child of running.splice(0))
-      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
-  });
+  afterEach(() => Promise.all(running.splice(0).map((child) => child.kill())));
   after(() => rmSync(workDirectory, { recursive: true, force: true }));
 
   async function startOn(dataDir: string): Promise<ChildService> {
-    const child = await startChildService(script, ['--data', dataDir, '--api-key', KEY, '--empty', '--quiet']);
+    const child = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
     running.push(child);
     return child;
   }
@@ -120,8 +116,7 @@ describe('local service: background index builds (child process)', function () {
     await seed(script, dataDir);
     const first = await startOn(dataDir);
     await startBuild(first);
-    first.process.kill('SIGKILL');
-    await first.exited;
+    await first.kill();
     const second = await startOn(dataDir);
     const index = (await call(second.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
     assert.equal(index.building, undefined, 'the index the build was making is rebuilt whole as the journal loads');
