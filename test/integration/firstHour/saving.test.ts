@@ -8,10 +8,11 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { parseLossless } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
-import { RecordingProxy } from '../documents/recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { readTestConfig } from '../support/test-config';
 import { replaceFirst } from '../support/textEditing';
 
 const db = 'savingtests';
@@ -41,6 +42,7 @@ function ourDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 describe('First hour: saving says what happened, in plain words', function () {
   this.timeout(60_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   let other: DbHostApi;
@@ -62,19 +64,12 @@ describe('First hour: saving says what happened, in plain words', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const { empty } = readTestConfig().services;
-    proxy = new RecordingProxy(empty.url);
-    await proxy.start();
-    accountId = (await testing.services.accounts.add({ label: 'Saving tests', baseUrl: proxy.url, apiKey: empty.apiKey })).id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
-    await other.createDatabase(db, 'sandbox');
-    await other.createCollection(db, col);
+    proxied = await addProxiedAccount(testing, { label: 'Saving tests', db, col });
+    ({ proxy, accountId, other } = proxied);
   });
 
   after(async () => {
-    if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   beforeEach(() => {
