@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { bundleService } from '../test/support/serviceBundle';
 import type { ChildService } from '../test/support/testService';
 import { startServiceInChild } from '../test/support/testService';
 import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
@@ -11,6 +12,7 @@ import { measureClientOverhead } from './clientOverhead';
 import { measureCopyDatabase } from './copyDatabase';
 import { measureHugeRecords } from './hugeRecords';
 import { measureFairness } from './fairness';
+import { measureGroupCommit } from './groupCommit';
 import { measureIndexedQueries } from './indexedQueries';
 import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
@@ -107,6 +109,19 @@ const bulkOnly = process.argv.includes('--only=bulk');
 const indexesOnly = process.argv.includes('--only=indexes');
 const quick = process.argv.includes('--quick');
 
+/** `--only=group-commit` measures issue 21's safe inserts by 32 writers beside a bare fsync loop alone (results.json is left as it is). */
+const groupCommitOnly = process.argv.includes('--only=group-commit');
+
+async function groupCommitFigures(): Promise<Figure[]> {
+  step('safe inserts by 32 writers against one fsync per write (the service bundled as the bench runs it)');
+  const bundleDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-service-'));
+  try {
+    return await measureGroupCommit(bundleService(bundleDir), step);
+  } finally {
+    rmSync(bundleDir, { recursive: true, force: true });
+  }
+}
+
 async function indexedQueryFigures(): Promise<Figure[]> {
   step(`indexed queries on ${quick ? '1,000 and 100,000' : '1,000, 100,000 and 1,000,000'} documents inserted through the interface`);
   return measureIndexedQueries({ quick, progress: step });
@@ -114,6 +129,12 @@ async function indexedQueryFigures(): Promise<Figure[]> {
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  if (groupCommitOnly) {
+    figures.push(...(await groupCommitFigures()));
+    const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
+    console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
+    return;
+  }
   if (indexesOnly) {
     figures.push(...(await indexedQueryFigures()));
     console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);

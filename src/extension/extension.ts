@@ -24,6 +24,7 @@ import { databaseActivityFeature } from './databaseActivity/registerDatabaseActi
 import { databasesFeature } from './databases/registerDatabases';
 import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
 import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
+import type { StatsViewProbe } from './deploymentStats/statsViewProbe';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { Guardrails } from './guardrails/registerGuardrails';
@@ -36,6 +37,7 @@ import { startFeature } from './start/registerStart';
 import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
 import { ConfirmedWrites } from './shared/confirmedWrites';
+import { originalFeatures } from './shared/loadOriginalFeatures';
 import type { Walkthrough } from './walkthrough/registerWalkthrough';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
@@ -59,6 +61,8 @@ export interface TestApi {
   collectionViews(): CollectionViews;
   /** What each collection view posted to its webview, drew, and the export it last started (loads their code). */
   collectionViewProbe(): CollectionViewProbe;
+  /** What each deployment statistics view sent to its chart (loads dist/originalFeatures.js). */
+  statsViewProbe(): StatsViewProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -103,9 +107,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     explorer,
     activationMs,
     guardrails,
-    forgetDocumentsInMemory: () => documents.forgetInMemory(),
+    forgetDocumentsInMemory: documents.forgetInMemory,
     collectionViews: collectionViews.views,
     collectionViewProbe: () => collectionViews.probe()!,
+    statsViewProbe: () => originalFeatures().statsViewProbe(services)!,
     aiTools: aiTools.host,
     mcpServers: aiTools.mcpServers,
     walkthrough,

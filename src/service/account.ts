@@ -14,11 +14,21 @@ export interface DeploymentInfo {
   plan: Plan;
 }
 
+/** Databases whose placement an account keeps at hand; past this many the kept ones are dropped and found again. */
+const KEPT_PLACEMENTS = 1000;
+
+function frozenPlacement(placement: Placement | undefined): Placement | undefined {
+  if (placement?.deployment) Object.freeze(Object.freeze(placement.deployment).members);
+  return placement && Object.freeze(placement);
+}
+
 /** One account: its data, whether it has payment information, its plans, deployments and their logs. */
 export class Account {
   readonly operations = new OperationLog();
   readonly inProgress = new InProgressOperations();
   readonly slowQueries = new SlowQueryLog();
+  /** Each database's placement under the plan it had when it was found: every logged operation asks for it. */
+  private readonly placements = new Map<string, { slug: string; placement: Placement | undefined }>();
 
   constructor(
     /** A keyed hash of the key: names the account's directory and its custom deploy, never the key itself. */
@@ -41,8 +51,14 @@ export class Account {
 
   placement(database: string): Placement | undefined {
     const data = this.state.databases.get(database);
-    const plan = data && this.plan(data.slug);
-    return plan && placementOf(plan, database, this.tag);
+    if (!data) return undefined;
+    const kept = this.placements.get(database);
+    if (kept && kept.slug === data.slug) return kept.placement;
+    const plan = this.plan(data.slug);
+    const placement = frozenPlacement(plan && placementOf(plan, database, this.tag));
+    if (this.placements.size >= KEPT_PLACEMENTS) this.placements.clear();
+    this.placements.set(database, { slug: data.slug, placement });
+    return placement;
   }
 
   deployments(): DeploymentInfo[] {
@@ -58,9 +74,9 @@ export class Account {
     return [...byName.values()];
   }
 
-  /** Writes a line into the log of the deployment holding `database`, if it has one. */
-  logOperation(database: string, thread: string, text: string, write: boolean): void {
+  /** Writes a line into the log of the deployment holding `database`, if it has one; a function gives the text only then. */
+  logOperation(database: string, thread: string, text: string | (() => string), write: boolean): void {
     const deployment = this.placement(database)?.deployment;
-    if (deployment) this.operations.record(deployment.members, thread, text, write);
+    if (deployment) this.operations.record(deployment.members, thread, typeof text === 'string' ? text : text(), write);
   }
 }

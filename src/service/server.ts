@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { redactKey } from '../core/text/redactKey';
+import type { Account } from './account';
 import { Accounts } from './accounts';
 import { stringifyExtended } from './bson/extendedJson';
 import { HttpError } from './errors';
@@ -14,6 +15,7 @@ import type { Method } from './http/routes';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
 import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';
+import { OK } from './http/types';
 import { requireUtf8 } from './http/utf8';
 import { withBudget } from './query/budget';
 import { withGroupCommit } from './store/groupCommit';
@@ -50,15 +52,17 @@ export interface RunningService {
 const INTERNAL_ERROR = 'Internal error in the local service; the service log has the details';
 const MAX_HEADER_BYTES = 1024 * 1024;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** The body most writes answer with, written once. */
+const OK_TEXT = stringifyExtended(OK.body);
+
 /** Sends the reply as JSON; stored values (object ids, dates) go out as extended JSON. */
 function send(response: ServerResponse, reply: Reply): void {
   if (response.headersSent) return;
-  const text = stringifyExtended(reply.body);
-  response.writeHead(reply.status ?? 200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    ...reply.headers,
-  });
+  const text = reply.body === OK.body ? OK_TEXT : stringifyExtended(reply.body);
+  const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) };
+  if (reply.headers) Object.assign(headers, reply.headers);
+  response.writeHead(reply.status ?? 200, headers);
   response.end(text);
 }
 
@@ -130,40 +134,56 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
   const log = options.log ?? (() => undefined);
   const logRequests = options.logRequests !== false && options.log !== undefined;
   const threads = new WeakMap<Socket, string>();
-  /** The answer a connection is writing, so that stray bytes after its request do not cut it off. */
-  const answering = new WeakMap<Socket, { request: IncomingMessage; answered: Promise<void> }>();
+  /** The answer a connection is writing (its request is `response.req`), so that stray bytes after its request do not cut it off. */
+  const answering = new WeakMap<Socket, ServerResponse>();
   let connections = 0;
   /** Text the service prints or answers, without any of its keys (whatever the path or a message echoes). */
   const scrub = (text: string): string => options.apiKeys.reduce((result, key) => redactKey(result, key), text);
+  // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
+  const pathOf = (request: IncomingMessage) => scrub(displayPath(request.url));
+  /**
+   * The account a connection's last key found. A kept-alive client sends the same key with every request, and
+   * the keyed hash that finds an account costs more than the rest of a small request's parsing; comparing with
+   * what the same connection sent before tells nobody anything about another key.
+   */
+  const lastFound = new WeakMap<Socket, { key: string; account: Account }>();
+  const findAccount = (socket: Socket, key: string): Account | undefined => {
+    const last = lastFound.get(socket);
+    if (last?.key === key) return last.account;
+    const account = accounts.find(key);
+    if (account) lastFound.set(socket, { key, account });
+    return account;
+  };
+
+  const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const startedAt = logRequests ? performance.now() : 0;
+    let reply: Reply;
+    try {
+      reply = await respond(findAccount, request, threads.get(request.socket) ?? 'conn');
+    } catch (error) {
+      if (error instanceof HttpError) reply = { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
+      else {
+        log(
+          `${logTimestamp(new Date())} internal error on ${request.method} ${pathOf(request)}: ${scrub((error as Error)?.stack ?? String(error))}`,
+        );
+        reply = { status: 500, body: { error: INTERNAL_ERROR } };
+      }
+    }
+    try {
+      send(response, reply);
+      if (logRequests)
+        log(
+          `${logTimestamp(new Date())} ${request.method} ${pathOf(request)} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
+        );
+    } catch (error) {
+      log(`${logTimestamp(new Date())} could not answer ${request.method} ${pathOf(request)}: ${scrub(String((error as Error)?.message))}`);
+      response.destroy();
+    }
+  };
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const startedAt = performance.now();
-    // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
-    const path = () => scrub(displayPath(request.url));
-    const inFlight = { request, answered: new Promise<void>((resolve) => response.once('close', resolve)) };
-    answering.set(request.socket, inFlight);
-    void inFlight.answered.then(() => {
-      if (answering.get(request.socket) === inFlight) answering.delete(request.socket);
-    });
-    respond(accounts, request, threads.get(request.socket) ?? 'conn')
-      .catch((error: unknown): Reply => {
-        if (error instanceof HttpError) return { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
-        log(
-          `${logTimestamp(new Date())} internal error on ${request.method} ${path()}: ${scrub((error as Error)?.stack ?? String(error))}`,
-        );
-        return { status: 500, body: { error: INTERNAL_ERROR } };
-      })
-      .then((reply) => {
-        send(response, reply);
-        if (logRequests)
-          log(
-            `${logTimestamp(new Date())} ${request.method} ${path()} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
-          );
-      })
-      .catch((error: unknown) => {
-        log(`${logTimestamp(new Date())} could not answer ${request.method} ${path()}: ${scrub(String((error as Error)?.message))}`);
-        response.destroy();
-      });
+    answering.set(request.socket, response);
+    void answer(request, response);
   });
   server.on('connection', (socket: Socket) => threads.set(socket, `conn${++connections}`));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -171,7 +191,7 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
     // Bytes that follow a complete request without being announced (a GET body with no length) are no new
     // request: the request before them still gets its answer, then the connection closes.
     const inFlight = answering.get(socket);
-    if (inFlight?.request.complete) return void inFlight.answered.then(() => socket.end());
+    if (inFlight && !inFlight.closed && inFlight.req.complete) return void inFlight.once('close', () => socket.end());
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';
@@ -180,15 +200,18 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
 }
 
 /** One request's reply: its route, its account (every key it carries checked), its body, and the handler's answer. */
-async function respond(accounts: Accounts, request: IncomingMessage, thread: string): Promise<Reply> {
+async function respond(
+  findAccount: (socket: Socket, key: string) => Account | undefined,
+  request: IncomingMessage,
+  thread: string,
+): Promise<Reply> {
   const target = parseRequestTarget(request.url);
-  const shown = displayPath(request.url);
   const matched = matchRoute(target.segments);
-  if (!matched) throw new HttpError(404, `No such endpoint: ${shown}`);
+  if (!matched) throw new HttpError(404, `No such endpoint: ${displayPath(request.url)}`);
   const writes = request.method === 'POST' || request.method === 'PUT';
   const earlyBody = writes && keyMayBeInBody(target.query, request.headers) ? requireUtf8(await readBody(request)) : undefined;
   const key = requestKey(target.query, request.headers, earlyBody);
-  const account = accounts.find(key);
+  const account = findAccount(request.socket, key);
   const contentType = request.headers['content-type'];
   if (!account) throw new HttpError(401, 'The API key is not valid for this service');
   // Every key the body carries is compared with the one authenticated, before anything else is answered.
@@ -198,7 +221,9 @@ async function respond(accounts: Accounts, request: IncomingMessage, thread: str
   else request.resume();
   const handler = matched.route.methods[request.method as Method];
   if (!handler) {
-    throw new HttpError(405, `${request.method} is not allowed on ${shown}`, { Allow: Object.keys(matched.route.methods).join(', ') });
+    throw new HttpError(405, `${request.method} is not allowed on ${displayPath(request.url)}`, {
+      Allow: Object.keys(matched.route.methods).join(', '),
+    });
   }
   const context = { account, params: matched.params, query: target.query, body, thread };
   return withBudget(() =>

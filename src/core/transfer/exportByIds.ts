@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
-import type { ExportOptions, ExportProgress } from './exportRun';
+import type { ExportOptions, ExportProgress } from './exportOptions';
 import { fetchExportPage, pageFetchContext } from './pageFetch';
 
 /**

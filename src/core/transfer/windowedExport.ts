@@ -3,7 +3,7 @@ import type { JsonObject, JsonValue } from '../json/lossless';
 import type { IdKind, IdWindow } from '../paging/idWindows';
 import { idKind, strictlyOrdered, windowFilter } from '../paging/idWindows';
 import { MAX_PAGE_SIZE } from '../paging/pager';
-import type { ExportOptions, ExportProgress } from './exportRun';
+import type { ExportOptions, ExportProgress } from './exportOptions';
 import type { PageFetchContext } from './pageFetch';
 import { ExportCancelledError, fetchExportPage } from './pageFetch';
 

@@ -10,7 +10,6 @@ export const INTEGRATION_HARNESS_ID = 'dbhost-tests.integration-harness';
  * setting, no environment variable.
  */
 export function testProbe<T>(context: vscode.ExtensionContext, build: () => T): T | undefined {
-  const underTest =
-    context.extensionMode === vscode.ExtensionMode.Test || vscode.extensions.getExtension(INTEGRATION_HARNESS_ID) !== undefined;
+  const underTest = context.extensionMode === vscode.ExtensionMode.Test || !!vscode.extensions.getExtension(INTEGRATION_HARNESS_ID);
   return underTest ? build() : undefined;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RecordsByView } from '../base/recordsByView';
 import type { ExtensionMessage } from '../../core/table/protocol';
 
 const KEPT_MESSAGES = 50;
@@ -21,14 +22,9 @@ export class ViewRecord {
  * What the collection views report to the integration tests. Made only when the test probe is open
  * (base/testProbe.ts) and reached through the TestApi: a view given none reports nothing.
  */
-export class CollectionViewProbe {
-  private readonly records = new WeakMap<object, ViewRecord>();
-
-  /** What `view` reported (empty until it reports). */
-  of(view: object): ViewRecord {
-    let record = this.records.get(view);
-    if (!record) this.records.set(view, (record = new ViewRecord()));
-    return record;
+export class CollectionViewProbe extends RecordsByView<ViewRecord> {
+  constructor() {
+    super(() => new ViewRecord());
   }
 
   posted(view: object, message: ExtensionMessage): void {

@@ -7,25 +7,19 @@ import { toStatsSeries } from '../../core/stats/statsSeries';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { Services } from '../services';
 import { statsPageHtml } from './statsPage';
+import type { StatsViewProbe } from './statsViewProbe';
 
 export const REFRESH_SECONDS = 10;
-const KEPT_MESSAGES = 20;
 
 /**
  * One open statistics view of a deployment: it sends the chart fresh figures every {@link REFRESH_SECONDS}
  * while visible, and acts only on the two messages the chart may send (checked first).
  */
 export class StatsView implements vscode.Disposable {
-  /** The latest messages sent to the chart (tests read them; no key is ever in one). */
-  readonly posted: HostMessage[] = [];
-  readonly html: string;
   private latest: HostMessage;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly changed = new vscode.EventEmitter<HostMessage>();
-  /** Fires after each message sent to the chart. */
-  readonly onDidPost = this.changed.event;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -33,17 +27,17 @@ export class StatsView implements vscode.Disposable {
     private readonly client: DbHostApi,
     readonly target: DeploymentTarget,
     first: unknown,
+    /** Present only in a test run (see base/testProbe.ts): it is told each message sent to the chart. */
+    private readonly probe: StatsViewProbe | undefined,
   ) {
     const nonce = randomBytes(16).toString('base64');
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'statsChart.js')).toString();
-    this.html = statsPageHtml({ deployment: target.deployment, scriptUri, nonce });
     this.latest = this.seriesMessage(first);
-    panel.webview.html = this.html;
+    panel.webview.html = statsPageHtml({ deployment: target.deployment, scriptUri, nonce });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(data)),
       panel.onDidChangeViewState(() => this.schedule()),
       panel.onDidDispose(() => this.dispose()),
-      this.changed,
     );
     this.schedule();
   }
@@ -89,10 +83,8 @@ export class StatsView implements vscode.Disposable {
   }
 
   private async post(message: HostMessage): Promise<void> {
-    this.posted.push(message);
-    if (this.posted.length > KEPT_MESSAGES) this.posted.shift();
+    this.probe?.posted(this, message);
     await this.panel.webview.postMessage(message);
-    this.changed.fire(message);
   }
 
   /** Refreshes on a timer only while the view is visible. */

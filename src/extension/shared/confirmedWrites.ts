@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
-import type { Services } from '../services';
-import type { ConfirmOptions } from '../ui/prompts';
+import type { ConfirmOptions, Prompts } from '../ui/prompts';
+import type { AccountStore } from './accountStore';
 
 /*
  * An account in Confirm writes asks before every write it sends (guardrails/writeGuard.ts). A command that
@@ -28,11 +28,17 @@ export class ConfirmedWrites {
   }
 }
 
+/** What a command's question reads of the `Services` (named here, so that services.ts and this module do not import each other). */
+interface AskingServices {
+  readonly accounts: Pick<AccountStore, 'get'>;
+  readonly prompts: Prompts;
+}
+
 /**
  * A command's modal question about writes to `accountId`, with the account's tag in the title and, when it
  * confirms every write, a line that says this question is that confirmation.
  */
-export function confirmWrite(services: Services, accountId: string, message: string, options: ConfirmOptions): Promise<boolean> {
+export function confirmWrite(services: AskingServices, accountId: string, message: string, options: ConfirmOptions): Promise<boolean> {
   const account = services.accounts.get(accountId);
   if (!account) return services.prompts.confirm(message, options);
   const title = account.tag ? `[${account.tag}] ${message}` : message;

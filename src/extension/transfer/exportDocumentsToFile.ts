@@ -6,7 +6,7 @@ import { countOf } from '../../core/text/formatCount';
 import { ColumnCollector } from '../../core/transfer/csvDocuments';
 import { documentWriter } from '../../core/transfer/documentWriter';
 import { exportDocumentsByIds, firstSliceOf } from '../../core/transfer/exportByIds';
-import type { ExportProgress } from '../../core/transfer/exportRun';
+import type { ExportProgress } from '../../core/transfer/exportOptions';
 import { ExportCancelledError, exportDocuments } from '../../core/transfer/exportRun';
 import type { TransferFormat } from '../../core/transfer/formats';
 import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';

@@ -158,7 +158,7 @@ const insertDocument: Handler = ({ account, params, body, thread }) => {
   if (data) duplicateKeyError(params.db, params.col, doc, data, undefined);
   mutations.push({ op: 'put', db: params.db, col: params.col, doc });
   account.store.commit(mutations, safe);
-  account.logOperation(params.db, thread, `insert ${params.db}.${params.col} ninserted:1 keyUpdates:0 ${elapsed(startedAt)}`, true);
+  account.logOperation(params.db, thread, () => `insert ${params.db}.${params.col} ninserted:1 keyUpdates:0 ${elapsed(startedAt)}`, true);
   return OK;
 };
 

@@ -120,6 +120,11 @@ function documentMember(member: string, value: unknown): unknown {
   return value;
 }
 
+function isEmpty(members: Body): boolean {
+  for (const member in members) if (Object.hasOwn(members, member)) return false;
+  return true;
+}
+
 /** Text members converted where their meaning asks for it (see the module comment). */
 export function coerceMembers(members: Body): Body {
   const coerced: Body = {};
@@ -132,9 +137,9 @@ export function coerceMembers(members: Body): Body {
   return coerced;
 }
 
-function formPairs(raw: Buffer, contentType: string | undefined): URLSearchParams | undefined {
-  const text = raw.toString('utf8');
-  if (isFormType(contentType) || looksLikeFormText(text.trim())) return new URLSearchParams(text.trim());
+function formPairs(text: string, contentType: string | undefined): URLSearchParams | undefined {
+  const trimmed = text.trim();
+  if (isFormType(contentType) || looksLikeFormText(trimmed)) return new URLSearchParams(trimmed);
   return undefined;
 }
 
@@ -154,28 +159,30 @@ function refuseOtherKeys(key: string | undefined, given: readonly unknown[]): vo
  */
 export function requestMembers(query: URLSearchParams, contentType: string | undefined, raw: Buffer, key?: string): Body {
   const fromQuery = coerceMembers(membersOf(query));
-  if (raw.toString('utf8').trim() === '') {
-    if (Object.keys(fromQuery).length === 0) return parseBody(raw);
+  const text = raw.toString('utf8');
+  if (text.trim() === '') {
+    if (Object.keys(fromQuery).length === 0) return parseBody(text);
     return fromQuery;
   }
-  const form = formPairs(raw, contentType);
+  const form = formPairs(text, contentType);
   if (form) {
     const formKeys: string[] = [];
     const fromForm = coerceMembers(membersOf(form, formKeys));
     refuseOtherKeys(key, formKeys);
     return { ...fromQuery, ...fromForm };
   }
-  const fromJson = parseBody(raw);
+  const fromJson = parseBody(text);
   if (Object.hasOwn(fromJson, KEY_PARAMETER)) {
     refuseOtherKeys(key, [fromJson[KEY_PARAMETER]]);
     delete fromJson[KEY_PARAMETER];
   }
-  return { ...fromQuery, ...fromJson };
+  // The parsed body is a new object of its own: it is the members as they are when the query string adds none.
+  return isEmpty(fromQuery) ? fromJson : { ...fromQuery, ...fromJson };
 }
 
 /** A GET or DELETE is read without its body, but a form body's key must still agree with the request's. */
 export function refuseOtherFormKey(contentType: string | undefined, raw: Buffer, key: string): void {
-  const form = formPairs(raw, contentType);
+  const form = formPairs(raw.toString('utf8'), contentType);
   if (form) refuseOtherKeys(key, form.getAll(KEY_PARAMETER));
 }
 
@@ -198,13 +205,17 @@ function headerKey(headers: IncomingHttpHeaders): string | undefined {
 
 /** The account key of a request, from the query string, the header or a form body; all that are given must agree. */
 export function requestKey(query: URLSearchParams, headers: IncomingHttpHeaders, raw: Buffer | undefined): string {
-  const keys = new Set<string>(query.getAll(KEY_PARAMETER).filter((key) => key !== ''));
-  const fromHeader = headerKey(headers);
-  if (fromHeader) keys.add(fromHeader);
+  let found: string | undefined;
+  const take = (key: string | undefined) => {
+    if (!key) return;
+    if (found !== undefined && found !== key) throw new HttpError(401, KEYS_DISAGREE);
+    found = key;
+  };
+  for (const fromQuery of query.getAll(KEY_PARAMETER)) take(fromQuery);
+  take(headerKey(headers));
   if (raw && isFormType(headers['content-type'])) {
-    for (const fromForm of new URLSearchParams(raw.toString('utf8').trim()).getAll(KEY_PARAMETER)) if (fromForm) keys.add(fromForm);
+    for (const fromForm of new URLSearchParams(raw.toString('utf8').trim()).getAll(KEY_PARAMETER)) take(fromForm);
   }
-  if (keys.size === 0) throw new HttpError(401, 'The API key is missing: send it as the _apikey query parameter');
-  if (keys.size > 1) throw new HttpError(401, KEYS_DISAGREE);
-  return [...keys][0];
+  if (found === undefined) throw new HttpError(401, 'The API key is missing: send it as the _apikey query parameter');
+  return found;
 }

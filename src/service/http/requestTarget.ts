@@ -7,6 +7,7 @@ export interface RequestTarget {
 }
 
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const SLASH = 0x2f;
 
 function decodeStrictly(text: string, what: string): string {
   // Most segments and parameters hold no escape at all.
@@ -31,21 +32,25 @@ const plusAsSpace = (text: string): string => (text.includes('+') ? text.replace
  */
 export function parseRequestTarget(raw = '/'): RequestTarget {
   let target = raw;
-  const absolute = ABSOLUTE_FORM.exec(target);
-  if (absolute) target = target.slice(absolute[0].length) || '/';
-  if (!target.startsWith('/')) throw new HttpError(400, 'The request target must be a path starting with "/"');
+  // Only a target that does not start with "/" can be in absolute form (it starts with a scheme).
+  if (target.charCodeAt(0) !== SLASH) {
+    const absolute = ABSOLUTE_FORM.exec(target);
+    if (absolute) target = target.slice(absolute[0].length) || '/';
+    if (!target.startsWith('/')) throw new HttpError(400, 'The request target must be a path starting with "/"');
+  }
   const fragment = target.indexOf('#');
   if (fragment >= 0) target = target.slice(0, fragment);
   const questionMark = target.indexOf('?');
   const path = questionMark >= 0 ? target.slice(0, questionMark) : target;
   const queryText = questionMark >= 0 ? target.slice(questionMark + 1) : '';
 
-  const raws = path.split('/');
-  raws.shift();
-  if (raws.length > 0 && raws[raws.length - 1] === '') raws.pop();
-  const segments = raws.map((segment) => decodeStrictly(segment, 'The path'));
+  const segments = path.split('/');
+  segments.shift();
+  if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
+  for (let i = 0; i < segments.length; i++) segments[i] = decodeStrictly(segments[i], 'The path');
 
   const query = new URLSearchParams();
+  if (queryText === '') return { segments, query };
   for (const pair of queryText.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');

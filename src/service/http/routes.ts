@@ -59,16 +59,14 @@ export const ROUTES: Route[] = [
 
 export function matchRoute(segments: string[]): { route: Route; params: Record<string, string> } | undefined {
   for (const candidate of ROUTES) {
-    if (candidate.pattern.length !== segments.length) continue;
+    const pattern = candidate.pattern;
+    if (pattern.length !== segments.length) continue;
+    let position = 0;
+    while (position < pattern.length && (pattern[position].startsWith(':') || pattern[position] === segments[position])) position++;
+    if (position < pattern.length) continue;
     const params: Record<string, string> = {};
-    const matches = candidate.pattern.every((part, position) => {
-      if (part.startsWith(':')) {
-        params[part.slice(1)] = segments[position];
-        return true;
-      }
-      return part === segments[position];
-    });
-    if (matches) return { route: candidate, params };
+    for (let at = 0; at < pattern.length; at++) if (pattern[at].startsWith(':')) params[pattern[at].slice(1)] = segments[at];
+    return { route: candidate, params };
   }
   return undefined;
 }

@@ -6,7 +6,7 @@ import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossle
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { TestApi } from '../../../src/extension/extension';
 import type { UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
-import { RecordingProxy } from '../documents/recordingProxy';
+import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';

@@ -8,7 +8,9 @@ import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/proto
 import { checkExtensionMessage, postedForm } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
-import { RecordingProxy } from '../documents/recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
@@ -37,6 +39,7 @@ describe('Collection view', function () {
   journey(this);
   this.timeout(90_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   let other: DbHostApi;
@@ -80,20 +83,13 @@ describe('Collection view', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const { empty } = readTestConfig().services;
-    proxy = new RecordingProxy(empty.url);
-    await proxy.start();
-    accountId = (await testing.services.accounts.add({ label: 'Table tests', baseUrl: proxy.url, apiKey: empty.apiKey })).id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
-    await other.createDatabase(db, 'sandbox');
-    await other.createCollection(db, col);
+    proxied = await addProxiedAccount(testing, { label: 'Table tests', db, col });
+    ({ proxy, accountId, other } = proxied);
     for (const name of ['Ada', 'Grace', 'Edsger']) ids.push(await createPerson(name));
   });
 
   after(async () => {
-    if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   beforeEach(() => {

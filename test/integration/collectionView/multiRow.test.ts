@@ -7,7 +7,7 @@ import type { ReviewItem } from '../../../src/core/table/protocol';
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
-import { RecordingProxy } from '../documents/recordingProxy';
+import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';

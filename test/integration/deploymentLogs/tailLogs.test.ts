@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
 import { nodeAt } from '../explorer/explorerFixtures';
+import { lineAppears } from '../support/logTranscript';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { freePort } from '../support/freePort';
@@ -14,34 +14,6 @@ import { treeMenuCommands } from '../support/treeMenus';
 import type { ChildOptions, ChildService } from '../../support/testService';
 import { startServiceInChild, temporaryDirectory } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
-
-/** Resolves with the transcript once it holds a line passing `test`; fails after `timeoutMs` saying what it waited for. */
-function lineAppears(
-  session: LogTailSession,
-  test: (line: TranscriptLine) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<TranscriptLine> {
-  return new Promise((resolve, reject) => {
-    const found = session.channel.transcript.find(test);
-    if (found) return resolve(found);
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(
-        new Error(
-          `Timed out waiting for ${what}. The channel holds:\n${session.channel.transcript.map((l) => `${l.level}: ${l.text}`).join('\n')}`,
-        ),
-      );
-    }, timeoutMs);
-    const subscription = session.channel.onDidAppend((lines) => {
-      const line = lines.find(test);
-      if (!line) return;
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve(line);
-    });
-  });
-}
 
 const occurrences = (session: LogTailSession, text: string) =>
   session.channel.transcript.filter((line) => line.level === 'log' && line.text.includes(text)).length;

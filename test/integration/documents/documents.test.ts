@@ -13,7 +13,9 @@ import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
-import { RecordingProxy } from './recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
 import { waitFor } from '../support/waitFor';
 
 const db = 'documenttests';
@@ -63,6 +65,7 @@ async function when<T>(event: vscode.Event<T>, check: () => boolean): Promise<vo
 describe('Documents as files', function () {
   this.timeout(60_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   /** Another client of the same service, not going through the extension. */
@@ -108,22 +111,14 @@ describe('Documents as files', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const { empty } = readTestConfig().services;
-    proxy = new RecordingProxy(empty.url);
-    await proxy.start();
-    const account = await testing.services.accounts.add({ label: 'Document tests', baseUrl: proxy.url, apiKey: empty.apiKey });
-    accountId = account.id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
-    await other.createDatabase(db, 'sandbox');
-    await other.createCollection(db, col);
+    proxied = await addProxiedAccount(testing, { label: 'Document tests', db, col });
+    ({ proxy, accountId, other } = proxied);
     changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
   });
 
   after(async () => {
     changeSubscription?.dispose();
-    if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   beforeEach(() => {

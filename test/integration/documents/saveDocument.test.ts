@@ -5,9 +5,10 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
-import { readTestConfig } from '../support/test-config';
 import { replaceFirst } from '../support/textEditing';
-import { RecordingProxy } from './recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
 
 const db = 'savetests';
 const col = 'people';
@@ -16,6 +17,7 @@ const col = 'people';
 describe('Save Document (Ctrl+S): one message, cause first, the edit kept', function () {
   this.timeout(60_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   let other: DbHostApi;
@@ -46,19 +48,12 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const { empty } = readTestConfig().services;
-    proxy = new RecordingProxy(empty.url);
-    await proxy.start();
-    accountId = (await testing.services.accounts.add({ label: 'Save tests', baseUrl: proxy.url, apiKey: empty.apiKey })).id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
-    await other.createDatabase(db, 'sandbox');
-    await other.createCollection(db, col);
+    proxied = await addProxiedAccount(testing, { label: 'Save tests', db, col });
+    ({ proxy, accountId, other } = proxied);
   });
 
   after(async () => {
-    if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   beforeEach(() => {

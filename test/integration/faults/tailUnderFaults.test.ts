@@ -2,28 +2,14 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
 import { FaultProxy } from '../../support/faultProxy';
+import { lineAppears } from '../support/logTranscript';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { SHORT_TIMEOUT_SECONDS, assertNoKey, setRequestTimeout, until } from './faultFixtures';
-
-/** Resolves with the first transcript line passing `test`, now or when it is appended. */
-function lineAppears(session: LogTailSession, test: (line: TranscriptLine) => boolean): Promise<TranscriptLine> {
-  return new Promise((resolve) => {
-    const found = session.channel.transcript.find(test);
-    if (found) return resolve(found);
-    const subscription = session.channel.onDidAppend((lines) => {
-      const line = lines.find(test);
-      if (!line) return;
-      subscription.dispose();
-      resolve(line);
-    });
-  });
-}
 
 describe('Faults: tailing a deployment log', function () {
   this.timeout(60_000);

@@ -2,38 +2,15 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
+import { lineAppears } from '../support/logTranscript';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
 
 const INITIAL_LINES = 5;
 /** The server's own timestamp, as mongod 2.x printed it: `Thu Jun 14 09:12:33.123`. */
 const SERVER_TIMESTAMP = /\w{3} \w{3} \d\d \d\d:\d\d:\d\d\.\d{3}/g;
-
-function lineAppears(
-  session: LogTailSession,
-  test: (line: TranscriptLine) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<TranscriptLine> {
-  return new Promise((resolve, reject) => {
-    const found = session.channel.transcript.find(test);
-    if (found) return resolve(found);
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`Timed out waiting for ${what}. The channel holds:\n${session.channel.transcript.map((l) => l.shown).join('\n')}`));
-    }, timeoutMs);
-    const subscription = session.channel.onDidAppend((lines) => {
-      const line = lines.find(test);
-      if (!line) return;
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve(line);
-    });
-  });
-}
 
 describe('First hour: Tail Logs starts from the last lines, one timestamp each', function () {
   this.timeout(60_000);

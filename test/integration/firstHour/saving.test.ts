@@ -8,10 +8,11 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { parseLossless } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
-import { RecordingProxy } from '../documents/recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { readTestConfig } from '../support/test-config';
 import { replaceFirst } from '../support/textEditing';
 
 const db = 'savingtests';
@@ -41,6 +42,7 @@ function ourDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 describe('First hour: saving says what happened, in plain words', function () {
   this.timeout(60_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   let other: DbHostApi;
@@ -62,19 +64,12 @@ describe('First hour: saving says what happened, in plain words', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const { empty } = readTestConfig().services;
-    proxy = new RecordingProxy(empty.url);
-    await proxy.start();
-    accountId = (await testing.services.accounts.add({ label: 'Saving tests', baseUrl: proxy.url, apiKey: empty.apiKey })).id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
-    await other.createDatabase(db, 'sandbox');
-    await other.createCollection(db, col);
+    proxied = await addProxiedAccount(testing, { label: 'Saving tests', db, col });
+    ({ proxy, accountId, other } = proxied);
   });
 
   after(async () => {
-    if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   beforeEach(() => {
@@ -162,8 +157,11 @@ describe('First hour: saving says what happened, in plain words', function () {
       'the extension does not keep JSON with errors from auto-saving',
     );
     const files = vscode.workspace.getConfiguration('files');
+    // Auto-save is switched on once the edit's marker is sent: VS Code checks markers when it auto-saves, and a
+    // marker sent by the extension host before the setting reaches the workbench first. Switching it on saves every
+    // dirty file at once that has no error marker; a shorter delay than the marker takes to arrive would race it.
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await files.update('autoSaveDelay', 300, vscode.ConfigurationTarget.Global);
-    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     const control = vscode.Uri.file(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-autosave-')), 'control.txt'));
     fs.writeFileSync(control.fsPath, 'control\n');
     const id = await createPerson();
@@ -174,11 +172,12 @@ describe('First hour: saving says what happened, in plain words', function () {
       await vscode.window.showTextDocument(document);
       await replaceFirst(document, '"Ada"', '"Ada');
       await when('the DB Host diagnostic', vscode.languages.onDidChangeDiagnostics, () => ourDiagnostics(document.uri).length === 1);
-      // A file edited after the document auto-saves after it: once it has, the document's turn has passed.
+      // The control file, dirty without errors, auto-saves when auto-save comes on: once it has, the document's turn has passed.
       const controlDocument = await vscode.workspace.openTextDocument(control);
       const controlEdit = new vscode.WorkspaceEdit();
       controlEdit.insert(control, new vscode.Position(0, 0), 'edited ');
       assert.ok(await vscode.workspace.applyEdit(controlEdit));
+      await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
       await when('the control file to auto-save', vscode.workspace.onDidSaveTextDocument, () => !controlDocument.isDirty);
       assert.equal(document.isDirty, true);
       assert.ok(!saveAttempts.includes(document.uri.toString()), 'VS Code tried to auto-save the invalid document');

@@ -7,7 +7,9 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import type { AccountGuardrails } from '../../../src/core/guardrails/accountGuardrails';
 import type { Account } from '../../../src/extension/shared/account';
 import type { TestApi } from '../../../src/extension/extension';
-import { RecordingProxy } from '../documents/recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
 import type { GuardedWrite } from '../../support/guardedWrites';
 import { GUARDED_WRITE_METHODS } from '../../support/guardedWrites';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
@@ -49,6 +51,7 @@ interface WritePath {
 describe('Guardrails: Read-only and Confirm writes at the choke point', function () {
   this.timeout(120_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   /** A client of the same service that is not the extension's: fixtures and checks. */
@@ -261,13 +264,8 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const { empty } = readTestConfig().services;
-    proxy = new RecordingProxy(empty.url);
-    await proxy.start();
-    accountId = (await testing.services.accounts.add({ label: LABEL, baseUrl: proxy.url, apiKey: empty.apiKey })).id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
-    await other.createDatabase(db, 'sandbox');
-    await other.createCollection(db, col);
+    proxied = await addProxiedAccount(testing, { label: LABEL, db, col });
+    ({ proxy, accountId, other } = proxied);
     await other.createUser(db, 'keeper', 'keeper-password-1');
     const created = (await other.createDocument(db, col, { name: 'Ada', age: 36 }, { safe: true })) as { _id?: { $oid?: string } } | null;
     const listed = await other.listDocuments(db, col, { q: { name: 'Ada' } });
@@ -276,9 +274,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   });
 
   after(async () => {
-    if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   beforeEach(() => {

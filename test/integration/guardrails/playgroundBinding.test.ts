@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
-import { RecordingProxy } from '../documents/recordingProxy';
+import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
+import { serviceWithout } from '../support/serviceWithout';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import * as vscode from 'vscode';
@@ -13,36 +12,8 @@ import { explainLensOf, playgroundText } from './explainFixtures';
 
 /** A service without explain: a proxy to the local service that answers every …/explain 404, as a service without it would. */
 async function serviceWithoutExplain(target: string): Promise<{ url: string; explains: () => number; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  let explains = 0;
-  const server = http.createServer((request, response) => {
-    if (/^\/databases\/[^/]+\/collections\/[^/]+\/explain(\?|$)/.test(request.url ?? '')) {
-      explains++;
-      request.resume();
-      response.writeHead(404, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ error: `No such endpoint: ${(request.url ?? '').split('?')[0]}` }));
-      return;
-    }
-    const forwarded = http.request(
-      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forwarded.on('error', () => response.destroy());
-    request.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    explains: () => explains,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const service = await serviceWithout(target, /^\/databases\/[^/]+\/collections\/[^/]+\/explain(\?|$)/);
+  return { url: service.url, explains: service.refused, close: service.close };
 }
 
 describe('Explain on a service without it', function () {

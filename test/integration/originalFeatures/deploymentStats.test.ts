@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { HostMessage } from '../../../src/core/stats/chartMessages';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -11,10 +10,8 @@ import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
 
-/** What the test reads of the statistics view the command returns. */
+/** What the test reads of the statistics view the command returns (what it sent the chart: through the test probe). */
 interface StatsViewHandle {
-  readonly html: string;
-  readonly posted: HostMessage[];
   readonly panel: vscode.WebviewPanel;
   receive(data: unknown): Promise<void>;
 }
@@ -53,20 +50,22 @@ describe('Original service extras: deployment statistics view', function () {
   it('opens a chart page with a strict policy and nothing of the key, that draws the figures it is sent and follows new operations', async () => {
     const view = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
     assert.ok(view, 'no view was opened');
-    const nonce = /script-src 'nonce-([^']+)'/.exec(view.html)?.[1];
+    const html = view.panel.webview.html;
+    const { posted } = testing.statsViewProbe().of(view);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(html)?.[1];
     assert.ok(nonce, 'no script nonce in the policy');
-    assert.match(view.html, /default-src 'none'/);
-    assert.match(view.html, new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="[^"]+statsChart\\.js"`));
-    assert.equal((view.html.match(/<script/g) ?? []).length, 1, 'one script only');
-    assert.ok(!view.html.includes(service.apiKey), 'the key is in the page');
+    assert.match(html, /default-src 'none'/);
+    assert.match(html, new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="[^"]+statsChart\\.js"`));
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script only');
+    assert.ok(!html.includes(service.apiKey), 'the key is in the page');
     assert.equal(view.panel.title, `Statistics: ${deployment}`);
 
     // The page's own script asks for the figures once it runs.
-    await until(() => view.posted.some((message) => message.type === 'series'), 'the chart asking for its figures');
+    await until(() => posted.some((message) => message.type === 'series'), 'the chart asking for its figures');
 
     for (let n = 0; n < 15; n++) await client.createDocument('busy', 'events', { n }, { safe: true });
     await view.receive({ type: 'refresh' });
-    const latest = view.posted[view.posted.length - 1];
+    const latest = posted[posted.length - 1];
     assert.equal(latest.type, 'series');
     if (latest.type !== 'series') return;
     assert.equal(latest.series.deployment, deployment);
@@ -76,12 +75,12 @@ describe('Original service extras: deployment statistics view', function () {
       `inserts per second: ${JSON.stringify(latest.series.points.at(-1))}`,
     );
     assert.ok(latest.series.points.at(-1)!.resident > 0);
-    assert.ok(!JSON.stringify(view.posted).includes(service.apiKey));
+    assert.ok(!JSON.stringify(posted).includes(service.apiKey));
 
-    const before = view.posted.length;
+    const before = posted.length;
     await view.receive({ type: 'runCommand', command: 'dbhost.removeAccount' });
     await view.receive('refresh');
-    assert.equal(view.posted.length, before, 'a message the chart may not send was acted on');
+    assert.equal(posted.length, before, 'a message the chart may not send was acted on');
 
     const again = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
     assert.equal(again, view, 'a second view of the same deployment');

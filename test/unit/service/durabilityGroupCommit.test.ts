@@ -103,7 +103,7 @@ describe('durability: group commit of safe writes', () => {
   it('acknowledges no write before a sync covering its bytes, and batches the writes made during a sync into the next one', async () => {
     const acknowledged: number[] = [];
     const write = (id: number) =>
-      withGroupCommit(() => store.commit(put(id), true)).then(() => {
+      Promise.resolve(withGroupCommit(() => store.commit(put(id), true))).then(() => {
         assert.ok(lineIsWithin(directory, id, disk.durableBytes), `write ${id} was acknowledged before its bytes were synced`);
         acknowledged.push(id);
       });

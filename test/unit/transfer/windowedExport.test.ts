@@ -7,7 +7,7 @@ import type { DbHostApi, DocumentQuery } from '../../../src/core/api/types';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber } from '../../../src/core/json/lossless';
 import { documentWriter } from '../../../src/core/transfer/documentWriter';
-import type { ExportOptions, ExportProgress } from '../../../src/core/transfer/exportRun';
+import type { ExportOptions, ExportProgress } from '../../../src/core/transfer/exportOptions';
 import { ExportCancelledError, exportDocuments } from '../../../src/core/transfer/exportRun';
 import type { TransferFormat } from '../../../src/core/transfer/formats';
 import { AtomicFile } from '../../../src/extension/transfer/atomicFile';
