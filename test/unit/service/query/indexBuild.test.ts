@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
-import type { Mutation } from '../../../../src/service/store/mutations';
+import type { IndexSpec, Mutation } from '../../../../src/service/store/mutations';
 import { bundleService } from '../../../support/serviceBundle';
 import type { ChildService } from '../../../support/testService';
 import { startServiceInChild, temporaryDirectory } from '../../../support/testService';
@@ -144,9 +144,19 @@ describe('local service: background index builds (child process)', function () {
 
   it('after a start, refuses a duplicate of a unique index from the first write, and answers as a scan while indexes build', async () => {
     const dataDir = join(workDirectory, 'restarted');
-    await seed(script, dataDir, [{ op: 'createIndex', db: 'big', col: 'items', index: { name: 'n_1', key: { n: 1 }, unique: true } }]);
+    // Builds run one after another once the service answers: n_1 waits for k_1 and the two before it (40,000 keys each).
+    await seed(
+      script,
+      dataDir,
+      (
+        [
+          { name: 'k_1_n_1', key: { k: 1, n: 1 } },
+          { name: 'k_-1', key: { k: -1 } },
+          { name: 'n_1', key: { n: 1 }, unique: true },
+        ] as IndexSpec[]
+      ).map((index): Mutation => ({ op: 'createIndex', db: 'big', col: 'items', index })),
+    );
     const child = await startOn(dataDir);
-    // The indexes are built one after another once the service answers: n_1 waits for k_1.
     const index = (await call(child.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
     assert.equal(index.building, true, 'the unique index is still building when the first requests come');
     const duplicate = await call(child.url, 'POST', '/databases/big/collections/items/documents', {
@@ -156,8 +166,7 @@ describe('local service: background index builds (child process)', function () {
     assert.equal(duplicate.status, 409);
     assert.match(String((duplicate.json as Json).error), /^E11000 duplicate key error index: big\.items\.\$n_1/);
     const during = await call(child.url, 'GET', list({ n: { $gte: 99_990 } }));
-    await untilBuilt(child, 'k_1');
-    await untilBuilt(child, 'n_1');
+    for (const name of ['k_1', 'k_1_n_1', 'k_-1', 'n_1']) await untilBuilt(child, name);
     const explained = (
       await call(child.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"n": {"$gte": 99990}}')}`)
     ).json as Json & { plan: Json };
