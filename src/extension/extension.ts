@@ -25,6 +25,8 @@ import { databasesFeature } from './databases/registerDatabases';
 import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
 import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
 import type { StatsViewProbe } from './deploymentStats/statsViewProbe';
+import type { DeploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
+import { deploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { Guardrails } from './guardrails/registerGuardrails';
@@ -63,6 +65,8 @@ export interface TestApi {
   collectionViewProbe(): CollectionViewProbe;
   /** What each deployment statistics view sent to its chart (loads dist/originalFeatures.js). */
   statsViewProbe(): StatsViewProbe;
+  /** What each deployment log channel appended. */
+  deploymentLogProbe(): DeploymentLogProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -111,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     collectionViews: collectionViews.views,
     collectionViewProbe: () => collectionViews.probe()!,
     statsViewProbe: () => originalFeatures().statsViewProbe(services)!,
+    deploymentLogProbe: () => deploymentLogProbe(context)!,
     aiTools: aiTools.host,
     mcpServers: aiTools.mcpServers,
     walkthrough,

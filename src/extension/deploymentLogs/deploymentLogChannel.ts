@@ -4,6 +4,7 @@ import { countOf, formatCount } from '../../core/text/formatCount';
 import type { KnownKeys } from '../../core/text/knownKeys';
 import { MemberLogs } from '../../core/logs/memberLogs';
 import { Disposable } from '../base/disposable';
+import type { DeploymentLogProbe } from './deploymentLogProbe';
 
 export interface TranscriptLine {
   level: 'log' | 'info' | 'warn';
@@ -15,13 +16,9 @@ export interface TranscriptLine {
 /** `13:05:02`, local time: the one timestamp of a line of the extension's own. */
 const timeOfDay = (date: Date): string => date.toTimeString().slice(0, 8);
 
-/** How many appended lines are kept in memory for reading back; the channel itself keeps them all. */
-const transcriptLimit = 5000;
-
 /**
  * The log output channel of one deployment ("DB Host: <deployment>"), with what was already shown of
- * each member's log, so tailing again later continues where it stopped. Keeps a transcript of what it
- * appended, since an output channel cannot be read back.
+ * each member's log, so tailing again later continues where it stopped.
  *
  * A plain channel with log colouring, not a log channel: server lines carry their own timestamp, and a
  * second one in front of each made them wrap.
@@ -29,20 +26,14 @@ const transcriptLimit = 5000;
 export class DeploymentLogChannel extends Disposable {
   private readonly output: vscode.OutputChannel;
   private readonly members = new MemberLogs();
-  private readonly lines: TranscriptLine[] = [];
-  private readonly appended = this.register(new vscode.EventEmitter<readonly TranscriptLine[]>());
-  readonly onDidAppend = this.appended.event;
 
   constructor(
     readonly name: string,
     private readonly keys: KnownKeys,
+    private readonly probe: DeploymentLogProbe | undefined,
   ) {
     super();
     this.output = this.register(vscode.window.createOutputChannel(name, 'log'));
-  }
-
-  get transcript(): readonly TranscriptLine[] {
-    return this.lines;
   }
 
   /**
@@ -86,9 +77,6 @@ export class DeploymentLogChannel extends Disposable {
   }
 
   private record(lines: TranscriptLine[]): void {
-    if (lines.length === 0) return;
-    this.lines.push(...lines);
-    if (this.lines.length > transcriptLimit) this.lines.splice(0, this.lines.length - transcriptLimit);
-    this.appended.fire(lines);
+    if (lines.length > 0) this.probe?.appended(this, lines);
   }
 }

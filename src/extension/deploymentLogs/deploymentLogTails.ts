@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DeploymentLogChannel } from './deploymentLogChannel';
+import { deploymentLogProbe } from './deploymentLogProbe';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import { deploymentKey } from '../shared/deploymentTarget';
 import { LogTailSession } from './logTailSession';
@@ -99,6 +100,7 @@ export class DeploymentLogTails extends Disposable {
       channel = new DeploymentLogChannel(
         taken ? `${plain} (${this.services.accounts.require(target.accountId).label})` : plain,
         this.services.logger.keys,
+        deploymentLogProbe(this.services.context),
       );
       this.channels.set(key, channel);
     }

@@ -5,7 +5,7 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
 import { FaultProxy } from '../../support/faultProxy';
-import { lineAppears } from '../support/logTranscript';
+import { lineAppears, transcriptOf } from '../support/logTranscript';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
@@ -72,10 +72,10 @@ describe('Faults: tailing a deployment log', function () {
       proxy.requests.every((request) => request.method === 'GET'),
       requestsSeen(),
     );
-    const warnings = running.channel.transcript.filter((line) => line.level === 'warn');
+    const warnings = transcriptOf(testing, running).filter((line) => line.level === 'warn');
     assert.equal(warnings.length, 1, `the failure was reported ${warnings.length} times: ${warnings.map((line) => line.text).join(' / ')}`);
     assert.match(warnings[0].text, /^The service failed: .*503.*; retrying in \d+(\.\d+)? s, then less and less often until it answers\.$/);
-    const resumed = running.channel.transcript.filter((line) => /tailing resumed/.test(line.text));
+    const resumed = transcriptOf(testing, running).filter((line) => /tailing resumed/.test(line.text));
     assert.equal(resumed.length, 1);
 
     const marker = `faults-${randomUUID()}`;
@@ -85,13 +85,13 @@ describe('Faults: tailing a deployment log', function () {
     await direct.listDocuments('shop', 'orders', { q: { later }, limit: 1 });
     await lineAppears(running, (line) => line.level === 'log' && line.text.includes(later));
     assert.equal(
-      running.channel.transcript.filter((line) => line.text.includes(marker)).length,
+      transcriptOf(testing, running).filter((line) => line.text.includes(marker)).length,
       1,
       'a line was shown twice after resuming',
     );
 
     assertNoKey(
-      running.channel.transcript.map((line) => line.text),
+      transcriptOf(testing, running).map((line) => line.text),
       apiKey,
     );
     assert.deepEqual(prompts.shown, [], 'the outage popped up notifications; the log channel says it once');
