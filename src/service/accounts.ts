@@ -4,6 +4,7 @@ import { Account } from './account';
 import { accountTag, dataFolderSecret, keyDigest, legacyAccountTag } from './accountTags';
 import { customPlanFor } from './catalog/plans';
 import { demoMutations } from './demo/demoData';
+import { completeStartUp } from './handlers/indexBuild';
 import { AccountDataStore } from './store/accountDataStore';
 import type { JournalIo } from './store/journal';
 
@@ -60,7 +61,10 @@ export class Accounts {
         for (const batch of demoMutations()) store.commit(batch, false);
         store.compact();
       }
-      accounts.byDigest.set(digest, new Account(tag, store, options.payment));
+      const account = new Account(tag, store, options.payment);
+      accounts.byDigest.set(digest, account);
+      // Indexes fill and sizes are measured in the background while the service answers (uniqueness held throughout the load).
+      void completeStartUp(account);
     }
     return accounts;
   }

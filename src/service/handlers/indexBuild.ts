@@ -4,20 +4,10 @@ import type { QueryIndex } from '../query/indexes/queryIndex';
 
 /** A build works this long before letting other requests run. */
 const BUILD_SLICE_MS = 2;
+/** The thread start-up builds are listed under among current operations, as the database names its start-up thread. */
+const START_UP_THREAD = 'initandlisten';
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** The first entry (natural order) after `seq`, by binary search: the entries are in the order of their `seq`. */
-function positionAfter(data: CollectionData, seq: number): number {
-  let low = 0;
-  let high = data.entries.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (data.entries[middle].seq <= seq) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /**
  * Fills a background index (created empty, marked as building) in slices of {@link BUILD_SLICE_MS},
@@ -34,32 +24,43 @@ export async function buildInBackground(
   thread: string,
 ): Promise<void> {
   const build = index.build!;
-  const lastSeq = data.entries.length === 0 ? -1 : data.entries[data.entries.length - 1].seq;
+  const steps = data.buildSteps(index);
   const running = account.inProgress.start(
     { op: 'command', db, ns: `${db}.${col}`, query: { createIndexes: col, indexes: [{ key: index.spec.key, name: index.name }] } },
     thread,
     () => ({ done: Math.min(build.done, build.total), total: build.total }),
   );
   try {
-    let after = -1;
-    while (data.queryIndex(index.name) === index && after < lastSeq) {
-      const sliceEnd = performance.now() + BUILD_SLICE_MS;
-      let position = positionAfter(data, after);
-      while (position < data.entries.length && data.entries[position].seq <= lastSeq && performance.now() < sliceEnd) {
-        for (
-          const stop = Math.min(position + 16, data.entries.length);
-          position < stop && data.entries[position].seq <= lastSeq;
-          position++
-        ) {
-          data.buildStep(index, data.entries[position]);
-          after = data.entries[position].seq;
-        }
-      }
-      if (position >= data.entries.length || data.entries[position].seq > lastSeq) break;
-      await yieldToOtherRequests();
-    }
+    await inSlices(steps, () => data.queryIndex(index.name) === index);
   } finally {
     index.build = undefined;
     account.inProgress.finish(running);
   }
+}
+
+/** Runs `steps` a slice at a time, answering other requests between slices, while `going` holds. */
+async function inSlices(steps: Generator<void, void>, going: () => boolean): Promise<void> {
+  while (going()) {
+    const sliceEnd = performance.now() + BUILD_SLICE_MS;
+    do {
+      if (steps.next().done) return;
+    } while (performance.now() < sliceEnd);
+    await yieldToOtherRequests();
+  }
+}
+
+/**
+ * What start-up leaves to after the service answers: the builds of the indexes the load left (AccountState.finishReplay),
+ * one after another, then the sizes of the loaded documents (measured at once if statistics ask first).
+ */
+export async function completeStartUp(account: Account): Promise<void> {
+  for (const { db, col, data, index } of account.state.takeWaitingBuilds()) {
+    if (data.queryIndex(index.name) !== index) {
+      index.build = undefined;
+      continue;
+    }
+    await buildInBackground(account, db, col, data, index, START_UP_THREAD);
+  }
+  for (const database of [...account.state.databases.values()])
+    for (const data of [...database.collections.values()]) await inSlices(data.measureSteps(), () => true);
 }

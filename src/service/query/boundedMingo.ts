@@ -9,7 +9,9 @@ import { Query as QueryBase } from 'mingo/query';
 import { update as updateBase } from 'mingo/updater';
 import { badRequest } from '../errors';
 import { spendWork } from './budget';
+import { fastMembership } from './inOperands';
 import { linearRegex } from './linearRegex';
+import { withoutNestedArraysOnPath } from './nestedArrayPaths';
 
 /** Limits on what one expression may build; the database's own limits where it has them. */
 export const EXPRESSION_LIMITS = {
@@ -56,14 +58,20 @@ function boundedOperators(operators: Operators): Operators {
   return bounded;
 }
 
-/** Every query predicate counts one step each time it tests a document. */
+/**
+ * Every query predicate counts one step each time it tests a document; one on a dotted path sees the document
+ * without the arrays nested in arrays on that path (nestedArrayPaths.ts).
+ */
 function countedQueryOperators(operators: Operators): Operators {
   const counted: Operators = {};
   for (const [name, operator] of Object.entries(operators)) {
     counted[name] = (...args: unknown[]) => {
       const predicate = operator(...args) as AnyFunction;
+      const selector = args[0];
+      const segments = typeof selector === 'string' && selector.includes('.') ? selector.split('.') : undefined;
       return (...values: unknown[]) => {
         spendWork(1, name);
+        if (segments) values[0] = withoutNestedArraysOnPath(values[0], segments);
         return predicate(...values);
       };
     };
@@ -118,7 +126,12 @@ const CONTEXT = Context.init({
   }),
   pipeline: pipelineOperators as unknown as Operators,
   projection: projectionOperators as unknown as Operators,
-  query: countedQueryOperators({ ...(queryOperators as unknown as Operators), $regex }),
+  query: countedQueryOperators({
+    ...(queryOperators as unknown as Operators),
+    $regex,
+    $in: fastMembership(queryOperators.$in as AnyFunction, false),
+    $nin: fastMembership(queryOperators.$nin as AnyFunction, true),
+  }),
   window: windowOperators as unknown as Operators,
 } as Parameters<typeof Context.init>[0]);
 

@@ -81,6 +81,7 @@ export class AccountDataStore {
     const journals = journalGenerations(directory);
     const snapshotPath = join(directory, SNAPSHOT);
     const hasSnapshot = existsSync(snapshotPath);
+    store.state.replaying = true;
     if (hasSnapshot) store.generation = store.loader.loadSnapshot(snapshotPath);
     else if (journals.some((generation) => generation !== 0)) {
       const names = journals.map(journalName).join(', ');
@@ -100,6 +101,7 @@ export class AccountDataStore {
     }
     let replayed = 0;
     for (const generation of chain) replayed += store.loader.loadJournal(join(directory, journalName(generation)));
+    store.state.finishReplay();
     const last = chain.length > 0 ? chain[chain.length - 1] : store.generation;
     const existed = hasSnapshot || journals.includes(0);
     // Start-up does not fold the journal into a new snapshot (at a million documents that held the first requests

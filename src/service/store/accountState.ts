@@ -1,6 +1,15 @@
 import type { Doc } from '../bson/extendedJson';
+import type { QueryIndex } from '../query/indexes/queryIndex';
 import { CollectionData } from './collectionData';
 import type { DatabaseUser, Invoice, Mutation } from './mutations';
+
+/** An index left to build in the background once the service answers (start-up). */
+export interface WaitingBuild {
+  db: string;
+  col: string;
+  data: CollectionData;
+  index: QueryIndex;
+}
 
 export interface DatabaseData {
   name: string;
@@ -18,6 +27,26 @@ export interface DatabaseData {
 export class AccountState {
   readonly databases = new Map<string, DatabaseData>();
   invoices: Invoice[] = [];
+  /** Filled from the account's files (start-up): collections leave their ordered indexes until {@link finishReplay}. */
+  replaying = false;
+
+  /** The indexes the replay left to build in the background, until the service takes them. */
+  private waitingBuilds: WaitingBuild[] = [];
+
+  /** Ends the replay of the account's files: each collection leaves its indexes but `_id_` to a background build. */
+  finishReplay(): void {
+    this.replaying = false;
+    for (const [db, database] of this.databases)
+      for (const [col, data] of database.collections)
+        for (const index of data.finishReplay()) this.waitingBuilds.push({ db, col, data, index });
+  }
+
+  /** The indexes left to build in the background by the replay (handlers/indexBuild.ts starts them), once. */
+  takeWaitingBuilds(): WaitingBuild[] {
+    const waiting = this.waitingBuilds;
+    this.waitingBuilds = [];
+    return waiting;
+  }
 
   collection(db: string, name: string): CollectionData | undefined {
     return this.databases.get(db)?.collections.get(name);
@@ -46,7 +75,8 @@ export class AccountState {
       }
       case 'createCollection': {
         const database = this.databases.get(mutation.db);
-        if (database && !database.collections.has(mutation.name)) database.collections.set(mutation.name, new CollectionData());
+        if (database && !database.collections.has(mutation.name))
+          database.collections.set(mutation.name, new CollectionData(this.replaying));
         return;
       }
       case 'dropCollection':

@@ -4,13 +4,28 @@ import { QueryIndex } from '../query/indexes/queryIndex';
 import type { IndexSpec } from './mutations';
 import { stringifyStored } from './plainJson';
 
-export interface Entry {
-  doc: Doc;
-  size: number;
-  /** Its place in the natural order: ties between equal index keys are broken by it, as a scan finds them. */
-  seq: number;
+/** Stands for a size not measured yet (a document loaded at start-up): not counted in the collection's dataSize either. */
+const UNMEASURED = -1;
+/** Documents measured between two steps of {@link CollectionData.measureSteps}. */
+const MEASURE_STEP = 256;
+
+/** A stored document. */
+export class Entry {
   /** Deleted, and not yet dropped from the natural order (that happens when the order is next read). */
   removed?: true;
+
+  constructor(
+    public doc: Doc,
+    /** Its stored size, or {@link UNMEASURED}; only its collection changes it. */
+    public measured: number,
+    /** Its place in the natural order: ties between equal index keys are broken by it, as a scan finds them. */
+    readonly seq: number,
+  ) {}
+
+  /** Its size as stored. */
+  get size(): number {
+    return this.measured === UNMEASURED ? documentSize(this.doc) : this.measured;
+  }
 }
 
 export const ID_INDEX: IndexSpec = { name: '_id_', key: { _id: 1 } };
@@ -32,6 +47,20 @@ export function describeKey(index: IndexSpec, doc: Doc): string {
   return `{ ${parts.join(', ')} }`;
 }
 
+/**
+ * The key of an `_id` in the map of ids: a number as itself (a string made for each of a million numeric ids took
+ * seconds at start-up), an int64 as the number it equals when there is one, anything else as its valueKey. Equal
+ * keys exactly where valueKey gives equal keys, within the int64 range.
+ */
+function idKey(id: Value | undefined): string | number {
+  if (typeof id === 'number') return id;
+  if (typeof id === 'bigint') {
+    const asNumber = Number(id);
+    if (BigInt(asNumber) === id) return asNumber;
+  }
+  return valueKey(id);
+}
+
 export const documentSize = (doc: Doc): number => Buffer.byteLength(stringifyStored(doc));
 
 /**
@@ -43,13 +72,21 @@ export class CollectionData {
   private slots: Entry[] = [];
   private removedSlots = 0;
   readonly indexes: IndexSpec[] = [ID_INDEX];
-  dataSize = 0;
+  /** The sizes of the documents measured; `unmeasured` more are not counted yet (see dataSize). */
+  private measuredSize = 0;
+  private unmeasured = 0;
   private nextSeq = 0;
-  private readonly byId = new Map<string, Entry>();
+  private readonly byId = new Map<string | number, Entry>();
   private readonly unique = new Map<string, Map<string, Entry>>();
   private readonly ordered = new Map<string, QueryIndex>([[ID_INDEX.name, new QueryIndex(ID_INDEX)]]);
   /** Index names whose next creation is built by a background build (handlers/indexes.ts) instead of at once. */
   private readonly deferred = new Set<string>();
+
+  /**
+   * `replaying`: filled from the account's files at start-up. The ordered indexes are then left empty until
+   * {@link finishReplay} (a tree insert a document, a million times over, held the start for over a minute).
+   */
+  constructor(private replaying = false) {}
 
   /** The ordered index of that name (building or not). */
   queryIndex(name: string): QueryIndex | undefined {
@@ -79,44 +116,89 @@ export class CollectionData {
     return this.slots;
   }
 
+  /**
+   * The stored size of every document. Documents loaded at start-up are measured in the background once the service
+   * answers (measureSteps), or here if asked first (serialising a million documents to measure them took seconds of
+   * the start).
+   */
+  get dataSize(): number {
+    if (this.unmeasured > 0) {
+      for (const entry of this.entries) {
+        if (entry.measured !== UNMEASURED) continue;
+        entry.measured = documentSize(entry.doc);
+        this.measuredSize += entry.measured;
+      }
+      this.unmeasured = 0;
+    }
+    return this.measuredSize;
+  }
+
+  /** Measures the sizes the load left unmeasured, a step at a time (after start-up, between requests). */
+  *measureSteps(): Generator<void, void> {
+    const entries = this.entries;
+    for (let i = 0; i < entries.length && this.unmeasured > 0; i++) {
+      const entry = entries[i];
+      if (entry.measured === UNMEASURED && !entry.removed) {
+        entry.measured = documentSize(entry.doc);
+        this.measuredSize += entry.measured;
+        this.unmeasured--;
+      }
+      if (i % MEASURE_STEP === MEASURE_STEP - 1) yield;
+    }
+  }
+
   get count(): number {
     return this.slots.length - this.removedSlots;
   }
 
   get(id: Value | undefined): Entry | undefined {
-    return this.byId.get(valueKey(id));
+    return this.byId.get(idKey(id));
   }
 
   hasId(id: Value): boolean {
-    return this.byId.has(valueKey(id));
+    return this.byId.has(idKey(id));
   }
 
-  /** Inserts the document, or replaces the one with the same `_id`. Constraints are the caller's to check. `size`: its documentSize, when known. */
-  put(doc: Doc, size = documentSize(doc)): void {
-    const key = valueKey(doc._id);
+  /**
+   * Inserts the document, or replaces the one with the same `_id`. Constraints are the caller's to check. `size`: its
+   * documentSize, when known; while replaying a document without one is measured later (dataSize).
+   */
+  put(doc: Doc, size = this.replaying ? UNMEASURED : documentSize(doc)): void {
+    const key = idKey(doc._id);
     const existing = this.byId.get(key);
     if (existing) {
       this.unindex(existing);
-      this.dataSize += size - existing.size;
+      this.uncountSize(existing);
       existing.doc = doc;
-      existing.size = size;
+      existing.measured = size;
+      this.countSize(existing);
       this.index(existing);
       return;
     }
-    const entry: Entry = { doc, size, seq: this.nextSeq++ };
+    const entry = new Entry(doc, size, this.nextSeq++);
     this.slots.push(entry);
     this.byId.set(key, entry);
-    this.dataSize += size;
+    this.countSize(entry);
     this.index(entry);
   }
 
+  private countSize(entry: Entry): void {
+    if (entry.measured === UNMEASURED) this.unmeasured++;
+    else this.measuredSize += entry.measured;
+  }
+
+  private uncountSize(entry: Entry): void {
+    if (entry.measured === UNMEASURED) this.unmeasured--;
+    else this.measuredSize -= entry.measured;
+  }
+
   delete(id: Value): boolean {
-    const key = valueKey(id);
+    const key = idKey(id);
     const entry = this.byId.get(key);
     if (!entry) return false;
     this.unindex(entry);
     this.byId.delete(key);
-    this.dataSize -= entry.size;
+    this.uncountSize(entry);
     entry.removed = true;
     this.removedSlots++;
     // Without reads in between, the marked entries go once they are half of the order (amortized O(1) a delete).
@@ -149,6 +231,7 @@ export class CollectionData {
   private addOrderedIndex(spec: IndexSpec): void {
     const index = new QueryIndex(spec);
     this.ordered.set(spec.name, index);
+    if (this.replaying) return;
     if (this.deferred.delete(spec.name)) {
       index.build = { done: 0, total: this.entries.length, indexedByWrites: new Set() };
       return;
@@ -156,13 +239,27 @@ export class CollectionData {
     for (const entry of this.entries) index.add(entry);
   }
 
-  /** A background build's step: indexes `entry` unless it is gone or a write indexed it already. */
-  buildStep(index: QueryIndex, entry: Entry): void {
-    const build = index.build;
-    if (!build) return;
-    build.done++;
-    if (this.byId.get(valueKey(entry.doc._id)) !== entry || build.indexedByWrites.has(entry)) return;
-    index.add(entry);
+  /** A background build's steps (handlers/indexBuild.ts runs them between other requests); see {@link QueryIndex.buildSteps}. */
+  buildSteps(index: QueryIndex, stepSizes?: { gather: number; sortBlock: number }): Generator<void, void> {
+    return index.buildSteps(this.entries, (entry, doc) => !(entry as Entry).removed && entry.doc === doc, stepSizes);
+  }
+
+  /**
+   * Ends a replay (start-up): the `_id_` index is filled at once; every other index is left to a background
+   * build, returned for the caller to start once the service answers. Unique indexes were enforced all along
+   * (their maps of keys are kept by every write); only their order for the planner waits.
+   */
+  finishReplay(): QueryIndex[] {
+    this.replaying = false;
+    const waiting: QueryIndex[] = [];
+    for (const index of this.ordered.values()) {
+      if (index.name === ID_INDEX.name) index.fill(this.entries);
+      else {
+        index.build = { done: 0, total: this.count, indexedByWrites: new Set() };
+        waiting.push(index);
+      }
+    }
+    return waiting;
   }
 
   /**
@@ -170,9 +267,8 @@ export class CollectionData {
    * counting keys already claimed by earlier documents of the same request.
    */
   conflict(doc: Doc, replacing: Entry | undefined, claimed?: Map<string, Set<string>>): IndexSpec | undefined {
-    const idKey = valueKey(doc._id);
-    const holder = this.byId.get(idKey);
-    if ((holder && holder !== replacing) || claimed?.get(ID_INDEX.name)?.has(idKey)) return ID_INDEX;
+    const holder = this.byId.get(idKey(doc._id));
+    if ((holder && holder !== replacing) || claimed?.get(ID_INDEX.name)?.has(valueKey(doc._id))) return ID_INDEX;
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (!map) continue;
@@ -196,10 +292,11 @@ export class CollectionData {
   }
 
   private index(entry: Entry): void {
-    for (const index of this.ordered.values()) {
-      index.add(entry);
-      index.build?.indexedByWrites.add(entry);
-    }
+    if (!this.replaying)
+      for (const index of this.ordered.values()) {
+        index.add(entry);
+        index.build?.indexedByWrites.add(entry);
+      }
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (map) for (const key of indexKeysOf(index, entry.doc)) if (!map.has(key)) map.set(key, entry);
@@ -207,10 +304,11 @@ export class CollectionData {
   }
 
   private unindex(entry: Entry): void {
-    for (const index of this.ordered.values()) {
-      index.remove(entry, entry.doc);
-      index.build?.indexedByWrites.delete(entry);
-    }
+    if (!this.replaying)
+      for (const index of this.ordered.values()) {
+        index.remove(entry, entry.doc);
+        index.build?.indexedByWrites.delete(entry);
+      }
     for (const index of this.indexes) {
       const map = this.unique.get(index.name);
       if (map) for (const key of indexKeysOf(index, entry.doc)) if (map.get(key) === entry) map.delete(key);

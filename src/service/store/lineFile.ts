@@ -6,7 +6,11 @@ export interface LineReadResult {
   tornBytes: number;
 }
 
-/** Calls `onLine` for every newline-terminated line of the file, reading in chunks so that file size is not bounded by string size. */
+/**
+ * Calls `onLine` for every newline-terminated line of the file, reading in chunks so that file size is not bounded
+ * by string size. Each chunk's complete lines are decoded at once and cut at their newlines: a newline byte never
+ * lies inside a UTF-8 sequence, so this gives the same text as decoding each line on its own, for less work a line.
+ */
 export function readLines(path: string, onLine: (line: string) => void): LineReadResult {
   const fd = openSync(path, 'r');
   try {
@@ -17,19 +21,25 @@ export function readLines(path: string, onLine: (line: string) => void): LineRea
     for (;;) {
       const read = readSync(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
-      let start = 0;
-      for (let newline = chunk.indexOf(10, 0); newline >= 0 && newline < read; newline = chunk.indexOf(10, start)) {
-        const piece = chunk.subarray(start, newline);
-        const line = pendingBytes > 0 ? Buffer.concat([...pending, piece]).toString('utf8') : piece.toString('utf8');
-        completeBytes += pendingBytes + piece.length + 1;
+      const lastNewline = chunk.lastIndexOf(10, read - 1);
+      if (lastNewline >= 0) {
+        const text =
+          pendingBytes > 0
+            ? Buffer.concat([...pending, chunk.subarray(0, lastNewline)]).toString('utf8')
+            : chunk.toString('utf8', 0, lastNewline);
+        completeBytes += pendingBytes + lastNewline + 1;
         pending = [];
         pendingBytes = 0;
-        start = newline + 1;
-        onLine(line);
+        let start = 0;
+        for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
+          onLine(text.slice(start, newline));
+          start = newline + 1;
+        }
+        onLine(text.slice(start));
       }
-      if (start < read) {
-        pending.push(Buffer.from(chunk.subarray(start, read)));
-        pendingBytes += read - start;
+      if (lastNewline + 1 < read) {
+        pending.push(Buffer.from(chunk.subarray(lastNewline + 1, read)));
+        pendingBytes += read - lastNewline - 1;
       }
     }
     return { completeBytes, tornBytes: pendingBytes };

@@ -41,8 +41,10 @@ function collect(value: Value | undefined, segments: string[], at: number, out: 
   if (Array.isArray(value)) {
     walk.multikey = true;
     if (at === segments.length) {
-      if (value.length === 0) out.push(undefined);
-      else flattenInto(value, out, walk, depth);
+      const before = out.length;
+      flattenInto(value, out, walk, depth);
+      // An empty array, or arrays holding only empty ones ([[]]), is keyed as the empty array: never without a key.
+      if (out.length === before) out.push(undefined);
       return;
     }
     if (value.length === 0) out.push(null);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
-import type { Mutation } from '../../../../src/service/store/mutations';
+import type { IndexSpec, Mutation } from '../../../../src/service/store/mutations';
 import { bundleService } from '../../../support/serviceBundle';
 import type { ChildService } from '../../../support/testService';
 import { startServiceInChild, temporaryDirectory } from '../../../support/testService';
@@ -31,7 +31,7 @@ async function call(
 const list = (q: object) => `/databases/big/collections/items/documents?limit=5&q=${encodeURIComponent(JSON.stringify(q))}`;
 
 /** A collection of {@link DOCUMENTS} written straight into the account's journal (fast), with an index {k: 1}. */
-async function seed(script: string, dataDir: string): Promise<void> {
+async function seed(script: string, dataDir: string, more: Mutation[] = []): Promise<void> {
   const first = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
   assert.equal((await call(first.url, 'POST', '/databases', { name: 'big', slug: 'sandbox' })).status, 200);
   await first.kill();
@@ -44,7 +44,7 @@ async function seed(script: string, dataDir: string): Promise<void> {
       puts.push({ op: 'put', db: 'big', col: 'items', doc: { _id: i, k: i % 1000, n: (i * 7919) % 100003 } });
     store.commit(puts, true);
   }
-  store.commit([{ op: 'createIndex', db: 'big', col: 'items', index: { name: 'k_1', key: { k: 1 } } }], true);
+  store.commit([{ op: 'createIndex', db: 'big', col: 'items', index: { name: 'k_1', key: { k: 1 } } }, ...more], true);
   store.close();
 }
 
@@ -65,6 +65,14 @@ describe('local service: background index builds (child process)', function () {
     const child = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
     running.push(child);
     return child;
+  }
+
+  /** Waits until the index is no longer listed as building. */
+  async function untilBuilt(child: ChildService, name: string): Promise<void> {
+    for (;;) {
+      const index = (await call(child.url, 'GET', `/databases/big/collections/items/indexes/${name}`)).json as Json;
+      if (!index.building) return;
+    }
   }
 
   /** Starts a background build of {n: 1} and waits until the index is listed as building. */
@@ -118,8 +126,9 @@ describe('local service: background index builds (child process)', function () {
     await startBuild(first);
     await first.kill();
     const second = await startOn(dataDir);
-    const index = (await call(second.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
-    assert.equal(index.building, undefined, 'the index the build was making is rebuilt whole as the journal loads');
+    // Rebuilt whole in the background once the service answers (every non-unique index is, after a start).
+    await untilBuilt(second, 'n_1');
+    await untilBuilt(second, 'k_1');
     const byN = (
       await call(second.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"n": {"$gte": 99000}}')}`)
     ).json as Json & { plan: Json };
@@ -131,5 +140,40 @@ describe('local service: background index builds (child process)', function () {
     assert.equal(byK.plan.index, 'k_1');
     assert.equal(byK.count, DOCUMENTS / 1000);
     assert.equal((await call(second.url, 'GET', list({}))).headers.get('x-service-count'), String(DOCUMENTS));
+  });
+
+  it('after a start, refuses a duplicate of a unique index from the first write, and answers as a scan while indexes build', async () => {
+    const dataDir = join(workDirectory, 'restarted');
+    // Builds run one after another once the service answers: n_1 waits for k_1 and the two before it (40,000 keys each).
+    await seed(
+      script,
+      dataDir,
+      (
+        [
+          { name: 'k_1_n_1', key: { k: 1, n: 1 } },
+          { name: 'k_-1', key: { k: -1 } },
+          { name: 'n_1', key: { n: 1 }, unique: true },
+        ] as IndexSpec[]
+      ).map((index): Mutation => ({ op: 'createIndex', db: 'big', col: 'items', index })),
+    );
+    const child = await startOn(dataDir);
+    const index = (await call(child.url, 'GET', '/databases/big/collections/items/indexes/n_1')).json as Json;
+    assert.equal(index.building, true, 'the unique index is still building when the first requests come');
+    const duplicate = await call(child.url, 'POST', '/databases/big/collections/items/documents', {
+      document: { _id: 'dup', n: 7919 },
+      safe: true,
+    });
+    assert.equal(duplicate.status, 409);
+    assert.match(String((duplicate.json as Json).error), /^E11000 duplicate key error index: big\.items\.\$n_1/);
+    const during = await call(child.url, 'GET', list({ n: { $gte: 99_990 } }));
+    for (const name of ['k_1', 'k_1_n_1', 'k_-1', 'n_1']) await untilBuilt(child, name);
+    const explained = (
+      await call(child.url, 'GET', `/databases/big/collections/items/explain?q=${encodeURIComponent('{"n": {"$gte": 99990}}')}`)
+    ).json as Json & { plan: Json };
+    assert.equal(explained.plan.index, 'n_1');
+    const after = await call(child.url, 'GET', list({ n: { $gte: 99_990 } }));
+    assert.deepEqual(after.json, during.json, 'the same documents by the index as by the scan during the build');
+    assert.equal(after.headers.get('x-service-count'), during.headers.get('x-service-count'));
+    assert.equal((await call(child.url, 'GET', list({ _id: 'dup' }))).headers.get('x-service-count'), '0');
   });
 });
