@@ -5,10 +5,11 @@ import { startServiceInChild } from '../test/support/testService';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { inParallel, KeepAliveClient } from './support/keepAlive';
+import { serviceAtCommit } from './support/serviceAtCommit';
 
 const KEY = 'bench-group-commit-key-8d21';
 const WRITERS = 32;
-const SAFE_INSERTS = 3_000;
+const SAFE_INSERTS = 10_000;
 /** The bare loop runs this long: enough syncs for a rate, whatever the disk. */
 const BASELINE_MS = 3_000;
 
@@ -32,15 +33,25 @@ function fsyncPerWriteRate(directory: string): number {
   }
 }
 
-/** Safe inserts by 32 concurrent writers through the service, beside the bare fsync-per-write loop measured in the same run. */
-export async function measureGroupCommit(script: string, progress: (line: string) => void): Promise<Figure[]> {
+/**
+ * Where the service was when issue 21 measured "today's rate" of safe inserts: the parent of the issue's first
+ * commit. The issue asks for 3× that rate on the same machine.
+ */
+const BEFORE_ISSUE_21 = 'e786bf1^';
+
+interface InsertRates {
+  safe: number;
+  unsafe: number;
+}
+
+/** Safe and unsafe inserts by 32 writers, each document one request, on a service of its own. */
+async function insertRates(script: string): Promise<InsertRates> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-safe-'));
-  const service = await startServiceInChild({ dataDir, keepData: true, apiKeys: [KEY], empty: true, script });
+  const service = await startServiceInChild({ dataDir, apiKeys: [KEY], empty: true, script });
   const client = new KeepAliveClient(service.url, KEY, WRITERS);
   try {
     await client.ok('POST', '/databases', { name: 'bench', slug: 'sandbox' });
     await client.ok('POST', '/databases/bench/collections', { name: 'safe' });
-    const baselineBefore = fsyncPerWriteRate(dataDir);
     const insertRate = async (safe: boolean, first: number): Promise<number> => {
       const start = performance.now();
       await inParallel(SAFE_INSERTS, WRITERS, (n) => {
@@ -55,35 +66,68 @@ export async function measureGroupCommit(script: string, progress: (line: string
     // Not measured: the service's code is compiled by the first requests, which the first phase measured alone.
     await insertRate(false, -SAFE_INSERTS);
     const unsafe = await insertRate(false, 0);
-    const rate = await insertRate(true, SAFE_INSERTS);
-    // The disk's speed moves with the machine's other work: the better of a loop before and one after, so the ratio is not flattered.
-    const baselineAfter = fsyncPerWriteRate(dataDir);
-    const baseline = Math.max(baselineBefore, baselineAfter);
-    progress(`  bare loop: ${baselineBefore.toFixed(0)} then ${baselineAfter.toFixed(0)} fsynced writes/s`);
-    progress(`  safe ${rate.toFixed(0)}/s, safe: false ${unsafe.toFixed(0)}/s`);
-    return [
-      figure({
-        name: `safe inserts, ${WRITERS} concurrent writers`,
-        value: rate,
-        unit: '/s',
-        baselineName: 'bare fdatasync per write',
-        baseline,
-        target: '≥ 3×',
-        met: rate >= 3 * baseline,
-        note: `${SAFE_INSERTS.toLocaleString('en')} inserts; the baseline is a loop of write + fdatasync on the same disk, what one sync per safe write allows at best (the better of one run before and one after: ${baselineBefore.toFixed(0)}, ${baselineAfter.toFixed(0)})`,
-      }),
-      figure({
-        name: `safe inserts, ${WRITERS} concurrent writers, against the same with safe: false`,
-        value: rate,
-        unit: '/s',
-        baselineName: 'safe: false',
-        baseline: unsafe,
-        note: 'near 1× once the syncs no longer limit the rate, only the work per insert does',
-      }),
-    ];
+    const safe = await insertRate(true, SAFE_INSERTS);
+    return { safe, unsafe };
   } finally {
     client.close();
     await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Safe inserts by 32 concurrent writers through the service, against the same on the service as it was before
+ * issue 21 (built from the history; left out, and said, where there is none) and beside the bare fsync-per-write
+ * loop, all in the same run.
+ */
+export async function measureGroupCommit(script: string, progress: (line: string) => void): Promise<Figure[]> {
+  const loopDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-loop-'));
+  const older = serviceAtCommit(BEFORE_ISSUE_21, (reason) => progress(`  ${reason}`));
+  try {
+    const baselineBefore = fsyncPerWriteRate(loopDir);
+    const now = await insertRates(script);
+    const before = older ? await insertRates(older.script) : undefined;
+    // The disk's speed moves with the machine's other work: the better of a loop before and one after, so the ratio is not flattered.
+    const baselineAfter = fsyncPerWriteRate(loopDir);
+    const baseline = Math.max(baselineBefore, baselineAfter);
+    progress(`  bare loop: ${baselineBefore.toFixed(0)} then ${baselineAfter.toFixed(0)} fsynced writes/s`);
+    progress(`  safe ${now.safe.toFixed(0)}/s, safe: false ${now.unsafe.toFixed(0)}/s`);
+    if (older && before)
+      progress(`  before issue 21 (${older.commit}): safe ${before.safe.toFixed(0)}/s, safe: false ${before.unsafe.toFixed(0)}/s`);
+    const figures: Figure[] = [];
+    if (older && before)
+      figures.push(
+        figure({
+          name: `safe inserts, ${WRITERS} concurrent writers, against the service before issue 21`,
+          value: now.safe,
+          unit: '/s',
+          baselineName: `the service at ${older.commit}`,
+          baseline: before.safe,
+          target: '≥ 3×',
+          met: now.safe >= 3 * before.safe,
+          note: `${SAFE_INSERTS.toLocaleString('en')} inserts each; issue 21's "today's rate", measured on the same machine in the same run with the service built from that commit`,
+        }),
+      );
+    figures.push(
+      figure({
+        name: `safe inserts, ${WRITERS} concurrent writers, against a bare fsync per write`,
+        value: now.safe,
+        unit: '/s',
+        baselineName: 'bare fdatasync per write',
+        baseline,
+        note: `a loop of write + fdatasync on the same disk, what one sync per safe write allows at best (the better of one run before and one after: ${baselineBefore.toFixed(0)}, ${baselineAfter.toFixed(0)})${before ? `; the service before issue 21 reached ${(before.safe / baseline).toFixed(2)}× it` : ''}`,
+      }),
+      figure({
+        name: `safe inserts, ${WRITERS} concurrent writers, against the same with safe: false`,
+        value: now.safe,
+        unit: '/s',
+        baselineName: 'safe: false',
+        baseline: now.unsafe,
+        note: 'near 1× once the syncs no longer limit the rate, only the work per insert does',
+      }),
+    );
+    return figures;
+  } finally {
+    older?.dispose();
+    rmSync(loopDir, { recursive: true, force: true });
   }
 }

@@ -345,7 +345,7 @@ function loadFigures(base: { insertsPerSecond: number; indexBuildMs: number }, r
 export async function measureIndexedQueries(options: { quick: boolean; progress: (line: string) => void }): Promise<Figure[]> {
   const script = bundleService(mkdtempSync(join(tmpdir(), 'dbhost-bench-service-')));
   const sizes = options.quick ? [100_000] : [100_000, 1_000_000];
-  options.progress(`safe inserts, ${WRITERS} writers, against one fsync per write`);
+  options.progress(`safe inserts, ${WRITERS} writers, against the service before issue 21 and one fsync per write`);
   const safeInserts = await measureGroupCommit(script, options.progress);
   const base = await loadedService(script, BASE_SIZE, options.progress);
   const baseFigures = {

@@ -109,11 +109,13 @@ const bulkOnly = process.argv.includes('--only=bulk');
 const indexesOnly = process.argv.includes('--only=indexes');
 const quick = process.argv.includes('--quick');
 
-/** `--only=group-commit` measures issue 21's safe inserts by 32 writers beside a bare fsync loop alone (results.json is left as it is). */
+/** `--only=group-commit` measures issue 21's safe inserts by 32 writers against the service before the issue and a bare fsync loop alone (results.json is left as it is). */
 const groupCommitOnly = process.argv.includes('--only=group-commit');
 
 async function groupCommitFigures(): Promise<Figure[]> {
-  step('safe inserts by 32 writers against one fsync per write (the service bundled as the bench runs it)');
+  step(
+    'safe inserts by 32 writers against the service before issue 21 and a bare fsync per write (the service bundled as the bench runs it)',
+  );
   const bundleDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-service-'));
   try {
     return await measureGroupCommit(bundleService(bundleDir), step);
