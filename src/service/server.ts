@@ -11,7 +11,7 @@ import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
 import { hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
-import type { Method } from './http/routes';
+import type { Method } from './http/method';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
 import { matchRoute } from './http/routes';
 import type { Reply } from './http/types';

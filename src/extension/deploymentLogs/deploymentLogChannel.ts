@@ -5,13 +5,7 @@ import type { KnownKeys } from '../../core/text/knownKeys';
 import { MemberLogs } from '../../core/logs/memberLogs';
 import { Disposable } from '../base/disposable';
 import type { DeploymentLogProbe } from './deploymentLogProbe';
-
-export interface TranscriptLine {
-  level: 'log' | 'info' | 'warn';
-  text: string;
-  /** The line as the channel shows it: a log line as the server wrote it, a notice after one time of day. */
-  shown: string;
-}
+import type { TranscriptLine } from './transcriptLine';
 
 /** `13:05:02`, local time: the one timestamp of a line of the extension's own. */
 const timeOfDay = (date: Date): string => date.toTimeString().slice(0, 8);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { RecordsByView } from '../base/recordsByView';
 import { testProbe } from '../base/testProbe';
-import type { TranscriptLine } from './deploymentLogChannel';
+import type { TranscriptLine } from './transcriptLine';
 
 /** Lines kept of each channel for reading back, the latest ones. */
 const KEPT_LINES = 5000;

@@ -1,7 +1,14 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { isPlainObject } from '../bson/extendedJson';
-import type { Method } from '../http/routes';
-import type { RequestContext } from '../http/types';
+import type { Method } from '../http/method';
+import type { Body } from '../http/params';
+
+/** What of a request its description reads. */
+export interface DescribedRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Body;
+}
 
 export type OperationKind = 'query' | 'insert' | 'update' | 'remove' | 'command';
 
@@ -36,7 +43,7 @@ const integer = (text: string | null): number | undefined => (text !== null && /
  * touches none. The text of `q` and `sort` is read again here only for the record; the handler already
  * validated it.
  */
-export function describeOperation(method: Method, pattern: string[], context: RequestContext): OperationDescription | undefined {
+export function describeOperation(method: Method, pattern: string[], context: DescribedRequest): OperationDescription | undefined {
   const { params, query, body } = context;
   if (pattern[0] === 'copy_database' && typeof body.from === 'string' && typeof body.to === 'string')
     return { op: 'command', db: body.from, ns: 'admin.$cmd', query: { copydb: 1, fromdb: body.from, todb: body.to } };

@@ -1,4 +1,4 @@
-import type { Method } from '../http/routes';
+import type { Method } from '../http/method';
 import type { Reply, RequestContext } from '../http/types';
 import { describeOperation } from './operationDescription';
 import { planNoteOf } from './slowQueryLog';

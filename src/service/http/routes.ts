@@ -13,8 +13,7 @@ import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
 import { previewUpdate } from '../handlers/updatePreview';
 import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
 import type { Handler } from './types';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import type { Method } from './method';
 
 interface Route {
   /** Path segments; `:name` captures a segment. */

@@ -2,7 +2,7 @@ import { compare, HashMap, resolve } from 'mingo/util';
 import type { Doc } from '../bson/extendedJson';
 import type { RequestBudget } from './budget';
 import { spendWork, withBudget } from './budget';
-import { viewOf } from './engine';
+import { viewOf } from './comparable';
 
 /** Work done between two looks at the clock. */
 const STEP_BATCH = 32;

@@ -1,5 +1,5 @@
 import type { TestApi } from '../../../src/extension/extension';
-import type { TranscriptLine } from '../../../src/extension/deploymentLogs/deploymentLogChannel';
+import type { TranscriptLine } from '../../../src/extension/deploymentLogs/transcriptLine';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import { activateExtension } from './extensionUnderTest';
 

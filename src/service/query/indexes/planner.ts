@@ -1,7 +1,8 @@
 import type { Doc, Value } from '../../bson/extendedJson';
 import { isPlainObject } from '../../bson/extendedJson';
 import type { CollectionData } from '../../store/collectionData';
-import { comparable, idLookup } from '../engine';
+import { comparable } from '../comparable';
+import { idLookup } from '../engine';
 import type { FieldBounds } from './fieldIntervals';
 import { fieldBounds } from './fieldIntervals';
 import type { QueryIndex } from './queryIndex';

@@ -1,6 +1,6 @@
 import type { Doc, Value } from '../../bson/extendedJson';
 import type { IndexSpec } from '../../store/mutations';
-import { comparable } from '../engine';
+import { comparable } from '../comparable';
 import type { DocumentKeys } from './indexKeys';
 import { keysOf } from './indexKeys';
 import type { Key } from './keyOrder';
