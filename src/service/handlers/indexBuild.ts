@@ -32,8 +32,17 @@ export async function buildInBackground(
   );
   try {
     await inSlices(steps, () => data.queryIndex(index.name) === index);
-  } finally {
     index.build = undefined;
+  } catch (error) {
+    // Still marked as building, the index serves no query (each is answered without it, as before it was asked
+    // for) and shows as building; the next start builds it whole. Detached, a build must never end the service.
+    account.logOperation(
+      db,
+      thread,
+      `Index build failed: ${db}.${col} ${index.name}: ${(error as Error)?.message ?? String(error)}`,
+      false,
+    );
+  } finally {
     account.inProgress.finish(running);
   }
 }
@@ -61,6 +70,18 @@ export async function completeStartUp(account: Account): Promise<void> {
     }
     await buildInBackground(account, db, col, data, index, START_UP_THREAD);
   }
-  for (const database of [...account.state.databases.values()])
-    for (const data of [...database.collections.values()]) await inSlices(data.measureSteps(), () => true);
+  for (const [db, database] of [...account.state.databases])
+    for (const [col, data] of [...database.collections]) {
+      try {
+        await inSlices(data.measureSteps(), () => true);
+      } catch (error) {
+        // What is left unmeasured is measured when statistics ask for it.
+        account.logOperation(
+          db,
+          START_UP_THREAD,
+          `Measuring ${db}.${col} after the start failed: ${(error as Error)?.message ?? String(error)}`,
+          false,
+        );
+      }
+    }
 }
