@@ -6,11 +6,12 @@ import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossle
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { TestApi } from '../../../src/extension/extension';
 import type { UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
-import { RecordingProxy } from '../support/recordingProxy';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import type { RecordingProxy } from '../support/recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
-import { readTestConfig } from '../support/test-config';
 
 const db = 'bulktests';
 const col = 'items';
@@ -38,6 +39,7 @@ const previewDiffs = () =>
 describe('Bulk changes: preview and undo', function () {
   this.timeout(180_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   /** A client that is not the extension's: fixtures, checks and the other client of the race. */
@@ -58,12 +60,8 @@ describe('Bulk changes: preview and undo', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const service = readTestConfig().services.empty;
-    proxy = new RecordingProxy(service.url);
-    await proxy.start();
-    ({ accountId } = await addAccount(testing, LABEL, { ...service, url: proxy.url }));
-    ({ client: other } = await addAccount(testing, `${LABEL} (other client)`, service));
-    await other.createDatabase(db, 'sandbox');
+    proxied = await addProxiedAccount(testing, { label: LABEL, db, col });
+    ({ proxy, accountId, other } = proxied);
     const ids = [...Array(COUNT).keys()];
     for (let start = 0; start < COUNT; start += 4)
       await Promise.all(
@@ -82,10 +80,7 @@ describe('Bulk changes: preview and undo', function () {
   });
 
   after(async () => {
-    await other?.deleteDatabase(db).catch(() => undefined);
-    for (const account of testing.services.accounts.list().filter((candidate) => candidate.label.startsWith(LABEL)))
-      await testing.services.accounts.remove(account.id);
-    await proxy?.stop();
+    await proxied?.remove();
     playgrounds?.remove();
   });
 

@@ -14,7 +14,7 @@ import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { isLoadedPage, isReview, nextPosted, postedBy } from './viewMessages';
+import { actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 
@@ -68,18 +68,8 @@ describe('Collection view', function () {
 
   const stored = async (id: string): Promise<{ document: JsonObject; text: string }> => other.getDocument(db, col, id);
 
-  /** Sends a message as the webview would and waits for the page it leads to. */
-  async function act(message: unknown): Promise<PageMessage> {
-    const page = nextPosted(testing, view, isLoadedPage);
-    await view.receive(message);
-    return page;
-  }
-
-  async function review(): Promise<ReviewItem[]> {
-    const answer = nextPosted(testing, view, isReview);
-    await view.receive({ type: 'review' });
-    return (await answer).items;
-  }
+  const act = (message: unknown): Promise<PageMessage> => actOn(testing, view, message);
+  const review = (): Promise<ReviewItem[]> => reviewOf(testing, view);
 
   before(async () => {
     ({ testing } = await activateExtension());

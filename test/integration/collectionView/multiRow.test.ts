@@ -7,13 +7,14 @@ import type { ReviewItem } from '../../../src/core/table/protocol';
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
-import { RecordingProxy } from '../support/recordingProxy';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import type { RecordingProxy } from '../support/recordingProxy';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { isLoadedPage, isNotice, isReview, nextPosted, postedBy } from './viewMessages';
+import { actOn, isLoadedPage, isNotice, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
-import { readTestConfig } from '../support/test-config';
 
 const db = 'multirowtests';
 const col = 'tasks';
@@ -24,6 +25,7 @@ describe('Collection view: several rows at once', function () {
   journey(this);
   this.timeout(120_000);
   let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   /** A client that is not the extension's: fixtures and checks. */
@@ -38,29 +40,16 @@ describe('Collection view: several rows at once', function () {
     return new Map(page.documents.map((doc) => [stringifyLossless(doc._id), stringifyLossless(doc)]));
   }
 
-  async function act(message: unknown): Promise<PageMessage> {
-    const page = nextPosted(testing, view, isLoadedPage);
-    await view.receive(message);
-    return page;
-  }
-
-  async function review(): Promise<ReviewItem[]> {
-    const answer = nextPosted(testing, view, isReview);
-    await view.receive({ type: 'review' });
-    return (await answer).items;
-  }
+  const act = (message: unknown): Promise<PageMessage> => actOn(testing, view, message);
+  const review = (): Promise<ReviewItem[]> => reviewOf(testing, view);
 
   const undo = (answers = [{ confirm: true }]) =>
     runScripted<UndoOutcome | undefined>(testing, answers, 'dbhost.undoLastChange', { accountId, db, col });
 
   before(async () => {
     ({ testing } = await activateExtension());
-    const service = readTestConfig().services.empty;
-    proxy = new RecordingProxy(service.url);
-    await proxy.start();
-    ({ accountId } = await addAccount(testing, LABEL, { ...service, url: proxy.url }));
-    ({ client: other } = await addAccount(testing, `${LABEL} (other client)`, service));
-    await other.createDatabase(db, 'sandbox');
+    proxied = await addProxiedAccount(testing, { label: LABEL, db, col });
+    ({ proxy, accountId, other } = proxied);
     const common = { at: { $date: '2026-03-04T05:06:07.089Z' }, big: new LosslessNumber('9007199254740995'), status: 'open' };
     for (const [_id, n] of [
       [{ $oid: OID }, 1],
@@ -74,10 +63,7 @@ describe('Collection view: several rows at once', function () {
   });
 
   after(async () => {
-    await other?.deleteDatabase(db).catch(() => undefined);
-    for (const account of testing.services.accounts.list().filter((candidate) => candidate.label.startsWith(LABEL)))
-      await testing.services.accounts.remove(account.id);
-    await proxy?.stop();
+    await proxied?.remove();
   });
 
   it('stages a field set on the selected rows, reviews it with the count and the exact ids, saves it through the preview, and undoes it byte for byte', async () => {

@@ -1,5 +1,5 @@
 // What the collection view's tests read of the messages a view posts to its page.
-import type { ExtensionMessage } from '../../../src/core/table/protocol';
+import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
 
@@ -29,3 +29,17 @@ export function nextPosted<T extends ExtensionMessage>(
 export const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
 export const isReview = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'review' }> => message.type === 'review';
 export const isNotice = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'notice' }> => message.type === 'notice';
+
+/** Sends `message` to `view` as its webview would, and resolves with the loaded page it leads to. */
+export async function actOn(testing: TestApi, view: CollectionViewPanel, message: unknown): Promise<PageMessage> {
+  const page = nextPosted(testing, view, isLoadedPage);
+  await view.receive(message);
+  return page;
+}
+
+/** Asks `view` for its review, as the Review button does, and resolves with the items shown. */
+export async function reviewOf(testing: TestApi, view: CollectionViewPanel): Promise<ReviewItem[]> {
+  const answer = nextPosted(testing, view, isReview);
+  await view.receive({ type: 'review' });
+  return (await answer).items;
+}

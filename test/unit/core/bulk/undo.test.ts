@@ -4,6 +4,7 @@ import { applyUndo } from '../../../../src/core/bulk/applyUndo';
 import { idKey, readByIds, readMatching } from '../../../../src/core/bulk/changeImages';
 import { previewInCore } from '../../../../src/core/bulk/previewInCore';
 import { samplePositions } from '../../../../src/core/bulk/samplePositions';
+import type { ChangeEntry, ChangeKind } from '../../../../src/core/bulk/undoPlan';
 import { changeEntries, planUndo } from '../../../../src/core/bulk/undoPlan';
 import type { JsonObject } from '../../../../src/core/json/lossless';
 import { LosslessNumber, stringifyLossless } from '../../../../src/core/json/lossless';
@@ -16,6 +17,20 @@ const texts = async (client: DbHostClient, col: string): Promise<string[]> =>
   (await client.listDocuments(DB, col, { sort: { _id: 1 }, limit: 100 })).documents.map((doc) => stringifyLossless(doc));
 
 /** An update as the extension makes it: images before, the update, images after; then the undo. */
+/** The undo of `entries` on `col`, planned against the documents the collection holds now. */
+async function planAgainstNow(client: DbHostClient, kind: ChangeKind, col: string, entries: readonly ChangeEntry[]) {
+  return planUndo(
+    kind,
+    entries,
+    await readByIds(
+      client,
+      DB,
+      col,
+      entries.map((entry) => entry.id),
+    ),
+  );
+}
+
 async function changeThenUndo(client: DbHostClient, col: string, object: JsonObject, meanwhile: () => Promise<void> = async () => {}) {
   const before = await readMatching(client, DB, col, {}, 10_000);
   assert.ok('documents' in before);
@@ -28,13 +43,7 @@ async function changeThenUndo(client: DbHostClient, col: string, object: JsonObj
   );
   const entries = changeEntries(before.documents, afterImages);
   await meanwhile();
-  const current = await readByIds(
-    client,
-    DB,
-    col,
-    entries.map((entry) => entry.id),
-  );
-  const plan = planUndo('update', entries, current);
+  const plan = await planAgainstNow(client, 'update', col, entries);
   const result = await applyUndo(client, DB, col, plan, (doc) => afterImages.get(idKey(doc._id)));
   return { plan, result };
 }
@@ -150,16 +159,7 @@ describe('bulk changes: the sample and the undo', function () {
       original.documents.map((doc) => doc._id!),
     );
     const entries = changeEntries(original.documents, afterImages);
-    const plan = planUndo(
-      'update',
-      entries,
-      await readByIds(
-        client,
-        DB,
-        'added',
-        entries.map((entry) => entry.id),
-      ),
-    );
+    const plan = await planAgainstNow(client, 'update', 'added', entries);
     const result = await applyUndo(counting, DB, 'added', plan, (doc) => afterImages.get(idKey(doc._id)));
     assert.equal(result.restored, 1200);
     // Two groups (open and shut), 800 open and 400 shut in slices of 100 _ids: 12 requests, none per document.
@@ -199,16 +199,7 @@ describe('bulk changes: the sample and the undo', function () {
     for (const doc of before) await client.deleteDocument(DB, 'deleted', String(doc._id));
     await client.createDocument(DB, 'deleted', { _id: 'd2', n: 'someone else' });
     const entries = before.map((doc) => ({ id: doc._id!, before: doc, after: null }));
-    const plan = planUndo(
-      'delete',
-      entries,
-      await readByIds(
-        client,
-        DB,
-        'deleted',
-        entries.map((entry) => entry.id),
-      ),
-    );
+    const plan = await planAgainstNow(client, 'delete', 'deleted', entries);
     assert.deepEqual(plan.changedSince, [{ id: 'd2', now: 'inserted again' }]);
     const result = await applyUndo(client, DB, 'deleted', plan, () => undefined);
     assert.equal(result.reinserted, 4);
