@@ -79,3 +79,18 @@ export function itJournalStore(title: string, body: Mocha.AsyncFunc, reason = AB
   if (postgresRun()) return it.skip(`${title} [skipped on PostgreSQL: ${reason}]`, body);
   return it(title, body);
 }
+
+export const NEEDS_POSTGRES = 'needs PostgreSQL: runs in `npm run test:service:postgres`';
+
+/** `describe` for a suite that compares the stores or runs services over one PostgreSQL database: only in a PostgreSQL run. */
+export function describePostgres(title: string, body: (this: Mocha.Suite) => void): Mocha.Suite | void {
+  if (!postgresRun()) return describe.skip(`${title} [skipped: ${NEEDS_POSTGRES}]`, body);
+  return describe(title, body);
+}
+
+/** A URL naming a new database of the run's cluster (the service creates it); only in a PostgreSQL run. */
+export function freshPostgresStore(): string {
+  const base = process.env[CLUSTER_URL_ENV];
+  if (!postgresRun() || !base) throw new Error(`freshPostgresStore: ${NEEDS_POSTGRES}`);
+  return `${base}dbhost_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+}
