@@ -5,7 +5,7 @@ import { findPlan, plansFor } from './catalog/plans';
 import { InProgressOperations } from './activity/inProgress';
 import { SlowQueryLog } from './activity/slowQueryLog';
 import { OperationLog } from './operationLog';
-import type { AccountDataStore } from './store/accountDataStore';
+import type { AccountStore } from './store/accountStore';
 
 export interface DeploymentInfo {
   name: string;
@@ -33,7 +33,7 @@ export class Account {
   constructor(
     /** A keyed hash of the key: names the account's directory and its custom deploy, never the key itself. */
     readonly tag: string,
-    readonly store: AccountDataStore,
+    readonly store: AccountStore,
     readonly hasPayment: boolean,
   ) {}
 

@@ -13,13 +13,14 @@ import { hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMem
 import type { Body } from './http/params';
 import type { Method } from './http/method';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
-import { matchRoute } from './http/routes';
+import { matchRoute } from './routes';
 import type { Reply } from './http/types';
 import { OK } from './http/types';
 import { requireUtf8 } from './http/utf8';
 import { withBudget } from './query/budget';
-import { withGroupCommit } from './store/groupCommit';
+import type { AccountStores } from './store/accountStore';
 import type { JournalIo } from './store/journal';
+import { JournalStores } from './store/journalStores';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -68,7 +69,7 @@ function send(response: ServerResponse, reply: Reply): void {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   freezeIntrinsics();
-  const accounts = openAccounts(options);
+  const accounts = await openAccounts(options);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES });
   serveRequests(server, accounts, options);
   // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment gets a reset,
@@ -96,25 +97,26 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }).finally(() => accounts.close());
+      }).then(() => accounts.close());
       return closing;
     },
   };
 }
 
 /** The accounts of the keys, each deployment's members recorded as running and the slow query threshold set. */
-function openAccounts(options: ServiceOptions): Accounts {
+async function openAccounts(options: ServiceOptions): Promise<Accounts> {
   if (options.apiKeys.length === 0 || options.apiKeys.some((key) => typeof key !== 'string' || key.length === 0)) {
     throw new Error('The service needs at least one non-empty API key');
   }
-  const accounts = Accounts.open({
-    dataDir: options.dataDir,
-    apiKeys: options.apiKeys,
-    payment: options.payment ?? true,
-    empty: options.empty ?? false,
-    log: options.log ?? (() => undefined),
-    journalIo: options.journalIo,
-  });
+  const log = options.log ?? (() => undefined);
+  const stores: AccountStores = new JournalStores(options.dataDir, log, options.journalIo);
+  let accounts: Accounts;
+  try {
+    accounts = await Accounts.open({ stores, apiKeys: options.apiKeys, payment: options.payment ?? true, empty: options.empty ?? false });
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
   for (const account of accounts.all()) {
     for (const deployment of account.deployments()) {
       account.operations.record(
@@ -227,6 +229,6 @@ async function respond(
   }
   const context = { account, params: matched.params, query: target.query, body, thread };
   return withBudget(() =>
-    trackOperation(context, request.method as Method, matched.route.pattern, () => withGroupCommit(() => handler(context))),
+    trackOperation(context, request.method as Method, matched.route.pattern, () => account.store.serve(() => handler(context))),
   );
 }

@@ -1,4 +1,4 @@
-import type { CollectionData } from './store/collectionData';
+import type { CollectionData } from './query/collectionData';
 import type { DatabaseData } from './store/accountState';
 
 const PAGE = 4096;

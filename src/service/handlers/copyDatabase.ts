@@ -4,9 +4,8 @@ import { requireString } from '../http/params';
 import type { Handler, Reply } from '../http/types';
 import { checkDatabaseName } from '../names';
 import { SLICE_MS } from '../query/slicedScan';
-import { CollectionData } from '../store/collectionData';
-import type { IndexSpec } from '../store/mutations';
-import { journalLineInSlices } from '../store/slicedLine';
+import { CollectionData } from '../query/collectionData';
+import type { IndexSpec } from '../query/indexes/indexSpec';
 import type { Mutation } from '../store/mutations';
 import type { Account } from '../account';
 import { planRefusal } from './databases';
@@ -97,13 +96,12 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
   }));
   const copy = await preparedCopy(to, snapshots);
   const created: Mutation = { op: 'createDatabase', name: to, slug, created: new Date().toISOString() };
-  // Replayed, it creates nothing when the destination already exists (empty, as checked below).
-  const line = await journalLineInSlices([created, ...copy.mutations], { at: Date.now() });
 
   // Other requests run meanwhile, until the entry is whole: the destination may be created or filled, the free databases used up.
   const refusedNow =
     copyRefusal(account, from, to, slug) ??
-    (await account.store.commitInSlices(line, () => {
+    // Replayed, `created` creates nothing when the destination already exists (empty, as checked below).
+    (await account.store.commitCopy([created, ...copy.mutations], () => {
       const refused = copyRefusal(account, from, to, slug);
       if (refused !== undefined) return refused;
       account.state.apply(created);

@@ -1,5 +1,5 @@
 import type { Account } from '../account';
-import type { CollectionData } from '../store/collectionData';
+import type { CollectionData } from '../query/collectionData';
 import type { QueryIndex } from '../query/indexes/queryIndex';
 
 /** A build works this long before letting other requests run. */

@@ -3,10 +3,11 @@ import { badRequest, conflict, notFound } from '../errors';
 import { optionalBoolean, optionalNumber } from '../http/params';
 import type { Handler } from '../http/types';
 import { OK } from '../http/types';
-import type { CollectionData, Entry } from '../store/collectionData';
+import type { CollectionData, Entry } from '../query/collectionData';
 import { buildInBackground } from './indexBuild';
-import { describeKey, ID_INDEX, indexKeysOf } from '../store/collectionData';
-import type { IndexSpec, Mutation } from '../store/mutations';
+import { describeKey, ID_INDEX, indexKeysOf } from '../query/collectionData';
+import type { Mutation } from '../store/mutations';
+import type { IndexSpec } from '../query/indexes/indexSpec';
 import { checkPath } from '../query/reservedNames';
 import { elapsed, logValue, requireCollection } from './lookup';
 

@@ -2,7 +2,7 @@ import type { Account } from '../account';
 import { stringifyExtended } from '../bson/extendedJson';
 import { notFound } from '../errors';
 import type { DatabaseData } from '../store/accountState';
-import type { CollectionData } from '../store/collectionData';
+import type { CollectionData } from '../query/collectionData';
 
 export function requireDatabase(account: Account, name: string): DatabaseData {
   const database = account.state.databases.get(name);

@@ -11,8 +11,8 @@ import { PaddingAllowance } from '../query/arrayPadding';
 import { currentBudget, withBudget } from '../query/budget';
 import { applyOperators, isOperatorUpdate, replaceDocument, upsertSeed, validateStoredDocument } from '../query/engine';
 import { matchingSliced } from '../query/slicedScan';
-import type { CollectionData } from '../store/collectionData';
-import { describeKey } from '../store/collectionData';
+import type { CollectionData } from '../query/collectionData';
+import { describeKey } from '../query/collectionData';
 import { elapsed, logValue, requireDatabase } from './lookup';
 
 /*

@@ -4,7 +4,7 @@ import { bsonSize, MAX_BSON_BYTES } from '../bson/bsonSize';
 import { ObjectId } from '../bson/objectId';
 import { fillArrayHoles, unstorableReason } from '../bson/storable';
 import { badRequest } from '../errors';
-import type { CollectionData } from '../store/collectionData';
+import type { CollectionData } from './collectionData';
 import { PaddingAllowance } from './arrayPadding';
 import { find, MINGO_OPTIONS, Query, update } from './boundedMingo';
 import { comparable, viewOf } from './comparable';

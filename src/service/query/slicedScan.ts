@@ -1,5 +1,5 @@
 import type { Doc } from '../bson/extendedJson';
-import type { CollectionData } from '../store/collectionData';
+import type { CollectionData } from './collectionData';
 import type { RequestBudget } from './budget';
 import { spendWork, withBudget } from './budget';
 import type { PageRequest } from './engine';

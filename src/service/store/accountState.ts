@@ -1,6 +1,6 @@
 import type { Doc } from '../bson/extendedJson';
 import type { QueryIndex } from '../query/indexes/queryIndex';
-import { CollectionData } from './collectionData';
+import { CollectionData } from '../query/collectionData';
 import type { DatabaseUser, Invoice, Mutation } from './mutations';
 
 /** An index left to build in the background once the service answers (start-up). */

@@ -1,16 +1,7 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { fromExtendedJson, isPlainObject, MAX_DEPTH } from '../bson/extendedJson';
-import { stringifyStored } from './plainJson';
-
-export interface IndexSpec {
-  name: string;
-  key: Record<string, number | string>;
-  unique?: boolean;
-  background?: boolean;
-  dropDups?: boolean;
-  min?: number;
-  max?: number;
-}
+import { stringifyStored } from '../bson/plainJson';
+import type { IndexSpec } from '../query/indexes/indexSpec';
 
 export interface Invoice {
   id: number;

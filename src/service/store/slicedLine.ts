@@ -1,6 +1,6 @@
 import { SLICE_MS } from '../query/slicedScan';
 import type { Mutation } from './mutations';
-import { stringifyStored } from './plainJson';
+import { stringifyStored } from '../bson/plainJson';
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

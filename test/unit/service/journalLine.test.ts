@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ObjectId } from '../../../src/service/bson/objectId';
-import { documentSize } from '../../../src/service/store/collectionData';
+import { documentSize } from '../../../src/service/query/collectionData';
 import type { Mutation } from '../../../src/service/store/mutations';
 import { stringifyMutations } from '../../../src/service/store/mutations';
 import type { Doc } from '../../../src/service/bson/extendedJson';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Doc } from '../../../src/service/bson/extendedJson';
-import { CollectionData } from '../../../src/service/store/collectionData';
+import { CollectionData } from '../../../src/service/query/collectionData';
 
 describe('unique compound index keys', () => {
   const compound = () => {

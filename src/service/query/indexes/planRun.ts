@@ -3,7 +3,7 @@ import { spendWork } from '../budget';
 import type { Key } from './keyOrder';
 import { compareKeys } from './keyOrder';
 import type { QueryPlan } from './planner';
-import type { Entry } from '../../store/collectionData';
+import type { Entry } from '../collectionData';
 import type { IndexedEntry, QueryIndex } from './queryIndex';
 import type { WalkRange } from './walkRanges';
 

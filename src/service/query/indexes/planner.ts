@@ -1,6 +1,6 @@
 import type { Doc, Value } from '../../bson/extendedJson';
 import { isPlainObject } from '../../bson/extendedJson';
-import type { CollectionData } from '../../store/collectionData';
+import type { CollectionData } from '../collectionData';
 import { comparable } from '../comparable';
 import { idLookup } from '../engine';
 import type { FieldBounds } from './fieldIntervals';

@@ -1,5 +1,5 @@
 import type { Doc, Value } from '../../bson/extendedJson';
-import type { IndexSpec } from '../../store/mutations';
+import type { IndexSpec } from './indexSpec';
 import { comparable } from '../comparable';
 import type { DocumentKeys } from './indexKeys';
 import { keysOf } from './indexKeys';

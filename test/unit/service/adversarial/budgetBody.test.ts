@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { stringifyExtended } from '../../../../src/service/bson/extendedJson';
 import { ObjectId } from '../../../../src/service/bson/objectId';
 import { parseStoredJson } from '../../../../src/service/bson/storedJson';
-import { isPlainJson, stringifyStored } from '../../../../src/service/store/plainJson';
+import { isPlainJson, stringifyStored } from '../../../../src/service/bson/plainJson';
 import { SeededRandom } from '../../../support/seededRandom';
 
 function randomValue(random: SeededRandom, depth: number): unknown {

@@ -4,7 +4,7 @@ import { ObjectId } from '../../../../src/service/bson/objectId';
 import { RequestBudget } from '../../../../src/service/query/budget';
 import { findPage } from '../../../../src/service/query/engine';
 import { sortSliced } from '../../../../src/service/query/slicedSort';
-import { CollectionData } from '../../../../src/service/store/collectionData';
+import { CollectionData } from '../../../../src/service/query/collectionData';
 import { SeededRandom } from '../../../support/seededRandom';
 
 /** Values of every kind a sort meets, duplicates included, so that ties and the order between kinds both count. */

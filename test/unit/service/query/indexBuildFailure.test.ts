@@ -3,7 +3,7 @@ import type { Account } from '../../../../src/service/account';
 import { InProgressOperations } from '../../../../src/service/activity/inProgress';
 import { buildInBackground } from '../../../../src/service/handlers/indexBuild';
 import { findPage } from '../../../../src/service/query/engine';
-import { CollectionData } from '../../../../src/service/store/collectionData';
+import { CollectionData } from '../../../../src/service/query/collectionData';
 
 describe('service: a background index build that fails', () => {
   it('leaves the index out of every plan, says why in the deployment log, and ends nothing', async () => {

@@ -5,8 +5,8 @@ import { ObjectId } from '../../../../src/service/bson/objectId';
 import { RequestBudget } from '../../../../src/service/query/budget';
 import { findPage, matching } from '../../../../src/service/query/engine';
 import { findPageSliced, matchingSliced } from '../../../../src/service/query/slicedScan';
-import { CollectionData } from '../../../../src/service/store/collectionData';
-import type { IndexSpec } from '../../../../src/service/store/mutations';
+import { CollectionData } from '../../../../src/service/query/collectionData';
+import type { IndexSpec } from '../../../../src/service/query/indexes/indexSpec';
 
 /** Few distinct values of every kind, so that filters hit, ties happen and type brackets meet. */
 const scalar: fc.Arbitrary<Value> = fc.oneof(

@@ -3,7 +3,7 @@ import type { Doc } from '../../../../src/service/bson/extendedJson';
 import { RequestBudget } from '../../../../src/service/query/budget';
 import { findPage } from '../../../../src/service/query/engine';
 import { findPageSliced } from '../../../../src/service/query/slicedScan';
-import { CollectionData } from '../../../../src/service/store/collectionData';
+import { CollectionData } from '../../../../src/service/query/collectionData';
 
 /** Issue 21's documents: `n` spread over the natural order, `_id` rising with it. */
 function collectionOf(size: number): CollectionData {

@@ -6,8 +6,8 @@ import { findPage } from '../../../../src/service/query/engine';
 import type { QueryIndex } from '../../../../src/service/query/indexes/queryIndex';
 import { sortInSteps } from '../../../../src/service/query/indexes/steppedSort';
 import { findPageSliced } from '../../../../src/service/query/slicedScan';
-import { CollectionData } from '../../../../src/service/store/collectionData';
-import type { IndexSpec } from '../../../../src/service/store/mutations';
+import { CollectionData } from '../../../../src/service/query/collectionData';
+import type { IndexSpec } from '../../../../src/service/query/indexes/indexSpec';
 
 const scalar: fc.Arbitrary<Value> = fc.oneof(
   fc.integer({ min: -3, max: 3 }),

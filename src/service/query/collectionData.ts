@@ -1,8 +1,8 @@
 import type { Doc, Value } from '../bson/extendedJson';
 import { stringifyExtended, valueAtPath, valueKey } from '../bson/extendedJson';
-import { QueryIndex } from '../query/indexes/queryIndex';
-import type { IndexSpec } from './mutations';
-import { stringifyStored } from './plainJson';
+import { QueryIndex } from './indexes/queryIndex';
+import type { IndexSpec } from './indexes/indexSpec';
+import { stringifyStored } from '../bson/plainJson';
 
 /** Stands for a size not measured yet (a document loaded at start-up): not counted in the collection's dataSize either. */
 const UNMEASURED = -1;

@@ -1,19 +1,19 @@
-import { createCollection, deleteCollection, getCollectionStats, listCollections, renameCollection } from '../handlers/collections';
-import { createDatabase, deleteDatabase, getDatabase, listDatabases } from '../handlers/databases';
-import { getDeployment, getDeploymentLogs, listDeployments } from '../handlers/deployments';
-import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument, updateDocuments } from '../handlers/documents';
-import { createIndex, dropAllIndexes, dropIndex, getIndex, listIndexes } from '../handlers/indexes';
-import { getInvoice, listInvoices } from '../handlers/invoices';
-import { listPlans } from '../handlers/plans';
-import { copyDatabase } from '../handlers/copyDatabase';
-import { getDeploymentStats } from '../handlers/deploymentStats';
-import { listOperations } from '../handlers/operations';
-import { explainQuery } from '../handlers/explain';
-import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
-import { previewUpdate } from '../handlers/updatePreview';
-import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
-import type { Handler } from './types';
-import type { Method } from './method';
+import { createCollection, deleteCollection, getCollectionStats, listCollections, renameCollection } from './handlers/collections';
+import { createDatabase, deleteDatabase, getDatabase, listDatabases } from './handlers/databases';
+import { getDeployment, getDeploymentLogs, listDeployments } from './handlers/deployments';
+import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument, updateDocuments } from './handlers/documents';
+import { createIndex, dropAllIndexes, dropIndex, getIndex, listIndexes } from './handlers/indexes';
+import { getInvoice, listInvoices } from './handlers/invoices';
+import { listPlans } from './handlers/plans';
+import { copyDatabase } from './handlers/copyDatabase';
+import { getDeploymentStats } from './handlers/deploymentStats';
+import { listOperations } from './handlers/operations';
+import { explainQuery } from './handlers/explain';
+import { getSlowQuery, listSlowQueries } from './handlers/slowQueries';
+import { previewUpdate } from './handlers/updatePreview';
+import { createUser, deleteUser, getUser, listUsers } from './handlers/users';
+import type { Handler } from './http/types';
+import type { Method } from './http/method';
 
 interface Route {
   /** Path segments; `:name` captures a segment. */

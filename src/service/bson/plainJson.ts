@@ -1,6 +1,6 @@
-import type { Value } from '../bson/extendedJson';
-import { stringifyStored as stringifyStrictly } from '../bson/extendedJson';
-import { ObjectId } from '../bson/objectId';
+import type { Value } from './extendedJson';
+import { stringifyStored as stringifyStrictly } from './extendedJson';
+import { ObjectId } from './objectId';
 
 /**
  * Whether `JSON.stringify` writes `value` exactly as `stringifyExtended` does: nothing but plain
