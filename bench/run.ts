@@ -16,6 +16,7 @@ import { measureGroupCommit } from './groupCommit';
 import { measureIndexedQueries } from './indexedQueries';
 import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
 import { measureLocalService } from './localService';
+import { section as postgresSection } from './postgres';
 import { viewDocuments } from './paging';
 import { saveOneField } from './save';
 import { measureSchemaSampling } from './schemaSampling';
@@ -131,6 +132,8 @@ async function indexedQueryFigures(): Promise<Figure[]> {
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  if (process.argv.includes('--only=postgres'))
+    return console.log(`\n${table(await postgresSection.run({ smoke: process.argv.includes('--smoke'), step }))}`);
   if (groupCommitOnly) {
     figures.push(...(await groupCommitFigures()));
     const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
@@ -189,6 +192,9 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   figures.push(...(await indexedQueryFigures()));
+  figures.push(
+    ...(await postgresSection.run({ smoke: false, step }).catch((error: Error) => (missing.push(`PostgreSQL: ${error.message}`), []))),
+  );
   step('packaging (production build and .vsix, in out/bench/)');
   const size = measureSize(missing);
   figures.push(...size.figures);
