@@ -47,6 +47,10 @@ const parts: Part[] = [
   { name: 'lint', args: npmRun('lint') },
   { name: 'format check (Prettier; `npm run format` fixes)', args: npmRun('format:check') },
   { name: 'unit and contract tests (Node)', args: npmRun('test:unit') },
+  {
+    name: "service tests on PostgreSQL (a throwaway cluster; installs Debian's postgresql when missing)",
+    args: npmRun('test:service:postgres'),
+  },
   { name: 'integration tests (inside VS Code)', args: npmRun('test:integration') },
   { name: 'a broken extension fails the integration run', args: npmRun('test:integration:self-test', '--no-build'), counted: false },
   { name: 'end-to-end tests (real UI in Chromium)', args: npmRun('test:e2e') },

@@ -8,6 +8,7 @@ import { DbHostClient } from '../../src/client/dbHostClient';
 import { SERVICE_READY_LINE } from '../../src/core/api/serviceReadyLine';
 import type { RunningService, ServiceOptions } from '../../src/service/index';
 import { startService } from '../../src/service/index';
+import { defaultStore, dropDefaultStore } from './testStore';
 
 /**
  * The one way tests start the local service: {@link startServiceInProcess} (the service's own `startService`, in
@@ -31,6 +32,11 @@ export interface TestServiceOptions {
   port?: number;
   /** A line per request in the service's log (the child's output, or `log` in process). Default false. */
   logRequests?: boolean;
+  /**
+   * `postgres://…`: the service keeps its data in that PostgreSQL database (`--store`). `null`: the journal store in
+   * the data folder, even in a run with DBHOST_TEST_STORE=postgres. Default: the run's store (test/support/testStore.ts).
+   */
+  store?: string | null;
 }
 
 export interface InProcessOptions extends TestServiceOptions {
@@ -117,6 +123,7 @@ export function errorText(answer: RawAnswer): string {
 export async function startServiceInProcess(options: InProcessOptions = {}): Promise<InProcessService> {
   const settled = settle(options);
   const service = await startService({
+    ...(settled.store === undefined ? {} : { store: settled.store }),
     port: options.port ?? 0,
     dataDir: settled.dataDir,
     apiKeys: settled.apiKeys,
@@ -135,7 +142,7 @@ export async function startServiceInProcess(options: InProcessOptions = {}): Pro
     service,
     stop: async () => {
       await service.close();
-      settled.dispose();
+      await settled.dispose();
     },
   };
 }
@@ -145,6 +152,7 @@ export function startServiceInChild(options: ChildOptions = {}): Promise<ChildSe
   const settled = settle(options);
   const entry = options.script ? [options.script] : ['--import', 'tsx', SERVICE_ENTRY];
   const args = [...entry, '--port', String(options.port ?? 0), '--data', settled.dataDir];
+  if (settled.store !== undefined) args.push('--store', settled.store);
   // One key goes in the environment, not on the command line that `ps` shows.
   const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...options.env };
   if (settled.apiKeys.length === 1) env.DBHOST_API_KEY = settled.apiKeys[0];
@@ -180,8 +188,10 @@ export function startServiceInChild(options: ChildOptions = {}): Promise<ChildSe
 interface Settled {
   dataDir: string;
   apiKeys: string[];
-  /** After a stop: removes the data folder unless `keepData`. */
-  dispose(): void;
+  /** The service's `--store`; undefined: the journal store in the data folder. */
+  store?: string;
+  /** After a stop: removes the data folder (and its default PostgreSQL database) unless `keepData`. */
+  dispose(): Promise<void>;
   /** After a start that failed: removes the data folder if it was made here (a folder given stays as the start left it). */
   abandon(): void;
 }
@@ -190,10 +200,16 @@ function settle(options: TestServiceOptions): Settled {
   const dataDir = options.dataDir ?? temporaryDirectory('service');
   const apiKeys = options.apiKeys ?? [randomBytes(24).toString('hex')];
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  const store = options.store === null ? undefined : (options.store ?? defaultStore(dataDir)?.store);
   return {
     dataDir,
     apiKeys,
-    dispose: () => (options.keepData ? undefined : remove()),
+    store,
+    dispose: async () => {
+      if (options.keepData) return;
+      remove();
+      await dropDefaultStore(dataDir);
+    },
     abandon: () => (options.dataDir === undefined ? remove() : undefined),
   };
 }
@@ -215,7 +231,7 @@ function childService(child: ChildProcess, url: string, exited: Promise<ExitStat
     kill,
     stop: async () => {
       await kill('SIGTERM');
-      settled.dispose();
+      await settled.dispose();
     },
   };
 }

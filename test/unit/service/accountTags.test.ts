@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
+import { describeJournalStore } from '../../support/testStore';
 
 const KEY = 'account-tags-key-weak';
 const unsaltedHash = createHash('sha256').update(KEY, 'utf8').digest('hex');
@@ -21,7 +22,7 @@ interface PlanRecord {
   type: string;
 }
 
-describe('local service: account folder and custom plan names', function () {
+describeJournalStore('local service: account folder and custom plan names', function () {
   this.timeout(30_000);
   const directories: string[] = [];
   let running: InProcessService | undefined;

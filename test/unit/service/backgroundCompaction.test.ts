@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../src/service/store/mutations';
 import { temporaryDirectory } from '../../support/testService';
+import { describeJournalStore } from '../../support/testStore';
 
 const SETUP: Mutation[] = [
   { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
@@ -14,7 +15,7 @@ const idsIn = (store: AccountDataStore): unknown[] => (store.state.collection('d
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const DOCUMENTS = 30_000;
 
-describe('local service: compaction in the background', function () {
+describeJournalStore('local service: compaction in the background', function () {
   this.timeout(120_000);
   let directory: string;
   let log: string[];

@@ -7,6 +7,7 @@ import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import { bundleService } from '../../support/serviceBundle';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild, temporaryDirectory } from '../../support/testService';
+import { describeJournalStore, itJournalStore } from '../../support/testStore';
 
 const KEY = 'durability-key-51c2';
 
@@ -96,7 +97,7 @@ describe('local service durability (child process)', function () {
     assert.equal(answer.status, 200);
   });
 
-  it('keeps every acknowledged write after kill -9 during a compaction in the background, and answers during it', async () => {
+  itJournalStore('keeps every acknowledged write after kill -9 during a compaction in the background, and answers during it', async () => {
     const dataDir = join(workDirectory, 'kill9-compaction');
     const first = await startServiceInChild({ script, dataDir, keepData: true, apiKeys: [KEY], empty: true });
     running.push(first);
@@ -201,7 +202,7 @@ describe('local service durability (child process)', function () {
   });
 });
 
-describe('account store journal', () => {
+describeJournalStore('account store journal', () => {
   let directory: string;
   beforeEach(() => (directory = temporaryDirectory('journal')));
   afterEach(() => rmSync(directory, { recursive: true, force: true }));

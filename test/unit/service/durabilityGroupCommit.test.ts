@@ -8,6 +8,7 @@ import type { JournalIo } from '../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../src/service/store/journal';
 import type { Mutation } from '../../../src/service/store/mutations';
 import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
+import { describeJournalStore } from '../../support/testStore';
 
 interface HeldSync {
   /** The journal's size when the sync started: the bytes it makes durable. */
@@ -76,7 +77,7 @@ function lineIsWithin(directory: string, id: number, bytes: number): boolean {
   return text.includes(`"_id":${id},`);
 }
 
-describe('durability: group commit of safe writes', () => {
+describeJournalStore('durability: group commit of safe writes', () => {
   let directory: string;
   let disk: HeldDisk;
   let store: AccountDataStore;
@@ -159,7 +160,7 @@ describe('durability: group commit of safe writes', () => {
   });
 });
 
-describe('durability: group commit through the service', function () {
+describeJournalStore('durability: group commit through the service', function () {
   this.timeout(60_000);
   const WRITERS = 32;
 

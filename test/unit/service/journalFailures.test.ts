@@ -7,6 +7,7 @@ import type { JournalIo } from '../../../src/service/store/journal';
 import { nodeJournalIo } from '../../../src/service/store/journal';
 import type { Mutation } from '../../../src/service/store/mutations';
 import { temporaryDirectory } from '../../support/testService';
+import { describeJournalStore } from '../../support/testStore';
 
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 const ioError = (): Error => Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
@@ -50,7 +51,7 @@ function assertUnavailable(run: () => void, pattern: RegExp): void {
   });
 }
 
-describe('account store: failed journal writes', () => {
+describeJournalStore('account store: failed journal writes', () => {
   let directory: string;
   let log: string[];
   let disk: FlakyDisk;
@@ -115,7 +116,7 @@ describe('account store: failed journal writes', () => {
   });
 });
 
-describe('account store: replaying a damaged journal line', () => {
+describeJournalStore('account store: replaying a damaged journal line', () => {
   let directory: string;
   beforeEach(() => (directory = temporaryDirectory('journal-replay')));
   afterEach(() => rmSync(directory, { recursive: true, force: true }));

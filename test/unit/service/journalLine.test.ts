@@ -4,8 +4,9 @@ import { documentSize } from '../../../src/service/query/collectionData';
 import type { Mutation } from '../../../src/service/store/mutations';
 import { stringifyMutations } from '../../../src/service/store/mutations';
 import type { Doc } from '../../../src/service/bson/extendedJson';
+import { describeJournalStore } from '../../support/testStore';
 
-describe('local service: a journal line measured on the way', () => {
+describeJournalStore('local service: a journal line measured on the way', () => {
   const mutations: Mutation[] = [
     { op: 'createCollection', db: 'd', name: 'c "quoted"' },
     {

@@ -6,6 +6,7 @@ import { AccountDataStore } from '../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../src/service/store/mutations';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess, temporaryDirectory } from '../../support/testService';
+import { describeSeedingJournalFiles } from '../../support/testStore';
 
 const KEY = 'scale-key-0a9e';
 const SEEDED = 100_000;
@@ -47,7 +48,7 @@ function seedLargeCollection(dataDir: string): void {
   store.close();
 }
 
-describe('local service at scale (100,000 documents)', function () {
+describeSeedingJournalFiles('local service at scale (100,000 documents)', function () {
   this.timeout(180_000);
   let running: InProcessService;
 

@@ -5,6 +5,7 @@ import { AccountDataStore } from '../../../../src/service/store/accountDataStore
 import type { Mutation } from '../../../../src/service/store/mutations';
 import type { RawAnswer, InProcessService } from '../../../support/testService';
 import { errorText, jsonBody, startServiceInProcess, temporaryDirectory } from '../../../support/testService';
+import { describeSeedingJournalFiles } from '../../../support/testStore';
 
 const KEY = 'budget-limits-key-a';
 const OTHER = 'budget-limits-key-b';
@@ -27,7 +28,7 @@ function seed(dataDir: string, key: string): void {
   store.close();
 }
 
-describe('adversarial budget: caps and a per-request work budget', function () {
+describeSeedingJournalFiles('adversarial budget: caps and a per-request work budget', function () {
   this.timeout(120_000);
   let running: InProcessService;
 

@@ -11,6 +11,7 @@ import { journalLineInSlices } from '../../../../src/service/store/slicedLine';
 import { bundleService } from '../../../support/serviceBundle';
 import type { ChildService, InProcessService, RawAnswer } from '../../../support/testService';
 import { jsonBody, startServiceInChild, startServiceInProcess, temporaryDirectory } from '../../../support/testService';
+import { describeJournalStore, describeSeedingJournalFiles } from '../../../support/testStore';
 
 const KEY = 'copy-slices-key-a';
 const OTHER = 'copy-slices-key-b';
@@ -32,7 +33,7 @@ function seed(dataDir: string, key: string): void {
 }
 
 /** Issue 22: a Copy Database of a large database runs in slices, so every account is answered meanwhile, and the copy is whole. */
-describe('adversarial: Copy Database of 30,000 documents does not hold the service', function () {
+describeSeedingJournalFiles('adversarial: Copy Database of 30,000 documents does not hold the service', function () {
   this.timeout(120_000);
   let running: InProcessService;
 
@@ -100,7 +101,7 @@ describe('adversarial: Copy Database of 30,000 documents does not hold the servi
   });
 });
 
-describe('adversarial: the Copy Database journal entry is serialised in slices', () => {
+describeJournalStore('adversarial: the Copy Database journal entry is serialised in slices', () => {
   it('is the line a commit writes, extended values included, and lets other requests run before it is ready', async () => {
     const mutations: Mutation[] = [{ op: 'createCollection', db: 'dst', name: 'c' }];
     for (let n = 0; n < COUNT; n++)
@@ -118,7 +119,7 @@ describe('adversarial: the Copy Database journal entry is serialised in slices',
   });
 });
 
-describe('adversarial: a journal line written in slices', () => {
+describeJournalStore('adversarial: a journal line written in slices', () => {
   const bigLine = async (): Promise<{ pieces: Buffer[]; text: string }> => {
     const mutations: Mutation[] = [];
     for (let n = 0; n < COUNT; n++) mutations.push({ op: 'put', db: 'dst', col: 'c', doc: { _id: n, t: 'a'.repeat(400) } });
@@ -181,7 +182,7 @@ async function copied(base: string, db: string): Promise<number | undefined> {
   return answer.count;
 }
 
-describe('adversarial: a Copy Database killed with -9 is whole or absent after restart', function () {
+describeSeedingJournalFiles('adversarial: a Copy Database killed with -9 is whole or absent after restart', function () {
   this.timeout(120_000);
   let workDirectory: string;
   let script: string;

@@ -5,6 +5,7 @@ import { StartupRefusal } from '../../../../src/service/store/damagedFiles';
 import { AccountDataStore } from '../../../../src/service/store/accountDataStore';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import { startServiceInProcess, temporaryDirectory } from '../../../support/testService';
+import { describeJournalStore } from '../../../support/testStore';
 
 const SETUP: Mutation[] = [
   { op: 'createDatabase', name: 'db', slug: 'sandbox', created: '2024-01-01T00:00:00.000Z' },
@@ -39,7 +40,7 @@ function damageLine(path: string, index: number, text: string): string {
   return original;
 }
 
-describe('adversarial durability: start-up on damaged account files', () => {
+describeJournalStore('adversarial durability: start-up on damaged account files', () => {
   let directory: string;
   let log: string[];
   const open = () => AccountDataStore.open(directory, (line) => log.push(line));

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileS
 import { join } from 'node:path';
 import type { InProcessService } from '../../../support/testService';
 import { startServiceInProcess, temporaryDirectory } from '../../../support/testService';
+import { describeJournalStore } from '../../../support/testStore';
 
 const KEY = 'durability-every-file-key';
 const DOCS = '/databases/db/collections/c/documents';
@@ -63,7 +64,7 @@ function filesUnder(directory: string, prefix = ''): Map<string, string> {
   return files;
 }
 
-describe('adversarial durability: each file the service keeps, damaged', function () {
+describeJournalStore('adversarial durability: each file the service keeps, damaged', function () {
   this.timeout(60_000);
 
   for (const damage of DAMAGES) {

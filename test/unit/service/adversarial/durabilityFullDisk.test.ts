@@ -9,6 +9,7 @@ import type { FileIo } from '../../../../src/service/store/lineFile';
 import { nodeFileIo } from '../../../../src/service/store/lineFile';
 import type { Mutation } from '../../../../src/service/store/mutations';
 import { temporaryDirectory } from '../../../support/testService';
+import { describeJournalStore } from '../../../support/testStore';
 
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
@@ -38,7 +39,7 @@ const SETUP: Mutation[] = [
 const put = (id: number): Mutation[] => [{ op: 'put', db: 'db', col: 'c', doc: { _id: id, text: 'x'.repeat(200) } }];
 const idsIn = (store: AccountDataStore): unknown[] => (store.state.collection('db', 'c')?.entries ?? []).map((entry) => entry.doc._id);
 
-describe('adversarial durability: a full disk', () => {
+describeJournalStore('adversarial durability: a full disk', () => {
   let directory: string;
   let log: string[];
   let journalDisk: Disk;

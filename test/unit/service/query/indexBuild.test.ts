@@ -7,6 +7,7 @@ import type { IndexSpec } from '../../../../src/service/query/indexes/indexSpec'
 import { bundleService } from '../../../support/serviceBundle';
 import type { ChildService } from '../../../support/testService';
 import { startServiceInChild, temporaryDirectory } from '../../../support/testService';
+import { describeSeedingJournalFiles } from '../../../support/testStore';
 
 const KEY = 'index-build-key-3a9f';
 const DOCUMENTS = 40_000;
@@ -49,7 +50,7 @@ async function seed(script: string, dataDir: string, more: Mutation[] = []): Pro
   store.close();
 }
 
-describe('local service: background index builds (child process)', function () {
+describeSeedingJournalFiles('local service: background index builds (child process)', function () {
   this.timeout(120_000);
   let workDirectory: string;
   let script: string;
