@@ -110,7 +110,8 @@ function bundleOptions(production) {
       outfile: 'dist/playgroundKnowledge.js',
       external: ['vscode'],
     },
-    service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
+    // pg is bundled in; its optional native binding (pg-native) is never used, and only required when asked for.
+    service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js', external: ['pg-native'] },
     guardrails: {
       ...shared,
       entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'],

@@ -11,11 +11,13 @@ async function renameLegacyCustomPlan(store: AccountStore, tag: string, key: str
   const slug = customPlanFor(tag).slug;
   const databases = [...store.state.databases.values()].filter((database) => database.slug === legacySlug);
   if (databases.length > 0)
-    await store.serve(() =>
-      store.commit(
-        databases.map((database) => ({ op: 'setDatabasePlan', name: database.name, slug })),
-        true,
-      ),
+    await store.serve(
+      () =>
+        store.commit(
+          databases.map((database) => ({ op: 'setDatabasePlan', name: database.name, slug })),
+          true,
+        ),
+      true,
     );
 }
 /** The accounts of the running service, found by a keyed hash of the key so that the key itself is never kept or compared. */
@@ -50,6 +52,11 @@ export class Accounts {
 
   all(): Account[] {
     return [...this.byDigest.values()];
+  }
+
+  /** Where the accounts' data is kept. */
+  get description(): string {
+    return this.stores.description;
   }
 
   close(): Promise<void> {

@@ -14,6 +14,9 @@ Options:
   --port N          Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one and prints it)
   --host ADDRESS    Address to bind (default 127.0.0.1)
   --data DIR        Directory for the data (default ./${DEFAULT_DATA_DIR})
+  --store URL       Keep the data in PostgreSQL instead: postgres://USER@HOST:PORT/DBNAME (the database
+                    is created when it does not exist; the password from the URL or PGPASSWORD, and
+                    what the URL leaves out from PGHOST, PGPORT, PGUSER). Several services may share one.
   --api-key KEY     An account's API key; repeat for several accounts. Without one, the key comes
                     from the ${API_KEY_ENV} environment variable, or a new key is generated and printed.
   --no-payment      The accounts have no payment information (paid plans are refused)
@@ -31,6 +34,8 @@ export interface CliOptions {
   port: number;
   host: string;
   dataDir: string;
+  /** A postgres:// URL, or undefined for the journal files under `dataDir`. */
+  store?: string;
   apiKeys: string[];
   generatedKey: boolean;
   payment: boolean;
@@ -52,6 +57,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        store: { type: 'string' },
         'api-key': { type: 'string', multiple: true },
         'no-payment': { type: 'boolean' },
         empty: { type: 'boolean' },
@@ -80,6 +86,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
     dataDir: values.data ?? DEFAULT_DATA_DIR,
+    store: values.store,
     apiKeys,
     generatedKey,
     payment: !(values['no-payment'] ?? false),

@@ -27,10 +27,11 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
     logRequests: !options.quiet,
     slowQueryMs: options.slowQueryMs,
+    store: options.store,
   });
   if (options.generatedKey)
     console.log(`Generated an API key for this run (pass --api-key or set DBHOST_API_KEY to keep one): ${options.apiKeys[0]}`);
-  console.log(`Data in ${dataDir}; ${options.apiKeys.length} account(s)${options.payment ? '' : ' without payment information'}`);
+  console.log(`${service.data}; ${options.apiKeys.length} account(s)${options.payment ? '' : ' without payment information'}`);
   console.log(serviceReadyLine(service.url));
 
   let stopping = false;

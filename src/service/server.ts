@@ -21,6 +21,7 @@ import { withBudget } from './query/budget';
 import type { AccountStores } from './store/accountStore';
 import type { JournalIo } from './store/journal';
 import { JournalStores } from './store/journalStores';
+import { openPostgresStores } from './store/postgres/postgresStores';
 import { logTimestamp } from './operationLog';
 
 export interface ServiceOptions {
@@ -42,11 +43,18 @@ export interface ServiceOptions {
   slowQueryMs?: number;
   /** The journals' file operations; tests pass their own to watch or fail the syncs. */
   journalIo?: JournalIo;
+  /**
+   * Where the accounts' data is kept: absent, in journal files under `dataDir`; a `postgres://USER@HOST:PORT/DBNAME`
+   * URL, in that PostgreSQL database (created when it does not exist; credentials from the URL or the PG* variables).
+   */
+  store?: string;
 }
 
 export interface RunningService {
   url: string;
   port: number;
+  /** Where the data is, as printed at start ("Data in …"; never a password). */
+  data: string;
   close(): Promise<void>;
 }
 
@@ -93,6 +101,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   return {
     url,
     port,
+    data: accounts.description,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -109,7 +118,8 @@ async function openAccounts(options: ServiceOptions): Promise<Accounts> {
     throw new Error('The service needs at least one non-empty API key');
   }
   const log = options.log ?? (() => undefined);
-  const stores: AccountStores = new JournalStores(options.dataDir, log, options.journalIo);
+  const stores: AccountStores =
+    options.store === undefined ? new JournalStores(options.dataDir, log, options.journalIo) : await openPostgresStores(options.store, log);
   let accounts: Accounts;
   try {
     accounts = await Accounts.open({ stores, apiKeys: options.apiKeys, payment: options.payment ?? true, empty: options.empty ?? false });
@@ -229,6 +239,8 @@ async function respond(
   }
   const context = { account, params: matched.params, query: target.query, body, thread };
   return withBudget(() =>
-    trackOperation(context, request.method as Method, matched.route.pattern, () => account.store.serve(() => handler(context))),
+    trackOperation(context, request.method as Method, matched.route.pattern, () =>
+      account.store.serve(() => handler(context), request.method !== 'GET'),
+    ),
   );
 }

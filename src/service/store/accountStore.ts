@@ -19,8 +19,11 @@ export interface AccountStore {
    * refuses it (returning why; nothing is kept) or applies it to `state`. Resolves once stored.
    */
   commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined>;
-  /** Runs one request against the account: its reads see the stored data, its answer waits for its commits. */
-  serve<T>(run: () => T | Promise<T>): T | Promise<T>;
+  /**
+   * Runs one request against the account: its reads see the stored data, its answer waits for its commits.
+   * `writes`: the request may commit (any method but GET).
+   */
+  serve<T>(run: () => T | Promise<T>, writes: boolean): T | Promise<T>;
   /** A new account's first data (the demo), stored before the service answers. */
   seed(batches: Iterable<Mutation[]>): Promise<void>;
   close(): void | Promise<void>;

@@ -1,0 +1,128 @@
+import { valueKey } from '../../bson/extendedJson';
+import type { Doc, Value } from '../../bson/extendedJson';
+import { stringifyStored } from '../../bson/plainJson';
+import { ID_INDEX } from '../../query/collectionData';
+import type { AccountState } from '../accountState';
+import type { Mutation } from '../mutations';
+
+/** One SQL statement with its parameters; `$1` is always the account. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The primary key of a document: its `_id`'s valueKey (equal ids, equal keys), as JSON so that no U+0000 reaches a text column. */
+export const documentKey = (id: Value): string => JSON.stringify(valueKey(id));
+
+/** The stored text of a document, and the `jsonb` beside it (none for text that jsonb cannot hold: a string with U+0000). */
+export function documentColumns(doc: Doc): { body: string; json: string | null } {
+  const body = stringifyStored(doc, 'A document');
+  return { body, json: body.includes('\\u0000') ? null : body };
+}
+
+/** Consecutive puts into one collection, each id once: written as one INSERT. */
+interface PutRun {
+  db: string;
+  col: string;
+  ids: string[];
+  seen: Set<string>;
+  bodies: string[];
+  jsons: (string | null)[];
+}
+
+const PUT_RUN = `INSERT INTO dbhost_documents (account, db, col, id, body, doc)
+SELECT $1, $2, $3, id, body, doc::jsonb FROM unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, body, doc, n) ORDER BY n
+ON CONFLICT (account, db, col, id) DO UPDATE SET body = EXCLUDED.body, doc = EXCLUDED.doc, version = dbhost_documents.version + 1`;
+
+const runStatement = (run: PutRun): Statement => ({ text: PUT_RUN, values: [run.db, run.col, run.ids, run.bodies, run.jsons] });
+
+/** The statement of one mutation just applied to `state`, or none when `state` ignored it (its target is gone). */
+function statementOf(mutation: Mutation, state: AccountState): Statement | undefined {
+  switch (mutation.op) {
+    case 'createDatabase':
+      return {
+        text: 'INSERT INTO dbhost_databases (account, name, slug, created) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        values: [mutation.name, mutation.slug, mutation.created],
+      };
+    case 'dropDatabase':
+      return { text: 'DELETE FROM dbhost_databases WHERE account = $1 AND name = $2', values: [mutation.name] };
+    case 'setDatabasePlan':
+      return { text: 'UPDATE dbhost_databases SET slug = $3 WHERE account = $1 AND name = $2', values: [mutation.name, mutation.slug] };
+    case 'createCollection':
+      if (!state.collection(mutation.db, mutation.name)) return undefined;
+      return {
+        text: 'INSERT INTO dbhost_collections (account, db, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        values: [mutation.db, mutation.name],
+      };
+    case 'dropCollection':
+      return { text: 'DELETE FROM dbhost_collections WHERE account = $1 AND db = $2 AND name = $3', values: [mutation.db, mutation.name] };
+    case 'renameCollection':
+      if (!state.collection(mutation.db, mutation.to) || state.collection(mutation.db, mutation.name)) return undefined;
+      return {
+        text: 'UPDATE dbhost_collections SET name = $4 WHERE account = $1 AND db = $2 AND name = $3',
+        values: [mutation.db, mutation.name, mutation.to],
+      };
+    case 'createIndex':
+    case 'dropIndex': {
+      const data = state.collection(mutation.db, mutation.col);
+      if (!data) return undefined;
+      const indexes = data.indexes.filter((index) => index.name !== ID_INDEX.name);
+      return {
+        text: 'UPDATE dbhost_collections SET indexes = $4 WHERE account = $1 AND db = $2 AND name = $3',
+        values: [mutation.db, mutation.col, JSON.stringify(indexes)],
+      };
+    }
+    case 'delete':
+      return {
+        text: 'DELETE FROM dbhost_documents WHERE account = $1 AND db = $2 AND col = $3 AND id = $4',
+        values: [mutation.db, mutation.col, documentKey(mutation.id)],
+      };
+    case 'setInvoices':
+      return { text: 'UPDATE dbhost_accounts SET invoices = $2 WHERE account = $1', values: [JSON.stringify(mutation.invoices)] };
+    case 'putUser':
+    case 'deleteUser': {
+      const database = state.databases.get(mutation.db);
+      if (!database) return undefined;
+      return {
+        text: 'UPDATE dbhost_databases SET users = $3 WHERE account = $1 AND name = $2',
+        values: [mutation.db, JSON.stringify([...(database.users?.values() ?? [])])],
+      };
+    }
+    case 'put':
+      throw new Error('puts are written in runs');
+  }
+}
+
+/**
+ * Applies the mutations to `state` (as the journal store does once its line is written) and gives the statements
+ * that store the same change, each made right after its mutation was applied, so that later ones do not leak in.
+ * Without `apply`, `state` holds the change already (a copy swaps in collections built aside).
+ */
+export function applyWithStatements(state: AccountState, mutations: Mutation[], apply = true): Statement[] {
+  const statements: Statement[] = [];
+  let run: PutRun | undefined;
+  const endRun = () => {
+    if (run) statements.push(runStatement(run));
+    run = undefined;
+  };
+  for (const mutation of mutations) {
+    if (apply) state.apply(mutation);
+    if (mutation.op !== 'put') {
+      endRun();
+      const statement = statementOf(mutation, state);
+      if (statement) statements.push(statement);
+      continue;
+    }
+    if (!state.collection(mutation.db, mutation.col)) continue;
+    const id = documentKey(mutation.doc._id);
+    if (run && (run.db !== mutation.db || run.col !== mutation.col || run.seen.has(id))) endRun();
+    run ??= { db: mutation.db, col: mutation.col, ids: [], seen: new Set(), bodies: [], jsons: [] };
+    const { body, json } = documentColumns(mutation.doc);
+    run.ids.push(id);
+    run.seen.add(id);
+    run.bodies.push(body);
+    run.jsons.push(json);
+  }
+  endRun();
+  return statements;
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+import type { AccountStore, AccountStores } from '../accountStore';
+import { readAccount } from './accountRows';
+import type { StoreTarget } from './connection';
+import { connectFailure, ensureDatabase, parseStoreUrl, StoreUnavailable } from './connection';
+import { PostgresAccountStore } from './postgresAccountStore';
+import { createTables } from './schema';
+import { unavailable } from './unavailable';
+
+const POOL_SIZE = 10;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Every account's data in one PostgreSQL database, shared by every service process started with the same URL. */
+class PostgresStores implements AccountStores {
+  private readonly opened: PostgresAccountStore[] = [];
+
+  constructor(
+    private readonly target: StoreTarget,
+    private readonly pool: Pool,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get description(): string {
+    return `Data in PostgreSQL ${this.target.shown}`;
+  }
+
+  /** Made by the first process, read by every other, so that a key finds the same account in each. */
+  async secret(): Promise<Buffer> {
+    await this.pool.query("INSERT INTO dbhost_service (name, value) VALUES ('secret', $1) ON CONFLICT DO NOTHING", [
+      randomBytes(32).toString('hex'),
+    ]);
+    const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM dbhost_service WHERE name = 'secret'");
+    return Buffer.from(rows[0].value, 'hex');
+  }
+
+  async open(tag: string): Promise<{ store: AccountStore; existed: boolean }> {
+    const created = await this.pool.query('INSERT INTO dbhost_accounts (account) VALUES ($1) ON CONFLICT DO NOTHING', [tag]);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { state, seq } = await readAccount(client, tag, true);
+      await client.query('COMMIT');
+      const store = new PostgresAccountStore(this.pool, tag, state, seq, this.log);
+      this.opened.push(store);
+      return { store, existed: created.rowCount === 0 };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.opened.map((store) => store.close()));
+    await this.pool.end();
+  }
+}
+
+/**
+ * Connects to the database of a `--store` URL (creating it, and the tables, when missing). A URL that cannot be
+ * used throws a {@link StoreUnavailable}: one line saying what failed, never the password.
+ */
+export async function openPostgresStores(url: string, log: (line: string) => void): Promise<AccountStores> {
+  const target = parseStoreUrl(url);
+  await ensureDatabase(target, log);
+  const pool = new Pool({ ...target.config, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection PostgreSQL ended (a restart): the pool drops it and connects again when next needed.
+  pool.on('error', (error) => log(`PostgreSQL connection lost: ${unavailable(error, 'it is opened again when needed').message}`));
+  try {
+    await createTables(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new StoreUnavailable(connectFailure(target, error));
+  }
+  return new PostgresStores(target, pool, log);
+}
