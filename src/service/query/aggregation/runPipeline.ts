@@ -22,11 +22,19 @@ export interface PipelineContext {
   readCollection(name: string): Promise<Doc[]>;
 }
 
-/** The query engine changes some documents in place ($addFields on a dotted path, $unwind): they get private copies first. */
-const CHANGES_IN_PLACE = new Set(['$addFields', '$set', '$unset', '$unwind']);
+/**
+ * The query engine changes some documents in place: `$addFields`/`$set` of a dotted path, `$unset`, `$unwind` with
+ * options or of a dotted path. Those stages get copies of documents the run does not own.
+ */
+function changesInPlace(stage: PipelineStage): boolean {
+  const arg = stage.arg as Record<string, Value>;
+  if (stage.name === '$addFields' || stage.name === '$set') return Object.keys(arg).some((field) => field.includes('.'));
+  if (stage.name === '$unwind') return typeof stage.arg !== 'string' || stage.arg.includes('.');
+  return stage.name === '$unset';
+}
 /** Stages the engine runs document by document: given a few documents at a time. */
 const PER_DOCUMENT = new Set(['$project', '$addFields', '$set', '$unset', '$unwind', '$replaceRoot', '$replaceWith', '$lookup']);
-const CHUNK = 16;
+const CHUNK = 48;
 
 interface Flow {
   docs: Doc[];
@@ -89,7 +97,7 @@ async function runStage(flow: Flow, stage: PipelineStage, context: PipelineConte
       return { docs: withBudget(() => wholeStage(docs, stage, context, MINGO_OPTIONS as MingoOptions), budget), owned: false };
   }
   if (!PER_DOCUMENT.has(stage.name)) throw new Error(`No runner for ${stage.name}`);
-  const input = CHANGES_IN_PLACE.has(stage.name) && !flow.owned ? await ownCopies(docs, budget) : docs.map(viewOf);
+  const input = changesInPlace(stage) && !flow.owned ? await ownCopies(docs, budget) : docs.map(viewOf);
   const options = stage.name === '$lookup' ? await lookupOptions(arg, context) : (MINGO_OPTIONS as MingoOptions);
   return { docs: await perDocument(input, stage, context, options), owned: flow.owned && stage.name !== '$lookup' };
 }
