@@ -9,6 +9,7 @@ import { compileFilter } from '../engine';
 import { SLICE_MS } from '../slicedScan';
 import { sortSliced } from '../slicedSort';
 import { WRITE_STAGES } from './allowedOperators';
+import { buildsNames, checkBuiltNames } from './builtNames';
 import type { MemoryMeter } from './memoryMeter';
 import type { PipelineStage } from './pipelineStage';
 import { checkedStages, inStage } from './pipelineStage';
@@ -54,6 +55,7 @@ export async function runStages(docs: Doc[], stages: PipelineStage[], context: P
     if (WRITE_STAGES.has(stage.name)) break;
     try {
       flow = await runStage(flow, stage, context);
+      if (buildsNames(stage.arg)) withBudget(() => checkBuiltNames(flow.docs), context.budget);
     } catch (error) {
       throw inStage(stage, error);
     }
