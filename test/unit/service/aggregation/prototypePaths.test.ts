@@ -35,7 +35,7 @@ const REFUSED_TEXTS = [
 /** Names built while the pipeline runs cannot be checked beforehand: they must be harmless. */
 const BUILT_AT_RUN_TIME = [
   '[{"$replaceRoot": {"newRoot": {"$arrayToObject": [[["__proto__", {"polluted": 1}]]]}}}]',
-  '[{"$replaceRoot": {"newRoot": {"$arrayToObject": [[["constructor", 1], ["prototype", 2]]]}}}]',
+  '[{"$replaceRoot": {"newRoot": {"$arrayToObject": {"$literal": [["constructor", 1], ["prototype", 2]]}}}}]',
   '[{"$project": {"x": {"$arrayToObject": {"$literal": [{"k": "__proto__", "v": {"polluted": 1}}]}}}}]',
   '[{"$replaceWith": {"$mergeObjects": ["$o", {"$arrayToObject": [[["__proto__", {"polluted": 1}]]]}]}}]',
   '[{"$project": {"x": {"$objectToArray": "$$ROOT"}}}, {"$unwind": "$x"}, {"$replaceRoot": {"newRoot": {"$arrayToObject": [[["__proto__", "$x.v"]]]}}}]',
@@ -81,7 +81,9 @@ describe('local service: prototype paths in pipelines', function () {
     assert.equal(built.status, 400, built.text);
     assert.match((built.json as { error: string }).error, /^stage 1 \(\$replaceRoot\): it built a field named "prototype"/);
     for (const write of ['{"$out": "copy"}', '{"$merge": {"into": "copy"}}']) {
-      const answer = await send(`[{"$limit": 1}, {"$replaceWith": {"$arrayToObject": [[["_id", 9], ["prototype", {"a": 1}]]]}}, ${write}]`);
+      const answer = await send(
+        `[{"$limit": 1}, {"$replaceWith": {"$arrayToObject": {"$literal": [["_id", 9], ["prototype", {"a": 1}]]}}}, ${write}]`,
+      );
       assert.equal(answer.status, 400, answer.text);
     }
     assert.equal((await service.running.raw('GET', '/databases/shop/collections/copy')).status, 404);
