@@ -46,7 +46,8 @@ export async function groupSliced(
     spendWork(to - from, '$group');
     const keys = keysOf(docs.slice(from, to));
     for (let at = from; at < to; at++) {
-      const key = keys[at - from];
+      // As the engine groups: a missing key is null.
+      const key = keys[at - from] ?? null;
       const members = partitions.get(key);
       if (members) members.push(docs[at]);
       else partitions.set(key, [docs[at]]);
