@@ -189,6 +189,7 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   figures.push(...(await indexedQueryFigures()));
+  figures.push(...(await (await import('./aggregation.js')).measureAggregation({ size: quick ? 10_000 : 100_000, progress: step })));
   step('packaging (production build and .vsix, in out/bench/)');
   const size = measureSize(missing);
   figures.push(...size.figures);
