@@ -114,9 +114,17 @@ export const aggregate: Handler = async (context) => {
   logAggregate(context, planSummary(page.plan), results.length, startedAt);
   const last = request.stages[request.stages.length - 1];
   if (last && WRITE_STAGES.has(last.name)) return writeResults(context, last, results, budget, startedAt);
-  const shown = results.slice(0, request.limit);
+  const shown = results.slice(0, request.limit).map(idFirst);
   return { body: shown, headers: { [COUNT_HEADER]: String(results.length), [LEGACY_COUNT_HEADER]: String(results.length) } };
 };
+
+/** `_id` first, as the documents list shows documents (some stages of the engine put it last). */
+function idFirst(doc: Doc): Doc {
+  const keys = Object.keys(doc);
+  if (keys.length < 2 || keys[0] === '_id' || !keys.includes('_id')) return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
+}
 
 /** `$out`/`$merge`: a write like any other (durable, logged as one, counted in the statistics); the answer holds no documents. */
 function writeResults(context: RequestContext, stage: PipelineStage, results: Doc[], budget: RequestBudget, startedAt: number) {

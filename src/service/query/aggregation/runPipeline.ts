@@ -71,7 +71,8 @@ async function runStage(flow: Flow, stage: PipelineStage, context: PipelineConte
     case '$match':
       return { docs: await matchSliced(docs, arg, budget), owned: flow.owned };
     case '$sort':
-      return { docs: await sortSliced(docs.map(viewOf), arg, budget, SLICE_MS), owned: flow.owned };
+      // The sort compares the engine's views; it answers the documents themselves (64-bit integers exact).
+      return { docs: await sortSliced(docs, arg, budget, SLICE_MS), owned: flow.owned };
     case '$limit':
       return { docs: docs.slice(0, stage.arg as number), owned: flow.owned };
     case '$skip':

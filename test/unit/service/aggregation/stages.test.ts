@@ -243,6 +243,16 @@ describe('local service: aggregation stages (POST …/aggregate)', function () {
     ]);
   });
 
+  it('keeps 64-bit integers exact through stages that pass documents on ($match, $sort, $limit)', async () => {
+    const body = '{"document": {"_id": 1, "big": 9007199254740993}, "safe": true}';
+    assert.equal((await service.running.raw('POST', '/databases/shop/collections/longs/documents', { body })).status, 200);
+    const answer = await service.aggregate('longs', {
+      pipeline: [{ $skip: 0 }, { $match: { big: { $gt: 0 } } }, { $sort: { big: -1 } }, { $limit: 5 }],
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.match(answer.text, /"big":9007199254740993/);
+  });
+
   it('plans a leading $match and $sort like a find: explain names the index and the stages left', async () => {
     const answer = await service.aggregate('orders', {
       pipeline: [{ $match: { region: 'north' } }, { $sort: { region: 1 } }, { $group: { _id: null, n: { $sum: 1 } } }],
