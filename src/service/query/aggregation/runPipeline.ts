@@ -132,8 +132,10 @@ async function perDocument(docs: Doc[], stage: PipelineStage, context: PipelineC
   const aggregator = new Aggregator([{ [stage.name]: stage.arg }], options);
   const output: Doc[] = [];
   const measured = context.meter.start();
+  // A `$lookup` with a pipeline runs it over the whole joined collection for each document: one at a time.
+  const chunk = stage.name === '$lookup' && Array.isArray((stage.arg as Record<string, Value>).pipeline) ? 1 : CHUNK;
   await inSlices(docs.length, context.budget, (from) => {
-    const to = Math.min(from + CHUNK, docs.length);
+    const to = Math.min(from + chunk, docs.length);
     spendWork(to - from, stage.name);
     const built = aggregator.run(docs.slice(from, to)) as Doc[];
     context.meter.add(measured, built);
