@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/api/limits';
+import { bsonSize, MAX_BSON_BYTES } from '../bson/bsonSize';
 import type { Doc } from '../bson/extendedJson';
 import { badRequest } from '../errors';
 import type { Body } from '../http/params';
@@ -115,8 +116,20 @@ export const aggregate: Handler = async (context) => {
   const last = request.stages[request.stages.length - 1];
   if (last && WRITE_STAGES.has(last.name)) return writeResults(context, last, results, budget, startedAt);
   const shown = results.slice(0, request.limit).map(idFirst);
+  withBudget(() => checkResultSizes(shown), budget);
   return { body: shown, headers: { [COUNT_HEADER]: String(results.length), [LEGACY_COUNT_HEADER]: String(results.length) } };
 };
+
+/** Each result document within the database's 16 MB, as the database refuses a larger one in a result. */
+function checkResultSizes(shown: Doc[]): void {
+  shown.forEach((doc, position) => {
+    const size = bsonSize(doc);
+    if (size > MAX_BSON_BYTES)
+      throw badRequest(
+        `result ${position + 1} would be ${(size / 1024 / 1024).toFixed(1)} MB of BSON, over the database's 16 MB limit for one document; narrow the pipeline: $project fewer fields, or $limit before a $group that pushes documents`,
+      );
+  });
+}
 
 /** `_id` first, as the documents list shows documents (some stages of the engine put it last). */
 function idFirst(doc: Doc): Doc {

@@ -116,6 +116,16 @@ describe('local service: aggregation refusals', function () {
     assert.match(grouped, /^stage 4 \(\$group\): the documents built by this stage exceed 100 MB/);
   });
 
+  it('refuses a result document over the database’s 16 MB limit', async () => {
+    const error = await refused([
+      { $limit: 1 },
+      { $project: { r: { $range: [0, 1000] } } },
+      { $unwind: '$r' },
+      { $group: { _id: null, all: { $push: { r: '$r', pad: 'z'.repeat(20_000) } } } },
+    ]);
+    assert.match(error, /^result 1 would be 19\.\d MB of BSON, over the database's 16 MB limit for one document; narrow the pipeline/);
+  });
+
   it('refuses regular expressions the linear-time engine cannot run, and answers catastrophic ones without stalling', async () => {
     assert.match(await refused([{ $match: { name: { $regex: '(a)\\1' } } }]), /^stage 1 \(\$match\): .*backreferences/);
     assert.match(
