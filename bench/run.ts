@@ -195,6 +195,7 @@ async function main(): Promise<void> {
   figures.push(
     ...(await postgresSection.run({ smoke: false, step }).catch((error: Error) => (missing.push(`PostgreSQL: ${error.message}`), []))),
   );
+  figures.push(...(await (await import('./aggregation.js')).measureAggregation({ size: quick ? 10_000 : 100_000, progress: step })));
   step('packaging (production build and .vsix, in out/bench/)');
   const size = measureSize(missing);
   figures.push(...size.figures);

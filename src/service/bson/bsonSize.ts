@@ -9,7 +9,7 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /** Bytes of a value's BSON payload (without its type byte and field name), as a driver encodes it. */
 function valueSize(value: Value): number {
-  if (value === null) return 0;
+  if (value === null || value === undefined) return 0;
   if (typeof value === 'boolean') return 1;
   if (typeof value === 'number') return Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX ? 4 : 8;
   if (typeof value === 'bigint') return 8;
