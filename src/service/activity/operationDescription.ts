@@ -68,6 +68,7 @@ export function describeOperation(method: Method, pattern: string[], context: De
     if (method === 'POST') return { op: 'insert', db, ns };
     return { op: 'update', db, ns, query: docOf(body.criteria) ?? {}, updateobj: docOf(body.object) };
   }
+  if (resource === 'aggregate') return aggregateDescription(db, ns, body);
   if (resource === 'documents') {
     const byId: Doc = { _id: params.id as Value };
     if (method === 'GET') return { op: 'query', db, ns, query: byId, ntoreturn: 1 };
@@ -85,4 +86,12 @@ export function describeOperation(method: Method, pattern: string[], context: De
     command[method === 'POST' ? 'createUser' : method === 'DELETE' ? 'dropUser' : 'usersInfo'] = params.user ?? 1;
   else command[method === 'DELETE' ? 'dropDatabase' : 'dbStats'] = 1;
   return { op: 'command', db, ns: `${db}.$cmd`, query: command };
+}
+
+/** A pipeline ending in `$out` or `$merge` is a write (an insert or an update of its target); any other is a command. */
+function aggregateDescription(db: string, ns: string, body: Body): OperationDescription {
+  const pipeline = Array.isArray(body.pipeline) ? (body.pipeline as Value[]) : [];
+  const last = docOf(pipeline[pipeline.length - 1]) ?? {};
+  const op = '$out' in last ? 'insert' : '$merge' in last ? 'update' : 'command';
+  return { op, db, ns, query: { aggregate: ns.slice(db.length + 1), pipeline } };
 }

@@ -1,7 +1,9 @@
 import { currentBudget } from '../query/budget';
+import type { PageRequest } from '../query/engine';
 import { boundsText } from '../query/indexes/planDescription';
+import type { PlannedPage } from '../query/slicedScan';
 import { findPageSliced } from '../query/slicedScan';
-import type { Handler } from '../http/types';
+import type { Handler, Reply } from '../http/types';
 import { parseListRequest } from './listRequest';
 import { requireCollection } from './lookup';
 
@@ -16,13 +18,18 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
   const page = await findPageSliced(data, request, budget, false);
+  return explainReply(`${params.db}.${params.col}`, request, page, startedAt);
+};
+
+/** What explain answers for a find that ran as `page` (also for the leading stages of a pipeline: aggregate.ts). */
+export function explainReply(ns: string, request: PageRequest, page: PlannedPage, startedAt: number): Reply {
   const millis = Math.round((performance.now() - startedAt) * 1000) / 1000;
   const { plan } = page;
   const index = plan.stage === 'COLLSCAN' ? undefined : plan.index;
   const sorted = request.sort !== undefined && Object.keys(request.sort).length > 0;
   return {
     body: {
-      ns: `${params.db}.${params.col}`,
+      ns,
       query: request.q,
       sort: request.sort ?? {},
       skip: request.skip,
@@ -56,4 +63,4 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
       ok: 1,
     },
   };
-};
+}

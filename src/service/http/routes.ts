@@ -9,6 +9,7 @@ import { copyDatabase } from '../handlers/copyDatabase';
 import { getDeploymentStats } from '../handlers/deploymentStats';
 import { listOperations } from '../handlers/operations';
 import { explainQuery } from '../handlers/explain';
+import { aggregate } from '../handlers/aggregate';
 import { getSlowQuery, listSlowQueries } from '../handlers/slowQueries';
 import { previewUpdate } from '../handlers/updatePreview';
 import { createUser, deleteUser, getUser, listUsers } from '../handlers/users';
@@ -34,6 +35,8 @@ const ORIGINAL_EXTRA_ROUTES: Route[] = [
   route('databases/:db/collections/:col/explain', { GET: explainQuery }),
   // The dry run of a bulk update (issue 25): beyond the original too.
   route('databases/:db/collections/:col/update_preview', { POST: previewUpdate }),
+  // Aggregation pipelines (issue 31): beyond the original too.
+  route('databases/:db/collections/:col/aggregate', { POST: aggregate }),
 ];
 
 /** The 25 endpoints of the interface. */

@@ -21,6 +21,8 @@ export class RequestBudget {
   constructor(
     private readonly maxSteps = MAX_WORK_STEPS,
     private readonly maxMs = MAX_REQUEST_MS,
+    /** What the refusals ask to narrow, and how. */
+    private readonly narrow = { what: 'the query', how: 'a more selective filter, fewer sort keys, smaller expressions' },
   ) {}
 
   resume(): void {
@@ -41,7 +43,7 @@ export class RequestBudget {
     if (this.spent > this.maxSteps) {
       throw new HttpError(
         400,
-        `The request needs more work than the local service allows one request (${this.maxSteps.toLocaleString('en-US')} steps, reached in ${what}); narrow the query (a more selective filter, fewer sort keys, smaller expressions) so that other requests are not held up`,
+        `The request needs more work than the local service allows one request (${this.maxSteps.toLocaleString('en-US')} steps, reached in ${what}); narrow ${this.narrow.what} (${this.narrow.how}) so that other requests are not held up`,
       );
     }
     if (this.spent >= this.nextClockCheck) {
@@ -49,7 +51,7 @@ export class RequestBudget {
       if (this.elapsedMs() > this.maxMs) {
         throw new HttpError(
           400,
-          `The request ran past the local service's time limit for one request (${this.maxMs} ms, reached in ${what}); narrow the query so that other requests are not held up`,
+          `The request ran past the local service's time limit for one request (${this.maxMs} ms, reached in ${what}); narrow ${this.narrow.what} so that other requests are not held up`,
         );
       }
     }

@@ -1,0 +1,136 @@
+import type { Account } from '../account';
+import type { Doc } from '../bson/extendedJson';
+import { cloneDoc, stringifyExtended, valueKey } from '../bson/extendedJson';
+import { ObjectId } from '../bson/objectId';
+import { badRequest, conflict } from '../errors';
+import { validateStoredDocument } from '../query/engine';
+import type { PipelineStage } from '../query/aggregation/pipelineStage';
+import { stageError, stageLabel } from '../query/aggregation/pipelineStage';
+import { writeTarget } from '../query/aggregation/stageShapes';
+import type { CollectionData } from '../store/collectionData';
+import { describeKey, ID_INDEX } from '../store/collectionData';
+import type { Mutation } from '../store/mutations';
+import { requireDatabase } from './lookup';
+
+/*
+ * `$out` and `$merge`: the results written into a collection of the request's database, checked as every
+ * other write is (storable documents, unique indexes) and committed as one durable write. Nothing is
+ * written when any document is refused.
+ */
+
+export interface PipelineWrite {
+  target: string;
+  /** Documents written (inserted or replaced). */
+  written: number;
+  /** Documents the write removed (`$out` replaces the collection's documents). */
+  removed: number;
+}
+
+function storable(stage: PipelineStage, result: Doc): Doc {
+  const doc = result._id === undefined ? { _id: ObjectId.generate(), ...cloneDoc(result) } : cloneDoc(result);
+  try {
+    validateStoredDocument(doc);
+  } catch (error) {
+    throw stageError(stage, (error as Error).message);
+  }
+  return doc;
+}
+
+/** Unique keys already taken by the documents written before, per index; a clash is refused as the database refuses it. */
+function claimKeys(stage: PipelineStage, ns: string, data: CollectionData | undefined, doc: Doc, claimed: Map<string, Set<string>>): void {
+  const own = new Map<string, Set<string>>();
+  if (data) data.claim(doc, own);
+  else own.set(ID_INDEX.name, new Set([valueKey(doc._id)]));
+  for (const [name, keys] of own) {
+    const taken = claimed.get(name) ?? new Set<string>();
+    for (const key of keys) {
+      if (taken.has(key)) {
+        const index = data?.indexes.find((spec) => spec.name === name) ?? ID_INDEX;
+        throw conflict(
+          `${stageLabel(stage)}: E11000 duplicate key error index: ${ns}.$${name} dup key: ${describeKey(index, doc)}; nothing was written`,
+        );
+      }
+      taken.add(key);
+    }
+    claimed.set(name, taken);
+  }
+}
+
+/** `$out`: the collection holds exactly the results afterwards (its indexes stay). */
+function outMutations(stage: PipelineStage, db: string, target: string, data: CollectionData | undefined, results: Doc[]) {
+  const mutations: Mutation[] = data ? [] : [{ op: 'createCollection', db, name: target }];
+  const claimed = new Map<string, Set<string>>();
+  const kept = new Set<string>();
+  const puts: Mutation[] = results.map((result) => {
+    const doc = storable(stage, result);
+    claimKeys(stage, `${db}.${target}`, data, doc, claimed);
+    kept.add(valueKey(doc._id));
+    return { op: 'put', db, col: target, doc };
+  });
+  let removed = 0;
+  for (const entry of data?.entries ?? []) {
+    if (kept.has(valueKey(entry.doc._id))) continue;
+    mutations.push({ op: 'delete', db, col: target, id: entry.doc._id });
+    removed++;
+  }
+  return { mutations: mutations.concat(puts), written: puts.length, removed };
+}
+
+interface MergeOptions {
+  whenMatched: string;
+  whenNotMatched: string;
+}
+
+function mergeOptions(stage: PipelineStage): MergeOptions {
+  const arg =
+    typeof stage.arg === 'object' && stage.arg !== null && !Array.isArray(stage.arg) ? (stage.arg as Record<string, unknown>) : {};
+  return {
+    whenMatched: typeof arg.whenMatched === 'string' ? arg.whenMatched : 'merge',
+    whenNotMatched: typeof arg.whenNotMatched === 'string' ? arg.whenNotMatched : 'insert',
+  };
+}
+
+/** `$merge` on `_id`: each result replaces, merges into, keeps or fails on the document with its `_id`, and is inserted or not where none has it. */
+function mergeMutations(stage: PipelineStage, db: string, target: string, data: CollectionData | undefined, results: Doc[]) {
+  const { whenMatched, whenNotMatched } = mergeOptions(stage);
+  const ns = `${db}.${target}`;
+  const mutations: Mutation[] = data ? [] : [{ op: 'createCollection', db, name: target }];
+  const claimed = new Map<string, Set<string>>();
+  for (const result of results) {
+    const existing = result._id === undefined ? undefined : data?.get(result._id);
+    let next: Doc | undefined;
+    if (existing) {
+      if (whenMatched === 'fail')
+        throw conflict(
+          `${stageLabel(stage)}: a document with _id ${stringifyExtended(result._id)} exists in ${ns} ("whenMatched": "fail"); nothing was written`,
+        );
+      if (whenMatched === 'keepExisting') continue;
+      next = storable(stage, whenMatched === 'merge' ? { ...existing.doc, ...result } : result);
+    } else {
+      if (whenNotMatched === 'fail')
+        throw badRequest(
+          `${stageLabel(stage)}: no document with _id ${stringifyExtended(result._id ?? null)} exists in ${ns} ("whenNotMatched": "fail"); nothing was written`,
+        );
+      if (whenNotMatched === 'discard') continue;
+      next = storable(stage, result);
+    }
+    const clash = data?.conflict(next, existing);
+    if (clash)
+      throw conflict(
+        `${stageLabel(stage)}: E11000 duplicate key error index: ${ns}.$${clash.name} dup key: ${describeKey(clash, next)}; nothing was written`,
+      );
+    claimKeys(stage, ns, data, next, claimed);
+    mutations.push({ op: 'put', db, col: target, doc: next });
+  }
+  return { mutations, written: mutations.filter((mutation) => mutation.op === 'put').length, removed: 0 };
+}
+
+/** Writes the results of a pipeline ending in `$out` or `$merge` (synchronously: the collection as it is now). */
+export function writePipelineResults(account: Account, db: string, stage: PipelineStage, results: Doc[]): PipelineWrite {
+  const target = writeTarget(stage, db);
+  const data = requireDatabase(account, db).collections.get(target);
+  const { mutations, written, removed } =
+    stage.name === '$out' ? outMutations(stage, db, target, data, results) : mergeMutations(stage, db, target, data, results);
+  account.store.commit(mutations, true);
+  return { target, written, removed };
+}
