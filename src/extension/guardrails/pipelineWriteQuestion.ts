@@ -38,7 +38,10 @@ export async function confirmPipelineWrite(
         ? vscode.l10n.t('the service did not say how many documents it holds')
         : vscode.l10n.t('it holds {0} now', countOf(total, 'document'));
   } catch (error) {
-    holds = vscode.l10n.t('what it holds could not be counted ({0})', services.logger.describe(error));
+    // A collection that does not exist yet holds nothing: $out and $merge create it.
+    holds = /does not exist/i.test(services.logger.describe(error))
+      ? vscode.l10n.t('it does not exist yet')
+      : vscode.l10n.t('what it holds could not be counted ({0})', services.logger.describe(error));
   }
   const effect =
     write.stage === '$out'
