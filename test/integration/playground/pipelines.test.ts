@@ -148,6 +148,21 @@ describe('Aggregation pipelines in playgrounds', function () {
     );
   });
 
+  it('Aggregate… in a collection view opens a pipeline playground on its collection with a $match of its filter, ready to run', async () => {
+    await vscode.commands.executeCommand(
+      'dbhost.openCollectionView',
+      { accountId, db, col },
+      { fromQuery: { filter: '{"total": {"$gte": 25}}' } },
+    );
+    const uri = await vscode.commands.executeCommand<string>('dbhost.aggregateCollectionView');
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    assert.ok(document.uri.path.endsWith('.query.json'));
+    assert.match(document.getText(), /"\$match": \{\s*"total": \{\s*"\$gte": 25\s*\}\s*\}/);
+    testing.setPrompts(new FakePrompts());
+    const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
+    assert.deepEqual(result.documents, [{ _id: null, count: 6 }]);
+  });
+
   describe('a pipeline that writes with $out', () => {
     const OUT_PIPELINE = `[{"$group": {"_id": "$region", "n": {"$sum": 1}}}, {"$out": "${out}"}]`;
     const outCollections = async () => (await client.listCollections(db)).filter((record) => record.name === out).length;
