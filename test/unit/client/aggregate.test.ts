@@ -19,7 +19,10 @@ describe('client: aggregate', () => {
 
   it('POSTs the pipeline and limit to …/aggregate and gives the documents with the count', async () => {
     service.queue({ headers: { 'X-Service-Count': '3' }, body: '[{"_id":"eu","revenue":9007199254740993},{"_id":"us","revenue":2}]' });
-    const pipeline: JsonObject[] = [{ $match: { n: new LosslessNumber('9007199254740993') } }, { $group: { _id: '$region', revenue: { $sum: '$n' } } }];
+    const pipeline: JsonObject[] = [
+      { $match: { n: new LosslessNumber('9007199254740993') } },
+      { $group: { _id: '$region', revenue: { $sum: '$n' } } },
+    ];
     const page = await client.aggregate('shop', 'or ders', pipeline, { limit: 2 });
     assert.equal(page.total, 3);
     assert.deepEqual(page.documents, [
