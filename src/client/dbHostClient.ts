@@ -20,6 +20,7 @@ import {
 } from './servicePaths';
 import type { ServiceRequest } from './transport';
 import type {
+  AggregateOptions,
   BulkUpdate,
   CallOptions,
   CollectionRecord,
@@ -244,6 +245,19 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
         return answer as ExplainAnswer;
       },
     );
+  }
+
+  /** The results of a pipeline (issue 31): a POST that reads unless the pipeline ends in `$out`/`$merge`. */
+  async aggregate(db: string, col: string, pipeline: readonly JsonObject[], options: AggregateOptions = {}): Promise<DocumentPage> {
+    const { limit, ...call } = options;
+    const request: ServiceRequest = {
+      method: 'POST',
+      path: `${collectionPath(db, col)}/aggregate`,
+      body: withoutUndefined({ pipeline, limit }),
+      options: call,
+    };
+    const { answer, value } = await this.fetchJson(request);
+    return { documents: this.shaped(request, answer, () => toDocuments(value)), total: countOf(answer) };
   }
 
   // The original's endpoints beyond the interface, over the interface's own transport

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DbHostClient } from '../client/dbHostClient';
-import { isWriteMethod } from '../core/guardrails/accountGuardrails';
+import { isWriteRequest } from '../core/guardrails/accountGuardrails';
 import { redactKey } from '../core/text/redactKey';
 import { createMcpServer } from './mcpServer';
 import { McpOptionsError, parseMcpOptions } from './mcpOptions';
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     apiKey: options.apiKey,
     // Defence in depth: a Read-only server's client refuses any write, whatever asks it.
     beforeSend: async (request) => {
-      if (options.mode === 'readOnly' && isWriteMethod(request.method))
+      if (options.mode === 'readOnly' && isWriteRequest(request))
         throw new Error(`Read-only: ${request.method} ${request.path} was not sent.`);
     },
   });

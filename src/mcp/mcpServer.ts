@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AI_TOOLS } from '../core/aiTools/aiTools';
 import { confirmationText } from '../core/aiTools/confirmationText';
-import { isWriteTool, planWrite } from '../core/aiTools/plannedWrite';
+import { isWriteCall, planWrite } from '../core/aiTools/plannedWrite';
 import { isReadTool, runReadTool } from '../core/aiTools/readToolRunner';
 import type { DbHostApi } from '../core/api/types';
 import type { WriteMode } from '../core/guardrails/accountGuardrails';
@@ -28,7 +28,7 @@ export function listedTools(mode: WriteMode): Tool[] {
     title: tool.displayName,
     description: tool.write && mode === 'confirm' ? `${tool.modelDescription} ${CONFIRM_NOTE}` : tool.modelDescription,
     inputSchema: tool.inputSchema,
-    annotations: { readOnlyHint: !tool.write, destructiveHint: tool.name === 'dbhost_deleteDocument' },
+    annotations: { readOnlyHint: !tool.write && !tool.mayWrite, destructiveHint: tool.name === 'dbhost_deleteDocument' },
   }));
 }
 
@@ -69,11 +69,11 @@ async function callTool(
   name: string,
   input: unknown,
 ): Promise<{ result: CallToolResult; outcome: string }> {
-  if (isReadTool(name)) {
+  if (isReadTool(name) && !isWriteCall(name, input)) {
     const text = await runReadTool(settings.api, name, input, settings.label);
     return { result: answer(text), outcome: `ok, ${text.length} characters` };
   }
-  if (!isWriteTool(name))
+  if (!isWriteCall(name, input))
     return {
       result: answer(`Error: no tool is named ${JSON.stringify(name)}; list the tools to see them.`, true),
       outcome: 'unknown tool',

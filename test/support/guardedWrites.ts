@@ -23,5 +23,5 @@ export const GUARDED_WRITE_METHODS = [
 
 export type GuardedWrite = (typeof GUARDED_WRITE_METHODS)[number];
 
-/** Client methods that send a POST but write nothing (the guardrails let them through as reads). */
-export const READS_SENT_AS_POST = ['previewUpdate'] as const;
+/** Client methods that send a POST but write nothing (the guardrails let them through as reads; an aggregation only while its pipeline has no `$out`/`$merge`). */
+export const READS_SENT_AS_POST = ['previewUpdate', 'aggregate'] as const;

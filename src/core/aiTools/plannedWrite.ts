@@ -5,6 +5,7 @@ import { newObjectId } from '../documents/objectId';
 import type { OutgoingRequest } from '../guardrails/requestText';
 import { affectedTarget, affectedText } from '../guardrails/requestText';
 import { stringifyLossless } from '../json/lossless';
+import { aggregateWrites, planAggregateWrite } from './aggregateTool';
 import { documentId, inputObject, optionalBoolean, requiredName, requiredObject, ToolInputError, updateOperators } from './toolInput';
 
 /** A write tool's call, checked and turned into the exact request it sends (without the key), before anything is sent. */
@@ -165,8 +166,14 @@ export function isWriteTool(name: string): boolean {
   return Object.hasOwn(PLANNERS, name);
 }
 
+/** Whether this call writes: a write tool, or dbhost_aggregate with a pipeline that ends in $out/$merge. */
+export function isWriteCall(name: string, input: unknown): boolean {
+  return isWriteTool(name) || (name === 'dbhost_aggregate' && aggregateWrites(input));
+}
+
 /** The write a tool call would send; throws ToolInputError on input it cannot use. */
 export function planWrite(name: string, input: unknown): PlannedWrite {
+  if (name === 'dbhost_aggregate') return planAggregateWrite(input);
   const planner = Object.hasOwn(PLANNERS, name) ? PLANNERS[name] : undefined;
   if (!planner) throw new Error(`No write tool named ${name}`);
   return planner(input);

@@ -7,6 +7,7 @@ import { boundedText, documentsAnswer, jsonAnswer } from './boundedAnswer';
 import { DEFAULT_LOG_LINES, MAX_LOG_LINES, MAX_TOOL_DOCUMENTS } from './toolDefinition';
 import { documentId, inputObject, optionalInteger, optionalObject, requiredName } from './toolInput';
 import { notOffered } from './notOffered';
+import { runAggregate } from './aggregateTool';
 
 type Runner = (api: DbHostApi, input: unknown, accountLabel: string) => Promise<string>;
 
@@ -80,6 +81,7 @@ const READ_RUNNERS: Record<string, Runner> = {
     const answer = await notOffered(() => api.explain(db, col, queryOf(members)), 'Explain');
     return typeof answer === 'string' ? answer : jsonAnswer(`How the service runs this query on ${db}.${col}:`, answer);
   },
+  dbhost_aggregate: (api, input) => runAggregate(api, input),
   dbhost_slowQueries: async (api, input) => {
     const db = withDatabase(input);
     const answer = await notOffered(() => api.listSlowQueries(db), 'The slow query log');

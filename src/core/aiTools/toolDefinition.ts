@@ -19,6 +19,8 @@ export interface AiToolDefinition {
   inputSchema: InputSchema;
   /** Changes data: guardrails decide whether it is sent. */
   write: boolean;
+  /** A read that writes for some inputs (a pipeline ending in $out/$merge): those calls go through the guardrails as writes. */
+  mayWrite?: boolean;
   /** Only in the extension (the MCP server serves one account). */
   extensionOnly?: boolean;
 }

@@ -36,6 +36,12 @@ export interface DocumentPage {
   total: number | undefined;
 }
 
+/** Options of an aggregation (beyond the interface, like explain: a service without it answers 404). */
+export interface AggregateOptions extends CallOptions {
+  /** Result documents to answer with at most (the service's default when absent). */
+  limit?: number;
+}
+
 export interface FetchedDocument {
   document: ServiceDocument;
   /** The body exactly as the service sent it. */
@@ -111,4 +117,10 @@ export interface DbHostApi extends OriginalServiceApi {
 
   /** The plan the service chooses for a documents query (beyond the interface: 404 where it is not offered). */
   explain(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<ExplainAnswer>;
+
+  /**
+   * POST …/aggregate: the result documents of a pipeline, and `X-Service-Count` where the service knows it
+   * (beyond the interface: 404 where it is not offered). A pipeline ending in `$out`/`$merge` writes.
+   */
+  aggregate(db: string, col: string, pipeline: readonly JsonObject[], options?: AggregateOptions): Promise<DocumentPage>;
 }

@@ -1,3 +1,5 @@
+import { pipelineWrite } from '../aggregation/pipelineWrite';
+
 /** How an account treats writes: sent as asked, each confirmed first, or never sent. */
 export type WriteMode = 'normal' | 'confirm' | 'readOnly';
 
@@ -56,10 +58,18 @@ export function isWriteMethod(method: string): boolean {
 
 /** A POST that writes nothing: the dry run of a bulk update (issue 25). */
 const DRY_RUN_PATH = /^\/databases\/[^/]+\/collections\/[^/]+\/update_preview$/;
+/** A POST that writes only when its pipeline holds `$out` or `$merge` (issue 31). */
+const AGGREGATE_PATH = /^\/databases\/[^/]+\/collections\/[^/]+\/aggregate$/;
 
-/** Whether a request may change the service: any method but GET and HEAD, except a bulk update's dry run. */
-export function isWriteRequest(request: { method: string; path: string }): boolean {
-  return isWriteMethod(request.method) && !(request.method.toUpperCase() === 'POST' && DRY_RUN_PATH.test(request.path));
+/**
+ * Whether a request may change the service: any method but GET and HEAD, except a bulk update's dry run and an
+ * aggregation whose pipeline neither `$out`s nor `$merge`s.
+ */
+export function isWriteRequest(request: { method: string; path: string; body?: Record<string, unknown> }): boolean {
+  if (!isWriteMethod(request.method)) return false;
+  if (request.method.toUpperCase() !== 'POST') return true;
+  if (DRY_RUN_PATH.test(request.path)) return false;
+  return !AGGREGATE_PATH.test(request.path) || pipelineWrite(request.body?.pipeline) !== undefined;
 }
 
 /** Leaving Read-only for Normal lets writes through unasked, so it is asked first. */

@@ -1,5 +1,6 @@
 import { stringifyLossless } from '../json/lossless';
 import type { JsonObject } from '../json/lossless';
+import { pipelineWrite } from '../aggregation/pipelineWrite';
 import { countOf } from '../text/formatCount';
 import type { WriteMode } from './accountGuardrails';
 import { accountTitle, modeLabel } from './accountGuardrails';
@@ -29,7 +30,9 @@ export type AffectedTarget =
   | { kind: 'matching'; db: string; col: string; criteria: JsonObject; multi: boolean; upsert: boolean }
   | { kind: 'document'; db: string; col: string; docId: string }
   | { kind: 'collection'; db: string; col: string }
-  | { kind: 'database'; db: string };
+  | { kind: 'database'; db: string }
+  /** An aggregation whose last stage writes its results into `into` (same database). */
+  | { kind: 'pipelineOutput'; db: string; col: string; stage: '$out' | '$merge'; into: string };
 
 const decode = (segment: string) => {
   try {
@@ -47,6 +50,10 @@ export function affectedTarget(request: OutgoingRequest): AffectedTarget | undef
   if (segments.length === 2) return method === 'DELETE' ? { kind: 'database', db } : undefined;
   if (collections !== 'collections' || col === undefined) return undefined;
   if (segments.length === 4) return method === 'DELETE' ? { kind: 'collection', db, col } : undefined;
+  if (documents === 'aggregate' && segments.length === 5) {
+    const write = pipelineWrite(request.body?.pipeline);
+    return write && { kind: 'pipelineOutput', db: write.db ?? db, col, stage: write.stage, into: write.collection };
+  }
   if (documents !== 'documents') return undefined;
   if (docId !== undefined) return { kind: 'document', db, col, docId };
   const body = request.body ?? {};
@@ -67,6 +74,11 @@ export function affectedText(target: AffectedTarget | undefined, count: number |
       return `Affects: the collection ${target.db}.${target.col}${known ? ` and its ${countOf(count, 'document')}` : ' and all its documents'}.`;
     case 'database':
       return `Affects: the database ${target.db}${known ? ` and its ${countOf(count, 'collection')}` : ' and all its collections'}.`;
+    case 'pipelineOutput': {
+      const now = known ? ` (it holds ${countOf(count, 'document')} now)` : '';
+      const how = target.stage === '$out' ? 'replaced by the results' : 'the results merged into it';
+      return `Affects: the collection ${target.db}.${target.into}${now}: ${how} of the pipeline on ${target.db}.${target.col}${target.stage === '$out' ? '; what it holds now is lost' : ''}.`;
+    }
     case 'matching': {
       if (!known) return `Affects: the documents of ${target.db}.${target.col} matching the criteria (the service did not say how many).`;
       if (count === 0) return `Affects: no document matches in ${target.db}.${target.col}${target.upsert ? '; one will be inserted' : ''}.`;

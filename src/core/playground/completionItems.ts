@@ -4,6 +4,7 @@ import type { PlaygroundPlace } from './completionPlace';
 import type { OperatorDoc } from './operatorDocs';
 import { FIELD_OPERATORS, LOGICAL_OPERATORS, UPDATE_OPERATORS } from './operatorDocs';
 import type { SourceRange } from './playgroundRequest';
+import { pipelineItems } from './pipelineCompletions';
 
 export type CompletionKind = 'field' | 'operator' | 'database' | 'collection';
 
@@ -59,6 +60,9 @@ export function completionsAt(at: PlaygroundPlace, data: CompletionData): Playgr
       break;
     case 'updateOperator':
       operators(UPDATE_OPERATORS);
+      break;
+    case 'pipeline':
+      items.push(...pipelineItems(place, data.schema));
       break;
     case 'database':
       items.push(...(data.databases ?? []).map((name) => ({ label: name, kind: 'database' as const, detail: 'database' })));

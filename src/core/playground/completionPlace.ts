@@ -1,6 +1,8 @@
 import type { Node, Segment } from 'jsonc-parser';
 import { getLocation, parseTree } from 'jsonc-parser';
 import type { SourceRange } from './playgroundRequest';
+import type { PipelinePlace } from './pipelinePlace';
+import { pipelinePlaceOf } from './pipelinePlace';
 
 /** The account, database and collection a query of the file names, as far as the text says yet. */
 export interface QueryTarget {
@@ -22,7 +24,9 @@ export type CompletionPlace =
   /** A key of `update.object`. */
   | { kind: 'updateOperator' }
   | { kind: 'database' }
-  | { kind: 'collection'; database?: string };
+  | { kind: 'collection'; database?: string }
+  /** Inside `"pipeline"`: stage names, operators, and the fields that reach the stage. */
+  | PipelinePlace;
 
 export interface PlaygroundPlace {
   place: CompletionPlace;
@@ -116,15 +120,18 @@ export function placeAt(text: string, offset: number): PlaygroundPlace | undefin
   }
   if (!query || query.type !== 'object') return undefined;
   const atKey = location.isAtPropertyKey;
-  const place = placeOfPath(atKey ? path.slice(0, -1) : path, atKey, query);
-  if (!place) return undefined;
-
   const node = location.previousNode;
   const inString =
     node !== undefined &&
     (node.type === 'string' || node.type === 'property') &&
     offset > node.offset &&
     offset <= node.offset + node.length;
+  const containers = atKey ? path.slice(0, -1) : path;
+  const dollarString = inString && !atKey && text.startsWith('"$', node.offset);
+  const place =
+    containers[0] === 'pipeline' ? pipelinePlaceOf(containers, atKey, dollarString, query, text) : placeOfPath(containers, atKey, query);
+  if (!place) return undefined;
+
   let replace: SourceRange;
   if (inString) {
     const raw = text.slice(node.offset, node.offset + node.length);

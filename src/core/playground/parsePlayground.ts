@@ -4,13 +4,27 @@ import { MAX_PAGE_SIZE } from '../api/limits';
 import type { FieldsSpec, SortSpec } from '../api/types';
 import type { JsonObject } from '../json/lossless';
 import { jsonNodeValue } from './jsonNodeValue';
+import { readPipeline } from './parsePipeline';
 import type { ParsedPlayground, PlaygroundEntry, PlaygroundProblem, PlaygroundRequest, SourceRange } from './playgroundRequest';
 import { describeSyntaxError } from './syntaxMessages';
 
-export const QUERY_PROPERTIES = ['account', 'database', 'collection', 'q', 'fields', 'sort', 'skip', 'limit', 'update'] as const;
+export const QUERY_PROPERTIES = [
+  'account',
+  'database',
+  'collection',
+  'q',
+  'fields',
+  'sort',
+  'skip',
+  'limit',
+  'update',
+  'pipeline',
+] as const;
 export const UPDATE_PROPERTIES = ['criteria', 'object', 'upsert', 'multi'] as const;
 /** Properties of a query that only a find uses; an update block selects with its own `criteria`. */
 const FIND_ONLY_PROPERTIES = ['q', 'fields', 'sort', 'skip', 'limit'] as const;
+/** What a find takes that a pipeline says in its own stages. */
+const NOT_WITH_PIPELINE = ['q', 'fields', 'sort', 'skip', 'update'] as const;
 
 interface Member {
   key: Node;
@@ -108,8 +122,24 @@ function readQuery(node: Node, index: number, text: string): PlaygroundEntry {
   }
 
   const updateNode = value('update');
+  const pipelineNode = value('pipeline');
   let request: PlaygroundRequest | undefined;
-  if (updateNode) {
+  let stageRanges: SourceRange[] | undefined;
+  if (pipelineNode) {
+    for (const name of NOT_WITH_PIPELINE) {
+      const member = members.get(name);
+      if (member)
+        problem(
+          `${quoted(name)} does not go with "pipeline": say it with a stage ($match, $project, $sort, $skip) and remove ${quoted(name)}`,
+          member.key,
+        );
+    }
+    const read = readPipeline(pipelineNode, text, database, problems);
+    stageRanges = read.stageRanges;
+    const { limit } = readFindParameters(members, text, problems);
+    if (read.pipeline && database !== undefined && collection !== undefined)
+      request = { kind: 'aggregate', database, collection, pipeline: read.pipeline, ...(limit === undefined ? {} : { limit }) };
+  } else if (updateNode) {
     for (const name of FIND_ONLY_PROPERTIES) {
       const member = members.get(name);
       if (member)
@@ -126,11 +156,12 @@ function readQuery(node: Node, index: number, text: string): PlaygroundEntry {
   }
   if (request && account !== undefined) request.account = account;
 
-  const anchor = value('update') ?? value('q');
+  const anchor = value('update') ?? value('q') ?? pipelineNode;
   return {
     index,
     range: rangeOf(node),
     errorAnchor: anchor ? rangeOf(anchor) : braceOf(node),
+    ...(stageRanges ? { stageRanges } : {}),
     ...(accountNode ? { accountRange: rangeOf(accountNode) } : {}),
     ...(problems.length === 0 && request ? { request } : {}),
     problems,

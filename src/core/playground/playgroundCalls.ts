@@ -1,9 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from '../api/limits';
 import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery, ServiceAnswer } from '../api/types';
-import type { FindRequest, UpdateRequest } from './playgroundRequest';
+import type { AggregateRequest, FindRequest, PagedRequest, UpdateRequest } from './playgroundRequest';
 
-export function pageSize(request: FindRequest): number {
-  return request.query.limit ?? DEFAULT_PAGE_SIZE;
+export function pageSize(request: PagedRequest): number {
+  return (request.kind === 'aggregate' ? request.limit : request.query.limit) ?? DEFAULT_PAGE_SIZE;
+}
+
+/** The skip a request starts at: a find's own `skip`; a pipeline says its own in a stage. */
+export function firstSkip(request: PagedRequest): number {
+  return request.kind === 'find' ? (request.query.skip ?? 0) : 0;
 }
 
 /** The query string parameters of one page: the file's own, with `skip` moved by paging. */
@@ -12,8 +17,19 @@ export function pageQuery(request: FindRequest, skip: number): DocumentQuery {
   return skip > 0 ? { ...rest, skip } : rest;
 }
 
-export function fetchPage(api: DbHostApi, request: FindRequest, skip: number, options?: CallOptions): Promise<DocumentPage> {
+export function fetchPage(api: DbHostApi, request: PagedRequest, skip: number, options?: CallOptions): Promise<DocumentPage> {
+  if (request.kind === 'aggregate') return aggregatePage(api, request, skip, options);
   return api.listDocuments(request.database, request.collection, pageQuery(request, skip), options);
+}
+
+/**
+ * A page of a pipeline's results: past the first, a `$skip` stage is added at the end, and the count the service
+ * gives (of what reaches its answer) is counted from the start again.
+ */
+export async function aggregatePage(api: DbHostApi, request: AggregateRequest, skip: number, options?: CallOptions): Promise<DocumentPage> {
+  const pipeline = skip > 0 ? [...request.pipeline, { $skip: skip }] : request.pipeline;
+  const page = await api.aggregate(request.database, request.collection, pipeline, { ...options, limit: pageSize(request) });
+  return { documents: page.documents, total: page.total === undefined ? undefined : page.total + skip };
 }
 
 export interface PagePosition {

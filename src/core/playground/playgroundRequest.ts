@@ -1,4 +1,5 @@
 import type { BulkUpdate, DocumentQuery } from '../api/types';
+import type { JsonObject } from '../json/lossless';
 
 /** A stretch of the playground text, in UTF-16 offsets as editors count them. */
 export interface SourceRange {
@@ -28,7 +29,18 @@ export interface UpdateRequest extends RequestTarget {
   update: Required<Pick<BulkUpdate, 'criteria' | 'object'>> & Pick<BulkUpdate, 'upsert' | 'multi'>;
 }
 
-export type PlaygroundRequest = FindRequest | UpdateRequest;
+/** A query holding `"pipeline": […]` instead of `q`: an aggregation (issue 31). */
+export interface AggregateRequest extends RequestTarget {
+  kind: 'aggregate';
+  pipeline: JsonObject[];
+  /** Result documents per page, 1..100; absent: the default of 20. */
+  limit?: number;
+}
+
+export type PlaygroundRequest = FindRequest | UpdateRequest | AggregateRequest;
+
+/** A request whose results come in pages: a find or an aggregation. */
+export type PagedRequest = FindRequest | AggregateRequest;
 
 /** One query object of the file, with what it asks for or why it cannot be sent. */
 export interface PlaygroundEntry {
@@ -36,8 +48,10 @@ export interface PlaygroundEntry {
   index: number;
   /** The whole query object. */
   range: SourceRange;
-  /** Where a failure the service reports for this query is shown: its `q` or `update` value, else its opening brace. */
+  /** Where a failure the service reports for this query is shown: its `q`, `update` or `pipeline` value, else its opening brace. */
   errorAnchor: SourceRange;
+  /** Each stage of a `pipeline`, where the file holds one: its lenses and the service's failures of a stage go there. */
+  stageRanges?: SourceRange[];
   /** The `account` value, when the file names one. */
   accountRange?: SourceRange;
   /** Undefined exactly when `problems` is not empty. */

@@ -14,7 +14,7 @@ export interface HistoryEntry {
   accountLabel: string;
   database: string;
   collection: string;
-  kind: 'find' | 'update';
+  kind: 'find' | 'update' | 'aggregate';
   /** The query as a playground writes it (database, collection, q, …, or update), exact numbers kept. */
   queryText: string;
   /** Documents that matched (a find's total, an update's count before it); absent when the service did not say. */
@@ -37,6 +37,8 @@ export function playgroundQueryOf(request: PlaygroundRequest, accountLabel: stri
     collection: request.collection,
   };
   if (request.kind === 'update') return { ...target, update: request.update as unknown as JsonObject };
+  if (request.kind === 'aggregate')
+    return { ...target, pipeline: request.pipeline, ...(request.limit === undefined ? {} : { limit: request.limit }) };
   return { ...target, ...(request.query as JsonObject) };
 }
 
@@ -71,7 +73,7 @@ export function validEntries(stored: unknown): HistoryEntry[] {
       typeof entry.accountLabel === 'string' &&
       typeof entry.database === 'string' &&
       typeof entry.collection === 'string' &&
-      (entry.kind === 'find' || entry.kind === 'update') &&
+      (entry.kind === 'find' || entry.kind === 'update' || entry.kind === 'aggregate') &&
       typeof entry.queryText === 'string' &&
       typeof entry.elapsedMs === 'number',
   );
@@ -82,7 +84,7 @@ export function describeRun(entry: HistoryEntry): string {
   const count =
     entry.count === undefined
       ? 'count unknown'
-      : entry.kind === 'find'
+      : entry.kind !== 'update'
         ? `${formatCount(entry.count)} document${entry.count === 1 ? '' : 's'}`
         : `${formatCount(entry.count)} matched`;
   return `${entry.kind} · ${count} · ${formatCount(entry.elapsedMs)} ms`;

@@ -3,11 +3,11 @@ import type { JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
 import { formatCount } from '../text/formatCount';
 import type { MatchCount } from './playgroundCalls';
-import type { FindRequest, UpdateRequest } from './playgroundRequest';
+import type { PagedRequest, PlaygroundRequest, UpdateRequest } from './playgroundRequest';
 
 export interface FindResults {
   accountLabel: string;
-  request: FindRequest;
+  request: PagedRequest;
   skip: number;
   page: DocumentPage;
   elapsedMs: number;
@@ -25,7 +25,7 @@ export interface RenderedResults {
   documents: ResultDocumentLine[];
 }
 
-const titleOf = (request: FindRequest | UpdateRequest, accountLabel: string) =>
+const titleOf = (request: PlaygroundRequest, accountLabel: string) =>
   `// ${request.database}.${request.collection} · account ${JSON.stringify(accountLabel)}`;
 
 const milliseconds = (elapsedMs: number) => `${formatCount(Math.round(elapsedMs))} ms`;
@@ -42,10 +42,7 @@ export function renderFindResults(results: FindResults): RenderedResults {
     titleOf(request, results.accountLabel),
     `// ${describeCount(page.documents.length, page.total)} · skip ${formatCount(results.skip)} · ${milliseconds(results.elapsedMs)}`,
   ];
-  const parameters = (['q', 'fields', 'sort', 'limit'] as const)
-    .filter((name) => request.query[name] !== undefined)
-    .map((name) => `${name}: ${stringifyLossless(request.query[name])}`);
-  if (parameters.length > 0) lines.push(`// ${parameters.join(' · ')}`);
+  lines.push(...parameterLines(request));
 
   const documents: ResultDocumentLine[] = [];
   if (page.documents.length === 0) {
@@ -63,6 +60,19 @@ export function renderFindResults(results: FindResults): RenderedResults {
   });
   lines.push(']');
   return { text: `${lines.join('\n')}\n`, documents };
+}
+
+/** The parameters of a find, or the stages of a pipeline, as comment lines. */
+function parameterLines(request: PagedRequest): string[] {
+  if (request.kind === 'aggregate') {
+    const stages = request.pipeline.map((stage) => Object.keys(stage)[0]).join(' → ');
+    return [`// pipeline of ${request.pipeline.length} stage${request.pipeline.length === 1 ? '' : 's'}: ${stages}`];
+  }
+  const query = request.query;
+  const parameters = (['q', 'fields', 'sort', 'limit'] as const)
+    .filter((name) => query[name] !== undefined)
+    .map((name) => `${name}: ${stringifyLossless(query[name])}`);
+  return parameters.length > 0 ? [`// ${parameters.join(' · ')}`] : [];
 }
 
 export interface UpdateResults {

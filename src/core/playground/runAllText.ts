@@ -2,12 +2,12 @@ import type { DocumentPage } from '../api/types';
 import type { JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
 import { formatCount } from '../text/formatCount';
-import type { FindRequest, PlaygroundRequest } from './playgroundRequest';
+import type { PagedRequest, PlaygroundRequest } from './playgroundRequest';
 import { describeCount } from './resultsText';
 
 /** What came of one query of a Run All. */
 export type RunAllSection =
-  | { kind: 'page'; index: number; request: FindRequest; accountLabel: string; skip: number; page: DocumentPage; elapsedMs: number }
+  | { kind: 'page'; index: number; request: PagedRequest; accountLabel: string; skip: number; page: DocumentPage; elapsedMs: number }
   | { kind: 'failed'; index: number; request?: PlaygroundRequest; message: string }
   | { kind: 'skipped'; index: number; request?: PlaygroundRequest; reason: string };
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isReadTool, runReadTool } from '../../core/aiTools/readToolRunner';
 import type { PlannedWrite } from '../../core/aiTools/plannedWrite';
-import { isWriteTool, planWrite } from '../../core/aiTools/plannedWrite';
+import { isWriteCall, isWriteTool, planWrite } from '../../core/aiTools/plannedWrite';
 import { confirmationText } from '../../core/aiTools/confirmationText';
 import { accountTitle, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
 import { confirmationTitle, refusalText } from '../../core/guardrails/requestText';
@@ -31,11 +31,12 @@ export class AiToolHost {
   }
 
   async prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> {
-    if (!isWriteTool(name)) return undefined;
+    if (!isWriteTool(name) && name !== 'dbhost_aggregate') return undefined;
     let account: Account;
     let plan: PlannedWrite;
     try {
       const resolved = accountForTool(this.services.accounts, input);
+      if (!isWriteCall(name, resolved.rest)) return undefined;
       account = resolved.account;
       plan = planWrite(name, resolved.rest);
     } catch {
@@ -80,8 +81,8 @@ export class AiToolHost {
     input: unknown,
   ): Promise<{ text: string; outcome?: string }> {
     const client = await this.services.accounts.clientFor(account.id);
-    if (isReadTool(name)) return { text: await runReadTool(client, name, rest, account.label) };
-    if (!isWriteTool(name)) throw new Error(`No DB Host tool is named ${name}.`);
+    if (isReadTool(name) && !isWriteCall(name, rest)) return { text: await runReadTool(client, name, rest, account.label) };
+    if (!isWriteCall(name, rest)) throw new Error(`No DB Host tool is named ${name}.`);
     const key = this.keyOf(name, account, input);
     const confirmed = this.takeConfirmed(key);
     const plan = confirmed ?? planWrite(name, rest);

@@ -6,6 +6,7 @@ import type { TargetNode } from '../shared/tree/treeContributions';
 import { PlaygroundCompletions } from '../playground/playgroundCompletions';
 import { PlaygroundData } from '../playground/playgroundData';
 import { PlaygroundHovers } from '../playground/playgroundHovers';
+import { PipelinePreviews } from '../playground/pipelinePreviews';
 import type { PlaygroundParts } from '../playground/playgroundParts';
 import { QueryHistory } from '../playground/queryHistory';
 import { RunAll } from '../playground/runAll';
@@ -35,6 +36,7 @@ export class Knowledge extends Disposable {
   readonly hovers: vscode.HoverProvider;
   readonly history: QueryHistory;
   readonly runAll: RunAll;
+  readonly previews: PipelinePreviews;
 
   constructor(dependencies: KnowledgeDependencies) {
     super();
@@ -47,6 +49,12 @@ export class Knowledge extends Disposable {
     this.register(new UnseenFields(data));
     this.history = new QueryHistory(services, playground);
     this.runAll = this.register(new RunAll(services, playground, this.history, dependencies.runAllLensesChanged));
+    this.previews = new PipelinePreviews(services, playground);
+  }
+
+  /** The lenses of playgrounds and Run All documents this bundle gives: Run All, and Preview to here above each stage. */
+  async lenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    return [...this.runAll.provideCodeLenses(document), ...(await this.previews.provideCodeLenses(document))];
   }
 
   schemaNode(collection: TargetNode<SchemaTarget>, context: ExplorerContext): ExplorerNode {

@@ -6,6 +6,7 @@ import { CollectionViews } from './collectionViews';
 import { CompareDocuments } from './compareDocuments';
 
 export { CollectionViews } from './collectionViews';
+export { aggregateViewFilter } from './aggregateViewFilter';
 export { explainViewFilter } from './explainViewFilter';
 export { exportSelectedRows } from './exportSelectedRows';
 

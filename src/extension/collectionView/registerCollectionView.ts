@@ -40,6 +40,7 @@ export function registerCollectionView(services: Services): CollectionViewsLoade
       const { host, views } = loadHost();
       return host.explainViewFilter(views);
     }),
+    registerCommand(services, CommandId.aggregateCollectionView, () => loadHost().host.aggregateViewFilter(services, load())),
     registerCommand(services, CommandId.exportSelectedRows, (context?: unknown) => {
       const { host, views } = loadHost();
       return host.exportSelectedRows(views, context);

@@ -3,3 +3,4 @@ export { accountSettings } from './accountSettings';
 export { showAccountLook } from './accountLookFeatures';
 export { checkWrite } from './writeDecision';
 export { accountLabelItems, lookTextOf, updateRefusal } from './accountLookText';
+export { confirmPipelineWrite, pipelineWriteRefusal } from './pipelineWriteQuestion';

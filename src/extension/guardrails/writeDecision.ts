@@ -61,6 +61,7 @@ async function countAffected(services: Services, accountId: string, target: Affe
   try {
     const client = await services.accounts.clientFor(accountId);
     if (target.kind === 'database') return (await client.listCollections(target.db)).length;
+    if (target.kind === 'pipelineOutput') return (await client.listDocuments(target.db, target.into, { limit: 1 })).total;
     return (await client.listDocuments(target.db, target.col, target.kind === 'matching' ? { q: target.criteria, limit: 1 } : { limit: 1 }))
       .total;
   } catch (error) {

@@ -20,6 +20,10 @@ export async function explainPlaygroundQuery(
     void services.prompts.warn(vscode.l10n.t('This query has problems (see the Problems view): fix them to explain it. Nothing was sent.'));
     return undefined;
   }
+  if (request.kind === 'aggregate')
+    throw new Error(
+      vscode.l10n.t('This is a pipeline: only a find query can be explained here. Explain its leading $match as a find with "q".'),
+    );
   if (request.kind !== 'find')
     throw new Error(vscode.l10n.t('This is an update: only a find query can be explained. Explain a query with its criteria as "q".'));
   const account = await accounts.resolve(document.uri, request.account, services.prompts);

@@ -3,7 +3,7 @@ import { stringifyLossless } from '../../core/json/lossless';
 import { resolveCollection } from '../shared/resolveTarget';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
+import { freshUntitledUri } from '../shared/playgroundFiles';
 
 /** The text of a new playground on a collection: a commented starting query, ready to run. */
 export function playgroundTemplate(db: string, col: string, accountLabel: string | undefined): string {
@@ -23,16 +23,6 @@ export function playgroundTemplate(db: string, col: string, accountLabel: string
     body,
     '',
   ].join('\n');
-}
-
-/** An untitled playground name not yet taken in this window: `orders.query.json`, `orders-2.query.json`, … */
-function freshUntitledUri(col: string): vscode.Uri {
-  const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
-  const base = col.replace(/[\\/:*?"<>|]/g, '_');
-  for (let n = 1; ; n++) {
-    const uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}${n === 1 ? '' : `-${n}`}${PLAYGROUND_SUFFIX}` });
-    if (!taken.has(uri.toString())) return uri;
-  }
 }
 
 /** Opens a prefilled untitled `.query.json` on a collection; returns its address. */

@@ -51,7 +51,8 @@ export class PlaygroundCompletions implements vscode.CompletionItemProvider {
           return at.place.database === undefined ? {} : { collections: await this.data.collectionNames(account, at.place.database) };
         case 'selectorKey':
         case 'fieldKey':
-        case 'fieldValue': {
+        case 'fieldValue':
+        case 'pipeline': {
           const schema = await this.data.schemaOf(file, at.target);
           return schema ? { schema: schema.schema } : {};
         }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { fieldReferenceAt } from '../../core/playground/completionPlace';
+import { pipelineDocAt } from '../../core/playground/pipelineHover';
 import { findField } from '../../core/schema/inferSchema';
 import { describeField, describePresence, formatAge, notSeenMessage } from '../../core/schema/schemaText';
 import type { Logger } from '../base/logger';
@@ -17,6 +18,12 @@ export class PlaygroundHovers implements vscode.HoverProvider {
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     if (!isPlaygroundDocument(document)) return undefined;
+    const documented = pipelineDocAt(document.getText(), document.offsetAt(position));
+    if (documented) {
+      const { offset, length } = documented.range;
+      const range = new vscode.Range(document.positionAt(offset), document.positionAt(offset + length));
+      return new vscode.Hover(new vscode.MarkdownString(documented.markdown), range);
+    }
     const reference = fieldReferenceAt(document.getText(), document.offsetAt(position));
     if (!reference) return undefined;
     let cached;

@@ -21,6 +21,7 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
   services.context.subscriptions.push(
     registerCommand(services, CommandId.runAllPlaygroundQueries, (file?: unknown) => load().runAll.run(file)),
     registerCommand(services, CommandId.pageRunAllResults, (...args: unknown[]) => load().runAll.page(args[0], args[1], args[2])),
+    registerCommand(services, CommandId.previewPipelineStage, (...args: unknown[]) => load().previews.preview(args[0], args[1], args[2])),
     registerCommand(services, CommandId.clearQueryHistory, () => load().history.clear()),
     registerCommand(services, CommandId.showQueryHistory, () => load().history.pick()),
     runAllLensesChanged,
@@ -35,7 +36,7 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
     vscode.languages.registerHoverProvider(selector, { provideHover: (...args) => load().hovers.provideHover(...args) }),
     vscode.languages.registerCodeLensProvider(selector, {
       onDidChangeCodeLenses: runAllLensesChanged.event,
-      provideCodeLenses: (document) => load().runAll.provideCodeLenses(document),
+      provideCodeLenses: (document) => load().lenses(document),
     }),
     vscode.workspace.onDidOpenTextDocument(loadFor),
   );

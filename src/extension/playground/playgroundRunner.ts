@@ -2,8 +2,9 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';
-import { fetchPage, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
-import type { FindRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } from '../../core/playground/playgroundRequest';
+import { fetchPage, firstSkip, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
+import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
+import type { PagedRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } from '../../core/playground/playgroundRequest';
 import type { QueryRun } from '../../core/playground/queryHistoryEntries';
 import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
@@ -76,21 +77,29 @@ export class PlaygroundRunner {
     }
     const request = entry.request;
     const account = await this.accountFor(document, entry, request.account);
-    if (request.kind === 'update' && modeOf(account) === 'readOnly') {
-      const refusal = guardrailsBundle().updateRefusal(account);
+    const write = request.kind === 'aggregate' ? pipelineWrite(request.pipeline) : undefined;
+    if ((request.kind === 'update' || write) && modeOf(account) === 'readOnly') {
+      const refusal = write ? guardrailsBundle().pipelineWriteRefusal(account, write) : guardrailsBundle().updateRefusal(account);
       this.diagnostics.showRunFailure(document, entry, refusal);
       throw new Error(refusal);
     }
+    if (write && request.kind === 'aggregate' && !(await guardrailsBundle().confirmPipelineWrite(this.services, account, request, write)))
+      return undefined;
     const client = await this.services.accounts.clientFor(account.id);
     this.diagnostics.clearRunFailure(document, entry);
     try {
-      return await this.runRequest(document.uri, account, request, client);
+      const send = () => this.runRequest(document.uri, account, request, client);
+      // The question above is the write's confirmation: a Confirm-writes account does not ask again.
+      return await (write ? this.services.confirmedWrites.send(account.id, send) : send());
     } catch (error) {
       if (isServiceError(error) && error.kind === 'http') {
+        // The service names a pipeline's failing stage, "stage 2 ($group): …": it is shown at that stage.
+        const stage = /^stage (\d+)\b/i.exec(error.serviceMessage ?? '')?.[1];
         this.diagnostics.showRunFailure(
           document,
           entry,
           vscode.l10n.t('The service refused the query: {0}', error.serviceMessage ?? error.message),
+          (stage && entry.stageRanges?.[Number(stage) - 1]) || entry.errorAnchor,
         );
       }
       throw error;
@@ -101,9 +110,9 @@ export class PlaygroundRunner {
   async runRequest(playground: vscode.Uri, account: Account, request: PlaygroundRequest, client?: DbHostApi): Promise<RunResult> {
     client ??= await this.services.accounts.clientFor(account.id);
     const result =
-      request.kind === 'find'
-        ? await this.find(playground, account, client, request, request.query.skip ?? 0)
-        : await this.update(playground, account, request);
+      request.kind === 'update'
+        ? await this.update(playground, account, request)
+        : await this.find(playground, account, client, request, firstSkip(request));
     const count = result.kind === 'find' ? (result.total ?? result.documents.length) : result.matched;
     if (result.elapsedMs !== undefined) this.ran.fire({ request, accountLabel: account.label, count, elapsedMs: result.elapsedMs });
     return result;
@@ -168,7 +177,7 @@ export class PlaygroundRunner {
     playground: vscode.Uri,
     account: Account,
     client: DbHostApi,
-    request: FindRequest,
+    request: PagedRequest,
     skip: number,
   ): Promise<FindRunResult> {
     const started = performance.now();

@@ -22,23 +22,27 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
     const top = new vscode.Range(0, 0, 0, 0);
     const position = { skip: state.skip, shown: state.page.documents.length, total: state.page.total, limit: pageSize(state.request) };
     const lenses: vscode.CodeLens[] = [];
-    const { query } = state.request;
-    // The filter goes as text: command arguments are copied as plain JSON, which would round an int64.
-    const fromQuery = {
-      filter: query.q ? stringifyLossless(query.q) : '',
-      sort: query.sort,
-      fields: query.fields,
-      skip: state.skip,
-      limit: query.limit,
-    };
-    lenses.push(
-      new vscode.CodeLens(top, {
-        title: vscode.l10n.t('$(table) Open as Table'),
-        tooltip: vscode.l10n.t('Open these results in an editable collection view'),
-        command: CommandId.openCollectionView,
-        arguments: [{ accountId: state.accountId, db: state.request.database, col: state.request.collection }, { fromQuery }],
-      }),
-    );
+    // A pipeline's results are made by its stages, not documents of the collection: no table, no Open.
+    const find = state.request.kind === 'find';
+    if (state.request.kind === 'find') {
+      const { query } = state.request;
+      // The filter goes as text: command arguments are copied as plain JSON, which would round an int64.
+      const fromQuery = {
+        filter: query.q ? stringifyLossless(query.q) : '',
+        sort: query.sort,
+        fields: query.fields,
+        skip: state.skip,
+        limit: query.limit,
+      };
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(table) Open as Table'),
+          tooltip: vscode.l10n.t('Open these results in an editable collection view'),
+          command: CommandId.openCollectionView,
+          arguments: [{ accountId: state.accountId, db: state.request.database, col: state.request.collection }, { fromQuery }],
+        }),
+      );
+    }
     if (previousPageSkip(position) !== undefined) {
       lenses.push(
         new vscode.CodeLens(top, {
@@ -58,7 +62,7 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
       );
     }
     for (const { line, id } of state.rendered.documents) {
-      if (id === undefined) continue;
+      if (id === undefined || !find) continue;
       const target: ResourceTarget = {
         accountId: state.accountId,
         db: state.request.database,

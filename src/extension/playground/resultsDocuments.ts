@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { DocumentPage } from '../../core/api/types';
-import type { FindRequest } from '../../core/playground/playgroundRequest';
+import type { PagedRequest } from '../../core/playground/playgroundRequest';
 import type { RenderedResults } from '../../core/playground/resultsText';
 import { Disposable } from '../base/disposable';
 import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
@@ -13,7 +13,7 @@ export interface FindResultsState {
   kind: 'find';
   accountId: string;
   accountLabel: string;
-  request: FindRequest;
+  request: PagedRequest;
   skip: number;
   page: DocumentPage;
   rendered: RenderedResults;

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { idToPathSegment } from '../../core/documents/documentId';
-import { fetchPage, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
+import { fetchPage, firstSkip, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
 import type { RenderedRunAll, RunAllSection } from '../../core/playground/runAllText';
 import { renderRunAll } from '../../core/playground/runAllText';
+import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
 import type { Account } from '../shared/account';
 import { Disposable } from '../base/disposable';
 import type { ResourceTarget } from '../base/resourceTarget';
@@ -155,13 +156,16 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
           ),
         },
       };
-    if (request.kind === 'update')
+    if (request.kind === 'update' || (request.kind === 'aggregate' && pipelineWrite(request.pipeline)))
       return {
         section: {
           kind: 'skipped',
           index,
           request,
-          reason: vscode.l10n.t('a bulk update runs only from its own Run lens, which asks first'),
+          reason:
+            request.kind === 'update'
+              ? vscode.l10n.t('a bulk update runs only from its own Run lens, which asks first')
+              : vscode.l10n.t('a pipeline that writes ($out, $merge) runs only from its own Run lens, which asks first'),
         },
       };
     let account: Account;
@@ -175,11 +179,11 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     const started = performance.now();
     try {
       const client = await this.services.accounts.clientFor(account.id);
-      const page = await fetchPage(client, request, request.query.skip ?? 0);
+      const page = await fetchPage(client, request, firstSkip(request));
       const elapsedMs = performance.now() - started;
       this.history.record({ request, accountLabel: account.label, count: page.total ?? page.documents.length, elapsedMs });
       return {
-        section: { kind: 'page', index, request, accountLabel: account.label, skip: request.query.skip ?? 0, page, elapsedMs },
+        section: { kind: 'page', index, request, accountLabel: account.label, skip: firstSkip(request), page, elapsedMs },
         accountId: account.id,
       };
     } catch (error) {
@@ -216,7 +220,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     for (const { section, line, id } of state.rendered.documents) {
       const found = state.sections[section];
       const accountId = state.accountIds[section];
-      if (id === undefined || found?.kind !== 'page' || accountId === undefined) continue;
+      if (id === undefined || found?.kind !== 'page' || found.request.kind !== 'find' || accountId === undefined) continue;
       const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
       lenses.push(openDocumentLens(line, target));
     }

@@ -66,6 +66,8 @@ export enum CommandId {
   openSlowQueryInPlayground = 'dbhost.openSlowQueryInPlayground',
   showDeploymentStats = 'dbhost.showDeploymentStats',
   explainPlaygroundQuery = 'dbhost.explainPlaygroundQuery',
+  previewPipelineStage = 'dbhost.previewPipelineStage',
+  aggregateCollectionView = 'dbhost.aggregateCollectionView',
   explainQuery = 'dbhost.explainQuery',
   explainCollectionViewFilter = 'dbhost.explainCollectionViewFilter',
   /** Export Selected… in the context menu of a collection view's rows. */

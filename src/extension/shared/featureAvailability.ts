@@ -2,7 +2,8 @@ import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi } from '../../core/api/types';
 
 /** Endpoints of the original service that the interface text does not promise. */
-export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats';
+/** (And aggregation pipelines, issue 31: beyond the interface like explain.) */
+export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats' | 'aggregate';
 
 /** Statuses with which a service says it has no such endpoint. */
 const ABSENT_STATUSES = new Set([404, 405, 501]);

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Account } from './account';
 import type { Prompts } from '../ui/prompts';
 import type { ParsedPlayground } from '../../core/playground/playgroundRequest';
@@ -8,6 +8,16 @@ export const PLAYGROUND_SUFFIX = '.query.json';
 
 export function isPlaygroundDocument(document: vscode.TextDocument): boolean {
   return document.uri.path.toLowerCase().endsWith(PLAYGROUND_SUFFIX);
+}
+
+/** An untitled playground name not yet taken in this window: `orders.query.json`, `orders-2.query.json`, … */
+export function freshUntitledUri(col: string): vscode.Uri {
+  const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+  const base = col.replace(/[\\/:*?"<>|]/g, '_');
+  for (let n = 1; ; n++) {
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}${n === 1 ? '' : `-${n}`}${PLAYGROUND_SUFFIX}` });
+    if (!taken.has(uri.toString())) return uri;
+  }
 }
 
 /** Parses each playground once per version of its text: diagnostics, lenses and runs all ask for it. */

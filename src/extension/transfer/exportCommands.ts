@@ -47,6 +47,12 @@ export async function exportQueryResults(services: Services, file?: unknown, ind
   const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: vscode.l10n.t('export its results'), verb: 'export' });
   const request = entry.request;
   if (!request) throw new Error(vscode.l10n.t('This query has problems (see the Problems view): fix them to export its results.'));
+  if (request.kind === 'aggregate')
+    throw new Error(
+      vscode.l10n.t(
+        'This is a pipeline: Export Results… exports a find query only. Run the pipeline and save its results document instead.',
+      ),
+    );
   if (request.kind !== 'find') throw new Error(vscode.l10n.t('This is an update: only the results of a find query can be exported.'));
   const accountId = await accountFor(services, request.account);
   const { q, sort, fields } = request.query;

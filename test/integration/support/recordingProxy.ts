@@ -37,8 +37,8 @@ export class RecordingProxy {
   }
 
   writes(): RecordedRequest[] {
-    // A bulk update's dry run is a POST that writes nothing.
-    return this.requests.filter((request) => isWriteRequest(request));
+    // A bulk update's dry run is a POST that writes nothing, and so is an aggregation without $out/$merge.
+    return this.requests.filter((request) => isWriteRequest({ ...request, body: parsedBody(request.body) }));
   }
 
   private forward(request: http.IncomingMessage, response: http.ServerResponse): void {
@@ -63,5 +63,14 @@ export class RecordingProxy {
       upstream.on('error', () => request.socket.destroy());
       upstream.end(body);
     });
+  }
+}
+
+function parsedBody(text: string): Record<string, unknown> | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
 }

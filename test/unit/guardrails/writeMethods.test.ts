@@ -92,6 +92,11 @@ describe('Guardrails cover every write of the client', () => {
     assert.ok(isWriteRequest({ method: 'POST', path: '/databases/a/collections/b/documents' }));
     assert.ok(isWriteRequest({ method: 'PUT', path: '/databases/a/collections/b/update_preview' }));
     assert.ok(isWriteRequest({ method: 'POST', path: '/databases/a/collections/update_preview/documents' }));
+    const aggregate = '/databases/a/collections/b/aggregate';
+    assert.ok(!isWriteRequest({ method: 'POST', path: aggregate, body: { pipeline: [{ $match: {} }, { $group: { _id: null } }] } }));
+    assert.ok(isWriteRequest({ method: 'POST', path: aggregate, body: { pipeline: [{ $match: {} }, { $out: 'c' }] } }));
+    assert.ok(isWriteRequest({ method: 'POST', path: aggregate, body: { pipeline: [{ $merge: { into: 'c' } }] } }));
+    assert.ok(isWriteRequest({ method: 'PUT', path: aggregate, body: { pipeline: [] } }));
   });
 
   it('runs every write past the beforeSend hook, with its method and path, before it is sent', () => {

@@ -91,6 +91,25 @@ describe('Guardrails: request description', () => {
       'Affects: the document 42 in shop.orders.',
     );
     assert.equal(affectedTarget({ method: 'POST', path: '/databases' }), undefined);
+    const out = affectedTarget({
+      method: 'POST',
+      path: '/databases/shop/collections/orders/aggregate',
+      body: { pipeline: [{ $out: 'summary' }] },
+    });
+    assert.equal(
+      affectedText(out, 12),
+      'Affects: the collection shop.summary (it holds 12 documents now): replaced by the results of the pipeline on shop.orders; what it holds now is lost.',
+    );
+    const merge = {
+      method: 'POST',
+      path: '/databases/shop/collections/orders/aggregate',
+      body: { pipeline: [{ $merge: { into: 'totals' } }] },
+    };
+    assert.match(affectedText(affectedTarget(merge), undefined), /^Affects: the collection shop\.totals: the results merged into it/);
+    assert.equal(
+      affectedTarget({ method: 'POST', path: '/databases/shop/collections/orders/aggregate', body: { pipeline: [] } }),
+      undefined,
+    );
     assert.equal(affectedTarget({ method: 'PUT', path: '/databases/shop/collections/orders' }), undefined);
   });
 

@@ -1,0 +1,132 @@
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
+import type { StagePreview } from '../../core/aggregation/stagePreview';
+import { PREVIEW_SHOWN, previewIsComplete, renderStagePreview, stagePreviewPlan } from '../../core/aggregation/stagePreview';
+import type { DbHostApi } from '../../core/api/types';
+import type { AggregateRequest } from '../../core/playground/playgroundRequest';
+import { CommandId } from '../shared/commandIds';
+import { isAbsentEndpoint, isKnownAbsent, markAbsent } from '../shared/featureAvailability';
+import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
+import type { Services } from '../services';
+import type { PlaygroundParts } from './playgroundParts';
+import { RESULTS_SCHEME } from './resultsDocuments';
+
+/** What a preview gives back (the integration tests read it). */
+export interface StagePreviewResult extends Omit<StagePreview, 'page' | 'accountLabel' | 'namespace'> {
+  resultsUri: string;
+  documents: StagePreview['page']['documents'];
+  total: number | undefined;
+  complete: boolean;
+  /** The stages sent, the inserted `$limit` among them. */
+  sent: unknown[];
+}
+
+/**
+ * "Preview to here" above each stage of a playground pipeline: the documents after that stage, from a sample, in a
+ * read-only document beside the playground, so that a pipeline is built one stage at a time.
+ */
+export class PipelinePreviews {
+  constructor(
+    private readonly services: Services,
+    private readonly playground: PlaygroundParts,
+  ) {}
+
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    if (!isPlaygroundDocument(document)) return [];
+    const parsed = this.playground.parses.get(document);
+    if (parsed.fileProblems.length > 0) return [];
+    const hidden = await Promise.all(
+      parsed.entries.map((entry) => entry.request?.kind === 'aggregate' && this.hiddenFor(document.uri, entry.request)),
+    );
+    return parsed.entries.flatMap((entry, position) => {
+      const request = entry.request;
+      if (request?.kind !== 'aggregate' || !entry.stageRanges || hidden[position]) return [];
+      const writes = pipelineWrite(request.pipeline) !== undefined;
+      return entry.stageRanges.slice(0, writes ? -1 : undefined).map((range, stage) => {
+        const line = document.positionAt(range.offset).line;
+        return new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+          title: vscode.l10n.t('$(eye) Preview to here'),
+          tooltip: vscode.l10n.t('A sample of the documents after stage {0}, with counts', stage + 1),
+          command: CommandId.previewPipelineStage,
+          arguments: [document.uri, entry.index, stage],
+        });
+      });
+    });
+  }
+
+  /** Shows the documents after stage `stage` (0-based) of query `index` of the playground `file`. */
+  async preview(file: unknown, index: unknown, stage: unknown): Promise<StagePreviewResult | undefined> {
+    const uri = file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const entry = this.playground.parses.get(document).entries.find((candidate) => candidate.index === index);
+    const request = entry?.request;
+    if (request?.kind !== 'aggregate' || typeof stage !== 'number' || stage < 0 || stage >= request.pipeline.length)
+      throw new Error(
+        vscode.l10n.t('That stage is no longer in the playground, or its pipeline has problems (see the Problems view). Nothing was sent.'),
+      );
+    const account = await this.playground.accounts.resolve(uri, request.account, this.services.prompts);
+    const client = await this.services.accounts.clientFor(account.id);
+    const plan = stagePreviewPlan(request.pipeline, stage);
+    const started = performance.now();
+    let page;
+    try {
+      page = await client.aggregate(request.database, request.collection, plan.pipeline, { limit: PREVIEW_SHOWN });
+    } catch (error) {
+      if (!isAbsentEndpoint(error) || /does not exist/i.test(this.services.logger.describe(error))) throw error;
+      markAbsent(client, 'aggregate');
+      void this.services.prompts.info(
+        vscode.l10n.t('The service of "{0}" does not offer aggregation pipelines: nothing to preview.', account.label),
+      );
+      return undefined;
+    }
+    const elapsedMs = performance.now() - started;
+    const input = await this.countInput(client, request, plan.leadingFilter);
+    const preview: StagePreview = {
+      namespace: `${request.database}.${request.collection}`,
+      accountLabel: account.label,
+      stage,
+      stageCount: request.pipeline.length,
+      stageName: Object.keys(request.pipeline[stage] ?? {})[0] ?? '',
+      page,
+      input,
+      afterMatch: plan.leadingFilter !== undefined,
+      elapsedMs,
+    };
+    const resultsUri = this.previewUri(uri);
+    await this.playground.results.show(resultsUri, { kind: 'update', text: renderStagePreview(preview) });
+    const { page: _page, accountLabel: _label, namespace: _namespace, ...rest } = preview;
+    return {
+      ...rest,
+      resultsUri: resultsUri.toString(),
+      documents: page.documents,
+      total: page.total,
+      complete: previewIsComplete(preview),
+      sent: plan.pipeline,
+    };
+  }
+
+  private async countInput(client: DbHostApi, request: AggregateRequest, filter: AggregateRequest['pipeline'][number] | undefined) {
+    try {
+      return (await client.listDocuments(request.database, request.collection, { ...(filter ? { q: filter } : {}), limit: 1 })).total;
+    } catch {
+      return undefined; // a filter a find does not take ($expr on some services): the preview says it is a sample
+    }
+  }
+
+  /** Whether the account's service is known to have no aggregation (learnt from a 404; nothing is sent to find out). */
+  private async hiddenFor(file: vscode.Uri, request: AggregateRequest): Promise<boolean> {
+    const account = this.playground.accounts.settled(file, request.account);
+    try {
+      return account !== undefined && isKnownAbsent(await this.services.accounts.clientFor(account.id), 'aggregate');
+    } catch {
+      return false;
+    }
+  }
+
+  private previewUri(playground: vscode.Uri): vscode.Uri {
+    const name = playground.path.split('/').pop() ?? 'playground';
+    const base = name.toLowerCase().endsWith(PLAYGROUND_SUFFIX) ? name.slice(0, -PLAYGROUND_SUFFIX.length) : name;
+    return vscode.Uri.from({ scheme: RESULTS_SCHEME, path: `/${base} preview.jsonc`, query: playground.toString() });
+  }
+}

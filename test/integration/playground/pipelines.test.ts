@@ -1,0 +1,216 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { TestApi } from '../../../src/extension/extension';
+import type { StagePreviewResult } from '../../../src/extension/playground/pipelinePreviews';
+import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
+import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
+import { readTestConfig } from '../support/test-config';
+import { waitFor } from '../support/waitFor';
+
+const db = 'shop';
+const col = `pipelines_${process.pid}`;
+const out = `${col}_out`;
+const accountLabel = 'Pipeline tests';
+const REGIONS = ['eu', 'us', 'asia'];
+
+const GROUP_PIPELINE = `[
+    {"$match": {"total": {"$gte": 10}}},
+    {"$group": {"_id": "$region", "revenue": {"$sum": "$total"}, "orders": {"$sum": 1}}},
+    {"$sort": {"revenue": -1}}
+  ]`;
+
+describe('Aggregation pipelines in playgrounds', function () {
+  this.timeout(60_000);
+  let testing: TestApi;
+  let accountId: string;
+  let client: DbHostApi;
+  let playgrounds: PlaygroundFolder;
+  const playground = (name: string, pipeline: string) =>
+    playgrounds.open(name, `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "pipeline": ${pipeline}}\n`);
+  const runLensesOf = async (uri: vscode.Uri) =>
+    (await lensesOf(uri)).filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    ({ accountId, client } = await addAccount(testing, accountLabel, readTestConfig().services.demo));
+    await client.createCollection(db, col);
+    for (let n = 1; n <= 30; n++)
+      await client.createDocument(db, col, { _id: `o-${n}`, region: REGIONS[n % 3]!, total: n }, { safe: true });
+    playgrounds = PlaygroundFolder.create('pipelines');
+  });
+
+  after(async () => {
+    for (const name of [col, out]) if (client) await client.deleteCollection(db, name).catch(() => undefined);
+    if (accountId) await testing.services.accounts.remove(accountId);
+    playgrounds?.remove();
+  });
+
+  it('runs a pipeline from its Run lens: the results and count are what the service answers over HTTP', async () => {
+    const document = await playground('group.query.json', GROUP_PIPELINE);
+    testing.setPrompts(new FakePrompts());
+    const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
+    const expected = await client.aggregate(db, col, [
+      { $match: { total: { $gte: 10 } } },
+      { $group: { _id: '$region', revenue: { $sum: '$total' }, orders: { $sum: 1 } } },
+      { $sort: { revenue: -1 } },
+    ]);
+    assert.deepEqual(result.documents, expected.documents);
+    assert.equal(result.total, 3);
+    // Worked out by hand: totals 10..30 by n % 3.
+    assert.deepEqual(
+      result.documents.map((group) => [group._id, Number(group.revenue), Number(group.orders)]),
+      [
+        ['eu', 147, 7],
+        ['asia', 140, 7],
+        ['us', 133, 7],
+      ],
+    );
+    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(result.resultsUri))).getText();
+    assert.match(text, /^\/\/ pipeline of 3 stages: \$match → \$group → \$sort$/m);
+    assert.match(text, /^\/\/ 3 of 3 · skip 0/m);
+  });
+
+  it('marks an unknown stage and operator where they are, cause first, and sends nothing', async () => {
+    const document = await playground(
+      'typo.query.json',
+      '[{"$match": {}}, {"$grup": {"_id": null}}, {"$project": {"x": {"$multiplyy": [1, 2]}}}]',
+    );
+    const messages = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(document.uri).map((d) => [document.getText(d.range), d.message]);
+      return found.length === 2 ? found : undefined;
+    });
+    assert.equal(messages[0]![0], '"$grup"');
+    assert.match(messages[0]![1]!, /^Unknown stage "\$grup" in stage 2: .*did you mean "\$group"/);
+    assert.equal(messages[1]![0], '"$multiplyy"');
+    assert.match(messages[1]![1]!, /^Unknown expression operator "\$multiplyy" in stage 3 \(\$project\)/);
+    const prompts = new FakePrompts();
+    testing.setPrompts(prompts);
+    assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
+    assert.match(prompts.warnings.join('\n'), /This query has 2 problems .*Nothing was sent/);
+  });
+
+  it('previews the documents after each stage from its lens, saying whether the preview is a sample', async () => {
+    const document = await playground('preview.query.json', GROUP_PIPELINE);
+    testing.setPrompts(new FakePrompts());
+    const previews = await waitFor(async () => {
+      const found = (await lensesOf(document.uri)).filter((lens) => lens.command?.command === 'dbhost.previewPipelineStage');
+      return found.length === 3 ? found : undefined;
+    });
+    assert.deepEqual(
+      previews.map((lens) => [lens.command?.title, lens.range.start.line]),
+      [
+        ['$(eye) Preview to here', 1],
+        ['$(eye) Preview to here', 2],
+        ['$(eye) Preview to here', 3],
+      ],
+    );
+    const afterMatch = await runLens<StagePreviewResult>(previews[0]);
+    assert.equal(afterMatch.total, 21);
+    assert.equal(afterMatch.documents.length, 20);
+    assert.ok(afterMatch.complete, 'the 21 documents the $match selects all fit in the sample');
+    const afterGroup = await runLens<StagePreviewResult>(previews[1]);
+    assert.equal(afterGroup.stageName, '$group');
+    assert.deepEqual(afterGroup.sent, [
+      { $match: { total: { $gte: 10 } } },
+      { $limit: 1000 },
+      { $group: { _id: '$region', revenue: { $sum: '$total' }, orders: { $sum: 1 } } },
+    ]);
+    const expected = await client.aggregate(db, col, [
+      { $match: { total: { $gte: 10 } } },
+      { $group: { _id: '$region', revenue: { $sum: '$total' }, orders: { $sum: 1 } } },
+    ]);
+    assert.deepEqual(new Set(afterGroup.documents.map((group) => group._id)), new Set(expected.documents.map((group) => group._id)));
+    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(afterGroup.resultsUri))).getText();
+    assert.match(text, /^\/\/ Preview after stage 2 of 3 \(\$group\)/);
+    assert.match(text, /This preview is complete: all 21 documents the leading \$match selects went through/);
+  });
+
+  it('completes a field that an earlier stage makes, naming that stage', async () => {
+    const document = await playground(
+      'complete.query.json',
+      '[{"$group": {"_id": "$region", "revenue": {"$sum": "$total"}}}, {"$sort": {"@": -1}}]',
+    );
+    const offset = document.getText().indexOf('"@"');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      document.positionAt(offset + 1),
+    );
+    const revenue = list.items.find((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'revenue');
+    assert.ok(revenue, 'revenue, made by $group, is not offered');
+    assert.equal(revenue.detail, 'made by stage 1 ($group)');
+    assert.ok(
+      !list.items.some((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'total'),
+      '$group dropped total',
+    );
+  });
+
+  it('Aggregate… in a collection view opens a pipeline playground on its collection with a $match of its filter, ready to run', async () => {
+    await vscode.commands.executeCommand(
+      'dbhost.openCollectionView',
+      { accountId, db, col },
+      { fromQuery: { filter: '{"total": {"$gte": 25}}' } },
+    );
+    const uri = await vscode.commands.executeCommand<string>('dbhost.aggregateCollectionView');
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    assert.ok(document.uri.path.endsWith('.query.json'));
+    assert.match(document.getText(), /"\$match": \{\s*"total": \{\s*"\$gte": 25\s*\}\s*\}/);
+    testing.setPrompts(new FakePrompts());
+    const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
+    assert.deepEqual(result.documents, [{ _id: null, count: 6 }]);
+  });
+
+  describe('a pipeline that writes with $out', () => {
+    const OUT_PIPELINE = `[{"$group": {"_id": "$region", "n": {"$sum": 1}}}, {"$out": "${out}"}]`;
+    const outCollections = async () => (await client.listCollections(db)).filter((record) => record.name === out).length;
+
+    it('is refused on a Read-only account before anything is sent', async () => {
+      await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+      const document = await playground('out-readonly.query.json', OUT_PIPELINE);
+      const prompts = new FakePrompts();
+      testing.setPrompts(prompts);
+      assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
+      assert.match(
+        prompts.errors.join('\n'),
+        /is Read-only: this pipeline writes into .*_out with \$out, so it does not run and nothing was sent/,
+      );
+      const atQuery = vscode.languages.getDiagnostics(document.uri).map((diagnostic) => diagnostic.message);
+      assert.ok(
+        atQuery.some((message) => /is Read-only: this pipeline writes/.test(message)),
+        'the refusal is not shown at the query',
+      );
+      assert.deepEqual(prompts.questions, []);
+      assert.equal(await outCollections(), 0);
+    });
+
+    it('asks modally naming the target collection on a Confirm-writes account; Cancel writes nothing, Run and Write writes once', async () => {
+      await testing.services.accounts.update(accountId, { mode: 'confirm' });
+      const document = await playground('out-confirm.query.json', OUT_PIPELINE);
+      const cancelled = new FakePrompts([{ confirm: false }]);
+      testing.setPrompts(cancelled);
+      assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
+      assert.equal(cancelled.questions.length, 1);
+      assert.match(cancelled.questions[0]!.text, new RegExp(`Run this pipeline and write into ${db}\\.${out}\\?`));
+      assert.match(cancelled.questions[0]!.detail ?? '', /\$out replaces everything .* cannot be undone/);
+      assert.match(cancelled.questions[0]!.detail ?? '', /confirms every write: this is that confirmation/);
+      assert.equal(await outCollections(), 0);
+
+      const accepted = new FakePrompts([{ confirm: true }]);
+      testing.setPrompts(accepted);
+      await runLens((await runLensesOf(document.uri))[0]);
+      assert.equal(accepted.questions.length, 1, 'Confirm writes asked a second time');
+      const written = await client.listDocuments(db, out, { sort: { _id: 1 } });
+      assert.deepEqual(
+        written.documents.map((group) => [group._id, Number(group.n)]),
+        [
+          ['asia', 10],
+          ['eu', 10],
+          ['us', 10],
+        ],
+      );
+    });
+  });
+});
