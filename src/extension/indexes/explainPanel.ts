@@ -42,6 +42,8 @@ function labelsFor(suggestion: IndexSuggestion): ExplainLabels {
  */
 export class ExplainPanel {
   private shownView: ExplainPageView;
+  /** Closed by the user, perhaps while a button's work ran: nothing more is sent to it. */
+  private closed = false;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -54,7 +56,11 @@ export class ExplainPanel {
     const nonce = randomBytes(16).toString('base64');
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'explainView.js')).toString();
     panel.webview.html = explainPageHtml({ title: panel.title, scriptUri, nonce, loading: vscode.l10n.t('Loading the explain…') });
-    panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(data));
+    const messages = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(data));
+    panel.onDidDispose(() => {
+      this.closed = true;
+      messages.dispose();
+    });
   }
 
   get state(): ExplainViewState {
@@ -98,6 +104,6 @@ export class ExplainPanel {
   }
 
   private async post(message: ExplainHostMessage): Promise<void> {
-    await this.panel.webview.postMessage(message);
+    if (!this.closed) await this.panel.webview.postMessage(message);
   }
 }
