@@ -146,6 +146,15 @@ function bundleOptions(production) {
       entryPoints: ['src/webview/statsChart/statsChartView.ts'],
       outfile: 'dist/statsChart.js',
     },
+    // An explain view's page script runs in the webview (a browser), loaded only by that page.
+    explainView: {
+      ...shared,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      entryPoints: ['src/webview/explainView/explainView.ts'],
+      outfile: 'dist/explainView.js',
+    },
     // The collection views' extension-side code, loaded the first time a view opens.
     collectionViewHost: {
       ...shared,

@@ -1,6 +1,6 @@
 // `npm run l10n`: writes l10n/bundle.l10n.json, the English texts the extension passes to `vscode.l10n.t`, which a
 // translator copies to bundle.l10n.<locale>.json. What `@vscode/l10n-dev export` makes, read here with the TypeScript
-// compiler: the first argument of every `l10n.t(...)` call in src/extension, a literal so it can be found.
+// compiler: the first argument of every `l10n.t(...)` call in src/extension and src/webview, a literal so it can be found.
 // `--check` writes nothing and fails when the file is not what the sources say (the unit test does the same).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,7 +8,8 @@ import * as ts from 'typescript';
 import { repoRoot } from './vscode-host/paths';
 
 export const BUNDLE_PATH = path.join(repoRoot, 'l10n', 'bundle.l10n.json');
-const SOURCE_DIR = path.join(repoRoot, 'src', 'extension');
+/** The extension, and the webviews' page scripts (src/webview/shared/l10n.ts gives them `l10n.t`). */
+const SOURCE_DIRS = [path.join(repoRoot, 'src', 'extension'), path.join(repoRoot, 'src', 'webview')];
 
 export interface L10nCall {
   file: string;
@@ -57,8 +58,8 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-export function l10nCalls(dir = SOURCE_DIR): L10nCall[] {
-  return sourceFiles(dir).flatMap((file) => l10nCallsIn(path.relative(repoRoot, file), fs.readFileSync(file, 'utf8')));
+export function l10nCalls(dirs = SOURCE_DIRS): L10nCall[] {
+  return dirs.flatMap(sourceFiles).flatMap((file) => l10nCallsIn(path.relative(repoRoot, file), fs.readFileSync(file, 'utf8')));
 }
 
 /** The bundle's text: each message once, as its own key, sorted, so a diff shows what changed. */

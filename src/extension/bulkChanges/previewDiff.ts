@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { UpdatePreview } from '../../core/bulk/updatePreview';
+import type { CommentedElement } from '../../core/bulk/commentedArray';
+import { commentedArray } from '../../core/bulk/commentedArray';
 import { displayId } from '../../core/documents/documentId';
 import { stringifyLossless } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
@@ -20,12 +22,15 @@ function ensureProvider(context: vscode.ExtensionContext): void {
   );
 }
 
-const block = (heading: string, text: string) => `// ${heading}\n${text}\n`;
+const block = (heading: string, json: string): CommentedElement => ({ heading, json });
 
-/** The two sides of the preview: every sampled document before, and after (or why the update fails on it). */
+/**
+ * The two sides of the preview, each one JSON array with a comment above each document (valid JSON with comments,
+ * so the editor marks no error): every sampled document before, and after (or why the update fails on it).
+ */
 export function previewSides(preview: UpdatePreview): { before: string; after: string } {
-  const before: string[] = [];
-  const after: string[] = [];
+  const before: CommentedElement[] = [];
+  const after: CommentedElement[] = [];
   preview.sample.forEach((item, index) => {
     const heading = `_id ${displayId(item._id)} (sampled document ${index + 1} of ${preview.sample.length})`;
     before.push(block(heading, stringifyLossless(item.before, 2)));
@@ -36,14 +41,14 @@ export function previewSides(preview: UpdatePreview): { before: string; after: s
     );
   });
   if (preview.upsert) {
-    before.push(block(vscode.l10n.t('No document matches: the upsert inserts one'), '(none)'));
+    before.push(block(vscode.l10n.t('No document matches: the upsert inserts one'), 'null'));
     after.push(
       'after' in preview.upsert
         ? block(vscode.l10n.t('Inserted by the upsert'), stringifyLossless(preview.upsert.after, 2))
-        : block(vscode.l10n.t('The upsert fails: {0}', preview.upsert.error), '(none)'),
+        : block(vscode.l10n.t('The upsert fails: {0}', preview.upsert.error), 'null'),
     );
   }
-  return { before: before.join('\n'), after: after.join('\n') };
+  return { before: commentedArray(before), after: commentedArray(after) };
 }
 
 export function previewTitle(where: string, preview: UpdatePreview): string {

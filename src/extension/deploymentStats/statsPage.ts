@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { escapeHtml, webviewPage } from '../shared/webviewPage';
 
 /**
@@ -7,9 +8,8 @@ import { escapeHtml, webviewPage } from '../shared/webviewPage';
  */
 export function statsPageHtml(options: { deployment: string; scriptUri: string; nonce: string }): string {
   const { deployment, scriptUri, nonce } = options;
-  const name = escapeHtml(deployment);
   return webviewPage({
-    title: `Statistics of ${deployment}`,
+    title: vscode.l10n.t('Statistics of {0}', deployment),
     csp: `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:;`,
     head: `<style nonce="${nonce}">
   body { color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 16px 16px; }
@@ -35,10 +35,10 @@ export function statsPageHtml(options: { deployment: string; scriptUri: string; 
 </style>
 `,
     body: `<header>
-  <h1>Statistics of ${name}</h1>
+  <h1>${escapeHtml(vscode.l10n.t('Statistics of {0}', deployment))}</h1>
   <p id="members"></p>
-  <button id="refresh" type="button">Refresh Now</button>
-  <p id="status" role="status" aria-live="polite">Loading…</p>
+  <button id="refresh" type="button">${escapeHtml(vscode.l10n.t('Refresh Now'))}</button>
+  <p id="status" role="status" aria-live="polite">${escapeHtml(vscode.l10n.t('Loading…'))}</p>
 </header>
 <main id="charts"></main>
 <script nonce="${nonce}" src="${scriptUri}"></script>`,

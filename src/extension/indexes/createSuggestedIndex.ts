@@ -56,9 +56,9 @@ export async function createSuggestedIndex(
   views: ExplainViews,
   arg: unknown,
 ): Promise<CreatedAndExplained | undefined> {
-  const uri = explainViewUri(arg);
+  const uri = explainViewUri(views, arg);
   const state = views.stateOf(uri);
-  if (!state) throw new Error(vscode.l10n.t('This explain is no longer kept: explain the query again to create its suggested index.'));
+  if (!state) throw new Error(vscode.l10n.t('This explain view is closed: explain the query again to create its suggested index.'));
   const { request, suggestion } = state;
   await createIndex(services, views, uri, state);
   const name = suggestion.kind === 'create' ? suggestion.name : '';

@@ -1,8 +1,5 @@
-import * as vscode from 'vscode';
-/** Read-only Markdown documents that show explains. The URI holds a title and a number, never the key. */
+/** The scheme of the URIs that name explain views in commands. The URI holds a title and a number, never the key. */
 export const EXPLAIN_SCHEME = 'dbhost-explain';
 
-/** What an explain view shows once its explain is no longer kept (after a reload). */
-export const NOT_KEPT = vscode.l10n.t(
-  '# This explain is no longer kept\n\nExplain the query again from its playground, collection view or slow query.\n',
-);
+/** The webview type of explain views (`activeWebviewPanelId` in package.json's `when` clauses). */
+export const EXPLAIN_VIEW_TYPE = 'dbhost.explain';

@@ -1,24 +1,20 @@
-import type * as vscode from 'vscode';
 import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
 import type { Services } from '../services';
 import { createSuggestedIndex } from './createSuggestedIndex';
 import { explainAgain } from './explainAgain';
 import { explainPlaygroundQuery } from './explainPlaygroundQuery';
 import { explainQuery } from './explainQuery';
-import type { ExplainViewEvents } from './explainViews';
 import { ExplainViews } from './explainViews';
 
 export { createIndexCommands } from './indexCommands';
 
 /**
  * Explain and the suggested index (issue 21), bundled apart with the index commands as dist/indexes.js and loaded
- * the first time one of them runs or an explain view is shown, so that activation and dist/extension.js stay small.
+ * the first time one of them runs, so that activation and dist/extension.js stay small.
  */
-export function createExplainFeature(services: Services, accounts: PlaygroundAccountBinding, events: ExplainViewEvents) {
-  const views = new ExplainViews(events);
+export function createExplainFeature(services: Services, accounts: PlaygroundAccountBinding) {
+  const views = new ExplainViews(services);
   return {
-    text: (uri: vscode.Uri) => views.text(uri),
-    lenses: (document: vscode.TextDocument) => views.lenses(document),
     explainPlaygroundQuery: (file?: unknown, index?: unknown) => explainPlaygroundQuery(services, views, accounts, file, index),
     explainQuery: (arg: unknown) => explainQuery(services, views, arg),
     explainAgain: (arg: unknown) => explainAgain(services, views, arg),

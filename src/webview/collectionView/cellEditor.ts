@@ -8,6 +8,7 @@ import { button, h } from './dom';
 import type { Notice } from './notice';
 import type { PageModel, Row } from './state';
 import type { VirtualGrid } from './virtualGrid';
+import { l10n } from '../shared/l10n';
 
 export class CellEditor {
   constructor(
@@ -22,13 +23,14 @@ export class CellEditor {
   start(rowIndex: number, column: Column, startText?: string): void {
     const row = this.model.rows[rowIndex];
     if (!row) return;
-    if (column.path[0] === '_id') return this.notice.show('The _id cannot be edited: use Duplicate to store a copy under a new _id.', true);
+    if (column.path[0] === '_id')
+      return this.notice.show(l10n.t('The _id cannot be edited: use Duplicate to store a copy under a new _id.'), true);
     const grid = this.grid();
     const value = valueAt(row.shown, column.path);
     const current = kindOf(value);
     const fields = editorFields(column, current, startText ?? (value === undefined ? '' : editText(value)));
     const { kindSelect, input, hint, multiline } = fields;
-    const editor = h('div', { className: 'editor', role: 'dialog', 'aria-label': `Edit ${column.label}` }, ...fields.elements);
+    const editor = h('div', { className: 'editor', role: 'dialog', 'aria-label': l10n.t('Edit {0}', column.label) }, ...fields.elements);
     const close = (): void => {
       editor.remove();
       grid.focus();
@@ -64,16 +66,16 @@ export class CellEditor {
   /** OK, Cancel, Remove field, and Revert where the cell has a staged edit. */
   private editorButtons(row: Row, column: Column, commit: () => boolean, close: () => void): HTMLButtonElement[] {
     const buttons = [
-      button('Set the value', 'OK', () => void commit()),
-      button('Cancel (Escape)', 'Cancel', close),
-      button(`Remove the field ${column.label} from this document`, 'Remove field', () => {
+      button(l10n.t('Set the value'), l10n.t('OK'), () => void commit()),
+      button(l10n.t('Cancel (Escape)'), l10n.t('Cancel'), close),
+      button(l10n.t('Remove the field {0} from this document', column.label), l10n.t('Remove field'), () => {
         this.send({ type: 'removeField', key: row.key, path: [...column.path] });
         close();
       }),
     ];
     if (row.edits.some((edit) => columnLabel(edit.path) === column.label))
       buttons.push(
-        button('Revert this cell to the loaded value', 'Revert', () => {
+        button(l10n.t('Revert this cell to the loaded value'), l10n.t('Revert'), () => {
           this.send({ type: 'revert', key: row.key, path: [...column.path] });
           close();
         }),
@@ -85,14 +87,23 @@ export class CellEditor {
   addField(): void {
     const grid = this.grid();
     const row = this.model.rows[grid.active.row];
-    if (!row) return this.notice.show('Choose a row first.', true);
-    const name = h('input', { type: 'text', placeholder: 'field or a.b.c', 'aria-label': 'Name of the new field' }) as HTMLInputElement;
-    const form = h('form', { className: 'add-field', 'aria-label': 'Add a field' }, name, h('button', { type: 'submit' }, 'Add'));
+    if (!row) return this.notice.show(l10n.t('Choose a row first.'), true);
+    const name = h('input', {
+      type: 'text',
+      placeholder: l10n.t('field or a.b.c'),
+      'aria-label': l10n.t('Name of the new field'),
+    }) as HTMLInputElement;
+    const form = h(
+      'form',
+      { className: 'add-field', 'aria-label': l10n.t('Add a field') },
+      name,
+      h('button', { type: 'submit' }, l10n.t('Add')),
+    );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const path = name.value.split('.');
       if (path.some((key) => key === '' || key.startsWith('$')))
-        return this.notice.show('A field name cannot be empty or start with "$".', true);
+        return this.notice.show(l10n.t('A field name cannot be empty or start with "$".'), true);
       form.remove();
       const column = this.model.columns.find((candidate) => candidate.label === name.value) ?? columnOf(path);
       if (!this.model.columns.some((candidate) => candidate.id === column.id)) this.model.columns = [...this.model.columns, column];
@@ -112,7 +123,7 @@ function editorFields(column: Column, current: CellKind, text: string) {
   const initialKind: EditableKind = current === 'missing' || current === 'decimal' ? 'string' : current;
   const kindSelect = h(
     'select',
-    { 'aria-label': 'Type of the value' },
+    { 'aria-label': l10n.t('Type of the value') },
     ...EDITABLE_KINDS.map((kind) => h('option', { value: kind }, KIND_LABELS[kind])),
   ) as HTMLSelectElement;
   kindSelect.value = initialKind;
@@ -120,13 +131,13 @@ function editorFields(column: Column, current: CellKind, text: string) {
   const input = (multiline ? h('textarea', { rows: 6 }) : h('input', { type: 'text' })) as HTMLInputElement;
   input.value = text;
   input.spellcheck = false;
-  input.setAttribute('aria-label', `New value of ${column.label}`);
+  input.setAttribute('aria-label', l10n.t('New value of {0}', column.label));
   const hint = h('div', { className: 'field-error', role: 'alert' });
   const typeNote = h('div', { className: 'type-note' });
   const noteType = (): void => {
     const kind = kindSelect.value as EditableKind;
     typeNote.textContent =
-      current !== 'missing' && kind !== current ? `Changes the type: ${KIND_LABELS[current]} → ${KIND_LABELS[kind]}` : '';
+      current !== 'missing' && kind !== current ? l10n.t('Changes the type: {0} → {1}', KIND_LABELS[current], KIND_LABELS[kind]) : '';
     input.disabled = kind === 'null';
   };
   kindSelect.addEventListener('change', noteType);

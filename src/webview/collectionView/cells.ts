@@ -7,6 +7,7 @@ import type { SortKey } from '../../core/table/viewState';
 import { h } from './dom';
 import type { Row } from './state';
 import { cellLook } from './state';
+import { l10n } from '../shared/l10n';
 
 export function valueCell(row: Row, column: Column): HTMLElement {
   const look = cellLook(row, column);
@@ -20,7 +21,11 @@ export function headerCell(column: Column, sort: readonly SortKey[], onSort: (co
   const sortIndex = sort.findIndex((key) => columnLabel(key.path) === column.label);
   const key = sortIndex >= 0 ? sort[sortIndex] : undefined;
   const mark = key ? `${key.direction === 1 ? ' ▲' : ' ▼'}${sort.length > 1 ? sortIndex + 1 : ''}` : '';
-  const header = h('div', { className: 'header', title: `Sort by ${column.label} (Shift+click to add to the sort)` }, column.label + mark);
+  const header = h(
+    'div',
+    { className: 'header', title: l10n.t('Sort by {0} (Shift+click to add to the sort)', column.label) },
+    column.label + mark,
+  );
   header.setAttribute('aria-sort', key ? (key.direction === 1 ? 'ascending' : 'descending') : 'none');
   header.addEventListener('click', (event) => onSort(column, event.shiftKey));
   return header;
@@ -29,7 +34,7 @@ export function headerCell(column: Column, sort: readonly SortKey[], onSort: (co
 export function rowHeaderCell(row: Row, selected: boolean, onToggle: () => void): HTMLElement {
   const box = h('input', {
     type: 'checkbox',
-    'aria-label': `Select row ${displayText(row.original._id as JsonValue)}`,
+    'aria-label': l10n.t('Select row {0}', displayText(row.original._id as JsonValue)),
   }) as HTMLInputElement;
   box.checked = selected;
   box.addEventListener('change', onToggle);

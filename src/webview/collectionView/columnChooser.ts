@@ -2,9 +2,10 @@
 import type { Column } from '../../core/table/columns';
 import { columnLabel } from '../../core/table/columns';
 import { button, h } from './dom';
+import { l10n } from '../shared/l10n';
 
 export class ColumnChooser {
-  readonly element = h('details', { className: 'chooser' }, h('summary', {}, 'Columns')) as HTMLDetailsElement;
+  readonly element = h('details', { className: 'chooser' }, h('summary', {}, l10n.t('Columns'))) as HTMLDetailsElement;
 
   /** `onFields` receives the paths to ask for, or [] for all fields. */
   constructor(private readonly onFields: (fields: string[][]) => void) {}
@@ -22,16 +23,16 @@ export class ColumnChooser {
         box.dataset.label = column.label;
         return h('label', {}, box, ` ${column.label}`);
       });
-    const apply = button('Ask the service for the checked fields only', 'Show only checked', () => {
+    const apply = button(l10n.t('Ask the service for the checked fields only'), l10n.t('Show only checked'), () => {
       const checked = [...this.element.querySelectorAll<HTMLInputElement>('input[type=checkbox]')]
         .filter((box) => box.checked)
         .map((box) => (box.dataset.label as string).split('.'));
       this.onFields(checked.length === boxes.length ? [] : checked);
     });
-    const all = button('Show all fields', 'All fields', () => this.onFields([]));
+    const all = button(l10n.t('Show all fields'), l10n.t('All fields'), () => this.onFields([]));
     const open = this.element.open;
     this.element.replaceChildren(
-      h('summary', {}, projected.size > 0 ? `Columns (${projected.size})` : 'Columns'),
+      h('summary', {}, projected.size > 0 ? l10n.t('Columns ({0})', projected.size) : l10n.t('Columns')),
       h('div', { className: 'chooser-list' }, ...boxes),
       apply,
       all,

@@ -5,6 +5,7 @@
 import type { FilterCompletion } from '../../core/table/filterCompletion';
 import { filterCompletion } from '../../core/table/filterCompletion';
 import { h } from './dom';
+import { l10n } from '../shared/l10n';
 
 const LIST_ID = 'filter-suggestions';
 
@@ -16,7 +17,7 @@ export function installFilterSuggestions(input: HTMLInputElement, fields: () => 
 }
 
 class FilterSuggestions {
-  private readonly list = h('ul', { id: LIST_ID, className: 'filter-suggestions', role: 'listbox', 'aria-label': 'Suggestions' });
+  private readonly list = h('ul', { id: LIST_ID, className: 'filter-suggestions', role: 'listbox', 'aria-label': l10n.t('Suggestions') });
   private shown: FilterCompletion | undefined;
   private active = 0;
 

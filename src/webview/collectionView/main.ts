@@ -23,6 +23,7 @@ import { SelectionControls } from './selectionControls';
 import { PointerSelection, newPageModel, rowsOf } from './state';
 import { treeView } from './treeView';
 import { VirtualGrid } from './virtualGrid';
+import { l10n } from '../shared/l10n';
 
 const host = new Host();
 const model = newPageModel(RowSelection.fromState(host.kept.selection));
@@ -66,8 +67,13 @@ installFilterSuggestions(queryBar.filterInput, () => [...model.knownColumns.valu
 const chooser = new ColumnChooser((fields) => setView({ fields }));
 const review = new ReviewPane(() => send({ type: 'save' }));
 const stagedText = h('span', { className: 'staged-text' });
+const VIEW_NAMES = {
+  table: [l10n.t('Table'), l10n.t('table view')],
+  tree: [l10n.t('Tree'), l10n.t('tree view')],
+  json: [l10n.t('JSON'), l10n.t('json view')],
+};
 const tabs = (['table', 'tree', 'json'] as const).map((view) => {
-  const tab = button(`${view} view`, view === 'json' ? 'JSON' : view[0].toUpperCase() + view.slice(1), () => setView({ view }));
+  const tab = button(VIEW_NAMES[view][1], VIEW_NAMES[view][0], () => setView({ view }));
   tab.setAttribute('role', 'tab');
   tab.dataset.view = view;
   return tab;
@@ -100,7 +106,7 @@ function render(): void {
       model.rows.map((row) => row.shown),
       2,
     );
-    content.replaceChildren(h('pre', { className: 'json', tabIndex: 0, 'aria-label': 'Documents as JSON' }, json));
+    content.replaceChildren(h('pre', { className: 'json', tabIndex: 0, 'aria-label': l10n.t('Documents as JSON') }, json));
   }
 }
 
@@ -146,17 +152,19 @@ document.getElementById('app')!.append(
   queryBar.element,
   h(
     'div',
-    { className: 'toolbar', role: 'toolbar', 'aria-label': 'View and edits' },
-    h('span', { role: 'tablist', 'aria-label': 'View' }, ...tabs),
+    { className: 'toolbar', role: 'toolbar', 'aria-label': l10n.t('View and edits') },
+    h('span', { role: 'tablist', 'aria-label': l10n.t('View') }, ...tabs),
     chooser.element,
-    button('Add a field to the active row', '+ Field', () => editor.addField()),
-    button('Open the selected rows as documents', 'Open', () => selection.rowAction('open')),
-    button('Duplicate the selected rows with new _ids', 'Duplicate', () => selection.rowAction('duplicate')),
-    button('Delete the selected rows', 'Delete', () => selection.rowAction('delete')),
-    button('Copy the selected rows as JSON', 'Copy JSON', () => selection.rowAction('copy')),
+    button(l10n.t('Add a field to the active row'), l10n.t('+ Field'), () => editor.addField()),
+    button(l10n.t('Open the selected rows as documents'), l10n.t('Open'), () => selection.rowAction('open')),
+    button(l10n.t('Duplicate the selected rows with new _ids'), l10n.t('Duplicate'), () => selection.rowAction('duplicate')),
+    button(l10n.t('Delete the selected rows'), l10n.t('Delete'), () => selection.rowAction('delete')),
+    button(l10n.t('Copy the selected rows as JSON'), l10n.t('Copy JSON'), () => selection.rowAction('copy')),
     changeRowsButton(send, () => model.selection.keys()),
-    button('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)', 'Export…', () =>
-      send({ type: 'exportView' }),
+    button(
+      l10n.t('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)'),
+      l10n.t('Export…'),
+      () => send({ type: 'exportView' }),
     ),
     selection.exportSelectedButton,
     selection.selectedText,
@@ -165,9 +173,9 @@ document.getElementById('app')!.append(
       'span',
       { className: 'toolbar-group edits' },
       stagedText,
-      button('Review changes', 'Review', () => send({ type: 'review' })),
-      button('Save staged edits (Ctrl+S)', 'Save', () => send({ type: 'save' })),
-      button('Discard all staged edits', 'Discard', () => send({ type: 'discardAll' })),
+      button(l10n.t('Review changes'), l10n.t('Review'), () => send({ type: 'review' })),
+      button(l10n.t('Save staged edits (Ctrl+S)'), l10n.t('Save'), () => send({ type: 'save' })),
+      button(l10n.t('Discard all staged edits'), l10n.t('Discard'), () => send({ type: 'discardAll' })),
     ),
   ),
   notice.element,

@@ -3,13 +3,14 @@
 import type { ReviewItem, WebviewMessage } from '../../core/table/protocol';
 import { MAX_SELECTED_ROWS } from '../../core/table/rowSelection';
 import { h } from './dom';
+import { l10n } from '../shared/l10n';
 
 const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** "Change Rows…": the selected rows' keys (in the view's order) go to the extension, which asks what to change. */
 export function changeRowsButton(send: (message: WebviewMessage) => void, selectedKeys: () => string[]): HTMLButtonElement {
-  const label = 'Set, unset or rename a field, or apply an update, on the selected rows or on every row the filter matches';
-  const element = h('button', { type: 'button', title: label, 'aria-label': label }, 'Change Rows…') as HTMLButtonElement;
+  const label = l10n.t('Set, unset or rename a field, or apply an update, on the selected rows or on every row the filter matches');
+  const element = h('button', { type: 'button', title: label, 'aria-label': label }, l10n.t('Change Rows…')) as HTMLButtonElement;
   element.addEventListener('click', () => send({ type: 'changeRows', keys: selectedKeys().slice(0, MAX_SELECTED_ROWS) }));
   return element;
 }
@@ -18,7 +19,7 @@ export function changeRowsButton(send: (message: WebviewMessage) => void, select
 export function reviewHeading(items: readonly ReviewItem[]): string {
   const cells = items.filter((item) => !item.rows).length;
   const rows = items.filter((item) => item.rows);
-  if (items.length === 0) return 'No staged edits';
+  if (items.length === 0) return l10n.t('No staged edits');
   const parts: string[] = [];
   if (cells > 0) parts.push(plural(cells, 'document'));
   for (const item of rows)
@@ -27,7 +28,7 @@ export function reviewHeading(items: readonly ReviewItem[]): string {
         ? `${item.rows!.change} (a change to several rows)`
         : `${item.rows!.change} on ${plural(item.rows!.count, 'document')}`,
     );
-  return `Review changes: ${parts.join('; ')}`;
+  return l10n.t('Review changes: {0}', parts.join('; '));
 }
 
 /** A staged change to several rows in the review: what it does, to which documents and how many, and the exact bulk update. */

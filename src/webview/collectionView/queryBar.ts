@@ -3,24 +3,25 @@ import type { ViewState } from '../../core/table/viewState';
 import { PAGE_SIZES, pageBounds, parseFilter } from '../../core/table/viewState';
 import { button, h } from './dom';
 import type { PageModel } from './state';
+import { l10n } from '../shared/l10n';
 
 export class QueryBar {
   readonly filterInput = h('input', {
     className: 'filter',
     type: 'text',
     spellcheck: false,
-    placeholder: 'Filter (q), e.g. {"status": "active"}',
-    'aria-label': 'Filter as JSON',
+    placeholder: l10n.t('Filter (q), e.g. {"status": "active"}'),
+    'aria-label': l10n.t('Filter as JSON'),
   }) as HTMLInputElement;
   private readonly filterError = h('span', { className: 'field-error', role: 'alert' });
   private readonly pageSize = h(
     'select',
-    { 'aria-label': 'Documents per page' },
+    { 'aria-label': l10n.t('Documents per page') },
     ...PAGE_SIZES.map((size) => h('option', { value: String(size) }, String(size))),
   ) as HTMLSelectElement;
   private readonly pageText = h('span', { className: 'page-text', 'aria-live': 'polite' });
-  private readonly prevButton = button('Previous page', '‹', () => this.goToPage(this.model.state.page - 1));
-  private readonly nextButton = button('Next page', '›', () => this.goToPage(this.model.state.page + 1));
+  private readonly prevButton = button(l10n.t('Previous page'), '‹', () => this.goToPage(this.model.state.page - 1));
+  private readonly nextButton = button(l10n.t('Next page'), '›', () => this.goToPage(this.model.state.page + 1));
   readonly element: HTMLElement;
 
   constructor(
@@ -34,15 +35,15 @@ export class QueryBar {
     this.pageSize.addEventListener('change', () => setView({ pageSize: Number(this.pageSize.value) as ViewState['pageSize'], page: 0 }));
     this.element = h(
       'div',
-      { className: 'toolbar', role: 'toolbar', 'aria-label': 'Query' },
+      { className: 'toolbar', role: 'toolbar', 'aria-label': l10n.t('Query') },
       this.filterInput,
-      button('Run the filter on the service', 'Apply', () => this.applyFilter()),
+      button(l10n.t('Run the filter on the service'), l10n.t('Apply'), () => this.applyFilter()),
       this.filterError,
       this.pageSize,
       this.prevButton,
       this.pageText,
       this.nextButton,
-      button('Fetch the page again', 'Refresh', refresh),
+      button(l10n.t('Fetch the page again'), l10n.t('Refresh'), refresh),
     );
   }
 
@@ -52,8 +53,8 @@ export class QueryBar {
     this.pageSize.value = String(state.pageSize);
     const { first, last, total, pages } = pageBounds(state, this.model.rows.length, this.model.total);
     this.pageText.textContent = this.model.loading
-      ? 'Loading…'
-      : `${first}–${last} of ${total === undefined ? '?' : total.toLocaleString('en-US')}`;
+      ? l10n.t('Loading…')
+      : l10n.t('{0}–{1} of {2}', first, last, total === undefined ? '?' : total.toLocaleString('en-US'));
     this.prevButton.disabled = state.page === 0;
     this.nextButton.disabled = pages !== undefined && state.page + 1 >= pages;
   }

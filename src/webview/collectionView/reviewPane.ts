@@ -2,9 +2,10 @@
 import type { ReviewItem } from '../../core/table/protocol';
 import { button, h } from './dom';
 import { reviewHeading, rowChangeArticle } from './multiRow';
+import { l10n } from '../shared/l10n';
 
 export class ReviewPane {
-  readonly element = h('section', { className: 'review', 'aria-label': 'Review changes', hidden: true });
+  readonly element = h('section', { className: 'review', 'aria-label': l10n.t('Review changes'), hidden: true });
 
   constructor(private readonly onSave: () => void) {
     this.element.tabIndex = -1;
@@ -27,7 +28,12 @@ export class ReviewPane {
               item.error ? h('p', { className: 'field-error' }, item.error) : h('pre', { className: 'body' }, item.body ?? ''),
             ),
       ),
-      h('div', {}, button('Save staged edits', 'Save', this.onSave), button('Close the review', 'Close', onClose)),
+      h(
+        'div',
+        {},
+        button(l10n.t('Save staged edits'), l10n.t('Save'), this.onSave),
+        button(l10n.t('Close the review'), l10n.t('Close'), onClose),
+      ),
     );
     this.element.focus();
   }

@@ -9,6 +9,7 @@ import { button, h } from './dom';
 import type { Host } from './host';
 import type { Notice } from './notice';
 import type { PageModel } from './state';
+import { l10n } from '../shared/l10n';
 
 /** What selection needs of the grid: to redraw the selection, and where the active cell is. */
 export interface SelectionGrid {
@@ -18,8 +19,10 @@ export interface SelectionGrid {
 
 export class SelectionControls {
   readonly selectedText = h('span', { className: 'selected-text', role: 'status', 'aria-live': 'polite' });
-  readonly exportSelectedButton = button('Export the selected rows’ documents to a file (NDJSON, JSON or CSV)', 'Export Selected…', () =>
-    this.exportSelected(),
+  readonly exportSelectedButton = button(
+    l10n.t('Export the selected rows’ documents to a file (NDJSON, JSON or CSV)'),
+    l10n.t('Export Selected…'),
+    () => this.exportSelected(),
   );
 
   constructor(
@@ -91,13 +94,13 @@ export class SelectionControls {
 
   rowAction(action: RowAction): void {
     const keys = this.selectedKeys();
-    if (keys.length === 0) return this.notice.show('Select a row first (Space, or the box at the start of the row).', true);
+    if (keys.length === 0) return this.notice.show(l10n.t('Select a row first (Space, or the box at the start of the row).'), true);
     this.host.send({ type: 'rows', action, keys });
   }
 
   exportSelected(): void {
     const keys = this.model.selection.keys();
-    if (keys.length === 0) return this.notice.show('Select rows first (click, Ctrl+click, Shift+click, or Space on a row).', true);
+    if (keys.length === 0) return this.notice.show(l10n.t('Select rows first (click, Ctrl+click, Shift+click, or Space on a row).'), true);
     this.host.send({ type: 'exportSelected', keys });
   }
 

@@ -4,6 +4,7 @@ import { KIND_LABELS, displayText, kindOf } from '../../core/table/cellValue';
 import { isCellChanged } from '../../core/table/stagedEdits';
 import { h } from './dom';
 import type { Row } from './state';
+import { l10n } from '../shared/l10n';
 
 function valueNode(key: string, value: JsonValue | undefined, changed: boolean): HTMLElement {
   const kind = kindOf(value);
@@ -34,7 +35,7 @@ function valueNode(key: string, value: JsonValue | undefined, changed: boolean):
 export function treeView(rows: readonly Row[]): HTMLElement {
   return h(
     'ul',
-    { className: 'tree', role: 'tree', 'aria-label': 'Documents as a tree' },
+    { className: 'tree', role: 'tree', 'aria-label': l10n.t('Documents as a tree') },
     ...rows.map((row, index) => {
       const fields = Object.keys(row.shown).map((key) =>
         valueNode(key, row.shown[key], row.edits.length > 0 && isCellChanged(row.original, row.shown, [key])),

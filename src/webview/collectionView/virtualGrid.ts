@@ -1,5 +1,6 @@
 import type { Column } from '../../core/table/columns';
 import { h } from './dom';
+import { l10n } from '../shared/l10n';
 
 export const ROW_HEIGHT = 26;
 const HEADER_HEIGHT = 28;
@@ -34,7 +35,13 @@ export interface GridSource {
  * aria-activedescendant, so a screen reader announces it with its column and value.
  */
 export class VirtualGrid {
-  readonly element = h('div', { className: 'grid', role: 'grid', tabIndex: 0, 'aria-label': 'Documents', 'aria-multiselectable': 'true' });
+  readonly element = h('div', {
+    className: 'grid',
+    role: 'grid',
+    tabIndex: 0,
+    'aria-label': l10n.t('Documents'),
+    'aria-multiselectable': 'true',
+  });
   private readonly inner = h('div', { className: 'grid-inner' });
   private readonly headerRow = h('div', { className: 'grid-header', role: 'row', 'aria-rowindex': 1 });
   private readonly body = h('div', { className: 'grid-body', role: 'rowgroup' });

@@ -4,6 +4,7 @@ import type { HostMessage } from '../../core/stats/chartMessages';
 import { parseHostMessage } from '../../core/stats/chartMessages';
 import type { StatsPoint, StatsSeries } from '../../core/stats/statsSeries';
 import { OPERATION_KINDS, STATS_TABLE_HEADERS, statsTableRows } from '../../core/stats/statsSeries';
+import { l10n } from '../shared/l10n';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 
@@ -47,7 +48,7 @@ function lines(labels: [string, (point: StatsPoint) => number][]): Line[] {
 
 const CHARTS: { title: string; unit: string; lines: Line[] }[] = [
   {
-    title: 'Memory',
+    title: l10n.t('Memory'),
     unit: 'MB',
     lines: lines([
       ['resident', (point) => point.resident],
@@ -56,11 +57,11 @@ const CHARTS: { title: string; unit: string; lines: Line[] }[] = [
     ]),
   },
   {
-    title: 'Operations per second',
+    title: l10n.t('Operations per second'),
     unit: '/s',
     lines: lines(OPERATION_KINDS.map((kind) => [kind, (point: StatsPoint) => point.operations[kind]])),
   },
-  { title: 'Connections', unit: '', lines: lines([['current', (point) => point.connections]]) },
+  { title: l10n.t('Connections'), unit: '', lines: lines([[l10n.t('current'), (point) => point.connections]]) },
 ];
 
 const svgNode = (tag: string, attributes: Record<string, string | number>): SVGElement => {
@@ -75,9 +76,15 @@ function chart(series: StatsSeries, spec: (typeof CHARTS)[number]): HTMLElement 
   const figure = element('figure');
   figure.className = 'chart';
   const latest = series.points[series.points.length - 1];
-  const summary = latest ? spec.lines.map((line) => `${line.label} ${format(line.value(latest))}${spec.unit}`).join(', ') : 'no data yet';
+  const summary = latest
+    ? spec.lines.map((line) => `${line.label} ${format(line.value(latest))}${spec.unit}`).join(', ')
+    : l10n.t('no data yet');
   const caption = element('figcaption', `${spec.title}: ${summary}`);
-  const svg = svgNode('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': `${spec.title} over time; now ${summary}` });
+  const svg = svgNode('svg', {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    role: 'img',
+    'aria-label': l10n.t('{0} over time; now {1}', spec.title, summary),
+  });
   const points = series.points;
   const max = Math.max(1, ...points.flatMap((point) => spec.lines.map((line) => line.value(point))));
   const first = points[0]?.time ?? 0;
@@ -133,9 +140,11 @@ function chart(series: StatsSeries, spec: (typeof CHARTS)[number]): HTMLElement 
 
 function table(series: StatsSeries): HTMLElement {
   const details = element('details');
-  details.append(element('summary', 'The figures as a table'));
+  details.append(element('summary', l10n.t('The figures as a table')));
   const grid = element('table');
-  grid.append(element('caption', `Statistics of ${series.deployment}, totalled over ${series.members.length} member(s), newest first`));
+  grid.append(
+    element('caption', l10n.t('Statistics of {0}, totalled over {1} member(s), newest first', series.deployment, series.members.length)),
+  );
   const head = element('tr');
   for (const header of STATS_TABLE_HEADERS) {
     const cell = element('th', header);
@@ -161,8 +170,8 @@ function show(message: HostMessage): void {
   const { series } = message;
   const charts = document.getElementById('charts')!;
   charts.replaceChildren(...CHARTS.map((spec) => chart(series, spec)), table(series));
-  document.getElementById('members')!.textContent = series.members.length > 0 ? `Members: ${series.members.join(', ')}` : '';
-  status.textContent = `Updated ${new Date().toLocaleTimeString()}; refreshes every ${message.refreshSeconds} s while open.`;
+  document.getElementById('members')!.textContent = series.members.length > 0 ? l10n.t('Members: {0}', series.members.join(', ')) : '';
+  status.textContent = l10n.t('Updated {0}; refreshes every {1} s while open.', new Date().toLocaleTimeString(), message.refreshSeconds);
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

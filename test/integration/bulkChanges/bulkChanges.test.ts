@@ -12,6 +12,7 @@ import { addProxiedAccount } from '../support/proxiedAccount';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
+import { waitFor } from '../support/waitFor';
 
 const db = 'bulktests';
 const col = 'items';
@@ -35,6 +36,29 @@ const previewDiffs = () =>
     .filter(
       (input): input is vscode.TabInputTextDiff => input instanceof vscode.TabInputTextDiff && input.original.scheme === 'dbhost-preview',
     );
+
+/**
+ * Fails when VS Code's JSON language service marks an error in one of `uris`. It first waits until that service has
+ * marked the errors of a document in the shape the preview used to have (documents one after another), opened
+ * after them, so that "no error" is its verdict on the preview and not a check made before it looked.
+ */
+async function noErrorsMarked(uris: vscode.Uri[]): Promise<void> {
+  const documents = await Promise.all(uris.map((uri) => vscode.workspace.openTextDocument(uri)));
+  for (const document of documents) assert.equal(document.languageId, 'jsonc', document.uri.toString());
+  const control = await vscode.workspace.openTextDocument({ language: 'jsonc', content: '// one\n{ "a": 1 }\n// two\n{ "a": 2 }\n' });
+  const errorsOf = (uri: vscode.Uri) =>
+    vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Error);
+  await waitFor(() => errorsOf(control.uri).length > 0, {
+    event: vscode.languages.onDidChangeDiagnostics,
+    what: 'the JSON language service to mark the documents-one-after-another shape',
+  });
+  for (const document of documents)
+    assert.deepEqual(
+      errorsOf(document.uri).map((diagnostic) => `${diagnostic.range.start.line + 1}: ${diagnostic.message}`),
+      [],
+      `errors marked in ${document.uri.path}`,
+    );
+}
 
 describe('Bulk changes: preview and undo', function () {
   this.timeout(180_000);
@@ -106,6 +130,7 @@ describe('Bulk changes: preview and undo', function () {
     assert.match(after, /"state": "seen"/);
     assert.match(after, /"big": 9007199254740993/);
     assert.deepEqual(await snapshot(other), original, 'declining changed documents');
+    await noErrorsMarked([diff.original, diff.modified]);
   });
 
   it('undoes a 1,000-document update: every document back byte for byte, after asking once with the counts', async () => {

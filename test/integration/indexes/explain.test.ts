@@ -8,10 +8,10 @@ import { FaultProxy } from '../../support/faultProxy';
 import { childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
+import { PlaygroundFolder, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
-import { explainLensOf, playgroundText, seedItems, viewLens, viewText } from './explainFixtures';
+import { explainLensOf, playgroundText, pressButton, seedItems, viewText } from './explainFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
@@ -56,7 +56,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     playgrounds?.remove();
   });
 
-  it('explains a playground query that scans the collection, in words first, and suggests k_1', async () => {
+  it('explains a playground query that scans the collection in a rendered view: words first, the plan as stages, k_1 suggested', async () => {
     const outcome = await explainPlayground('scan.query.json', { q: { k: 7 }, limit: 20 });
     assert.equal(outcome.answer.plan.stage, 'COLLSCAN');
     assert.deepEqual(outcome.suggestion, {
@@ -65,23 +65,42 @@ describe('Explain: from a slow playground query to the index that serves it', fu
       name: 'k_1',
       why: 'Equality, sort, range: the equality on k first.',
     });
-    const text = await viewText(outcome.uri, '## Numbers');
-    assert.match(
-      text,
-      /^# Explain: explaintests\.items\n\n\*\*Scanned all [\d,]+ documents to return 20 \(no index serves this query\)\.\*\*/,
-    );
-    assert.ok(text.indexOf('## Suggested index') < text.indexOf('## Numbers'));
-    assert.ok(text.indexOf('## Numbers') < text.indexOf('## As the service sent it'));
-    assert.ok(
-      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === outcome.uri),
-      'the view is shown',
-    );
-    await viewLens(outcome.uri, 'Create Index k_1 and Explain Again');
+    const text = await viewText(outcome, 'Plan');
+    assert.match(text, /^explaintests\.items\nScanned all [\d,]+ documents to return 20 \(no index serves this query\)\./);
+    assert.match(text, /\[Create Index k_1 and Explain Again\]\n\[Explain Again\]/);
+    assert.match(text, /\nRETURN the page of results, at most 20: Returned 20, Matching in all [\d,]+/);
+    assert.match(text, /\n {2}COLLSCAN reads every document: no index serves this query: Documents examined [\d,]+/);
+    assert.match(text, /\{"k":1\} k_1\. Equality, sort, range/);
+    assert.ok(outcome.view.shown().raw.includes('"stage": "COLLSCAN"'), 'the answer as the service sent it');
+
+    const { panel } = outcome.view;
+    assert.equal(panel.viewType, 'dbhost.explain');
+    assert.ok(panel.visible, 'the view is shown');
+    assert.match(panel.title, /^Explain \d+ · explaintests\.items$/);
+    const html = panel.webview.html;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(html)?.[1];
+    assert.ok(nonce, 'no script nonce in the policy');
+    assert.match(html, /default-src 'none'/);
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script only');
+    assert.match(html, new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="[^"]+explainView\\.js"`));
+    const { apiKey } = readTestConfig().services.empty;
+    assert.ok(!html.includes(apiKey) && !JSON.stringify(outcome.view.shown()).includes(apiKey), 'the key is in the view');
+  });
+
+  it('ignores a message the page may not send, and Explain Again redraws the same view', async () => {
+    const outcome = await explainPlayground('again-button.query.json', { q: { k: 5 }, limit: 20 });
+    assert.equal(await outcome.view.receive({ type: 'runCommand', command: 'dbhost.removeAccount' }), undefined);
+    assert.equal(await outcome.view.receive({ type: 'createIndex', spec: { evil: 1 } }), undefined);
+    assert.ok(!(await client.listIndexes(db, 'items')).some((index) => index.name === 'k_1'), 'no index was created');
+    const again = await pressButton<ExplainOutcome>(outcome, 'explainAgain');
+    assert.equal(again.uri, outcome.uri, 'the same view');
+    assert.equal(again.view, outcome.view);
+    assert.equal(again.answer.plan.stage, 'COLLSCAN');
   });
 
   it('creates the suggested index from the view, waits for its build, and the same query then uses it', async () => {
     const outcome = await explainPlayground('create.query.json', { q: { k: 7 }, limit: 20 });
-    const created = await runLens<CreatedAndExplained | undefined>(await viewLens(outcome.uri, 'Create Index k_1 and Explain Again'));
+    const created = await pressButton<CreatedAndExplained | undefined>(outcome, 'createIndex');
     assert.deepEqual(prompts.errors, []);
     assert.ok(created?.built, 'the build was waited for');
     assert.equal(created.after?.plan.stage, 'IXSCAN');
@@ -89,10 +108,15 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     const index = await client.getIndex(db, 'items', 'k_1');
     assert.deepEqual(index.key, { k: 1 });
     assert.equal(index.building, undefined, 'built');
-    const text = await viewText(outcome.uri, 'Before → after');
-    assert.match(text, /\*\*Before → after:\*\* was: scanned [\d,]+; now: used index k_1, examined [\d,]+ keys/);
-    assert.match(text, /\*\*Used index k_1: examined [\d,]+ keys? and [\d,]+ documents? to return 20\.\*\*/);
-    assert.match(text, /None: The index k_1 already serves this query's shape\./);
+    const text = await viewText(outcome, 'Before → after');
+    assert.match(text, /^explaintests\.items\nBefore → after: Was: scanned [\d,]+; now: used index k_1, examined [\d,]+ keys\n/);
+    assert.match(text, /\nUsed index k_1: examined [\d,]+ keys? and [\d,]+ documents? to return 20\./);
+    assert.match(
+      text,
+      /\n {2}FETCH reads the documents the index points to: Documents examined [\d,]+\n {4}IXSCAN walks index k_1: Keys examined [\d,]+, Bounds k \[7, 7\]/,
+    );
+    assert.match(text, /\nThe index k_1 already serves this query's shape\./);
+    assert.ok(!text.includes('[Create Index'), 'no Create Index button once it exists');
     assert.ok(
       prompts.infos.some((message) => /^Created the index k_1 on explaintests\.items\. Was: scanned/.test(message)),
       prompts.infos.join(' | '),
@@ -100,7 +124,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     const again = await explainPlayground('again.query.json', { q: { k: 7 }, limit: 20 });
     assert.equal(again.answer.plan.index, 'k_1');
     assert.equal(again.suggestion.kind, 'none');
-    assert.ok(!(await lensesOf(vscode.Uri.parse(again.uri))).some((lens) => lens.command?.title.includes('Create Index')));
+    assert.equal(again.view.shown().suggestion.type, 'none');
   });
 
   it('shows in the tree how often each index served a query, and marks an unused one', async () => {
@@ -187,9 +211,8 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
     testing.setPrompts(prompts);
     const outcome = await explainScan('readonly.query.json');
     assert.equal(outcome.suggestion.kind, 'create');
-    const lens = await viewLens(outcome.uri, 'Create Index k_1 and Explain Again');
     proxy.reset();
-    const created = await runLens<CreatedAndExplained | undefined>(lens);
+    const created = await pressButton<CreatedAndExplained | undefined>(outcome, 'createIndex');
     assert.equal(created, undefined);
     assert.equal(prompts.errors.length, 1, prompts.errors.join(' | '));
     assert.match(prompts.errors[0], /Explain production/);
@@ -200,7 +223,9 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
       'no write reached the service',
     );
     assert.ok(!(await client.listIndexes('explainguard', 'items')).some((index) => index.name === 'k_1'));
-    assert.match(await viewText(outcome.uri, 'It cannot be created from here'), /It cannot be created from here: .*Read-only/);
+    const text = await viewText(outcome, 'It cannot be created from here');
+    assert.match(text, /It cannot be created from here: .*Read-only/);
+    assert.ok(!text.includes('[Create Index'), 'the button is gone where the account refuses it');
   });
 
   it('Confirm writes asks before creating it, and Cancel sends nothing', async () => {
@@ -209,7 +234,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
     testing.setPrompts(prompts);
     const outcome = await explainScan('confirm.query.json');
     proxy.reset();
-    const created = await runLens<CreatedAndExplained | undefined>(await viewLens(outcome.uri, 'Create Index k_1 and Explain Again'));
+    const created = await pressButton<CreatedAndExplained | undefined>(outcome, 'createIndex');
     assert.equal(created, undefined);
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.unanswered, 0, 'the account asked');
@@ -263,6 +288,6 @@ describe('Explain on a slow query', function () {
       name: 'k_1_n_-1',
       why: 'Equality, sort, range: the equality on k first, then the sort on n.',
     });
-    await viewText(outcome.uri, '## Suggested index');
+    await viewText(outcome, '{"k":1,"n":-1} k_1_n_-1.');
   });
 });

@@ -1,7 +1,8 @@
-import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
+import type { ExplainPageView } from '../../../src/core/indexes/explainViewMessages';
+import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { lensesOf } from '../support/playgrounds';
 import { waitFor } from '../support/waitFor';
 
@@ -23,24 +24,38 @@ export async function seedItems(
 export const explainLensOf = async (uri: vscode.Uri) =>
   (await lensesOf(uri)).find((lens) => lens.command?.command === 'dbhost.explainPlaygroundQuery');
 
-/** The text of an explain view once it holds `expected`. */
-export function viewText(uri: string, expected: string | RegExp): Promise<string> {
-  return waitFor(
-    async () => {
-      const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText();
-      return (typeof expected === 'string' ? text.includes(expected) : expected.test(text)) && text;
-    },
-    { event: vscode.workspace.onDidChangeTextDocument },
-  );
+/** What an explain view's page was last sent to draw, as one text (title, before → after, words, stages, suggestion), once it holds `expected`. */
+export function viewText(outcome: ExplainOutcome, expected: string | RegExp): Promise<string> {
+  return waitFor(() => {
+    const text = pageText(outcome.view.shown());
+    return (typeof expected === 'string' ? text.includes(expected) : expected.test(text)) && text;
+  });
 }
 
-/** The command of a lens above an explain view whose title starts so. */
-export async function viewLens(uri: string, title: string): Promise<vscode.CodeLens> {
-  const lens = (await lensesOf(vscode.Uri.parse(uri))).find((candidate) =>
-    candidate.command?.title.replace(/^\$\([\w-]+\)\s*/, '').startsWith(title),
-  );
-  assert.ok(lens?.command, `no "${title}" lens above the explain view`);
-  return lens;
+/** The page's texts in reading order, one a line, as a screen reader would meet them. */
+export function pageText(view: ExplainPageView): string {
+  const { labels, suggestion } = view;
+  const lines = [view.title];
+  if (view.beforeAfter) lines.push(`${labels.beforeAfter} ${view.beforeAfter}`);
+  lines.push(view.summary, ...view.details);
+  if (suggestion.type === 'create' && !suggestion.refusal) lines.push(`[${labels.createIndex}]`);
+  lines.push(`[${labels.explainAgain}]`, labels.plan);
+  for (const stage of view.stages)
+    lines.push(
+      `${'  '.repeat(stage.depth)}${stage.name} ${stage.note}: ${stage.figures.map(([name, value]) => `${name} ${value}`).join(', ')}`,
+    );
+  lines.push(labels.suggested);
+  if (suggestion.type === 'none') lines.push(suggestion.why);
+  else {
+    lines.push(`${suggestion.spec} ${suggestion.name}. ${suggestion.why}`);
+    if (suggestion.refusal) lines.push(`${labels.refused} ${suggestion.refusal}`);
+  }
+  return lines.join('\n');
+}
+
+/** Presses a button of an explain view as its page does, and gives the command's result. */
+export function pressButton<T>(outcome: ExplainOutcome, button: 'createIndex' | 'explainAgain'): Promise<T> {
+  return outcome.view.receive({ type: button }) as Promise<T>;
 }
 
 export function playgroundText(account: string, db: string, col: string, query: Record<string, unknown>): string {

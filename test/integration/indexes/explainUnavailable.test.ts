@@ -55,7 +55,9 @@ describe('Explain on a service without it', function () {
     assert.equal(service.explains(), 1);
     await waitFor(async () => (await explainLensOf(document.uri)) === undefined, { what: 'the Explain lens to go' });
     assert.ok(
-      vscode.window.visibleTextEditors.every((editor) => editor.document.uri.scheme !== 'dbhost-explain'),
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .every((tab) => !(tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('dbhost.explain'))),
       'no explain view opened',
     );
     // The query itself still runs.
