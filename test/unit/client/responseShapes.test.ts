@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import { FakeService } from './fakeService';
 
 describe('DbHostClient response shapes', () => {
