@@ -475,7 +475,8 @@ describe('Documents as files', function () {
   it('opens a document by the _id the user types, and says so when there is none', async () => {
     const id = await createPerson();
     const { result } = await runAnswered<vscode.Uri>([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
-    assert.equal(result.toString(), documentUri({ accountId, db, col, docId: id }).toString());
+    // Typed bare, 24 hex digits name the object id.
+    assert.equal(result.toString(), documentUri({ accountId, db, col, docId: { $oid: id } }).toString());
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.toString());
     await discard(vscode.window.activeTextEditor.document);
 
