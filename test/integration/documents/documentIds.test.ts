@@ -98,6 +98,19 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     }
   });
 
+  it('Copy _id gives the text Open Document by _id reads back as the same document', async () => {
+    const copied: string[] = [];
+    for (const { id, tag } of NEIGHBOURS) {
+      const text = await vscode.commands.executeCommand<string>('dbhost.copyDocumentId', { accountId, db, col, docId: id });
+      copied.push(text);
+      const { result } = await runScripted<vscode.Uri>(testing, [{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
+      const document = await vscode.workspace.openTextDocument(result);
+      assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), text);
+      await discard(document);
+    }
+    assert.deepEqual(copied, ['42', '"42"', OID, `"${OID}"`]);
+  });
+
   it('the collection view saves each edit to its own row, deletes the rows selected, and Undo puts them back', async () => {
     const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
     if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
