@@ -1,5 +1,5 @@
 import { isJsonObject } from '../core/json/lossless';
-import type { JsonObject } from '../core/json/lossless';
+import type { JsonObject, JsonValue } from '../core/json/lossless';
 import type { UpdatePreview, UpdatePreviewRequest } from '../core/bulk/updatePreview';
 import { toUpdatePreview } from '../core/bulk/updatePreview';
 import type { ExplainAnswer } from '../core/api/explainTypes';
@@ -114,8 +114,8 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
     return { documents: this.shaped(request, answer, () => toDocuments(value)), total: countOf(answer) };
   }
 
-  async getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument> {
-    const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, docId), options };
+  async getDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<FetchedDocument> {
+    const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, id), options };
     const { answer, value } = await this.fetchJson(request);
     return { document: this.shaped(request, answer, () => toObject(value, 'the document')), text: answer.text };
   }
@@ -138,14 +138,14 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
   async updateDocument(
     db: string,
     col: string,
-    docId: string,
+    id: JsonValue,
     update: UpdateDirectives,
     write: WriteOptions = {},
     options?: CallOptions,
   ): Promise<ServiceAnswer> {
     return this.write({
       method: 'PUT',
-      path: documentPath(db, col, docId),
+      path: documentPath(db, col, id),
       body: withoutUndefined({ document: update, safe: write.safe }),
       options,
     });
@@ -161,8 +161,8 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
     });
   }
 
-  async deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer> {
-    return this.write({ method: 'DELETE', path: documentPath(db, col, docId), options });
+  async deleteDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<ServiceAnswer> {
+    return this.write({ method: 'DELETE', path: documentPath(db, col, id), options });
   }
 
   // Indexes

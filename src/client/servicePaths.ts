@@ -1,6 +1,8 @@
 import { MAX_PAGE_SIZE } from '../core/api/limits';
 import { stringifyLossless } from '../core/json/lossless';
 import type { DocumentQuery } from '../core/api/types';
+import type { JsonValue } from '../core/json/lossless';
+import { documentIdSegment } from '../core/api/documentIdSegment';
 import { pathSegment } from './serviceAddress';
 import type { ServiceAnswerText } from './transport';
 
@@ -26,8 +28,8 @@ export function collectionPath(db: string, col: string): string {
   return `${databasePath(db)}/collections/${pathSegment(col, 'collection name')}`;
 }
 
-export function documentPath(db: string, col: string, docId: string): string {
-  return `${collectionPath(db, col)}/documents/${pathSegment(docId, 'document id')}`;
+export function documentPath(db: string, col: string, id: JsonValue): string {
+  return `${collectionPath(db, col)}/documents/${pathSegment(documentIdSegment(id), 'document id')}`;
 }
 
 export function slowQueriesPath(db: string): string {

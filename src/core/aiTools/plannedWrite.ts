@@ -1,6 +1,7 @@
 import type { DbHostApi, IndexDefinition } from '../api/types';
 import type { JsonObject, JsonValue } from '../json/lossless';
-import { displayId, idToPathSegment } from '../documents/documentId';
+import { displayId, sameDocumentId } from '../documents/documentId';
+import { documentIdSegment } from '../api/documentIdSegment';
 import { newObjectId } from '../documents/objectId';
 import type { OutgoingRequest } from '../guardrails/requestText';
 import { affectedTarget, affectedText } from '../guardrails/requestText';
@@ -38,19 +39,10 @@ async function documentExists(api: DbHostApi, db: string, col: string, id: JsonV
 
 const answerText = (answer: unknown) => stringifyLossless(answer);
 
-/**
- * The path segment naming exactly this _id. The service reads a bare segment as a string _id first and only then
- * as an object id or a number, so those go as extended JSON, which it reads as that type.
- */
-function exactPathSegment(id: JsonValue): string {
-  if (typeof id === 'number') return stringifyLossless({ $numberDouble: String(id) });
-  return typeof id === 'string' ? idToPathSegment(id) : stringifyLossless(id);
-}
-
 /** Refuses to send when the document the path reaches is not the one confirmed (a string path falls back to other types). */
-async function requireSameDocument(api: DbHostApi, db: string, col: string, docId: string, id: JsonValue): Promise<void> {
-  const found = (await api.getDocument(db, col, docId)).document._id as JsonValue;
-  if (stringifyLossless(found) !== stringifyLossless(id)) {
+async function requireSameDocument(api: DbHostApi, db: string, col: string, id: JsonValue): Promise<void> {
+  const found = (await api.getDocument(db, col, id)).document._id as JsonValue;
+  if (!sameDocumentId(found, id)) {
     throw new Error(
       `Not sent: no document of ${db}.${col} has the _id ${stringifyLossless(id)}; the service would have reached the document with the _id ${stringifyLossless(found)} instead.`,
     );
@@ -76,15 +68,18 @@ function planUpdateById(input: unknown): PlannedWrite {
   const { members, db, col } = namesOf(input, ['id', 'update']);
   const id = documentId(members);
   const update = updateOperators(members, 'update');
-  const docId = exactPathSegment(id);
   return {
     tool: 'dbhost_updateDocument',
-    request: { method: 'PUT', path: `${collectionPath(db, col)}/documents/${seg(docId)}`, body: { document: update, safe: true } },
+    request: {
+      method: 'PUT',
+      path: `${collectionPath(db, col)}/documents/${seg(documentIdSegment(id))}`,
+      body: { document: update, safe: true },
+    },
     summary: `Update the document ${displayId(id)} of ${db}.${col}`,
     affected: (api) => documentExists(api, db, col, id),
     send: async (api) => {
-      await requireSameDocument(api, db, col, docId, id);
-      return `Updated the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.updateDocument(db, col, docId, update, { safe: true }))}.`;
+      await requireSameDocument(api, db, col, id);
+      return `Updated the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.updateDocument(db, col, id, update, { safe: true }))}.`;
     },
   };
 }
@@ -114,15 +109,14 @@ function planUpdateMatching(input: unknown): PlannedWrite {
 function planDelete(input: unknown): PlannedWrite {
   const { members, db, col } = namesOf(input, ['id']);
   const id = documentId(members);
-  const docId = exactPathSegment(id);
   return {
     tool: 'dbhost_deleteDocument',
-    request: { method: 'DELETE', path: `${collectionPath(db, col)}/documents/${seg(docId)}` },
+    request: { method: 'DELETE', path: `${collectionPath(db, col)}/documents/${seg(documentIdSegment(id))}` },
     summary: `Delete the document ${displayId(id)} of ${db}.${col} (irreversible)`,
     affected: (api) => documentExists(api, db, col, id),
     send: async (api) => {
-      await requireSameDocument(api, db, col, docId, id);
-      return `Deleted the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.deleteDocument(db, col, docId))}.`;
+      await requireSameDocument(api, db, col, id);
+      return `Deleted the document ${displayId(id)} of ${db}.${col}. The service answered ${answerText(await api.deleteDocument(db, col, id))}.`;
     },
   };
 }

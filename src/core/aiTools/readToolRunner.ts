@@ -1,6 +1,7 @@
 import type { DbHostApi, DocumentQuery, FieldsSpec, SortSpec } from '../api/types';
 import type { JsonObject } from '../json/lossless';
-import { idToPathSegment } from '../documents/documentId';
+import { answersDocumentId } from '../api/documentIdSegment';
+import { displayId } from '../documents/documentId';
 import { sampleSchema } from '../schema/sampleSchema';
 import { renderSchemaReport } from '../schema/schemaText';
 import { boundedText, documentsAnswer, jsonAnswer } from './boundedAnswer';
@@ -69,7 +70,8 @@ const READ_RUNNERS: Record<string, Runner> = {
   dbhost_getDocument: async (api, input) => {
     const { members, db, col } = collectionOf(input, ['id']);
     const id = documentId(members);
-    const { text } = await api.getDocument(db, col, idToPathSegment(id));
+    const { document, text } = await api.getDocument(db, col, id);
+    if (!answersDocumentId(document._id, id)) return `No document of ${db}.${col} has the _id ${displayId(id)}.`;
     return boundedText(`The document of ${db}.${col} (exactly as the service sent it):\n${text}`);
   },
   dbhost_listIndexes: async (api, input) => {

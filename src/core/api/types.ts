@@ -88,18 +88,19 @@ export interface DbHostApi extends OriginalServiceApi {
   listDocuments(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<DocumentPage>;
   /** GET …/explain with the documents list's parameters: the plan, keys and documents examined (404 where not offered). */
   explain(db: string, col: string, query?: DocumentQuery, options?: CallOptions): Promise<ExplainAnswer>;
-  getDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<FetchedDocument>;
+  /** `id` is the document's `_id` value itself; the path names exactly it (42 and "42" are two documents). */
+  getDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<FetchedDocument>;
   createDocument(db: string, col: string, document: JsonObject, write?: WriteOptions, options?: CallOptions): Promise<ServiceAnswer>;
   updateDocument(
     db: string,
     col: string,
-    docId: string,
+    id: JsonValue,
     update: UpdateDirectives,
     write?: WriteOptions,
     options?: CallOptions,
   ): Promise<ServiceAnswer>;
   updateDocuments(db: string, col: string, update: BulkUpdate, options?: CallOptions): Promise<ServiceAnswer>;
-  deleteDocument(db: string, col: string, docId: string, options?: CallOptions): Promise<ServiceAnswer>;
+  deleteDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<ServiceAnswer>;
 
   listIndexes(db: string, col: string, options?: CallOptions): Promise<IndexRecord[]>;
   createIndex(db: string, col: string, index: IndexDefinition, options?: CallOptions): Promise<ServiceAnswer>;

@@ -1,5 +1,4 @@
 import type { CallOptions, DbHostApi } from '../api/types';
-import { idToPathSegment } from '../documents/documentId';
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
 import type { ChangedSince, UndoPlan } from './undoPlan';
@@ -109,7 +108,7 @@ export async function applyUndo(
   await inParallel(single, concurrency, (before) =>
     attempt(
       [before._id ?? null],
-      () => api.updateDocument(db, col, idToPathSegment(before._id ?? null), before, { safe: true }, options),
+      () => api.updateDocument(db, col, before._id ?? null, before, { safe: true }, options),
       () => result.restored++,
     ),
   );
@@ -123,7 +122,7 @@ export async function applyUndo(
   await inParallel(plan.remove, concurrency, (id) =>
     attempt(
       [id],
-      () => api.deleteDocument(db, col, idToPathSegment(id), options),
+      () => api.deleteDocument(db, col, id, options),
       () => result.removed++,
     ),
   );

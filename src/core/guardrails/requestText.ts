@@ -2,6 +2,8 @@ import { stringifyLossless } from '../json/lossless';
 import type { JsonObject } from '../json/lossless';
 import { pipelineWrite } from '../aggregation/pipelineWrite';
 import { countOf } from '../text/formatCount';
+import { documentIdOfSegment } from '../api/documentIdSegment';
+import { idKeyText } from '../documents/documentId';
 import type { WriteMode } from './accountGuardrails';
 import { accountTitle, modeLabel } from './accountGuardrails';
 
@@ -69,7 +71,7 @@ export function affectedText(target: AffectedTarget | undefined, count: number |
   const known = count !== undefined;
   switch (target.kind) {
     case 'document':
-      return `Affects: the document ${target.docId} in ${target.db}.${target.col}.`;
+      return `Affects: the document ${idKeyText(documentIdOfSegment(target.docId))} in ${target.db}.${target.col}.`;
     case 'collection':
       return `Affects: the collection ${target.db}.${target.col}${known ? ` and its ${countOf(count, 'document')}` : ' and all its documents'}.`;
     case 'database':

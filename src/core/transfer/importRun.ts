@@ -1,5 +1,4 @@
 import type { DbHostApi } from '../api/types';
-import { idToPathSegment } from '../documents/documentId';
 import type { JsonObject } from '../json/lossless';
 import type { IdSeed } from './importIds';
 import { withId } from './importIds';
@@ -131,7 +130,7 @@ class RecordSender {
     const { api, db, col, signal } = this.options;
     return this.retrying(
       async () => {
-        const { document: stored } = await api.getDocument(db, col, idToPathSegment(document._id), { signal });
+        const { document: stored } = await api.getDocument(db, col, document._id, { signal });
         return storedEqual(stored, document)
           ? { kind: 'already' }
           : { kind: 'failed', reason: `a different document with this _id is already in ${db}.${col}` };

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
+import type { JsonValue } from '../../core/json/lossless';
 
 /**
  * What a tree item or a command points at. Tree nodes handed to commands carry one as `target`;
@@ -9,7 +10,8 @@ export interface ResourceTarget {
   accountId: string;
   db?: string;
   col?: string;
-  docId?: string;
+  /** The document's `_id` value. */
+  docId?: JsonValue;
   index?: string;
   deployment?: string;
   invoice?: string | number;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { MAX_UNDO_BYTES, MAX_UNDO_DOCUMENTS, idKey, readByIds } from '../../core/bulk/changeImages';
-import { idToPathSegment } from '../../core/documents/documentId';
+import { documentIdSegment } from '../../core/api/documentIdSegment';
 import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
@@ -35,7 +35,7 @@ export async function deleteRows(services: Services, deletion: RowDeletion, dele
   const { accountId, db, col, documents } = deletion;
   await refuseReadOnly(services, deletion, undefined, {
     method: 'DELETE',
-    under: `/${encodeURIComponent(idToPathSegment(documents[0]._id ?? null))}`,
+    under: `/${encodeURIComponent(documentIdSegment(documents[0]._id ?? null))}`,
   });
   const client = await services.accounts.clientFor(accountId);
   const ids = documents.map((doc) => doc._id ?? null);
@@ -56,7 +56,7 @@ export async function deleteRows(services: Services, deletion: RowDeletion, dele
   try {
     await services.confirmedWrites.send(accountId, async () => {
       for (const document of documents) {
-        await client.deleteDocument(db, col, idToPathSegment(document._id ?? null));
+        await client.deleteDocument(db, col, document._id ?? null);
         const image = found.get(idKey(document._id));
         if (image) gone.push(image);
         deleted(document);

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { idToPathSegment } from '../../core/documents/documentId';
 import { newObjectId } from '../../core/documents/objectId';
 import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
@@ -239,7 +238,7 @@ export class CollectionViewPanel extends Disposable {
     }
     if (action === 'open') {
       for (const document of documents) {
-        await vscode.commands.executeCommand('vscode.open', documentUri({ accountId, db, col, docId: idToPathSegment(document._id) }), {
+        await vscode.commands.executeCommand('vscode.open', documentUri({ accountId, db, col, docId: document._id }), {
           preview: documents.length === 1,
         });
       }

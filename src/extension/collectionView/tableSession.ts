@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayId, idToPathSegment } from '../../core/documents/documentId';
+import { displayId } from '../../core/documents/documentId';
 import { jsonEqual } from '../../core/json/jsonEqual';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
 import { isJsonObject, stringifyLossless } from '../../core/json/lossless';
@@ -154,9 +154,8 @@ export class TableSession {
         this.revert(key);
         continue;
       }
-      const docId = idToPathSegment(original._id);
       try {
-        const { document: current } = await client.getDocument(this.source.db, this.source.col, docId);
+        const { document: current } = await client.getDocument(this.source.db, this.source.col, original._id);
         if (!this.sameAsLoaded(original, current)) {
           const choice = await hooks.resolveConflict(label, original, current);
           if (choice === 'discard') {
@@ -169,7 +168,7 @@ export class TableSession {
             continue;
           }
         }
-        await client.updateDocument(this.source.db, this.source.col, docId, change.update as JsonObject, { safe: true });
+        await client.updateDocument(this.source.db, this.source.col, original._id, change.update as JsonObject, { safe: true });
       } catch (failure) {
         // Duck-typed: this bundle holds no copy of the client's error class.
         const gone = (failure as { status?: unknown } | undefined)?.status === 404;
@@ -183,7 +182,7 @@ export class TableSession {
       }
       const fields = [...Object.keys(change.update.$set ?? {}), ...Object.keys(change.update.$unset ?? {}).map((path) => `-${path}`)];
       this.services.logger.info(
-        `Saved document ${docId} in ${this.source.db}/${this.source.col} from the collection view: ${fields.join(', ')}`,
+        `Saved document ${label} in ${this.source.db}/${this.source.col} from the collection view: ${fields.join(', ')}`,
       );
       this.revert(key);
       outcome.saved.push(key);

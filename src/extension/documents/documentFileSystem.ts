@@ -16,6 +16,7 @@ import { toFileSystemError } from './fileSystemErrors';
 import { closeCleanEditors } from './openEditors';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import type { NewDocumentTemplates } from './newDocumentTemplates';
+import { idKeyText } from '../../core/documents/documentId';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -213,7 +214,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     } catch (error) {
       throw toFileSystemError(this.services.logger, error, address, 'delete');
     }
-    this.services.logger.scoped('documents').info(`Deleted document ${address.docId} from ${collectionLabel(address)}`);
+    this.services.logger.scoped('documents').info(`Deleted document ${idKeyText(address.docId)} from ${collectionLabel(address)}`);
     const uri = documentUri(address);
     this.versions.forget(uri.toString());
     await closeCleanEditors(uri);
@@ -298,13 +299,15 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     } catch {
       return;
     }
-    const message = changes && savedAlongsideMessage(address.docId, changes);
+    const message = changes && savedAlongsideMessage(idKeyText(address.docId), changes);
     if (message) void this.services.prompts.info(message);
   }
 
   private afterUpdate(address: DocumentAddress, update: { $set?: object; $unset?: object }): void {
     const fields = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}).map((path) => `-${path}`)];
-    this.services.logger.scoped('documents').info(`Saved document ${address.docId} in ${collectionLabel(address)}: ${fields.join(', ')}`);
+    this.services.logger
+      .scoped('documents')
+      .info(`Saved document ${idKeyText(address.docId)} in ${collectionLabel(address)}: ${fields.join(', ')}`);
     this.services.changes.fire({ accountId: address.accountId, db: address.db, col: address.col, docId: address.docId }, 'document');
   }
 
@@ -333,7 +336,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
         .warn(
           vscode.l10n.t(
             'Saved document {0} in {1}, but could not read it back: {2}',
-            address.docId,
+            idKeyText(address.docId),
             collectionLabel(address),
             error instanceof Error ? error.message : String(error),
           ),

@@ -4,6 +4,7 @@ import type { DocumentVersion, VersionStamp } from '../../core/documents/documen
 import type { JsonObject } from '../../core/json/lossless';
 import type { DocumentAddress } from '../shared/documentUri';
 import { parseDocumentUri } from '../shared/documentUri';
+import { idKeyText } from '../../core/documents/documentId';
 
 /** What the document file system tells VS Code of a document: a file, its time and size those of the version held. */
 export function fileStat(stamp: VersionStamp): vscode.FileStat {
@@ -14,7 +15,7 @@ export function fileStat(stamp: VersionStamp): vscode.FileStat {
 export function unknownBaseMessage(address: DocumentAddress): string {
   return vscode.l10n.t(
     'Not saved: the version of {0} your edits started from is no longer known, so they cannot be told apart from changes made on the service since. Your text stays in this editor: copy it, reopen the document (File: Revert File) to see what the service holds, then apply your edits again.',
-    address.docId,
+    idKeyText(address.docId),
   );
 }
 

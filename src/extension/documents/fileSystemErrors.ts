@@ -3,6 +3,7 @@ import { isServiceError } from '../../core/api/serviceError';
 import type { Logger } from '../base/logger';
 import type { DocumentAddress } from '../shared/documentUri';
 import { collectionLabel } from '../shared/documentUri';
+import { idKeyText } from '../../core/documents/documentId';
 
 /**
  * The error a file system call answers with when talking to the service failed: VS Code shows its
@@ -20,7 +21,7 @@ export function toFileSystemError(
   if (error.kind === 'http' && error.status === 404) {
     const detail = error.serviceMessage ? ` (${error.serviceMessage})` : '';
     return vscode.FileSystemError.FileNotFound(
-      vscode.l10n.t('The document {0} was not found in {1} on the service{2}.', address.docId, collectionLabel(address), detail),
+      vscode.l10n.t('The document {0} was not found in {1} on the service{2}.', idKeyText(address.docId), collectionLabel(address), detail),
     );
   }
   if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
@@ -30,7 +31,7 @@ export function toFileSystemError(
   const message = vscode.l10n.t(
     'Could not {0} the document {1}: {2}{3}',
     action,
-    address.docId,
+    idKeyText(address.docId),
     reason,
     action === 'save' ? ' Your edit is kept; save again to retry.' : '',
   );

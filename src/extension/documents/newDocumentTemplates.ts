@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { idToPathSegment } from '../../core/documents/documentId';
+import { idKeyText } from '../../core/documents/documentId';
 import { newObjectId } from '../../core/documents/objectId';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
@@ -72,7 +72,7 @@ export class NewDocumentTemplates {
     const template = this.require(uri);
     if (template.created) {
       throw vscode.FileSystemError.NoPermissions(
-        vscode.l10n.t('This new document was already saved as {0}; edit it in its own editor.', template.created.docId),
+        vscode.l10n.t('This new document was already saved as {0}; edit it in its own editor.', idKeyText(template.created.docId)),
       );
     }
     let edited: JsonObject;
@@ -83,14 +83,14 @@ export class NewDocumentTemplates {
     }
     const document: JsonObject = Object.hasOwn(edited, '_id') ? edited : { _id: template.generatedId, ...edited };
     const { accountId, db, col } = template.address;
-    const created: DocumentAddress = { accountId, db, col, docId: idToPathSegment(document._id) };
+    const created: DocumentAddress = { accountId, db, col, docId: document._id };
     try {
       const client = await this.services.accounts.clientFor(accountId);
       await client.createDocument(db, col, document, { safe: true });
     } catch (error) {
       throw toFileSystemError(this.services.logger, error, created, 'save');
     }
-    this.services.logger.scoped('documents').info(`Created document ${created.docId} in ${collectionLabel(created)}`);
+    this.services.logger.scoped('documents').info(`Created document ${idKeyText(created.docId)} in ${collectionLabel(created)}`);
     template.created = created;
     template.text = text;
     template.mtime = Math.max(Date.now(), template.mtime + 1);

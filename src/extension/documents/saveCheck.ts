@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import { DocumentTextError, parseDocumentText } from '../../core/documents/documentText';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { diffToUpdate } from '../../core/documents/updateDiff';
@@ -8,6 +8,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
 import type { DocumentAddress } from '../shared/documentUri';
 import { collectionLabel, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
+import { idKeyText } from '../../core/documents/documentId';
 
 /** Why a save would fail, found before anything is written: one line that leads with the cause. */
 export interface SaveProblem {
@@ -103,7 +104,7 @@ async function serviceProblem(services: Services, address: DocumentAddress): Pro
 
 /** `inventory.products 63b0…`: the collection and the document's `_id` as the tree shows them. */
 function placeOf(address: DocumentAddress): string {
-  return `${collectionLabel(address)} ${address.docId}`;
+  return `${collectionLabel(address)} ${idKeyText(address.docId)}`;
 }
 
 function lineAndColumn(text: string, offset: number): string {

@@ -6,7 +6,7 @@ import { AccountNode } from './nodes/accountNode';
 import { DocumentNode } from './nodes/documentNode';
 import { InvoiceNode } from './nodes/invoicesNode';
 import { PlanNode } from './nodes/plansNode';
-import { idToPathSegment } from '../../core/documents/documentId';
+import { idKeyText } from '../../core/documents/documentId';
 import { CommandId } from '../shared/commandIds';
 
 /** "Copy Name" and "Copy _id" on tree items. */
@@ -25,10 +25,10 @@ function nameOf(arg: unknown): string | undefined {
   return target?.index ?? target?.col ?? target?.db ?? target?.deployment;
 }
 
-/** The `_id` as the service takes it in a path: an object id's hex, a string as is, a number's digits. */
+/** The `_id` as Open Document by _id takes it: an object id's hex, a number's digits, a string as is (quoted when it reads as another type). */
 function documentIdOf(arg: unknown): string | undefined {
-  if (arg instanceof DocumentNode) return arg.document._id === undefined ? undefined : idToPathSegment(arg.document._id);
-  return targetOf(arg)?.docId;
+  const id = arg instanceof DocumentNode ? arg.document._id : targetOf(arg)?.docId;
+  return id === undefined ? undefined : idKeyText(id);
 }
 
 async function copy(text: string | undefined, what: string): Promise<string> {

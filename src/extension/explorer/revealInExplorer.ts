@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
+import { sameDocumentId } from '../../core/documents/documentId';
 import type { Services } from '../services';
 import type { RevealOptions } from '../shared/revealInExplorer';
 import { CommandId } from '../shared/commandIds';
@@ -49,10 +50,11 @@ async function findNode(provider: ExplorerProvider, target: ResourceTarget): Pro
       collection.indexes
     );
   }
-  if (target.docId !== undefined) {
+  const docId = target.docId;
+  if (docId !== undefined) {
     return (
       (await provider.getChildren(collection.documents)).find(
-        (node) => node instanceof DocumentNode && node.target.docId === target.docId,
+        (node) => node instanceof DocumentNode && node.target.docId !== undefined && sameDocumentId(node.target.docId, docId),
       ) ?? collection.documents
     );
   }

@@ -4,7 +4,7 @@ import type { DbHostApi } from '../../core/api/types';
 import type { ExplainRequest } from '../../core/indexes/explainArgs';
 import type { IndexSuggestion } from '../../core/indexes/suggestIndex';
 import { suggestIndex } from '../../core/indexes/suggestIndex';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import { isExplainAbsent, isExplainKnownAbsent, markExplainAbsent } from '../shared/explainAvailability';
 import type { Services } from '../services';
 

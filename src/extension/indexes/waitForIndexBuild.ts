@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi, IndexRecord } from '../../core/api/types';
 import { indexBuild } from '../../core/indexes/indexUsage';
 import { formatCount } from '../../core/text/formatCount';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 
 /** How many polls in a row may miss the index before the wait says it is gone. */
 const MISSES_ALLOWED = 5;

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { idToPathSegment } from '../../core/documents/documentId';
 import { stringifyLossless } from '../../core/json/lossless';
 import { nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { ResourceTarget } from '../base/resourceTarget';
@@ -67,7 +66,7 @@ export class ResultsCodeLenses implements vscode.CodeLensProvider {
         accountId: state.accountId,
         db: state.request.database,
         col: state.request.collection,
-        docId: idToPathSegment(id),
+        docId: id,
       };
       lenses.push(openDocumentLens(line, target));
     }

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { idToPathSegment } from '../../core/documents/documentId';
 import { fetchPage, firstSkip, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
 import type { RenderedRunAll, RunAllSection } from '../../core/playground/runAllText';
@@ -221,7 +220,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
       const found = state.sections[section];
       const accountId = state.accountIds[section];
       if (id === undefined || found?.kind !== 'page' || found.request.kind !== 'find' || accountId === undefined) continue;
-      const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: idToPathSegment(id) };
+      const target: ResourceTarget = { accountId, db: found.request.database, col: found.request.collection, docId: id };
       lenses.push(openDocumentLens(line, target));
     }
     return lenses;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../client/serviceError';
+import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi } from '../../core/api/types';
 import type { Services } from '../services';
 import { isAbsentEndpoint } from './featureAvailability';

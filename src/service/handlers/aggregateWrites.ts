@@ -7,8 +7,8 @@ import { validateStoredDocument } from '../query/engine';
 import type { PipelineStage } from '../query/aggregation/pipelineStage';
 import { stageError, stageLabel } from '../query/aggregation/pipelineStage';
 import { writeTarget } from '../query/aggregation/stageShapes';
-import type { CollectionData } from '../store/collectionData';
-import { describeKey, ID_INDEX } from '../store/collectionData';
+import type { CollectionData } from '../query/collectionData';
+import { describeKey, ID_INDEX } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
 import { requireDatabase } from './lookup';
 

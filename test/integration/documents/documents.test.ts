@@ -96,7 +96,8 @@ describe('Documents as files', function () {
     return (await other.getDocument(db, col, id)).text;
   }
 
-  async function open(docId: string): Promise<vscode.TextDocument> {
+  /** Opens the document whose `_id` is `docId`, by default the object id `id`. */
+  async function open(id: string, docId: JsonValue = { $oid: id }): Promise<vscode.TextDocument> {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId });
     assert.ok(uri, 'dbhost.openDocument returned no URI');
     return vscode.workspace.openTextDocument(uri);
@@ -132,7 +133,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const sent = await rawDocument(id);
     const document = await open(id);
-    assert.equal(document.uri.toString(), documentUri({ accountId, db, col, docId: id }).toString());
+    assert.equal(document.uri.toString(), documentUri({ accountId, db, col, docId: { $oid: id } }).toString());
     assert.equal(document.uri.authority, accountId);
     const text = document.getText();
     assert.ok(text.startsWith('{\n  "_id": {\n    "$oid": '), text);
@@ -157,7 +158,7 @@ describe('Documents as files', function () {
     const writes = proxy.writes();
     assert.equal(writes.length, 1);
     assert.equal(writes[0].method, 'PUT');
-    assert.equal(writes[0].path, `/databases/${db}/collections/${col}/documents/${id}`);
+    assert.equal(writes[0].path, `/databases/${db}/collections/${col}/documents/${encodeURIComponent(`{"$oid":"${id}"}`)}`);
     assert.deepEqual(JSON.parse(writes[0].body), { document: { $set: { 'address.city': 'Paris' } }, safe: true });
     const after = await rawDocument(id);
     assert.equal(rawValue(after, ['address', 'city']), '"Paris"');
@@ -166,7 +167,11 @@ describe('Documents as files', function () {
     }
     assert.ok(
       changes.some(
-        (change) => change.list === 'document' && change.target.col === col && change.target.db === db && change.target.docId === id,
+        (change) =>
+          change.list === 'document' &&
+          change.target.col === col &&
+          change.target.db === db &&
+          JSON.stringify(change.target.docId) === JSON.stringify({ $oid: id }),
       ),
     );
     assert.ok(!changes.some((change) => change.list === 'documents'), 'a save of one document reloads the whole list');
@@ -272,7 +277,7 @@ describe('Documents as files', function () {
 
   it('refuses a save when the version the edits started from is unknown, instead of diffing against the service', async () => {
     const id = await createPerson();
-    const uri = documentUri({ accountId, db, col, docId: id });
+    const uri = documentUri({ accountId, db, col, docId: { $oid: id } });
     const edited = (await rawDocument(id)).replace('"Ada"', '"Ada B."');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from(edited))), (error: Error) => {
       assert.match(error.message, new RegExp(`the version of ${id} your edits started from is no longer known`));
@@ -313,7 +318,7 @@ describe('Documents as files', function () {
   it('opens and saves a document whose string _id holds a slash, spaces and unicode', async () => {
     const id = 'a/b c ü';
     await other.createDocument(db, col, { _id: id, n: 1 }, { safe: true });
-    const document = await open(id);
+    const document = await open(id, id);
     assert.ok(!document.uri.path.includes(' '), document.uri.toString());
     assert.equal(parsed(document.getText())._id, id);
     await replaceFirst(document, '"n": 1', '"n": 2');
@@ -327,7 +332,7 @@ describe('Documents as files', function () {
     const template = await vscode.workspace.openTextDocument(templateUri);
     const generated = (parsed(template.getText())._id as JsonObject).$oid;
     assert.equal(typeof generated, 'string');
-    const realUri = documentUri({ accountId, db, col, docId: generated as string });
+    const realUri = documentUri({ accountId, db, col, docId: { $oid: generated as string } });
     // The user writes the document without an _id.
     await replaceAll(template, '{\n  "name": "Grace",\n  "count": 12345678901234567890\n}\n');
     const shown = when(vscode.window.onDidChangeVisibleTextEditors, () =>
@@ -392,7 +397,7 @@ describe('Documents as files', function () {
     const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
     const template = await vscode.workspace.openTextDocument(templateUri);
     const generated = (parsed(template.getText())._id as JsonObject).$oid as string;
-    const realUri = documentUri({ accountId, db, col, docId: generated });
+    const realUri = documentUri({ accountId, db, col, docId: { $oid: generated } });
     await replaceAll(template, '{\n  "name": "Hopper"\n}\n');
     const shown = when(vscode.window.onDidChangeVisibleTextEditors, () =>
       vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()),
@@ -430,7 +435,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
 
-    const declined = await runAnswered<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
+    const declined = await runAnswered<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
     assert.equal(declined.result, false);
     assert.equal(parsed(await rawDocument(id)).name, 'Ada');
 
@@ -452,7 +457,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada B."');
-    await runAnswered<boolean>([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: id });
+    await runAnswered<boolean>([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
     assert.ok(tabOpen(document.uri));
     assert.equal(document.isDirty, true);
     assert.equal(await document.save(), false);
@@ -475,7 +480,8 @@ describe('Documents as files', function () {
   it('opens a document by the _id the user types, and says so when there is none', async () => {
     const id = await createPerson();
     const { result } = await runAnswered<vscode.Uri>([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
-    assert.equal(result.toString(), documentUri({ accountId, db, col, docId: id }).toString());
+    // Typed bare, 24 hex digits name the object id.
+    assert.equal(result.toString(), documentUri({ accountId, db, col, docId: { $oid: id } }).toString());
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.toString());
     await discard(vscode.window.activeTextEditor.document);
 

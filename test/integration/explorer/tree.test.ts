@@ -101,7 +101,7 @@ describe('Explorer tree', function () {
       'a "Load more" is left after the last page',
     );
     assert.equal(children.length, documentCount);
-    const docIds = new Set(children.map((node) => node.target?.docId));
+    const docIds = new Set(children.map((node) => JSON.stringify(node.target?.docId)));
     assert.equal(docIds.size, documentCount, 'a document was shown twice');
     assert.equal(documentRequests().length - before, 10);
 

@@ -119,7 +119,7 @@ describe('Faults: saving a document as a file', function () {
         { _id: { $oid: id }, name: 'Ada', address: { city: 'London', zip: 'N1' }, n: 1 },
         { safe: true },
       );
-      const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: id });
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
       const document = await vscode.workspace.openTextDocument(uri);
       await replaceFirst(document, '"London"', '"Leeds"');
       const edited = document.getText();

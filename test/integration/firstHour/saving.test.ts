@@ -54,8 +54,9 @@ describe('First hour: saving says what happened, in plain words', function () {
     return id;
   }
 
-  async function open(docId: string): Promise<vscode.TextDocument> {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId });
+  /** Opens the document whose `_id` is the object id `id`. */
+  async function open(id: string): Promise<vscode.TextDocument> {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
     assert.ok(uri, 'dbhost.openDocument returned no URI');
     return vscode.workspace.openTextDocument(uri);
   }

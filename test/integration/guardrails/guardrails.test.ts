@@ -58,7 +58,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   let other: DbHostApi;
   let docId: string;
 
-  const target = (extra: Record<string, string> = {}) => ({ accountId, db, ...extra });
+  const target = (extra: Record<string, unknown> = {}) => ({ accountId, db, ...extra });
 
   async function setGuardrails(guardrails: AccountGuardrails): Promise<Account> {
     return testing.services.accounts.update(accountId, { mode: undefined, color: undefined, tag: undefined, ...guardrails });
@@ -168,9 +168,9 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     updateDocument: [
       {
         via: 'edit a document and save',
-        request: /^PUT \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/,
+        request: /^PUT \/databases\/guardtests\/collections\/people\/documents\/%7B%22%24oid%22%3A%22[0-9a-f]{24}%22%7D$/,
         run: async (guard) => {
-          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', target({ col, docId }));
+          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', target({ col, docId: { $oid: docId } }));
           const document = await vscode.workspace.openTextDocument(uri);
           const before = document.getText();
           await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
@@ -196,9 +196,9 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     deleteDocument: [
       {
         via: 'Delete Document…',
-        request: /^DELETE \/databases\/guardtests\/collections\/people\/documents\/[0-9a-f]{24}$/,
+        request: /^DELETE \/databases\/guardtests\/collections\/people\/documents\/%7B%22%24oid%22%3A%22[0-9a-f]{24}%22%7D$/,
         asksFirst: true,
-        run: (guard, own = true) => command('dbhost.deleteDocument', target({ col, docId }), [{ confirm: own }, ...guard]),
+        run: (guard, own = true) => command('dbhost.deleteDocument', target({ col, docId: { $oid: docId } }), [{ confirm: own }, ...guard]),
       },
     ],
     createIndex: [

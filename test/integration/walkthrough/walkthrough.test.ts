@@ -88,7 +88,7 @@ describe('Walkthrough: each step completes when its action is done', function ()
     testing.walkthrough.forgetSavedDocument();
     const id = newObjectId();
     await other.createDocument(db, col, { _id: { $oid: id }, text: 'first' }, { safe: true });
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: id });
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
     await replaceFirst(document, '"first"', '"second"');

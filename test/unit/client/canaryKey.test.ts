@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import type { FetchFunction } from '../../../src/client/fetchFunction';
 import { encodeStrict } from '../../../src/core/text/redactKey';
 import { FakeService, closedPort } from './fakeService';

@@ -87,9 +87,10 @@ const CASES: EndpointCase[] = [
   },
   {
     name: 'getDocument',
-    call: (c) => c.getDocument('vehicles', 'rockets', '4ffde1398c1a4b6d6c000001'),
+    call: (c) => c.getDocument('vehicles', 'rockets', { $oid: '4ffde1398c1a4b6d6c000001' }),
     method: 'GET',
-    path: '/databases/vehicles/collections/rockets/documents/4ffde1398c1a4b6d6c000001',
+    // The object id as extended JSON: a bare hex would reach a string _id of those digits first.
+    path: `/databases/vehicles/collections/rockets/documents/${encodeURIComponent('{"$oid":"4ffde1398c1a4b6d6c000001"}')}`,
     answer: '{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"}}',
   },
   {
@@ -231,7 +232,7 @@ describe('DbHostClient requests', () => {
   });
 
   it('encodes path segments, so names with / ? # % and spaces address the right resource', async () => {
-    service.queue({ body: '{"_id":"x"}' });
+    service.queue({ body: '{"_id":"#50% off"}' });
     await client.getDocument('my db', 'a/b?c', '#50% off');
     const request = service.requests[service.requests.length - 1];
     assert.equal(request.path, '/databases/my%20db/collections/a%2Fb%3Fc/documents/%2350%25%20off');

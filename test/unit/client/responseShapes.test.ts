@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import { FakeService } from './fakeService';
 
 describe('DbHostClient response shapes', () => {
@@ -144,7 +144,7 @@ describe('DbHostClient response shapes', () => {
     const text =
       '{\n  "_id": {"$oid": "4ffde1398c1a4b6d6c000001"},\n  "big": 9007199254740993,\n  "price": 1.50,\n  "when": {"$date": 1338508800000}\n}';
     answer(text);
-    const fetched = await client.getDocument('d', 'c', '4ffde1398c1a4b6d6c000001');
+    const fetched = await client.getDocument('d', 'c', { $oid: '4ffde1398c1a4b6d6c000001' });
     assert.equal(fetched.text, text);
     assert.deepEqual(fetched.document._id, { $oid: '4ffde1398c1a4b6d6c000001' });
     assert.equal(
@@ -155,9 +155,9 @@ describe('DbHostClient response shapes', () => {
 
   it('round-trips big numbers: what it reads it writes back unchanged', async () => {
     answer('{"_id": 1, "big": 123456789012345678901234567890, "exp": 1e400}');
-    const { document } = await client.getDocument('d', 'c', '1');
+    const { document } = await client.getDocument('d', 'c', 1);
     answer('{"ok": 1}');
-    await client.updateDocument('d', 'c', '1', document, { safe: true });
+    await client.updateDocument('d', 'c', 1, document, { safe: true });
     assert.equal(
       service.requests[service.requests.length - 1].body,
       '{"document":{"_id":1,"big":123456789012345678901234567890,"exp":1e400},"safe":true}',

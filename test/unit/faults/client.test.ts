@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import type { CallOptions } from '../../../src/core/api/types';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';

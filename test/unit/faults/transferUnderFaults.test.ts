@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import type { ImportOutcome } from '../../../src/core/transfer/importRun';
 import { importDocuments } from '../../../src/core/transfer/importRun';
 import { newIdSeed } from '../../../src/core/transfer/importIds';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
-import { isJsonObject, stringifyLossless } from '../../../src/core/json/lossless';
+import { stringifyLossless } from '../../../src/core/json/lossless';
 import { startServiceInProcess } from '../../support/testService';
 import type { InProcessService } from '../../support/testService';
 import { bundleMcpServer, callTool, connectMcp } from './mcpHarness';
@@ -100,7 +100,7 @@ describe('MCP server: the read tools over stdio, against the local service', fun
     const [first] = (await client.listDocuments('shop', 'orders', { limit: 1 })).documents;
     const id = first._id;
     const got = await call('dbhost_getDocument', { database: 'shop', collection: 'orders', id });
-    const { text } = await client.getDocument('shop', 'orders', isJsonObject(id) ? String(id.$oid) : String(id));
+    const { text } = await client.getDocument('shop', 'orders', id);
     assert.ok(got.text.endsWith(text));
     const schema = await call('dbhost_collectionSchema', { database: 'shop', collection: 'orders', sampleSize: 200 });
     assert.match(schema.text, /Sampled 200 of 3,000 documents/);

@@ -57,7 +57,7 @@ describe('MCP server: the write tools over stdio, under the mode on its command 
       update: { $set: { kind: 'sharp' } },
     });
     assert.equal(updated.isError, false, updated.text);
-    assert.equal((await client.getDocument('lab', 'items', '1')).document.kind, 'sharp');
+    assert.equal((await client.getDocument('lab', 'items', 1)).document.kind, 'sharp');
     await callTool(session, 'dbhost_updateMatching', {
       database: 'lab',
       collection: 'items',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { DEMO_COUNTS } from '../../../src/service/index';
 import type { InProcessService } from '../../support/testService';

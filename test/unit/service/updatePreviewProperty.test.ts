@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
-import { isServiceError } from '../../../src/client/serviceError';
+import { isServiceError } from '../../../src/core/api/serviceError';
 import { previewInCore } from '../../../src/core/bulk/previewInCore';
 import { UpdateFailure } from '../../../src/core/bulk/updateOperators';
 import type { UpdatePreview } from '../../../src/core/bulk/updatePreview';

@@ -4,6 +4,7 @@ import type { DocumentFileSystem } from '../documentFileSystem';
 import { collectionLabel } from '../../shared/documentUri';
 import { documentArgument } from './documentArgument';
 import { confirmWrite } from '../../shared/confirmedWrites';
+import { idKeyText } from '../../../core/documents/documentId';
 
 /**
  * Deletes a document after a modal confirmation; returns whether it was deleted. Its editors without
@@ -15,7 +16,7 @@ export async function deleteDocument(services: Services, fileSystem: DocumentFil
   const confirmed = await confirmWrite(
     services,
     address.accountId,
-    vscode.l10n.t('Delete the document {0} from {1}?', address.docId, collectionLabel(address)),
+    vscode.l10n.t('Delete the document {0} from {1}?', idKeyText(address.docId), collectionLabel(address)),
     {
       detail: vscode.l10n.t('The document is deleted on the service. This cannot be undone.'),
       confirmLabel: vscode.l10n.t('Delete'),
@@ -23,6 +24,6 @@ export async function deleteDocument(services: Services, fileSystem: DocumentFil
   );
   if (!confirmed) return false;
   await services.confirmedWrites.send(address.accountId, () => fileSystem.deleteDocument(address));
-  void services.prompts.info(vscode.l10n.t('Deleted the document {0} from {1}.', address.docId, collectionLabel(address)));
+  void services.prompts.info(vscode.l10n.t('Deleted the document {0} from {1}.', idKeyText(address.docId), collectionLabel(address)));
   return true;
 }

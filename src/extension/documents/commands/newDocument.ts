@@ -4,6 +4,7 @@ import { revealInExplorer } from '../../shared/revealInExplorer';
 import type { Services } from '../../services';
 import { collectionLabel, documentUri } from '../../shared/documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';
+import { idKeyText } from '../../../core/documents/documentId';
 
 /** Opens a "New Document <n>.json" editor for a collection; saving it creates the document. */
 export async function newDocument(services: Services, templates: NewDocumentTemplates, arg: unknown): Promise<vscode.Uri> {
@@ -48,13 +49,16 @@ export async function showSavedTemplate(services: Services, templates: NewDocume
       if (!created) throw error;
       services.logger
         .scoped('documents')
-        .error(vscode.l10n.t('Created document {0} in {1}, but could not open it', created.docId, collectionLabel(created)), error);
+        .error(
+          vscode.l10n.t('Created document {0} in {1}, but could not open it', idKeyText(created.docId), collectionLabel(created)),
+          error,
+        );
       const action = 'Open Document';
       const choice = await services.prompts.warn(
         vscode.l10n.t(
           'The document was created in {0} with _id {1}, but it could not be opened: {2}',
           collectionLabel(created),
-          created.docId,
+          idKeyText(created.docId),
           services.logger.describe(error),
         ),
         action,

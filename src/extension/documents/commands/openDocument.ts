@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../../core/api/serviceError';
-import { idToPathSegment } from '../../../core/documents/documentId';
-import { parseLossless } from '../../../core/json/lossless';
+import { idFromKeyText } from '../../../core/documents/documentId';
 import { required } from '../../base/registerCommand';
 import { resolveCollection } from '../../shared/resolveTarget';
 import type { Services } from '../../services';
@@ -23,12 +22,14 @@ export async function openDocumentById(services: Services, arg: unknown): Promis
   const typed = required(
     await services.prompts.input({
       title: vscode.l10n.t('{0} in {1}', title, collectionLabel(collection)),
-      prompt: vscode.l10n.t('An object id (24 hex digits), a string or a number; extended JSON such as {"$oid": "…"} works too.'),
+      prompt: vscode.l10n.t(
+        'An object id (24 hex digits), a number or a string; quote a string that reads as a number or an object id ("42"). Extended JSON such as {"$oid": "…"} works too.',
+      ),
       placeHolder: '4ffde1398c1a4b6d6c000001',
       validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter the _id of the document.') : undefined),
     }),
   );
-  const address: DocumentAddress = { ...collection, docId: pathSegmentForTypedId(typed) };
+  const address: DocumentAddress = { ...collection, docId: idFromKeyText(typed.trim()) };
   const client = await services.accounts.clientFor(collection.accountId);
   try {
     await client.getDocument(address.db, address.col, address.docId);
@@ -38,16 +39,6 @@ export async function openDocumentById(services: Services, arg: unknown): Promis
     throw error;
   }
   return showDocument(address, { preview: false });
-}
-
-/** What the user typed as an `_id`, as the URL path segment the service expects: JSON is read as JSON, anything else is the text itself. */
-function pathSegmentForTypedId(typed: string): string {
-  const text = typed.trim();
-  try {
-    return idToPathSegment(parseLossless(text));
-  } catch {
-    return text;
-  }
 }
 
 async function showDocument(address: DocumentAddress, options: { preview: boolean }): Promise<vscode.Uri> {

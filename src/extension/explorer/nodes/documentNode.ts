@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayId, idToPathSegment } from '../../../core/documents/documentId';
+import { displayId } from '../../../core/documents/documentId';
 import { documentTooltipText, summarizeDocument } from '../../../core/documents/documentSummary';
 import type { ServiceDocument } from '../../../core/api/types';
 import { stringifyLossless } from '../../../core/json/lossless';
@@ -24,7 +24,7 @@ export class DocumentNode implements ExplorerNode {
     const id = document._id;
     this.id = childId(parent, 'doc', id === undefined ? 'none' : stringifyLossless(id));
     const { accountId, db, col } = parent.target;
-    this.target = id === undefined ? { accountId, db, col } : { accountId, db, col, docId: idToPathSegment(id) };
+    this.target = id === undefined ? { accountId, db, col } : { accountId, db, col, docId: id };
   }
 
   treeItem(): vscode.TreeItem {

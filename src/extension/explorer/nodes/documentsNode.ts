@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { QueryPaging } from '../../../core/paging/keyset';
 import { clampPageSize } from '../../../core/paging/pager';
+import { displayId, sameDocumentId } from '../../../core/documents/documentId';
+import type { JsonValue } from '../../../core/json/lossless';
 import type { CollectionTarget } from '../../shared/collectionTarget';
 import { isCancellation } from '../../base/registerCommand';
 import type { ExplorerContext } from '../../shared/tree/explorerContext';
@@ -107,8 +109,8 @@ export class DocumentsNode implements ExplorerNode {
   }
 
   /** One shown document changed: it is fetched again and redrawn in place; the pages loaded stay. */
-  async refreshDocument(docId: string): Promise<void> {
-    const node = this.documents.find((document) => document.target.docId === docId);
+  async refreshDocument(docId: JsonValue): Promise<void> {
+    const node = this.documents.find((document) => document.target.docId !== undefined && sameDocumentId(document.target.docId, docId));
     if (!node) return;
     const { accountId, db, col } = this.target;
     try {
@@ -119,7 +121,13 @@ export class DocumentsNode implements ExplorerNode {
         this.context.logger
           .scoped('explorer')
           .warn(
-            vscode.l10n.t('Could not show the changed document {0} of {1}.{2}: {3}', docId, db, col, this.context.logger.describe(error)),
+            vscode.l10n.t(
+              'Could not show the changed document {0} of {1}.{2}: {3}',
+              displayId(docId),
+              db,
+              col,
+              this.context.logger.describe(error),
+            ),
           );
       return;
     }

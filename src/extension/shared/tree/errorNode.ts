@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../../client/serviceError';
+import { isServiceError } from '../../../core/api/serviceError';
 import { shortCause } from '../../../core/text/shortCause';
 import type { Logger } from '../../base/logger';
 import type { ExplorerNode } from './explorerNode';

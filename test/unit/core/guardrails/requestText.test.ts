@@ -88,7 +88,17 @@ describe('Guardrails: request description', () => {
     );
     assert.equal(
       affectedText(affectedTarget({ method: 'PUT', path: '/databases/shop/collections/orders/documents/42', body: {} }), undefined),
+      'Affects: the document "42" in shop.orders.',
+    );
+    const numberPath = `/databases/shop/collections/orders/documents/${encodeURIComponent('{"$numberLong":"42"}')}`;
+    assert.equal(
+      affectedText(affectedTarget({ method: 'DELETE', path: numberPath }), undefined),
       'Affects: the document 42 in shop.orders.',
+    );
+    const oidPath = `/databases/shop/collections/orders/documents/${encodeURIComponent('{"$oid":"4ffde1398c1a4b6d6c000001"}')}`;
+    assert.equal(
+      affectedText(affectedTarget({ method: 'DELETE', path: oidPath }), undefined),
+      'Affects: the document 4ffde1398c1a4b6d6c000001 in shop.orders.',
     );
     assert.equal(affectedTarget({ method: 'POST', path: '/databases' }), undefined);
     const out = affectedTarget({

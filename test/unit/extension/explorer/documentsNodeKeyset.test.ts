@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../../src/client/dbHostClient';
 import type { DbHostApi, DocumentQuery } from '../../../../src/core/api/types';
-import { idToPathSegment } from '../../../../src/core/documents/documentId';
 import type { ExplorerContext } from '../../../../src/extension/shared/tree/explorerContext';
 import type { ExplorerNode } from '../../../../src/extension/shared/tree/explorerNode';
 import type { DocumentsNode } from '../../../../src/extension/explorer/nodes/documentsNode';
@@ -67,7 +66,7 @@ describe('explorer: "Load more" pages by _id', function () {
     assert.equal(node.remaining, 70);
     // Deleting shown documents would make a skip-paged list jump over as many unseen ones.
     const shownPage = await client.listDocuments(DB, COL, { sort: { _id: 1 }, limit: 10 });
-    for (const document of shownPage.documents) await client.deleteDocument(DB, COL, idToPathSegment(document._id));
+    for (const document of shownPage.documents) await client.deleteDocument(DB, COL, document._id);
     await node.loadMore();
     await node.loadMore();
     const all = await shownNs();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DbHostClient } from '../../../../src/client/dbHostClient';
-import { ServiceError } from '../../../../src/client/serviceError';
+import { ServiceError } from '../../../../src/core/api/serviceError';
 import { encodeStrict } from '../../../../src/core/text/redactKey';
 import { FakeService } from '../../client/fakeService';
 import type { InProcessService } from '../../../support/testService';

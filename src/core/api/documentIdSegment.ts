@@ -1,0 +1,50 @@
+import type { JsonValue } from '../json/lossless';
+import { LosslessNumber, isJsonObject, parseLossless, stringifyLossless } from '../json/lossless';
+import { numberTextOf } from '../documents/documentId';
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+/**
+ * The `<doc_id>` text that names exactly this `_id` on the service. The service looks a segment up as a string
+ * `_id` first and only without one converts it (extended JSON, 24 hex digits, a number), so a string goes as
+ * itself and every other type as the extended JSON the service reads as that type: 42 as `{"$numberLong":"42"}`,
+ * an object id as `{"$oid":"…"}`, a date or a compound `_id` as its JSON. The service has no path for a null,
+ * boolean or array `_id`; those are refused here rather than sent as text that names a string.
+ */
+export function documentIdSegment(id: JsonValue): string {
+  if (typeof id === 'string') return id;
+  const number = numberTextOf(id);
+  if (number !== undefined) return stringifyLossless(INTEGER_TEXT.test(number) ? { $numberLong: number } : { $numberDouble: number });
+  if (isJsonObject(id)) return stringifyLossless(id);
+  throw new RangeError(
+    `The _id ${stringifyLossless(id)} cannot be named in a request path: the service reaches documents by a string, number, object id or object _id only`,
+  );
+}
+
+/**
+ * Whether the document answered for {@link documentIdSegment}'s path is the one asked for. The service converts a
+ * segment only when no string `_id` matches it, so an absent string can answer a number or an object id, and a
+ * string `_id` spelled like extended JSON can answer for the typed value.
+ */
+export function answersDocumentId(answered: JsonValue | undefined, asked: JsonValue): boolean {
+  if (answered === undefined) return true;
+  return typeof asked === 'string' ? answered === asked : typeof answered !== 'string';
+}
+
+const NUMBER_KEYS = new Set(['$numberLong', '$numberInt', '$numberDouble']);
+
+/** The `_id` a `<doc_id>` segment names, the inverse of {@link documentIdSegment}: typed extended JSON as that type, anything else the string. */
+export function documentIdOfSegment(segment: string): JsonValue {
+  if (!segment.startsWith('{')) return segment;
+  let parsed: JsonValue;
+  try {
+    parsed = parseLossless(segment);
+  } catch {
+    return segment;
+  }
+  if (!isJsonObject(parsed)) return segment;
+  const keys = Object.keys(parsed);
+  const text = parsed[keys[0]];
+  if (keys.length === 1 && NUMBER_KEYS.has(keys[0]) && typeof text === 'string') return new LosslessNumber(text);
+  return parsed;
+}
