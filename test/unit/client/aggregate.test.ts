@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DbHostClient } from '../../../src/client/dbHostClient';
-import { ServiceError } from '../../../src/client/serviceError';
+import { ServiceError } from '../../../src/core/api/serviceError';
 import { LosslessNumber } from '../../../src/core/json/lossless';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { FakeService } from './fakeService';
