@@ -20,6 +20,8 @@ describe('local service command line', () => {
         '--quiet',
         '--slow-ms',
         '250',
+        '--store',
+        'postgres://team@db.example:5433/dbhost',
       ],
       {},
     );
@@ -34,6 +36,7 @@ describe('local service command line', () => {
       empty: true,
       quiet: true,
       slowQueryMs: 250,
+      store: 'postgres://team@db.example:5433/dbhost',
     });
   });
 
