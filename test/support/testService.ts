@@ -123,7 +123,7 @@ export function errorText(answer: RawAnswer): string {
 export async function startServiceInProcess(options: InProcessOptions = {}): Promise<InProcessService> {
   const settled = settle(options);
   const service = await startService({
-    ...(settled.store === undefined ? {} : { store: settled.store }),
+    store: settled.store,
     port: options.port ?? 0,
     dataDir: settled.dataDir,
     apiKeys: settled.apiKeys,

@@ -36,6 +36,9 @@ describePostgres('the local service while PostgreSQL stops and starts again', fu
     assert.equal(created.status, 200, created.text);
     for (let n = 0; n < BULK; n++) assert.equal((await insertOf(`seed-${n}`)).status, 200);
   });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') console.log(`The service's output:\n${service?.output()}`);
+  });
   after(async () => {
     await service?.stop();
     await cluster?.remove();
