@@ -1,10 +1,11 @@
 import { stringifyLossless } from '../json/lossless';
 import type { JsonObject } from '../json/lossless';
+import { cutDocumentText } from './cutDocument';
 import { MAX_ANSWER_CHARACTERS, MAX_TOOL_DOCUMENTS } from './toolDefinition';
 
 export interface DocumentsPage {
-  /** `shop.orders`. */
-  namespace: string;
+  database: string;
+  collection: string;
   documents: readonly JsonObject[];
   /** All that match, from the service's count; undefined when it sent none. */
   total: number | undefined;
@@ -28,11 +29,11 @@ export function documentsAnswer(page: DocumentsPage, limits: AnswerLimits = LIMI
   const lines: string[] = [];
   let used = 0;
   let cutDocument: string | undefined;
+  const place = { database: page.database, collection: page.collection };
   for (const document of page.documents.slice(0, limits.maxDocuments)) {
     const text = stringifyLossless(document);
     if (used + text.length + 1 > limits.maxCharacters) {
-      if (lines.length === 0)
-        cutDocument = `${text.slice(0, limits.maxCharacters)}… [this document is ${number(text.length)} characters; cut]`;
+      if (lines.length === 0) cutDocument = `This document is cut. ${cutDocumentText(document, place, limits.maxCharacters)}`;
       break;
     }
     lines.push(text);
@@ -40,11 +41,12 @@ export function documentsAnswer(page: DocumentsPage, limits: AnswerLimits = LIMI
   }
   const shown = cutDocument ? 1 : lines.length;
   const first = page.skip + 1;
+  const namespace = `${page.database}.${page.collection}`;
   const total = page.total === undefined ? '' : ` of ${number(page.total)} matching`;
   const header =
     shown === 0
-      ? `No documents in ${page.namespace}${total ? ` at skip ${number(page.skip)}${total}` : ' match'}.`
-      : `Documents ${number(first)}–${number(page.skip + shown)}${total} in ${page.namespace}:`;
+      ? `No documents in ${namespace}${total ? ` at skip ${number(page.skip)}${total}` : ' match'}.`
+      : `Documents ${number(first)}–${number(page.skip + shown)}${total} in ${namespace}:`;
   const body = cutDocument ? [cutDocument] : lines;
   return [header, ...body, ...nextPageLine(page, shown, cutDocument !== undefined)].join('\n');
 }
@@ -54,9 +56,7 @@ function nextPageLine(page: DocumentsPage, shown: number, cutDocument: boolean):
   const cutByUs = shown < page.documents.length;
   const more = page.total !== undefined ? next < page.total : cutByUs;
   if (cutDocument) {
-    return [
-      `The document was cut at ${number(MAX_ANSWER_CHARACTERS)} characters: ask for fewer fields with a projection.${more ? ` Next page: skip ${number(next)}.` : ''}`,
-    ];
+    return more ? [`More match: call again with "skip": ${next} for the next page.`] : [];
   }
   if (!more) return [];
   const why = cutByUs
