@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildService } from '../test/support/testService';
 import { startServiceInChild } from '../test/support/testService';
-import { bundleService } from '../test/support/serviceBundle';
-import { measureGroupCommit } from './groupCommit';
+import { benchServiceScript } from './support/benchData';
+import type { BenchSection } from './support/section';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { inParallel, KeepAliveClient, residentMb } from './support/keepAlive';
@@ -14,8 +14,20 @@ const KEY = 'bench-indexes-key-31c7';
 const DB = 'bench';
 const COL = 'docs';
 const COLLECTION = `/databases/${DB}/collections/${COL}`;
-/** Requests per figure, each size's beside the 1,000-document service's in turn (see pairedP50). */
-const RUNS = 41;
+/** Requests per figure, by-`_id` reads per figure, requests of each kind before measuring (a warmed-up service), the sizes, and the requests after the largest load. */
+interface IndexPlan {
+  runs: number;
+  byIdRuns: number;
+  warmUp: number;
+  sizes: number[];
+  more: number;
+}
+
+const FULL_PLAN: IndexPlan = { runs: 41, byIdRuns: 201, warmUp: 500, sizes: [100_000, 1_000_000], more: 1_000_000 };
+const QUICK_PLAN: IndexPlan = { ...FULL_PLAN, sizes: [100_000], more: 100_000 };
+const SMOKE_PLAN: IndexPlan = { runs: 3, byIdRuns: 5, warmUp: 20, sizes: [2_000], more: 2_000 };
+/** The plan of the run under way (set by measureIndexedQueries). */
+let plan = FULL_PLAN;
 const WRITERS = 32;
 const RSS_SAMPLES = 10;
 
@@ -99,7 +111,7 @@ async function timeQuery(big: KeepAliveClient, base: KeepAliveClient, path: stri
     if (first.status !== 200) return { ms: Number.NaN, baseMs: Number.NaN, refused: `${first.status} ${first.text.slice(0, 160)}` };
   }
   try {
-    const both = await pairedP50(RUNS, big, base, () => path);
+    const both = await pairedP50(plan.runs, big, base, () => path);
     return { ms: both.big, baseMs: both.base };
   } catch (error) {
     // A request past the service's work budget or time limit is refused with 400: a figure, not the end of the run.
@@ -107,20 +119,17 @@ async function timeQuery(big: KeepAliveClient, base: KeepAliveClient, path: stri
   }
 }
 
-const BY_ID_RUNS = 201;
 const BASE_SIZE = 1_000;
-/** Requests of each kind sent before measuring, so that every size is measured on a warmed-up service. */
-const WARM_UP = 500;
 
 /** By-`_id` reads on the larger service and the 1,000-document one in turn: {big, base} medians. */
 async function byIdMs(big: KeepAliveClient, size: number, base: KeepAliveClient): Promise<{ big: number; base: number }> {
   let run = 0;
   // The same _id on both (below 1,000), so the documents read are alike; the larger service holds many more.
-  return pairedP50(BY_ID_RUNS, big, base, () => `${COLLECTION}/documents/${((run++ + 2) * 7919) % Math.min(size, BASE_SIZE)}`);
+  return pairedP50(plan.byIdRuns, big, base, () => `${COLLECTION}/documents/${((run++ + 2) * 7919) % Math.min(size, BASE_SIZE)}`);
 }
 
 async function warmUp(client: KeepAliveClient, size: number): Promise<void> {
-  await inParallel(WARM_UP, 4, (i) => client.ok('GET', `${COLLECTION}/documents/${(i * 7919) % size}`));
+  await inParallel(plan.warmUp, 4, (i) => client.ok('GET', `${COLLECTION}/documents/${(i * 7919) % size}`));
   for (const query of QUERIES) if ((await client.call('GET', query.path)).status !== 200) return;
 }
 
@@ -272,7 +281,7 @@ function queryFigures(result: SizeResult, target: number): Figure[] {
       met: timing.ms <= target * timing.baseMs,
       note: timing.refused
         ? `refused: ${timing.refused}`
-        : `p50 of ${RUNS}, in turn with the same request at 1,000 documents; indexes {k: 1}, {n: -1}`,
+        : `p50 of ${plan.runs}, in turn with the same request at 1,000 documents; indexes {k: 1}, {n: -1}`,
     });
   });
 }
@@ -286,7 +295,7 @@ function byIdFigure(size: number, byId: { big: number; base: number }, after?: n
     baseline: byId.base,
     target: '≤ 1.5×',
     met: byId.big <= 1.5 * byId.base,
-    note: `p50 of ${BY_ID_RUNS}`,
+    note: `p50 of ${plan.byIdRuns}`,
   });
 }
 
@@ -337,17 +346,15 @@ function loadFigures(base: { insertsPerSecond: number; indexBuildMs: number }, r
 }
 
 /**
- * Issue 21's figures: collections of 100,000 and (unless `quick`) 1,000,000 documents inserted through the
+ * Issue 21's figures: collections of 100,000 and (unless quick) 1,000,000 documents inserted through the
  * interface, indexed through it and queried, each request in turn with the same on a service holding 1,000
- * (kept running throughout). The largest then takes a million more requests (100,000 when quick) and a
- * restart. Safe inserts by 32 writers come beside a bare fsync-per-write loop on the same disk.
+ * (kept running throughout). The largest then takes a million more requests (100,000 when quick) and a restart.
  */
-export async function measureIndexedQueries(options: { quick: boolean; progress: (line: string) => void }): Promise<Figure[]> {
-  const script = bundleService(mkdtempSync(join(tmpdir(), 'dbhost-bench-service-')));
-  const sizes = options.quick ? [100_000] : [100_000, 1_000_000];
-  options.progress(`safe inserts, ${WRITERS} writers, against the service before issue 21 and one fsync per write`);
-  const safeInserts = await measureGroupCommit(script, options.progress);
-  const base = await loadedService(script, BASE_SIZE, options.progress);
+async function measureIndexedQueries(chosen: IndexPlan, progress: (line: string) => void): Promise<Figure[]> {
+  plan = chosen;
+  const script = benchServiceScript();
+  const sizes = plan.sizes;
+  const base = await loadedService(script, BASE_SIZE, progress);
   const baseFigures = {
     insertsPerSecond: base.insertsPerSecond,
     indexBuildMs: base.indexBuildMs,
@@ -358,13 +365,7 @@ export async function measureIndexedQueries(options: { quick: boolean; progress:
   try {
     for (const size of sizes) {
       const largest = size === sizes[sizes.length - 1];
-      const measured = await measureSize(
-        script,
-        size,
-        base.client,
-        largest ? (options.quick ? 100_000 : 1_000_000) : undefined,
-        options.progress,
-      );
+      const measured = await measureSize(script, size, base.client, largest ? plan.more : undefined, progress);
       results.push(measured.result);
       figures.push(...queryFigures(measured.result, size >= 1_000_000 ? 3 : 2), byIdFigure(size, measured.result.byId));
       if (measured.extras) figures.push(...largestFigures(baseFigures, measured.result, measured.extras));
@@ -375,5 +376,13 @@ export async function measureIndexedQueries(options: { quick: boolean; progress:
     rmSync(base.dataDir, { recursive: true, force: true });
   }
   figures.push(...loadFigures(baseFigures, results));
-  return [...safeInserts, ...figures];
+  return figures;
 }
+
+export const section: BenchSection = {
+  name: 'indexes',
+  title:
+    'indexed queries on 1,000, 100,000 and 1,000,000 documents inserted through the interface (issue 21; --quick leaves out 1,000,000)',
+  smoke: '2,000 documents against 1,000, 3 requests per figure, 2,000 more reads after the load',
+  run: (context) => measureIndexedQueries(context.smoke ? SMOKE_PLAN : context.quick ? QUICK_PLAN : FULL_PLAN, context.step),
+};

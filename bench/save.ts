@@ -3,6 +3,11 @@ import { diffToUpdate } from '../src/core/documents/updateDiff';
 import type { JsonObject } from '../src/core/json/lossless';
 import { documentText, parseDocumentText } from '../src/core/documents/documentText';
 import { FaultProxy } from '../test/support/faultProxy';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { Figure } from './support/figure';
+import { figure } from './support/figure';
+import type { BenchSection } from './support/section';
 import { median, since } from './support/stats';
 
 export interface SaveOutcome {
@@ -90,3 +95,35 @@ export async function saveOneField(options: {
     await direct.deleteDocument(options.db, options.col, id);
   }
 }
+
+async function saveFigures(service: SeededService, bytes: number, timeRuns: number): Promise<Figure[]> {
+  const outcome = await saveOneField({ serviceUrl: service.url, apiKey: service.key, db: service.db, col: service.small, bytes, timeRuns });
+  const size = bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`;
+  return [
+    figure({
+      name: `save one field of a ${size} document: PUT body`,
+      value: outcome.putBodyBytes,
+      unit: 'B',
+      baselineName: 'document bytes',
+      baseline: outcome.documentBytes,
+      target: '< 1 KB',
+      met: outcome.putBodyBytes < 1024,
+    }),
+    figure({
+      name: 'save: parse + diff per MB (extension side)',
+      value: outcome.parseAndDiffMsPerMb ?? Number.NaN,
+      unit: 'ms',
+      baselineName: 'JSON.parse per MB',
+      baseline: outcome.jsonParseMsPerMb,
+      note: `median of ${timeRuns}; lossless parseDocumentText + diffToUpdate`,
+    }),
+  ];
+}
+
+export const section: BenchSection = {
+  name: 'save',
+  title: 'saving one field of a 1 MB document',
+  smoke: 'a 64 KB document, 2 timed runs instead of 15',
+  run: (context) =>
+    withSeededService(context, (service) => (context.smoke ? saveFigures(service, 64 * 1024, 2) : saveFigures(service, 1024 * 1024, 15))),
+};

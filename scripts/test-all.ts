@@ -48,6 +48,7 @@ const parts: Part[] = [
   { name: 'format check (Prettier; `npm run format` fixes)', args: npmRun('format:check') },
   { name: 'unit and contract tests (Node)', args: npmRun('test:unit') },
   { name: 'integration tests (inside VS Code)', args: npmRun('test:integration') },
+  { name: 'bench smoke (every section at small sizes)', args: npmRun('bench', '--smoke') },
   { name: 'a broken extension fails the integration run', args: npmRun('test:integration:self-test', '--no-build'), counted: false },
   { name: 'end-to-end tests (real UI in Chromium)', args: npmRun('test:e2e') },
 ];
