@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Figure } from './support/figure';
@@ -73,6 +73,10 @@ export const section: BenchSection = {
   title: 'collection view: open to first page inside the real VS Code (the integration harness, one test) and its bundles',
   smoke: 'VS Code is not started: the record of the last integration run is read, if there is one; the bundles of dist/ as built',
   run: async (context) => {
+    if (!existsSync(resolve(root, 'dist', 'collectionView.js'))) {
+      context.step('building dist/ (node esbuild.js): it holds no collection view bundle');
+      execFileSync(process.execPath, ['esbuild.js'], { cwd: root, stdio: 'ignore' });
+    }
     const figures = collectionViewSizes();
     if (!context.smoke && !recordCollectionView()) throw new Error(`the integration harness did not record ${COLLECTION_VIEW_RECORD}`);
     const tableView = readCollectionView();
