@@ -5,8 +5,8 @@ import type { ChildService } from '../test/support/testService';
 import { startServiceInChild } from '../test/support/testService';
 import { benchServiceScript } from './support/benchData';
 import type { BenchSection } from './support/section';
+import { byIdFigure, largestFigures, loadFigures, queryFigures } from './support/indexFigures';
 import type { Figure } from './support/figure';
-import { figure } from './support/figure';
 import { inParallel, KeepAliveClient, residentMb } from './support/keepAlive';
 import { median } from './support/stats';
 
@@ -28,8 +28,8 @@ const QUICK_PLAN: IndexPlan = { ...FULL_PLAN, sizes: [100_000], more: 100_000 };
 const SMOKE_PLAN: IndexPlan = { runs: 3, byIdRuns: 5, warmUp: 20, sizes: [2_000], more: 2_000 };
 /** The plan of the run under way (set by measureIndexedQueries). */
 let plan = FULL_PLAN;
-const WRITERS = 32;
-const RSS_SAMPLES = 10;
+export const WRITERS = 32;
+export const RSS_SAMPLES = 10;
 
 /** The documents of issue 21. */
 const documentOf = (i: number) => ({ _id: i, k: i % 1000, s: `name${i}`, n: (i * 7919) % 100003 });
@@ -41,7 +41,7 @@ const documentOf = (i: number) => ({ _id: i, k: i % 1000, s: `name${i}`, n: (i *
  * documents (about 100 at 1,000, 100,000 at 1,000,000). A narrow range such as [50000, 50200) would
  * return 2 documents at 1,000 and 20 at 100,000: a result that grows with the collection, not a page.
  */
-const QUERIES = [
+export const QUERIES = [
   { key: 'equality', title: 'equality q {k: 7}, limit 20, with its count', path: `${COLLECTION}/documents?q=${enc({ k: 7 })}&limit=20` },
   {
     key: 'range',
@@ -55,7 +55,7 @@ function enc(value: unknown): string {
   return encodeURIComponent(JSON.stringify(value));
 }
 
-interface Timing {
+export interface Timing {
   ms: number;
   /** The same request on the 1,000-document service, measured in turn with it. */
   baseMs: number;
@@ -63,7 +63,7 @@ interface Timing {
   refused?: string;
 }
 
-interface SizeResult {
+export interface SizeResult {
   size: number;
   insertsPerSecond: number;
   indexBuildMs: number;
@@ -119,7 +119,7 @@ async function timeQuery(big: KeepAliveClient, base: KeepAliveClient, path: stri
   }
 }
 
-const BASE_SIZE = 1_000;
+export const BASE_SIZE = 1_000;
 
 /** By-`_id` reads on the larger service and the 1,000-document one in turn: {big, base} medians. */
 async function byIdMs(big: KeepAliveClient, size: number, base: KeepAliveClient): Promise<{ big: number; base: number }> {
@@ -164,7 +164,7 @@ async function startService(dataDir: string, script: string): Promise<{ service:
   return { service, startMs: performance.now() - start };
 }
 
-interface LargestExtras {
+export interface LargestExtras {
   /** Requests sent after loading the largest collection, to see whether by-`_id` reads and memory stay where they were. */
   more: number;
   byIdAfter: { big: number; base: number };
@@ -268,83 +268,6 @@ async function measureSize(
   }
 }
 
-function queryFigures(result: SizeResult, target: number): Figure[] {
-  return QUERIES.map((query) => {
-    const timing = result.queries[query.key];
-    return figure({
-      name: `indexed query at ${result.size.toLocaleString('en')} docs: ${query.title}`,
-      value: timing.ms,
-      unit: 'ms',
-      baselineName: `same at ${BASE_SIZE.toLocaleString('en')}, in turn`,
-      baseline: timing.baseMs,
-      target: `≤ ${target}×`,
-      met: timing.ms <= target * timing.baseMs,
-      note: timing.refused
-        ? `refused: ${timing.refused}`
-        : `p50 of ${plan.runs}, in turn with the same request at 1,000 documents; indexes {k: 1}, {n: -1}`,
-    });
-  });
-}
-
-function byIdFigure(size: number, byId: { big: number; base: number }, after?: number): Figure {
-  return figure({
-    name: `by _id at ${size.toLocaleString('en')} docs${after === undefined ? '' : `, after ${after.toLocaleString('en')} more requests`}`,
-    value: byId.big,
-    unit: 'ms',
-    baselineName: `same at ${BASE_SIZE.toLocaleString('en')}, in turn`,
-    baseline: byId.base,
-    target: '≤ 1.5×',
-    met: byId.big <= 1.5 * byId.base,
-    note: `p50 of ${plan.byIdRuns}`,
-  });
-}
-
-function largestFigures(base: { residentMb: number }, largest: SizeResult, extras: LargestExtras): Figure[] {
-  const label = `${largest.size.toLocaleString('en')} docs`;
-  const peak = Math.max(...extras.rss);
-  return [
-    byIdFigure(largest.size, extras.byIdAfter, extras.more),
-    figure({
-      name: `service resident memory, peak over ${extras.more.toLocaleString('en')} requests`,
-      value: peak,
-      unit: 'MB',
-      baselineName: 'before them',
-      baseline: extras.rss[0],
-      target: '≤ 1.10×',
-      met: peak <= 1.1 * extras.rss[0],
-      note: `sampled every ${(extras.more / RSS_SAMPLES).toLocaleString('en')}: ${extras.rss.map((mb) => mb.toFixed(0)).join(', ')}`,
-    }),
-    figure({
-      name: `service resident memory at ${label}`,
-      value: largest.residentMb,
-      unit: 'MB',
-      baselineName: `at ${BASE_SIZE.toLocaleString('en')}`,
-      baseline: base.residentMb,
-      note: `after a restart on them: ${extras.restartResidentMb.toFixed(0)} MB`,
-    }),
-    figure({
-      name: `service restart on ${label}: start to ready`,
-      value: extras.restartMs / 1000,
-      unit: 's',
-      note: `first answer (a document by _id) at ${(extras.restartAnsweredMs / 1000).toFixed(1)} s`,
-    }),
-  ];
-}
-
-function loadFigures(base: { insertsPerSecond: number; indexBuildMs: number }, results: SizeResult[]): Figure[] {
-  const rows = [{ size: BASE_SIZE, ...base }, ...results];
-  return rows.map((result) =>
-    figure({
-      name: `inserts through the interface, ${result.size.toLocaleString('en')} docs (${WRITERS} at once, safe: false)`,
-      value: result.insertsPerSecond,
-      unit: '/s',
-      baselineName: `at ${BASE_SIZE.toLocaleString('en')}`,
-      baseline: base.insertsPerSecond,
-      note: `then both indexes built in ${(result.indexBuildMs / 1000).toFixed(1)} s`,
-    }),
-  );
-}
-
 /**
  * Issue 21's figures: collections of 100,000 and (unless quick) 1,000,000 documents inserted through the
  * interface, indexed through it and queried, each request in turn with the same on a service holding 1,000
@@ -367,8 +290,11 @@ async function measureIndexedQueries(chosen: IndexPlan, progress: (line: string)
       const largest = size === sizes[sizes.length - 1];
       const measured = await measureSize(script, size, base.client, largest ? plan.more : undefined, progress);
       results.push(measured.result);
-      figures.push(...queryFigures(measured.result, size >= 1_000_000 ? 3 : 2), byIdFigure(size, measured.result.byId));
-      if (measured.extras) figures.push(...largestFigures(baseFigures, measured.result, measured.extras));
+      figures.push(
+        ...queryFigures(measured.result, size >= 1_000_000 ? 3 : 2, plan.runs),
+        byIdFigure(size, measured.result.byId, plan.byIdRuns),
+      );
+      if (measured.extras) figures.push(...largestFigures(baseFigures, measured.result, measured.extras, plan.byIdRuns));
     }
   } finally {
     base.client.close();
