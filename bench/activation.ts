@@ -3,6 +3,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
+import type { BenchSection } from './support/section';
+import { packageProduct } from '../scripts/package';
+import { BENCH_PACKAGE_DIR } from './size';
 
 /** Written by test/integration/bench/recordActivation.test.ts inside the real VS Code during `npm run test:integration`. */
 export const ACTIVATION_RECORD = resolve(__dirname, '..', 'test-results', 'activation.json');
@@ -40,3 +43,19 @@ export function readActivation(): Figure | undefined {
     note: `from the integration run of ${record.recordedAt} in VS Code ${record.vscodeVersion}`,
   });
 }
+
+export const section: BenchSection = {
+  name: 'activation',
+  title: 'activate() of the production bundle inside the real VS Code (the integration harness, one test)',
+  smoke: 'VS Code is not started: the record of the last integration run is read, if there is one',
+  run: async (context) => {
+    if (!context.smoke) {
+      const product = packageProduct(BENCH_PACKAGE_DIR);
+      if (!recordActivation(product.dir)) throw new Error(`the integration harness did not record ${ACTIVATION_RECORD}`);
+    }
+    const activation = readActivation();
+    if (activation) return [activation];
+    context.notMeasured(`activation: no ${ACTIVATION_RECORD} (the integration tests write it)`);
+    return [];
+  },
+};

@@ -10,6 +10,7 @@ import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { inParallel, KeepAliveClient } from './support/keepAlive';
 import { median } from './support/stats';
+import type { BenchSection } from './support/section';
 
 const KEY = 'bench-aggregation-key-4e19';
 const COLLECTION = '/databases/bench/collections/orders';
@@ -58,7 +59,7 @@ async function load(client: KeepAliveClient, size: number): Promise<void> {
 }
 
 /** The two measured in turn, run after run, so that the machine's load weighs on both alike. */
-export async function measureAggregation(options: { size: number; progress: (line: string) => void }): Promise<Figure[]> {
+async function measureAggregation(options: { size: number; progress: (line: string) => void }): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'dbhost-bench-aggregation-'));
   const service = await startServiceInChild({ apiKeys: [KEY], empty: true, script: bundleService(dir) });
   const client = new KeepAliveClient(service.url, KEY, 32);
@@ -100,9 +101,10 @@ export async function measureAggregation(options: { size: number; progress: (lin
   }
 }
 
-if (require.main === module) {
-  const size = Number(/^--size=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--size=')) ?? '')?.[1] ?? 100_000);
-  void measureAggregation({ size, progress: (line) => console.log(`… ${line}`) }).then((figures) =>
-    console.log(JSON.stringify(figures, null, 2)),
-  );
-}
+/** The bench section (bench/run.ts): `npm run bench -- --only=aggregation`. */
+export const section: BenchSection = {
+  name: 'aggregation',
+  title: `$match on an indexed field + $group over ${(100_000).toLocaleString('en')} documents against the same $match as a find, groups counted in the bench`,
+  smoke: '2,000 documents',
+  run: (context) => measureAggregation({ size: context.smoke ? 2_000 : 100_000, progress: (line) => context.step(line) }),
+};

@@ -9,11 +9,19 @@ import { parseLossless, stringifyLossless } from '../src/core/json/lossless';
 import { FaultProxy } from '../test/support/faultProxy';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
-import { BENCH_DB, BIG, BIG_COUNT } from './support/seedAccount';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { median, since } from './support/stats';
 
 const UNDO_COUNT = 10_000;
 const RUNS = 2;
+const SMOKE = { undoCount: 200, runs: 1 };
+
+interface BulkSizes {
+  undoCount: number;
+  runs: number;
+}
 
 /** Requests and bytes (both ways) a piece of work costs the service, counted at a proxy in front of it. */
 async function costOf(url: string, apiKey: string, work: (client: DbHostClient) => Promise<unknown>) {
@@ -31,23 +39,23 @@ async function costOf(url: string, apiKey: string, work: (client: DbHostClient) 
   }
 }
 
-async function previewFigures(url: string, apiKey: string): Promise<Figure[]> {
+async function previewFigures(service: SeededService): Promise<Figure[]> {
+  const { url, key: apiKey, db, big, bigCount } = service;
   const request = { criteria: {}, object: { $set: { state: 'previewed' } }, multi: true, upsert: false };
   const dryRun = await costOf(url, apiKey, async (client) => {
-    const preview = await client.previewUpdate(BENCH_DB, BIG, request);
-    if (preview.matched !== BIG_COUNT || preview.sample.length !== 20) throw new Error(`the dry run matched ${preview.matched}`);
+    const preview = await client.previewUpdate(db, big, request);
+    if (preview.matched !== bigCount || preview.sample.length !== 20) throw new Error(`the dry run matched ${preview.matched}`);
   });
   const inCore = await costOf(url, apiKey, async (client) => {
-    const preview = await previewInCore(client, BENCH_DB, BIG, request);
-    if (preview.matched !== BIG_COUNT || preview.sample.length !== 20)
-      throw new Error(`the extension's preview matched ${preview.matched}`);
+    const preview = await previewInCore(client, db, big, request);
+    if (preview.matched !== bigCount || preview.sample.length !== 20) throw new Error(`the extension's preview matched ${preview.matched}`);
   });
   // The baseline: one count (the first page's X-Service-Count, one document) and one read of the 20 documents a sample shows.
   const baseline = await costOf(url, apiKey, async (client) => {
-    await client.listDocuments(BENCH_DB, BIG, { q: {}, limit: 1 });
-    await client.listDocuments(BENCH_DB, BIG, { q: {}, limit: 20 });
+    await client.listDocuments(db, big, { q: {}, limit: 1 });
+    await client.listDocuments(db, big, { q: {}, limit: 20 });
   });
-  const match = `${BIG_COUNT.toLocaleString('en-US')}-document match`;
+  const match = `${bigCount.toLocaleString('en-US')}-document match`;
   return [
     figure({
       name: `bulk preview of a ${match} (service dry run): requests`,
@@ -90,55 +98,58 @@ async function previewFigures(url: string, apiKey: string): Promise<Figure[]> {
  * A bulk update as the extension runs it, images kept for its undo (bulkUpdateFlow.ts without its questions):
  * the dry run, the documents before, the PUT, the documents after, the kept lines; returns those lines.
  */
-async function change(client: DbHostClient, criteria: JsonObject, object: JsonObject): Promise<string[]> {
-  await client.previewUpdate(BENCH_DB, BIG, { criteria, object, multi: true, upsert: false });
-  const before = await readMatching(client, BENCH_DB, BIG, criteria, MAX_UNDO_DOCUMENTS + 1);
+async function change(client: DbHostClient, service: SeededService, criteria: JsonObject, object: JsonObject): Promise<string[]> {
+  const { db, big } = service;
+  await client.previewUpdate(db, big, { criteria, object, multi: true, upsert: false });
+  const before = await readMatching(client, db, big, criteria, MAX_UNDO_DOCUMENTS + 1);
   if (!('documents' in before)) throw new Error(`not kept: ${before.tooLarge}`);
-  await client.updateDocuments(BENCH_DB, BIG, { criteria, object, multi: true, safe: true });
+  await client.updateDocuments(db, big, { criteria, object, multi: true, safe: true });
   const after = await readByIds(
     client,
-    BENCH_DB,
-    BIG,
+    db,
+    big,
     before.documents.map((doc) => doc._id ?? null),
   );
   return changeEntries(before.documents, after).map((entry) => stringifyLossless(entry));
 }
 
 /** Undo Last Change as the extension runs it (undoLastChange.ts without its question), from the kept lines. */
-async function undo(client: DbHostClient, lines: readonly string[]): Promise<void> {
+async function undo(client: DbHostClient, service: SeededService, lines: readonly string[], count: number): Promise<void> {
+  const { db, big } = service;
   const entries = lines.map((line) => parseLossless(line) as unknown as ChangeEntry);
   const current = await readByIds(
     client,
-    BENCH_DB,
-    BIG,
+    db,
+    big,
     entries.map((entry) => entry.id),
   );
   const plan = planUndo('update', entries, current);
   const afterOf = new Map(entries.filter((entry) => entry.after).map((entry) => [idKey(entry.id), entry.after!]));
-  const result = await applyUndo(client, BENCH_DB, BIG, plan, (doc) => afterOf.get(idKey(doc._id)));
-  if (result.failed.length > 0 || result.changedSince.length > 0 || result.restored !== UNDO_COUNT)
+  const result = await applyUndo(client, db, big, plan, (doc) => afterOf.get(idKey(doc._id)));
+  if (result.failed.length > 0 || result.changedSince.length > 0 || result.restored !== count)
     throw new Error(
       `the undo restored ${result.restored}, failed ${result.failed.length} (${result.failed[0]?.reason ?? ''}), left ${result.changedSince.length}`,
     );
 }
 
-async function undoFigure(url: string, apiKey: string, label: string, object: JsonObject): Promise<Figure> {
-  const client = new DbHostClient({ baseUrl: url, apiKey, timeoutMs: 600_000 });
-  const criteria = { n: { $lt: UNDO_COUNT } };
+async function undoFigure(service: SeededService, sizes: BulkSizes, label: string, object: JsonObject): Promise<Figure> {
+  const { db, big } = service;
+  const client = new DbHostClient({ baseUrl: service.url, apiKey: service.key, timeoutMs: 600_000 });
+  const criteria = { n: { $lt: sizes.undoCount } };
   const texts = async () => {
-    const images = await readMatching(client, BENCH_DB, BIG, criteria, UNDO_COUNT);
+    const images = await readMatching(client, db, big, criteria, sizes.undoCount);
     if (!('documents' in images)) throw new Error('too many');
     return images.documents.map((doc) => stringifyLossless(doc)).sort();
   };
   const original = await texts();
   const changes: number[] = [];
   const undos: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < sizes.runs; run++) {
     let start = performance.now();
-    const lines = await change(client, criteria, object);
+    const lines = await change(client, service, criteria, object);
     changes.push(since(start));
     start = performance.now();
-    await undo(client, lines);
+    await undo(client, service, lines, sizes.undoCount);
     undos.push(since(start));
   }
   const restored = await texts();
@@ -146,23 +157,33 @@ async function undoFigure(url: string, apiKey: string, label: string, object: Js
     throw new Error(`the undo of ${label} did not put back every document byte for byte`);
   const ratio = median(undos) / median(changes);
   return figure({
-    name: `undo of ${UNDO_COUNT.toLocaleString('en-US')} documents after ${label}`,
+    name: `undo of ${sizes.undoCount.toLocaleString('en-US')} documents after ${label}`,
     value: median(undos),
     unit: 'ms',
     baselineName: 'the change itself (dry run, images, PUT)',
     baseline: median(changes),
     target: '≤ 2×',
     met: ratio <= 2,
-    note: `median of ${RUNS}; every document back byte for byte`,
+    note: `median of ${sizes.runs}; every document back byte for byte`,
   });
 }
 
 /** Issue 25's figures: what a preview costs the service, and the undo beside the change it undoes. */
-export async function measureBulkChanges(url: string, apiKey: string, step: (title: string) => void): Promise<Figure[]> {
-  step(`bulk preview of a ${BIG_COUNT.toLocaleString('en-US')}-document match: requests and bytes at a proxy`);
-  const figures = await previewFigures(url, apiKey);
-  step(`undo of ${UNDO_COUNT.toLocaleString('en-US')} documents against the change itself`);
-  figures.push(await undoFigure(url, apiKey, 'a Set of a new field (Change Rows…)', { $set: { state: 'changed' } }));
-  figures.push(await undoFigure(url, apiKey, 'an $inc of a field with 10 values', { $inc: { group: 1 } }));
+async function measureBulkChanges(service: SeededService, sizes: BulkSizes, step: (title: string) => void): Promise<Figure[]> {
+  step(`bulk preview of a ${service.bigCount.toLocaleString('en-US')}-document match: requests and bytes at a proxy`);
+  const figures = await previewFigures(service);
+  step(`undo of ${sizes.undoCount.toLocaleString('en-US')} documents against the change itself`);
+  figures.push(await undoFigure(service, sizes, 'a Set of a new field (Change Rows…)', { $set: { state: 'changed' } }));
+  figures.push(await undoFigure(service, sizes, 'an $inc of a field with 10 values', { $inc: { group: 1 } }));
   return figures;
 }
+
+export const section: BenchSection = {
+  name: 'bulk',
+  title: 'what a bulk preview costs the service, and an undo against its change (issue 25)',
+  smoke: `a 2,000-document match instead of 100,000, the undo of ${SMOKE.undoCount} documents once instead of ${UNDO_COUNT.toLocaleString('en')} twice`,
+  run: (context) =>
+    withSeededService(context, (service) =>
+      measureBulkChanges(service, context.smoke ? SMOKE : { undoCount: UNDO_COUNT, runs: RUNS }, context.step),
+    ),
+};

@@ -4,10 +4,13 @@ import { loadNodeFetch } from '../src/client/fetchFunction';
 import { parseLossless } from '../src/core/json/lossless';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
-import { BENCH_DB, SMALL } from './support/seedAccount';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { percentile, since } from './support/stats';
 
-export const OVERHEAD_REQUESTS = 2_000;
+const OVERHEAD_REQUESTS = 2_000;
+const SMOKE_REQUESTS = 50;
 
 /**
  * A bare node:http GET, body read and parsed as JSON. It goes through Node's global agent, which keeps
@@ -37,21 +40,22 @@ function bareGet(url: string): Promise<void> {
  * The client's getDocument and listDocuments against a bare node:http request for the same URL, and
  * against node-fetch alone, interleaved request by request so that all see the same load on the machine.
  */
-export async function measureClientOverhead(serviceUrl: string, apiKey: string): Promise<Figure[]> {
+async function measureClientOverhead(service: SeededService, requests: number): Promise<Figure[]> {
+  const { url: serviceUrl, key: apiKey, db, small } = service;
   const client = new DbHostClient({ baseUrl: serviceUrl, apiKey });
-  const page = await client.listDocuments(BENCH_DB, SMALL, { limit: 20 });
+  const page = await client.listDocuments(db, small, { limit: 20 });
   const docId = (page.documents[0]._id as { $oid: string }).$oid;
   const key = encodeURIComponent(apiKey);
   const cases = [
     {
       name: 'getDocument',
-      call: () => client.getDocument(BENCH_DB, SMALL, docId),
-      url: `${serviceUrl}/databases/${BENCH_DB}/collections/${SMALL}/documents/${docId}?_apikey=${key}`,
+      call: () => client.getDocument(db, small, docId),
+      url: `${serviceUrl}/databases/${db}/collections/${small}/documents/${docId}?_apikey=${key}`,
     },
     {
       name: 'listDocuments (20)',
-      call: () => client.listDocuments(BENCH_DB, SMALL, { limit: 20 }),
-      url: `${serviceUrl}/databases/${BENCH_DB}/collections/${SMALL}/documents?limit=20&_apikey=${key}`,
+      call: () => client.listDocuments(db, small, { limit: 20 }),
+      url: `${serviceUrl}/databases/${db}/collections/${small}/documents?limit=20&_apikey=${key}`,
     },
   ];
   const fetch = await loadNodeFetch();
@@ -73,8 +77,8 @@ export async function measureClientOverhead(serviceUrl: string, apiKey: string):
       { run: async () => parseLossless(await nodeFetchText(url)), samples: [] },
       { run: async () => JSON.parse(await nodeFetchText(url)), samples: [] },
     ];
-    for (let i = 0; i < 100; i++) for (const { run } of contenders) await run();
-    for (let i = 0; i < OVERHEAD_REQUESTS; i++) {
+    for (let i = 0; i < Math.min(100, requests); i++) for (const { run } of contenders) await run();
+    for (let i = 0; i < requests; i++) {
       // Each round in a different order, so that none always runs right after the same neighbour.
       for (let j = 0; j < contenders.length; j++) {
         const { run, samples } = contenders[(i + j) % contenders.length];
@@ -84,7 +88,7 @@ export async function measureClientOverhead(serviceUrl: string, apiKey: string):
       }
     }
     const [withClient, bare, nodeFetchLossless, nodeFetchPlain] = contenders.map(({ samples }) => samples);
-    const note = `${OVERHEAD_REQUESTS} requests each, interleaved`;
+    const note = `${requests} requests each, interleaved`;
     const baselineName = (p: string) => `bare node:http GET + JSON.parse ${p}, same keep-alive agent`;
     figures.push(
       figure({
@@ -133,3 +137,11 @@ export async function measureClientOverhead(serviceUrl: string, apiKey: string):
   for (const item of figures) if (item.target) item.met = (item.ratio ?? Infinity) <= 1.1;
   return figures;
 }
+
+export const section: BenchSection = {
+  name: 'client',
+  title: "the client's overhead against a bare node:http request",
+  smoke: `${SMOKE_REQUESTS} requests of each kind instead of ${OVERHEAD_REQUESTS.toLocaleString('en')}`,
+  run: (context) =>
+    withSeededService(context, (service) => measureClientOverhead(service, context.smoke ? SMOKE_REQUESTS : OVERHEAD_REQUESTS)),
+};

@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
+import type { BenchSection } from './support/section';
 
 const root = resolve(__dirname, '..');
 /** Written by test/integration/bench/recordCollectionView.test.ts inside the real VS Code. */
@@ -66,3 +67,21 @@ export function collectionViewSizes(): Figure[] {
     }),
   ];
 }
+
+export const section: BenchSection = {
+  name: 'collection-view',
+  title: 'collection view: open to first page inside the real VS Code (the integration harness, one test) and its bundles',
+  smoke: 'VS Code is not started: the record of the last integration run is read, if there is one; the bundles of dist/ as built',
+  run: async (context) => {
+    if (!existsSync(resolve(root, 'dist', 'collectionView.js'))) {
+      context.step('building dist/ (node esbuild.js): it holds no collection view bundle');
+      execFileSync(process.execPath, ['esbuild.js'], { cwd: root, stdio: 'ignore' });
+    }
+    const figures = collectionViewSizes();
+    if (!context.smoke && !recordCollectionView()) throw new Error(`the integration harness did not record ${COLLECTION_VIEW_RECORD}`);
+    const tableView = readCollectionView();
+    if (tableView) figures.push(tableView);
+    else context.notMeasured(`collection view: no ${COLLECTION_VIEW_RECORD} (the integration tests write it)`);
+    return figures;
+  },
+};

@@ -2,10 +2,13 @@ import { DbHostClient } from '../src/client/dbHostClient';
 import type { SortSpec } from '../src/core/api/types';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
-import { BENCH_DB, BIG, SMALL } from './support/seedAccount';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { median, since } from './support/stats';
 
 const RUNS = 30;
+const SMOKE_RUNS = 3;
 const TARGET_RATIO = 2;
 
 /**
@@ -16,10 +19,10 @@ const TARGET_RATIO = 2;
 export const EXPENSIVE_QUERY = { $expr: { $gt: [{ $size: { $range: [0, { $add: [{ $mod: ['$n', 7] }, 10] }] } }, 12] }, tags: 'b' };
 export const EXPENSIVE_SORT: SortSpec = { name: -1, n: 1 };
 
-async function p50(call: () => Promise<unknown>): Promise<number> {
+async function p50(runs: number, call: () => Promise<unknown>): Promise<number> {
   await call();
   const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await call();
     samples.push(since(start));
@@ -31,14 +34,15 @@ async function p50(call: () => Promise<unknown>): Promise<number> {
  * Another account's p50 latency (a page of 20 from its 1,000-document collection) while one account
  * keeps the most expensive accepted request running back to back, against the same p50 when idle.
  */
-export async function measureFairness(serviceUrl: string, busyKey: string, otherKey: string): Promise<Figure[]> {
-  const busy = new DbHostClient({ baseUrl: serviceUrl, apiKey: busyKey, timeoutMs: 120_000, retries: 0 });
-  const other = new DbHostClient({ baseUrl: serviceUrl, apiKey: otherKey, timeoutMs: 120_000, retries: 0 });
-  const otherPage = () => other.listDocuments(BENCH_DB, SMALL, { limit: 20 });
-  const idle = await p50(otherPage);
+async function measureFairness(service: SeededService, runs: number): Promise<Figure[]> {
+  const { db, big, small } = service;
+  const busy = new DbHostClient({ baseUrl: service.url, apiKey: service.key, timeoutMs: 120_000, retries: 0 });
+  const other = new DbHostClient({ baseUrl: service.url, apiKey: service.otherKey, timeoutMs: 120_000, retries: 0 });
+  const otherPage = () => other.listDocuments(db, small, { limit: 20 });
+  const idle = await p50(runs, otherPage);
 
   const started = performance.now();
-  const accepted = await busy.listDocuments(BENCH_DB, BIG, { q: EXPENSIVE_QUERY, sort: EXPENSIVE_SORT, limit: 20 });
+  const accepted = await busy.listDocuments(db, big, { q: EXPENSIVE_QUERY, sort: EXPENSIVE_SORT, limit: 20 });
   const expensiveMs = since(started);
   let running = true;
   let completed = 0;
@@ -46,16 +50,16 @@ export async function measureFairness(serviceUrl: string, busyKey: string, other
   const loop = (async () => {
     while (running) {
       // On a machine busy enough to pass the service's time limit the request is refused: counted, not fatal.
-      await busy.listDocuments(BENCH_DB, BIG, { q: EXPENSIVE_QUERY, sort: EXPENSIVE_SORT, limit: 20 }).then(
+      await busy.listDocuments(db, big, { q: EXPENSIVE_QUERY, sort: EXPENSIVE_SORT, limit: 20 }).then(
         () => completed++,
         () => refused++,
       );
     }
   })();
-  const loaded = await p50(otherPage);
+  const loaded = await p50(runs, otherPage);
   running = false;
   await loop;
-  const note = `p50 of ${RUNS}; meanwhile the busy account ran ${completed + refused} back-to-back $expr scans of 100,000 documents with a sort of the matches (${Math.round(expensiveMs)} ms alone, ${accepted.total} matches${refused > 0 ? `, ${refused} refused` : ''})`;
+  const note = `p50 of ${runs}; meanwhile the busy account ran ${completed + refused} back-to-back $expr scans of ${service.bigCount.toLocaleString('en')} documents with a sort of the matches (${Math.round(expensiveMs)} ms alone, ${accepted.total} matches${refused > 0 ? `, ${refused} refused` : ''})`;
   return [
     figure({
       name: "another account's page of 20 while one runs the most expensive accepted request",
@@ -69,3 +73,10 @@ export async function measureFairness(serviceUrl: string, busyKey: string, other
     }),
   ];
 }
+
+export const section: BenchSection = {
+  name: 'fairness',
+  title: "another account's latency while one runs the most expensive accepted request",
+  smoke: `the expensive request on 2,000 documents instead of 100,000, p50 of ${SMOKE_RUNS} instead of ${RUNS}`,
+  run: (context) => withSeededService(context, (service) => measureFairness(service, context.smoke ? SMOKE_RUNS : RUNS)),
+};

@@ -5,16 +5,26 @@ import { startServiceInChild } from '../test/support/testService';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { inParallel, KeepAliveClient } from './support/keepAlive';
+import { benchServiceScript } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { serviceAtCommit } from './support/serviceAtCommit';
 
 const KEY = 'bench-group-commit-key-8d21';
 const WRITERS = 32;
-const SAFE_INSERTS = 10_000;
-/** The bare loop runs this long: enough syncs for a rate, whatever the disk. */
-const BASELINE_MS = 3_000;
+
+interface GroupCommitSizes {
+  inserts: number;
+  /** The bare loop runs this long: enough syncs for a rate, whatever the disk. */
+  baselineMs: number;
+  /** Whether the service before issue 21 is built from the history and measured too. */
+  before: boolean;
+}
+
+const FULL: GroupCommitSizes = { inserts: 10_000, baselineMs: 3_000, before: true };
+const SMOKE: GroupCommitSizes = { inserts: 200, baselineMs: 200, before: false };
 
 /** Appends a journal-sized line and fdatasyncs it, one write after another, in a file beside the service's data: what each safe write cost before group commit, at the least. */
-function fsyncPerWriteRate(directory: string): number {
+function fsyncPerWriteRate(directory: string, baselineMs: number): number {
   const fd = openSync(join(directory, 'baseline.jsonl'), 'a');
   const line = Buffer.from(
     `${JSON.stringify({ at: Date.now(), m: [{ op: 'put', db: 'bench', col: 'safe', doc: { _id: 0, k: 0, s: 'name0', n: 0 } }] })}\n`,
@@ -22,7 +32,7 @@ function fsyncPerWriteRate(directory: string): number {
   try {
     const start = performance.now();
     let writes = 0;
-    while (performance.now() - start < BASELINE_MS) {
+    while (performance.now() - start < baselineMs) {
       writeSync(fd, line);
       fdatasyncSync(fd);
       writes++;
@@ -45,7 +55,7 @@ interface InsertRates {
 }
 
 /** Safe and unsafe inserts by 32 writers, each document one request, on a service of its own. */
-async function insertRates(script: string): Promise<InsertRates> {
+async function insertRates(script: string, inserts: number): Promise<InsertRates> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-safe-'));
   const service = await startServiceInChild({ dataDir, apiKeys: [KEY], empty: true, script });
   const client = new KeepAliveClient(service.url, KEY, WRITERS);
@@ -54,19 +64,19 @@ async function insertRates(script: string): Promise<InsertRates> {
     await client.ok('POST', '/databases/bench/collections', { name: 'safe' });
     const insertRate = async (safe: boolean, first: number): Promise<number> => {
       const start = performance.now();
-      await inParallel(SAFE_INSERTS, WRITERS, (n) => {
+      await inParallel(inserts, WRITERS, (n) => {
         const i = first + n;
         return client.ok('POST', '/databases/bench/collections/safe/documents', {
           safe,
           document: { _id: i, k: i % 1000, s: `name${i}`, n: (i * 7919) % 100003 },
         });
       });
-      return SAFE_INSERTS / ((performance.now() - start) / 1000);
+      return inserts / ((performance.now() - start) / 1000);
     };
     // Not measured: the service's code is compiled by the first requests, which the first phase measured alone.
-    await insertRate(false, -SAFE_INSERTS);
+    await insertRate(false, -inserts);
     const unsafe = await insertRate(false, 0);
-    const safe = await insertRate(true, SAFE_INSERTS);
+    const safe = await insertRate(true, inserts);
     return { safe, unsafe };
   } finally {
     client.close();
@@ -79,15 +89,15 @@ async function insertRates(script: string): Promise<InsertRates> {
  * issue 21 (built from the history; left out, and said, where there is none) and beside the bare fsync-per-write
  * loop, all in the same run.
  */
-export async function measureGroupCommit(script: string, progress: (line: string) => void): Promise<Figure[]> {
+async function measureGroupCommit(script: string, sizes: GroupCommitSizes, progress: (line: string) => void): Promise<Figure[]> {
   const loopDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-loop-'));
-  const older = serviceAtCommit(BEFORE_ISSUE_21, (reason) => progress(`  ${reason}`));
+  const older = sizes.before ? serviceAtCommit(BEFORE_ISSUE_21, (reason) => progress(`  ${reason}`)) : undefined;
   try {
-    const baselineBefore = fsyncPerWriteRate(loopDir);
-    const now = await insertRates(script);
-    const before = older ? await insertRates(older.script) : undefined;
+    const baselineBefore = fsyncPerWriteRate(loopDir, sizes.baselineMs);
+    const now = await insertRates(script, sizes.inserts);
+    const before = older ? await insertRates(older.script, sizes.inserts) : undefined;
     // The disk's speed moves with the machine's other work: the better of a loop before and one after, so the ratio is not flattered.
-    const baselineAfter = fsyncPerWriteRate(loopDir);
+    const baselineAfter = fsyncPerWriteRate(loopDir, sizes.baselineMs);
     const baseline = Math.max(baselineBefore, baselineAfter);
     progress(`  bare loop: ${baselineBefore.toFixed(0)} then ${baselineAfter.toFixed(0)} fsynced writes/s`);
     progress(`  safe ${now.safe.toFixed(0)}/s, safe: false ${now.unsafe.toFixed(0)}/s`);
@@ -104,7 +114,7 @@ export async function measureGroupCommit(script: string, progress: (line: string
           baseline: before.safe,
           target: '≥ 3×',
           met: now.safe >= 3 * before.safe,
-          note: `${SAFE_INSERTS.toLocaleString('en')} inserts each; issue 21's "today's rate", measured on the same machine in the same run with the service built from that commit`,
+          note: `${sizes.inserts.toLocaleString('en')} inserts each; issue 21's "today's rate", measured on the same machine in the same run with the service built from that commit`,
         }),
       );
     figures.push(
@@ -131,3 +141,10 @@ export async function measureGroupCommit(script: string, progress: (line: string
     rmSync(loopDir, { recursive: true, force: true });
   }
 }
+
+export const section: BenchSection = {
+  name: 'group-commit',
+  title: 'safe inserts by 32 writers against the service before issue 21 and a bare fsync per write',
+  smoke: `${SMOKE.inserts} inserts instead of ${FULL.inserts.toLocaleString('en')}, a ${SMOKE.baselineMs} ms fsync loop, without building the service before issue 21`,
+  run: (context) => measureGroupCommit(benchServiceScript(), context.smoke ? SMOKE : FULL, context.step),
+};

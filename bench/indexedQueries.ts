@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildService } from '../test/support/testService';
 import { startServiceInChild } from '../test/support/testService';
-import { bundleService } from '../test/support/serviceBundle';
-import { measureGroupCommit } from './groupCommit';
+import { benchServiceScript } from './support/benchData';
+import type { BenchSection } from './support/section';
+import { byIdFigure, largestFigures, loadFigures, queryFigures } from './support/indexFigures';
 import type { Figure } from './support/figure';
-import { figure } from './support/figure';
 import { inParallel, KeepAliveClient, residentMb } from './support/keepAlive';
 import { median } from './support/stats';
 
@@ -14,10 +14,22 @@ const KEY = 'bench-indexes-key-31c7';
 const DB = 'bench';
 const COL = 'docs';
 const COLLECTION = `/databases/${DB}/collections/${COL}`;
-/** Requests per figure, each size's beside the 1,000-document service's in turn (see pairedP50). */
-const RUNS = 41;
-const WRITERS = 32;
-const RSS_SAMPLES = 10;
+/** Requests per figure, by-`_id` reads per figure, requests of each kind before measuring (a warmed-up service), the sizes, and the requests after the largest load. */
+interface IndexPlan {
+  runs: number;
+  byIdRuns: number;
+  warmUp: number;
+  sizes: number[];
+  more: number;
+}
+
+const FULL_PLAN: IndexPlan = { runs: 41, byIdRuns: 201, warmUp: 500, sizes: [100_000, 1_000_000], more: 1_000_000 };
+const QUICK_PLAN: IndexPlan = { ...FULL_PLAN, sizes: [100_000], more: 100_000 };
+const SMOKE_PLAN: IndexPlan = { runs: 3, byIdRuns: 5, warmUp: 20, sizes: [2_000], more: 2_000 };
+/** The plan of the run under way (set by measureIndexedQueries). */
+let plan = FULL_PLAN;
+export const WRITERS = 32;
+export const RSS_SAMPLES = 10;
 
 /** The documents of issue 21. */
 const documentOf = (i: number) => ({ _id: i, k: i % 1000, s: `name${i}`, n: (i * 7919) % 100003 });
@@ -29,7 +41,7 @@ const documentOf = (i: number) => ({ _id: i, k: i % 1000, s: `name${i}`, n: (i *
  * documents (about 100 at 1,000, 100,000 at 1,000,000). A narrow range such as [50000, 50200) would
  * return 2 documents at 1,000 and 20 at 100,000: a result that grows with the collection, not a page.
  */
-const QUERIES = [
+export const QUERIES = [
   { key: 'equality', title: 'equality q {k: 7}, limit 20, with its count', path: `${COLLECTION}/documents?q=${enc({ k: 7 })}&limit=20` },
   {
     key: 'range',
@@ -43,7 +55,7 @@ function enc(value: unknown): string {
   return encodeURIComponent(JSON.stringify(value));
 }
 
-interface Timing {
+export interface Timing {
   ms: number;
   /** The same request on the 1,000-document service, measured in turn with it. */
   baseMs: number;
@@ -51,7 +63,7 @@ interface Timing {
   refused?: string;
 }
 
-interface SizeResult {
+export interface SizeResult {
   size: number;
   insertsPerSecond: number;
   indexBuildMs: number;
@@ -99,7 +111,7 @@ async function timeQuery(big: KeepAliveClient, base: KeepAliveClient, path: stri
     if (first.status !== 200) return { ms: Number.NaN, baseMs: Number.NaN, refused: `${first.status} ${first.text.slice(0, 160)}` };
   }
   try {
-    const both = await pairedP50(RUNS, big, base, () => path);
+    const both = await pairedP50(plan.runs, big, base, () => path);
     return { ms: both.big, baseMs: both.base };
   } catch (error) {
     // A request past the service's work budget or time limit is refused with 400: a figure, not the end of the run.
@@ -107,20 +119,17 @@ async function timeQuery(big: KeepAliveClient, base: KeepAliveClient, path: stri
   }
 }
 
-const BY_ID_RUNS = 201;
-const BASE_SIZE = 1_000;
-/** Requests of each kind sent before measuring, so that every size is measured on a warmed-up service. */
-const WARM_UP = 500;
+export const BASE_SIZE = 1_000;
 
 /** By-`_id` reads on the larger service and the 1,000-document one in turn: {big, base} medians. */
 async function byIdMs(big: KeepAliveClient, size: number, base: KeepAliveClient): Promise<{ big: number; base: number }> {
   let run = 0;
   // The same _id on both (below 1,000), so the documents read are alike; the larger service holds many more.
-  return pairedP50(BY_ID_RUNS, big, base, () => `${COLLECTION}/documents/${((run++ + 2) * 7919) % Math.min(size, BASE_SIZE)}`);
+  return pairedP50(plan.byIdRuns, big, base, () => `${COLLECTION}/documents/${((run++ + 2) * 7919) % Math.min(size, BASE_SIZE)}`);
 }
 
 async function warmUp(client: KeepAliveClient, size: number): Promise<void> {
-  await inParallel(WARM_UP, 4, (i) => client.ok('GET', `${COLLECTION}/documents/${(i * 7919) % size}`));
+  await inParallel(plan.warmUp, 4, (i) => client.ok('GET', `${COLLECTION}/documents/${(i * 7919) % size}`));
   for (const query of QUERIES) if ((await client.call('GET', query.path)).status !== 200) return;
 }
 
@@ -155,7 +164,7 @@ async function startService(dataDir: string, script: string): Promise<{ service:
   return { service, startMs: performance.now() - start };
 }
 
-interface LargestExtras {
+export interface LargestExtras {
   /** Requests sent after loading the largest collection, to see whether by-`_id` reads and memory stay where they were. */
   more: number;
   byIdAfter: { big: number; base: number };
@@ -259,95 +268,16 @@ async function measureSize(
   }
 }
 
-function queryFigures(result: SizeResult, target: number): Figure[] {
-  return QUERIES.map((query) => {
-    const timing = result.queries[query.key];
-    return figure({
-      name: `indexed query at ${result.size.toLocaleString('en')} docs: ${query.title}`,
-      value: timing.ms,
-      unit: 'ms',
-      baselineName: `same at ${BASE_SIZE.toLocaleString('en')}, in turn`,
-      baseline: timing.baseMs,
-      target: `≤ ${target}×`,
-      met: timing.ms <= target * timing.baseMs,
-      note: timing.refused
-        ? `refused: ${timing.refused}`
-        : `p50 of ${RUNS}, in turn with the same request at 1,000 documents; indexes {k: 1}, {n: -1}`,
-    });
-  });
-}
-
-function byIdFigure(size: number, byId: { big: number; base: number }, after?: number): Figure {
-  return figure({
-    name: `by _id at ${size.toLocaleString('en')} docs${after === undefined ? '' : `, after ${after.toLocaleString('en')} more requests`}`,
-    value: byId.big,
-    unit: 'ms',
-    baselineName: `same at ${BASE_SIZE.toLocaleString('en')}, in turn`,
-    baseline: byId.base,
-    target: '≤ 1.5×',
-    met: byId.big <= 1.5 * byId.base,
-    note: `p50 of ${BY_ID_RUNS}`,
-  });
-}
-
-function largestFigures(base: { residentMb: number }, largest: SizeResult, extras: LargestExtras): Figure[] {
-  const label = `${largest.size.toLocaleString('en')} docs`;
-  const peak = Math.max(...extras.rss);
-  return [
-    byIdFigure(largest.size, extras.byIdAfter, extras.more),
-    figure({
-      name: `service resident memory, peak over ${extras.more.toLocaleString('en')} requests`,
-      value: peak,
-      unit: 'MB',
-      baselineName: 'before them',
-      baseline: extras.rss[0],
-      target: '≤ 1.10×',
-      met: peak <= 1.1 * extras.rss[0],
-      note: `sampled every ${(extras.more / RSS_SAMPLES).toLocaleString('en')}: ${extras.rss.map((mb) => mb.toFixed(0)).join(', ')}`,
-    }),
-    figure({
-      name: `service resident memory at ${label}`,
-      value: largest.residentMb,
-      unit: 'MB',
-      baselineName: `at ${BASE_SIZE.toLocaleString('en')}`,
-      baseline: base.residentMb,
-      note: `after a restart on them: ${extras.restartResidentMb.toFixed(0)} MB`,
-    }),
-    figure({
-      name: `service restart on ${label}: start to ready`,
-      value: extras.restartMs / 1000,
-      unit: 's',
-      note: `first answer (a document by _id) at ${(extras.restartAnsweredMs / 1000).toFixed(1)} s`,
-    }),
-  ];
-}
-
-function loadFigures(base: { insertsPerSecond: number; indexBuildMs: number }, results: SizeResult[]): Figure[] {
-  const rows = [{ size: BASE_SIZE, ...base }, ...results];
-  return rows.map((result) =>
-    figure({
-      name: `inserts through the interface, ${result.size.toLocaleString('en')} docs (${WRITERS} at once, safe: false)`,
-      value: result.insertsPerSecond,
-      unit: '/s',
-      baselineName: `at ${BASE_SIZE.toLocaleString('en')}`,
-      baseline: base.insertsPerSecond,
-      note: `then both indexes built in ${(result.indexBuildMs / 1000).toFixed(1)} s`,
-    }),
-  );
-}
-
 /**
- * Issue 21's figures: collections of 100,000 and (unless `quick`) 1,000,000 documents inserted through the
+ * Issue 21's figures: collections of 100,000 and (unless quick) 1,000,000 documents inserted through the
  * interface, indexed through it and queried, each request in turn with the same on a service holding 1,000
- * (kept running throughout). The largest then takes a million more requests (100,000 when quick) and a
- * restart. Safe inserts by 32 writers come beside a bare fsync-per-write loop on the same disk.
+ * (kept running throughout). The largest then takes a million more requests (100,000 when quick) and a restart.
  */
-export async function measureIndexedQueries(options: { quick: boolean; progress: (line: string) => void }): Promise<Figure[]> {
-  const script = bundleService(mkdtempSync(join(tmpdir(), 'dbhost-bench-service-')));
-  const sizes = options.quick ? [100_000] : [100_000, 1_000_000];
-  options.progress(`safe inserts, ${WRITERS} writers, against the service before issue 21 and one fsync per write`);
-  const safeInserts = await measureGroupCommit(script, options.progress);
-  const base = await loadedService(script, BASE_SIZE, options.progress);
+async function measureIndexedQueries(chosen: IndexPlan, progress: (line: string) => void): Promise<Figure[]> {
+  plan = chosen;
+  const script = benchServiceScript();
+  const sizes = plan.sizes;
+  const base = await loadedService(script, BASE_SIZE, progress);
   const baseFigures = {
     insertsPerSecond: base.insertsPerSecond,
     indexBuildMs: base.indexBuildMs,
@@ -358,16 +288,13 @@ export async function measureIndexedQueries(options: { quick: boolean; progress:
   try {
     for (const size of sizes) {
       const largest = size === sizes[sizes.length - 1];
-      const measured = await measureSize(
-        script,
-        size,
-        base.client,
-        largest ? (options.quick ? 100_000 : 1_000_000) : undefined,
-        options.progress,
-      );
+      const measured = await measureSize(script, size, base.client, largest ? plan.more : undefined, progress);
       results.push(measured.result);
-      figures.push(...queryFigures(measured.result, size >= 1_000_000 ? 3 : 2), byIdFigure(size, measured.result.byId));
-      if (measured.extras) figures.push(...largestFigures(baseFigures, measured.result, measured.extras));
+      figures.push(
+        ...queryFigures(measured.result, size >= 1_000_000 ? 3 : 2, plan.runs),
+        byIdFigure(size, measured.result.byId, plan.byIdRuns),
+      );
+      if (measured.extras) figures.push(...largestFigures(baseFigures, measured.result, measured.extras, plan.byIdRuns));
     }
   } finally {
     base.client.close();
@@ -375,5 +302,13 @@ export async function measureIndexedQueries(options: { quick: boolean; progress:
     rmSync(base.dataDir, { recursive: true, force: true });
   }
   figures.push(...loadFigures(baseFigures, results));
-  return [...safeInserts, ...figures];
+  return figures;
 }
+
+export const section: BenchSection = {
+  name: 'indexes',
+  title:
+    'indexed queries on 1,000, 100,000 and 1,000,000 documents inserted through the interface (issue 21; --quick leaves out 1,000,000)',
+  smoke: '2,000 documents against 1,000, 3 requests per figure, 2,000 more reads after the load',
+  run: (context) => measureIndexedQueries(context.smoke ? SMOKE_PLAN : context.quick ? QUICK_PLAN : FULL_PLAN, context.step),
+};

@@ -1,11 +1,14 @@
 import { DbHostClient } from '../src/client/dbHostClient';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
-import { BENCH_DB, BIG, BIG_COUNT, SMALL, SMALL_COUNT } from './support/seedAccount';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { median, since } from './support/stats';
 
 const RUNS = 30;
 const INSERTS = 1_000;
+const SMOKE = { runs: 3, inserts: 50 };
 
 async function p50(runs: number, call: () => Promise<unknown>): Promise<number> {
   await call();
@@ -29,42 +32,50 @@ async function rate(count: number, call: (i: number) => Promise<unknown>): Promi
  * The local service on 100,000 documents, each figure beside the same request on the 1,000-document
  * collection (or, for safe inserts, beside unsafe ones), so the ratio shows what the size or the safety costs.
  */
-export async function measureLocalService(serviceUrl: string, apiKey: string): Promise<Figure[]> {
-  const client = new DbHostClient({ baseUrl: serviceUrl, apiKey, timeoutMs: 120_000 });
+async function measureLocalService(service: SeededService, { runs, inserts }: { runs: number; inserts: number }): Promise<Figure[]> {
+  const { db, big, small, bigCount, smallCount } = service;
+  const client = new DbHostClient({ baseUrl: service.url, apiKey: service.key, timeoutMs: 120_000 });
+  const count = (n: number) => n.toLocaleString('en');
   const filter = (count: number) => ({ group: 3, n: { $gte: count / 2 } });
-  const bigPage = await p50(RUNS, () => client.listDocuments(BENCH_DB, BIG, { skip: BIG_COUNT / 2, limit: 100 }));
-  const smallPage = await p50(RUNS, () => client.listDocuments(BENCH_DB, SMALL, { skip: SMALL_COUNT / 2, limit: 100 }));
-  const bigQuery = await p50(RUNS, () => client.listDocuments(BENCH_DB, BIG, { q: filter(BIG_COUNT), limit: 100 }));
-  const smallQuery = await p50(RUNS, () => client.listDocuments(BENCH_DB, SMALL, { q: filter(SMALL_COUNT), limit: 100 }));
-  const unsafe = await rate(INSERTS, (i) => client.createDocument(BENCH_DB, BIG, { n: BIG_COUNT + i, group: 'unsafe' }, { safe: false }));
-  const safe = await rate(INSERTS, (i) =>
-    client.createDocument(BENCH_DB, BIG, { n: BIG_COUNT + INSERTS + i, group: 'safe' }, { safe: true }),
-  );
-  const note = `p50 of ${RUNS}`;
+  const bigPage = await p50(runs, () => client.listDocuments(db, big, { skip: bigCount / 2, limit: 100 }));
+  const smallPage = await p50(runs, () => client.listDocuments(db, small, { skip: smallCount / 2, limit: 100 }));
+  const bigQuery = await p50(runs, () => client.listDocuments(db, big, { q: filter(bigCount), limit: 100 }));
+  const smallQuery = await p50(runs, () => client.listDocuments(db, small, { q: filter(smallCount), limit: 100 }));
+  const unsafe = await rate(inserts, (i) => client.createDocument(db, big, { n: bigCount + i, group: 'unsafe' }, { safe: false }));
+  const safe = await rate(inserts, (i) => client.createDocument(db, big, { n: bigCount + inserts + i, group: 'safe' }, { safe: true }));
+  const note = `p50 of ${runs}`;
   return [
     figure({
-      name: 'service page of 100 (skip 50,000 of 100,000)',
+      name: `service page of 100 (skip ${count(bigCount / 2)} of ${count(bigCount)})`,
       value: bigPage,
       unit: 'ms',
-      baselineName: 'same on 1,000 docs',
+      baselineName: `same on ${count(smallCount)} docs`,
       baseline: smallPage,
       note,
     }),
     figure({
-      name: 'service filtered query + count (100,000 docs)',
+      name: `service filtered query + count (${count(bigCount)} docs)`,
       value: bigQuery,
       unit: 'ms',
-      baselineName: 'same on 1,000 docs',
+      baselineName: `same on ${count(smallCount)} docs`,
       baseline: smallQuery,
       note: `${note}; q {group: 3, n: {$gte: half}}, limit 100`,
     }),
     figure({
-      name: 'service safe inserts (into 100,000 docs)',
+      name: `service safe inserts (into ${count(bigCount)} docs)`,
       value: safe,
       unit: '/s',
       baselineName: 'safe: false inserts',
       baseline: unsafe,
-      note: `${INSERTS} sequential inserts each, unique index on n`,
+      note: `${inserts} sequential inserts each, unique index on n`,
     }),
   ];
 }
+
+export const section: BenchSection = {
+  name: 'local-service',
+  title: 'the local service on 100,000 documents against 1,000',
+  smoke: `2,000 against 200 documents, p50 of ${SMOKE.runs} instead of ${RUNS}, ${SMOKE.inserts} inserts instead of ${INSERTS.toLocaleString('en')}`,
+  run: (context) =>
+    withSeededService(context, (service) => measureLocalService(service, context.smoke ? SMOKE : { runs: RUNS, inserts: INSERTS })),
+};

@@ -4,7 +4,14 @@ import type { ExplorerContext } from '../src/extension/shared/tree/explorerConte
 import type { ExplorerNode } from '../src/extension/shared/tree/explorerNode';
 import type { DocumentsNode } from '../src/extension/explorer/nodes/documentsNode';
 import { FaultProxy } from '../test/support/faultProxy';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
 import { loadWithVscodeApi } from './support/bundleWithVscodeApi';
+import type { Figure } from './support/figure';
+import { figure } from './support/figure';
+import type { BenchSection } from './support/section';
+
+const DEFAULT_PAGE_SIZE = 20;
 
 export interface PagingOutcome {
   pageSize: number;
@@ -98,3 +105,46 @@ export async function viewDocuments(options: {
     await proxy.close();
   }
 }
+
+async function pagingFigures(service: SeededService, target: number): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const pageSize of [100, DEFAULT_PAGE_SIZE]) {
+    const outcome = await viewDocuments({
+      serviceUrl: service.url,
+      apiKey: service.key,
+      db: service.db,
+      col: service.big,
+      target,
+      pageSize,
+    });
+    const label = pageSize === DEFAULT_PAGE_SIZE ? `page size ${pageSize} (default)` : `page size ${pageSize}`;
+    figures.push(
+      figure({
+        name: `tree: requests to view ${outcome.shown} of ${service.bigCount.toLocaleString('en')} docs, ${label}`,
+        value: outcome.requests,
+        unit: '',
+        baselineName: 'minimum',
+        baseline: outcome.minimumRequests,
+        target: 'exactly the minimum',
+        met: outcome.requests === outcome.minimumRequests,
+      }),
+      figure({
+        name: `tree: documents transferred, ${label}`,
+        value: outcome.transferred,
+        unit: '',
+        baselineName: 'documents shown',
+        baseline: outcome.shown,
+        target: 'exactly the minimum',
+        met: outcome.transferred === outcome.shown,
+      }),
+    );
+  }
+  return figures;
+}
+
+export const section: BenchSection = {
+  name: 'paging',
+  title: 'paging through the explorer tree',
+  smoke: '200 of 2,000 documents viewed instead of 1,000 of 100,000',
+  run: (context) => withSeededService(context, (service) => pagingFigures(service, context.smoke ? 200 : 1_000)),
+};

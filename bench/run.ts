@@ -1,234 +1,113 @@
-// `npm run bench`: measures what the product promises, each figure beside its baseline from the same run,
-// prints a table and writes bench/results.json.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { bundleService } from '../test/support/serviceBundle';
-import type { ChildService } from '../test/support/testService';
-import { startServiceInChild } from '../test/support/testService';
-import { ACTIVATION_RECORD, readActivation, recordActivation } from './activation';
-import { measureBulkChanges } from './bulkChanges';
-import { measureClientOverhead } from './clientOverhead';
-import { measureCopyDatabase } from './copyDatabase';
-import { measureHugeRecords } from './hugeRecords';
-import { measureFairness } from './fairness';
-import { measureGroupCommit } from './groupCommit';
-import { measureIndexedQueries } from './indexedQueries';
-import { collectionViewSizes, readCollectionView, recordCollectionView } from './collectionView';
-import { measureLocalService } from './localService';
-import { section as postgresSection } from './postgres';
-import { viewDocuments } from './paging';
-import { saveOneField } from './save';
-import { measureSchemaSampling } from './schemaSampling';
-import { measureSize } from './size';
-import { measureTransfer } from './transfer';
-import { measureWindowedExport } from './windowedExport';
-import type { Figure } from './support/figure';
-import { figure } from './support/figure';
-import { BENCH_DB, BIG, BIG_COUNT, SMALL, seedAccount } from './support/seedAccount';
+// `npm run bench`: measures what the product promises, each figure beside its baseline from the same run. Every
+// section runs on data of its own; one that fails is reported with its error and the others still run (the exit
+// code says so at the end). The whole run writes bench/results.json and bench/results/summary.md.
+//   --only=name[,name]  those sections alone (results.json is left as it is); a section's name or alias
+//   --smoke             every section at small sizes, in seconds (results in out/bench-smoke/); `npm test` runs it
+//   --quick             the indexes section without its 1,000,000-document size
+import { resolve } from 'node:path';
+import { section as clientOverhead } from './clientOverhead';
+import { section as paging } from './paging';
+import { section as schemaSampling } from './schemaSampling';
+import { section as save } from './save';
+import { section as transfer } from './transfer';
+import { section as windowedExport } from './windowedExport';
+import { section as localService } from './localService';
+import { section as fairness } from './fairness';
+import { section as bulkChanges } from './bulkChanges';
+import { section as copyDatabase } from './copyDatabase';
+import { section as hugeRecords } from './hugeRecords';
+import { section as groupCommit } from './groupCommit';
+import { section as indexedQueries } from './indexedQueries';
+import { section as size } from './size';
+import { section as activation } from './activation';
+import { section as collectionView } from './collectionView';
+import { section as aggregation } from './aggregation';
+import { section as postgres } from './postgres';
+import { disposeBenchData } from './support/benchData';
+import type { BenchContext, BenchSection } from './support/section';
+import type { SectionResult } from './support/results';
+import { benchResults, machineAtStart, writeResults } from './support/results';
 import { table } from './support/table';
 
-const KEY = 'bench-key-5d0b';
-/** A second account, for another account's latency while the first runs expensive requests. */
-const OTHER_KEY = 'bench-other-key-77e1';
-const DEFAULT_PAGE_SIZE = 20;
-const missing: string[] = [];
+/**
+ * Every section, in the order the whole bench runs them. A section registers with its import above and one
+ * line here.
+ */
+const SECTIONS: readonly BenchSection[] = [
+  clientOverhead,
+  paging,
+  schemaSampling,
+  save,
+  transfer,
+  windowedExport,
+  localService,
+  fairness,
+  bulkChanges,
+  copyDatabase,
+  hugeRecords,
+  groupCommit,
+  indexedQueries,
+  aggregation,
+  postgres,
+  size,
+  activation,
+  collectionView,
+];
 
-function step(title: string): void {
-  console.log(`… ${title}`);
-}
-
-async function pagingFigures(url: string): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  for (const pageSize of [100, DEFAULT_PAGE_SIZE]) {
-    const outcome = await viewDocuments({ serviceUrl: url, apiKey: KEY, db: BENCH_DB, col: BIG, target: 1_000, pageSize });
-    const label = pageSize === DEFAULT_PAGE_SIZE ? `page size ${pageSize} (default)` : `page size ${pageSize}`;
-    figures.push(
-      figure({
-        name: `tree: requests to view ${outcome.shown} of ${BIG_COUNT.toLocaleString('en')} docs, ${label}`,
-        value: outcome.requests,
-        unit: '',
-        baselineName: 'minimum',
-        baseline: outcome.minimumRequests,
-        target: 'exactly the minimum',
-        met: outcome.requests === outcome.minimumRequests,
-      }),
-      figure({
-        name: `tree: documents transferred, ${label}`,
-        value: outcome.transferred,
-        unit: '',
-        baselineName: 'documents shown',
-        baseline: outcome.shown,
-        target: 'exactly the minimum',
-        met: outcome.transferred === outcome.shown,
-      }),
-    );
-  }
-  return figures;
-}
-
-async function saveFigures(url: string): Promise<Figure[]> {
-  const outcome = await saveOneField({ serviceUrl: url, apiKey: KEY, db: BENCH_DB, col: SMALL, bytes: 1024 * 1024, timeRuns: 15 });
-  return [
-    figure({
-      name: 'save one field of a 1 MB document: PUT body',
-      value: outcome.putBodyBytes,
-      unit: 'B',
-      baselineName: 'document bytes',
-      baseline: outcome.documentBytes,
-      target: '< 1 KB',
-      met: outcome.putBodyBytes < 1024,
-    }),
-    figure({
-      name: 'save: parse + diff per MB (extension side)',
-      value: outcome.parseAndDiffMsPerMb ?? Number.NaN,
-      unit: 'ms',
-      baselineName: 'JSON.parse per MB',
-      baseline: outcome.jsonParseMsPerMb,
-      note: 'median of 15; lossless parseDocumentText + diffToUpdate',
-    }),
-  ];
-}
-
-/** `npm run bench -- --only=client` measures the client overhead alone (quick, for comparing runs); results.json is left as it is. */
-const clientOnly = process.argv.includes('--only=client');
-/** `npm run bench -- --only=hostile` measures issue 22's figures alone: Copy Database beside another account, and huge import records. */
-const hostileOnly = process.argv.includes('--only=hostile');
-
-async function hostileFigures(url: string): Promise<Figure[]> {
-  step("another account's latency during a Copy Database of 101,000 documents");
-  const figures = await measureCopyDatabase(url, KEY, OTHER_KEY);
-  step('import readers on a 100 MB record against 100 MB of small records');
-  figures.push(...(await measureHugeRecords()));
-  return figures;
-}
-
-/** `npm run bench -- --only=bulk` measures issue 25's figures alone (bulk preview cost, undo against the change); results.json is left as it is. */
-const bulkOnly = process.argv.includes('--only=bulk');
-
-/** `--only=indexes` measures issue 21's figures alone (results.json is left as it is); `--quick` skips their 1,000,000-document part. */
-const indexesOnly = process.argv.includes('--only=indexes');
+const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const smoke = process.argv.includes('--smoke');
 const quick = process.argv.includes('--quick');
+const only = argument('only')?.split(',').filter(Boolean);
 
-/** `--only=group-commit` measures issue 21's safe inserts by 32 writers against the service before the issue and a bare fsync loop alone (results.json is left as it is). */
-const groupCommitOnly = process.argv.includes('--only=group-commit');
-
-async function groupCommitFigures(): Promise<Figure[]> {
-  step(
-    'safe inserts by 32 writers against the service before issue 21 and a bare fsync per write (the service bundled as the bench runs it)',
-  );
-  const bundleDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-service-'));
+async function runSection(section: BenchSection): Promise<SectionResult> {
+  console.log(`\n=== ${section.name}: ${section.title}${smoke ? ` (smoke: ${section.smoke})` : ''}`);
+  const notMeasured: string[] = [];
+  const context: BenchContext = { smoke, quick, step: (line) => console.log(`… ${line}`), notMeasured: (line) => notMeasured.push(line) };
+  const started = performance.now();
+  const result = { name: section.name, title: section.title, smoke, notMeasured };
   try {
-    return await measureGroupCommit(bundleService(bundleDir), step);
-  } finally {
-    rmSync(bundleDir, { recursive: true, force: true });
-  }
-}
-
-async function indexedQueryFigures(): Promise<Figure[]> {
-  step(`indexed queries on ${quick ? '1,000 and 100,000' : '1,000, 100,000 and 1,000,000'} documents inserted through the interface`);
-  return measureIndexedQueries({ quick, progress: step });
-}
-
-async function main(): Promise<void> {
-  const figures: Figure[] = [];
-  if (process.argv.includes('--only=postgres'))
-    return console.log(`\n${table(await postgresSection.run({ smoke: process.argv.includes('--smoke'), step }))}`);
-  if (groupCommitOnly) {
-    figures.push(...(await groupCommitFigures()));
-    const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
-    console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
-    return;
-  }
-  if (indexesOnly) {
-    figures.push(...(await indexedQueryFigures()));
-    console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
-    return;
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'dbhost-bench-'));
-  let service: ChildService | undefined;
-  try {
-    step(clientOnly ? 'seeding' : `seeding ${BIG_COUNT.toLocaleString('en')} documents`);
-    seedAccount(dataDir, KEY, { big: !clientOnly });
-    if (!clientOnly) seedAccount(dataDir, OTHER_KEY, { big: false });
-    step('starting the local service');
-    service = await startServiceInChild({ dataDir, keepData: true, apiKeys: clientOnly ? [KEY] : [KEY, OTHER_KEY], empty: true });
-    if (bulkOnly) {
-      figures.push(...(await measureBulkChanges(service.url, KEY, step)));
-      const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
-      console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
-      return;
-    }
-    if (hostileOnly) {
-      figures.push(...(await hostileFigures(service.url)));
-      const notes = figures.map((measured) => `${measured.name}: ${measured.note ?? ''}`).join('\n');
-      console.log(`\n${table(figures)}\n\n${notes}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
-      return;
-    }
-    step('client overhead');
-    figures.push(...(await measureClientOverhead(service.url, KEY)));
-    if (clientOnly) {
-      console.log(`\n${table(figures)}\n\n(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`);
-      return;
-    }
-    step('paging through the explorer tree');
-    figures.push(...(await pagingFigures(service.url)));
-    step('sampling a collection schema');
-    figures.push(...(await measureSchemaSampling({ serviceUrl: service.url, apiKey: KEY, db: BENCH_DB, col: BIG })));
-    step('saving one field of a 1 MB document');
-    figures.push(...(await saveFigures(service.url)));
-    step('export of 100,000 documents and import of 10,000');
-    figures.push(...(await measureTransfer(service.url, KEY)));
-    step('export of 100,000 documents through a slow service (20 ms per request): parallel windows against one page after another');
-    figures.push(...(await measureWindowedExport(service.url, KEY)));
-    step('local service on 100,000 documents');
-    figures.push(...(await measureLocalService(service.url, KEY)));
-    step("another account's latency while one runs the most expensive accepted request");
-    figures.push(...(await measureFairness(service.url, KEY, OTHER_KEY)));
-    figures.push(...(await measureBulkChanges(service.url, KEY, step)));
-    figures.push(...(await hostileFigures(service.url)));
-  } finally {
-    await service?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  figures.push(...(await indexedQueryFigures()));
-  figures.push(
-    ...(await postgresSection.run({ smoke: false, step }).catch((error: Error) => (missing.push(`PostgreSQL: ${error.message}`), []))),
-  );
-  figures.push(...(await (await import('./aggregation.js')).measureAggregation({ size: quick ? 10_000 : 100_000, progress: step })));
-  step('packaging (production build and .vsix, in out/bench/)');
-  const size = measureSize(missing);
-  figures.push(...size.figures);
-  step('activate() of the production bundle inside the real VS Code (the integration harness, one test)');
-  const activation = size.product && recordActivation(size.product.dir) ? readActivation() : undefined;
-  if (activation) figures.push(activation);
-  else missing.push(`activation: the integration harness did not record ${ACTIVATION_RECORD}`);
-
-  step('collection view: open to first page inside the real VS Code (the integration harness, one test)');
-  try {
-    figures.push(...collectionViewSizes());
+    const figures = await section.run(context);
+    console.log(`\n${table(figures)}`);
+    return { ...result, ok: true, seconds: (performance.now() - started) / 1000, figures };
   } catch (error) {
-    missing.push(`collection view bundles: ${(error as Error).message}`);
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`=== ${section.name} FAILED: ${text}`);
+    return { ...result, ok: false, seconds: (performance.now() - started) / 1000, error: text, figures: [] };
   }
-  const tableView = recordCollectionView() ? readCollectionView() : undefined;
-  if (tableView) figures.push(tableView);
-  else missing.push('collection view: the integration harness did not record test-results/collectionView.json');
-
-  console.log(`\n${table(figures)}`);
-  for (const line of missing) console.log(`\nNot measured: ${line}`);
-  const results = {
-    measuredAt: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
-    loadAverage: loadavg()[0],
-    figures,
-    missing,
-  };
-  writeFileSync(resolve(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nWrote bench/results.json (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs while measuring).`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+async function main(): Promise<number> {
+  const sections = SECTIONS.filter(
+    (section) => !only || only.includes(section.name) || section.aliases?.some((alias) => only.includes(alias)),
+  );
+  if (only && sections.length === 0) throw new Error(`--only=${only.join(',')} names no section`);
+  const machine = machineAtStart();
+  const results: SectionResult[] = [];
+  try {
+    for (const section of sections) results.push(await runSection(section));
+  } finally {
+    disposeBenchData();
+  }
+  const all = benchResults(machine, results, smoke);
+  console.log(
+    `\n${results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(7)} s`).join('\n')}`,
+  );
+  console.log(
+    `sections: ${all.totals.sections - all.totals.failed} ran, ${all.totals.failed} failed; targets: ${all.totals.met} met, ${all.totals.missed} missed`,
+  );
+  for (const line of results.flatMap((r) => r.notMeasured)) console.log(`Not measured: ${line}`);
+  const folder = smoke ? resolve(__dirname, '..', 'out', 'bench-smoke') : __dirname;
+  if (!only) {
+    writeResults(all, resolve(folder, 'results.json'), resolve(folder, 'results', 'summary.md'));
+    console.log(`Wrote ${resolve(folder, 'results.json')} and results/summary.md beside it.`);
+  }
+  return all.totals.failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -4,6 +4,7 @@ import type { PackagedProduct } from '../scripts/package';
 import { packageProduct } from '../scripts/package';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
+import type { BenchSection } from './support/section';
 
 const root = resolve(__dirname, '..');
 export const EXTENSION_BUDGET_KB = 150;
@@ -51,3 +52,15 @@ export function measureSize(problems: string[]): { figures: Figure[]; product?: 
   ];
   return { figures, product };
 }
+
+export const section: BenchSection = {
+  name: 'size',
+  title: 'packaging: the production bundles and the .vsix (in out/bench/)',
+  smoke: 'the same packaging (it is no measurement of time)',
+  run: async () => {
+    const problems: string[] = [];
+    const { figures } = measureSize(problems);
+    if (problems.length > 0) throw new Error(problems.join('; '));
+    return figures;
+  },
+};

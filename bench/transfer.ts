@@ -14,10 +14,13 @@ import { AtomicFile } from '../src/extension/transfer/atomicFile';
 import { fileRecords } from '../src/extension/transfer/fileRecords';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
-import { BENCH_DB, BIG, BIG_COUNT } from './support/seedAccount';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { since } from './support/stats';
 
 const IMPORT_COUNT = 10_000;
+const SMOKE_IMPORT_COUNT = 200;
 const MB = 1024 * 1024;
 
 setFlagsFromString('--expose-gc');
@@ -59,11 +62,11 @@ export async function peakAbove<T>(task: () => Promise<T>): Promise<{ result: T;
 }
 
 /** The same key-paged requests as an export, with nothing done with the pages: what the client and service alone cost. */
-async function barePagingLoop(api: DbHostApi): Promise<number> {
+async function barePagingLoop(api: DbHostApi, service: SeededService): Promise<number> {
   let received = 0;
   let last: JsonValue | undefined;
   for (;;) {
-    const page = await api.listDocuments(BENCH_DB, BIG, {
+    const page = await api.listDocuments(service.db, service.big, {
       ...(last === undefined ? {} : { q: { _id: { $gt: last } } }),
       sort: { _id: 1 },
       limit: 100,
@@ -74,12 +77,12 @@ async function barePagingLoop(api: DbHostApi): Promise<number> {
   }
 }
 
-async function exportToFile(api: DbHostApi, path: string): Promise<number> {
+async function exportToFile(api: DbHostApi, service: SeededService, path: string): Promise<number> {
   const file = await AtomicFile.create(path);
   const outcome = await exportDocuments({
     api,
-    db: BENCH_DB,
-    col: BIG,
+    db: service.db,
+    col: service.big,
     writer: documentWriter('ndjson'),
     write: (text) => file.write(text),
   });
@@ -88,10 +91,10 @@ async function exportToFile(api: DbHostApi, path: string): Promise<number> {
 }
 
 /** A bare POST loop: `concurrency` workers, each sending the next document with `safe: true`. */
-async function barePostLoop(api: DbHostApi, col: string, documents: JsonObject[], concurrency: number): Promise<void> {
+async function barePostLoop(api: DbHostApi, db: string, col: string, documents: JsonObject[], concurrency: number): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < documents.length) await api.createDocument(BENCH_DB, col, documents[next++], { safe: true });
+    while (next < documents.length) await api.createDocument(db, col, documents[next++], { safe: true });
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
@@ -102,7 +105,8 @@ async function barePostLoop(api: DbHostApi, col: string, documents: JsonObject[]
  * bare POST loop at the same concurrency. The export and the loop alternate, twice each; the better
  * run of each counts.
  */
-export async function measureTransfer(serviceUrl: string, apiKey: string): Promise<Figure[]> {
+async function measureTransfer(service: SeededService, importCount: number, rounds: number): Promise<Figure[]> {
+  const { url: serviceUrl, key: apiKey, db, bigCount } = service;
   const folder = mkdtempSync(join(tmpdir(), 'dbhost-bench-transfer-'));
   try {
     const client = new DbHostClient({ baseUrl: serviceUrl, apiKey, timeoutMs: 120_000 });
@@ -111,13 +115,13 @@ export async function measureTransfer(serviceUrl: string, apiKey: string): Promi
     let requests = 0;
     let exported = 0;
     let peakMb = 0;
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < rounds; round++) {
       const bareStart = performance.now();
-      const bare = await barePagingLoop(client);
+      const bare = await barePagingLoop(client, service);
       bareRate = Math.max(bareRate, bare / (since(bareStart) / 1000));
       const { api, pages } = counting(client);
       const exportStart = performance.now();
-      const measured = await peakAbove(() => exportToFile(api, join(folder, `big-${round}.ndjson`)));
+      const measured = await peakAbove(() => exportToFile(api, service, join(folder, `big-${round}.ndjson`)));
       exportRate = Math.max(exportRate, measured.result / (since(exportStart) / 1000));
       exported = measured.result;
       requests = pages();
@@ -126,7 +130,7 @@ export async function measureTransfer(serviceUrl: string, apiKey: string): Promi
 
     const seed = newIdSeed();
     const lines: string[] = [];
-    for (let n = 0; n < IMPORT_COUNT; n++)
+    for (let n = 0; n < importCount; n++)
       lines.push(
         JSON.stringify({
           n,
@@ -139,29 +143,29 @@ export async function measureTransfer(serviceUrl: string, apiKey: string): Promi
     writeFileSync(importPath, `${lines.join('\n')}\n`);
     const bareDocuments = lines.map((line, n) => withId(JSON.parse(line) as JsonObject, { ...seed, unique: 'bbbbbbbbbb' }, n));
     const bareStart = performance.now();
-    await barePostLoop(client, 'bare_import', bareDocuments, IMPORT_CONCURRENCY);
-    const bareImportRate = IMPORT_COUNT / (since(bareStart) / 1000);
+    await barePostLoop(client, db, 'bare_import', bareDocuments, IMPORT_CONCURRENCY);
+    const bareImportRate = importCount / (since(bareStart) / 1000);
     const importStart = performance.now();
     const imported = await importDocuments({
       api: client,
-      db: BENCH_DB,
+      db,
       col: 'imported',
       records: fileRecords(importPath, 'ndjson'),
       idSeed: seed,
       concurrency: IMPORT_CONCURRENCY,
     });
     const importRate = (imported.stored + imported.alreadyStored) / (since(importStart) / 1000);
-    const importedCount = (await client.listDocuments(BENCH_DB, 'imported', { limit: 1 })).total;
+    const importedCount = (await client.listDocuments(db, 'imported', { limit: 1 })).total;
 
     return [
       figure({
-        name: `export ${BIG_COUNT.toLocaleString('en')} docs to NDJSON: requests`,
+        name: `export ${bigCount.toLocaleString('en')} docs to NDJSON: requests`,
         value: requests,
         unit: '',
         baselineName: 'minimum ⌈N/100⌉',
         baseline: Math.ceil(exported / 100),
         target: 'the minimum',
-        met: requests === Math.ceil(exported / 100) && exported === BIG_COUNT,
+        met: requests === Math.ceil(exported / 100) && exported === bigCount,
       }),
       figure({
         name: 'export: documents per second',
@@ -178,19 +182,29 @@ export async function measureTransfer(serviceUrl: string, apiKey: string): Promi
         unit: 'MB',
         target: '< 50 MB',
         met: peakMb < 50,
-        note: 'heap used + external, the higher of two runs, sampled every 20 ms',
+        note: `heap used + external, the higher of ${rounds} run${rounds === 1 ? '' : 's'}, sampled every 20 ms`,
       }),
       figure({
-        name: `import ${IMPORT_COUNT.toLocaleString('en')} docs from NDJSON (${IMPORT_CONCURRENCY} in flight): documents per second`,
+        name: `import ${importCount.toLocaleString('en')} docs from NDJSON (${IMPORT_CONCURRENCY} in flight): documents per second`,
         value: importRate,
         unit: '/s',
         baselineName: `bare POST loop, ${IMPORT_CONCURRENCY} in flight`,
         baseline: bareImportRate,
-        target: `all ${IMPORT_COUNT.toLocaleString('en')} stored`,
-        met: importedCount === IMPORT_COUNT && imported.failureCount === 0,
+        target: `all ${importCount.toLocaleString('en')} stored`,
+        met: importedCount === importCount && imported.failureCount === 0,
       }),
     ];
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+export const section: BenchSection = {
+  name: 'transfer',
+  title: 'export of 100,000 documents and import of 10,000',
+  smoke: `export of 2,000 documents once instead of 100,000 twice, import of ${SMOKE_IMPORT_COUNT} instead of ${IMPORT_COUNT.toLocaleString('en')}`,
+  run: (context) =>
+    withSeededService(context, (service) =>
+      context.smoke ? measureTransfer(service, SMOKE_IMPORT_COUNT, 1) : measureTransfer(service, IMPORT_COUNT, 2),
+    ),
+};

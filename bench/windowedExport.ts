@@ -9,7 +9,9 @@ import { AtomicFile } from '../src/extension/transfer/atomicFile';
 import { FaultProxy } from '../test/support/faultProxy';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
-import { BENCH_DB, BIG, BIG_COUNT } from './support/seedAccount';
+import type { SeededService } from './support/benchData';
+import { withSeededService } from './support/benchData';
+import type { BenchSection } from './support/section';
 import { since } from './support/stats';
 import { peakAbove } from './transfer';
 
@@ -26,14 +28,14 @@ interface Run {
   digest: string;
 }
 
-async function exportThrough(client: DbHostClient, path: string, parallelWindows: number): Promise<Run> {
+async function exportThrough(client: DbHostClient, service: SeededService, path: string, parallelWindows: number): Promise<Run> {
   const start = performance.now();
   const measured = await peakAbove(async () => {
     const file = await AtomicFile.create(path);
     const outcome = await exportDocuments({
       api: client,
-      db: BENCH_DB,
-      col: BIG,
+      db: service.db,
+      col: service.big,
       writer: documentWriter('ndjson'),
       write: (text) => file.write(text),
       parallelWindows,
@@ -56,16 +58,17 @@ async function exportThrough(client: DbHostClient, path: string, parallelWindows
  * every request: one page after another (the baseline, same run) against {@link WINDOWS} parallel
  * windows; documents per second, the requests made and peak memory of each, and whether the files are the same.
  */
-export async function measureWindowedExport(serviceUrl: string, apiKey: string): Promise<Figure[]> {
+async function measureWindowedExport(service: SeededService): Promise<Figure[]> {
+  const { url: serviceUrl, key: apiKey, bigCount } = service;
   const folder = mkdtempSync(join(tmpdir(), 'dbhost-bench-windows-'));
   const proxy = await FaultProxy.start(serviceUrl);
   try {
     proxy.setMode({ kind: 'latency', ms: LATENCY_MS });
     const client = new DbHostClient({ baseUrl: proxy.url, apiKey, timeoutMs: 120_000 });
-    const sequential = await exportThrough(client, join(folder, 'sequential.ndjson'), 1);
-    const windowed = await exportThrough(client, join(folder, 'windowed.ndjson'), WINDOWS);
-    const same = windowed.digest === sequential.digest && windowed.exported === BIG_COUNT;
-    const label = `export ${BIG_COUNT.toLocaleString('en')} docs, ${LATENCY_MS} ms per request`;
+    const sequential = await exportThrough(client, service, join(folder, 'sequential.ndjson'), 1);
+    const windowed = await exportThrough(client, service, join(folder, 'windowed.ndjson'), WINDOWS);
+    const same = windowed.digest === sequential.digest && windowed.exported === bigCount;
+    const label = `export ${bigCount.toLocaleString('en')} docs, ${LATENCY_MS} ms per request`;
     return [
       figure({
         name: `${label}, ${WINDOWS} parallel windows: documents per second`,
@@ -100,3 +103,10 @@ export async function measureWindowedExport(serviceUrl: string, apiKey: string):
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+export const section: BenchSection = {
+  name: 'windowed-export',
+  title: `export of 100,000 documents through a slow service (${LATENCY_MS} ms per request): parallel windows against one page after another`,
+  smoke: '2,000 documents instead of 100,000',
+  run: (context) => withSeededService(context, measureWindowedExport),
+};

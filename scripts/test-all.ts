@@ -52,6 +52,7 @@ const parts: Part[] = [
     args: npmRun('test:service:postgres'),
   },
   { name: 'integration tests (inside VS Code)', args: npmRun('test:integration') },
+  { name: 'bench smoke (every section at small sizes)', args: npmRun('bench', '--smoke') },
   { name: 'a broken extension fails the integration run', args: npmRun('test:integration:self-test', '--no-build'), counted: false },
   { name: 'end-to-end tests (real UI in Chromium)', args: npmRun('test:e2e') },
 ];

@@ -7,8 +7,6 @@ import type { Mutation } from '../../src/service/store/mutations';
 export const BENCH_DB = 'bench';
 export const BIG = 'big';
 export const SMALL = 'small';
-export const BIG_COUNT = 100_000;
-export const SMALL_COUNT = 1_000;
 
 function benchDocument(n: number): Record<string, unknown> {
   return {
@@ -24,10 +22,10 @@ function benchDocument(n: number): Record<string, unknown> {
 
 /**
  * Writes the bench data straight into the account's store, as the service finds it after a restart
- * (inserting 100,000 documents one request at a time would take minutes): a 100,000-document collection
- * with an index on `n` (left empty with `big: false`) and a 1,000-document one of the same shape.
+ * (inserting 100,000 documents one request at a time would take minutes): a collection of `bigCount`
+ * documents with an index on `n` and one of `smallCount` documents of the same shape.
  */
-export function seedAccount(dataDir: string, apiKey: string, options: { big?: boolean } = {}): void {
+export function seedAccount(dataDir: string, apiKey: string, counts: { bigCount: number; smallCount: number }): void {
   const tag = accountTag(keyDigest(dataFolderSecret(dataDir), apiKey));
   const { store } = AccountDataStore.open(join(dataDir, 'accounts', tag), () => undefined);
   store.commit(
@@ -39,13 +37,14 @@ export function seedAccount(dataDir: string, apiKey: string, options: { big?: bo
     ],
     true,
   );
-  for (let batch = 0; options.big !== false && batch < BIG_COUNT / 1000; batch++) {
+  for (let first = 0; first < counts.bigCount; first += 1000) {
     const mutations: Mutation[] = [];
-    for (let i = 0; i < 1000; i++) mutations.push({ op: 'put', db: BENCH_DB, col: BIG, doc: benchDocument(batch * 1000 + i) } as Mutation);
+    for (let n = first; n < Math.min(first + 1000, counts.bigCount); n++)
+      mutations.push({ op: 'put', db: BENCH_DB, col: BIG, doc: benchDocument(n) } as Mutation);
     store.commit(mutations, false);
   }
   const small: Mutation[] = [];
-  for (let n = 0; n < SMALL_COUNT; n++) small.push({ op: 'put', db: BENCH_DB, col: SMALL, doc: benchDocument(n) } as Mutation);
+  for (let n = 0; n < counts.smallCount; n++) small.push({ op: 'put', db: BENCH_DB, col: SMALL, doc: benchDocument(n) } as Mutation);
   store.commit(small, false);
   store.compact();
   store.close();

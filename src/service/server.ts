@@ -9,7 +9,7 @@ import { HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
-import { hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
+import { asksOriginalShape, hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/method';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
@@ -237,7 +237,7 @@ async function respond(
       Allow: Object.keys(matched.route.methods).join(', '),
     });
   }
-  const context = { account, params: matched.params, query: target.query, body, thread };
+  const context = { account, params: matched.params, query: target.query, body, thread, originalShape: asksOriginalShape(request.headers) };
   return withBudget(() =>
     trackOperation(context, request.method as Method, matched.route.pattern, () =>
       account.store.serve(() => handler(context), request.method !== 'GET'),

@@ -72,7 +72,14 @@ export async function runAggregate(api: DbHostApi, input: unknown): Promise<stri
   const page = await notOffered(() => api.aggregate(db, col, paged, { limit }), 'Aggregation');
   if (typeof page === 'string') return page;
   const total = page.total === undefined ? undefined : page.total + skip;
-  return documentsAnswer({ namespace: `${db}.${col} (pipeline results)`, documents: page.documents, total, skip });
+  return documentsAnswer({
+    database: db,
+    collection: `${col} (pipeline results)`,
+    documents: page.documents,
+    total,
+    skip,
+    pipelineResults: true,
+  });
 }
 
 /** A pipeline whose last stage writes: the exact request, what it affects, and its sending. */

@@ -5,7 +5,8 @@ import { displayId } from '../documents/documentId';
 import { sampleSchema } from '../schema/sampleSchema';
 import { renderSchemaReport } from '../schema/schemaText';
 import { boundedText, documentsAnswer, jsonAnswer } from './boundedAnswer';
-import { DEFAULT_LOG_LINES, MAX_LOG_LINES, MAX_TOOL_DOCUMENTS } from './toolDefinition';
+import { cutDocumentText } from './cutDocument';
+import { DEFAULT_LOG_LINES, MAX_ANSWER_CHARACTERS, MAX_LOG_LINES, MAX_TOOL_DOCUMENTS } from './toolDefinition';
 import { documentId, inputObject, optionalInteger, optionalObject, requiredName } from './toolInput';
 import { notOffered } from './notOffered';
 import { runAggregate } from './aggregateTool';
@@ -58,7 +59,7 @@ const READ_RUNNERS: Record<string, Runner> = {
     const { members, db, col } = collectionOf(input, QUERY_KEYS);
     const query = queryOf(members);
     const page = await api.listDocuments(db, col, query);
-    return documentsAnswer({ namespace: `${db}.${col}`, documents: page.documents, total: page.total, skip: query.skip ?? 0 });
+    return documentsAnswer({ database: db, collection: col, documents: page.documents, total: page.total, skip: query.skip ?? 0 });
   },
   dbhost_count: async (api, input) => {
     const { members, db, col } = collectionOf(input, ['filter']);
@@ -72,7 +73,10 @@ const READ_RUNNERS: Record<string, Runner> = {
     const id = documentId(members);
     const { document, text } = await api.getDocument(db, col, id);
     if (!answersDocumentId(document._id, id)) return `No document of ${db}.${col} has the _id ${displayId(id)}.`;
-    return boundedText(`The document of ${db}.${col} (exactly as the service sent it):\n${text}`);
+    const whole = `The document of ${db}.${col} (exactly as the service sent it):
+${text}`;
+    if (whole.length <= MAX_ANSWER_CHARACTERS) return whole;
+    return `The document of ${db}.${col}. ${cutDocumentText(document, { database: db, collection: col }, MAX_ANSWER_CHARACTERS)}`;
   },
   dbhost_listIndexes: async (api, input) => {
     const { db, col } = collectionOf(input);

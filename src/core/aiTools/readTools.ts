@@ -99,7 +99,7 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
     referenceName: 'dbhostDocument',
     displayName: 'DB Host: get a document',
     userDescription: 'Reads one document by its _id.',
-    modelDescription: `Reads one document by its _id, numbers exact as stored. Example: {"database": "shop", "collection": "orders", "id": {"$oid": "6563a0c1e4b0a1b2c3d4e5f6"}}. ${CUT} For a larger document use dbhost_find with a filter on _id and a projection.`,
+    modelDescription: `Reads one document by its _id, numbers exact as stored. Example: {"database": "shop", "collection": "orders", "id": {"$oid": "6563a0c1e4b0a1b2c3d4e5f6"}}. A document larger than 32,000 characters comes with its top-level fields that fit, whole, the fields not shown with their sizes, and the exact dbhost_find calls (a filter on its _id and a projection) that read the rest.`,
     inputSchema: { type: 'object', properties: { ...NAMES, id: DOCUMENT_ID }, required: ['database', 'collection', 'id'] },
     write: false,
   },

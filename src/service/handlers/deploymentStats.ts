@@ -100,7 +100,7 @@ function memberStats(
  * A deployment's statistics: `time` and `members` for the latest ten seconds (what the original's clients
  * read), and `samples`, the same for each ten seconds of the last five minutes, oldest first.
  */
-export const getDeploymentStats: Handler = ({ account, params }) => {
+export const getDeploymentStats: Handler = ({ account, params, originalShape }) => {
   const deployment = requireDeployment(account, params.name);
   const size = sizeOf(account, deployment);
   const endSecond = Math.floor(Date.now() / 1000) + 1;
@@ -121,19 +121,13 @@ export const getDeploymentStats: Handler = ({ account, params }) => {
     return { time: Math.floor(at.getTime() / 1000), members };
   });
   const latest = samples[samples.length - 1];
-  if (isDerivedName(account, params.name)) return { body: originalSeries(samples) };
+  // The original's gem (DatabaseStats.find) reads the answer as the original's array of samples and takes `.first`;
+  // it asks by whatever name it derives from a database's hostname and port, so its request form decides, not the name.
+  if (originalShape === true) return { body: originalSeries(samples) };
   return { body: { time: latest.time, members: latest.members, samples } };
 };
 
-/**
- * The original's gem (DatabaseStats.find) asks for stats by the name it derives from a database's hostname and
- * port, never by the deployment's own name, and reads the answer as the original's array of samples, taking
- * `.first`: that route answers the array, newest first. Asked by its own name, a deployment answers the object.
- */
-function isDerivedName(account: Account, name: string): boolean {
-  return !account.deployments().some((deployment) => deployment.name === name);
-}
-
+/** The original's array of samples, newest first. */
 function originalSeries<T>(samples: T[]): T[] {
   return [...samples].reverse();
 }

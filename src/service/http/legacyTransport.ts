@@ -197,6 +197,24 @@ export function keyMayBeInBody(query: URLSearchParams, headers: IncomingHttpHead
   return !query.get(KEY_PARAMETER) && !headerKey(headers) && isFormType(headers['content-type']);
 }
 
+/**
+ * Whether a request is in the original clients' form as to what it accepts: it does not ask for JSON by its
+ * Accept header. The original's clients never did (the Ruby gem goes through Faraday over Net::HTTP, which
+ * accepts any type); the interface's own client sends `Accept: application/json` on every request. Where the
+ * original answered a shape that the interface has since changed (deployment statistics), this decides which
+ * one a request gets, whatever names it asks by.
+ */
+export function asksOriginalShape(headers: IncomingHttpHeaders): boolean {
+  const accept = headers.accept;
+  if (accept === undefined) return true;
+  const ranges = (Array.isArray(accept) ? accept.join(',') : accept).split(',');
+  return !ranges.some((range) => {
+    const [type, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const refused = parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+    return type === 'application/json' && !refused;
+  });
+}
+
 function headerKey(headers: IncomingHttpHeaders): string | undefined {
   const value = headers[KEY_HEADER];
   const text = Array.isArray(value) ? value[0] : value;

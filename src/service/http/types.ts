@@ -9,6 +9,8 @@ export interface RequestContext {
   body: Body;
   /** The server-log thread name of the connection, e.g. `conn7`. */
   thread: string;
+  /** Whether the request is in the original clients' form, which some answers keep the original's shape for (see asksOriginalShape). */
+  originalShape?: boolean;
 }
 
 export interface Reply {

@@ -26,6 +26,10 @@ describe('local service: the original endpoints the interface text leaves out', 
   this.timeout(30_000);
   let running: InProcessService;
   const json = (value: unknown) => ({ body: JSON.stringify(value) });
+  /** The interface's own client asks for JSON on every request. */
+  const asTheInterfaceClient = { headers: { Accept: 'application/json' } };
+  /** The Ruby gem's request: Faraday over Net::HTTP, its own User-Agent, any type accepted, the key in the query string. */
+  const asTheGem = { headers: { Accept: '*/*', 'User-Agent': 'MongoHQ/0.5.7/ruby' } };
 
   beforeEach(async () => {
     running = await startServiceInProcess({ apiKeys: [KEY, OTHER_KEY], slowQueryMs: 0 });
@@ -124,7 +128,7 @@ describe('local service: the original endpoints the interface text leaves out', 
           d.databases.includes('shop'),
         )!.name,
       );
-      const before = (await running.raw('GET', `/deployments/${name}/stats`)).json as StatsAnswer;
+      const before = (await running.raw('GET', `/deployments/${name}/stats`, asTheInterfaceClient)).json as StatsAnswer;
       assert.equal(before.samples.length, 30);
       assert.deepEqual(before.members, before.samples[before.samples.length - 1].members);
       for (let n = 0; n < 12; n++)
@@ -134,7 +138,7 @@ describe('local service: the original endpoints the interface text leaves out', 
           json({ document: { n, note: 'x'.repeat(2000) }, safe: true }),
         );
       for (let n = 0; n < 5; n++) await running.raw('GET', '/databases/shop/collections/orders/documents?limit=1');
-      const after = (await running.raw('GET', `/deployments/${name}/stats`)).json as StatsAnswer;
+      const after = (await running.raw('GET', `/deployments/${name}/stats`, asTheInterfaceClient)).json as StatsAnswer;
       const [member] = after.members;
       assert.ok(
         (member['opcounters/insert'] as number) >= (before.members[0]['opcounters/insert'] as number) + 1.2,
@@ -156,32 +160,38 @@ describe('local service: the original endpoints the interface text leaves out', 
       const set = ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) =>
         d.databases.includes('metrics'),
       )!.name;
-      const stats = (await running.raw('GET', `/deployments/${encodeURIComponent(set)}/stats`)).json as StatsAnswer;
+      const stats = (await running.raw('GET', `/deployments/${encodeURIComponent(set)}/stats`, asTheInterfaceClient)).json as StatsAnswer;
       assert.equal(stats.members.length, 3);
       assert.ok((stats.members[0]['opcounters/insert'] as number) > 0);
       assert.equal(stats.members[1]['opcounters/insert'], 0);
       assert.ok((stats.members[1]['opcountersRepl/insert'] as number) > 0);
     });
 
-    it("answer the original's array of samples, newest first, when asked by the name the gem derives from a database's hostname and port", async () => {
-      const database = ((await running.raw('GET', '/databases')).json as { name: string; hostname: string; port: number }[]).find(
-        (d) => d.name === 'metrics',
-      )!;
-      const derived = `${database.hostname.replace(/[^.]+[0-9]+\./g, '')}:${database.port}`;
-      const own = ((await running.raw('GET', '/deployments')).json as { name: string; databases: string[] }[]).find((d) =>
-        d.databases.includes('metrics'),
-      )!.name;
-      assert.notEqual(derived, own);
-      const series = (await running.raw('GET', `/deployments/${encodeURIComponent(derived)}/stats`)).json as StatsAnswer[];
-      assert.ok(Array.isArray(series), 'not an array');
-      assert.equal(series.length, 30);
-      assert.equal(series[0].members.length, 3);
-      assert.ok(series[0].time >= series[series.length - 1].time, 'not newest first');
-      const object = (await running.raw('GET', `/deployments/${encodeURIComponent(own)}/stats`)).json as StatsAnswer;
-      assert.ok(
-        !Array.isArray(object) && object.samples.length === 30,
-        'asked by its own name, the deployment no longer answers the object',
-      );
+    it("answer the original's array of samples, newest first, to the gem's request by whatever name it derives, and the object to the interface's client", async () => {
+      // The gem's path: a database created through POST /databases, the deployment name derived from its hostname and port.
+      assert.equal((await running.raw('POST', '/databases?name=gem_db&slug=sandbox', { headers: asTheGem.headers })).status, 200);
+      const own = ((await running.raw('GET', '/deployments')).json as { name: string }[]).map((deployment) => deployment.name);
+      const names = new Set(own);
+      for (const database of (await running.raw('GET', '/databases', asTheGem)).json as { hostname: string; port: number }[])
+        names.add(`${database.hostname.replace(/[^.]+[0-9]+\./g, '')}:${database.port}`);
+      let asked = 0;
+      for (const name of names) {
+        const path = `/deployments/${encodeURIComponent(name)}/stats`;
+        const answer = await running.raw('GET', path, asTheGem);
+        if (answer.status === 404) continue;
+        asked++;
+        const series = answer.json as StatsAnswer[];
+        assert.ok(Array.isArray(series), `${name}: not an array for the gem: ${answer.text.slice(0, 120)}`);
+        assert.equal(series.length, 30);
+        assert.ok(series[0].members.length > 0 && typeof series[0].members[0]['opcounters/insert'] === 'number');
+        assert.ok(series[0].time >= series[series.length - 1].time, `${name}: not newest first`);
+        const object = (await running.raw('GET', path, asTheInterfaceClient)).json as StatsAnswer;
+        assert.ok(!Array.isArray(object) && object.samples.length === 30, `${name}: the interface's client no longer gets the object`);
+        const viaClient = await running.client().getDeploymentStats(name);
+        assert.ok(Array.isArray(viaClient.samples) && Array.isArray(viaClient.members), `${name}: the extension's client`);
+      }
+      assert.ok(asked > own.length, `asked by ${asked} names, of which the deployments' own ${own.length}`);
+      for (const name of own) assert.ok(names.has(name));
     });
 
     it('are 404 for a deployment of another account', async () => {
