@@ -125,6 +125,13 @@ function bundleOptions(production) {
       outfile: 'dist/bulkChanges.js',
       external: ['vscode'],
     },
+    // Creating and deleting a database: loaded the first time one of them runs.
+    databases: {
+      ...shared,
+      entryPoints: ['src/extension/databases/databasesBundle.ts'],
+      outfile: 'dist/databases.js',
+      external: ['vscode'],
+    },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
     // The index commands, Explain, its view and the suggested index: loaded the first time one runs.
     indexes: { ...shared, entryPoints: ['src/extension/indexes/indexesBundle.ts'], outfile: 'dist/indexes.js', external: ['vscode'] },
