@@ -86,7 +86,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     port: Number(portText),
     host: values.host ?? '127.0.0.1',
     dataDir: values.data ?? DEFAULT_DATA_DIR,
-    store: values.store,
+    ...(values.store !== undefined ? { store: values.store } : {}),
     apiKeys,
     generatedKey,
     payment: !(values['no-payment'] ?? false),
