@@ -166,7 +166,9 @@ export function planQuery(collection: CollectionData, shape: QueryShape): QueryP
   const union = unionPlan(collection, shape, base);
   if (union) plans.push(union);
   const candidates = [...new Set(plans.flatMap((plan) => (plan.branches ?? [plan]).map((branch) => branch.index!.name)))];
-  const best = plans.reduce<QueryPlan>((chosen, plan) => (plan.cost < chosen.cost ? plan : chosen), scan);
+  // At equal cost an index walk wins over the scan: it reads only the keys in its bounds, the scan tests every document.
+  const better = (plan: QueryPlan, chosen: QueryPlan) => plan.cost < chosen.cost || (plan.cost === chosen.cost && chosen === scan);
+  const best = plans.reduce<QueryPlan>((chosen, plan) => (better(plan, chosen) ? plan : chosen), scan);
   return { ...best, candidates };
 }
 

@@ -29,7 +29,7 @@ export async function readAccount(client: PoolClient, account: string, replaying
     account,
   ]);
   const databases = await client.query<{ name: string; slug: string; created: string; users: string }>(
-    'SELECT name, slug, created, users FROM dbhost_databases WHERE account = $1 ORDER BY name',
+    'SELECT name, slug, created, users FROM dbhost_databases WHERE account = $1 ORDER BY pos',
     [account],
   );
   for (const row of databases.rows) {
@@ -37,7 +37,7 @@ export async function readAccount(client: PoolClient, account: string, replaying
     for (const user of JSON.parse(row.users) as DatabaseUser[]) state.apply({ op: 'putUser', db: row.name, user });
   }
   const collections = await client.query<CollectionRow>(
-    'SELECT db, name, indexes FROM dbhost_collections WHERE account = $1 ORDER BY db, name',
+    'SELECT db, name, indexes FROM dbhost_collections WHERE account = $1 ORDER BY pos',
     [account],
   );
   for (const row of collections.rows) state.apply({ op: 'createCollection', db: row.db, name: row.name });

@@ -59,7 +59,8 @@ function statementOf(mutation: Mutation, state: AccountState): Statement | undef
     case 'renameCollection':
       if (!state.collection(mutation.db, mutation.to) || state.collection(mutation.db, mutation.name)) return undefined;
       return {
-        text: 'UPDATE dbhost_collections SET name = $4 WHERE account = $1 AND db = $2 AND name = $3',
+        // A renamed collection comes last, as in the journal store's list.
+        text: "UPDATE dbhost_collections SET name = $4, pos = nextval(pg_get_serial_sequence('dbhost_collections', 'pos')) WHERE account = $1 AND db = $2 AND name = $3",
         values: [mutation.db, mutation.name, mutation.to],
       };
     case 'createIndex':

@@ -1,5 +1,4 @@
 import type { Pool, PoolClient } from 'pg';
-import { HttpError } from '../../errors';
 import type { AccountState } from '../accountState';
 import type { AccountStore } from '../accountStore';
 import type { Mutation } from '../mutations';
@@ -9,22 +8,20 @@ import type { Statement } from './mutationSql';
 import { applyWithStatements } from './mutationSql';
 import { unavailable } from './unavailable';
 
-/** Another service process committed to the account after this one last read it: the request runs again on fresh data. */
+/** Another service process committed to the account after this one last read it (a commit outside a write request). */
 class StaleView extends Error {}
 
 /** Change lines kept for the other processes to catch up from; one further behind reads the account again. */
 const KEPT_CHANGES = 1000;
-/** Tries of a request whose commit another process overtook, before it is answered with a 503. */
-const TRIES = 3;
 /** The change line of a commit too large to copy into the change log (Copy Database): the others read the account again. */
 const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
 
 /**
- * One account's data in PostgreSQL, with `state` the view the handlers read. Each commit is one transaction that
- * first moves the account's commit count on from the one this view was read at (`UPDATE … WHERE seq = $n`): when
- * another process committed meanwhile, nothing is written, the view is read again and the request runs again.
- * Every request first catches up with the commits of the other processes (dbhost_changes). Writes of this process
- * run one at a time; reads run beside them, on the view as it is, as they do on the journal store.
+ * One account's data in PostgreSQL, with `state` the view the handlers read. A write request is one transaction
+ * that first locks the account's row (`SELECT … FOR UPDATE`): writes through other processes queue behind it,
+ * never fail. Inside the lock it catches up with their commits (dbhost_changes), runs, and stores its commits,
+ * each moving the account's commit count on. Every read first catches up too. Writes of this process run one at
+ * a time; reads run beside them, on the view as it is, as they do on the journal store.
  */
 export class PostgresAccountStore implements AccountStore {
   /** The commits of this process, in order: each starts once the one before is stored. */
@@ -32,6 +29,8 @@ export class PostgresAccountStore implements AccountStore {
   /** The write request running (writes take turns), and the commits it waits for. */
   private writing: Promise<void> = Promise.resolve();
   private writer: Promise<void>[] | undefined;
+  /** The connection of the write request running, in its transaction: its commits are stored through it. */
+  private transaction: PoolClient | undefined;
   private refreshing: Promise<void> = Promise.resolve();
   /** A commit failed: `state` may hold what was not stored, so the next request reads the account again. */
   private stale = false;
@@ -88,25 +87,54 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   private async write<T>(run: () => T | Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      await this.refresh();
+    await this.chain;
+    const client = await this.connect();
+    try {
+      await this.begin(client);
       const commits: Promise<void>[] = [];
       this.writer = commits;
+      this.transaction = client;
+      let value: T | undefined;
+      let failure: { error: unknown } | undefined;
       try {
-        const value = await run();
-        await Promise.all(commits);
-        return value;
+        value = await run();
       } catch (error) {
-        await Promise.allSettled(commits);
-        if (!(error instanceof StaleView)) throw error;
-        if (attempt >= TRIES)
-          throw new HttpError(
-            503,
-            'Other service processes kept writing to this account at the same moment; the change was not stored, try again',
-          );
-      } finally {
-        this.writer = undefined;
+        failure = { error };
       }
+      const stored = await Promise.allSettled(commits);
+      const refused = stored.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (refused) throw refused.reason;
+      await this.finish(client, commits.length > 0);
+      if (failure) throw failure.error;
+      return value as T;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      this.writer = undefined;
+      this.transaction = undefined;
+      client.release();
+    }
+  }
+
+  /** Opens the write's transaction, waits for the account's row lock, and catches up inside it. */
+  private async begin(client: PoolClient): Promise<void> {
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT seq FROM dbhost_accounts WHERE account = $1 FOR UPDATE', [this.account]);
+    } catch (error) {
+      throw unavailable(error, 'nothing was read or stored');
+    }
+    await this.refresh(client);
+  }
+
+  /** Commits the write's transaction; when that fails with commits in it, `state` may hold what was not stored. */
+  private async finish(client: PoolClient, changed: boolean): Promise<void> {
+    try {
+      await client.query('COMMIT');
+    } catch (error) {
+      if (changed) this.stale = true;
+      throw unavailable(error, 'the change was not stored');
     }
   }
 
@@ -114,7 +142,10 @@ export class PostgresAccountStore implements AccountStore {
   private enqueue(statements: Statement[], line: string): Promise<void> {
     const after = this.seq;
     this.seq += 1;
-    const stored = this.chain.then(() => this.store(statements, line, after));
+    const transaction = this.transaction;
+    const stored = this.chain.then(() =>
+      transaction ? this.storeIn(transaction, statements, line, after) : this.store(statements, line, after),
+    );
     this.chain = stored.catch(() => undefined);
     stored.catch(() => (this.stale = true));
     if (this.writer) this.writer.push(stored);
@@ -122,10 +153,24 @@ export class PostgresAccountStore implements AccountStore {
     return stored;
   }
 
+  /** A commit outside a write request: its own transaction, refused when another process committed meanwhile. */
   private async store(statements: Statement[], line: string, after: number): Promise<void> {
     const client = await this.connect();
     try {
       await client.query('BEGIN');
+      await this.storeIn(client, statements, line, after);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Writes one commit in the transaction of `client`, moving the account's commit count on from `after`. */
+  private async storeIn(client: PoolClient, statements: Statement[], line: string, after: number): Promise<void> {
+    try {
       const moved = await client.query('UPDATE dbhost_accounts SET seq = $3 WHERE account = $1 AND seq = $2', [
         this.account,
         after,
@@ -136,28 +181,24 @@ export class PostgresAccountStore implements AccountStore {
       await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [this.account, after + 1, line]);
       if ((after + 1) % 100 === 0)
         await client.query('DELETE FROM dbhost_changes WHERE account = $1 AND seq <= $2', [this.account, after + 1 - KEPT_CHANGES]);
-      await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof StaleView) throw error;
       throw unavailable(error, 'the change was not stored');
-    } finally {
-      client.release();
     }
   }
 
   /** Catches up with the other processes' commits, or reads the account again after a failed commit or a gap. */
-  private refresh(): Promise<void> {
-    const next = this.refreshing.then(() => this.catchUp());
+  private refresh(client?: PoolClient): Promise<void> {
+    const next = this.refreshing.then(() => this.catchUp(client));
     this.refreshing = next.catch(() => undefined);
     return next;
   }
 
-  private async catchUp(): Promise<void> {
-    if (this.stale) return this.readAgain();
+  private async catchUp(client?: PoolClient): Promise<void> {
+    if (this.stale) return this.readAgain(client);
     let rows: { current: string; seq: string | null; line: string | null }[];
     try {
-      ({ rows } = await this.pool.query<{ current: string; seq: string | null; line: string | null }>(
+      ({ rows } = await (client ?? this.pool).query<{ current: string; seq: string | null; line: string | null }>(
         `SELECT a.seq AS current, c.seq, c.line FROM dbhost_accounts a
          LEFT JOIN dbhost_changes c ON c.account = a.account AND c.seq > $2 WHERE a.account = $1 ORDER BY c.seq`,
         [this.account, this.seq],
@@ -169,27 +210,28 @@ export class PostgresAccountStore implements AccountStore {
     if (current === this.seq) return;
     const lines = rows.filter((row) => row.seq !== null);
     const contiguous = lines.length === current - this.seq && lines.every((row, i) => Number(row.seq) === this.seq + 1 + i);
-    if (!contiguous || lines.some((row) => row.line === READ_AGAIN)) return this.readAgain();
+    if (!contiguous || lines.some((row) => row.line === READ_AGAIN)) return this.readAgain(client);
     const batches = lines.map((row) => changeMutations(row.line!));
     for (const batch of batches) for (const mutation of batch) this.state.apply(mutation);
     this.seq = current;
   }
 
-  private async readAgain(): Promise<void> {
+  /** Reads the whole account: in the write's transaction when given (which holds the account's lock), else in one of its own. */
+  private async readAgain(transaction?: PoolClient): Promise<void> {
     await this.chain;
-    const client = await this.connect();
+    const client = transaction ?? (await this.connect());
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      if (!transaction) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const { state, seq } = await readAccount(client, this.account, false);
-      await client.query('COMMIT');
+      if (!transaction) await client.query('COMMIT');
       replaceState(this.state, state);
       this.seq = seq;
       this.stale = false;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (!transaction) await client.query('ROLLBACK').catch(() => undefined);
       throw unavailable(error, 'the account could not be read');
     } finally {
-      client.release();
+      if (!transaction) client.release();
     }
   }
 

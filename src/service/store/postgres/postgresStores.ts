@@ -68,6 +68,9 @@ export async function openPostgresStores(url: string, log: (line: string) => voi
   const pool = new Pool({ ...target.config, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection PostgreSQL ended (a restart): the pool drops it and connects again when next needed.
   pool.on('error', (error) => log(`PostgreSQL connection lost: ${unavailable(error, 'it is opened again when needed').message}`));
+  // A connection checked out of the pool has no listener of the pool's: when PostgreSQL goes away under it, its
+  // 'error' event would end the service. The request using it gets the failure from its query (a 503) instead.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await createTables(pool);
   } catch (error) {

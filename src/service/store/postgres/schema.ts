@@ -7,7 +7,8 @@ const SCHEMA_LOCK = 7_301_030;
  * The tables, every row keyed by its account's tag (a keyed hash of the key) so that no query reaches another
  * account's rows. A document keeps its exact stored text (`body`, what the service answers from: int64 and
  * decimal text exact) beside the same document as `jsonb` (`doc`; null for the rare text jsonb cannot hold, a
- * string with U+0000). `pos` is the natural order; `version` counts the document's writes.
+ * string with U+0000). `pos` is the natural order (of databases and collections too: the order they were made
+ * in, as the journal store lists them); `version` counts the document's writes.
  * `seq` counts each account's commits: a commit names the one it follows (`UPDATE … WHERE seq = $n`), so two
  * processes never both write after the same state, and each catches up from `dbhost_changes`.
  */
@@ -24,6 +25,7 @@ CREATE TABLE IF NOT EXISTS dbhost_databases (
   slug text NOT NULL,
   created text NOT NULL,
   users text NOT NULL DEFAULT '[]',
+  pos bigserial NOT NULL,
   PRIMARY KEY (account, name)
 );
 CREATE TABLE IF NOT EXISTS dbhost_collections (
@@ -31,6 +33,7 @@ CREATE TABLE IF NOT EXISTS dbhost_collections (
   db text NOT NULL,
   name text NOT NULL,
   indexes text NOT NULL DEFAULT '[]',
+  pos bigserial NOT NULL,
   PRIMARY KEY (account, db, name),
   FOREIGN KEY (account, db) REFERENCES dbhost_databases ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -46,6 +49,8 @@ CREATE TABLE IF NOT EXISTS dbhost_documents (
   PRIMARY KEY (account, db, col, id),
   FOREIGN KEY (account, db, col) REFERENCES dbhost_collections ON DELETE CASCADE ON UPDATE CASCADE
 );
+ALTER TABLE dbhost_databases ADD COLUMN IF NOT EXISTS pos bigserial NOT NULL;
+ALTER TABLE dbhost_collections ADD COLUMN IF NOT EXISTS pos bigserial NOT NULL;
 CREATE INDEX IF NOT EXISTS dbhost_documents_order ON dbhost_documents (account, db, col, pos);
 CREATE TABLE IF NOT EXISTS dbhost_changes (
   account text NOT NULL REFERENCES dbhost_accounts ON DELETE CASCADE,
