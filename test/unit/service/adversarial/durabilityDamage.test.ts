@@ -227,7 +227,7 @@ describeJournalStore('adversarial durability: start-up on damaged account files'
   });
 });
 
-describe('adversarial durability: the data folder secret', () => {
+describeJournalStore('adversarial durability: the data folder secret', () => {
   let dataDir: string;
   beforeEach(() => (dataDir = temporaryDirectory('adversarial-secret')));
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
