@@ -24,8 +24,7 @@ export function pipelinePlaygroundText(accountLabel: string, db: string, col: st
 
 /** "Aggregate…" in a collection view's title bar: a new playground on its collection with a `$match` of its filter. */
 export async function aggregateViewFilter(services: Services, views: CollectionViews): Promise<string> {
-  const panels = [...views.panels];
-  const view = panels.find((candidate) => candidate.panel.active) ?? (panels.length === 1 ? panels[0] : undefined);
+  const view = views.frontView();
   if (!view) throw new Error(vscode.l10n.t('Open a collection view and bring it to the front to aggregate its documents.'));
   const { source, state } = view.session;
   const { q, error } = pageQuery(state);

@@ -37,11 +37,27 @@ export class CollectionViews {
     const view = new CollectionViewPanel(this.services, webviewPanel, session, this.compare, this.probe);
     this.panels.add(view);
     this.opened.fire(view);
+    // Kept in the order they came to the front, the last one last: see frontView.
+    const toFront = webviewPanel.onDidChangeViewState(({ webviewPanel: changed }) => {
+      if (!changed.active || !this.panels.delete(view)) return;
+      this.panels.add(view);
+    });
     view.onDidClose((closed) => {
+      toFront.dispose();
       this.panels.delete(view);
       void this.closedWithEdits(closed);
     });
     return view;
+  }
+
+  /**
+   * The view a title-bar command acts on: the one in front. VS Code tells a panel it left the front only later, so
+   * two can say they are active just after one opens; the one that came to the front last wins. With none active
+   * (the command run from elsewhere), the only view open, if there is one.
+   */
+  frontView(): CollectionViewPanel | undefined {
+    const latestFirst = [...this.panels].reverse();
+    return latestFirst.find((view) => view.panel.active) ?? (latestFirst.length === 1 ? latestFirst[0] : undefined);
   }
 
   disposeEvents(): void {

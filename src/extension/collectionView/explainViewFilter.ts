@@ -5,8 +5,7 @@ import type { CollectionViews } from './collectionViews';
 
 /** "Explain" in a collection view's title bar: its filter, sort, projection and page, explained through dbhost.explainQuery. */
 export async function explainViewFilter(views: CollectionViews): Promise<unknown> {
-  const panels = [...views.panels];
-  const view = panels.find((candidate) => candidate.panel.active) ?? (panels.length === 1 ? panels[0] : undefined);
+  const view = views.frontView();
   if (!view) throw new Error(vscode.l10n.t('Open a collection view and bring it to the front to explain its filter.'));
   const { source, state } = view.session;
   const { error, ...query } = pageQuery(state);

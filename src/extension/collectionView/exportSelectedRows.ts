@@ -7,8 +7,7 @@ import type { CollectionViews } from './collectionViews';
  * (rowContextMenu.ts); the view checks them as it checks every message from its page.
  */
 export async function exportSelectedRows(views: CollectionViews, context: unknown): Promise<void> {
-  const panels = [...views.panels];
-  const view = panels.find((candidate) => candidate.panel.active) ?? (panels.length === 1 ? panels[0] : undefined);
+  const view = views.frontView();
   if (!view) throw new Error(vscode.l10n.t('Open a collection view and select rows in it to export them.'));
   const keys = typeof context === 'object' && context !== null ? (context as { selectedKeys?: unknown }).selectedKeys : undefined;
   if (!Array.isArray(keys) || keys.length === 0)

@@ -7,12 +7,14 @@ import type { Services } from '../../services';
 import type { DocumentAddress } from '../../shared/documentUri';
 import { collectionLabel, documentUri } from '../../shared/documentUri';
 import { documentArgument } from './documentArgument';
+import { showFreshDocument } from '../freshDocumentEditor';
+import { documentText } from '../../../core/documents/documentText';
 
 /** Opens a document in an editor; the tree's document items call this on click. */
 export async function openDocument(services: Services, arg: unknown): Promise<vscode.Uri> {
   const address = arg === undefined ? undefined : documentArgument(arg);
   if (!address) return openDocumentById(services, arg);
-  return showDocument(address, { preview: true });
+  return showDocument(services, address, { preview: true });
 }
 
 /** Asks for an `_id` in a collection and opens that document. */
@@ -31,19 +33,25 @@ export async function openDocumentById(services: Services, arg: unknown): Promis
   );
   const address: DocumentAddress = { ...collection, docId: idFromKeyText(typed.trim()) };
   const client = await services.accounts.clientFor(collection.accountId);
+  let text: string;
   try {
-    await client.getDocument(address.db, address.col, address.docId);
+    text = documentText((await client.getDocument(address.db, address.col, address.docId)).document);
   } catch (error) {
     if (isServiceError(error) && error.status === 404)
       throw new Error(vscode.l10n.t('No document with _id {0} in {1}.', typed.trim(), collectionLabel(collection)), { cause: error });
     throw error;
   }
-  return showDocument(address, { preview: false });
+  const uri = documentUri(address);
+  await showFreshDocument(uri, () => Promise.resolve(text), false);
+  return uri;
 }
 
-async function showDocument(address: DocumentAddress, options: { preview: boolean }): Promise<vscode.Uri> {
+async function showDocument(services: Services, address: DocumentAddress, options: { preview: boolean }): Promise<vscode.Uri> {
   const uri = documentUri(address);
-  const document = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(document, { preview: options.preview });
+  const serviceText = async () => {
+    const client = await services.accounts.clientFor(address.accountId);
+    return documentText((await client.getDocument(address.db, address.col, address.docId)).document);
+  };
+  await showFreshDocument(uri, serviceText, options.preview);
   return uri;
 }
