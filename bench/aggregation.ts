@@ -10,6 +10,7 @@ import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import { inParallel, KeepAliveClient } from './support/keepAlive';
 import { median } from './support/stats';
+import { createIndexesAndWait } from './support/indexBuilds';
 import type { BenchSection } from './support/section';
 
 const KEY = 'bench-aggregation-key-4e19';
@@ -53,9 +54,7 @@ const sameGroups = (a: Groups, b: Groups): boolean =>
 
 async function load(client: KeepAliveClient, size: number): Promise<void> {
   await inParallel(size, 32, (i) => client.ok('POST', `${COLLECTION}/documents`, { document: documentOf(i) }));
-  await client.ok('POST', `${COLLECTION}/indexes`, { spec: { k: 1 } });
-  while ((JSON.parse((await client.ok('GET', `${COLLECTION}/indexes/k_1`)).text) as { building?: boolean }).building)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await createIndexesAndWait(client, COLLECTION, [{ k: 1 }]);
 }
 
 /** The two measured in turn, run after run, so that the machine's load weighs on both alike. */

@@ -7,6 +7,7 @@ import { benchServiceScript } from './support/benchData';
 import type { BenchSection } from './support/section';
 import { byIdFigure, largestFigures, loadFigures, queryFigures } from './support/indexFigures';
 import type { Figure } from './support/figure';
+import { createIndexesAndWait } from './support/indexBuilds';
 import { inParallel, KeepAliveClient, residentMb } from './support/keepAlive';
 import { median } from './support/stats';
 
@@ -145,18 +146,7 @@ async function load(client: KeepAliveClient, size: number, progress: (line: stri
 }
 
 /** Creates the indexes {k: 1} and {n: -1} and waits until neither is building any more; returns the milliseconds. */
-async function createIndexes(client: KeepAliveClient): Promise<number> {
-  const start = performance.now();
-  for (const spec of [{ k: 1 }, { n: -1 }]) await client.ok('POST', `${COLLECTION}/indexes`, { spec });
-  for (const name of ['k_1', 'n_-1']) {
-    for (;;) {
-      const index = JSON.parse((await client.ok('GET', `${COLLECTION}/indexes/${name}`)).text) as { building?: boolean };
-      if (!index.building) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return performance.now() - start;
-}
+const createIndexes = (client: KeepAliveClient): Promise<number> => createIndexesAndWait(client, COLLECTION, [{ k: 1 }, { n: -1 }]);
 
 async function startService(dataDir: string, script: string): Promise<{ service: ChildService; startMs: number }> {
   const start = performance.now();
