@@ -29,13 +29,22 @@ describe('The getting-started walkthrough through the real UI (code-server in Ch
     await session?.close();
   });
 
-  it('opens the walkthrough from the palette: its steps, the first one open with its two buttons', async () => {
+  it('opens the walkthrough from the palette: the first step ticked once an account exists, opened it shows its two buttons', async () => {
     const { page } = session;
     await runCommandFromPalette(page, 'Welcome: Open Walkthrough...');
     await answerQuickInput(page, /walkthrough/i, TITLE);
     const walkthrough = page.locator('.gettingStartedContainer');
     await walkthrough.getByText(TITLE).first().waitFor({ state: 'visible' });
     const connect = walkthrough.locator('.getting-started-step', { hasText: 'Add an account or start the local service' });
+    // The account added before the Welcome page first opened completes the first step: VS Code shows it ticked,
+    // and the next steps not.
+    await connect.locator('[role="checkbox"][aria-checked="true"]').waitFor({ state: 'visible' });
+    await walkthrough
+      .locator('.getting-started-step', { hasText: 'Run a query playground' })
+      .locator('[role="checkbox"][aria-checked="false"]')
+      .waitFor({ state: 'visible' });
+    // A ticked step folds; opened again it shows its two buttons.
+    await connect.locator('.step-title').click();
     await connect.getByText('Add Account…', { exact: true }).waitFor({ state: 'visible' });
     await connect.getByText('Start Local Service', { exact: true }).waitFor({ state: 'visible' });
     await walkthrough.locator('.getting-started-step', { hasText: 'Open a document, edit it and save it' }).waitFor({ state: 'visible' });

@@ -20,6 +20,13 @@ export interface Walkthrough {
  */
 type StepKey = ContextKey.walkthroughConnected | ContextKey.walkthroughDocumentSaved | ContextKey.walkthroughGuardrailsSet;
 
+/** The walkthrough's step ids in package.json, by the context key that completes each. */
+const STEP_ID: Record<StepKey, string> = {
+  [ContextKey.walkthroughConnected]: 'connect',
+  [ContextKey.walkthroughDocumentSaved]: 'saveDocument',
+  [ContextKey.walkthroughGuardrailsSet]: 'guardrails',
+};
+
 const SET_CONTEXT: Record<StepKey, (value: boolean) => Thenable<unknown>> = {
   [ContextKey.walkthroughConnected]: (value) => vscode.commands.executeCommand('setContext', ContextKey.walkthroughConnected, value),
   [ContextKey.walkthroughDocumentSaved]: (value) =>
@@ -28,6 +35,14 @@ const SET_CONTEXT: Record<StepKey, (value: boolean) => Thenable<unknown>> = {
     vscode.commands.executeCommand('setContext', ContextKey.walkthroughGuardrailsSet, value),
 };
 
+async function markStepComplete(stepId: string): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('welcome.markStepComplete', stepId);
+  } catch {
+    // A host without the Welcome page: its walkthrough, if any, follows the context key alone.
+  }
+}
+
 export function registerWalkthrough(services: Services): Walkthrough {
   const done = new Set<ContextKey>();
   const mark = (key: StepKey, value: boolean) => {
@@ -35,6 +50,10 @@ export function registerWalkthrough(services: Services): Walkthrough {
     if (value) done.add(key);
     else done.delete(key);
     void SET_CONTEXT[key](value);
+    // VS Code ticks an `onContext:` step only when the key turns true after the walkthrough was registered, which
+    // happens lazily when the Welcome page first opens: a key already true then is never ticked. Ticking the step
+    // as well covers that; the command is the Welcome page's own, absent in hosts without one.
+    if (value) void markStepComplete(`${services.context.extension.id}#gettingStarted#${STEP_ID[key]}`);
   };
   const accountsChanged = () => {
     const accounts = services.accounts.list();
