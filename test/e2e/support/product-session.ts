@@ -11,6 +11,7 @@ import { startLocalService } from '../../../scripts/vscode-host/local-service';
 import { repoRoot } from '../../../scripts/vscode-host/paths';
 import { ensureHarnessPrerequisites } from '../../../scripts/vscode-host/prerequisites';
 import { watchForKey } from './key-canary';
+import { installAgentStandIn } from './agent-stand-in';
 
 export interface ProductSession {
   page: Page;
@@ -24,6 +25,8 @@ export interface ProductSession {
 export interface ProductSessionOptions {
   /** Files the workspace holds when VS Code opens it, by path relative to the workspace folder. */
   workspaceFiles?: Record<string, string>;
+  /** Installs the agent stand-in beside the product (agent-stand-in.ts): a command that calls the product's tools. */
+  agentStandIn?: boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function openProductSession(options: ProductSessionOptions = {}): P
       fs.writeFileSync(file, text);
     }
     installExtensionCopy(repoRoot, dirs.extensionsDir);
+    if (options.agentStandIn) installAgentStandIn(dirs.extensionsDir);
     const codeServer = await startCodeServer(prerequisites, dirs);
     browser = await launchChromium(prerequisites.chromium);
     const page = await openWorkbench(browser, codeServer.workbenchUrl);
