@@ -49,7 +49,7 @@ async function measureClientOverhead(service: SeededService, requests: number): 
   const cases = [
     {
       name: 'getDocument',
-      call: () => client.getDocument(db, small, docId),
+      call: () => client.getDocument(db, small, { $oid: docId }),
       url: `${serviceUrl}/databases/${db}/collections/${small}/documents/${docId}?_apikey=${key}`,
     },
     {

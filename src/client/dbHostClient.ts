@@ -13,6 +13,7 @@ import {
   countOf,
   databasePath,
   deploymentPath,
+  documentIdQuery,
   documentPath,
   documentQueryParameters,
   slowQueriesPath,
@@ -115,7 +116,7 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
   }
 
   async getDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<FetchedDocument> {
-    const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, id), options };
+    const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, id), query: documentIdQuery(id), options };
     const { answer, value } = await this.fetchJson(request);
     return { document: this.shaped(request, answer, () => toObject(value, 'the document')), text: answer.text };
   }
@@ -146,6 +147,7 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
     return this.write({
       method: 'PUT',
       path: documentPath(db, col, id),
+      query: documentIdQuery(id),
       body: withoutUndefined({ document: update, safe: write.safe }),
       options,
     });
@@ -162,7 +164,7 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
   }
 
   async deleteDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<ServiceAnswer> {
-    return this.write({ method: 'DELETE', path: documentPath(db, col, id), options });
+    return this.write({ method: 'DELETE', path: documentPath(db, col, id), query: documentIdQuery(id), options });
   }
 
   // Indexes

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '../core/api/limits';
 import { stringifyLossless } from '../core/json/lossless';
 import type { DocumentQuery } from '../core/api/types';
 import type { JsonValue } from '../core/json/lossless';
-import { documentIdSegment } from '../core/api/documentIdSegment';
+import { documentIdSegment, documentIdType } from '../core/api/documentIdSegment';
 import { pathSegment } from './serviceAddress';
 import type { ServiceAnswerText } from './transport';
 
@@ -30,6 +30,11 @@ export function collectionPath(db: string, col: string): string {
 
 export function documentPath(db: string, col: string, id: JsonValue): string {
   return `${collectionPath(db, col)}/documents/${pathSegment(documentIdSegment(id), 'document id')}`;
+}
+
+/** The query beside {@link documentPath}: the service reads the segment as exactly that `_id`. */
+export function documentIdQuery(id: JsonValue): Array<[string, string]> {
+  return [['id_type', documentIdType(id)]];
 }
 
 export function slowQueriesPath(db: string): string {

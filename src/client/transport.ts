@@ -18,7 +18,7 @@ export interface ServiceRequest {
   method: HttpMethod;
   /** The API path, segments already encoded, starting with `/`. */
   path: string;
-  /** Query parameters other than the key (GET and DELETE only). */
+  /** Query parameters other than the key. */
   query?: Array<[string, string]>;
   /** Top-level members of the JSON body (POST and PUT only). */
   body?: Record<string, unknown>;

@@ -101,7 +101,7 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     await view.getByRole('grid').focus();
     await page.keyboard.press('Control+S');
     await view.getByText('Saved 1 document.').waitFor({ state: 'visible' });
-    const { document: saved } = await client.getDocument('inventory', 'products', String((first._id as { $oid: string }).$oid));
+    const { document: saved } = await client.getDocument('inventory', 'products', first._id);
     assert.equal(saved.name, NEW_NAME);
     assert.equal(JSON.stringify({ ...saved, name: first.name }), JSON.stringify(first), 'a field other than name changed');
   });

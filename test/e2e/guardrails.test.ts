@@ -71,7 +71,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     const firstDocument = treeRowsAtLevel(sideBar, 6).first();
     await firstDocument.waitFor({ state: 'visible' });
     documentId = (await firstDocument.locator('.label-name').innerText()).trim();
-    stock = Number(String((await client.getDocument('inventory', 'products', documentId)).document.stock));
+    stock = Number(String((await client.getDocument('inventory', 'products', { $oid: documentId })).document.stock));
     await firstDocument.click();
 
     const editor = editorGroupOf(page, tab());
@@ -102,7 +102,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await page.getByRole('button', { name: 'Switch to Normal' }).click();
     await editor.locator('.codelens-decoration', { hasText: 'Read-only' }).waitFor({ state: 'hidden' });
 
-    const before = (await client.getDocument('inventory', 'products', documentId)).text;
+    const before = (await client.getDocument('inventory', 'products', { $oid: documentId })).text;
     await stockLine()
       .locator('span span', { hasText: new RegExp(`^${stock}$`) })
       .dblclick();
@@ -133,7 +133,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await stockLine()
       .filter({ hasText: `"stock": ${stock + 1000},` })
       .waitFor({ state: 'visible' });
-    assert.equal((await client.getDocument('inventory', 'products', documentId)).text, before, 'the service’s document changed');
+    assert.equal((await client.getDocument('inventory', 'products', { $oid: documentId })).text, before, 'the service’s document changed');
 
     await moveMouseAway(page);
     await saveScreenshot(page, '8-guardrails-save-refused');
@@ -148,7 +148,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await answerQuickInput(page, /\(2\/3\): colour/, 'Red');
     await answerQuickInput(page, /\(3\/3\): tag/, 'production');
     await page.locator('.part.statusbar', { hasText: `${LABEL} [production] · Confirm writes` }).waitFor({ state: 'visible' });
-    const before = (await client.getDocument('inventory', 'products', documentId)).text;
+    const before = (await client.getDocument('inventory', 'products', { $oid: documentId })).text;
     const dirtyTab = page.locator('.tabs-container .tab.dirty', { hasText: tab() });
 
     await stockLine().click();
@@ -169,7 +169,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
       'not exactly one notification about the save',
     );
     await dirtyTab.waitFor({ state: 'visible' });
-    assert.equal((await client.getDocument('inventory', 'products', documentId)).text, before, 'the service’s document changed');
+    assert.equal((await client.getDocument('inventory', 'products', { $oid: documentId })).text, before, 'the service’s document changed');
     await dismissNotification(cancelled);
 
     await stockLine().click();
@@ -177,7 +177,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     await question.waitFor({ state: 'visible' });
     await question.getByRole('button', { name: 'Send' }).click();
     await dirtyTab.waitFor({ state: 'hidden' });
-    assert.equal(String((await client.getDocument('inventory', 'products', documentId)).document.stock), String(stock + 1000));
+    assert.equal(String((await client.getDocument('inventory', 'products', { $oid: documentId })).document.stock), String(stock + 1000));
     assert.equal(await page.locator('.notification-toast', { hasText: /sav|write/i }).count(), 0, 'a notification about the save appeared');
   });
 });

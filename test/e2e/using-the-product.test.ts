@@ -158,7 +158,7 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
     const { page } = session;
     const [listed] = (await client.listDocuments('inventory', 'products', { limit: 1 })).documents;
     const documentId = (listed._id as { $oid: string }).$oid;
-    const before = (await client.getDocument('inventory', 'products', documentId)).document;
+    const before = (await client.getDocument('inventory', 'products', listed._id)).document;
     const stock = Number(String(before.stock));
     const newStock = stock + 1000;
 
@@ -174,7 +174,7 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
     await waitUntilSaved(page, tab);
     await stockLine.filter({ hasText: `"stock": ${newStock},` }).waitFor({ state: 'visible' });
 
-    const after = (await client.getDocument('inventory', 'products', documentId)).document;
+    const after = (await client.getDocument('inventory', 'products', listed._id)).document;
     assert.equal(String(after.stock), String(newStock));
     assert.deepEqual({ ...after, stock: undefined }, { ...before, stock: undefined }, 'a field other than stock changed');
     await saveScreenshot(page, '5-document-saved');

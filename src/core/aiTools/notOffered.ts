@@ -1,5 +1,5 @@
 /** The status of a ServiceError, read without importing the client (core stays below it). */
-function statusOf(error: unknown): number | undefined {
+export function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }

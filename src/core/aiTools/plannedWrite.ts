@@ -7,6 +7,7 @@ import type { OutgoingRequest } from '../guardrails/requestText';
 import { affectedTarget, affectedText } from '../guardrails/requestText';
 import { stringifyLossless } from '../json/lossless';
 import { aggregateWrites, planAggregateWrite } from './aggregateTool';
+import { statusOf } from './notOffered';
 import { documentId, inputObject, optionalBoolean, requiredName, requiredObject, ToolInputError, updateOperators } from './toolInput';
 
 /** A write tool's call, checked and turned into the exact request it sends (without the key), before anything is sent. */
@@ -41,7 +42,13 @@ const answerText = (answer: unknown) => stringifyLossless(answer);
 
 /** Refuses to send when the document the path reaches is not the one confirmed (a string path falls back to other types). */
 async function requireSameDocument(api: DbHostApi, db: string, col: string, id: JsonValue): Promise<void> {
-  const found = (await api.getDocument(db, col, id)).document._id as JsonValue;
+  const found = await api.getDocument(db, col, id).then(
+    (fetched) => fetched.document._id as JsonValue,
+    (error: unknown) => {
+      if (statusOf(error) !== 404) throw error;
+      throw new Error(`Not sent: no document of ${db}.${col} has the _id ${stringifyLossless(id)}.`);
+    },
+  );
   if (!sameDocumentId(found, id)) {
     throw new Error(
       `Not sent: no document of ${db}.${col} has the _id ${stringifyLossless(id)}; the service would have reached the document with the _id ${stringifyLossless(found)} instead.`,

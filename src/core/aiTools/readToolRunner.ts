@@ -1,4 +1,4 @@
-import type { DbHostApi, DocumentQuery, FieldsSpec, SortSpec } from '../api/types';
+import type { DbHostApi, DocumentQuery, FetchedDocument, FieldsSpec, SortSpec } from '../api/types';
 import type { JsonObject } from '../json/lossless';
 import { answersDocumentId } from '../api/documentIdSegment';
 import { displayId } from '../documents/documentId';
@@ -8,7 +8,7 @@ import { boundedText, documentsAnswer, jsonAnswer } from './boundedAnswer';
 import { cutDocumentText } from './cutDocument';
 import { DEFAULT_LOG_LINES, MAX_ANSWER_CHARACTERS, MAX_LOG_LINES, MAX_TOOL_DOCUMENTS } from './toolDefinition';
 import { documentId, inputObject, optionalInteger, optionalObject, requiredName } from './toolInput';
-import { notOffered } from './notOffered';
+import { notOffered, statusOf } from './notOffered';
 import { runAggregate } from './aggregateTool';
 
 type Runner = (api: DbHostApi, input: unknown, accountLabel: string) => Promise<string>;
@@ -71,7 +71,14 @@ const READ_RUNNERS: Record<string, Runner> = {
   dbhost_getDocument: async (api, input) => {
     const { members, db, col } = collectionOf(input, ['id']);
     const id = documentId(members);
-    const { document, text } = await api.getDocument(db, col, id);
+    let fetched: FetchedDocument;
+    try {
+      fetched = await api.getDocument(db, col, id);
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
+      return `No document of ${db}.${col} has the _id ${displayId(id)} (the service answered: ${error instanceof Error ? error.message : String(error)}).`;
+    }
+    const { document, text } = fetched;
     if (!answersDocumentId(document._id, id)) return `No document of ${db}.${col} has the _id ${displayId(id)}.`;
     const whole = `The document of ${db}.${col} (exactly as the service sent it):
 ${text}`;

@@ -22,6 +22,15 @@ export function documentIdSegment(id: JsonValue): string {
 }
 
 /**
+ * The `id_type` query parameter beside {@link documentIdSegment}'s segment: it tells this project's service that
+ * the segment names exactly that `_id` (`string`: the string; `json`: the typed value its extended JSON spells),
+ * so that no conversion can reach another document. Other services ignore it.
+ */
+export function documentIdType(id: JsonValue): 'string' | 'json' {
+  return typeof id === 'string' ? 'string' : 'json';
+}
+
+/**
  * Whether the document answered for {@link documentIdSegment}'s path is the one asked for. The service converts a
  * segment only when no string `_id` matches it, so an absent string can answer a number or an object id, and a
  * string `_id` spelled like extended JSON can answer for the typed value.

@@ -80,8 +80,25 @@ function findByPathId(data: CollectionData, raw: string): Entry | undefined {
   return undefined;
 }
 
+/**
+ * `id_type` (beyond the interface; this project's clients send it): the segment names exactly one `_id`, nothing
+ * converted. `string`: that string. `json`: the extended JSON of a typed `_id` (`{"$numberLong":"42"}`,
+ * `{"$oid":…}`, an object). Without it, {@link findByPathId}'s conversions, which the original's clients rely on,
+ * could make a write meant for a string `_id` that is gone change the number or object id it spells.
+ */
+function findByExactId(data: CollectionData, raw: string, idType: string): Entry | undefined {
+  if (idType === 'string') return data.get(raw);
+  if (idType !== 'json') throw badRequest(`id_type must be "string" or "json", not ${JSON.stringify(idType.slice(0, 40))}`);
+  const id = raw.startsWith('{') ? extendedJsonId(raw) : undefined;
+  if (id === undefined || typeof id === 'string')
+    throw badRequest(`With id_type=json the document id must be the extended JSON of a number, object id or object _id`);
+  return data.get(id);
+}
+
 function requireDocumentEntry(data: CollectionData, context: RequestContext): Entry {
-  const entry = findByPathId(data, context.params.id);
+  const idType = context.query.get('id_type');
+  const raw = context.params.id;
+  const entry = idType === null ? findByPathId(data, raw) : findByExactId(data, raw, idType);
   if (!entry) throw notFound(`Document "${context.params.id}" does not exist in ${context.params.db}.${context.params.col}`);
   return entry;
 }

@@ -128,7 +128,7 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     assert.equal(prompts.confirmations.length, 1);
     assert.match(
       prompts.confirmations[0].detail ?? '',
-      /^DELETE \/databases\/lab\/collections\/items\/documents\/%7B%22%24numberLong%22%3A%222%22%7D\n/,
+      /^DELETE \/databases\/lab\/collections\/items\/documents\/%7B%22%24numberLong%22%3A%222%22%7D\?id_type=json\n/,
     );
     assert.match(text, /^Error: Not sent: the DELETE to "AI writes" was cancelled at its confirmation\./);
     assert.equal((await held({ _id: 2 })).length, 1);

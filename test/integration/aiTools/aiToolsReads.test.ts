@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import { isJsonObject, stringifyLossless } from '../../../src/core/json/lossless';
+import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { productExtensionId } from '../support/product';
@@ -81,7 +81,7 @@ describe('AI tools: every read tool through vscode.lm.invokeTool', function () {
   it('reads a document by _id exactly, and samples a schema', async () => {
     const [first] = (await client.listDocuments('shop', 'customers', { limit: 1 })).documents;
     const text = await call('dbhost_getDocument', { database: 'shop', collection: 'customers', id: first._id });
-    const sent = await client.getDocument('shop', 'customers', isJsonObject(first._id) ? String(first._id.$oid) : String(first._id));
+    const sent = await client.getDocument('shop', 'customers', first._id);
     assert.ok(text.endsWith(sent.text));
     const schema = await call('dbhost_collectionSchema', { database: 'shop', collection: 'customers', sampleSize: 100 });
     assert.match(schema, /^Schema of shop\.customers · account "AI reads"/);

@@ -66,7 +66,7 @@ describe('Collection view', function () {
     return id;
   }
 
-  const stored = async (id: string): Promise<{ document: JsonObject; text: string }> => other.getDocument(db, col, id);
+  const stored = async (id: string): Promise<{ document: JsonObject; text: string }> => other.getDocument(db, col, { $oid: id });
 
   const act = (message: unknown): Promise<PageMessage> => actOn(testing, view, message);
   const review = (): Promise<ReviewItem[]> => reviewOf(testing, view);
@@ -205,8 +205,8 @@ describe('Collection view', function () {
     await act({ type: 'refresh' });
     await act({ type: 'edit', key: keyOf(ada), path: ['name'], kind: 'string', text: 'Countess' });
     await act({ type: 'edit', key: keyOf(grace), path: ['name'], kind: 'string', text: 'Admiral' });
-    await other.updateDocument(db, col, ada, { $set: { note: 'changed elsewhere' } }, { safe: true });
-    await other.updateDocument(db, col, grace, { $set: { note: 'changed elsewhere' } }, { safe: true });
+    await other.updateDocument(db, col, { $oid: ada }, { $set: { note: 'changed elsewhere' } }, { safe: true });
+    await other.updateDocument(db, col, { $oid: grace }, { $set: { note: 'changed elsewhere' } }, { safe: true });
     const prompts = new FakePrompts([{ pick: 'Overwrite' }, { pick: 'Discard' }]);
     testing.setPrompts(prompts);
     await act({ type: 'save' });

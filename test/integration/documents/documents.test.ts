@@ -93,7 +93,7 @@ describe('Documents as files', function () {
   }
 
   async function rawDocument(id: string): Promise<string> {
-    return (await other.getDocument(db, col, id)).text;
+    return (await other.getDocument(db, col, { $oid: id })).text;
   }
 
   /** Opens the document whose `_id` is `docId`, by default the object id `id`. */
@@ -221,7 +221,7 @@ describe('Documents as files', function () {
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
     // Same length as before: VS Code's newer-file check must not depend on the size changing.
-    await other.updateDocument(db, col, id, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
+    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
 
     assert.equal(await document.save(), false, 'the save over a newer version went through');
     assert.equal(document.isDirty, true);
@@ -252,7 +252,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await other.updateDocument(db, col, id, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
+    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
     testing.forgetDocumentsInMemory();
 
     assert.equal(await document.save(), false, 'the save over a newer version went through');
@@ -323,7 +323,7 @@ describe('Documents as files', function () {
     assert.equal(parsed(document.getText())._id, id);
     await replaceFirst(document, '"n": 1', '"n": 2');
     assert.equal(await document.save(), true);
-    assert.equal(parsed(await rawDocument(id)).n, 2);
+    assert.equal(parsed((await other.getDocument(db, col, id)).text).n, 2);
   });
 
   it('creates a new document with a generated object id and then shows the stored document in its place', async () => {
@@ -444,7 +444,7 @@ describe('Documents as files', function () {
     assert.match(prompts.questions[0].message ?? '', new RegExp(`Delete the document ${id} from ${db}\\.${col}\\?`));
     assert.match(prompts.questions[0].detail ?? '', /cannot be undone/);
     // The client is the extension's (its own bundle), so its errors are checked by shape, not by class.
-    await assert.rejects(other.getDocument(db, col, id), (error: unknown) => (error as { status?: number }).status === 404);
+    await assert.rejects(other.getDocument(db, col, { $oid: id }), (error: unknown) => (error as { status?: number }).status === 404);
     await assert.rejects(
       Promise.resolve(vscode.workspace.fs.stat(document.uri)),
       (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound',

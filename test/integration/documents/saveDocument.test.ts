@@ -88,7 +88,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     assert.deepEqual(result, { saved: true });
     assert.deepEqual(prompts.errors, []);
     assert.equal(document.isDirty, false);
-    assert.match((await other.getDocument(db, col, id)).text, /"city":"Leeds"/);
+    assert.match((await other.getDocument(db, col, { $oid: id })).text, /"city":"Leeds"/);
   });
 
   it('a Read-only account: names the account and its mode and offers Account Settings…', async () => {
@@ -145,7 +145,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     assert.deepEqual(result, { saved: true });
     assert.deepEqual(prompts.errors, []);
     assert.equal(document.isDirty, false);
-    assert.match((await other.getDocument(db, col, id)).text, /"city":"Leeds"/);
+    assert.match((await other.getDocument(db, col, { $oid: id })).text, /"city":"Leeds"/);
   });
 
   it('Confirm writes answered Cancel: one message that says so, the edit kept, nothing sent; Send saves with one question', async () => {
@@ -173,7 +173,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
       assert.deepEqual(prompts.errors, []);
       assert.equal(document.isDirty, false);
       assert.equal(proxy.writes().length, 1);
-      assert.match((await other.getDocument(db, col, id)).text, /"city":"Leeds"/);
+      assert.match((await other.getDocument(db, col, { $oid: id })).text, /"city":"Leeds"/);
     } finally {
       await testing.services.accounts.update(accountId, { mode: undefined });
     }

@@ -83,7 +83,7 @@ describe('Faults: saving a document as a file', function () {
   const prompts = new FakePrompts();
 
   async function storedCity(id: string): Promise<unknown> {
-    const { document } = await direct.getDocument(db, col, id);
+    const { document } = await direct.getDocument(db, col, { $oid: id });
     return (document.address as JsonObject).city;
   }
 
@@ -155,7 +155,7 @@ describe('Faults: saving a document as a file', function () {
       assert.equal(document.isDirty, false);
       assert.equal(proxy.count('PUT'), 1);
       assert.equal(await storedCity(id), 'Leeds');
-      const { document: stored } = await direct.getDocument(db, col, id);
+      const { document: stored } = await direct.getDocument(db, col, { $oid: id });
       assert.equal(stored.name, 'Ada');
       assert.equal((stored.address as JsonObject).zip, 'N1');
       await discard(document);

@@ -61,7 +61,7 @@ describe('First hour: saving says what happened, in plain words', function () {
     return vscode.workspace.openTextDocument(uri);
   }
 
-  const stored = async (id: string) => parseLossless((await other.getDocument(db, col, id)).text) as JsonObject;
+  const stored = async (id: string) => parseLossless((await other.getDocument(db, col, { $oid: id })).text) as JsonObject;
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -111,7 +111,7 @@ describe('First hour: saving says what happened, in plain words', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await other.updateDocument(db, col, id, { $set: { 'address.city': 'Paris' } }, { safe: true });
+    await other.updateDocument(db, col, { $oid: id }, { $set: { 'address.city': 'Paris' } }, { safe: true });
 
     assert.equal(await document.save(), true, 'the save asked although the fields differ');
     const writes = proxy.writes();
@@ -133,7 +133,7 @@ describe('First hour: saving says what happened, in plain words', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await other.updateDocument(db, col, id, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
+    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
 
     assert.equal(await document.save(), false, 'a save over the same field went through without asking');
     assert.deepEqual(proxy.writes(), []);

@@ -168,7 +168,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     updateDocument: [
       {
         via: 'edit a document and save',
-        request: /^PUT \/databases\/guardtests\/collections\/people\/documents\/%7B%22%24oid%22%3A%22[0-9a-f]{24}%22%7D$/,
+        request: /^PUT \/databases\/guardtests\/collections\/people\/documents\/%7B%22%24oid%22%3A%22[0-9a-f]{24}%22%7D\?id_type=json$/,
         run: async (guard) => {
           const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', target({ col, docId: { $oid: docId } }));
           const document = await vscode.workspace.openTextDocument(uri);

@@ -91,6 +91,8 @@ const CASES: EndpointCase[] = [
     method: 'GET',
     // The object id as extended JSON: a bare hex would reach a string _id of those digits first.
     path: `/databases/vehicles/collections/rockets/documents/${encodeURIComponent('{"$oid":"4ffde1398c1a4b6d6c000001"}')}`,
+    // Beyond the interface: the segment names exactly that typed _id (other services ignore it).
+    query: { id_type: 'json' },
     answer: '{"_id":{"$oid":"4ffde1398c1a4b6d6c000001"}}',
   },
   {
@@ -106,6 +108,7 @@ const CASES: EndpointCase[] = [
     call: (c) => c.updateDocument('vehicles', 'rockets', 'r1', { $set: { stages: 2 } }, { safe: false }),
     method: 'PUT',
     path: '/databases/vehicles/collections/rockets/documents/r1',
+    query: { id_type: 'string' },
     body: { document: { $set: { stages: 2 } }, safe: false },
     answer: '{"ok":1}',
   },
@@ -129,6 +132,7 @@ const CASES: EndpointCase[] = [
     call: (c) => c.deleteDocument('vehicles', 'rockets', 'r1'),
     method: 'DELETE',
     path: '/databases/vehicles/collections/rockets/documents/r1',
+    query: { id_type: 'string' },
     answer: '{"ok":1}',
   },
 

@@ -23,7 +23,7 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
   let running: InProcessService;
   let client: DbHostClient;
 
-  const fetchDoc = async (id: string): Promise<{ document: JsonObject; text: string }> => client.getDocument('numbers', 'values', id);
+  const fetchDoc = async (id: JsonValue): Promise<{ document: JsonObject; text: string }> => client.getDocument('numbers', 'values', id);
 
   before(async () => {
     running = await startServiceInProcess({ apiKeys: [KEY], dataDir, keepData: true });
@@ -106,17 +106,17 @@ describe('local service: 64-bit integers beyond 2^53 are kept exactly', function
     await client.createDocument('numbers', 'values', { _id: new LosslessNumber(neighbour), which: 'neighbour' }, { safe: true });
     await client.createDocument('numbers', 'values', { _id: new LosslessNumber(BIG), which: 'big' }, { safe: true });
     await client.createDocument('numbers', 'values', { _id: new LosslessNumber(BIGGER), which: 'bigger' }, { safe: true });
-    assert.equal((await fetchDoc(BIG)).document.which, 'big');
-    assert.equal(numberText((await fetchDoc(BIG)).document._id), BIG);
-    assert.equal((await fetchDoc(BIGGER)).document.which, 'bigger');
-    await client.updateDocument('numbers', 'values', BIG, { $set: { touched: true } }, { safe: true });
-    assert.equal((await fetchDoc(BIG)).document.touched, true);
-    assert.equal((await fetchDoc(neighbour)).document.touched, undefined);
-    await client.deleteDocument('numbers', 'values', BIG);
-    await assert.rejects(fetchDoc(BIG), { status: 404 });
-    assert.equal((await fetchDoc(neighbour)).document.which, 'neighbour');
-    await client.deleteDocument('numbers', 'values', neighbour);
-    await client.deleteDocument('numbers', 'values', BIGGER);
+    assert.equal((await fetchDoc(new LosslessNumber(BIG))).document.which, 'big');
+    assert.equal(numberText((await fetchDoc(new LosslessNumber(BIG))).document._id), BIG);
+    assert.equal((await fetchDoc(new LosslessNumber(BIGGER))).document.which, 'bigger');
+    await client.updateDocument('numbers', 'values', new LosslessNumber(BIG), { $set: { touched: true } }, { safe: true });
+    assert.equal((await fetchDoc(new LosslessNumber(BIG))).document.touched, true);
+    assert.equal((await fetchDoc(new LosslessNumber(neighbour))).document.touched, undefined);
+    await client.deleteDocument('numbers', 'values', new LosslessNumber(BIG));
+    await assert.rejects(fetchDoc(new LosslessNumber(BIG)), { status: 404 });
+    assert.equal((await fetchDoc(new LosslessNumber(neighbour))).document.which, 'neighbour');
+    await client.deleteDocument('numbers', 'values', new LosslessNumber(neighbour));
+    await client.deleteDocument('numbers', 'values', new LosslessNumber(BIGGER));
   });
 
   it('still has every big integer exactly after a restart (journal replayed)', async () => {

@@ -231,8 +231,8 @@ describe('local service contract (real client over HTTP)', function () {
 
     it('reads one document by object id, number or string _id', async () => {
       const [product] = (await client.listDocuments('inventory', 'products', { limit: 1 })).documents;
-      assert.deepEqual((await client.getDocument('inventory', 'products', oid(product))).document, product);
-      assert.equal((await client.getDocument('metrics', 'events', '17')).document._id, 17);
+      assert.deepEqual((await client.getDocument('inventory', 'products', product._id)).document, product);
+      assert.equal((await client.getDocument('metrics', 'events', 17)).document._id, 17);
       assert.equal((await client.getDocument('inventory', 'suppliers', 'sup-003')).document._id, 'sup-003');
       await rejectsWith(client.getDocument('inventory', 'products', '0123456789abcdef01234567'), 404, /does not exist/);
     });
@@ -249,7 +249,7 @@ describe('local service contract (real client over HTTP)', function () {
       assert.equal(page.total, 3);
       assert.match(oid(page.documents[0]), /^[0-9a-f]{24}$/);
       assert.deepEqual(page.documents[0].at, { $date: '2024-05-01T10:00:00.000Z' });
-      assert.equal((await client.getDocument('docs', 'notes', '65f000000000000000000001')).document.title, 'second');
+      assert.equal((await client.getDocument('docs', 'notes', { $oid: '65f000000000000000000001' })).document.title, 'second');
       await rejectsWith(client.createDocument('docs', 'notes', { _id: 'custom' }), 409, /duplicate key.*_id_/);
       await rejectsWith(client.createDocument('nodb', 'notes', { a: 1 }), 404, /Database "nodb" does not exist/);
       await client.deleteDatabase('docs');
@@ -262,22 +262,22 @@ describe('local service contract (real client over HTTP)', function () {
         await client.updateDocument(
           'upd',
           'items',
-          '1',
+          1,
           { $set: { name: 'pencil' }, $inc: { qty: 2 }, $push: { tags: 'b' } },
           { safe: true },
         ),
         { ok: 1 },
       );
-      assert.deepEqual((await client.getDocument('upd', 'items', '1')).document, { _id: 1, name: 'pencil', qty: 3, tags: ['a', 'b'] });
-      await client.updateDocument('upd', 'items', '1', { $unset: { tags: '' } }, { safe: true });
-      assert.deepEqual((await client.getDocument('upd', 'items', '1')).document, { _id: 1, name: 'pencil', qty: 3 });
-      await client.updateDocument('upd', 'items', '1', { name: 'eraser' }, { safe: true });
-      assert.deepEqual((await client.getDocument('upd', 'items', '1')).document, { _id: 1, name: 'eraser' });
-      await rejectsWith(client.updateDocument('upd', 'items', '1', { $set: { _id: 2 } }), 400, /immutable/);
-      await rejectsWith(client.updateDocument('upd', 'items', '1', { _id: 2, name: 'x' }), 400, /_id is immutable/);
-      await rejectsWith(client.updateDocument('upd', 'items', '1', { $frobnicate: { a: 1 } }), 400, /Unknown update operator/);
-      await rejectsWith(client.updateDocument('upd', 'items', '2', { $set: { a: 1 } }), 404, /does not exist/);
-      assert.deepEqual((await client.getDocument('upd', 'items', '1')).document, { _id: 1, name: 'eraser' });
+      assert.deepEqual((await client.getDocument('upd', 'items', 1)).document, { _id: 1, name: 'pencil', qty: 3, tags: ['a', 'b'] });
+      await client.updateDocument('upd', 'items', 1, { $unset: { tags: '' } }, { safe: true });
+      assert.deepEqual((await client.getDocument('upd', 'items', 1)).document, { _id: 1, name: 'pencil', qty: 3 });
+      await client.updateDocument('upd', 'items', 1, { name: 'eraser' }, { safe: true });
+      assert.deepEqual((await client.getDocument('upd', 'items', 1)).document, { _id: 1, name: 'eraser' });
+      await rejectsWith(client.updateDocument('upd', 'items', 1, { $set: { _id: 2 } }), 400, /immutable/);
+      await rejectsWith(client.updateDocument('upd', 'items', 1, { _id: 2, name: 'x' }), 400, /_id is immutable/);
+      await rejectsWith(client.updateDocument('upd', 'items', 1, { $frobnicate: { a: 1 } }), 400, /Unknown update operator/);
+      await rejectsWith(client.updateDocument('upd', 'items', 2, { $set: { a: 1 } }), 404, /does not exist/);
+      assert.deepEqual((await client.getDocument('upd', 'items', 1)).document, { _id: 1, name: 'eraser' });
       await client.deleteDatabase('upd');
     });
 
@@ -356,7 +356,7 @@ describe('local service contract (real client over HTTP)', function () {
         [1, 2, 4],
       );
       await rejectsWith(client.createDocument('idx', 'people', { email: 'c@x' }, { safe: true }), 409, /duplicate key.*email_1/);
-      await rejectsWith(client.updateDocument('idx', 'people', '1', { $set: { email: 'b@x' } }, { safe: true }), 409, /duplicate key/);
+      await rejectsWith(client.updateDocument('idx', 'people', 1, { $set: { email: 'b@x' } }, { safe: true }), 409, /duplicate key/);
       const indexes = await client.listIndexes('idx', 'people');
       assert.deepEqual(
         indexes.map((index) => index.name),
@@ -407,7 +407,7 @@ describe('local service contract (real client over HTTP)', function () {
       assert.match(primary.log, /\[conn\d+\] insert metrics\.events ninserted:1/);
       assert.match(secondary.log, /\[repl writer worker \d\] insert metrics\.events/);
       assert.doesNotMatch(secondary.log, /query metrics\.events/);
-      await client.deleteDocument('metrics', 'events', '100000');
+      await client.deleteDocument('metrics', 'events', 100000);
     });
 
     it('lists invoices and reads one', async () => {

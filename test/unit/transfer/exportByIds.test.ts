@@ -74,7 +74,7 @@ describe('export of chosen documents by _id against the local service', function
   it('writes a repeated _id once and counts a deleted one as missing', async () => {
     const gone: JsonObject = { _id: { $oid: '65a1b2c3d4e5f60718290000' }, name: 'gone' };
     await client.createDocument(DB, COL, gone, { safe: true });
-    await client.deleteDocument(DB, COL, '65a1b2c3d4e5f60718290000');
+    await client.deleteDocument(DB, COL, gone._id);
     const { progress, lines } = await exportIds([stored[5]._id, gone._id, stored[5]._id, stored[6]._id]);
     assert.deepEqual(
       lines.map((line) => (parseLossless(line) as JsonObject).name),

@@ -174,8 +174,8 @@ describe('bulk changes: the sample and the undo', function () {
   it('leaves alone and lists a document changed or deleted since the change', async () => {
     for (let n = 0; n < 10; n++) await client.createDocument(DB, 'raced', { _id: n, v: n });
     const { plan, result } = await changeThenUndo(client, 'raced', { $inc: { v: 100 } }, async () => {
-      await client.updateDocument(DB, 'raced', '3', { $set: { v: -1 } }, { safe: true });
-      await client.deleteDocument(DB, 'raced', '4');
+      await client.updateDocument(DB, 'raced', 3, { $set: { v: -1 } }, { safe: true });
+      await client.deleteDocument(DB, 'raced', 4);
     });
     assert.deepEqual(
       plan.changedSince.map((entry) => [entry.id, entry.now]),
