@@ -17,6 +17,12 @@ export interface RulesSettings {
 /** Turns one top-level query condition of the validator into a test (the service's matcher); throws when the condition is invalid. */
 export type QueryCompiler = (condition: Record<string, unknown>) => (doc: Record<string, unknown>) => boolean;
 
+/** Bounds of one document's check: at most `maxSteps` steps (default 2,000,000), and who is told the steps it took. */
+export interface CheckLimits {
+  maxSteps?: number;
+  spent?(steps: number): void;
+}
+
 /** One top-level condition of the validator other than `$jsonSchema`, and its test where a matcher was given. */
 interface QueryPart {
   key: string;
@@ -71,10 +77,12 @@ export class CompiledRules {
 
   /**
    * Every way `doc` breaks the rules (up to 100), the schema's first. Throws {@link RulesLimitError} when the check
-   * would take more than `maxSteps`.
+   * would take more than `limits.maxSteps`; `limits.spent` is told the steps the check took.
    */
-  violations(doc: Record<string, unknown>, maxSteps?: number): Violation[] {
-    const found = this.schema ? new SchemaEvaluator(this.model, maxSteps).violations(this.schema, doc) : [];
+  violations(doc: Record<string, unknown>, limits: CheckLimits = {}): Violation[] {
+    const evaluator = new SchemaEvaluator(this.model, limits.maxSteps);
+    const found = this.schema ? evaluator.violations(this.schema, doc) : [];
+    limits.spent?.(evaluator.steps + this.queries.length);
     for (const part of this.queries) {
       if (!part.test || part.test(doc)) continue;
       const path = part.key.startsWith('$') ? '' : part.key;

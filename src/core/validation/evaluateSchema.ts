@@ -43,6 +43,11 @@ export class SchemaEvaluator {
     this.run = { model, steps: 0, maxSteps };
   }
 
+  /** The steps the checks so far took. */
+  get steps(): number {
+    return this.run.steps;
+  }
+
   /** Every violation of `node` by `value` (up to {@link MAX_VIOLATIONS}). */
   violations(node: SchemaNode, value: unknown): Violation[] {
     const found: Violation[] = [];

@@ -4,6 +4,7 @@ import type { Doc } from '../bson/extendedJson';
 import { stringifyExtended, toExtendedJson } from '../bson/extendedJson';
 import { badRequest, HttpError } from '../errors';
 import type { Reply } from '../http/types';
+import { spendWork } from '../query/budget';
 import type { StoredRules } from '../query/storedRules';
 
 /** The header a write answers with when it wrote documents that break the collection's rules (`validationAction: "warn"`): how many. */
@@ -60,7 +61,7 @@ export class WriteRules {
 
   private violations(doc: Doc): Violation[] {
     try {
-      return this.rules!.compiled.violations(doc);
+      return this.rules!.compiled.violations(doc, { spent: (steps) => spendWork(steps, 'checking the validation rules') });
     } catch (error) {
       if (error instanceof RulesLimitError)
         throw badRequest(`The document could not be checked against the rules of ${this.ns}: ${error.message}; nothing was written`);
