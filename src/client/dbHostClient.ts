@@ -4,6 +4,7 @@ import type { UpdatePreview, UpdatePreviewRequest } from '../core/bulk/updatePre
 import { toUpdatePreview } from '../core/bulk/updatePreview';
 import type { ExplainAnswer } from '../core/api/explainTypes';
 import type { CopyDatabaseAnswer, DatabaseUserRecord, DeploymentStatistics } from '../core/api/originalTypes';
+import type { CollectionRulesUpdate } from '../core/api/collectionRules';
 import { UnexpectedShape, toDeploymentLog, toDocuments, toObject, toRecord, toRecordList } from './responseShapes';
 import type { RecordShape } from './responseShapes';
 import { pathSegment } from './serviceAddress';
@@ -96,6 +97,17 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
 
   async renameCollection(db: string, col: string, newName: string, options?: CallOptions): Promise<ServiceAnswer> {
     return this.write({ method: 'PUT', path: collectionPath(db, col), body: { name: newName }, options });
+  }
+
+  /** Sets the collection's validation rules (issue 33): the same PUT as a rename, with the rules instead of a name. */
+  async setCollectionRules(db: string, col: string, rules: CollectionRulesUpdate, options?: CallOptions): Promise<ServiceAnswer> {
+    const { validator, validationLevel, validationAction } = rules;
+    return this.write({
+      method: 'PUT',
+      path: collectionPath(db, col),
+      body: withoutUndefined({ validator, validationLevel, validationAction }),
+      options,
+    });
   }
 
   async deleteCollection(db: string, col: string, options?: CallOptions): Promise<ServiceAnswer> {

@@ -1,4 +1,5 @@
-import { createCollection, deleteCollection, getCollectionStats, listCollections, renameCollection } from './handlers/collections';
+import { createCollection, deleteCollection, getCollectionStats, listCollections } from './handlers/collections';
+import { updateCollection } from './handlers/collectionRules';
 import { createDatabase, deleteDatabase, getDatabase, listDatabases } from './handlers/databases';
 import { getDeployment, getDeploymentLogs, listDeployments } from './handlers/deployments';
 import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument, updateDocuments } from './handlers/documents';
@@ -44,7 +45,8 @@ export const ROUTES: Route[] = [
   route('databases', { GET: listDatabases, POST: createDatabase }),
   route('databases/:db', { GET: getDatabase, DELETE: deleteDatabase }),
   route('databases/:db/collections', { GET: listCollections, POST: createCollection }),
-  route('databases/:db/collections/:col', { GET: getCollectionStats, PUT: renameCollection, DELETE: deleteCollection }),
+  // PUT renames (the interface) or, with "validator", sets the collection's rules (issue 33: beyond the original).
+  route('databases/:db/collections/:col', { GET: getCollectionStats, PUT: updateCollection, DELETE: deleteCollection }),
   route('databases/:db/collections/:col/documents', { GET: listDocuments, POST: createDocument, PUT: updateDocuments }),
   route('databases/:db/collections/:col/documents/:id', { GET: getDocument, PUT: updateDocument, DELETE: deleteDocument }),
   route('databases/:db/collections/:col/indexes', { GET: listIndexes, POST: createIndex, DELETE: dropAllIndexes }),

@@ -5,7 +5,7 @@ import { redactKey } from '../core/text/redactKey';
 import type { Account } from './account';
 import { Accounts } from './accounts';
 import { stringifyExtended } from './bson/extendedJson';
-import { HttpError } from './errors';
+import { errorBody, HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
@@ -173,7 +173,7 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
     try {
       reply = await respond(findAccount, request, threads.get(request.socket) ?? 'conn');
     } catch (error) {
-      if (error instanceof HttpError) reply = { status: error.status, body: { error: scrub(error.message) }, headers: error.headers };
+      if (error instanceof HttpError) reply = { status: error.status, body: errorBody(error, scrub), headers: error.headers };
       else {
         log(
           `${logTimestamp(new Date())} internal error on ${request.method} ${pathOf(request)}: ${scrub((error as Error)?.stack ?? String(error))}`,

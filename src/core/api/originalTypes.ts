@@ -1,4 +1,5 @@
 import type { UpdatePreview, UpdatePreviewRequest } from '../bulk/updatePreview';
+import type { CollectionRulesUpdate } from './collectionRules';
 import type { JsonObject } from '../json/lossless';
 import type { CallOptions, IndexRecord, ServiceAnswer } from './records';
 
@@ -44,4 +45,9 @@ export interface OriginalServiceApi {
   getSlowQuery(db: string, id: string, options?: CallOptions): Promise<JsonObject>;
   /** The dry run of a bulk update (issue 25): nothing is written. A 404 means the service has none. */
   previewUpdate(db: string, col: string, request: UpdatePreviewRequest, options?: CallOptions): Promise<UpdatePreview>;
+  /**
+   * Sets a collection's validation rules (issue 33: beyond the original): `PUT …/collections/<col>` with `validator`,
+   * `validationLevel`, `validationAction`. They are read in the collection's statistics (`collectionRulesOf`).
+   */
+  setCollectionRules(db: string, col: string, rules: CollectionRulesUpdate, options?: CallOptions): Promise<ServiceAnswer>;
 }

@@ -156,5 +156,8 @@ function writeResults(context: RequestContext, stage: PipelineStage, results: Do
     `${verb} ${params.db}.${write.target} ${stage.name} from ${params.db}.${params.col} nwritten:${write.written} nremoved:${write.removed} ${elapsed(startedAt)}`,
     true,
   );
-  return { body: [], headers: { [COUNT_HEADER]: '0', [LEGACY_COUNT_HEADER]: '0', 'X-Service-Written': String(write.written) } };
+  return {
+    body: [],
+    headers: { [COUNT_HEADER]: '0', [LEGACY_COUNT_HEADER]: '0', 'X-Service-Written': String(write.written), ...write.rules.headers() },
+  };
 }

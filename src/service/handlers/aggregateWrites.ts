@@ -11,6 +11,7 @@ import type { CollectionData } from '../query/collectionData';
 import { describeKey, ID_INDEX } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
 import { requireDatabase } from './lookup';
+import { WriteRules } from './writeRules';
 
 /*
  * `$out` and `$merge`: the results written into a collection of the request's database, checked as every
@@ -24,6 +25,8 @@ export interface PipelineWrite {
   written: number;
   /** Documents the write removed (`$out` replaces the collection's documents). */
   removed: number;
+  /** The target's rules as they applied to the documents written (their warnings, under `warn`). */
+  rules: WriteRules;
 }
 
 function storable(stage: PipelineStage, result: Doc): Doc {
@@ -57,13 +60,21 @@ function claimKeys(stage: PipelineStage, ns: string, data: CollectionData | unde
 }
 
 /** `$out`: the collection holds exactly the results afterwards (its indexes stay). */
-function outMutations(stage: PipelineStage, db: string, target: string, data: CollectionData | undefined, results: Doc[]) {
+function outMutations(
+  stage: PipelineStage,
+  db: string,
+  target: string,
+  data: CollectionData | undefined,
+  results: Doc[],
+  rules: WriteRules,
+) {
   const mutations: Mutation[] = data ? [] : [{ op: 'createCollection', db, name: target }];
   const claimed = new Map<string, Set<string>>();
   const kept = new Set<string>();
   const puts: Mutation[] = results.map((result) => {
     const doc = storable(stage, result);
     claimKeys(stage, `${db}.${target}`, data, doc, claimed);
+    rules.insert(doc);
     kept.add(valueKey(doc._id));
     return { op: 'put', db, col: target, doc };
   });
@@ -91,7 +102,14 @@ function mergeOptions(stage: PipelineStage): MergeOptions {
 }
 
 /** `$merge` on `_id`: each result replaces, merges into, keeps or fails on the document with its `_id`, and is inserted or not where none has it. */
-function mergeMutations(stage: PipelineStage, db: string, target: string, data: CollectionData | undefined, results: Doc[]) {
+function mergeMutations(
+  stage: PipelineStage,
+  db: string,
+  target: string,
+  data: CollectionData | undefined,
+  results: Doc[],
+  rules: WriteRules,
+) {
   const { whenMatched, whenNotMatched } = mergeOptions(stage);
   const ns = `${db}.${target}`;
   const mutations: Mutation[] = data ? [] : [{ op: 'createCollection', db, name: target }];
@@ -120,6 +138,8 @@ function mergeMutations(stage: PipelineStage, db: string, target: string, data: 
         `${stageLabel(stage)}: E11000 duplicate key error index: ${ns}.$${clash.name} dup key: ${describeKey(clash, next)}; nothing was written`,
       );
     claimKeys(stage, ns, data, next, claimed);
+    if (existing) rules.update(existing.doc, next);
+    else rules.insert(next);
     mutations.push({ op: 'put', db, col: target, doc: next });
   }
   return { mutations, written: mutations.filter((mutation) => mutation.op === 'put').length, removed: 0 };
@@ -129,8 +149,9 @@ function mergeMutations(stage: PipelineStage, db: string, target: string, data: 
 export function writePipelineResults(account: Account, db: string, stage: PipelineStage, results: Doc[]): PipelineWrite {
   const target = writeTarget(stage, db);
   const data = requireDatabase(account, db).collections.get(target);
+  const rules = new WriteRules(`${db}.${target}`, data?.rules);
   const { mutations, written, removed } =
-    stage.name === '$out' ? outMutations(stage, db, target, data, results) : mergeMutations(stage, db, target, data, results);
+    stage.name === '$out' ? outMutations(stage, db, target, data, results, rules) : mergeMutations(stage, db, target, data, results, rules);
   account.store.commit(mutations, true);
-  return { target, written, removed };
+  return { target, written, removed, rules };
 }

@@ -5,6 +5,7 @@ import { OK } from '../http/types';
 import { checkCollectionName } from '../names';
 import { collectionListItem, collectionStats } from '../stats';
 import { elapsed, requireCollection, requireDatabase } from './lookup';
+import { rulesStatistics } from './collectionRules';
 
 export const listCollections: Handler = ({ account, params }) => {
   const database = requireDatabase(account, params.db);
@@ -29,7 +30,7 @@ export const createCollection: Handler = ({ account, params, body, thread }) => 
 
 export const getCollectionStats: Handler = ({ account, params }) => {
   const data = requireCollection(account, params.db, params.col);
-  return { body: collectionStats(params.db, params.col, data) };
+  return { body: { ...collectionStats(params.db, params.col, data), ...rulesStatistics(data) } };
 };
 
 export const renameCollection: Handler = ({ account, params, body, thread }) => {

@@ -10,6 +10,8 @@ import type { Mutation } from '../store/mutations';
 import type { Account } from '../account';
 import { planRefusal } from './databases';
 import { elapsed, requireDatabase } from './lookup';
+import type { StoredRules } from '../query/storedRules';
+import { RULES_WARNING_HEADER, WriteRules } from './writeRules';
 
 const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -17,6 +19,7 @@ const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setIm
 interface CollectionSnapshot {
   name: string;
   indexes: IndexSpec[];
+  rules: StoredRules | undefined;
   docs: Doc[];
 }
 
@@ -35,13 +38,16 @@ interface PreparedCopy {
   mutations: Mutation[];
   /** The same collections built aside, swapped into the destination at once when the entry is written. */
   collections: Map<string, CollectionData>;
+  /** Each collection's rules as they applied to its copied documents. */
+  rules: WriteRules[];
 }
 
 /** The documents' copies and the collections holding them, made a slice of {@link SLICE_MS} at a time so that other requests are answered in between. */
 async function preparedCopy(to: string, snapshots: CollectionSnapshot[]): Promise<PreparedCopy> {
   const mutations: Mutation[] = [];
   const collections = new Map<string, CollectionData>();
-  for (const { name, indexes } of snapshots) {
+  const checks: WriteRules[] = [];
+  for (const { name, indexes, rules } of snapshots) {
     const data = new CollectionData();
     mutations.push({ op: 'createCollection', db: to, name });
     for (const index of indexes) {
@@ -49,16 +55,22 @@ async function preparedCopy(to: string, snapshots: CollectionSnapshot[]): Promis
       mutations.push({ op: 'createIndex', db: to, col: name, index });
       data.addIndex(index);
     }
+    if (rules) mutations.push({ op: 'setRules', db: to, col: name, rules: rules.settings });
+    data.rules = rules;
     collections.set(name, data);
   }
-  for (const { name, docs } of snapshots) {
+  for (const { name, docs, rules } of snapshots) {
     const data = collections.get(name)!;
+    // A copied document is checked as a write of the same document: under moderate, one that broke the rules already is copied as it is.
+    const check = new WriteRules(`${to}.${name}`, rules);
+    checks.push(check);
     let next = 0;
     while (next < docs.length) {
       const sliceEnd = performance.now() + SLICE_MS;
       do {
         for (const stop = Math.min(next + 16, docs.length); next < stop; next++) {
           const doc = cloneDoc(docs[next]);
+          check.update(docs[next], doc);
           mutations.push({ op: 'put', db: to, col: name, doc });
           data.put(doc);
         }
@@ -66,7 +78,7 @@ async function preparedCopy(to: string, snapshots: CollectionSnapshot[]): Promis
       if (next < docs.length) await yieldToOtherRequests();
     }
   }
-  return { mutations, collections };
+  return { mutations, collections, rules: checks };
 }
 
 /**
@@ -76,7 +88,9 @@ async function preparedCopy(to: string, snapshots: CollectionSnapshot[]): Promis
  * a missing source 404. The copy is of the source as it was when the request arrived (a write answered during
  * the copy is not in it, whole), is prepared and serialised in slices so that other requests are answered
  * meanwhile, and is committed as one journal entry, written in one append and synced off the event loop: it
- * happens whole or not at all (a reader never sees half of it), and is durable when answered.
+ * happens whole or not at all (a reader never sees half of it), and is durable when answered. Each collection's
+ * validation rules go with it, and its documents are checked against them as writes of the same documents: one
+ * that a `strict`/`error` collection's rules refuse refuses the whole copy with a 400 (nothing is created).
  */
 export const copyDatabase: Handler = async ({ account, body, thread }) => {
   const startedAt = performance.now();
@@ -92,6 +106,7 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
   const snapshots: CollectionSnapshot[] = [...source.collections].map(([name, data]) => ({
     name,
     indexes: data.indexes.map((index) => ({ ...index })),
+    rules: data.rules,
     docs: data.entries.map((entry) => entry.doc),
   }));
   const copy = await preparedCopy(to, snapshots);
@@ -117,5 +132,11 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
     `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${documents} documents ${elapsed(startedAt)}`,
     true,
   );
-  return answer();
+  const warnings = copy.rules.flatMap((rules) => (rules.reply().body as { validationWarnings?: unknown[] }).validationWarnings ?? []);
+  const warned = copy.rules.reduce((sum, rules) => sum + rules.warnedDocuments, 0);
+  if (warned === 0) return answer();
+  return {
+    body: { copy: true, from, to, validationWarnings: warnings.slice(0, 100) },
+    headers: { [RULES_WARNING_HEADER]: String(warned) },
+  };
 };

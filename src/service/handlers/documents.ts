@@ -31,6 +31,7 @@ import { describeKey } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
 import { insertIntoSystemUsers } from './users';
+import { WriteRules } from './writeRules';
 
 export const COUNT_HEADER = 'X-Service-Count';
 /** The original's name for the same header, which its clients read. */
@@ -173,10 +174,12 @@ const insertDocument: Handler = ({ account, params, body, thread }) => {
   const doc: Doc = '_id' in document ? document : { _id: ObjectId.generate(), ...document };
   validateStoredDocument(doc);
   if (data) duplicateKeyError(params.db, params.col, doc, data, undefined);
+  const rules = new WriteRules(`${params.db}.${params.col}`, data?.rules);
+  rules.insert(doc);
   mutations.push({ op: 'put', db: params.db, col: params.col, doc });
   account.store.commit(mutations, safe);
   account.logOperation(params.db, thread, () => `insert ${params.db}.${params.col} ninserted:1 keyUpdates:0 ${elapsed(startedAt)}`, true);
-  return OK;
+  return rules.reply();
 };
 
 function updatedDocument(existing: Doc, update: Doc, operators: boolean, allowance: PaddingAllowance): Doc {
@@ -195,6 +198,8 @@ export const updateDocument: Handler = (context) => {
   const entry = requireDocumentEntry(data, context);
   const next = updatedDocument(entry.doc, update, isOperatorUpdate(update), new PaddingAllowance());
   duplicateKeyError(params.db, params.col, next, data, entry);
+  const rules = new WriteRules(`${params.db}.${params.col}`, data.rules);
+  rules.update(entry.doc, next);
   account.store.commit([{ op: 'put', db: params.db, col: params.col, doc: next }], safe);
   account.logOperation(
     params.db,
@@ -202,7 +207,7 @@ export const updateDocument: Handler = (context) => {
     `update ${params.db}.${params.col} query: { _id: ${logValue(next._id)} } update: ${logValue(update)} idhack:1 nMatched:1 nModified:1 ${elapsed(startedAt)}`,
     true,
   );
-  return OK;
+  return rules.reply();
 };
 
 function bulkOptions(body: Body) {
@@ -240,7 +245,8 @@ export const updateDocuments: Handler = async ({ account, params, body, thread }
     let matched = data && data === scanned ? stillMatching(data, found, options.criteria) : data ? matching(data, options.criteria) : [];
     // An upsert inserts only when nothing matches now: a match written during the scan must be updated, not doubled.
     if (matched.length === 0 && options.upsert && data && data === scanned) matched = matching(data, options.criteria);
-    const { mutations, modified, upserted } = bulkUpdateMutations(params.db, params.col, data, matched, options);
+    const rules = new WriteRules(`${params.db}.${params.col}`, data?.rules);
+    const { mutations, modified, upserted } = bulkUpdateMutations(params.db, params.col, data, matched, options, rules);
     account.store.commit(mutations, options.safe);
     account.logOperation(
       params.db,
@@ -248,7 +254,7 @@ export const updateDocuments: Handler = async ({ account, params, body, thread }
       `update ${params.db}.${params.col} query: ${logValue(options.criteria)} update: ${logValue(options.object)} nscanned:${data?.count ?? 0} nMatched:${modified} nModified:${modified}${upserted ? ' upsert:1' : ''}${options.multi ? ' multi:1' : ''} ${elapsed(startedAt)}`,
       true,
     );
-    return OK;
+    return rules.reply();
   }, budget);
 };
 
@@ -277,6 +283,7 @@ function bulkUpdateMutations(
   data: CollectionData | undefined,
   matched: Doc[],
   options: ReturnType<typeof bulkOptions>,
+  rules: WriteRules,
 ) {
   const { criteria, object, upsert, multi } = options;
   const operators = isOperatorUpdate(object);
@@ -293,6 +300,7 @@ function bulkUpdateMutations(
     const entry = data!.get(doc._id)!;
     const next = updatedDocument(doc, object, operators, allowance);
     duplicateKeyError(db, col, next, data!, entry, claimed);
+    rules.update(doc, next);
     data!.claim(next, claimed);
     mutations.push({ op: 'put', db, col, doc: next });
   }
@@ -305,6 +313,7 @@ function bulkUpdateMutations(
     if (doc._id === undefined) doc = { _id: ObjectId.generate(), ...doc };
     validateStoredDocument(doc);
     if (data) duplicateKeyError(db, col, doc, data, undefined);
+    rules.insert(doc);
     mutations.push({ op: 'put', db, col, doc });
     upserted = true;
   }

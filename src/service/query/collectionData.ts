@@ -2,6 +2,7 @@ import type { Doc, Value } from '../bson/extendedJson';
 import { stringifyExtended, valueAtPath, valueKey } from '../bson/extendedJson';
 import { QueryIndex } from './indexes/queryIndex';
 import type { IndexSpec } from './indexes/indexSpec';
+import type { StoredRules } from './storedRules';
 import { stringifyStored } from '../bson/plainJson';
 
 /** Stands for a size not measured yet (a document loaded at start-up): not counted in the collection's dataSize either. */
@@ -72,6 +73,8 @@ export class CollectionData {
   private slots: Entry[] = [];
   private removedSlots = 0;
   readonly indexes: IndexSpec[] = [ID_INDEX];
+  /** The collection's validation rules (issue 33); absent when it has none. */
+  rules?: StoredRules;
   /** The sizes of the documents measured; `unmeasured` more are not counted yet (see dataSize). */
   private measuredSize = 0;
   private unmeasured = 0;

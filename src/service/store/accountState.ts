@@ -1,6 +1,7 @@
 import type { Doc } from '../bson/extendedJson';
 import type { QueryIndex } from '../query/indexes/queryIndex';
 import { CollectionData } from '../query/collectionData';
+import { compileStoredRules } from '../query/storedRules';
 import type { DatabaseUser, Invoice, Mutation } from './mutations';
 
 /** An index left to build in the background once the service answers (start-up). */
@@ -96,6 +97,11 @@ export class AccountState {
       case 'dropIndex':
         this.collection(mutation.db, mutation.col)?.dropIndex(mutation.name);
         return;
+      case 'setRules': {
+        const data = this.collection(mutation.db, mutation.col);
+        if (data) data.rules = mutation.rules ? compileStoredRules(mutation.rules) : undefined;
+        return;
+      }
       case 'put':
         this.collection(mutation.db, mutation.col)?.put(mutation.doc, sizes?.get(mutation.doc));
         return;
@@ -131,6 +137,7 @@ export class AccountState {
       collections: [...database.collections].map(([name, data]) => ({
         name,
         indexes: data.indexes.filter((index) => index.name !== '_id_'),
+        rules: data.rules?.settings,
         docs: data.entries.map((entry) => entry.doc),
       })),
     }));
@@ -139,10 +146,11 @@ export class AccountState {
       for (const database of databases) {
         yield [{ op: 'createDatabase', name: database.name, slug: database.slug, created: database.created }];
         if (database.users.length > 0) yield database.users.map((user): Mutation => ({ op: 'putUser', db: database.name, user }));
-        for (const { name, indexes, docs } of database.collections) {
+        for (const { name, indexes, rules, docs } of database.collections) {
           yield [
             { op: 'createCollection', db: database.name, name },
             ...indexes.map((index): Mutation => ({ op: 'createIndex', db: database.name, col: name, index })),
+            ...(rules ? [{ op: 'setRules', db: database.name, col: name, rules } as Mutation] : []),
           ];
           for (let start = 0; start < docs.length; start += batchSize) {
             yield docs.slice(start, start + batchSize).map((doc): Mutation => ({ op: 'put', db: database.name, col: name, doc }));

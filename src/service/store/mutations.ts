@@ -2,6 +2,8 @@ import type { Doc, Value } from '../bson/extendedJson';
 import { fromExtendedJson, isPlainObject, MAX_DEPTH } from '../bson/extendedJson';
 import { stringifyStored } from '../bson/plainJson';
 import type { IndexSpec } from '../query/indexes/indexSpec';
+import type { ValidationAction, ValidationLevel } from '../../core/validation/rulesTypes';
+import { VALIDATION_ACTIONS, VALIDATION_LEVELS } from '../../core/validation/rulesTypes';
 
 export interface Invoice {
   id: number;
@@ -22,11 +24,19 @@ export type Mutation =
   | { op: 'renameCollection'; db: string; name: string; to: string }
   | { op: 'createIndex'; db: string; col: string; index: IndexSpec }
   | { op: 'dropIndex'; db: string; col: string; name: string }
+  | { op: 'setRules'; db: string; col: string; rules: StoredRulesSettings | null }
   | { op: 'put'; db: string; col: string; doc: Doc }
   | { op: 'delete'; db: string; col: string; id: Value }
   | { op: 'setInvoices'; invoices: Invoice[] }
   | { op: 'putUser'; db: string; user: DatabaseUser }
   | { op: 'deleteUser'; db: string; name: string };
+
+/** A collection's validation rules as the journal and PostgreSQL keep them: the validator in stored values. */
+export interface StoredRulesSettings {
+  validator: Doc;
+  validationLevel: ValidationLevel;
+  validationAction: ValidationAction;
+}
 
 /** A database user; the password only as a salted scrypt hash. */
 export interface DatabaseUser {
@@ -72,6 +82,20 @@ function storedAsParsed(value: unknown, depth = 0): boolean {
   return true;
 }
 
+/** Rules read back from a journal line or a PostgreSQL row, checked in full. */
+export function storedRulesSettings(raw: unknown): StoredRulesSettings | null {
+  if (raw === null) return null;
+  if (!isPlainObject(raw) || !isPlainObject(raw.validator)) throw new Error('setRules without a validator');
+  const { validationLevel, validationAction } = raw;
+  if (!VALIDATION_LEVELS.includes(validationLevel as ValidationLevel)) throw new Error('setRules without a known validationLevel');
+  if (!VALIDATION_ACTIONS.includes(validationAction as ValidationAction)) throw new Error('setRules without a known validationAction');
+  return {
+    validator: fromExtendedJson(raw.validator, 'stored validator') as Doc,
+    validationLevel: validationLevel as ValidationLevel,
+    validationAction: validationAction as ValidationAction,
+  };
+}
+
 function requireStrings(raw: Record<string, unknown>, fields: string[]): void {
   for (const field of fields) if (typeof raw[field] !== 'string') throw new Error(`${String(raw.op)} without a string "${field}"`);
 }
@@ -107,6 +131,9 @@ export function deserializeMutation(raw: unknown): Mutation {
     case 'dropIndex':
       requireStrings(raw, ['db', 'col', 'name']);
       break;
+    case 'setRules':
+      requireStrings(raw, ['db', 'col']);
+      return { op: 'setRules', db: raw.db as string, col: raw.col as string, rules: storedRulesSettings(raw.rules) };
     case 'put': {
       requireStrings(raw, ['db', 'col']);
       const doc = storedAsParsed(raw.doc) ? (raw.doc as Doc) : fromExtendedJson(raw.doc, 'stored document');

@@ -1,9 +1,19 @@
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { FetchFunction } from '../../../src/client/fetchFunction';
 import type { OutgoingRequest } from '../../../src/client/transport';
-import { GUARDED_WRITE_METHODS, READS_SENT_AS_POST } from '../../support/guardedWrites';
+import { GUARDED_WRITE_METHODS, READS_SENT_AS_POST, WRITES_WITHOUT_A_USER_PATH } from '../../support/guardedWrites';
 import { isWriteRequest } from '../../../src/core/guardrails/accountGuardrails';
+
+/** Every TypeScript file of src/extension, with its text. */
+function extensionSources(): { path: string; text: string }[] {
+  const root = join(__dirname, '..', '..', '..', 'src', 'extension');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ path: name, text: readFileSync(join(root, name), 'utf8') }));
+}
 
 interface Sent {
   method: string;
@@ -85,6 +95,18 @@ describe('Guardrails cover every write of the client', () => {
     assert.deepEqual(missing, [], `write methods without a guardrail test: ${missing.join(', ')}`);
     const stale = GUARDED_WRITE_METHODS.filter((name) => !writes.has(name));
     assert.deepEqual(stale, [], `listed as writes but sending none: ${stale.join(', ')}`);
+  });
+
+  it('lets a write method go without a user path in the integration table only while the extension never calls it', () => {
+    const sources = extensionSources();
+    for (const method of WRITES_WITHOUT_A_USER_PATH) {
+      const callers = sources.filter(({ text }) => new RegExp(`\\b${method}\\b`).test(text)).map(({ path }) => path);
+      assert.deepEqual(
+        callers,
+        [],
+        `${method} is called by the extension: drive it in test/integration/guardrails/ and remove it from WRITES_WITHOUT_A_USER_PATH`,
+      );
+    }
   });
 
   it('counts a POST that writes nothing as a read only where it is listed as one', () => {

@@ -3,7 +3,7 @@ import { parseStoredJson } from '../../bson/storedJson';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { AccountState } from '../accountState';
 import type { DatabaseUser, Invoice, Mutation } from '../mutations';
-import { deserializeMutation } from '../mutations';
+import { deserializeMutation, storedRulesSettings } from '../mutations';
 
 /** The mutations of one change line (`dbhost_changes`), each checked as the journal's are. */
 export function changeMutations(line: string): Mutation[] {
@@ -15,6 +15,7 @@ interface CollectionRow {
   db: string;
   name: string;
   indexes: string;
+  rules: string | null;
 }
 
 /**
@@ -37,10 +38,14 @@ export async function readAccount(client: PoolClient, account: string, replaying
     for (const user of JSON.parse(row.users) as DatabaseUser[]) state.apply({ op: 'putUser', db: row.name, user });
   }
   const collections = await client.query<CollectionRow>(
-    'SELECT db, name, indexes FROM dbhost_collections WHERE account = $1 ORDER BY pos',
+    'SELECT db, name, indexes, rules FROM dbhost_collections WHERE account = $1 ORDER BY pos',
     [account],
   );
-  for (const row of collections.rows) state.apply({ op: 'createCollection', db: row.db, name: row.name });
+  for (const row of collections.rows) {
+    state.apply({ op: 'createCollection', db: row.db, name: row.name });
+    if (row.rules !== null)
+      state.apply({ op: 'setRules', db: row.db, col: row.name, rules: storedRulesSettings(parseStoredJson(row.rules)) });
+  }
   const withIndexes = (row: CollectionRow) =>
     (JSON.parse(row.indexes) as IndexSpec[]).forEach((index) => state.apply({ op: 'createIndex', db: row.db, col: row.name, index }));
   if (replaying) collections.rows.forEach(withIndexes);

@@ -73,6 +73,12 @@ function statementOf(mutation: Mutation, state: AccountState): Statement | undef
         values: [mutation.db, mutation.col, JSON.stringify(indexes)],
       };
     }
+    case 'setRules':
+      if (!state.collection(mutation.db, mutation.col)) return undefined;
+      return {
+        text: 'UPDATE dbhost_collections SET rules = $4 WHERE account = $1 AND db = $2 AND name = $3',
+        values: [mutation.db, mutation.col, mutation.rules ? stringifyStored({ ...mutation.rules }, 'A validator') : null],
+      };
     case 'delete':
       return {
         text: 'DELETE FROM dbhost_documents WHERE account = $1 AND db = $2 AND col = $3 AND id = $4',

@@ -9,6 +9,7 @@ const SCHEMA_LOCK = 7_301_030;
  * decimal text exact) beside the same document as `jsonb` (`doc`; null for the rare text jsonb cannot hold, a
  * string with U+0000). `pos` is the natural order (of databases and collections too: the order they were made
  * in, as the journal store lists them); `version` counts the document's writes.
+ * A collection's validation rules (`rules`, null for none) are kept as the journal keeps them: extended JSON.
  * `seq` counts each account's commits: a commit names the one it follows (`UPDATE … WHERE seq = $n`), so two
  * processes never both write after the same state, and each catches up from `dbhost_changes`.
  */
@@ -51,6 +52,7 @@ CREATE TABLE IF NOT EXISTS dbhost_documents (
 );
 ALTER TABLE dbhost_databases ADD COLUMN IF NOT EXISTS pos bigserial NOT NULL;
 ALTER TABLE dbhost_collections ADD COLUMN IF NOT EXISTS pos bigserial NOT NULL;
+ALTER TABLE dbhost_collections ADD COLUMN IF NOT EXISTS rules text;
 CREATE INDEX IF NOT EXISTS dbhost_documents_order ON dbhost_documents (account, db, col, pos);
 CREATE TABLE IF NOT EXISTS dbhost_changes (
   account text NOT NULL REFERENCES dbhost_accounts ON DELETE CASCADE,
