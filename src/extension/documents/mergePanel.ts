@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { idKeyText } from '../../core/documents/documentId';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import type { MergeChoice, MergeHostMessage, MergePageView } from '../../core/documents/mergeViewMessages';
-import { mergePageView, parseMergePageMessage, resolutionsOf } from '../../core/documents/mergeViewMessages';
+import { mergePageView, parseMergeHostMessage, parseMergePageMessage, resolutionsOf } from '../../core/documents/mergeViewMessages';
 import type { ThreeWayMerge } from '../../core/documents/threeWayMerge';
 import { mergeDocuments } from '../../core/documents/threeWayMerge';
 import type { JsonObject } from '../../core/json/lossless';
@@ -74,7 +74,7 @@ export class MergePanel {
       this.services.logger.warn('A merge view sent a message it may not send; it was ignored');
       return;
     }
-    if (message.type === 'ready') return this.post({ type: 'show', view: this.shownView });
+    if (message.type === 'ready') return this.show();
     if (message.type === 'cancel') return this.panel.dispose();
     await this.post({ type: 'busy', busy: true });
     try {
@@ -102,7 +102,7 @@ export class MergePanel {
       };
       this.merge = mergeDocuments(this.state.base, this.state.mine, this.state.theirs.document);
       this.shownView = this.viewOf();
-      return this.post({ type: 'show', view: this.shownView });
+      return this.show();
     }
     this.panel.dispose();
     void this.services.prompts.info(
@@ -118,6 +118,17 @@ export class MergePanel {
       this.merge.conflicts,
     );
     return mergePageView(this.merge, { title: vscode.l10n.t('Merge {0}', id), summary, note: this.state.note }, mergeLabels());
+  }
+
+  /** Sends the view, or says why it cannot be shown: more fields or longer values than a page is sent. */
+  private async show(): Promise<void> {
+    const message: MergeHostMessage = { type: 'show', view: this.shownView };
+    if (parseMergeHostMessage(message)) return this.post(message);
+    return this.problem(
+      vscode.l10n.t(
+        'This merge is too large to show here (more than 5,000 differing fields, or a value over 1,000,000 characters). Close this view and save again to choose Compare or Overwrite…; your edit stays unsaved in its editor.',
+      ),
+    );
   }
 
   private async problem(message: string): Promise<void> {
