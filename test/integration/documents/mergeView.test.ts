@@ -7,6 +7,7 @@ import type { SaveOutcome } from '../../../src/extension/documents/commands/save
 import type { MergePanel } from '../../../src/extension/documents/mergePanel';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
@@ -55,8 +56,12 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   }
 
   /** The page's Save Merge, with the user's choice per field by its label. */
-  async function saveMerge(view: MergePanel, choose: Record<string, { take: 'mine' | 'theirs' } | { take: 'edited'; text: string }>) {
-    const prompts = new FakePrompts();
+  async function saveMerge(
+    view: MergePanel,
+    choose: Record<string, { take: 'mine' | 'theirs' } | { take: 'edited'; text: string }>,
+    answers: FakeAnswer[] = [],
+  ) {
+    const prompts = new FakePrompts(answers);
     testing.setPrompts(prompts);
     try {
       const rows = view.shown().fields;
@@ -128,6 +133,30 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     await saveMerge(view, {});
     assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada Lovelace', city: 'Leeds', age: 38 });
     await waitFor(() => !document.isDirty, { what: 'the editor saved' });
+  });
+
+  it('Confirm writes decides the merge write: Cancel writes nothing and keeps the view and the edit; Send saves it', async () => {
+    const { id, document } = await editedOnBothSides();
+    const { view } = await openMerge(document);
+    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    try {
+      const cancelled = await saveMerge(view, {}, [{ confirm: false }]);
+      assert.equal(cancelled.confirmations.length, 1);
+      assert.match(
+        view.problemShown() ?? '',
+        /^Not saved: the write was cancelled at its confirmation\. Your choices and your edit are kept\.$/,
+      );
+      assert.deepEqual(proxy.writes(), []);
+      assert.equal(document.isDirty, true);
+      assert.equal(testing.mergeViews().of(document.uri), view, 'the merge view closed');
+
+      const sent = await saveMerge(view, {}, [{ confirm: true }]);
+      assert.equal(sent.confirmations.length, 1, 'not one question for one save');
+      assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada Lovelace', city: 'Leeds', age: 37 });
+      await waitFor(() => !document.isDirty, { what: 'the editor saved' });
+    } finally {
+      await testing.services.accounts.update(accountId, { mode: undefined });
+    }
   });
 
   it('Escape at the choice, Cancel and closing the view keep the edit unsaved in its editor', async () => {
