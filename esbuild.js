@@ -162,6 +162,22 @@ function bundleOptions(production) {
       entryPoints: ['src/webview/explainView/explainView.ts'],
       outfile: 'dist/explainView.js',
     },
+    // The three-way merge view's extension-side code, loaded the first time a save offers Merge….
+    documentMerge: {
+      ...shared,
+      entryPoints: ['src/extension/documents/documentMergeBundle.ts'],
+      outfile: 'dist/documentMerge.js',
+      external: ['vscode'],
+    },
+    // The merge view's page script runs in the webview (a browser), loaded only by that page.
+    mergeView: {
+      ...shared,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      entryPoints: ['src/webview/mergeView/mergeView.ts'],
+      outfile: 'dist/mergeView.js',
+    },
     // The collection views' extension-side code, loaded the first time a view opens.
     collectionViewHost: {
       ...shared,

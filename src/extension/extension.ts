@@ -29,6 +29,7 @@ import type { DeploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
 import { deploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
+import type { MergeViews } from './documents/mergeViews';
 import type { Guardrails } from './guardrails/registerGuardrails';
 import { registerGuardrails } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
@@ -55,6 +56,8 @@ export interface TestApi {
   readonly explorer: ExplorerProvider;
   /** Drops what the extension holds about open documents in memory only, as an extension host restart does. */
   forgetDocumentsInMemory(): void;
+  /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
+  mergeViews(): MergeViews;
   /** How long `activate` took, in milliseconds (the bench reports it). */
   readonly activationMs: number;
   /** Guardrails: what the account status bar item shows. */
@@ -112,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     activationMs,
     guardrails,
     forgetDocumentsInMemory: documents.forgetInMemory,
+    mergeViews: documents.mergeViews,
     collectionViews: collectionViews.views,
     collectionViewProbe: () => collectionViews.probe()!,
     statsViewProbe: () => originalFeatures().statsViewProbe(services)!,

@@ -6,12 +6,12 @@ import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
 import { DocumentTextError, documentText, parseDocumentText } from '../../core/documents/documentText';
 import type { DocumentAddress } from '../shared/documentUri';
-import { DOCUMENT_SCHEME, collectionLabel, documentUri, isFolderPath, isNewDocumentUri, parseDocumentUri } from '../shared/documentUri';
+import { DOCUMENT_SCHEME, collectionLabel, documentUri, isFolderPath, isNewDocumentUri } from '../shared/documentUri';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { DocumentVersions } from '../../core/documents/documentVersions';
 import { HeldVersionStore } from './heldVersionStore';
 import type { SentUpdate } from './documentFiles';
-import { addressOf, fileStat, isDirtyInEditor, openDocument, unknownBaseMessage } from './documentFiles';
+import { addressOf, fileStat, isDirtyInEditor, isInCollection, openDocument, unknownBaseMessage } from './documentFiles';
 import { toFileSystemError } from './fileSystemErrors';
 import { closeCleanEditors } from './openEditors';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
@@ -229,20 +229,14 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   private collectionChanged(collection: { accountId: string; db: string; col?: string }): void {
     const changed = vscode.workspace.textDocuments
       .filter((document) => document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri) && !document.isDirty)
-      .filter((document) => {
-        try {
-          const address = parseDocumentUri(document.uri);
-          return (
-            address.accountId === collection.accountId &&
-            address.db === collection.db &&
-            (collection.col === undefined || address.col === collection.col)
-          );
-        } catch {
-          return false;
-        }
-      })
+      .filter((document) => isInCollection(document.uri, collection))
       .map((document): vscode.FileChangeEvent => ({ type: vscode.FileChangeType.Changed, uri: document.uri }));
     if (changed.length > 0) this.changed.fire(changed);
+  }
+
+  /** The merge view sent the update of this text against `sent.base`: VS Code's save of the same text then only records it. */
+  recordSent(uri: vscode.Uri, sent: SentUpdate): void {
+    this.sentBeforeSave.set(uri.toString(), sent);
   }
 
   /** The version an editor's edits of this document started from: what its save is compared with. */

@@ -46,3 +46,17 @@ export interface SentUpdate {
   /** The service's text before the update: what it kept of other changes is said after the save. */
   serviceText: string;
 }
+
+/** Whether a document URI names a document of the collection (of any collection of the database when `col` is missing). */
+export function isInCollection(uri: vscode.Uri, collection: { accountId: string; db: string; col?: string }): boolean {
+  try {
+    const address = parseDocumentUri(uri);
+    return (
+      address.accountId === collection.accountId &&
+      address.db === collection.db &&
+      (collection.col === undefined || address.col === collection.col)
+    );
+  } catch {
+    return false;
+  }
+}

@@ -12,16 +12,22 @@ import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
 import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 import { CommandId } from '../shared/commandIds';
+import { lazyModule } from '../base/lazyModule';
+import type * as MergeModule from './documentMergeBundle';
+import type { MergeViews } from './mergeViews';
 
 export interface DocumentsFeature {
   /** Drops what only this extension host holds about documents, as a restart does (for tests). */
   forgetInMemory(): void;
+  /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
+  mergeViews(): MergeViews;
 }
 
 /** Documents as files: the `dbhost:` file system and the document commands. */
 export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
   const fileSystem = new DocumentFileSystem(services, templates);
+  const mergeViews = lazyModule('documentMerge.js', (bundle: typeof MergeModule) => new bundle.MergeViews(services, fileSystem));
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,
@@ -39,7 +45,11 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, CommandId.saveDocument, (arg?: unknown) =>
       saveDocument(
         services,
-        { heldVersion: (uri) => fileSystem.heldVersion(uri), sendBeforeSave: (uri, text) => fileSystem.sendBeforeSave(uri, text) },
+        {
+          heldVersion: (uri) => fileSystem.heldVersion(uri),
+          sendBeforeSave: (uri, text) => fileSystem.sendBeforeSave(uri, text),
+          offerMerge: (uri, conflict) => mergeViews().offer(uri, conflict),
+        },
         arg,
       ),
     ),
@@ -49,6 +59,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
       fileSystem.forgetInMemory();
       templates.forgetInMemory();
     },
+    mergeViews,
   };
 }
 

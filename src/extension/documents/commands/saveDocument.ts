@@ -4,6 +4,8 @@ import { CommandId } from '../../shared/commandIds';
 import { DOCUMENT_SCHEME } from '../../shared/documentUri';
 import type { HeldVersionOf, SaveProblem } from '../saveCheck';
 import { findSaveProblem, sendProblem } from '../saveCheck';
+import type { SaveConflict } from '../saveConflict';
+import { findSaveConflict } from '../saveConflict';
 
 const GO_TO_PROBLEM = vscode.l10n.t('Go to Problem');
 const ACCOUNT_SETTINGS = vscode.l10n.t('Account Settings…');
@@ -13,6 +15,8 @@ export interface DocumentSaving {
   heldVersion: HeldVersionOf;
   /** Sends the update before VS Code saves: true when sent, false when VS Code's own save decides; throws its failure. */
   sendBeforeSave(uri: vscode.Uri, text: string): Promise<boolean>;
+  /** Offers Merge… (dist/documentMerge.js) or VS Code's own choice: 'vscode' lets VS Code's save decide. */
+  offerMerge(uri: vscode.Uri, conflict: SaveConflict): Promise<'vscode' | 'waiting'>;
 }
 
 /** The text changed while it was checked: checked again, a few times at most, before VS Code writes it. */
@@ -30,7 +34,8 @@ export interface SaveOutcome {
  * usual (its own save keeps the "file is newer" choice). VS Code's own failure notice names the file by its
  * internal address and puts the cause last, so a save that can be known to fail is never handed to it, and the
  * update itself is sent first: a refusal, a service that stops answering or a Confirm-writes question answered
- * Cancel is said once, here, and VS Code's save then only records what was sent.
+ * Cancel is said once, here, and VS Code's save then only records what was sent. A save that meets a change made on
+ * the service to a field the user changed too offers Merge… (the three-way merge view) or VS Code's own choice.
  */
 export async function saveDocument(services: Services, saving: DocumentSaving, arg?: unknown): Promise<SaveOutcome> {
   const document = documentToSave(arg);
@@ -44,6 +49,9 @@ export async function saveDocument(services: Services, saving: DocumentSaving, a
     if (problem) return refused(services, document, problem);
     if (document.version === version || check === MAX_CHECKS) break;
   }
+  const conflict = await findConflict(services, saving, document);
+  if ('problem' in conflict) return refused(services, document, conflict.problem);
+  if (conflict.found && (await saving.offerMerge(document.uri, conflict.found)) === 'waiting') return { saved: false };
   const failure = await trySending(services, saving, document.uri, document.getText());
   if (failure) return refused(services, document, failure);
   const saved = await document.save();
@@ -56,6 +64,18 @@ async function trySending(services: Services, saving: DocumentSaving, uri: vscod
     return undefined;
   } catch (error) {
     return sendProblem(services, uri, error);
+  }
+}
+
+async function findConflict(
+  services: Services,
+  saving: DocumentSaving,
+  document: vscode.TextDocument,
+): Promise<{ found?: SaveConflict } | { problem: SaveProblem }> {
+  try {
+    return { found: await findSaveConflict(services, document.uri, document.getText(), saving.heldVersion(document.uri)) };
+  } catch (error) {
+    return { problem: sendProblem(services, document.uri, error) };
   }
 }
 

@@ -1,0 +1,179 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import type { MergeRow } from '../../../src/core/documents/mergeViewMessages';
+import { newObjectId } from '../../../src/core/documents/objectId';
+import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
+import type { MergePanel } from '../../../src/extension/documents/mergePanel';
+import type { TestApi } from '../../../src/extension/extension';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import type { FakeAnswer } from '../support/fakePrompts';
+import { FakePrompts } from '../support/fakePrompts';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
+import { discard, replaceFirst } from '../support/textEditing';
+import { waitFor } from '../support/waitFor';
+
+const db = 'mergetests';
+const col = 'people';
+
+/** A save that meets another client's change to the same field: Merge… shows base, yours and theirs, and saves what the user chose. */
+describe('Merge view: a save over a same-field change merged field by field', function () {
+  this.timeout(90_000);
+  let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  let other: DbHostApi;
+  const opened: vscode.TextDocument[] = [];
+
+  /** Ada opened in an editor, her name and city edited there, and her name and age changed by another client meanwhile. */
+  async function editedOnBothSides(): Promise<{ id: string; document: vscode.TextDocument }> {
+    const id = newObjectId();
+    await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
+    const document = await vscode.workspace.openTextDocument(uri);
+    opened.push(document);
+    await vscode.window.showTextDocument(document);
+    await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
+    await replaceFirst(document, '"London"', '"Leeds"');
+    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ada King', age: 37 } }, { safe: true });
+    proxy.requests.length = 0;
+    return { id, document };
+  }
+
+  async function stored(id: string): Promise<Record<string, unknown>> {
+    return JSON.parse((await other.getDocument(db, col, { $oid: id })).text) as Record<string, unknown>;
+  }
+
+  async function openMerge(document: vscode.TextDocument): Promise<{ view: MergePanel; question: string }> {
+    const { result, prompts } = await runScripted<SaveOutcome>(testing, [{ pick: 'Merge…' }], 'dbhost.saveDocument');
+    assert.equal(result.saved, false);
+    const view = testing.mergeViews().of(document.uri);
+    assert.ok(view, 'no merge view opened');
+    return { view, question: prompts.questions[0].text };
+  }
+
+  /** The page's Save Merge, with the user's choice per field by its label. */
+  async function saveMerge(
+    view: MergePanel,
+    choose: Record<string, { take: 'mine' | 'theirs' } | { take: 'edited'; text: string }>,
+    answers: FakeAnswer[] = [],
+  ) {
+    const prompts = new FakePrompts(answers);
+    testing.setPrompts(prompts);
+    try {
+      const rows = view.shown().fields;
+      await view.receive({ type: 'save', choices: rows.map((row) => ({ key: row.key, ...(choose[row.label] ?? { take: row.take }) })) });
+    } finally {
+      testing.setPrompts(undefined);
+    }
+    return prompts;
+  }
+
+  const summary = (rows: MergeRow[]) => rows.map((row) => [row.label, row.status, row.base, row.mine, row.theirs]);
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    proxied = await addProxiedAccount(testing, { label: 'Merge tests', db, col });
+    ({ proxy, accountId, other } = proxied);
+  });
+
+  afterEach(async () => {
+    for (const document of opened.splice(0)) if (!document.isClosed) await discard(document);
+  });
+
+  after(async () => {
+    await proxied?.remove();
+  });
+
+  it('Merge… shows every difference against the base; the user edits one field, takes a side for the others, and it is saved', async () => {
+    const { id, document } = await editedOnBothSides();
+    const { view, question } = await openMerge(document);
+    assert.match(question, /changed on the service since you opened it, in fields you changed too: `name`/);
+    assert.deepEqual(summary(view.shown().fields), [
+      ['name', 'conflict', '"Ada"', '"Ada Lovelace"', '"Ada King"'],
+      ['city', 'mine', '"London"', '"Leeds"', '"London"'],
+      ['age', 'theirs', '36', '36', '37'],
+    ]);
+    assert.equal(document.isDirty, true);
+    assert.deepEqual(proxy.writes(), [], 'opening the merge wrote something');
+
+    const prompts = await saveMerge(view, { name: { take: 'edited', text: '"Ada King-Lovelace"' } });
+    assert.deepEqual(prompts.infos, [`Saved ${id}: the merge of your edit and the service’s version.`]);
+    const writes = proxy.writes();
+    assert.equal(writes.length, 1);
+    assert.deepEqual(JSON.parse(writes[0].body), { document: { $set: { name: 'Ada King-Lovelace', city: 'Leeds' } }, safe: true });
+    assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada King-Lovelace', city: 'Leeds', age: 37 });
+    await waitFor(() => !document.isDirty, { what: 'the editor saved' });
+    assert.match(document.getText(), /"name": "Ada King-Lovelace"[\s\S]*"age": 37/);
+    assert.equal(testing.mergeViews().of(document.uri), undefined, 'the merge view stayed open');
+  });
+
+  it('a change on the service during the merge: nothing is written, the merge is redone against it, and then saved', async () => {
+    const { id, document } = await editedOnBothSides();
+    const { view } = await openMerge(document);
+    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Countess', age: 38 } }, { safe: true });
+    proxy.requests.length = 0;
+
+    await saveMerge(view, {});
+    assert.deepEqual(proxy.writes(), [], 'a write went over the newer version');
+    assert.equal((await stored(id)).name, 'Countess');
+    assert.equal(document.isDirty, true);
+    assert.ok(document.getText().includes('"Ada Lovelace"'), 'the editor lost the edit');
+    const again = view.shown();
+    assert.match(again.note ?? '', /changed on the service again while you merged/);
+    assert.deepEqual(summary(again.fields), [
+      ['name', 'conflict', '"Ada King"', '"Ada Lovelace"', '"Countess"'],
+      ['city', 'mine', '"London"', '"Leeds"', '"London"'],
+      ['age', 'theirs', '37', '37', '38'],
+    ]);
+
+    await saveMerge(view, {});
+    assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada Lovelace', city: 'Leeds', age: 38 });
+    await waitFor(() => !document.isDirty, { what: 'the editor saved' });
+  });
+
+  it('Confirm writes decides the merge write: Cancel writes nothing and keeps the view and the edit; Send saves it', async () => {
+    const { id, document } = await editedOnBothSides();
+    const { view } = await openMerge(document);
+    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    try {
+      const cancelled = await saveMerge(view, {}, [{ confirm: false }]);
+      assert.equal(cancelled.confirmations.length, 1);
+      assert.match(
+        view.problemShown() ?? '',
+        /^Not saved: the write was cancelled at its confirmation\. Your choices and your edit are kept\.$/,
+      );
+      assert.deepEqual(proxy.writes(), []);
+      assert.equal(document.isDirty, true);
+      assert.equal(testing.mergeViews().of(document.uri), view, 'the merge view closed');
+
+      const sent = await saveMerge(view, {}, [{ confirm: true }]);
+      assert.equal(sent.confirmations.length, 1, 'not one question for one save');
+      assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada Lovelace', city: 'Leeds', age: 37 });
+      await waitFor(() => !document.isDirty, { what: 'the editor saved' });
+    } finally {
+      await testing.services.accounts.update(accountId, { mode: undefined });
+    }
+  });
+
+  it('Escape at the choice, Cancel and closing the view keep the edit unsaved in its editor', async () => {
+    const { id, document } = await editedOnBothSides();
+    const { result } = await runScripted<SaveOutcome>(testing, [{ dismiss: true }], 'dbhost.saveDocument');
+    assert.equal(result.saved, false);
+    assert.equal(testing.mergeViews().of(document.uri), undefined);
+
+    const { view } = await openMerge(document);
+    await view.receive({ type: 'cancel' });
+    assert.equal(testing.mergeViews().of(document.uri), undefined, 'Cancel left the view open');
+    const reopened = (await openMerge(document)).view;
+    reopened.panel.dispose();
+
+    assert.equal(document.isDirty, true);
+    assert.ok(document.getText().includes('"Ada Lovelace"') && document.getText().includes('"Leeds"'), 'the editor lost the edit');
+    assert.deepEqual(proxy.writes(), []);
+    assert.equal((await stored(id)).name, 'Ada King');
+  });
+});
