@@ -9,6 +9,7 @@ import { HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
+import { CorsPolicy } from './http/cors';
 import { asksOriginalShape, hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/method';
@@ -48,6 +49,8 @@ export interface ServiceOptions {
    * URL, in that PostgreSQL database (created when it does not exist; credentials from the URL or the PG* variables).
    */
   store?: string;
+  /** Browser origins (`https://vscode.dev`) whose pages may call the service: CORS headers for them, none for others. */
+  allowOrigins?: readonly string[];
 }
 
 export interface RunningService {
@@ -66,20 +69,22 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const OK_TEXT = stringifyExtended(OK.body);
 
 /** Sends the reply as JSON; stored values (object ids, dates) go out as extended JSON. */
-function send(response: ServerResponse, reply: Reply): void {
+function send(response: ServerResponse, reply: Reply, corsHeaders: Record<string, string>): void {
   if (response.headersSent) return;
   const text = reply.body === OK.body ? OK_TEXT : stringifyExtended(reply.body);
   const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) };
   if (reply.headers) Object.assign(headers, reply.headers);
+  Object.assign(headers, corsHeaders);
   response.writeHead(reply.status ?? 200, headers);
   response.end(text);
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   freezeIntrinsics();
+  const cors = new CorsPolicy(options.allowOrigins ?? []);
   const accounts = await openAccounts(options);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES });
-  serveRequests(server, accounts, options);
+  serveRequests(server, accounts, options, cors);
   // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment gets a reset,
   // and a write is never retried. A busy client (a 1 MB diff) easily waits that long between two requests.
   server.keepAliveTimeout = 65_000;
@@ -142,7 +147,7 @@ async function openAccounts(options: ServiceOptions): Promise<Accounts> {
 }
 
 /** Answers the server's requests: each with its reply or its error as JSON, logged without any key. */
-function serveRequests(server: Server, accounts: Accounts, options: ServiceOptions): void {
+function serveRequests(server: Server, accounts: Accounts, options: ServiceOptions, cors: CorsPolicy): void {
   const log = options.log ?? (() => undefined);
   const logRequests = options.logRequests !== false && options.log !== undefined;
   const threads = new WeakMap<Socket, string>();
@@ -169,6 +174,13 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const startedAt = logRequests ? performance.now() : 0;
+    const corsHeaders = cors.headersFor(request.method, request.headers);
+    if (corsHeaders.preflight) {
+      request.resume();
+      response.writeHead(204, corsHeaders.preflight).end();
+      if (logRequests) log(`${logTimestamp(new Date())} OPTIONS ${pathOf(request)} 204 (preflight)`);
+      return;
+    }
     let reply: Reply;
     try {
       reply = await respond(findAccount, request, threads.get(request.socket) ?? 'conn');
@@ -182,7 +194,7 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
       }
     }
     try {
-      send(response, reply);
+      send(response, reply, corsHeaders.answer);
       if (logRequests)
         log(
           `${logTimestamp(new Date())} ${request.method} ${pathOf(request)} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
