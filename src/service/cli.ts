@@ -25,7 +25,8 @@ Options:
   --quiet           Do not print a line per request
   --allow-origin ORIGIN
                     Let pages of that browser origin call the service (CORS), such as
-                    https://vscode.dev for the extension in VS Code for the Web; repeat for several.
+                    http://localhost:8080 (a VS Code server) or https://*.vscode-cdn.net (vscode.dev runs
+                    extensions in a frame of such a subdomain; * is one DNS label); repeat for several.
                     Without it, browsers keep every answer from other origins' pages.
   --slow-ms N       Operations on a database taking N ms or more go to its slow query log
                     (GET /slow_queries/DB; default ${DEFAULT_SLOW_QUERY_MS})

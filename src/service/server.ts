@@ -10,6 +10,7 @@ import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
 import { CorsPolicy } from './http/cors';
+import type { CorsHeaders } from './http/cors';
 import { asksOriginalShape, hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/method';
@@ -63,6 +64,7 @@ export interface RunningService {
 
 const INTERNAL_ERROR = 'Internal error in the local service; the service log has the details';
 const MAX_HEADER_BYTES = 1024 * 1024;
+const MAX_REFUSED_ORIGINS_LOGGED = 100;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The body most writes answer with, written once. */
@@ -154,6 +156,7 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
   /** The answer a connection is writing (its request is `response.req`), so that stray bytes after its request do not cut it off. */
   const answering = new WeakMap<Socket, ServerResponse>();
   let connections = 0;
+  const corsOf = corsWithLog(cors, (line) => log(`${logTimestamp(new Date())} ${scrub(line)}`));
   /** Text the service prints or answers, without any of its keys (whatever the path or a message echoes). */
   const scrub = (text: string): string => options.apiKeys.reduce((result, key) => redactKey(result, key), text);
   // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
@@ -174,7 +177,7 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const startedAt = logRequests ? performance.now() : 0;
-    const corsHeaders = cors.headersFor(request.method, request.headers);
+    const corsHeaders = corsOf(request);
     if (corsHeaders.preflight) {
       request.resume();
       response.writeHead(204, corsHeaders.preflight).end();
@@ -221,6 +224,20 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
     const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
   });
+}
+
+/** The CORS headers of each request; a preflight refused logs its origin once, which tells whoever runs the service the page's origin. */
+function corsWithLog(cors: CorsPolicy, log: (line: string) => void): (request: IncomingMessage) => CorsHeaders {
+  const refusedOrigins = new Set<string>();
+  return (request) => {
+    const headers = cors.headersFor(request.method, request.headers);
+    const origin = headers.refusedOrigin;
+    if (origin !== undefined && refusedOrigins.size < MAX_REFUSED_ORIGINS_LOGGED && !refusedOrigins.has(origin)) {
+      refusedOrigins.add(origin);
+      log(`a browser page of origin ${origin} asked to call the service; it is not allowed (--allow-origin)`);
+    }
+    return headers;
+  };
 }
 
 /** One request's reply: its route, its account (every key it carries checked), its body, and the handler's answer. */

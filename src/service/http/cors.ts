@@ -9,7 +9,8 @@ import { COUNT_HEADER, LEGACY_COUNT_HEADER } from '../handlers/documents';
  *
  * An origin is compared as the browser serializes it (`https://vscode.dev`: lowercase scheme and host, no
  * default port, no path), exactly: a different case, a trailing slash, an encoded character or `null` (the
- * origin of sandboxed frames and files) never matches. No credentials are allowed: the key travels in the
+ * origin of sandboxed frames and files) never matches. `https://*.vscode-cdn.net` allows one DNS label in place
+ * of the `*`, nothing else: vscode.dev runs extensions in a frame whose origin is such a subdomain, chosen anew. No credentials are allowed: the key travels in the
  * MongoHQ-API-Token header, never in a cookie.
  */
 
@@ -31,6 +32,9 @@ export function normalizeAllowedOrigin(text: string): string {
   const refused = (why: string) => new Error(`--allow-origin "${text}" is not an origin: ${why}`);
   if (text === '*') throw refused('every origin cannot be allowed; name each one, such as https://vscode.dev');
   if (text === 'null') throw refused('the "null" origin (sandboxed frames, files) cannot be allowed');
+  const wildcard = /^(https?:\/\/)\*\.(.*)$/i.exec(text);
+  if (wildcard) return `${wildcard[1].toLowerCase()}*.${wildcardSuffix(wildcard[1] + wildcard[2], refused)}`;
+  if (text.includes('*')) throw refused('a * stands only for the first label of a host, as in https://*.vscode-cdn.net');
   let url: URL;
   try {
     url = new URL(text);
@@ -44,24 +48,53 @@ export function normalizeAllowedOrigin(text: string): string {
   return url.origin;
 }
 
+/** The host (and port) after `*.`: at least two labels, so that `https://*.net` cannot allow a whole top-level domain. */
+function wildcardSuffix(rest: string, refused: (why: string) => Error): string {
+  const origin = normalizeAllowedOrigin(rest);
+  const host = origin.slice(origin.indexOf('://') + 3);
+  if (host.startsWith('[') || /^[\d.]+(:\d+)?$/.test(host) || host.split(':')[0].split('.').length < 2)
+    throw refused('a * stands for the first label of a domain of at least two labels, as in https://*.vscode-cdn.net');
+  return host;
+}
+
+/** Whether `origin` (already in the serialized form) is `scheme://LABEL.suffix` for the pattern `scheme://*.suffix`. */
+function matchesWildcard(pattern: string, origin: string): boolean {
+  const star = pattern.indexOf('*.');
+  const prefix = pattern.slice(0, star);
+  const suffix = pattern.slice(star + 1);
+  if (!origin.startsWith(prefix) || !origin.endsWith(suffix)) return false;
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(origin.slice(prefix.length, origin.length - suffix.length));
+}
+
 export interface CorsHeaders {
   /** The headers every answer to this request carries (empty for an origin not allowed). */
   readonly answer: Record<string, string>;
   /** The whole answer to a CORS preflight from an allowed origin, or undefined when the request is no such preflight. */
   readonly preflight?: Record<string, string>;
+  /** A preflight from an origin not allowed: that origin, for the log line that tells whoever runs the service. */
+  readonly refusedOrigin?: string;
 }
+
+const MAX_ORIGIN_SHOWN = 200;
 
 const NONE: CorsHeaders = { answer: {} };
 
 export class CorsPolicy {
   private readonly origins: ReadonlySet<string>;
+  private readonly wildcards: readonly string[];
 
   constructor(allowOrigins: readonly string[]) {
-    this.origins = new Set(allowOrigins.map(normalizeAllowedOrigin));
+    const normalized = allowOrigins.map(normalizeAllowedOrigin);
+    this.origins = new Set(normalized.filter((origin) => !origin.includes('*')));
+    this.wildcards = normalized.filter((origin) => origin.includes('*'));
   }
 
   get enabled(): boolean {
-    return this.origins.size > 0;
+    return this.origins.size > 0 || this.wildcards.length > 0;
+  }
+
+  private allows(origin: string): boolean {
+    return this.origins.has(origin) || this.wildcards.some((pattern) => matchesWildcard(pattern, origin));
   }
 
   /** What to add for one request, by its Origin (and, for a preflight, what it asks to send). */
@@ -69,7 +102,10 @@ export class CorsPolicy {
     if (!this.enabled) return NONE;
     const origin = headers.origin;
     // Answers differ by Origin, so caches between must keep them apart.
-    if (typeof origin !== 'string' || !SERIALIZED_ORIGIN.test(origin) || !this.origins.has(origin)) return { answer: { Vary: 'Origin' } };
+    if (typeof origin !== 'string' || !SERIALIZED_ORIGIN.test(origin) || !this.allows(origin)) {
+      const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined && typeof origin === 'string';
+      return { answer: { Vary: 'Origin' }, ...(preflight ? { refusedOrigin: JSON.stringify(origin.slice(0, MAX_ORIGIN_SHOWN)) } : {}) };
+    }
     const answer = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, Vary: 'Origin' };
     if (method !== 'OPTIONS' || headers['access-control-request-method'] === undefined) return { answer };
     const preflight: Record<string, string> = {

@@ -49,8 +49,9 @@ function assertNoKeyInHeaders(answer: Answer): void {
 describe('local service: --allow-origin (browser pages of chosen origins)', function () {
   this.timeout(30_000);
   let running: InProcessService;
+  const logged: string[] = [];
   before(async () => {
-    running = await startServiceInProcess({ apiKeys: [KEY], allowOrigins: [ALLOWED, ALSO_ALLOWED] });
+    running = await startServiceInProcess({ apiKeys: [KEY], allowOrigins: [ALLOWED, ALSO_ALLOWED], log: (line) => logged.push(line) });
   });
   after(async () => running.stop());
 
@@ -159,11 +160,52 @@ describe('local service: --allow-origin (browser pages of chosen origins)', func
       }
     });
 
+    it('a refused preflight logs its origin once, so whoever runs the service learns the page’s origin', async () => {
+      const origin = 'https://abc123.vscode-cdn.example';
+      for (let i = 0; i < 3; i++) await send(running.url, 'OPTIONS', '/databases', preflightFrom(origin));
+      const lines = logged.filter((line) => line.includes(origin));
+      assert.equal(lines.length, 1, lines.join('\n'));
+      assert.match(lines[0], /not allowed \(--allow-origin\)/);
+      assert.ok(logged.every((line) => !line.includes(KEY)));
+    });
+
     it('on a request without an Origin (not a browser page): as before, only Vary', async () => {
       const answer = await send(running.url, 'GET', '/databases', { 'MongoHQ-API-Token': KEY });
       assert.equal(answer.status, 200);
       assert.deepEqual(corsHeaderNames(answer), []);
       assert.equal(answer.headers.vary, 'Origin');
+    });
+  });
+
+  describe('a wildcard for the first label, as vscode.dev’s extension frames need (https://*.vscode-cdn.net)', () => {
+    let wild: InProcessService;
+    before(async () => {
+      wild = await startServiceInProcess({ apiKeys: [KEY], allowOrigins: ['https://*.Vscode-Cdn.net'] });
+    });
+    after(async () => wild.stop());
+
+    it('allows one DNS label in place of the *, and nothing else', async () => {
+      for (const origin of ['https://0c3f9a7e-1b2d.vscode-cdn.net', 'https://abc.vscode-cdn.net']) {
+        const answer = await send(wild.url, 'OPTIONS', '/databases', preflightFrom(origin));
+        assert.equal(answer.status, 204, origin);
+        assert.equal(answer.headers['access-control-allow-origin'], origin);
+      }
+      const refused = [
+        'https://vscode-cdn.net',
+        'https://a.b.vscode-cdn.net',
+        'http://abc.vscode-cdn.net',
+        'https://abc.vscode-cdn.net:8443',
+        'https://abc.vscode-cdn.net.evil.example',
+        'https://abcvscode-cdn.net',
+        'https://-abc.vscode-cdn.net',
+        'https://ABC.vscode-cdn.net',
+        'https://abc%2Eevil.vscode-cdn.net',
+        'null',
+      ];
+      for (const origin of refused) {
+        const answer = await send(wild.url, 'GET', '/databases', { Origin: origin, 'MongoHQ-API-Token': KEY });
+        assert.deepEqual(corsHeaderNames(answer), [], `origin ${origin}`);
+      }
     });
   });
 
@@ -198,6 +240,10 @@ describe('local service: --allow-origin (browser pages of chosen origins)', func
       }
     });
 
+    it('keeps a wildcard origin lowercase, as browsers send origins', () => {
+      assert.deepEqual(parseCli(['--allow-origin', 'HTTPS://*.Vscode-Cdn.NET'], {}).allowOrigins, ['https://*.vscode-cdn.net']);
+    });
+
     it('refuses what cannot be an origin, saying why, so that a typo never silently matches nothing', () => {
       const refused: Array<[string, RegExp]> = [
         ['*', /name each one/],
@@ -208,6 +254,11 @@ describe('local service: --allow-origin (browser pages of chosen origins)', func
         ['https://vscode.dev?x=1', /no path/],
         ['ftp://vscode.dev', /only http and https/],
         ['https://me:pw@vscode.dev', /no user name/],
+        ['https://*.net', /at least two labels/],
+        ['https://*.127.0.0.1', /at least two labels/],
+        ['https://a.*.vscode-cdn.net', /first label/],
+        ['https://*', /first label/],
+        ['https://*.vscode-cdn.net/', /no path/],
       ];
       for (const [origin, why] of refused) {
         assert.throws(
