@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
-import type { FetchFunction } from '../client/fetchFunction';
 import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
+import { browserFetch } from './shared/browserFetch';
 
 /**
  * The browser's composition root (dist/web/extension.js, package.json's `browser`): VS Code for the Web runs it
@@ -11,7 +11,9 @@ import { activateDbHost } from './activateDbHost';
  * AI tools, export and import) is not activated, and package.json hides its commands with `!isWeb`.
  */
 export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
-  const fetch: FetchFunction = (url, init) => globalThis.fetch(url, init);
+  // The worker's own origin: the one its requests carry, which the service must allow.
+  const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  const fetch = browserFetch((input, init) => globalThis.fetch(input, init), pageOrigin);
   return activateDbHost(context, { http: { fetch, keyInHeader: true }, asyncContext: undefined, handoverFile: undefined });
 }
 

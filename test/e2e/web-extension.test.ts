@@ -18,6 +18,7 @@ import { watchForKey } from './support/key-canary';
 import { saveScreenshot } from './support/screenshots';
 import {
   activeEditorText,
+  answerQuickInput,
   editorGroupOf,
   expandRow,
   openDbHostView,
@@ -97,6 +98,25 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     await saveScreenshot(page, 'web-1-welcome');
   });
 
+  it('a service that does not allow this page’s origin: adding its account says both causes and which origin to allow', async () => {
+    const refusing = await startLocalService({ dataDir: path.join(workDir, 'refusing'), logRequests: true });
+    watchForKey(refusing.apiKey);
+    await sideBar.getByRole('button', { name: 'Add Account' }).first().click();
+    await answerQuickInput(page, /base address of the service/, refusing.url);
+    await answerQuickInput(page, /name for the account/, 'Refusing');
+    await answerQuickInput(page, /API key/, refusing.apiKey);
+    const question = page.locator('.monaco-dialog-box');
+    await question.waitFor({ state: 'visible' });
+    const text = await question.innerText();
+    assert.match(text, /Could not reach the service at http:\/\/127\.0\.0\.1:\d+: the browser could not make the request/);
+    assert.ok(text.includes(`--allow-origin ${origin}`), text);
+    await saveScreenshot(page, 'web-2-origin-not-allowed');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    assert.ok(refusing.process.log.includes(`origin "${origin}"`), `the service did not log the refused origin:\n${refusing.process.log}`);
+    await refusing.process.stop();
+  });
+
   it('adds an account for the local service, checked against it from the browser', async () => {
     const added = await addAccountThroughUi({ page, service }, sideBar);
     await added.filter({ hasText: /Added "Local demo": \d+ databases?/ }).waitFor({ state: 'visible' });
@@ -115,7 +135,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
       .waitFor({ state: 'visible' });
     await expandRow(treeRow(sideBar, 'Documents'));
     await treeRowsAtLevel(sideBar, 6).first().waitFor({ state: 'visible' });
-    await saveScreenshot(page, 'web-2-tree');
+    await saveScreenshot(page, 'web-3-tree');
   });
 
   it('opens a document, edits a field by typing and saves with Ctrl+S: the service holds it', async () => {
@@ -135,7 +155,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     const after = (await client.getDocument('inventory', 'products', documentId)).document;
     assert.equal(String(after.stock), String(stock + 1000));
     assert.deepEqual({ ...after, stock: undefined }, { ...before, stock: undefined });
-    await saveScreenshot(page, 'web-3-document-saved');
+    await saveScreenshot(page, 'web-4-document-saved');
   });
 
   it('runs a query playground through its Run CodeLens: "5 of N" beside it', async () => {
@@ -147,7 +167,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     await editorGroupOf(page, 'paid-orders results.jsonc')
       .locator('.view-line', { hasText: `5 of ${formatCount(paid)}` })
       .waitFor({ state: 'visible' });
-    await saveScreenshot(page, 'web-4-playground');
+    await saveScreenshot(page, 'web-5-playground');
   });
 
   it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {

@@ -77,6 +77,12 @@ export interface CorsHeaders {
 
 const MAX_ORIGIN_SHOWN = 200;
 
+const isPreflight = (method: string | undefined, headers: IncomingHttpHeaders): boolean =>
+  method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+
+/** An origin as a log line shows it: quoted, cut short (it is whatever the request sent). */
+const shown = (origin: string): string => JSON.stringify(origin.slice(0, MAX_ORIGIN_SHOWN));
+
 const NONE: CorsHeaders = { answer: {} };
 
 export class CorsPolicy {
@@ -99,15 +105,16 @@ export class CorsPolicy {
 
   /** What to add for one request, by its Origin (and, for a preflight, what it asks to send). */
   headersFor(method: string | undefined, headers: IncomingHttpHeaders): CorsHeaders {
-    if (!this.enabled) return NONE;
     const origin = headers.origin;
+    if (!this.enabled)
+      return isPreflight(method, headers) && typeof origin === 'string' ? { answer: {}, refusedOrigin: shown(origin) } : NONE;
     // Answers differ by Origin, so caches between must keep them apart.
     if (typeof origin !== 'string' || !SERIALIZED_ORIGIN.test(origin) || !this.allows(origin)) {
-      const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined && typeof origin === 'string';
-      return { answer: { Vary: 'Origin' }, ...(preflight ? { refusedOrigin: JSON.stringify(origin.slice(0, MAX_ORIGIN_SHOWN)) } : {}) };
+      const refused = isPreflight(method, headers) && typeof origin === 'string';
+      return { answer: { Vary: 'Origin' }, ...(refused ? { refusedOrigin: shown(origin) } : {}) };
     }
     const answer = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, Vary: 'Origin' };
-    if (method !== 'OPTIONS' || headers['access-control-request-method'] === undefined) return { answer };
+    if (!isPreflight(method, headers)) return { answer };
     const preflight: Record<string, string> = {
       'Access-Control-Allow-Origin': origin,
       'Access-Control-Allow-Methods': ALLOWED_METHODS,

@@ -30,6 +30,15 @@ function send(url: string, method: string, path: string, headers: Record<string,
   });
 }
 
+/** Waits until the child has printed `text` (its output arrives through a pipe, after its answer may have). */
+async function waitForOutput(child: ChildService, text: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!child.output().includes(text)) {
+    if (Date.now() > deadline) assert.fail(`the service did not print ${text}:\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const corsHeaderNames = (answer: Answer) => Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'));
 
 /** What a browser sends before a request with the key header and a JSON body. */
@@ -224,6 +233,8 @@ describe('local service: --allow-origin (browser pages of chosen origins)', func
       const preflight = await send(plain.url, 'OPTIONS', '/databases', preflightFrom(ALLOWED));
       assert.equal(preflight.status, 401);
       assert.deepEqual(corsHeaderNames(preflight), []);
+      // Only its log says that a page asked, and with which origin: what to pass to --allow-origin.
+      await waitForOutput(plain, `origin "${ALLOWED}" asked to call the service; it is not allowed (--allow-origin)`);
     });
   });
 
