@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { DbHostExtensionApi, NodeParts } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
 import { aiToolsFeature } from './aiTools/registerAiTools';
@@ -7,6 +7,7 @@ import type { ExplorerProvider } from './explorer/explorerProvider';
 import { localServiceFeature } from './localService/registerLocalService';
 import type { FeatureHost } from './shared/featureModule';
 import { activateFeature } from './shared/featureModule';
+import { ContextKey } from './shared/contextValues';
 import { transferFeature } from './transfer/registerTransfer';
 
 export type { DbHostExtensionApi, TestApi } from './activateDbHost';
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): Promise<DbHostExtens
 }
 
 function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): NodeParts {
+  void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true);
   const localService = activateFeature(host, localServiceFeature, undefined)!;
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
   activateFeature(host, transferFeature, undefined);

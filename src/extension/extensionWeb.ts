@@ -8,7 +8,7 @@ import { browserFetch } from './shared/browserFetch';
  * in a web worker, with no Node. Clients use the browser's fetch and send the key in the MongoHQ-API-Token
  * header, never in a URL the browser keeps in its history or network log (the service must answer the page's
  * origin: `--allow-origin`). What needs processes or Node's files (the local service, the MCP server and the
- * AI tools, export and import) is not activated, and package.json hides its commands with `!isWeb`.
+ * AI tools, export and import) is not activated, and package.json hides their commands where the context key dbhost.nodeHost is not set.
  */
 export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
   // The worker's own origin: the one its requests carry, which the service must allow.
