@@ -17,6 +17,10 @@ export interface LocalServiceOptions {
   empty?: boolean;
   apiKey?: string;
   port?: number;
+  /** Browser origins the service answers (`--allow-origin`): the extension in a web worker of that page. */
+  allowOrigins?: string[];
+  /** A line per request in the process log (by default the service is quiet). */
+  logRequests?: boolean;
 }
 
 export function generateApiKey(): string {
@@ -30,8 +34,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const apiKey = options.apiKey ?? generateApiKey();
   fs.mkdirSync(options.dataDir, { recursive: true });
   // The key goes in the environment (DBHOST_API_KEY), not the command line that `ps` shows.
-  const args = [script, '--port', String(options.port ?? 0), '--data', options.dataDir, '--quiet'];
+  const args = [script, '--port', String(options.port ?? 0), '--data', options.dataDir];
+  if (!options.logRequests) args.push('--quiet');
   if (options.empty) args.push('--empty');
+  for (const origin of options.allowOrigins ?? []) args.push('--allow-origin', origin);
   const child = ManagedProcess.start(options.empty ? 'local service (empty)' : 'local service (demo data)', process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, DBHOST_API_KEY: apiKey },

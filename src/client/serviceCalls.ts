@@ -19,6 +19,11 @@ export interface DbHostClientOptions {
   retryDelayMs?: number;
   /** Replaces node-fetch (tests, fault injection). */
   fetch?: FetchFunction;
+  /**
+   * Sends the key in the MongoHQ-API-Token header instead of the `_apikey` query parameter: in a browser, where
+   * URLs are kept in the network log and history. The service accepts both.
+   */
+  keyInHeader?: boolean;
   /** Receives one line per HTTP request: method, path (key redacted), status or failure, duration. */
   log?: (line: string) => void;
   /**
@@ -57,6 +62,7 @@ export abstract class ServiceCalls {
       retries: Math.floor(within(options.retries, 0, 10, 2)),
       retryDelayMs: within(options.retryDelayMs, 0, MAX_TIMER, 250),
       fetch: options.fetch,
+      keyInHeader: options.keyInHeader ?? false,
       log: options.log,
       beforeSend: options.beforeSend,
     });

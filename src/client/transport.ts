@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import { stringifyLossless } from '../core/json/lossless';
 import { CallAborted, CallDeadline } from './callDeadline';
 import { loadNodeFetch } from './fetchFunction';
@@ -10,6 +9,7 @@ import type { ServiceAddress } from './serviceAddress';
 import { ServiceError } from '../core/api/serviceError';
 import type { ServiceErrorDetails } from '../core/api/serviceError';
 import { serviceMessageOf } from './serviceMessage';
+import { statusText } from './statusText';
 import type { CallOptions } from '../core/api/types';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -42,6 +42,8 @@ export interface TransportSettings {
   retries: number;
   retryDelayMs: number;
   fetch?: FetchFunction;
+  /** The key in the MongoHQ-API-Token header rather than in the URL. */
+  keyInHeader?: boolean;
   log?: (line: string) => void;
   beforeSend?: (request: OutgoingRequest) => Promise<void>;
 }
@@ -54,12 +56,18 @@ const MAX_LOG_LINE = 1000;
 
 type AttemptOutcome = { answer: ServiceAnswerText } | { error: ServiceError; retryable: boolean };
 
-/** Sends one request per call (a GET may be sent again), with the key in the query string, and scrubs the key from everything it reports. */
+/** The header the service reads the key from (the original service's clients sent it there). */
+export const KEY_HEADER = 'MongoHQ-API-Token';
+
+/**
+ * Sends one request per call (a GET may be sent again), with the key in the query string (or its header), and
+ * scrubs the key from everything it reports.
+ */
 export class Transport {
   private readonly keyParameter: string;
 
   constructor(private readonly settings: TransportSettings) {
-    this.keyParameter = `_apikey=${encodeStrict(settings.apiKey)}`;
+    this.keyParameter = settings.keyInHeader ? '' : `_apikey=${encodeStrict(settings.apiKey)}`;
   }
 
   async send(request: ServiceRequest): Promise<ServiceAnswerText> {
@@ -67,8 +75,9 @@ export class Transport {
     if (this.settings.beforeSend) await this.settings.beforeSend({ method, path: request.path, query: request.query, body: request.body });
     let query = '';
     for (const [name, value] of request.query ?? []) query += `${encodeStrict(name)}=${encodeStrict(value)}&`;
-    const url = this.settings.address.url(request.path, query + this.keyParameter);
+    const url = this.settings.address.url(request.path, this.keyParameter ? query + this.keyParameter : query.slice(0, -1));
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.settings.keyInHeader) headers[KEY_HEADER] = this.settings.apiKey;
     let body: string | undefined;
     if (request.body !== undefined) {
       body = stringifyLossless(request.body);
@@ -150,7 +159,7 @@ export class Transport {
   private httpError(request: ServiceRequest, response: FetchResponse, text: string): ServiceError {
     const { status } = response;
     const serviceMessage = serviceMessageOf(text, response.headers.get('content-type'), (t) => this.scrub(t));
-    let explanation = serviceMessage ?? (response.statusText || STATUS_CODES[status] || 'HTTP error');
+    let explanation = serviceMessage ?? (response.statusText || statusText(status) || 'HTTP error');
     if (status >= 300 && status < 400) {
       const location = response.headers.get('location');
       explanation = `the service redirects${location ? ` to ${location}` : ''}; set the service address to where it moved`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SLOW_QUERY_MS } from './activity/slowQueryLog';
+import { normalizeAllowedOrigin } from './http/cors';
 
 export const API_KEY_ENV = 'DBHOST_API_KEY';
 export const DEFAULT_DATA_DIR = '.dbhost-data';
@@ -22,6 +23,11 @@ Options:
   --no-payment      The accounts have no payment information (paid plans are refused)
   --empty           New accounts start without demo data (plans are always there)
   --quiet           Do not print a line per request
+  --allow-origin ORIGIN
+                    Let pages of that browser origin call the service (CORS), such as
+                    http://localhost:8080 (a VS Code server) or https://*.vscode-cdn.net (vscode.dev runs
+                    extensions in a frame of such a subdomain; * is one DNS label); repeat for several.
+                    Without it, browsers keep every answer from other origins' pages.
   --slow-ms N       Operations on a database taking N ms or more go to its slow query log
                     (GET /slow_queries/DB; default ${DEFAULT_SLOW_QUERY_MS})
   --help            Show this help
@@ -42,6 +48,8 @@ export interface CliOptions {
   empty: boolean;
   quiet: boolean;
   slowQueryMs: number;
+  /** Browser origins allowed to call the service (`--allow-origin`), as browsers send them. */
+  allowOrigins: string[];
 }
 
 export class UsageError extends Error {}
@@ -63,6 +71,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         empty: { type: 'boolean' },
         quiet: { type: 'boolean' },
         'slow-ms': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -74,6 +83,13 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     throw new UsageError(`--port must be a number from 0 to 65535, not "${portText}"`);
   const slowText = values['slow-ms'] ?? String(DEFAULT_SLOW_QUERY_MS);
   if (!/^\d{1,7}$/.test(slowText)) throw new UsageError(`--slow-ms must be a whole number of milliseconds, not "${slowText}"`);
+  const allowOrigins = (values['allow-origin'] ?? []).map((origin) => {
+    try {
+      return normalizeAllowedOrigin(origin);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  });
   let apiKeys = (values['api-key'] ?? []).filter((key) => key.length > 0);
   let generatedKey = false;
   if (apiKeys.length === 0 && env[API_KEY_ENV]) apiKeys = [env[API_KEY_ENV] as string];
@@ -93,5 +109,6 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     empty: values.empty ?? false,
     quiet: values.quiet ?? false,
     slowQueryMs: Number(slowText),
+    allowOrigins,
   };
 }

@@ -28,10 +28,12 @@ async function main(): Promise<void> {
     logRequests: !options.quiet,
     slowQueryMs: options.slowQueryMs,
     store: options.store,
+    allowOrigins: options.allowOrigins,
   });
   if (options.generatedKey)
     console.log(`Generated an API key for this run (pass --api-key or set DBHOST_API_KEY to keep one): ${options.apiKeys[0]}`);
   console.log(`${service.data}; ${options.apiKeys.length} account(s)${options.payment ? '' : ' without payment information'}`);
+  if (options.allowOrigins.length > 0) console.log(`Answering browser pages from ${options.allowOrigins.join(', ')}`);
   console.log(serviceReadyLine(service.url));
 
   let stopping = false;

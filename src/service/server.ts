@@ -9,6 +9,8 @@ import { errorBody, HttpError } from './errors';
 import { freezeIntrinsics } from './hardening/freezeIntrinsics';
 import { trackOperation } from './activity/trackOperation';
 import { readBody } from './http/body';
+import { CorsPolicy } from './http/cors';
+import type { CorsHeaders } from './http/cors';
 import { asksOriginalShape, hasFormBody, keyMayBeInBody, refuseOtherFormKey, requestKey, requestMembers } from './http/legacyTransport';
 import type { Body } from './http/params';
 import type { Method } from './http/method';
@@ -48,6 +50,8 @@ export interface ServiceOptions {
    * URL, in that PostgreSQL database (created when it does not exist; credentials from the URL or the PG* variables).
    */
   store?: string;
+  /** Browser origins (`https://vscode.dev`) whose pages may call the service: CORS headers for them, none for others. */
+  allowOrigins?: readonly string[];
 }
 
 export interface RunningService {
@@ -60,26 +64,29 @@ export interface RunningService {
 
 const INTERNAL_ERROR = 'Internal error in the local service; the service log has the details';
 const MAX_HEADER_BYTES = 1024 * 1024;
+const MAX_REFUSED_ORIGINS_LOGGED = 100;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The body most writes answer with, written once. */
 const OK_TEXT = stringifyExtended(OK.body);
 
 /** Sends the reply as JSON; stored values (object ids, dates) go out as extended JSON. */
-function send(response: ServerResponse, reply: Reply): void {
+function send(response: ServerResponse, reply: Reply, corsHeaders: Record<string, string>): void {
   if (response.headersSent) return;
   const text = reply.body === OK.body ? OK_TEXT : stringifyExtended(reply.body);
   const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) };
   if (reply.headers) Object.assign(headers, reply.headers);
+  Object.assign(headers, corsHeaders);
   response.writeHead(reply.status ?? 200, headers);
   response.end(text);
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   freezeIntrinsics();
+  const cors = new CorsPolicy(options.allowOrigins ?? []);
   const accounts = await openAccounts(options);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES });
-  serveRequests(server, accounts, options);
+  serveRequests(server, accounts, options, cors);
   // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment gets a reset,
   // and a write is never retried. A busy client (a 1 MB diff) easily waits that long between two requests.
   server.keepAliveTimeout = 65_000;
@@ -142,13 +149,14 @@ async function openAccounts(options: ServiceOptions): Promise<Accounts> {
 }
 
 /** Answers the server's requests: each with its reply or its error as JSON, logged without any key. */
-function serveRequests(server: Server, accounts: Accounts, options: ServiceOptions): void {
+function serveRequests(server: Server, accounts: Accounts, options: ServiceOptions, cors: CorsPolicy): void {
   const log = options.log ?? (() => undefined);
   const logRequests = options.logRequests !== false && options.log !== undefined;
   const threads = new WeakMap<Socket, string>();
   /** The answer a connection is writing (its request is `response.req`), so that stray bytes after its request do not cut it off. */
   const answering = new WeakMap<Socket, ServerResponse>();
   let connections = 0;
+  const corsOf = corsWithLog(cors, (line) => log(`${logTimestamp(new Date())} ${scrub(line)}`));
   /** Text the service prints or answers, without any of its keys (whatever the path or a message echoes). */
   const scrub = (text: string): string => options.apiKeys.reduce((result, key) => redactKey(result, key), text);
   // Scrubbed only when a line is printed: it is a scan of the path for every form of every key.
@@ -169,6 +177,13 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const startedAt = logRequests ? performance.now() : 0;
+    const corsHeaders = corsOf(request);
+    if (corsHeaders.preflight) {
+      request.resume();
+      response.writeHead(204, corsHeaders.preflight).end();
+      if (logRequests) log(`${logTimestamp(new Date())} OPTIONS ${pathOf(request)} 204 (preflight)`);
+      return;
+    }
     let reply: Reply;
     try {
       reply = await respond(findAccount, request, threads.get(request.socket) ?? 'conn');
@@ -182,7 +197,7 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
       }
     }
     try {
-      send(response, reply);
+      send(response, reply, corsHeaders.answer);
       if (logRequests)
         log(
           `${logTimestamp(new Date())} ${request.method} ${pathOf(request)} ${reply.status ?? 200} ${Math.round(performance.now() - startedAt)}ms`,
@@ -209,6 +224,20 @@ function serveRequests(server: Server, accounts: Accounts, options: ServiceOptio
     const message = tooLarge ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024 / 1024} MB` : 'Malformed HTTP request';
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
   });
+}
+
+/** The CORS headers of each request; a preflight refused logs its origin once, which tells whoever runs the service the page's origin. */
+function corsWithLog(cors: CorsPolicy, log: (line: string) => void): (request: IncomingMessage) => CorsHeaders {
+  const refusedOrigins = new Set<string>();
+  return (request) => {
+    const headers = cors.headersFor(request.method, request.headers);
+    const origin = headers.refusedOrigin;
+    if (origin !== undefined && refusedOrigins.size < MAX_REFUSED_ORIGINS_LOGGED && !refusedOrigins.has(origin)) {
+      refusedOrigins.add(origin);
+      log(`a browser page of origin ${origin} asked to call the service; it is not allowed (--allow-origin)`);
+    }
+    return headers;
+  };
 }
 
 /** One request's reply: its route, its account (every key it carries checked), its body, and the handler's answer. */

@@ -37,6 +37,8 @@ export interface TestServiceOptions {
    * the data folder, even in a run with DBHOST_TEST_STORE=postgres. Default: the run's store (test/support/testStore.ts).
    */
   store?: string | null;
+  /** Browser origins the service answers with CORS headers (`--allow-origin`). */
+  allowOrigins?: string[];
 }
 
 export interface InProcessOptions extends TestServiceOptions {
@@ -133,6 +135,7 @@ export async function startServiceInProcess(options: InProcessOptions = {}): Pro
     log: options.log,
     logRequests: options.logRequests ?? false,
     journalIo: options.journalIo,
+    allowOrigins: options.allowOrigins,
   }).catch((error: unknown) => {
     settled.abandon();
     throw error;
@@ -161,6 +164,7 @@ export function startServiceInChild(options: ChildOptions = {}): Promise<ChildSe
   if (options.payment === false) args.push('--no-payment');
   if (options.slowQueryMs !== undefined) args.push('--slow-ms', String(options.slowQueryMs));
   if (!options.logRequests) args.push('--quiet');
+  for (const origin of options.allowOrigins ?? []) args.push('--allow-origin', origin);
   const child = spawn(process.execPath, args, { cwd: options.script ? undefined : PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((ready, failed) => {
     let output = '';

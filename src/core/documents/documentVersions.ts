@@ -1,3 +1,4 @@
+import { utf8Length } from '../text/utf8';
 import type { JsonObject } from '../json/lossless';
 import { parseDocumentText } from './documentText';
 
@@ -33,7 +34,7 @@ interface Entry {
   heldSize?: number;
 }
 
-const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
+const byteLength = utf8Length;
 
 /**
  * The mtimes behind VS Code's "the content of the file is newer" check, per document URI.

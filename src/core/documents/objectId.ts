@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../text/webRandom';
 
 /**
  * MongoDB-style object ids: 12 bytes written as 24 lowercase hex digits: a 4-byte big-endian
@@ -15,15 +15,14 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const COUNTER_LIMIT = 0x1000000;
 
 export function createObjectIdGenerator(sources: ObjectIdSources = { now: Date.now, random: randomBytes }): () => string {
-  const processUnique = Buffer.from(sources.random(5));
-  let counter = Buffer.from(sources.random(3)).readUIntBE(0, 3);
+  const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
+  const processUnique = Array.from(sources.random(5).subarray(0, 5), (byte) => hex(byte, 2)).join('');
+  const start = sources.random(3);
+  let counter = (start[0] << 16) | (start[1] << 8) | start[2];
   return () => {
-    const bytes = Buffer.alloc(12);
-    bytes.writeUInt32BE(Math.floor(sources.now() / 1000) >>> 0, 0);
-    processUnique.copy(bytes, 4);
-    bytes.writeUIntBE(counter, 9, 3);
+    const id = `${hex(Math.floor(sources.now() / 1000) >>> 0, 8)}${processUnique}${hex(counter, 6)}`;
     counter = (counter + 1) % COUNTER_LIMIT;
-    return bytes.toString('hex');
+    return id;
   };
 }
 

@@ -1,3 +1,4 @@
+import { utf8Bytes } from '../text/utf8';
 /**
  * Escaping of names and ids into one segment of a `dbhost:` URI path.
  *
@@ -24,7 +25,7 @@ export class PathSegmentError extends Error {
 
 function escapeBytes(char: string): string {
   let escaped = '';
-  for (const byte of Buffer.from(char, 'utf8')) escaped += `~${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const byte of utf8Bytes(char)) escaped += `~${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   return escaped;
 }
 
@@ -49,7 +50,7 @@ export function decodePathSegment(segment: string): string {
       bytes.push(parseInt(hex, 16));
       i += 3;
     } else {
-      bytes.push(...Buffer.from(segment[i], 'utf8'));
+      bytes.push(...utf8Bytes(segment[i]));
       i++;
     }
   }

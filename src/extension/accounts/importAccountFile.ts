@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { promises as fs } from 'node:fs';
+import { utf8Text } from '../../core/text/utf8';
 import type { AccountStore } from '../shared/accountStore';
 
 /** The account handed over, and the file `npm start` asks to open beside it. */
@@ -15,13 +15,14 @@ export interface ImportedAccount {
  */
 export async function importAccountFile(accounts: AccountStore, file: string | undefined): Promise<ImportedAccount | undefined> {
   if (!file) return undefined;
+  const uri = vscode.Uri.file(file);
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = utf8Text(await vscode.workspace.fs.readFile(uri));
   } catch {
     return undefined;
   }
-  await fs.rm(file, { force: true });
+  await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
   let details: { label?: unknown; baseUrl?: unknown; apiKey?: unknown; open?: unknown };
   try {
     details = JSON.parse(text) as typeof details;

@@ -8,7 +8,7 @@ import { renameAccount } from './renameAccount';
 import { CommandId } from '../shared/commandIds';
 
 /** The accounts: add one, rename it, change its key, remove it; and the account a window is started with. */
-export const accountsFeature: FeatureModule<void, Promise<ImportedAccount | undefined>> = {
+export const accountsFeature: FeatureModule<string | undefined, Promise<ImportedAccount | undefined>> = {
   name: 'accounts',
   commands: {
     [CommandId.addAccount]: ({ services }) => addAccount(services),
@@ -16,10 +16,10 @@ export const accountsFeature: FeatureModule<void, Promise<ImportedAccount | unde
     [CommandId.changeApiKey]: ({ services }, arg?: unknown) => changeApiKey(services, arg),
     [CommandId.removeAccount]: ({ services }, arg?: unknown) => removeAccount(services, arg),
   },
-  /** Adds the account handed over at start (`npm start`), if any; what it adds is where the window starts. */
-  async register({ services }) {
+  /** Adds the account handed over at start (`npm start`) in `file`, if any; what it adds is where the window starts. */
+  async register({ services }, file) {
     try {
-      return await importAccountFile(services.accounts, process.env.DBHOST_IMPORT_ACCOUNT_FILE);
+      return await importAccountFile(services.accounts, file);
     } catch (error) {
       services.logger.error('Could not import the account handed over at start', error);
       return undefined;

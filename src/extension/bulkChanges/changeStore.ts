@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { utf8Bytes, utf8Text } from '../../core/text/utf8';
 import * as vscode from 'vscode';
 import type { ChangeEntry, ChangeRecord } from '../../core/bulk/undoPlan';
 import type { JsonObject } from '../../core/json/lossless';
@@ -10,17 +10,18 @@ import { isJsonObject, parseLossless, stringifyLossless } from '../../core/json/
  * document, numbers and dates exactly as the service sent them.
  */
 
-function fileOf(context: vscode.ExtensionContext, accountId: string, db: string, col: string): vscode.Uri {
-  const name = createHash('sha256').update(`${accountId}\u0000${db}\u0000${col}`).digest('hex').slice(0, 32);
+async function fileOf(context: vscode.ExtensionContext, accountId: string, db: string, col: string): Promise<vscode.Uri> {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', utf8Bytes(`${accountId}\u0000${db}\u0000${col}`)));
+  const name = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return vscode.Uri.joinPath(context.globalStorageUri, 'changes', `${name}.ndjson`);
 }
 
 export async function saveChange(context: vscode.ExtensionContext, record: ChangeRecord): Promise<void> {
   const { entries, ...header } = record;
   const lines = [stringifyLossless(header), ...entries.map((entry) => stringifyLossless(entry))];
-  const file = fileOf(context, record.accountId, record.db, record.col);
+  const file = await fileOf(context, record.accountId, record.db, record.col);
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(file, '..'));
-  await vscode.workspace.fs.writeFile(file, Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
+  await vscode.workspace.fs.writeFile(file, utf8Bytes(`${lines.join('\n')}\n`));
 }
 
 export async function loadChange(
@@ -31,11 +32,11 @@ export async function loadChange(
 ): Promise<ChangeRecord | undefined> {
   let bytes: Uint8Array;
   try {
-    bytes = await vscode.workspace.fs.readFile(fileOf(context, accountId, db, col));
+    bytes = await vscode.workspace.fs.readFile(await fileOf(context, accountId, db, col));
   } catch {
     return undefined;
   }
-  const [headerLine, ...lines] = Buffer.from(bytes).toString('utf8').split('\n').filter(Boolean);
+  const [headerLine, ...lines] = utf8Text(bytes).split('\n').filter(Boolean);
   const header = parseLossless(headerLine);
   if (!isJsonObject(header)) throw new Error(vscode.l10n.t('The kept change is damaged: it cannot be undone.'));
   const entries = lines.map((line) => parseLossless(line) as JsonObject as unknown as ChangeEntry);
@@ -44,7 +45,7 @@ export async function loadChange(
 
 export async function forgetChange(context: vscode.ExtensionContext, accountId: string, db: string, col: string): Promise<void> {
   try {
-    await vscode.workspace.fs.delete(fileOf(context, accountId, db, col));
+    await vscode.workspace.fs.delete(await fileOf(context, accountId, db, col));
   } catch {
     // Nothing was kept.
   }

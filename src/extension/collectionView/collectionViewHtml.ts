@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomNonce } from '../../core/text/webRandom';
 import type * as vscode from 'vscode';
 import { escapeHtml, webviewPage } from '../shared/webviewPage';
 
@@ -7,7 +7,7 @@ import { escapeHtml, webviewPage } from '../shared/webviewPage';
  * extension's own `dist` and `media` files. The page holds no key and no address of the service.
  */
 export function collectionViewHtml(webview: vscode.Webview, scriptUri: vscode.Uri, styleUri: vscode.Uri, title: string): string {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = randomNonce();
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,

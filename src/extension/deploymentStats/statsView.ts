@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomNonce } from '../../core/text/webRandom';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
 import type { ChartMessage, HostMessage } from '../../core/stats/chartMessages';
@@ -30,7 +30,7 @@ export class StatsView implements vscode.Disposable {
     /** Present only in a test run (see base/testProbe.ts): it is told each message sent to the chart. */
     private readonly probe: StatsViewProbe | undefined,
   ) {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomNonce();
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'statsChart.js')).toString();
     this.latest = this.seriesMessage(first);
     panel.webview.html = statsPageHtml({ deployment: target.deployment, scriptUri, nonce });

@@ -1,3 +1,4 @@
+import { utf8Bytes } from '../../core/text/utf8';
 import * as vscode from 'vscode';
 import { compareChanges, savedAlongsideMessage } from '../../core/documents/concurrentChanges';
 import { diffToUpdate } from '../../core/documents/updateDiff';
@@ -102,7 +103,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     // A read while the editor is dirty is not the editor loading (e.g. the conflict Compare view): the
     // editor's edits stay based on the version it loaded.
     if (!isDirtyInEditor(uri)) this.versions.hold(key, version);
-    return Buffer.from(version.text, 'utf8');
+    return utf8Bytes(version.text);
   }
 
   /**

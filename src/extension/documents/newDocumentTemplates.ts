@@ -1,3 +1,4 @@
+import { utf8Bytes, utf8Length } from '../../core/text/utf8';
 import * as vscode from 'vscode';
 import { idKeyText } from '../../core/documents/documentId';
 import { newObjectId } from '../../core/documents/objectId';
@@ -52,11 +53,11 @@ export class NewDocumentTemplates {
 
   stat(uri: vscode.Uri): vscode.FileStat {
     const template = this.require(uri);
-    return { type: vscode.FileType.File, ctime: template.mtime, mtime: template.mtime, size: Buffer.byteLength(template.text, 'utf8') };
+    return { type: vscode.FileType.File, ctime: template.mtime, mtime: template.mtime, size: utf8Length(template.text) };
   }
 
   read(uri: vscode.Uri): Uint8Array {
-    return Buffer.from(this.require(uri).text, 'utf8');
+    return utf8Bytes(this.require(uri).text);
   }
 
   /** The document created from this template, once saved. */

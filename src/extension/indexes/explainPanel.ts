@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomNonce } from '../../core/text/webRandom';
 import * as vscode from 'vscode';
 import type { ExplainAnswer } from '../../core/api/explainTypes';
 import type { ExplainRequest } from '../../core/indexes/explainArgs';
@@ -53,7 +53,7 @@ export class ExplainPanel {
     private readonly services: Services,
   ) {
     this.shownView = this.viewOf(current);
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomNonce();
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'explainView.js')).toString();
     panel.webview.html = explainPageHtml({ title: panel.title, scriptUri, nonce, loading: vscode.l10n.t('Loading the explain…') });
     const messages = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(data));

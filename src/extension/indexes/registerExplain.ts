@@ -1,4 +1,4 @@
-import * as path from 'node:path';
+import { lazyModule } from '../base/lazyModule';
 import { registerCommand } from '../base/registerCommand';
 import { CommandId } from '../shared/commandIds';
 import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
@@ -7,12 +7,7 @@ import type * as ExplainModule from './indexesBundle';
 
 /** Explain on playground queries and any `{accountId, db, col, query}`, its view, and the suggested index's creation. */
 export function registerExplain(services: Services, accounts: PlaygroundAccountBinding): void {
-  let feature: ExplainModule.ExplainFeature | undefined;
-  const load = (): ExplainModule.ExplainFeature => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path esbuild must not follow
-    feature ??= (require(path.join(__dirname, 'indexes.js')) as typeof ExplainModule).createExplainFeature(services, accounts);
-    return feature;
-  };
+  const load = lazyModule('indexes.js', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
   services.context.subscriptions.push(
     registerCommand(services, CommandId.explainPlaygroundQuery, (file?: unknown, index?: unknown) =>
       load().explainPlaygroundQuery(file, index),

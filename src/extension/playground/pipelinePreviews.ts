@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
 import type { StagePreview } from '../../core/aggregation/stagePreview';

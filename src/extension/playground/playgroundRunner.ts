@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
 import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../core/text/webRandom';
 import * as vscode from 'vscode';
 import type { HistoryEntry, QueryRun } from '../../core/playground/queryHistoryEntries';
 import { describeRun, historyEntryOf, historyPlaygroundText, validEntries, withEntry } from '../../core/playground/queryHistoryEntries';
@@ -27,7 +27,7 @@ export class QueryHistory {
   }
 
   record(run: QueryRun): void {
-    const entry = historyEntryOf(run, Date.now(), randomUUID());
+    const entry = historyEntryOf(run, Date.now(), randomUuid());
     void this.services.context.workspaceState.update(STATE_KEY, withEntry(this.entries(), entry));
   }
 

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { fetchPage, firstSkip, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';

@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../core/text/webRandom';
 import { DbHostClient } from '../../client/dbHostClient';
+import type { DbHostClientOptions } from '../../client/dbHostClient';
 import type { OutgoingRequest } from '../../client/transport';
 import type { DbHostApi } from '../../core/api/types';
 import type { Logger } from '../base/logger';
 import type { Account } from './account';
 import { setting } from '../base/settings';
 import { Disposable } from '../base/disposable';
+
+/** The platform's part of a client: absent on the desktop (node-fetch, the key in the query string). */
+export type ClientTransport = Pick<DbHostClientOptions, 'fetch' | 'keyInHeader'>;
 
 const ACCOUNTS_KEY = 'dbhost.accounts';
 const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
@@ -32,6 +36,8 @@ export class AccountStore extends Disposable {
     private readonly state: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
     private readonly logger: Logger,
+    /** How clients reach the service on this platform (composition root): the browser's fetch and the key in a header there. */
+    private readonly http: ClientTransport = {},
   ) {
     super();
     this.register(
@@ -64,7 +70,7 @@ export class AccountStore extends Disposable {
   }
 
   async add(details: { label: string; baseUrl: string; apiKey: string }): Promise<Account> {
-    const account: Account = { id: randomUUID(), label: details.label, baseUrl: details.baseUrl };
+    const account: Account = { id: randomUuid(), label: details.label, baseUrl: details.baseUrl };
     this.logger.keys.remember(details.apiKey);
     await this.secrets.store(secretKeyOf(account.id), details.apiKey);
     await this.save([...this.list(), account]);
@@ -134,6 +140,7 @@ export class AccountStore extends Disposable {
       timeoutMs: timeoutSeconds * 1000,
       log: (line) => this.logger.scoped('client').debug(line),
       beforeSend,
+      ...this.http,
     });
   }
 

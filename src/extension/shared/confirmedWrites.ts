@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { ConfirmOptions, Prompts } from '../ui/prompts';
 import type { AccountStore } from './accountStore';
@@ -15,17 +14,27 @@ import type { AccountStore } from './accountStore';
  * `Services`: the guard in dist/extension.js and the commands of the lazily loaded bundles all reach it there.
  */
 export class ConfirmedWrites {
-  private readonly store = new AsyncLocalStorage<string>();
+  /**
+   * `store`: Node's AsyncLocalStorage, given by the desktop composition root. A browser has none: there each write
+   * of an account in Confirm writes asks on its own, as if no command had asked first (never fewer questions).
+   */
+  constructor(private readonly store: AsyncContext<string> | undefined) {}
 
   /** Runs `send`, whose writes to `accountId` the user has just confirmed in the command's own question. */
   send<T>(accountId: string, send: () => Promise<T>): Promise<T> {
-    return this.store.run(accountId, send);
+    return this.store ? this.store.run(accountId, send) : send();
   }
 
   /** Whether the running code sends writes to `accountId` that the user confirmed in a command's question. */
   isConfirmed(accountId: string): boolean {
-    return this.store.getStore() === accountId;
+    return this.store?.getStore() === accountId;
   }
+}
+
+/** What the confirmed writes need of node:async_hooks' AsyncLocalStorage. */
+export interface AsyncContext<T> {
+  run<R>(value: T, callback: () => R): R;
+  getStore(): T | undefined;
 }
 
 /** What a command's question reads of the `Services` (named here, so that services.ts and this module do not import each other). */

@@ -56,6 +56,11 @@ export function tailingContextValue(value: string | undefined): string | undefin
 /** The keys the extension sets with `setContext`, which package.json's `when` clauses read. */
 export enum ContextKey {
   localServiceRunning = 'dbhost.localServiceRunning',
+  /**
+   * The extension runs in a Node extension host, where the local service, export and import and the AI tools work.
+   * Not set in a browser's web worker. `isWeb` alone cannot tell: code-server shows a web UI over a Node host.
+   */
+  nodeHost = 'dbhost.nodeHost',
   /** Walkthrough steps done: an account exists, a document was saved, an account has guardrails set. */
   walkthroughConnected = 'dbhost.walkthrough.connected',
   walkthroughDocumentSaved = 'dbhost.walkthrough.documentSaved',

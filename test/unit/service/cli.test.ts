@@ -22,6 +22,10 @@ describe('local service command line', () => {
         '250',
         '--store',
         'postgres://team@db.example:5433/dbhost',
+        '--allow-origin',
+        'https://vscode.dev',
+        '--allow-origin',
+        'HTTP://LOCALHOST:8080',
       ],
       {},
     );
@@ -36,6 +40,7 @@ describe('local service command line', () => {
       empty: true,
       quiet: true,
       slowQueryMs: 250,
+      allowOrigins: ['https://vscode.dev', 'http://localhost:8080'],
       store: 'postgres://team@db.example:5433/dbhost',
     });
   });

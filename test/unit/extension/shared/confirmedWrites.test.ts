@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConfirmedWrites } from '../../../../src/extension/shared/confirmedWrites';
 
-const confirmed = new ConfirmedWrites();
+const confirmed = new ConfirmedWrites(new AsyncLocalStorage());
 const sendConfirmed = confirmed.send.bind(confirmed);
 const isConfirmedWrite = confirmed.isConfirmed.bind(confirmed);
 
@@ -28,11 +29,17 @@ describe('confirmed writes: what a command asked about is not asked again', () =
   });
 
   it('is held by its instance (the one in Services), not by the module', async () => {
-    const other = new ConfirmedWrites();
+    const other = new ConfirmedWrites(new AsyncLocalStorage());
     await sendConfirmed('prod', async () => {
       assert.equal(isConfirmedWrite('prod'), true);
       assert.equal(other.isConfirmed('prod'), false);
     });
     assert.equal((globalThis as Record<symbol, unknown>)[Symbol.for('dbhost.confirmedWrites')], undefined);
+  });
+
+  it('in a browser (no AsyncLocalStorage) never holds, so an account in Confirm writes asks for each write', async () => {
+    const browser = new ConfirmedWrites(undefined);
+    const seen = await browser.send('prod', async () => browser.isConfirmed('prod'));
+    assert.equal(seen, false);
   });
 });

@@ -1,0 +1,182 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
+import { DbHostClient } from '../../src/client/dbHostClient';
+import { formatCount } from '../../src/core/text/formatCount';
+import { launchChromium, openWorkbench } from '../../scripts/vscode-host/browser';
+import { stopAllProcesses } from '../../scripts/vscode-host/child-processes';
+import { freshCodeServerDirs, startCodeServer } from '../../scripts/vscode-host/code-server';
+import { installExtensionCopy } from '../../scripts/vscode-host/extensions-folder';
+import type { LocalService } from '../../scripts/vscode-host/local-service';
+import { startLocalService } from '../../scripts/vscode-host/local-service';
+import { repoRoot } from '../../scripts/vscode-host/paths';
+import { ensureHarnessPrerequisites } from '../../scripts/vscode-host/prerequisites';
+import { addAccountThroughUi } from './support/accounts';
+import { watchForKey } from './support/key-canary';
+import { saveScreenshot } from './support/screenshots';
+import {
+  activeEditorText,
+  answerQuickInput,
+  editorGroupOf,
+  expandRow,
+  openDbHostView,
+  quickOpenFile,
+  treeRow,
+  treeRowsAtLevel,
+  waitUntilSaved,
+} from './support/workbench';
+
+const PLAYGROUND = 'paid-orders.query.json';
+const PLAYGROUND_TEXT = `{ "database": "shop", "collection": "orders", "q": { "status": "paid" }, "sort": { "total": -1 }, "limit": 5 }\n`;
+
+/**
+ * The extension as VS Code for the Web runs it: installed with package.json's `browser` entry only (no `main`), so
+ * code-server can run it nowhere but in the browser's web-worker extension host, against the local service
+ * started with `--allow-origin` for the workbench's origin. Offline: code-server, Chromium and the service on 127.0.0.1.
+ */
+describe('DB Host in the browser: the web bundle in a web-worker extension host (code-server in Chromium)', function () {
+  this.bail(true);
+  let browser: Browser | undefined;
+  let page: Page;
+  let service: LocalService;
+  let client: DbHostClient;
+  let sideBar: Locator;
+  let origin: string;
+  const serviceRequests: Request[] = [];
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-e2e-web-'));
+
+  before(async function () {
+    this.timeout(300_000);
+    const prerequisites = await ensureHarnessPrerequisites();
+    const dirs = freshCodeServerDirs(path.join(workDir, 'code-server'));
+    fs.writeFileSync(path.join(dirs.workspace, PLAYGROUND), PLAYGROUND_TEXT);
+    fs.mkdirSync(path.join(dirs.workspace, '.vscode'));
+    fs.writeFileSync(
+      path.join(dirs.workspace, '.vscode', 'settings.json'),
+      JSON.stringify({ 'dbhost.pageSize': 5, 'files.autoSave': 'off' }),
+    );
+    const installed = installExtensionCopy(repoRoot, dirs.extensionsDir);
+    const manifestFile = path.join(installed, 'package.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    assert.equal(manifest.browser, './dist/web/extension.js');
+    delete manifest.main;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    const codeServer = await startCodeServer(prerequisites, dirs);
+    origin = new URL(codeServer.url).origin;
+    service = await startLocalService({ dataDir: path.join(workDir, 'service'), allowOrigins: [origin], logRequests: true });
+    watchForKey(service.apiKey);
+    client = new DbHostClient({ baseUrl: service.url, apiKey: service.apiKey });
+    browser = await launchChromium(prerequisites.chromium);
+    page = await openWorkbench(browser, codeServer.workbenchUrl);
+    page.context().on('request', (request) => {
+      if (request.url().startsWith(service.url)) serviceRequests.push(request);
+    });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await saveScreenshot(page, `web-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+      console.log(service?.process.log.slice(-4000));
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    await stopAllProcesses();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('shows the browser’s welcome: Add Account, and no Start Local Service (no processes in a browser)', async () => {
+    sideBar = await openDbHostView(page);
+    const welcome = sideBar.locator('.welcome-view-content', { hasText: 'No DB Host account yet' });
+    await welcome.waitFor({ state: 'visible' });
+    await welcome.getByText(/--allow-origin/).waitFor({ state: 'visible' });
+    await welcome.getByRole('button', { name: 'Add Account' }).waitFor({ state: 'visible' });
+    assert.equal(await welcome.getByRole('button', { name: 'Start Local Service' }).count(), 0);
+    await saveScreenshot(page, 'web-1-welcome');
+  });
+
+  it('a service that does not allow this page’s origin: adding its account says both causes and which origin to allow', async () => {
+    const refusing = await startLocalService({ dataDir: path.join(workDir, 'refusing'), logRequests: true });
+    watchForKey(refusing.apiKey);
+    await sideBar.getByRole('button', { name: 'Add Account' }).first().click();
+    await answerQuickInput(page, /base address of the service/, refusing.url);
+    await answerQuickInput(page, /name for the account/, 'Refusing');
+    await answerQuickInput(page, /API key/, refusing.apiKey);
+    const question = page.locator('.monaco-dialog-box');
+    await question.waitFor({ state: 'visible' });
+    const text = await question.innerText();
+    assert.match(text, /Could not reach the service at http:\/\/127\.0\.0\.1:\d+: the browser could not make the request/);
+    assert.ok(text.includes(`--allow-origin ${origin}`), text);
+    await saveScreenshot(page, 'web-2-origin-not-allowed');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    assert.ok(refusing.process.log.includes(`origin "${origin}"`), `the service did not log the refused origin:\n${refusing.process.log}`);
+    await refusing.process.stop();
+  });
+
+  it('adds an account for the local service, checked against it from the browser', async () => {
+    const added = await addAccountThroughUi({ page, service }, sideBar);
+    await added.filter({ hasText: /Added "Local demo": \d+ databases?/ }).waitFor({ state: 'visible' });
+    await treeRow(sideBar, 'Local demo').waitFor({ state: 'visible' });
+  });
+
+  it('opens the tree down to a page of documents, with the counts the service holds', async () => {
+    await expandRow(treeRow(sideBar, 'Local demo'));
+    await expandRow(treeRow(sideBar, 'Databases'));
+    await expandRow(treeRow(sideBar, 'inventory'));
+    await expandRow(treeRow(sideBar, 'products'));
+    const products = (await client.listDocuments('inventory', 'products', { limit: 1 })).total;
+    assert.ok(products !== undefined);
+    await treeRow(sideBar, 'Documents')
+      .filter({ hasText: formatCount(products) })
+      .waitFor({ state: 'visible' });
+    await expandRow(treeRow(sideBar, 'Documents'));
+    await treeRowsAtLevel(sideBar, 6).first().waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'web-3-tree');
+  });
+
+  it('opens a document, edits a field by typing and saves with Ctrl+S: the service holds it', async () => {
+    const [listed] = (await client.listDocuments('inventory', 'products', { limit: 1 })).documents;
+    const documentId = (listed._id as { $oid: string }).$oid;
+    const before = (await client.getDocument('inventory', 'products', documentId)).document;
+    const stock = Number(String(before.stock));
+    await treeRow(sideBar, documentId).click();
+    const tab = `${documentId}.json`;
+    assert.match(await activeEditorText(page, tab), /"sku"/);
+    const stockLine = editorGroupOf(page, tab).locator('.view-line', { hasText: '"stock"' });
+    await stockLine.locator('span span', { hasText: new RegExp(`^${stock}$`) }).dblclick();
+    await page.keyboard.type(String(stock + 1000));
+    await page.locator('.tabs-container .tab.dirty', { hasText: tab }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Control+S');
+    await waitUntilSaved(page, tab);
+    const after = (await client.getDocument('inventory', 'products', documentId)).document;
+    assert.equal(String(after.stock), String(stock + 1000));
+    assert.deepEqual({ ...after, stock: undefined }, { ...before, stock: undefined });
+    await saveScreenshot(page, 'web-4-document-saved');
+  });
+
+  it('runs a query playground through its Run CodeLens: "5 of N" beside it', async () => {
+    await quickOpenFile(page, PLAYGROUND);
+    const playground = editorGroupOf(page, PLAYGROUND);
+    await playground.locator('.codelens-decoration a', { hasText: /^\s*Run$/ }).click();
+    const paid = (await client.listDocuments('shop', 'orders', { q: { status: 'paid' }, limit: 1 })).total;
+    assert.ok(paid !== undefined);
+    await editorGroupOf(page, 'paid-orders results.jsonc')
+      .locator('.view-line', { hasText: `5 of ${formatCount(paid)}` })
+      .waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'web-5-playground');
+  });
+
+  it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {
+    assert.ok(serviceRequests.length > 0, 'no request to the service was seen');
+    for (const request of serviceRequests) {
+      assert.ok(!request.url().includes(service.apiKey) && !request.url().includes('_apikey'), request.url());
+      const headers = await request.allHeaders();
+      assert.equal(headers.origin, origin, `${request.method()} ${request.url()}`);
+      if (request.method() !== 'OPTIONS') assert.equal(headers['mongohq-api-token'], service.apiKey);
+    }
+  });
+});
