@@ -40,7 +40,6 @@ import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
 import { ConfirmedWrites } from './shared/confirmedWrites';
 import { originalFeatures } from './shared/loadOriginalFeatures';
-import type { Walkthrough } from './walkthrough/registerWalkthrough';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
@@ -71,8 +70,6 @@ export interface TestApi {
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
   readonly mcpServers: McpServers;
-  /** The getting-started walkthrough's steps the extension marked done. */
-  readonly walkthrough: Walkthrough;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -101,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   activateFeature(host, schemaFeature, playgrounds.knowledge);
   const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
   const aiTools = activateFeature(host, aiToolsFeature, undefined)!;
-  const walkthrough = activateFeature(host, walkthroughFeature, undefined)!;
+  activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);
 
   const activationMs = performance.now() - activationStarted;
@@ -118,7 +115,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
     deploymentLogProbe: () => deploymentLogProbe(context)!,
     aiTools: aiTools.host,
     mcpServers: aiTools.mcpServers,
-    walkthrough,
     setPrompts: (prompts) => {
       services.prompts = prompts ?? vscodePrompts;
     },
