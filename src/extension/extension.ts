@@ -87,17 +87,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   const explorer = registerExplorer(services);
   const host: FeatureHost = { services, explorer };
   const handedOver = activateFeature(host, accountsFeature, undefined);
-  const localService = activateFeature(host, localServiceFeature, undefined)!;
+  const localService = activateFeature(host, localServiceFeature, undefined);
   context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
-  const playgrounds = activateFeature(host, playgroundFeature, undefined)!;
-  const documents = activateFeature(host, documentsFeature, undefined)!;
+  const playgrounds = activateFeature(host, playgroundFeature, undefined);
+  const documents = activateFeature(host, documentsFeature, undefined);
   activateFeature(host, indexesFeature, playgrounds.parts.accounts);
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [transferFeature, bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
-  const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
-  const aiTools = activateFeature(host, aiToolsFeature, undefined)!;
+  const collectionViews = activateFeature(host, collectionViewFeature, undefined);
+  const aiTools = activateFeature(host, aiToolsFeature, undefined);
   activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);
 
