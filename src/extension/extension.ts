@@ -4,7 +4,7 @@ import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
 import { testProbe } from './base/testProbe';
 import type { ExplorerProvider } from './explorer/explorerProvider';
-import { registerExplorer } from './explorer/registerExplorer';
+import { createExplorer, explorerFeature } from './explorer/registerExplorer';
 import type { Services } from './services';
 import type { FeatureHost } from './shared/featureModule';
 import { activateFeature, activateFeatures } from './shared/featureModule';
@@ -30,7 +30,7 @@ import { deploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { Guardrails } from './guardrails/registerGuardrails';
-import { registerGuardrails } from './guardrails/registerGuardrails';
+import { guardrailsFeature } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { localServiceFeature } from './localService/registerLocalService';
 import { playgroundFeature } from './playground/registerPlaygrounds';
@@ -82,10 +82,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
 
   // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
   // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.
-  // Guardrails first, at the account store's choke point: no client is made without the write guard.
-  const guardrails = registerGuardrails(services);
-  const explorer = registerExplorer(services);
+  // Guardrails first, at the account store's choke point: no client is made without the write guard (making the
+  // tree, which every feature is handed, makes none).
+  const explorer = createExplorer(services);
   const host: FeatureHost = { services, explorer };
+  const guardrails = activateFeature(host, guardrailsFeature, undefined);
+  activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, undefined);
   const localService = activateFeature(host, localServiceFeature, undefined);
   context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
