@@ -6,7 +6,7 @@ import { buildSync } from 'esbuild';
 const root = resolve(__dirname, '..', '..');
 
 /**
- * Bundles an extension module with `vscode` resolved to bench/support/vscodeApi.ts and loads it, so that
+ * Bundles an extension module with `vscode` resolved to the unit tests' fake (test/support/vscodeFake/vscode.ts) and loads it, so that
  * code from src/extension that only builds tree items runs in plain Node.
  */
 export function loadWithVscodeApi<T>(entry: string): T {
@@ -18,7 +18,7 @@ export function loadWithVscodeApi<T>(entry: string): T {
     format: 'cjs',
     target: 'node20',
     mainFields: ['module', 'main'],
-    alias: { vscode: resolve(root, 'bench/support/vscodeApi.ts') },
+    alias: { vscode: resolve(root, 'test/support/vscodeFake/vscode.ts') },
     outfile,
     logLevel: 'silent',
   });

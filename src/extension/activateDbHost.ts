@@ -5,7 +5,7 @@ import { Logger } from './base/logger';
 import { ResourceChanges } from './base/resourceTarget';
 import { testProbe } from './base/testProbe';
 import type { ExplorerProvider } from './explorer/explorerProvider';
-import { registerExplorer } from './explorer/registerExplorer';
+import { createExplorer, explorerFeature } from './explorer/registerExplorer';
 import type { Services } from './services';
 import type { FeatureHost } from './shared/featureModule';
 import { activateFeature, activateFeatures } from './shared/featureModule';
@@ -31,7 +31,7 @@ import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { MergeViews } from './documents/mergeViews';
 import type { Guardrails } from './guardrails/registerGuardrails';
-import { registerGuardrails } from './guardrails/registerGuardrails';
+import { guardrailsFeature } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { playgroundFeature } from './playground/registerPlaygrounds';
 import { schemaFeature } from './schema/registerSchema';
@@ -40,7 +40,6 @@ import { usersFeature } from './users/registerUsers';
 import { ConfirmedWrites } from './shared/confirmedWrites';
 import type { AsyncContext } from './shared/confirmedWrites';
 import { originalFeatures } from './shared/loadOriginalFeatures';
-import type { Walkthrough } from './walkthrough/registerWalkthrough';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
@@ -73,8 +72,6 @@ export interface TestApi {
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
   readonly mcpServers: McpServers;
-  /** The getting-started walkthrough's steps the extension marked done. */
-  readonly walkthrough: Walkthrough;
 }
 
 /** What the desktop's features that need Node (processes, Node's files) give the rest; absent in the browser. */
@@ -111,21 +108,23 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
 
   // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
   // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.
-  // Guardrails first, at the account store's choke point: no client is made without the write guard.
-  const guardrails = registerGuardrails(services);
-  const explorer = registerExplorer(services);
+  // Guardrails first, at the account store's choke point: no client is made without the write guard (making the
+  // tree, which every feature is handed, makes none).
+  const explorer = createExplorer(services);
   const host: FeatureHost = { services, explorer };
+  const guardrails = activateFeature(host, guardrailsFeature, undefined);
+  activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   const nodeParts = platform.activateNodeFeatures?.(host, explorer);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
-  const playgrounds = activateFeature(host, playgroundFeature, undefined)!;
-  const documents = activateFeature(host, documentsFeature, undefined)!;
+  const playgrounds = activateFeature(host, playgroundFeature, undefined);
+  const documents = activateFeature(host, documentsFeature, undefined);
   activateFeature(host, indexesFeature, playgrounds.parts.accounts);
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
-  const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
-  const walkthrough = activateFeature(host, walkthroughFeature, undefined)!;
+  const collectionViews = activateFeature(host, collectionViewFeature, undefined);
+  activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);
 
   const activationMs = performance.now() - activationStarted;
@@ -147,7 +146,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       deploymentLogProbe: () => deploymentLogProbe(context)!,
       aiTools: aiTools.host,
       mcpServers: aiTools.mcpServers,
-      walkthrough,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

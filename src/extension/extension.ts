@@ -28,10 +28,10 @@ export function activate(context: vscode.ExtensionContext): Promise<DbHostExtens
 
 function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): NodeParts {
   void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true);
-  const localService = activateFeature(host, localServiceFeature, undefined)!;
+  const localService = activateFeature(host, localServiceFeature, undefined);
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
   activateFeature(host, transferFeature, undefined);
-  return { aiTools: activateFeature(host, aiToolsFeature, undefined)! };
+  return { aiTools: activateFeature(host, aiToolsFeature, undefined) };
 }
 
 export function deactivate(): void {}

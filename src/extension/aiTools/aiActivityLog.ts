@@ -6,8 +6,6 @@ const MAX_INPUT = 2000;
 /** The "DB Host AI activity" channel: one line per tool call by any agent, scrubbed of every known key. */
 export class AiActivityLog {
   private channel: vscode.LogOutputChannel | undefined;
-  /** The latest lines as written (tests read them; the channel's own text is not readable back). */
-  readonly recent: string[] = [];
 
   constructor(private readonly redact: (text: string) => string) {}
 
@@ -18,8 +16,6 @@ export class AiActivityLog {
     const outcome = entry.outcome.replace(/\s+/g, ' ');
     const line = this.redact(`account "${entry.account}" · ${entry.tool} · input ${input} · ${outcome}`);
     this.channel.info(line);
-    this.recent.push(`${new Date().toISOString()} ${line}`);
-    if (this.recent.length > 200) this.recent.shift();
   }
 
   dispose(): void {

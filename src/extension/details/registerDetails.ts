@@ -10,34 +10,12 @@ import { DETAILS_SCHEME } from './detailsRequest';
 import { showDetails } from './showDetails';
 import { CommandId } from '../shared/commandIds';
 
-/** The details documents and the commands that open them from the tree or the palette. */
+/** The details documents, and Refresh on them (the other commands of the feature open them). */
 export function registerDetails(services: Services): void {
   const provider = new DetailsContentProvider(services);
   services.context.subscriptions.push(
     provider,
     vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider),
-    registerCommand(services, CommandId.showDatabaseInfo, async (arg?: unknown) => {
-      const { accountId, db } = await resolveDatabase(services, arg);
-      return showDetails({ kind: 'database', accountId, db });
-    }),
-    registerCommand(services, CommandId.showCollectionStatistics, async (arg?: unknown) => {
-      const { accountId, db, col } = await resolveCollection(services, arg);
-      return showDetails({ kind: 'collection', accountId, db, col });
-    }),
-    registerCommand(services, CommandId.showDeploymentDetails, async (arg?: unknown) => {
-      const { accountId, deployment } = await resolveDeploymentTarget(services, arg, 'Deployment Details');
-      return showDetails({ kind: 'deployment', accountId, deployment });
-    }),
-    registerCommand(services, CommandId.showInvoice, async (arg?: unknown) => {
-      const { accountId } = await resolveAccount(services, arg);
-      const invoice = targetOf(arg)?.invoice ?? (await pickInvoice(services, accountId));
-      return showDetails({ kind: 'invoice', accountId, invoice });
-    }),
-    registerCommand(services, CommandId.showPlan, async (arg?: unknown) => {
-      const { accountId } = await resolveAccount(services, arg);
-      const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
-      return showDetails({ kind: 'plan', accountId, plan: String(plan) });
-    }),
     registerCommand(services, CommandId.refreshDetails, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
@@ -68,4 +46,31 @@ async function pickPlan(services: Services, accountId: string): Promise<string> 
   );
 }
 
-export const detailsFeature: FeatureModule = { name: 'details', register: ({ services }) => registerDetails(services) };
+export const detailsFeature: FeatureModule = {
+  name: 'details',
+  commands: {
+    [CommandId.showDatabaseInfo]: async ({ services }, arg?: unknown) => {
+      const { accountId, db } = await resolveDatabase(services, arg);
+      return showDetails({ kind: 'database', accountId, db });
+    },
+    [CommandId.showCollectionStatistics]: async ({ services }, arg?: unknown) => {
+      const { accountId, db, col } = await resolveCollection(services, arg);
+      return showDetails({ kind: 'collection', accountId, db, col });
+    },
+    [CommandId.showDeploymentDetails]: async ({ services }, arg?: unknown) => {
+      const { accountId, deployment } = await resolveDeploymentTarget(services, arg, 'Deployment Details');
+      return showDetails({ kind: 'deployment', accountId, deployment });
+    },
+    [CommandId.showInvoice]: async ({ services }, arg?: unknown) => {
+      const { accountId } = await resolveAccount(services, arg);
+      const invoice = targetOf(arg)?.invoice ?? (await pickInvoice(services, accountId));
+      return showDetails({ kind: 'invoice', accountId, invoice });
+    },
+    [CommandId.showPlan]: async ({ services }, arg?: unknown) => {
+      const { accountId } = await resolveAccount(services, arg);
+      const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
+      return showDetails({ kind: 'plan', accountId, plan: String(plan) });
+    },
+  },
+  register: ({ services }) => registerDetails(services),
+};

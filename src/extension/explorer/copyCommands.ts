@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../base/registerCommand';
-import type { Services } from '../services';
 import { targetOf } from '../shared/resolveTarget';
 import { AccountNode } from './nodes/accountNode';
 import { DocumentNode } from './nodes/documentNode';
@@ -10,12 +8,10 @@ import { idKeyText } from '../../core/documents/documentId';
 import { CommandId } from '../shared/commandIds';
 
 /** "Copy Name" and "Copy _id" on tree items. */
-export function registerCopyCommands(services: Services): vscode.Disposable[] {
-  return [
-    registerCommand(services, CommandId.copyName, (arg?: unknown) => copy(nameOf(arg), 'name')),
-    registerCommand(services, CommandId.copyDocumentId, (arg?: unknown) => copy(documentIdOf(arg), '_id')),
-  ];
-}
+export const copyCommands = {
+  [CommandId.copyName]: (_host: unknown, arg?: unknown) => copy(nameOf(arg), 'name'),
+  [CommandId.copyDocumentId]: (_host: unknown, arg?: unknown) => copy(documentIdOf(arg), '_id'),
+};
 
 function nameOf(arg: unknown): string | undefined {
   if (arg instanceof AccountNode) return arg.account.label;

@@ -1,5 +1,4 @@
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
-import { registerCommand } from '../base/registerCommand';
 import { resolveAccount } from '../shared/resolveTarget';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
@@ -7,6 +6,7 @@ import type { AccountLook } from './accountLookFeatures';
 import { guardrailsBundle } from '../shared/loadGuardrails';
 import { installWriteGuard } from './writeGuard';
 import { CommandId } from '../shared/commandIds';
+import type { FeatureModule } from '../shared/featureModule';
 
 export interface Guardrails {
   /** The account the status bar item shows now, if any. */
@@ -18,9 +18,9 @@ export interface Guardrails {
 /**
  * Guardrails of accounts: the write guard at the account store's choke point, Account Settings…, and,
  * once any account has a mode, colour or tag, that look on its documents and in the status bar.
- * Registered before every other feature, so no client is made without the guard.
+ * Activated before every other feature, so no client is made without the guard.
  */
-export function registerGuardrails(services: Services): Guardrails {
+function registerGuardrails(services: Services): Guardrails {
   installWriteGuard(services);
   let look: AccountLook | undefined;
   const showLookOnceUsed = () => {
@@ -39,10 +39,17 @@ export function registerGuardrails(services: Services): Guardrails {
       },
       '"',
     ),
-    registerCommand(services, CommandId.accountSettings, async (arg?: unknown) => {
-      const { accountId } = await resolveAccount(services, arg);
-      return guardrailsBundle().accountSettings(services, accountId);
-    }),
   );
   return { statusAccountId: () => look?.status.shownAccountId, decorationOf: (uri) => look?.decorations.provideFileDecoration(uri) };
 }
+
+export const guardrailsFeature: FeatureModule<void, Guardrails> = {
+  name: 'guardrails',
+  commands: {
+    [CommandId.accountSettings]: async ({ services }, arg?: unknown) => {
+      const { accountId } = await resolveAccount(services, arg);
+      return guardrailsBundle().accountSettings(services, accountId);
+    },
+  },
+  register: ({ services }) => registerGuardrails(services),
+};

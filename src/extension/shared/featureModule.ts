@@ -15,29 +15,34 @@ export interface FeatureHost {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler narrows what it was given itself
 export type CommandHandler = (host: FeatureHost, ...args: any[]) => unknown;
 
+/** How a feature registers what is not a command; a feature that gives something to others must have it. */
+interface FeatureRegistration<Needs, Gives> {
+  /** The rest: tree contributions, views, providers and commands that share state with them. */
+  register(host: FeatureHost, needs: Needs): Gives;
+}
+
 /**
  * One feature of the extension, declared in its folder's `register<Feature>.ts` and listed in extension.ts:
  * the commands it answers, and what else it registers (tree contributions, views, providers, listeners).
  * `Needs` is what the features listed before it give it, through extension.ts; `Gives` what it gives back.
  */
-export interface FeatureModule<Needs = void, Gives = void> {
+export type FeatureModule<Needs = void, Gives = void> = {
   /** The feature's folder under src/extension. */
   readonly name: string;
   /** Every command whose handler needs nothing but the host and its arguments. */
   readonly commands?: { readonly [id in CommandId]?: CommandHandler };
-  /** The rest: tree contributions, views, providers and commands that share state with them. */
-  register?(host: FeatureHost, needs: Needs): Gives;
-}
+} & ([Gives] extends [void] ? Partial<FeatureRegistration<Needs, Gives>> : FeatureRegistration<Needs, Gives>);
 
 /** Registers a feature's commands, then the rest of it; returns what it gives. */
-export function activateFeature<Needs, Gives>(host: FeatureHost, feature: FeatureModule<Needs, Gives>, needs: Needs): Gives | undefined {
+export function activateFeature<Needs, Gives>(host: FeatureHost, feature: FeatureModule<Needs, Gives>, needs: Needs): Gives {
   const commands = Object.entries(feature.commands ?? {}) as [CommandId, CommandHandler][];
   host.services.context.subscriptions.push(
     ...commands.map(([id, handler]): vscode.Disposable =>
       registerCommand(host.services, id, (...args: unknown[]) => handler(host, ...args)),
     ),
   );
-  return feature.register?.(host, needs);
+  // A feature without `register` gives nothing (its Gives is void), which the type above holds.
+  return (feature as Partial<FeatureRegistration<Needs, Gives>>).register?.(host, needs) as Gives;
 }
 
 /** Activates features that need nothing from the others and give nothing back, in the order listed. */

@@ -5,13 +5,6 @@ import type { Services } from '../services';
 import { ContextKey } from '../shared/contextValues';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
 
-export interface Walkthrough {
-  /** The steps the extension has marked done, by context key (for tests). */
-  done(): ReadonlySet<ContextKey>;
-  /** Forgets the saved document, as a new window would (for tests). */
-  forgetSavedDocument(): void;
-}
-
 /**
  * The getting-started walkthrough (package.json `walkthroughs`) completes its steps on `onContext:` keys set
  * here when the thing is done, not when a command is merely started: an account exists (added, or the local
@@ -43,7 +36,7 @@ async function markStepComplete(stepId: string): Promise<void> {
   }
 }
 
-export function registerWalkthrough(services: Services): Walkthrough {
+export function registerWalkthrough(services: Services): void {
   const done = new Set<ContextKey>();
   const mark = (key: StepKey, value: boolean) => {
     if (value === done.has(key)) return;
@@ -67,10 +60,9 @@ export function registerWalkthrough(services: Services): Walkthrough {
       if (document.uri.scheme === DOCUMENT_SCHEME && !isNewDocumentUri(document.uri)) mark(ContextKey.walkthroughDocumentSaved, true);
     }),
   );
-  return { done: () => done, forgetSavedDocument: () => mark(ContextKey.walkthroughDocumentSaved, false) };
 }
 
-export const walkthroughFeature: FeatureModule<void, Walkthrough> = {
+export const walkthroughFeature: FeatureModule = {
   name: 'walkthrough',
   register: ({ services }) => registerWalkthrough(services),
 };

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
+import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { confirmationOf, invokeTool } from './aiToolsFixtures';
@@ -142,15 +143,18 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     assert.equal(confirmationOf(await testing.aiTools().prepare('dbhost_deleteDocument', input)), undefined);
   });
 
-  it('logs every call with its outcome, and the key is in no answer, confirmation or log line', () => {
-    const log = testing.aiTools().log.recent;
-    assert.ok(
-      log.some((line) =>
-        /account "AI writes" · dbhost_updateMatching · .* · sent PUT \/databases\/lab\/collections\/items\/documents/.test(line),
-      ),
+  it('logs every call with its outcome, and the key is in no answer, confirmation or log line', async () => {
+    const outcomes = [
+      /account "AI writes" · dbhost_updateMatching · .* · sent PUT \/databases\/lab\/collections\/items\/documents/,
+      /account "AI writes" · dbhost_deleteDocument · .* · refused \(Read-only\)/,
+      /account "AI writes" · dbhost_deleteDocument · .* · failed: Error: Not sent/,
+    ];
+    const log = await logFileLines(
+      testing,
+      AI_ACTIVITY_LOG,
+      (lines) => outcomes.every((outcome) => lines.some((line) => outcome.test(line))),
+      'each call and its outcome in the AI activity log',
     );
-    assert.ok(log.some((line) => /account "AI writes" · dbhost_deleteDocument · .* · refused \(Read-only\)/.test(line)));
-    assert.ok(log.some((line) => /account "AI writes" · dbhost_deleteDocument · .* · failed: Error: Not sent/.test(line)));
     for (const text of [...shown, ...log]) assert.ok(!text.includes(service.apiKey), 'the key leaked');
   });
 });

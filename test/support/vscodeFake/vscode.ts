@@ -1,0 +1,223 @@
+// A small fake of the `vscode` module, for unit tests of extension code in plain Node. It keeps what the code
+// under test did where a test can read it (`fakeWindow`, `fakeCommands`, `fakeWorkspace`), as VS Code would
+// show it to a person: the lines of an output channel, the context keys set, the commands registered.
+// Install it with `import '<path>/test/support/vscodeFake/install'` before importing the code under test.
+
+export enum TreeItemCollapsibleState {
+  None = 0,
+  Collapsed = 1,
+  Expanded = 2,
+}
+
+export enum ExtensionMode {
+  Production = 1,
+  Development = 2,
+  Test = 3,
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+export class MarkdownString {
+  value = '';
+  constructor(value = '') {
+    this.value = value;
+  }
+  appendText(text: string): this {
+    this.value += text;
+    return this;
+  }
+  appendMarkdown(text: string): this {
+    this.value += text;
+    return this;
+  }
+  appendCodeblock(code: string, language = ''): this {
+    this.value += `\n\`\`\`${language}\n${code}\n\`\`\`\n`;
+    return this;
+  }
+}
+
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: string | MarkdownString;
+  contextValue?: string;
+  iconPath?: ThemeIcon;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  constructor(
+    readonly label: string,
+    readonly collapsibleState: TreeItemCollapsibleState = TreeItemCollapsibleState.None,
+  ) {}
+}
+
+export class CancellationError extends Error {}
+
+export class Disposable {
+  static from(...disposables: { dispose(): unknown }[]): Disposable {
+    return new Disposable(() => disposables.forEach((disposable) => disposable.dispose()));
+  }
+  constructor(private readonly onDispose: () => unknown) {}
+  dispose(): void {
+    this.onDispose();
+  }
+}
+
+export type Event<T> = (listener: (value: T) => unknown) => Disposable;
+
+export class EventEmitter<T> {
+  private listeners = new Set<(value: T) => unknown>();
+  readonly event: Event<T> = (listener) => {
+    this.listeners.add(listener);
+    return new Disposable(() => this.listeners.delete(listener));
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+export class Uri {
+  private constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+    readonly query: string,
+    readonly fragment: string,
+  ) {}
+  static from(parts: { scheme: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '', parts.query ?? '', parts.fragment ?? '');
+  }
+  static parse(text: string): Uri {
+    const url = new URL(text);
+    return Uri.from({
+      scheme: url.protocol.slice(0, -1),
+      authority: url.host,
+      path: decodeURIComponent(url.pathname),
+      query: url.search.slice(1),
+      fragment: url.hash.slice(1),
+    });
+  }
+  static file(path: string): Uri {
+    return Uri.from({ scheme: 'file', path });
+  }
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    return base.with({ path: [base.path.replace(/\/$/, ''), ...segments].join('/') });
+  }
+  get fsPath(): string {
+    return this.path;
+  }
+  with(change: { scheme?: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return Uri.from({ ...this.parts(), ...change });
+  }
+  toString(): string {
+    const authority = this.authority ? `//${this.authority}` : this.scheme === 'file' ? '//' : '';
+    return `${this.scheme}:${authority}${this.path}${this.query ? `?${this.query}` : ''}${this.fragment ? `#${this.fragment}` : ''}`;
+  }
+  private parts() {
+    return { scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment };
+  }
+}
+
+/** `vscode.l10n`: the English message with its `{0}`… filled in, as VS Code gives it without a translation. */
+export const l10n = {
+  t(message: string, ...args: unknown[]): string {
+    return message.replace(/\{(\d+)\}/g, (match, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : match));
+  },
+};
+
+/** What the output channels received, by channel name: each line as `<level> <text>`, or the text `append` got. */
+const channelLines = new Map<string, string[]>();
+
+class FakeOutputChannel {
+  constructor(readonly name: string) {
+    channelLines.set(name, channelLines.get(name) ?? []);
+  }
+  private write(text: string): void {
+    channelLines.get(this.name)?.push(text);
+  }
+  info = (text: string) => this.write(`info ${text}`);
+  warn = (text: string) => this.write(`warn ${text}`);
+  error = (text: string) => this.write(`error ${text}`);
+  debug = (text: string) => this.write(`debug ${text}`);
+  trace = (text: string) => this.write(`trace ${text}`);
+  appendLine = (text: string) => this.write(text);
+  append = (text: string) => this.write(text);
+  clear(): void {
+    channelLines.set(this.name, []);
+  }
+  show(): void {}
+  hide(): void {}
+  dispose(): void {}
+}
+
+export const window = {
+  createOutputChannel: (name: string): FakeOutputChannel => new FakeOutputChannel(name),
+};
+
+const contextKeys = new Map<string, unknown>();
+const commandHandlers = new Map<string, (...args: unknown[]) => unknown>();
+
+export const commands = {
+  registerCommand(id: string, handler: (...args: unknown[]) => unknown): Disposable {
+    if (commandHandlers.has(id)) throw new Error(`command '${id}' already exists`);
+    commandHandlers.set(id, handler);
+    return new Disposable(() => commandHandlers.delete(id));
+  },
+  async executeCommand<T>(id: string, ...args: unknown[]): Promise<T> {
+    if (id === 'setContext') {
+      contextKeys.set(String(args[0]), args[1]);
+      return undefined as T;
+    }
+    const handler = commandHandlers.get(id);
+    if (!handler) throw new Error(`command '${id}' not found`);
+    return handler(...args) as T;
+  },
+};
+
+const savedDocuments = new EventEmitter<{ uri: Uri }>();
+const configurationChanges = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
+const settings = new Map<string, unknown>();
+
+export const workspace = {
+  onDidSaveTextDocument: savedDocuments.event,
+  onDidChangeConfiguration: configurationChanges.event,
+  getConfiguration: (section: string) => ({
+    get: <T>(name: string, fallback?: T): T | undefined =>
+      settings.has(`${section}.${name}`) ? (settings.get(`${section}.${name}`) as T) : fallback,
+  }),
+};
+
+/** What a test reads of the window and drives in it, as a person would see and do it. */
+export const fakeWindow = {
+  /** The lines an output channel received, or undefined when no channel of that name was made. */
+  channelLines: (name: string): readonly string[] | undefined => channelLines.get(name),
+};
+
+export const fakeCommands = {
+  /** The value a context key was last set to with `setContext`. */
+  contextKey: (key: string): unknown => contextKeys.get(key),
+  registered: (): string[] => [...commandHandlers.keys()],
+};
+
+export const fakeWorkspace = {
+  /** A person saved the text document at `uri`. */
+  save: (uri: Uri): void => savedDocuments.fire({ uri }),
+};
+
+/** Forgets what every earlier test did: channels, context keys, commands, settings. */
+export function resetFake(): void {
+  channelLines.clear();
+  contextKeys.clear();
+  commandHandlers.clear();
+  settings.clear();
+}
