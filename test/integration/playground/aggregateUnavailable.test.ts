@@ -72,4 +72,18 @@ describe('Aggregation on a service without it', function () {
     assert.equal(service.refused(), 1, 'nothing more sent to …/aggregate');
     assert.ok(vscode.languages.getDiagnostics(document.uri).length === 0, 'no problem marked for a missing endpoint');
   });
+
+  it('Aggregate… in a collection view of that service opens no playground once it knows, and says why', async () => {
+    await vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db: 'shop', col: 'orders' });
+    const prompts = new FakePrompts();
+    testing.setPrompts(prompts);
+    const before = vscode.workspace.textDocuments.length;
+    assert.equal(await vscode.commands.executeCommand('dbhost.aggregateCollectionView'), undefined);
+    assert.deepEqual(prompts.errors, []);
+    assert.match(
+      prompts.infos[0] ?? '',
+      /^The service of "No aggregate here" does not offer aggregation pipelines: no pipeline playground/,
+    );
+    assert.equal(vscode.workspace.textDocuments.length, before, 'no playground opened');
+  });
 });
