@@ -2,6 +2,7 @@ import type { SortSpec } from '../api/types';
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { isJsonObject, parseLossless } from '../json/lossless';
 import { isRecord } from '../json/isRecord';
+import { parsePipelineText } from '../table/pipelineView';
 
 /** At most this many documents can be exported by `_id` at once (a selection larger than that is refused). */
 export const MAX_EXPORT_IDS = 10_000;
@@ -13,7 +14,10 @@ export const MAX_EXPORT_IDS = 10_000;
  * arguments are copied on the way.
  */
 export type ExportScope =
-  { kind: 'query'; filter: string; sort: SortSpec; fields: Record<string, 1> } | { kind: 'ids'; ids: string[]; fields: Record<string, 1> };
+  | { kind: 'query'; filter: string; sort: SortSpec; fields: Record<string, 1> }
+  | { kind: 'ids'; ids: string[]; fields: Record<string, 1> }
+  /** All the results of a pipeline that only reads (a view of a pipeline's results), as lossless JSON text. */
+  | { kind: 'pipeline'; pipeline: string };
 
 export interface ExportDocumentsArgs {
   accountId: string;
@@ -26,6 +30,7 @@ export interface ExportDocumentsArgs {
 export type ExportRequest = { accountId: string; db: string; col: string } & (
   | { kind: 'query'; query: { q?: JsonObject; sort?: SortSpec; fields?: Record<string, 1> } }
   | { kind: 'ids'; ids: JsonValue[]; fields?: Record<string, 1> }
+  | { kind: 'pipeline'; pipeline: JsonObject[] }
 );
 
 const isName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 1000;
@@ -47,6 +52,12 @@ export function checkExportDocumentsArgs(
   const { accountId, db, col, scope } = raw;
   if (!isName(accountId) || !isName(db) || !isName(col)) return fail('accountId, db and col must be non-empty strings');
   if (!isRecord(scope)) return fail('scope must be an object');
+  if (scope.kind === 'pipeline') {
+    if (!hasOnly(scope, 'kind', 'pipeline')) return fail('scope has unknown keys');
+    if (typeof scope.pipeline === 'string' && scope.pipeline.length > 1_000_000) return fail('scope.pipeline is over 1,000,000 characters');
+    const { pipeline, error } = parsePipelineText(scope.pipeline);
+    return pipeline ? { request: { accountId, db, col, kind: 'pipeline', pipeline } } : fail(`scope.pipeline: ${error}`);
+  }
   const fields = checkFields(scope.fields);
   if (fields === undefined) return fail('scope.fields must map field names to 1');
   const target = { accountId, db, col };
@@ -90,7 +101,7 @@ export function checkExportDocumentsArgs(
     }
     return { request: { ...target, kind: 'ids', ids, ...projection } };
   }
-  return fail('scope.kind must be "query" or "ids"');
+  return fail('scope.kind must be "query", "ids" or "pipeline"');
 }
 
 function hasOnly(record: Record<string, unknown>, ...keys: string[]): boolean {

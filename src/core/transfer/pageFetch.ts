@@ -40,13 +40,18 @@ export function pageFetchContext(
  * One page of an export, asked for again after a failure a retry may cure (waiting longer each time),
  * so nothing is skipped or written twice; a cancel ends it with {@link ExportCancelledError}.
  */
-export async function fetchExportPage(context: PageFetchContext, request: DocumentQuery): Promise<DocumentPage> {
+export function fetchExportPage(context: PageFetchContext, request: DocumentQuery): Promise<DocumentPage> {
+  return withRetries(context, (signal) => context.api.listDocuments(context.db, context.col, request, { signal }));
+}
+
+/** One request of an export (a page of a find or of a pipeline), retried as {@link fetchExportPage} says. */
+export async function withRetries<T>(context: PageFetchContext, request: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
   const { signal } = context;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw new ExportCancelledError();
     context.onRequest();
     try {
-      return await context.api.listDocuments(context.db, context.col, request, { signal });
+      return await request(signal);
     } catch (error) {
       if (isCancelled(error) || signal?.aborted) throw new ExportCancelledError();
       if (!isTransient(error) || attempt >= context.retries) throw error;

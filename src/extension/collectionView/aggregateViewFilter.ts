@@ -4,6 +4,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import { pageQuery } from '../../core/table/viewState';
 import { freshUntitledUri } from '../shared/playgroundFiles';
 import type { Services } from '../services';
+import { aggregateHidden } from '../shared/aggregateAvailability';
 import type { CollectionViews } from './collectionViews';
 
 /** A new pipeline playground's text: a `$match` of the view's filter, then a `$group` to start from. */
@@ -23,13 +24,19 @@ export function pipelinePlaygroundText(accountLabel: string, db: string, col: st
 }
 
 /** "Aggregate…" in a collection view's title bar: a new playground on its collection with a `$match` of its filter. */
-export async function aggregateViewFilter(services: Services, views: CollectionViews): Promise<string> {
+export async function aggregateViewFilter(services: Services, views: CollectionViews): Promise<string | undefined> {
   const view = views.frontView();
   if (!view) throw new Error(vscode.l10n.t('Open a collection view and bring it to the front to aggregate its documents.'));
   const { source, state } = view.session;
   const { q, error } = pageQuery(state);
   if (error) throw new Error(vscode.l10n.t('{0}. Fix the filter to start a pipeline from it.', error));
   const account = services.accounts.require(source.accountId);
+  if (await aggregateHidden(services, account.id)) {
+    void services.prompts.info(
+      vscode.l10n.t('The service of "{0}" does not offer aggregation pipelines: no pipeline playground was opened.', account.label),
+    );
+    return undefined;
+  }
   const uri = freshUntitledUri(source.col);
   let document = await vscode.workspace.openTextDocument(uri);
   if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');

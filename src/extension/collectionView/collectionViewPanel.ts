@@ -92,6 +92,14 @@ export class CollectionViewPanel extends Disposable {
 
   private async handle(message: WebviewMessage): Promise<void> {
     const { session } = this;
+    if (session.source.pipeline && changesDocuments(message))
+      return this.notice(
+        vscode.l10n.t(
+          'These are the results of a pipeline, not documents of {0}: they cannot be edited, opened, duplicated, deleted or exported by _id here. Copy JSON and Export… work.',
+          session.source.col,
+        ),
+        true,
+      );
     // The user has acted again since: a notice the hidden page missed is old news, not shown over the new action.
     if (message.type !== 'ready' && message.type !== 'rendered') this.unseenNotice = undefined;
     switch (message.type) {
@@ -155,7 +163,7 @@ export class CollectionViewPanel extends Disposable {
       ...session.pageContents(),
       total: session.total,
       loading,
-      editable: true,
+      editable: !session.source.pipeline,
       ...(session.rowChanges.length > 0 ? { rowChanges: session.rowChanges.length } : {}),
       ...(session.error ? { error: session.error } : {}),
     });
@@ -300,8 +308,15 @@ export class CollectionViewPanel extends Disposable {
 
   private title(): string {
     const staged = this.session.stagedCount;
+    if (this.session.source.pipeline) return vscode.l10n.t('{0} pipeline results ({1})', this.session.source.col, this.session.source.db);
     return `${this.session.source.col} (${this.session.source.db})${staged > 0 ? ` ● ${staged}` : ''}`;
   }
+}
+
+/** What a view of a pipeline's results refuses: every message that edits or reaches documents of the collection by `_id`. */
+function changesDocuments(message: WebviewMessage): boolean {
+  if (message.type === 'rows') return message.action !== 'copy';
+  return ['edit', 'removeField', 'revert', 'save', 'changeRows', 'exportSelected'].includes(message.type);
 }
 
 function describeOutcome(outcome: SaveOutcome): string {

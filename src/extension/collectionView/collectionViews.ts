@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
+import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
+import type { JsonObject } from '../../core/json/lossless';
 import { isJsonObject } from '../../core/json/lossless';
+import { parsePipelineText } from '../../core/table/pipelineView';
 import { fromWire } from '../../core/json/wire';
 import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core/table/viewState';
 import type { Services } from '../services';
@@ -23,8 +26,13 @@ export class CollectionViews {
     private readonly probe: CollectionViewProbe | undefined,
   ) {}
 
-  /** Opens a view of a collection with a view state, or `{fromQuery}` (a playground query's filter text, sort, fields, skip, limit), checked here; else the defaults. */
-  open(source: CollectionSource, initialState?: unknown): CollectionViewPanel {
+  /**
+   * Opens a view of a collection with a view state, or `{fromQuery}` (a playground query's filter text, sort, fields, skip,
+   * limit), checked here; else the defaults. With `{pipeline}` (lossless JSON text of a pipeline that only reads), a view
+   * of that pipeline's results.
+   */
+  open(target: CollectionSource, initialState?: unknown): CollectionViewPanel {
+    const source = { ...target, ...pipelineOf(initialState) };
     const fromQuery = (initialState as { fromQuery?: unknown } | undefined)?.fromQuery;
     const state =
       checkViewState(initialState) ??
@@ -109,11 +117,31 @@ export class CollectionViews {
       return undefined;
     const state = checkViewState(value.state);
     if (!state) return undefined;
+    const pipeline = value.source.pipeline;
+    const readOnly = Array.isArray(pipeline) && pipeline.every(isJsonObject) && !pipelineWrite(pipeline);
+    if (pipeline !== undefined && !readOnly) return undefined;
     return {
-      source: { accountId, db, col },
+      source: { accountId, db, col, ...(pipeline ? { pipeline: pipeline as JsonObject[] } : {}) },
       state,
       staged: (Array.isArray(value.staged) ? value.staged : []) as RestoreState['staged'],
       rowChanges: value.rowChanges as unknown as RestoreState['rowChanges'],
     };
   }
+}
+
+/** The pipeline whose results a view is asked to show, from its initial state's `pipeline` text; nothing for none. */
+function pipelineOf(initialState: unknown): { pipeline?: JsonObject[] } {
+  if (!isJsonObject(initialState as never) || !Object.hasOwn(initialState as object, 'pipeline')) return {};
+  const { pipeline, error } = parsePipelineText((initialState as { pipeline?: unknown }).pipeline);
+  if (!pipeline) throw new Error(vscode.l10n.t('Open as Table cannot show these results: {0}.', error));
+  const write = pipelineWrite(pipeline);
+  if (write)
+    throw new Error(
+      vscode.l10n.t(
+        'This pipeline writes into "{0}" with {1}: run it from its playground; a table only shows results.',
+        write.collection,
+        write.stage,
+      ),
+    );
+  return { pipeline };
 }

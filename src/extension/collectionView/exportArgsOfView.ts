@@ -1,3 +1,5 @@
+import { stringifyLossless } from '../../core/json/lossless';
+import { pipelineViewStages } from '../../core/table/pipelineView';
 import type { ExportDocumentsArgs } from '../../core/transfer/exportArgs';
 import type { ViewState } from '../../core/table/viewState';
 import { pageQuery } from '../../core/table/viewState';
@@ -8,6 +10,13 @@ const NO_ID_KEY = 'null';
 
 /** The arguments of dbhost.exportDocuments for what a view shows: its filter (as typed, so exact), sort and projection. */
 export function exportViewArgs(source: CollectionSource, state: ViewState): ExportDocumentsArgs {
+  if (source.pipeline) {
+    // A view of a pipeline's results: all of them, with the view's filter, sort and columns as stages after it.
+    const { stages, error: stagesError } = pipelineViewStages(source.pipeline, state, false);
+    if (!stages) throw new Error(`${stagesError}. Fix the filter to export what it matches.`);
+    const { accountId, db, col } = source;
+    return { accountId, db, col, scope: { kind: 'pipeline', pipeline: stringifyLossless(stages) } };
+  }
   const { sort, fields, error } = pageQuery(state);
   if (error) throw new Error(`${error}. Fix the filter to export what it matches.`);
   return {

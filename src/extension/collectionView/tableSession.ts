@@ -14,6 +14,7 @@ import type { CellEdit } from '../../core/table/stagedEdits';
 import { StagedEdits, documentChange, documentKey } from '../../core/table/stagedEdits';
 import type { ViewState } from '../../core/table/viewState';
 import { pageQuery } from '../../core/table/viewState';
+import { pipelineViewStages } from '../../core/table/pipelineView';
 import type { Services } from '../services';
 
 /** The collection a view shows. Only the account's id: its key stays in secret storage. */
@@ -21,6 +22,8 @@ export interface CollectionSource {
   accountId: string;
   db: string;
   col: string;
+  /** A pipeline that only reads: the view shows its results, which are not the collection's documents and are not edited. */
+  pipeline?: JsonObject[];
 }
 
 /** What the user chose for a document changed on the service since it was loaded. */
@@ -59,16 +62,20 @@ export class TableSession {
     public state: ViewState,
   ) {}
 
-  /** GETs the shown page (only that page) with the view's filter, sort and projection. */
+  /** GETs the shown page (only that page) with the view's filter, sort and projection; of a pipeline's results, runs it for that page. */
   async load(): Promise<void> {
+    const { pipeline, db, col } = this.source;
     const { error, ...query } = pageQuery(this.state);
-    if (error) {
-      this.error = error;
+    const asked = pipeline ? pipelineViewStages(pipeline, this.state, true) : undefined;
+    if (error ?? asked?.error) {
+      this.error = error ?? asked?.error;
       return;
     }
     try {
       const client = await this.services.accounts.clientFor(this.source.accountId);
-      const page = await client.listDocuments(this.source.db, this.source.col, query);
+      const page = asked?.stages
+        ? await client.aggregate(db, col, asked.stages, { limit: asked.limit })
+        : await client.listDocuments(db, col, query);
       this.documents = page.documents.filter(isJsonObject);
       this.total = page.total;
       this.error = undefined;

@@ -5,7 +5,8 @@ import { PREVIEW_SHOWN, previewIsComplete, renderStagePreview, stagePreviewPlan 
 import type { DbHostApi } from '../../core/api/types';
 import type { AggregateRequest } from '../../core/playground/playgroundRequest';
 import { CommandId } from '../shared/commandIds';
-import { isAbsentEndpoint, isKnownAbsent, markAbsent } from '../shared/featureAvailability';
+import { isKnownAbsent } from '../shared/featureAvailability';
+import { isAggregateAbsent, markAggregateAbsent } from '../shared/aggregateAvailability';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
 import type { Services } from '../services';
 import type { PlaygroundParts } from './playgroundParts';
@@ -72,10 +73,13 @@ export class PipelinePreviews {
     try {
       page = await client.aggregate(request.database, request.collection, plan.pipeline, { limit: PREVIEW_SHOWN });
     } catch (error) {
-      if (!isAbsentEndpoint(error) || /does not exist/i.test(this.services.logger.describe(error))) throw error;
-      markAbsent(client, 'aggregate');
+      if (!isAggregateAbsent(error, (failure) => this.services.logger.describe(failure))) throw error;
+      markAggregateAbsent(client);
       void this.services.prompts.info(
-        vscode.l10n.t('The service of "{0}" does not offer aggregation pipelines: nothing to preview.', account.label),
+        vscode.l10n.t(
+          'The service of "{0}" does not offer aggregation pipelines, so Run and Preview to here on its pipelines are hidden.',
+          account.label,
+        ),
       );
       return undefined;
     }

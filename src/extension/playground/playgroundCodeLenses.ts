@@ -5,6 +5,7 @@ import type { PlaygroundParses } from '../shared/playgroundFiles';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import { CommandId } from '../shared/commandIds';
 import { onDidChangeExplainAvailability } from '../shared/explainAvailability';
+import { onDidChangeAggregateAvailability } from '../shared/aggregateAvailability';
 
 /** Above each query: "Run" (or "Run update…"), "Explain" on a find, and the account and collection it runs against. */
 export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
@@ -15,9 +16,15 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
     private readonly accounts: PlaygroundAccounts,
     /** Whether the account's service is known to have no explain (the lens is hidden then). */
     private readonly explainHidden: (accountId: string) => Promise<boolean>,
+    /** Whether the account's service is known to have no aggregation (a pipeline's Run lens is hidden then). */
+    private readonly aggregateHidden: (accountId: string) => Promise<boolean>,
   ) {
     this.onDidChangeCodeLenses = (listener, thisArg, disposables) => {
-      const both = vscode.Disposable.from(accounts.onDidChange(listener, thisArg), onDidChangeExplainAvailability(listener, thisArg));
+      const both = vscode.Disposable.from(
+        accounts.onDidChange(listener, thisArg),
+        onDidChangeExplainAvailability(listener, thisArg),
+        onDidChangeAggregateAvailability(listener, thisArg),
+      );
       disposables?.push(both);
       return both;
     };
@@ -44,11 +51,21 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
         return new vscode.CodeLens(run.range, command);
       }),
     );
-    return lenses.flatMap(([run, target], i) => [run, explains[i], target].filter((lens): lens is vscode.CodeLens => lens !== undefined));
+    const runs = await Promise.all(
+      lenses.map(async ([run, , , pipelineAccount]) =>
+        pipelineAccount && (await this.aggregateHidden(pipelineAccount)) ? undefined : run,
+      ),
+    );
+    return lenses.flatMap(([, target], i) => [runs[i], explains[i], target].filter((lens): lens is vscode.CodeLens => lens !== undefined));
   }
 
-  /** Each query's Run and account lenses, with the id of the account a find runs against ('' while unsettled; undefined for an update). */
-  private runAndTargetLenses(document: vscode.TextDocument): Array<[vscode.CodeLens, vscode.CodeLens | undefined, string | undefined]> {
+  /**
+   * Each query's Run and account lenses, with the id of the account a find runs against ('' while unsettled; undefined
+   * for an update), and that of the settled account a pipeline runs against.
+   */
+  private runAndTargetLenses(
+    document: vscode.TextDocument,
+  ): Array<[vscode.CodeLens, vscode.CodeLens | undefined, string | undefined, string | undefined]> {
     if (!isPlaygroundDocument(document)) return [];
     const parsed = this.parses.get(document);
     return parsed.entries.map((entry) => {
@@ -65,7 +82,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
         command: CommandId.runPlaygroundQuery,
         arguments: [document.uri, entry.index],
       });
-      if (!request) return [run, undefined, undefined];
+      if (!request) return [run, undefined, undefined, undefined];
       const account = this.accounts.settled(document.uri, request.account);
       const look = account && lookOf(account);
       const target = new vscode.CodeLens(range, {
@@ -76,7 +93,12 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
         command: CommandId.choosePlaygroundAccount,
         arguments: [document.uri],
       });
-      return [run, target, request.kind === 'find' ? (account?.id ?? '') : undefined];
+      return [
+        run,
+        target,
+        request.kind === 'find' ? (account?.id ?? '') : undefined,
+        request.kind === 'aggregate' ? account?.id : undefined,
+      ];
     });
   }
 }

@@ -4,6 +4,7 @@ import { CommandId } from '../shared/commandIds';
 import type { LoadKnowledge } from '../shared/loadKnowledge';
 import { knowledgeLoader } from '../shared/loadKnowledge';
 import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import { onDidChangeAggregateAvailability } from '../shared/aggregateAvailability';
 import type { Services } from '../services';
 import type { PlaygroundParts } from './playgroundParts';
 
@@ -25,6 +26,7 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
     registerCommand(services, CommandId.clearQueryHistory, () => load().history.clear()),
     registerCommand(services, CommandId.showQueryHistory, () => load().history.pick()),
     runAllLensesChanged,
+    onDidChangeAggregateAvailability(() => runAllLensesChanged.fire()),
     playground.runner.onDidRun((run) => load().history.record(run)),
     vscode.languages.registerCompletionItemProvider(
       selector,

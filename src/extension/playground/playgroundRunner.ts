@@ -21,6 +21,7 @@ import { isPlaygroundDocument } from '../shared/playgroundFiles';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
 import { RESULTS_SCHEME } from './resultsDocuments';
 import { bulkChangesBundle } from '../shared/loadBulkChanges';
+import { isAggregateAbsent, markAggregateAbsent } from '../shared/aggregateAvailability';
 
 /** What a run gives back (the integration tests read it). */
 export interface FindRunResult {
@@ -91,6 +92,16 @@ export class PlaygroundRunner {
       // The question above is the write's confirmation: a Confirm-writes account does not ask again.
       return await (write ? this.services.confirmedWrites.send(account.id, send) : send());
     } catch (error) {
+      if (request.kind === 'aggregate' && isAggregateAbsent(error, (failure) => this.services.logger.describe(failure))) {
+        markAggregateAbsent(client);
+        void this.services.prompts.info(
+          vscode.l10n.t(
+            'The service of "{0}" does not offer aggregation pipelines, so Run and Preview to here on its pipelines are hidden.',
+            account.label,
+          ),
+        );
+        return undefined;
+      }
       if (isServiceError(error) && error.kind === 'http') {
         // The service names a pipeline's failing stage, "stage 2 ($group): …": it is shown at that stage.
         const stage = /^stage (\d+)\b/i.exec(error.serviceMessage ?? '')?.[1];

@@ -17,6 +17,7 @@ import { ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
 import { CommandId } from '../shared/commandIds';
 import { explainHidden } from '../shared/explainAvailability';
+import { aggregateHidden } from '../shared/aggregateAvailability';
 
 /** Query playgrounds: `.query.json` files with diagnostics, Run lenses, and results beside them. */
 export function registerPlaygrounds(services: Services): PlaygroundParts {
@@ -33,7 +34,12 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
     results,
     vscode.languages.registerCodeLensProvider(
       playgroundSelector,
-      new PlaygroundCodeLenses(parses, accounts, (accountId) => explainHidden(services, accountId)),
+      new PlaygroundCodeLenses(
+        parses,
+        accounts,
+        (accountId) => explainHidden(services, accountId),
+        (accountId) => aggregateHidden(services, accountId),
+      ),
     ),
     vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
     registerCommand(services, CommandId.runPlaygroundQuery, (file?: unknown, index?: unknown) => runner.run(file, index)),

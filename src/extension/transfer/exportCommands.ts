@@ -23,6 +23,10 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
   if (!request) throw new Error(error);
   const { accountId, db, col } = request;
   services.accounts.require(accountId);
+  if (request.kind === 'pipeline') {
+    const label = vscode.l10n.t('the pipeline on {0}.{1}', db, col);
+    return exportToFile(services, { accountId, db, col, pipeline: request.pipeline, label });
+  }
   if (request.kind === 'ids') {
     const label = vscode.l10n.t('the {0} of {1}.{2}', countOf(request.ids.length, 'selected document'), db, col);
     return exportToFile(services, {
@@ -41,18 +45,19 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
 
 /**
  * "Export Results…" of a playground query: everything its filter matches, in its sort, with its
- * projection; its skip and limit only page the results view and do not bound the export.
+ * projection; its skip and limit only page the results view and do not bound the export. Of a pipeline:
+ * all its results (its `limit`, the page size, does not bound the export either).
  */
 export async function exportQueryResults(services: Services, file?: unknown, index?: unknown): Promise<ExportResult | undefined> {
   const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: vscode.l10n.t('export its results'), verb: 'export' });
   const request = entry.request;
   if (!request) throw new Error(vscode.l10n.t('This query has problems (see the Problems view): fix them to export its results.'));
-  if (request.kind === 'aggregate')
-    throw new Error(
-      vscode.l10n.t(
-        'This is a pipeline: Export Results… exports a find query only. Run the pipeline and save its results document instead.',
-      ),
-    );
+  if (request.kind === 'aggregate') {
+    const accountId = await accountFor(services, request.account);
+    services.logger.info(`Exporting the results of pipeline ${entry.index + 1} of ${document.uri.path}`);
+    const { database: db, collection: col, pipeline } = request;
+    return exportToFile(services, { accountId, db, col, pipeline, label: vscode.l10n.t('the pipeline on {0}.{1}', db, col) });
+  }
   if (request.kind !== 'find') throw new Error(vscode.l10n.t('This is an update: only the results of a find query can be exported.'));
   const accountId = await accountFor(services, request.account);
   const { q, sort, fields } = request.query;

@@ -1,13 +1,14 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { DocumentQuery } from '../../core/api/types';
-import type { JsonValue } from '../../core/json/lossless';
+import type { DbHostApi, DocumentQuery } from '../../core/api/types';
+import type { JsonObject, JsonValue } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
 import { ColumnCollector } from '../../core/transfer/csvDocuments';
 import { documentWriter } from '../../core/transfer/documentWriter';
 import { exportDocumentsByIds, firstSliceOf } from '../../core/transfer/exportByIds';
-import type { ExportProgress } from '../../core/transfer/exportOptions';
+import type { ExportOptions, ExportProgress } from '../../core/transfer/exportOptions';
 import { ExportCancelledError, exportDocuments } from '../../core/transfer/exportRun';
+import { exportPipeline } from '../../core/transfer/pipelineExport';
 import type { TransferFormat } from '../../core/transfer/formats';
 import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
 import { required } from '../base/registerCommand';
@@ -25,6 +26,8 @@ export interface ExportSource {
   query?: Pick<DocumentQuery, 'q' | 'sort' | 'fields'>;
   /** Exactly these documents, in this order (with `query.fields` as the projection); absent to export the query. */
   ids?: readonly JsonValue[];
+  /** A playground pipeline's stages: its results are exported (absent for documents of the collection). */
+  pipeline?: readonly JsonObject[];
   /** Without a sort, write in the service's own order (what a collection view without a sort shows), not `_id` order. */
   naturalOrder?: boolean;
   /** How the source is named in titles: "sales.orders" or "the query on sales.orders". */
@@ -42,9 +45,7 @@ export interface ExportResult {
 
 /** The columns a CSV export offers: those of the first 100 documents, in the order they appear. */
 async function askColumns(services: Services, source: ExportSource): Promise<string[]> {
-  const client = await services.accounts.clientFor(source.accountId);
-  const sampleQuery = source.ids ? { q: { _id: { $in: firstSliceOf(source.ids) } }, fields: source.query?.fields } : source.query;
-  const sample = await client.listDocuments(source.db, source.col, { ...sampleQuery, limit: 100 });
+  const sample = await sampleOf(await services.accounts.clientFor(source.accountId), source);
   const collector = new ColumnCollector();
   for (const document of sample.documents) collector.add(document);
   const answer = required(
@@ -56,6 +57,21 @@ async function askColumns(services: Services, source: ExportSource): Promise<str
     }),
   );
   return columnsOf(answer);
+}
+
+/** Up to 100 of the documents the export would write, whose fields make the columns offered. */
+function sampleOf(client: DbHostApi, source: ExportSource) {
+  if (source.pipeline) return client.aggregate(source.db, source.col, source.pipeline, { limit: 100 });
+  const sampleQuery = source.ids ? { q: { _id: { $in: firstSliceOf(source.ids) } }, fields: source.query?.fields } : source.query;
+  return client.listDocuments(source.db, source.col, { ...sampleQuery, limit: 100 });
+}
+
+/** Streams the source into the file: a pipeline's results, documents by `_id`, or what a query matches. */
+function exportOf(source: ExportSource, run: Omit<ExportOptions, 'query'>) {
+  if (source.pipeline) return exportPipeline({ ...run, pipeline: source.pipeline });
+  return source.ids
+    ? exportDocumentsByIds({ ...run, ids: source.ids, fields: projectionOf(source.query?.fields) })
+    : exportDocuments({ ...run, query: source.query, naturalOrder: source.naturalOrder });
 }
 
 /** An inclusion projection as export by `_id` takes it; anything else exports whole documents. */
@@ -122,9 +138,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
           report({ done: progress.exported, total: progress.total });
         },
       };
-      return source.ids
-        ? exportDocumentsByIds({ ...run, ids: source.ids, fields: projectionOf(source.query?.fields) })
-        : exportDocuments({ ...run, query: source.query, naturalOrder: source.naturalOrder });
+      return exportOf(source, run);
     });
     await file.commit();
     services.logger.info(

@@ -52,6 +52,7 @@ const grid: VirtualGrid = new VirtualGrid({
     return rowHeaderCell(row, selection.isSelected(index), () => selection.toggleRow(model.rows.indexOf(row)));
   },
   onEdit: (row, column, byPointer) => {
+    if (!model.editable) return;
     if (byPointer) selection.restore(pointer.doubleClick(model.selection));
     editor.start(row, column);
   },
@@ -59,7 +60,7 @@ const grid: VirtualGrid = new VirtualGrid({
   isSelected: (row) => selection.isSelected(row),
   onSelectRow: (row, how, clickCount) => pointer.click(model.selection, clickCount, () => selection.selectRow(row, how)),
   onSelectAll: () => selection.selectAll(),
-  onSave: () => send({ type: 'save' }),
+  onSave: () => model.editable && send({ type: 'save' }),
 });
 installRowContextMenu(grid.element, selection, model, () => grid.active.row);
 const queryBar = new QueryBar(model, setView, () => send({ type: 'refresh' }));
@@ -86,8 +87,12 @@ function showReview(): void {
   });
 }
 
+/** The controls that edit or reach the collection's documents by _id: hidden on a view of a pipeline's results. */
+const editControls: HTMLElement[] = [];
+
 function render(): void {
   queryBar.render();
+  for (const control of editControls) control.hidden = !model.editable;
   const stagedCount = model.rows.filter((row) => row.edits.length > 0).length;
   stagedText.textContent = stagedSummary(stagedCount, rowChanges.staged);
   for (const tab of tabs) tab.setAttribute('aria-selected', String(tab.dataset.view === model.state.view));
@@ -114,6 +119,7 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   model.title = message.title;
   model.state = message.state;
   model.loading = message.loading;
+  model.editable = message.editable;
   model.total = message.total;
   model.error = message.error;
   rowChanges.staged = message.rowChanges ?? 0;
@@ -144,9 +150,27 @@ host.listen((message) => {
 document.addEventListener('keydown', (event) => {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
     event.preventDefault();
-    send({ type: 'save' });
+    if (model.editable) send({ type: 'save' });
   }
 });
+
+const editButtons = [
+  button(l10n.t('Add a field to the active row'), l10n.t('+ Field'), () => editor.addField()),
+  button(l10n.t('Open the selected rows as documents'), l10n.t('Open'), () => selection.rowAction('open')),
+  button(l10n.t('Duplicate the selected rows with new _ids'), l10n.t('Duplicate'), () => selection.rowAction('duplicate')),
+  button(l10n.t('Delete the selected rows'), l10n.t('Delete'), () => selection.rowAction('delete')),
+];
+// One group that wraps whole: Save and Discard never land on another line than Review.
+const editsGroup = h(
+  'span',
+  { className: 'toolbar-group edits' },
+  stagedText,
+  button(l10n.t('Review changes'), l10n.t('Review'), () => send({ type: 'review' })),
+  button(l10n.t('Save staged edits (Ctrl+S)'), l10n.t('Save'), () => send({ type: 'save' })),
+  button(l10n.t('Discard all staged edits'), l10n.t('Discard'), () => send({ type: 'discardAll' })),
+);
+const changeRows = changeRowsButton(send, () => model.selection.keys());
+editControls.push(...editButtons, changeRows, selection.exportSelectedButton, editsGroup);
 
 document.getElementById('app')!.append(
   queryBar.element,
@@ -155,12 +179,9 @@ document.getElementById('app')!.append(
     { className: 'toolbar', role: 'toolbar', 'aria-label': l10n.t('View and edits') },
     h('span', { role: 'tablist', 'aria-label': l10n.t('View') }, ...tabs),
     chooser.element,
-    button(l10n.t('Add a field to the active row'), l10n.t('+ Field'), () => editor.addField()),
-    button(l10n.t('Open the selected rows as documents'), l10n.t('Open'), () => selection.rowAction('open')),
-    button(l10n.t('Duplicate the selected rows with new _ids'), l10n.t('Duplicate'), () => selection.rowAction('duplicate')),
-    button(l10n.t('Delete the selected rows'), l10n.t('Delete'), () => selection.rowAction('delete')),
+    ...editButtons,
     button(l10n.t('Copy the selected rows as JSON'), l10n.t('Copy JSON'), () => selection.rowAction('copy')),
-    changeRowsButton(send, () => model.selection.keys()),
+    changeRows,
     button(
       l10n.t('Export everything the filter matches, in the view’s sort and columns, to a file (NDJSON, JSON or CSV)'),
       l10n.t('Export…'),
@@ -168,15 +189,7 @@ document.getElementById('app')!.append(
     ),
     selection.exportSelectedButton,
     selection.selectedText,
-    // One group that wraps whole: Save and Discard never land on another line than Review.
-    h(
-      'span',
-      { className: 'toolbar-group edits' },
-      stagedText,
-      button(l10n.t('Review changes'), l10n.t('Review'), () => send({ type: 'review' })),
-      button(l10n.t('Save staged edits (Ctrl+S)'), l10n.t('Save'), () => send({ type: 'save' })),
-      button(l10n.t('Discard all staged edits'), l10n.t('Discard'), () => send({ type: 'discardAll' })),
-    ),
+    editsGroup,
   ),
   notice.element,
   review.element,

@@ -28,6 +28,8 @@ export interface PageModel {
   knownColumns: Map<string, Column>;
   total: number | undefined;
   loading: boolean;
+  /** False for a pipeline's results: nothing on the page can be edited, and the controls that edit are hidden. */
+  editable: boolean;
   error: string | undefined;
   selection: RowSelection;
   review: ReviewItem[] | undefined;
@@ -42,6 +44,7 @@ export function newPageModel(selection = new RowSelection()): PageModel {
     knownColumns: new Map(),
     total: undefined,
     loading: true,
+    editable: true,
     error: undefined,
     selection,
     review: undefined,

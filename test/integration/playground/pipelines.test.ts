@@ -1,10 +1,16 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
+import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
+import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
 import type { TestApi } from '../../../src/extension/extension';
 import type { StagePreviewResult } from '../../../src/extension/playground/pipelinePreviews';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { actOn, isLoadedPage, isNotice, nextPosted, postedBy } from '../collectionView/viewMessages';
+import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -161,6 +167,77 @@ describe('Aggregation pipelines in playgrounds', function () {
     testing.setPrompts(new FakePrompts());
     const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
     assert.deepEqual(result.documents, [{ _id: null, count: 6 }]);
+  });
+
+  describe("a pipeline's results, like a find's", () => {
+    let folder: string;
+    before(() => (folder = mkdtempSync(join(tmpdir(), 'dbhost-pipeline-results-'))));
+    after(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('Open as Table shows them in a read-only table whose filter and sort run after the pipeline; edits are refused', async () => {
+      const document = await playground('table.query.json', GROUP_PIPELINE);
+      testing.setPrompts(new FakePrompts());
+      const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
+      const table = (await lensesOf(vscode.Uri.parse(result.resultsUri))).find((lens) => lens.command?.title.includes('Open as Table'));
+      assert.ok(table, 'no Open as Table on the results of a pipeline');
+      const view = await runLens<CollectionViewPanel>(table);
+      const first = postedBy(testing, view).find(isLoadedPage) ?? (await nextPosted(testing, view, isLoadedPage));
+      assert.equal(first.editable, false);
+      assert.equal(first.title, `${col} pipeline results (${db})`);
+      assert.deepEqual(first.documents, result.documents);
+      const state = { ...first.state, filter: '{"revenue": {"$lt": 145}}', sort: [{ path: ['revenue'], direction: 1 }] };
+      const filtered = await actOn(testing, view, { type: 'setView', state });
+      assert.deepEqual(
+        filtered.documents.map((group) => [group._id, Number(group.revenue)]),
+        [
+          ['us', 133],
+          ['asia', 140],
+        ],
+      );
+      assert.equal(filtered.total, 2);
+      const refused = nextPosted(testing, view, isNotice);
+      await view.receive({ type: 'rows', action: 'delete', keys: ['"us"'] });
+      assert.match((await refused).text, /^These are the results of a pipeline, not documents of /);
+      assert.equal((await client.listDocuments(db, col, { limit: 1 })).total, 30);
+
+      const file = join(folder, 'view.ndjson');
+      const prompts = new FakePrompts([{ pick: 'NDJSON' }, { file }]);
+      testing.setPrompts(prompts);
+      await view.receive({ type: 'exportView' });
+      await testing.collectionViewProbe().of(view).lastExport;
+      assert.deepEqual(prompts.errors, []);
+      assert.deepEqual(
+        readFileSync(file, 'utf8')
+          .trimEnd()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { _id: string })._id),
+        ['us', 'asia'],
+        "the view's Export… writes what its filter keeps of the pipeline's results, in its sort",
+      );
+    });
+
+    it('Export Results… of a pipeline writes all its results, not only the page its limit asks for', async () => {
+      const uri = (
+        await playgrounds.open(
+          'export.query.json',
+          `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "limit": 5, "pipeline": [{"$sort": {"total": 1}}, {"$project": {"_id": 0, "total": 1}}]}\n`,
+        )
+      ).uri;
+      const file = join(folder, 'all.json');
+      const { result, prompts } = await runScripted<ExportResult>(
+        testing,
+        [{ pick: 'JSON array' }, { file }],
+        'dbhost.exportQueryResults',
+        uri,
+        0,
+      );
+      assert.deepEqual(prompts.errors, []);
+      assert.equal(result.exported, 30);
+      assert.deepEqual(
+        JSON.parse(readFileSync(file, 'utf8')),
+        Array.from({ length: 30 }, (_, n) => ({ total: n + 1 })),
+      );
+    });
   });
 
   describe('a pipeline that writes with $out', () => {
