@@ -169,6 +169,13 @@ function bundleOptions(production) {
       outfile: 'dist/documentMerge.js',
       external: ['vscode'],
     },
+    // Ctrl+S on a document of the service: its checks and the conflict check, loaded at the first such save.
+    documentSave: {
+      ...shared,
+      entryPoints: ['src/extension/documents/documentSaveBundle.ts'],
+      outfile: 'dist/documentSave.js',
+      external: ['vscode'],
+    },
     // The merge view's page script runs in the webview (a browser), loaded only by that page.
     mergeView: {
       ...shared,

@@ -15,6 +15,8 @@ const entries: Readonly<Record<string, () => unknown>> = {
   'databases.js': () => require('./databases/databasesBundle'),
   'indexes.js': () => require('./indexes/indexesBundle'),
   'collectionViewHost.js': () => require('./collectionView/collectionViewHost'),
+  'documentMerge.js': () => require('./documents/documentMergeBundle'),
+  'documentSave.js': () => require('./documents/documentSaveBundle'),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -5,7 +5,6 @@ import type { Services } from '../services';
 import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
-import { saveDocument } from './commands/saveDocument';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
 import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
@@ -14,6 +13,7 @@ import { NewDocumentTemplates } from './newDocumentTemplates';
 import { CommandId } from '../shared/commandIds';
 import { lazyModule } from '../base/lazyModule';
 import type * as MergeModule from './documentMergeBundle';
+import type * as SaveModule from './documentSaveBundle';
 import type { MergeViews } from './mergeViews';
 
 export interface DocumentsFeature {
@@ -28,6 +28,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
   const fileSystem = new DocumentFileSystem(services, templates);
   const mergeViews = lazyModule('documentMerge.js', (bundle: typeof MergeModule) => new bundle.MergeViews(services, fileSystem));
+  const saving = lazyModule<typeof SaveModule>('documentSave.js');
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,
@@ -43,7 +44,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, CommandId.newDocument, (arg: unknown) => newDocument(services, templates, arg)),
     registerCommand(services, CommandId.deleteDocument, (arg: unknown) => deleteDocument(services, fileSystem, arg)),
     registerCommand(services, CommandId.saveDocument, (arg?: unknown) =>
-      saveDocument(
+      saving().saveDocument(
         services,
         {
           heldVersion: (uri) => fileSystem.heldVersion(uri),
