@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomNonce } from '../../core/text/webRandom';
 import * as vscode from 'vscode';
 import { idKeyText } from '../../core/documents/documentId';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
@@ -46,7 +46,7 @@ export class MergePanel {
   ) {
     this.merge = mergeDocuments(state.base, state.mine, state.theirs.document);
     this.shownView = this.viewOf();
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomNonce();
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'mergeView.js')).toString();
     panel.webview.html = mergePageHtml({ title: panel.title, scriptUri, nonce, loading: vscode.l10n.t('Loading the merge…') });
     const messages = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(data));
