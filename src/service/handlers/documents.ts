@@ -26,8 +26,9 @@ import { planSummary } from '../query/indexes/planDescription';
 import { findPageSliced, matchingSliced } from '../query/slicedScan';
 import { notePlan } from '../activity/slowQueryLog';
 import { parseListRequest } from './listRequest';
+import { pushedDownPage } from './pushedDownPage';
 import type { CollectionData, Entry } from '../query/collectionData';
-import { describeKey } from '../query/collectionData';
+import { describeKey, documentSize } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
 import { insertIntoSystemUsers } from './users';
@@ -67,17 +68,20 @@ function numberId(text: string): number | bigint | undefined {
  * `{"$numberInt":"7"}` the number; likewise `{"$oid": …}` reaches an object id that a 24-digit string shadows.
  */
 function findByPathId(data: CollectionData, raw: string): Entry | undefined {
-  const exact = data.get(raw);
-  if (exact) return exact;
-  const candidates: (Value | undefined)[] = [];
-  if (raw.startsWith('{')) candidates.push(extendedJsonId(raw));
-  if (ObjectId.isValid(raw)) candidates.push(new ObjectId(raw));
-  candidates.push(numberId(raw));
-  for (const candidate of candidates) {
-    const entry = candidate === undefined ? undefined : data.get(candidate);
+  for (const candidate of pathIdCandidates(raw)) {
+    const entry = data.get(candidate);
     if (entry) return entry;
   }
   return undefined;
+}
+
+/** The ids a path segment may name, in the order {@link findByPathId} tries them. */
+function pathIdCandidates(raw: string): Value[] {
+  const candidates: (Value | undefined)[] = [raw];
+  if (raw.startsWith('{')) candidates.push(extendedJsonId(raw));
+  if (ObjectId.isValid(raw)) candidates.push(new ObjectId(raw));
+  candidates.push(numberId(raw));
+  return candidates.filter((candidate): candidate is Value => candidate !== undefined);
 }
 
 function requireDocumentEntry(data: CollectionData, context: RequestContext): Entry {
@@ -105,7 +109,10 @@ export const listDocuments: Handler = async (context) => {
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
   const { q, sort, skip, limit } = request;
-  const page = await findPageSliced(data, request, budget);
+  const source = account.store.documents;
+  const page = source
+    ? await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget)
+    : await findPageSliced(data, request, budget);
   notePlan(context, {
     planSummary: planSummary(page.plan),
     keysExamined: page.stats.keysExamined,
@@ -121,19 +128,22 @@ export const listDocuments: Handler = async (context) => {
   return { body: page.documents, headers: { [COUNT_HEADER]: String(page.total), [LEGACY_COUNT_HEADER]: String(page.total) } };
 };
 
-export const getDocument: Handler = (context) => {
+export const getDocument: Handler = async (context) => {
   const startedAt = performance.now();
   const { account, params, thread } = context;
   const data = requireCollection(account, params.db, params.col);
-  const entry = requireDocumentEntry(data, context);
+  const source = account.store.documents;
+  const doc = source ? await source.byId(params.db, params.col, pathIdCandidates(params.id)) : requireDocumentEntry(data, context).doc;
+  if (!doc) throw notFound(`Document "${params.id}" does not exist in ${params.db}.${params.col}`);
   data.queryIndex('_id_')?.countAccess();
   account.logOperation(
     params.db,
     thread,
-    `query ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } idhack:1 nreturned:1 reslen:${entry.size} ${elapsed(startedAt)}`,
+    () =>
+      `query ${params.db}.${params.col} query: { _id: ${logValue(doc._id)} } idhack:1 nreturned:1 reslen:${documentSize(doc)} ${elapsed(startedAt)}`,
     false,
   );
-  return { body: entry.doc };
+  return { body: doc };
 };
 
 export const createDocument: Handler = (context) => {

@@ -1,9 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountState } from '../accountState';
-import type { AccountStore } from '../accountStore';
+import type { AccountStore, DocumentSource } from '../accountStore';
 import type { Mutation } from '../mutations';
 import { stringifyMutations } from '../mutations';
 import { changeMutations, readAccount, replaceState } from './accountRows';
+import { PostgresDocuments } from './documentQueries';
 import type { Statement } from './mutationSql';
 import { applyWithStatements } from './mutationSql';
 import { unavailable } from './unavailable';
@@ -34,6 +35,7 @@ export class PostgresAccountStore implements AccountStore {
   private refreshing: Promise<void> = Promise.resolve();
   /** A commit failed: `state` may hold what was not stored, so the next request reads the account again. */
   private stale = false;
+  readonly documents: DocumentSource;
 
   constructor(
     private readonly pool: Pool,
@@ -42,7 +44,9 @@ export class PostgresAccountStore implements AccountStore {
     /** The commit count `state` was read at, plus this process's commits since. */
     private seq: number,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    this.documents = new PostgresDocuments(pool, account);
+  }
 
   commit(mutations: Mutation[], durable: boolean): void {
     void durable; // Every commit is a committed transaction before the request is answered.
