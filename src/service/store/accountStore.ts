@@ -65,4 +65,21 @@ export interface DocumentSource {
    * `window` (with `total`); otherwise every candidate (a superset, without `total`) for the caller to test.
    */
   select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection>;
+  /** How the store runs that `select`, from its own plan, run once more; `indexes` the collection's index names. */
+  explain(db: string, col: string, q: Doc, window: { skip: number; limit: number } | undefined, indexes: string[]): Promise<StorePlan>;
+}
+
+/** A store's own plan of a {@link DocumentSource.select}, in the terms of the service's explain. */
+export interface StorePlan {
+  stage: 'IDHACK' | 'IXSCAN' | 'COLLSCAN';
+  /** The index of the interface the store walked, if any. */
+  index?: string;
+  /** The store's condition on that index, in its own words. */
+  condition?: string;
+  keysExamined: number;
+  docsExamined: number;
+  /** The store decided the filter whole (and paged it); otherwise the service tested its candidates. */
+  exact: boolean;
+  /** The store's plan, one line per step (PostgreSQL's node types). */
+  steps: string[];
 }

@@ -1,7 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Doc, Value } from '../../bson/extendedJson';
 import { parseStoredJson } from '../../bson/storedJson';
-import type { DocumentSource, Selection } from '../accountStore';
+import type { DocumentSource, Selection, StorePlan } from '../accountStore';
+import type { PlanNode } from './explainSql';
+import { storePlan } from './explainSql';
+import { postgresIndexName } from './indexSql';
 import { deserializeMutation } from '../mutations';
 import { filterSql } from './filterSql';
 import { documentKey } from './mutationSql';
@@ -15,6 +18,17 @@ export function storedDocument(body: string): Doc {
 
 /** The rows of one collection: `$1` the account, `$2` the database, `$3` the collection. */
 const COLLECTION = 'account = $1 AND db = $2 AND col = $3';
+
+/** Every candidate of a filter's SQL: a document without jsonb (`doc` null) is always one. */
+const candidatesSql = (where: string): string =>
+  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where === 'TRUE' ? 'TRUE' : `(doc IS NULL OR ${where})`} ORDER BY pos`;
+
+/** One page of the documents an exact filter's SQL matches; `$skip` and the next parameter are OFFSET and LIMIT. */
+const pageSql = (where: string, skip: number): string =>
+  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where}${ONE_ID.test(where) ? '' : ' ORDER BY pos'} OFFSET $${skip} LIMIT $${skip + 1}`;
+
+/** The SQL of a filter on one `_id` (filterSql.ts): at most one row, found by the primary key, in no order to keep. */
+const ONE_ID = /^\(id IN \('(?:[^']|'')*'\)\)$/;
 
 /**
  * One account's documents read by SQL. A filter SQL decides exactly (filterSql.ts) is counted and paged by
@@ -45,12 +59,27 @@ export class PostgresDocuments implements DocumentSource {
       const page = await this.page(filter.sql, values, window);
       if (page) return page;
     }
-    const candidates = filter.sql === 'TRUE' ? 'TRUE' : `(doc IS NULL OR ${filter.sql})`;
-    const { rows } = await this.query<{ body: string }>(
-      `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${candidates} ORDER BY pos`,
-      values,
-    );
+    const { rows } = await this.query<{ body: string }>(candidatesSql(filter.sql), values);
     return { documents: rows.map((row) => storedDocument(row.body)) };
+  }
+
+  async explain(
+    db: string,
+    col: string,
+    q: Doc,
+    window: { skip: number; limit: number } | undefined,
+    indexes: string[],
+  ): Promise<StorePlan> {
+    const filter = filterSql(q);
+    const exact = window !== undefined && filter.exact;
+    const [text, values] = exact
+      ? [pageSql(filter.sql, 4), [this.account, db, col, window.skip, window.limit]]
+      : [candidatesSql(filter.sql), [this.account, db, col]];
+    const { rows } = await this.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+    const ours = new Map(
+      indexes.flatMap((name) => (['g', 'u'] as const).map((kind) => [postgresIndexName(this.account, db, col, name, kind), name] as const)),
+    );
+    return storePlan(rows[0]['QUERY PLAN'][0].Plan, ours, exact);
   }
 
   /** The page and the count in one snapshot; none when the collection holds a document SQL cannot read. */
@@ -64,11 +93,7 @@ export class PostgresDocuments implements DocumentSource {
       if (head.rows[0].unreadable) return undefined;
       const total = Number(head.rows[0].total);
       if (window.limit === 0 || window.skip >= total) return { documents: [], total };
-      const skip = values.length + 1;
-      const { rows } = await client.query<{ body: string }>(
-        `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where} ORDER BY pos OFFSET $${skip} LIMIT $${skip + 1}`,
-        [...values, window.skip, window.limit],
-      );
+      const { rows } = await client.query<{ body: string }>(pageSql(where, values.length + 1), [...values, window.skip, window.limit]);
       return { documents: rows.map((row) => storedDocument(row.body)), total };
     });
   }

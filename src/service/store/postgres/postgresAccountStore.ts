@@ -52,13 +52,13 @@ export class PostgresAccountStore implements AccountStore {
     void durable; // Every commit is a committed transaction before the request is answered.
     if (mutations.length === 0) return;
     const line = stringifyMutations(mutations, { at: Date.now() });
-    void this.enqueue(applyWithStatements(this.state, mutations), line);
+    void this.enqueue(applyWithStatements(this.account, this.state, mutations), line);
   }
 
   commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined> {
     const refused = complete();
     if (refused !== undefined) return Promise.resolve(refused);
-    const stored = this.enqueue(applyWithStatements(this.state, mutations, false), READ_AGAIN);
+    const stored = this.enqueue(applyWithStatements(this.account, this.state, mutations, false), READ_AGAIN);
     return stored.then(() => undefined);
   }
 
@@ -75,7 +75,7 @@ export class PostgresAccountStore implements AccountStore {
   async seed(batches: Iterable<Mutation[]>): Promise<void> {
     // One transaction: a process that sees the account sees all of its first data.
     await this.serve(() => {
-      const statements = [...batches].flatMap((batch) => applyWithStatements(this.state, batch));
+      const statements = [...batches].flatMap((batch) => applyWithStatements(this.account, this.state, batch));
       void this.enqueue(statements, READ_AGAIN);
     }, true);
   }
@@ -181,7 +181,8 @@ export class PostgresAccountStore implements AccountStore {
         after + 1,
       ]);
       if (moved.rowCount !== 1) throw new StaleView();
-      for (const statement of statements) await client.query(statement.text, [this.account, ...statement.values]);
+      for (const statement of statements)
+        await (statement.ddl ? client.query(statement.text) : client.query(statement.text, [this.account, ...statement.values]));
       await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [this.account, after + 1, line]);
       if ((after + 1) % 100 === 0)
         await client.query('DELETE FROM dbhost_changes WHERE account = $1 AND seq <= $2', [this.account, after + 1 - KEPT_CHANGES]);
