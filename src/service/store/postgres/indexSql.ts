@@ -44,13 +44,13 @@ function createStatements(account: string, db: string, col: string, index: Index
   if (paths[0])
     statements.push(
       ddl(
-        `CREATE INDEX IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'g')} ON dbhost_documents USING gin ((doc -> ${literal(paths[0][0])}) jsonb_path_ops) WHERE ${rows}`,
+        `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'g')} ON dbhost_documents USING gin ((doc -> ${literal(paths[0][0])}) jsonb_path_ops) WHERE ${rows}`,
       ),
     );
   if (index.unique && paths.every((path) => path !== undefined))
     statements.push(
       ddl(
-        `CREATE UNIQUE INDEX IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'u')} ON dbhost_documents (${paths.map((path) => uniqueKey(path!)).join(', ')}) WHERE ${rows}`,
+        `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'u')} ON dbhost_documents (${paths.map((path) => uniqueKey(path!)).join(', ')}) WHERE ${rows}`,
       ),
     );
   // The planner picks an index only with statistics of its expression.
@@ -77,7 +77,7 @@ export function indexStatements(account: string, mutation: Mutation, state: Acco
       return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
     case 'dropIndex':
       return ['g', 'u'].map((kind) =>
-        ddl(`DROP INDEX IF EXISTS ${postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind as 'g' | 'u')}`),
+        ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind as 'g' | 'u')}`),
       );
     case 'dropCollection':
       return [dropByPrefix(collectionPrefix(account, mutation.db, mutation.name))];

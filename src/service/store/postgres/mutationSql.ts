@@ -10,7 +10,7 @@ import { indexStatements } from './indexSql';
 export interface Statement {
   text: string;
   values: unknown[];
-  /** A definition (CREATE INDEX …), which takes no parameters: the account is written into its text. */
+  /** An index definition, made after the commit outside its transaction; no parameters: the account is in its text. */
   ddl?: boolean;
 }
 
