@@ -26,8 +26,9 @@ import { planSummary } from '../query/indexes/planDescription';
 import { findPageSliced, matchingSliced } from '../query/slicedScan';
 import { notePlan } from '../activity/slowQueryLog';
 import { parseListRequest } from './listRequest';
+import { pushedDownPage } from './pushedDownPage';
 import type { CollectionData, Entry } from '../query/collectionData';
-import { describeKey } from '../query/collectionData';
+import { describeKey, documentSize } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
 import { insertIntoSystemUsers } from './users';
@@ -62,46 +63,42 @@ function numberId(text: string): number | bigint | undefined {
 }
 
 /**
- * The stored `_id` a path segment names. The segment is text, so a document whose `_id` is exactly that
- * string comes first; only without one is the text converted, in this order: extended JSON, an object id
- * (24 hex digits), a number. So when both "7" and 7 are ids, `7` reaches the string and
+ * The `_id`s a path segment may name, in the order they are tried. The segment is text, so a document whose `_id`
+ * is exactly that string comes first; only without one is the text converted, in this order: extended JSON, an
+ * object id (24 hex digits), a number. So when both "7" and 7 are ids, `7` reaches the string and
  * `{"$numberInt":"7"}` the number; likewise `{"$oid": …}` reaches an object id that a 24-digit string shadows.
+ *
+ * `id_type` (beyond the interface; this project's clients send it): the segment names exactly one `_id`, nothing
+ * converted. `string`: that string. `json`: the extended JSON of a typed `_id` (`{"$numberLong":"42"}`,
+ * `{"$oid":…}`, an object). Without it, the conversions the original's clients rely on could make a write meant
+ * for a string `_id` that is gone change the number or object id it spells.
  */
-function findByPathId(data: CollectionData, raw: string): Entry | undefined {
-  const exact = data.get(raw);
-  if (exact) return exact;
-  const candidates: (Value | undefined)[] = [];
+function pathIdCandidates(raw: string, idType: string | null): Value[] {
+  if (idType === 'string') return [raw];
+  if (idType === 'json') {
+    const id = raw.startsWith('{') ? extendedJsonId(raw) : undefined;
+    if (id === undefined || typeof id === 'string')
+      throw badRequest(`With id_type=json the document id must be the extended JSON of a number, object id or object _id`);
+    return [id];
+  }
+  if (idType !== null) throw badRequest(`id_type must be "string" or "json", not ${JSON.stringify(idType.slice(0, 40))}`);
+  const candidates: (Value | undefined)[] = [raw];
   if (raw.startsWith('{')) candidates.push(extendedJsonId(raw));
   if (ObjectId.isValid(raw)) candidates.push(new ObjectId(raw));
   candidates.push(numberId(raw));
-  for (const candidate of candidates) {
-    const entry = candidate === undefined ? undefined : data.get(candidate);
-    if (entry) return entry;
-  }
-  return undefined;
+  return candidates.filter((candidate): candidate is Value => candidate !== undefined);
 }
 
-/**
- * `id_type` (beyond the interface; this project's clients send it): the segment names exactly one `_id`, nothing
- * converted. `string`: that string. `json`: the extended JSON of a typed `_id` (`{"$numberLong":"42"}`,
- * `{"$oid":…}`, an object). Without it, {@link findByPathId}'s conversions, which the original's clients rely on,
- * could make a write meant for a string `_id` that is gone change the number or object id it spells.
- */
-function findByExactId(data: CollectionData, raw: string, idType: string): Entry | undefined {
-  if (idType === 'string') return data.get(raw);
-  if (idType !== 'json') throw badRequest(`id_type must be "string" or "json", not ${JSON.stringify(idType.slice(0, 40))}`);
-  const id = raw.startsWith('{') ? extendedJsonId(raw) : undefined;
-  if (id === undefined || typeof id === 'string')
-    throw badRequest(`With id_type=json the document id must be the extended JSON of a number, object id or object _id`);
-  return data.get(id);
+function requestedIds(context: RequestContext): Value[] {
+  return pathIdCandidates(context.params.id, context.query.get('id_type'));
 }
 
 function requireDocumentEntry(data: CollectionData, context: RequestContext): Entry {
-  const idType = context.query.get('id_type');
-  const raw = context.params.id;
-  const entry = idType === null ? findByPathId(data, raw) : findByExactId(data, raw, idType);
-  if (!entry) throw notFound(`Document "${context.params.id}" does not exist in ${context.params.db}.${context.params.col}`);
-  return entry;
+  for (const candidate of requestedIds(context)) {
+    const entry = data.get(candidate);
+    if (entry) return entry;
+  }
+  throw notFound(`Document "${context.params.id}" does not exist in ${context.params.db}.${context.params.col}`);
 }
 
 function duplicateKeyError(
@@ -123,7 +120,10 @@ export const listDocuments: Handler = async (context) => {
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
   const { q, sort, skip, limit } = request;
-  const page = await findPageSliced(data, request, budget);
+  const source = account.store.documents;
+  const page = source
+    ? await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget)
+    : await findPageSliced(data, request, budget);
   notePlan(context, {
     planSummary: planSummary(page.plan),
     keysExamined: page.stats.keysExamined,
@@ -139,19 +139,22 @@ export const listDocuments: Handler = async (context) => {
   return { body: page.documents, headers: { [COUNT_HEADER]: String(page.total), [LEGACY_COUNT_HEADER]: String(page.total) } };
 };
 
-export const getDocument: Handler = (context) => {
+export const getDocument: Handler = async (context) => {
   const startedAt = performance.now();
   const { account, params, thread } = context;
   const data = requireCollection(account, params.db, params.col);
-  const entry = requireDocumentEntry(data, context);
+  const source = account.store.documents;
+  const doc = source ? await source.byId(params.db, params.col, requestedIds(context)) : requireDocumentEntry(data, context).doc;
+  if (!doc) throw notFound(`Document "${params.id}" does not exist in ${params.db}.${params.col}`);
   data.queryIndex('_id_')?.countAccess();
   account.logOperation(
     params.db,
     thread,
-    `query ${params.db}.${params.col} query: { _id: ${logValue(entry.doc._id)} } idhack:1 nreturned:1 reslen:${entry.size} ${elapsed(startedAt)}`,
+    () =>
+      `query ${params.db}.${params.col} query: { _id: ${logValue(doc._id)} } idhack:1 nreturned:1 reslen:${documentSize(doc)} ${elapsed(startedAt)}`,
     false,
   );
-  return { body: entry.doc };
+  return { body: doc };
 };
 
 export const createDocument: Handler = (context) => {

@@ -5,6 +5,9 @@ import type { PlannedPage } from '../query/slicedScan';
 import { findPageSliced } from '../query/slicedScan';
 import type { Handler, Reply } from '../http/types';
 import { parseListRequest } from './listRequest';
+import { pushedDownPage } from './pushedDownPage';
+import type { CollectionData } from '../query/collectionData';
+import type { StorePlan } from '../store/accountStore';
 import { requireCollection } from './lookup';
 
 /**
@@ -17,9 +20,41 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
-  const page = await findPageSliced(data, request, budget, false);
-  return explainReply(`${params.db}.${params.col}`, request, page, startedAt);
+  const source = account.store.documents;
+  if (!source) return explainReply(`${params.db}.${params.col}`, request, await findPageSliced(data, request, budget, false), startedAt);
+  const page = await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget, false);
+  const sorted = request.sort !== undefined && Object.keys(request.sort).length > 0;
+  const window = sorted ? undefined : { skip: request.skip, limit: request.limit };
+  const indexes = data.indexes.map((index) => index.name);
+  const plan = await source.explain(params.db, params.col, request.q, window, indexes);
+  return storeExplainReply(explainReply(`${params.db}.${params.col}`, request, page, startedAt), plan, data);
 };
+
+/**
+ * Explain where the store ran the query (PostgreSQL): the same shape, with the stage, index and counts from the
+ * store's own plan; `decidedInService` when the service tested the store's candidates (and sorted them).
+ */
+function storeExplainReply(reply: Reply, plan: StorePlan, data: CollectionData): Reply {
+  const body = reply.body as { plan: Record<string, unknown>; keysExamined: number; docsExamined: number };
+  const spec = plan.index === undefined ? undefined : data.indexes.find((index) => index.name === plan.index);
+  body.plan = {
+    stage: plan.stage,
+    index: plan.index ?? null,
+    key: spec?.key ?? null,
+    direction: 'forward',
+    bounds: plan.condition ?? null,
+    // The service sorts what the store gives: no sort is pushed down yet.
+    sortInMemory: Object.keys((reply.body as { sort: object }).sort).length > 0,
+    countFromIndex: false,
+    pageReadInNaturalOrder: plan.exact,
+    decidedInService: !plan.exact,
+    store: 'postgresql',
+    storeSteps: plan.steps,
+  };
+  body.keysExamined = plan.keysExamined;
+  body.docsExamined = plan.docsExamined;
+  return reply;
+}
 
 /** What explain answers for a find that ran as `page` (also for the leading stages of a pipeline: aggregate.ts). */
 export function explainReply(ns: string, request: PageRequest, page: PlannedPage, startedAt: number): Reply {

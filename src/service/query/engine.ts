@@ -122,7 +122,11 @@ export function project(page: Doc[], projection: Doc | undefined): Doc[] {
   checkRegexes(projection);
   checkPathsIn(projection, 'The projection ("fields") names the field', true);
   spendWork(page.length * Object.keys(projection).length, 'projecting');
-  return asBadInput('fields', () => find(page, {}, projection, MINGO_OPTIONS).all() as Doc[]);
+  // The projection copies only the top level: one leaving out a nested field ("o.z": 0) would delete it from the
+  // stored document itself, so those documents are copied first.
+  const nested = Object.keys(projection).some((field) => field.includes('.'));
+  const docs = nested ? page.map((doc) => cloneDoc(doc)) : page;
+  return asBadInput('fields', () => find(docs, {}, projection, MINGO_OPTIONS).all() as Doc[]);
 }
 
 /** true for `{$set: …}`-style updates, false for a plain replacement document; a mix is refused. */

@@ -1,3 +1,4 @@
+import type { Doc, Value } from '../bson/extendedJson';
 import type { AccountState } from './accountState';
 import type { Mutation } from './mutations';
 
@@ -24,6 +25,11 @@ export interface AccountStore {
    * `writes`: the request may commit (any method but GET).
    */
   serve<T>(run: () => T | Promise<T>, writes: boolean): T | Promise<T>;
+  /**
+   * Reads documents where they are stored instead of from `state` (PostgreSQL, by SQL); the journal store has
+   * none: its documents are in `state`.
+   */
+  readonly documents?: DocumentSource;
   /** A new account's first data (the demo), stored before the service answers. */
   seed(batches: Iterable<Mutation[]>): Promise<void>;
   close(): void | Promise<void>;
@@ -40,4 +46,40 @@ export interface AccountStores {
   secret(apiKeys: string[]): Promise<Buffer>;
   open(tag: string, key: string): Promise<{ store: AccountStore; existed: boolean }>;
   close(): Promise<void>;
+}
+
+/** Documents of a collection as one page or as candidates: see {@link DocumentSource.select}. */
+export interface Selection {
+  /** In natural order. */
+  documents: Doc[];
+  /** Set when `documents` is exactly the requested page of the matching documents and this many match in all. */
+  total?: number;
+}
+
+/** Reads of documents answered where the store keeps them; the service decides what the store cannot. */
+export interface DocumentSource {
+  /** The document of the first of `ids` (in that order) that the collection holds. */
+  byId(db: string, col: string, ids: Value[]): Promise<Doc | undefined>;
+  /**
+   * The documents matching the already checked filter `q`, when the store can decide it exactly, as the page
+   * `window` (with `total`); otherwise every candidate (a superset, without `total`) for the caller to test.
+   */
+  select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection>;
+  /** How the store runs that `select`, from its own plan, run once more; `indexes` the collection's index names. */
+  explain(db: string, col: string, q: Doc, window: { skip: number; limit: number } | undefined, indexes: string[]): Promise<StorePlan>;
+}
+
+/** A store's own plan of a {@link DocumentSource.select}, in the terms of the service's explain. */
+export interface StorePlan {
+  stage: 'IDHACK' | 'IXSCAN' | 'COLLSCAN';
+  /** The index of the interface the store walked, if any. */
+  index?: string;
+  /** The store's condition on that index, in its own words. */
+  condition?: string;
+  keysExamined: number;
+  docsExamined: number;
+  /** The store decided the filter whole (and paged it); otherwise the service tested its candidates. */
+  exact: boolean;
+  /** The store's plan, one line per step (PostgreSQL's node types). */
+  steps: string[];
 }

@@ -4,11 +4,14 @@ import { stringifyStored } from '../../bson/plainJson';
 import { ID_INDEX } from '../../query/collectionData';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
+import { indexStatements } from './indexSql';
 
 /** One SQL statement with its parameters; `$1` is always the account. */
 export interface Statement {
   text: string;
   values: unknown[];
+  /** An index definition, made after the commit outside its transaction; no parameters: the account is in its text. */
+  ddl?: boolean;
 }
 
 /** The primary key of a document: its `_id`'s valueKey (equal ids, equal keys), as JSON so that no U+0000 reaches a text column. */
@@ -105,7 +108,7 @@ function statementOf(mutation: Mutation, state: AccountState): Statement | undef
  * that store the same change, each made right after its mutation was applied, so that later ones do not leak in.
  * Without `apply`, `state` holds the change already (a copy swaps in collections built aside).
  */
-export function applyWithStatements(state: AccountState, mutations: Mutation[], apply = true): Statement[] {
+export function applyWithStatements(account: string, state: AccountState, mutations: Mutation[], apply = true): Statement[] {
   const statements: Statement[] = [];
   let run: PutRun | undefined;
   const endRun = () => {
@@ -118,6 +121,7 @@ export function applyWithStatements(state: AccountState, mutations: Mutation[], 
       endRun();
       const statement = statementOf(mutation, state);
       if (statement) statements.push(statement);
+      statements.push(...indexStatements(account, mutation, state));
       continue;
     }
     if (!state.collection(mutation.db, mutation.col)) continue;

@@ -1,9 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountState } from '../accountState';
-import type { AccountStore } from '../accountStore';
+import type { AccountStore, DocumentSource } from '../accountStore';
 import type { Mutation } from '../mutations';
 import { stringifyMutations } from '../mutations';
 import { changeMutations, readAccount, replaceState } from './accountRows';
+import { PostgresDocuments } from './documentQueries';
 import type { Statement } from './mutationSql';
 import { applyWithStatements } from './mutationSql';
 import { unavailable } from './unavailable';
@@ -34,6 +35,9 @@ export class PostgresAccountStore implements AccountStore {
   private refreshing: Promise<void> = Promise.resolve();
   /** A commit failed: `state` may hold what was not stored, so the next request reads the account again. */
   private stale = false;
+  readonly documents: DocumentSource;
+  /** Index definitions of the commits stored: made once their transaction committed (see define). */
+  private definitions: string[] = [];
 
   constructor(
     private readonly pool: Pool,
@@ -42,19 +46,21 @@ export class PostgresAccountStore implements AccountStore {
     /** The commit count `state` was read at, plus this process's commits since. */
     private seq: number,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    this.documents = new PostgresDocuments(pool, account);
+  }
 
   commit(mutations: Mutation[], durable: boolean): void {
     void durable; // Every commit is a committed transaction before the request is answered.
     if (mutations.length === 0) return;
     const line = stringifyMutations(mutations, { at: Date.now() });
-    void this.enqueue(applyWithStatements(this.state, mutations), line);
+    void this.enqueue(applyWithStatements(this.account, this.state, mutations), line);
   }
 
   commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined> {
     const refused = complete();
     if (refused !== undefined) return Promise.resolve(refused);
-    const stored = this.enqueue(applyWithStatements(this.state, mutations, false), READ_AGAIN);
+    const stored = this.enqueue(applyWithStatements(this.account, this.state, mutations, false), READ_AGAIN);
     return stored.then(() => undefined);
   }
 
@@ -71,7 +77,10 @@ export class PostgresAccountStore implements AccountStore {
   async seed(batches: Iterable<Mutation[]>): Promise<void> {
     // One transaction: a process that sees the account sees all of its first data.
     await this.serve(() => {
-      const statements = [...batches].flatMap((batch) => applyWithStatements(this.state, batch));
+      // The demo's few documents need no PostgreSQL index; making them while accounts start held the start up.
+      const statements = [...batches]
+        .flatMap((batch) => applyWithStatements(this.account, this.state, batch))
+        .filter((statement) => !statement.ddl);
       void this.enqueue(statements, READ_AGAIN);
     }, true);
   }
@@ -105,10 +114,12 @@ export class PostgresAccountStore implements AccountStore {
       const refused = stored.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (refused) throw refused.reason;
       await this.finish(client, commits.length > 0);
+      await this.define();
       if (failure) throw failure.error;
       return value as T;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      this.definitions = [];
       throw error;
     } finally {
       this.writer = undefined;
@@ -138,6 +149,23 @@ export class PostgresAccountStore implements AccountStore {
     }
   }
 
+  /**
+   * Makes the PostgreSQL indexes of the commits just stored, outside any transaction (CREATE INDEX CONCURRENTLY):
+   * inside the account's, an index build would hold back every account's writes to the documents table, and two
+   * accounts doing so at once would deadlock. The interface's index is stored already and the service checks
+   * uniqueness itself, so a definition that fails is logged, not a failure of the request.
+   */
+  private async define(): Promise<void> {
+    const definitions = this.definitions.splice(0);
+    for (const definition of definitions) {
+      try {
+        await this.pool.query(definition);
+      } catch (error) {
+        this.log(`A PostgreSQL index could not be made or dropped: ${(error as Error).message}`);
+      }
+    }
+  }
+
   /** Stores statements after this process's earlier commits; the running write request waits for it. */
   private enqueue(statements: Statement[], line: string): Promise<void> {
     const after = this.seq;
@@ -160,8 +188,10 @@ export class PostgresAccountStore implements AccountStore {
       await client.query('BEGIN');
       await this.storeIn(client, statements, line, after);
       await client.query('COMMIT');
+      await this.define();
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      this.definitions = [];
       throw error;
     } finally {
       client.release();
@@ -177,7 +207,9 @@ export class PostgresAccountStore implements AccountStore {
         after + 1,
       ]);
       if (moved.rowCount !== 1) throw new StaleView();
-      for (const statement of statements) await client.query(statement.text, [this.account, ...statement.values]);
+      for (const statement of statements)
+        if (statement.ddl) this.definitions.push(statement.text);
+        else await client.query(statement.text, [this.account, ...statement.values]);
       await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [this.account, after + 1, line]);
       if ((after + 1) % 100 === 0)
         await client.query('DELETE FROM dbhost_changes WHERE account = $1 AND seq <= $2', [this.account, after + 1 - KEPT_CHANGES]);

@@ -54,6 +54,7 @@ ALTER TABLE dbhost_databases ADD COLUMN IF NOT EXISTS pos bigserial NOT NULL;
 ALTER TABLE dbhost_collections ADD COLUMN IF NOT EXISTS pos bigserial NOT NULL;
 ALTER TABLE dbhost_collections ADD COLUMN IF NOT EXISTS rules text;
 CREATE INDEX IF NOT EXISTS dbhost_documents_order ON dbhost_documents (account, db, col, pos);
+CREATE INDEX IF NOT EXISTS dbhost_documents_unreadable ON dbhost_documents (account, db, col) WHERE doc IS NULL;
 CREATE TABLE IF NOT EXISTS dbhost_changes (
   account text NOT NULL REFERENCES dbhost_accounts ON DELETE CASCADE,
   seq bigint NOT NULL,

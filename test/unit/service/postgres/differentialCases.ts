@@ -16,7 +16,8 @@ const BIG_TEXT = '9007199254740993';
 export const bodyText = (value: unknown): string => JSON.stringify(value).split(`"${BIG}"`).join(BIG_TEXT);
 
 const small = fc.integer({ min: -5, max: 5 });
-const word = fc.constantFrom('a', 'b', 'ab', 'B', '', 'zeta', '10', 'a.b');
+// 'n\u0000ul': a document holding it has no jsonb on PostgreSQL, whose queries must still find it.
+const word = fc.constantFrom('a', 'b', 'ab', 'B', '', 'zeta', '10', 'a.b', 'n\u0000ul');
 const date = fc.constantFrom('2020-01-01T00:00:00Z', '2021-06-15T12:00:00Z').map((iso): JsonObject => ({ $date: iso }));
 const scalar: fc.Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: small },
@@ -30,6 +31,12 @@ const value: fc.Arbitrary<Json> = fc.oneof(
   { weight: 5, arbitrary: scalar },
   { weight: 2, arbitrary: fc.array(scalar, { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.record({ x: scalar, y: fc.array(small, { maxLength: 2 }) }, { requiredKeys: [] }) },
+  // Arrays of arrays and of objects: the query language looks one array deep at each step of a path, SQL must too.
+  { weight: 1, arbitrary: fc.array(fc.array(scalar, { maxLength: 2 }), { maxLength: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.record({ x: fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })) }, { requiredKeys: [] }), { maxLength: 3 }),
+  },
 );
 
 export const documents: fc.Arbitrary<JsonObject[]> = fc

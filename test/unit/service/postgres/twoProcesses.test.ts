@@ -103,7 +103,9 @@ describePostgres('two service processes over one PostgreSQL database', function 
       'GET',
       `/databases/${DB}/collections/items/explain?q=${encodeURIComponent('{"email": "a@example.com"}')}`,
     );
-    assert.equal((explained.json as { plan: { index?: string } }).plan.index, 'email_1', explained.text);
+    // Whether PostgreSQL walks the index is its choice (not for one row: explainOnPostgres.test.ts shows it does
+    // when it pays); the other process plans with it as a candidate.
+    assert.deepEqual((explained.json as { candidates?: string[] }).candidates, ['email_1'], explained.text);
     const duplicate = await insert(two, { _id: 2, email: 'a@example.com' });
     assert.equal(duplicate.status, 409, duplicate.text);
     assert.match(errorText(duplicate), /^E11000 duplicate key error index: shared\.items\.\$email_1/);

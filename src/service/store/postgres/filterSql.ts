@@ -1,0 +1,141 @@
+import type { Doc, Value } from '../../bson/extendedJson';
+import { isPlainObject } from '../../bson/extendedJson';
+import { ObjectId } from '../../bson/objectId';
+import { documentKey } from './mutationSql';
+
+/**
+ * A filter as SQL over a document's `jsonb` (`doc`): `sql` holds every document the filter matches (a
+ * superset), and when `exact` exactly those, so that SQL may count and page. What SQL cannot decide as the
+ * query language does (its order across types, regular expressions, `$ne`, nulls …) is left as `TRUE`
+ * (not exact): the service decides it with its own matcher.
+ */
+export interface SqlFilter {
+  sql: string;
+  exact: boolean;
+}
+
+const ANYTHING: SqlFilter = { sql: 'TRUE', exact: false };
+/** Deeper paths are narrowed by no SQL: each segment doubles the containments an equality needs. */
+const MAX_SEGMENTS = 3;
+
+/** Text jsonb cannot hold (U+0000) or UTF-8 cannot carry as it is (a surrogate, possibly lone): left to the service. */
+const UNSENDABLE = /[\0\ud800-\udfff]/;
+
+/**
+ * Text as an SQL literal. Keys and values are written into the statement rather than sent as parameters, so that
+ * PostgreSQL matches them to an expression index and a part left out never leaves a parameter behind. The text
+ * holds nothing UNSENDABLE, and standard_conforming_strings (on since PostgreSQL 9.1) reads a backslash as itself.
+ */
+export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** The segments of a path SQL can follow as the query language does: none numeric (array positions), none empty. */
+export function sqlPath(path: string): string[] | undefined {
+  const segments = path.split('.');
+  if (segments.length > MAX_SEGMENTS) return undefined;
+  if (segments.some((segment) => segment === '' || /^\d+$/.test(segment) || segment.startsWith('$') || UNSENDABLE.test(segment)))
+    return undefined;
+  return segments;
+}
+
+/** A scalar whose `jsonb` equality is the query language's: a string, a boolean, a number a double holds exactly as an integer. */
+function jsonScalar(value: Value): string | undefined {
+  if (typeof value === 'string') return UNSENDABLE.test(value) ? undefined : JSON.stringify(value);
+  if (typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER) return JSON.stringify(value);
+  return undefined;
+}
+
+/**
+ * Each shape the rest of a path may take in the document's first field: every segment an object or an array of
+ * objects, the value itself or an array holding it (the query language looks one array deep at each step).
+ */
+function shapes(rest: string[], leaf: string): string[] {
+  if (rest.length === 0) return [leaf, `[${leaf}]`];
+  const inner = shapes(rest.slice(1), leaf);
+  const objects = inner.map((shape) => `{${JSON.stringify(rest[0])}:${shape}}`);
+  return [...objects, ...objects.map((shape) => `[${shape}]`)];
+}
+
+/** `path` equals `value` or is an array holding it: containment in the first field's `jsonb`, which a GIN index of it serves. */
+function equality(segments: string[], value: Value): SqlFilter | undefined {
+  const leaf = jsonScalar(value);
+  if (leaf === undefined) return undefined;
+  const field = `(doc -> ${literal(segments[0])})`;
+  // One segment: jsonb's containment already takes a scalar as held by an array of it.
+  const wanted = segments.length === 1 ? [leaf] : shapes(segments.slice(1), leaf);
+  return { sql: `(${wanted.map((shape) => `${field} @> ${literal(shape)}::jsonb`).join(' OR ')})`, exact: true };
+}
+
+function idEquality(values: Value[]): SqlFilter | undefined {
+  const exactId = (value: Value) =>
+    typeof value === 'string' ||
+    value instanceof ObjectId ||
+    value instanceof Date ||
+    (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
+  if (!values.every(exactId)) return undefined;
+  return { sql: `id IN (${values.map((value) => literal(documentKey(value))).join(', ')})`, exact: true };
+}
+
+const RANGES: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+/** A range on a number: narrows to numbers in range and objects (int64 beyond a double, ±Infinity …), decided in the service. */
+function numberRange(path: string[], operator: string, value: Value): SqlFilter {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return ANYTHING;
+  const steps = path.map((segment) => `.${JSON.stringify(segment)}`).join('');
+  const jsonPath = `lax $${steps} ? (@ ${RANGES[operator]} $v || @.type() == "object")`;
+  return {
+    sql: `jsonb_path_exists(doc, ${literal(jsonPath)}::jsonpath, jsonb_build_object('v', ${JSON.stringify(value)}::numeric))`,
+    exact: false,
+  };
+}
+
+function operatorSql(path: string, operator: string, operand: Value): SqlFilter {
+  const segments = sqlPath(path);
+  if (!segments) return ANYTHING;
+  if (operator === '$eq') return (path === '_id' && idEquality([operand])) || equality(segments, operand) || ANYTHING;
+  if (operator === '$in' && Array.isArray(operand)) {
+    if (operand.length === 0) return { sql: 'FALSE', exact: true };
+    if (path === '_id') return idEquality(operand) ?? ANYTHING;
+    const each = operand.map((value) => equality(segments, value));
+    if (each.some((filter) => filter === undefined)) return ANYTHING;
+    return { sql: `(${each.map((filter) => filter!.sql).join(' OR ')})`, exact: true };
+  }
+  if (operator === '$exists' && typeof operand === 'boolean' && segments.length === 1)
+    return { sql: `${operand ? '' : 'NOT '}(doc ? ${literal(segments[0])})`, exact: true };
+  if (operator in RANGES) return numberRange(segments, operator, operand);
+  return ANYTHING;
+}
+
+const both = (filters: SqlFilter[], joiner: 'AND' | 'OR'): SqlFilter => {
+  if (filters.length === 0) return { sql: joiner === 'AND' ? 'TRUE' : 'FALSE', exact: true };
+  // An OR keeps every part, TRUE ones too: their parameters must stay in the statement (PostgreSQL simplifies it).
+  const parts = filters.map((filter) => filter.sql).filter((sql) => joiner === 'OR' || sql !== 'TRUE');
+  return { sql: parts.length === 0 ? 'TRUE' : `(${parts.join(` ${joiner} `)})`, exact: filters.every((filter) => filter.exact) };
+};
+
+function fieldSql(path: string, condition: Value): SqlFilter {
+  const operators =
+    isPlainObject(condition) && Object.keys(condition).length > 0 && Object.keys(condition).every((key) => key.startsWith('$'));
+  if (!operators) return operatorSql(path, '$eq', condition);
+  return both(
+    Object.entries(condition as Doc).map(([operator, operand]) => operatorSql(path, operator, operand)),
+    'AND',
+  );
+}
+
+/**
+ * The SQL of a filter the service has already checked (compileFilter): field conditions and `$and`/`$or` of
+ * them; anything else narrows nothing.
+ */
+export function filterSql(q: Doc): SqlFilter {
+  const parts = Object.entries(q).map(([key, condition]): SqlFilter => {
+    if ((key === '$and' || key === '$or') && Array.isArray(condition) && condition.every(isPlainObject))
+      return both(
+        condition.map((clause) => filterSql(clause as Doc)),
+        key === '$and' ? 'AND' : 'OR',
+      );
+    if (key.startsWith('$')) return ANYTHING;
+    return fieldSql(key, condition);
+  });
+  return both(parts, 'AND');
+}

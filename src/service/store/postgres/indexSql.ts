@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { IndexSpec } from '../../query/indexes/indexSpec';
+import { ID_INDEX } from '../../query/collectionData';
+import type { AccountState } from '../accountState';
+import type { Mutation } from '../mutations';
+import { literal, sqlPath } from './filterSql';
+import type { Statement } from './mutationSql';
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** Every PostgreSQL index of one database of an account starts with this (names are at most 63 bytes). */
+const databasePrefix = (account: string, db: string): string => `dbx_${hash(JSON.stringify([account, db]))}`;
+const collectionPrefix = (account: string, db: string, col: string): string => `${databasePrefix(account, db)}${hash(col)}_`;
+
+/** The PostgreSQL index made for an index of the interface: `g` the GIN one for lookups, `u` the unique one. */
+export const postgresIndexName = (account: string, db: string, col: string, index: string, kind: 'g' | 'u'): string =>
+  `${collectionPrefix(account, db, col)}${kind}${hash(index)}`;
+
+/** The rows of one collection, as a partial index's predicate (literals: an index definition takes no parameters). */
+const collectionRows = (account: string, db: string, col: string): string =>
+  `account = ${literal(account)} AND db = ${literal(db)} AND col = ${literal(col)}`;
+
+/**
+ * A key's value as the unique index compares it: only strings, booleans and numbers a double holds exactly,
+ * whose jsonb equality is the query language's; anything else is NULL, which PostgreSQL never finds equal, so it
+ * is never stricter than the service, which checks every key itself before it writes.
+ */
+const uniqueKey = (path: string[]): string => {
+  const value = `(doc #> ${literal(`{${path.map((segment) => JSON.stringify(segment)).join(',')}}`)})`;
+  return `(CASE WHEN jsonb_typeof(${value}) IN ('string', 'boolean') OR (jsonb_typeof(${value}) = 'number' AND abs(${value}::numeric) < 9007199254740992) THEN ${value} END)`;
+};
+
+const ddl = (text: string): Statement => ({ text, values: [], ddl: true });
+
+/**
+ * The PostgreSQL indexes of one index of the interface: a GIN index (jsonb_path_ops) of its first field's first
+ * segment, which serves the containment filterSql.ts writes for equality and `$in` on any path under it; for a
+ * unique index also a unique index of its keys' scalar values. Both partial: only the collection's rows.
+ */
+function createStatements(account: string, db: string, col: string, index: IndexSpec): Statement[] {
+  const paths = Object.keys(index.key).map(sqlPath);
+  const rows = collectionRows(account, db, col);
+  const statements: Statement[] = [];
+  if (paths[0])
+    statements.push(
+      ddl(
+        `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'g')} ON dbhost_documents USING gin ((doc -> ${literal(paths[0][0])}) jsonb_path_ops) WHERE ${rows}`,
+      ),
+    );
+  if (index.unique && paths.every((path) => path !== undefined))
+    statements.push(
+      ddl(
+        `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'u')} ON dbhost_documents (${paths.map((path) => uniqueKey(path!)).join(', ')}) WHERE ${rows}`,
+      ),
+    );
+  // The planner picks an index only with statistics of its expression.
+  if (statements.length > 0) statements.push(ddl('ANALYZE dbhost_documents'));
+  return statements;
+}
+
+/** Drops every PostgreSQL index whose name starts with `prefix` (hex digits: safe in the statement). */
+const dropByPrefix = (prefix: string): Statement =>
+  ddl(`DO $$DECLARE i text; BEGIN
+  FOR i IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'dbhost_documents' AND indexname LIKE '${prefix}%' LOOP
+    EXECUTE format('DROP INDEX %I', i);
+  END LOOP; END$$`);
+
+const collectionIndexes = (account: string, state: AccountState, db: string, col: string): Statement[] =>
+  (state.collection(db, col)?.indexes ?? [])
+    .filter((index) => index.name !== ID_INDEX.name)
+    .flatMap((index) => createStatements(account, db, col, index));
+
+/** The PostgreSQL indexes to make or drop for a mutation just applied to `state`. */
+export function indexStatements(account: string, mutation: Mutation, state: AccountState): Statement[] {
+  switch (mutation.op) {
+    case 'createIndex':
+      return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
+    case 'dropIndex':
+      return ['g', 'u'].map((kind) =>
+        ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind as 'g' | 'u')}`),
+      );
+    case 'dropCollection':
+      return [dropByPrefix(collectionPrefix(account, mutation.db, mutation.name))];
+    case 'dropDatabase':
+      return [dropByPrefix(databasePrefix(account, mutation.name))];
+    case 'renameCollection':
+      return [
+        dropByPrefix(collectionPrefix(account, mutation.db, mutation.name)),
+        ...collectionIndexes(account, state, mutation.db, mutation.to),
+      ];
+    default:
+      return [];
+  }
+}
