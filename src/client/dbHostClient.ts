@@ -14,8 +14,7 @@ import {
   countOf,
   databasePath,
   deploymentPath,
-  documentIdQuery,
-  documentPath,
+  documentTarget,
   documentQueryParameters,
   slowQueriesPath,
   withoutUndefined,
@@ -128,7 +127,7 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
   }
 
   async getDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<FetchedDocument> {
-    const request: ServiceRequest = { method: 'GET', path: documentPath(db, col, id), query: documentIdQuery(id), options };
+    const request: ServiceRequest = { method: 'GET', ...documentTarget(db, col, id), options };
     const { answer, value } = await this.fetchJson(request);
     return { document: this.shaped(request, answer, () => toObject(value, 'the document')), text: answer.text };
   }
@@ -158,8 +157,7 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
   ): Promise<ServiceAnswer> {
     return this.write({
       method: 'PUT',
-      path: documentPath(db, col, id),
-      query: documentIdQuery(id),
+      ...documentTarget(db, col, id),
       body: withoutUndefined({ document: update, safe: write.safe }),
       options,
     });
@@ -176,7 +174,7 @@ export class DbHostClient extends ServiceCalls implements DbHostApi {
   }
 
   async deleteDocument(db: string, col: string, id: JsonValue, options?: CallOptions): Promise<ServiceAnswer> {
-    return this.write({ method: 'DELETE', path: documentPath(db, col, id), query: documentIdQuery(id), options });
+    return this.write({ method: 'DELETE', ...documentTarget(db, col, id), options });
   }
 
   // Indexes

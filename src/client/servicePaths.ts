@@ -37,6 +37,11 @@ export function documentIdQuery(id: JsonValue): Array<[string, string]> {
   return [['id_type', documentIdType(id)]];
 }
 
+/** The path and query of one document's endpoint: the service reads the segment as exactly that `_id`. */
+export function documentTarget(db: string, col: string, id: JsonValue): { path: string; query: Array<[string, string]> } {
+  return { path: documentPath(db, col, id), query: documentIdQuery(id) };
+}
+
 export function slowQueriesPath(db: string): string {
   return `/slow_queries/${pathSegment(db, 'database name')}`;
 }
