@@ -34,6 +34,7 @@ import { registerGuardrails } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { localServiceFeature } from './localService/registerLocalService';
 import { playgroundFeature } from './playground/registerPlaygrounds';
+import { rulesFeature } from './rules/registerRules';
 import { schemaFeature } from './schema/registerSchema';
 import { startFeature } from './start/registerStart';
 import { transferFeature } from './transfer/registerTransfer';
@@ -99,6 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DbHost
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [transferFeature, bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
+  activateFeature(host, rulesFeature, playgrounds.knowledge);
   const collectionViews = activateFeature(host, collectionViewFeature, undefined)!;
   const aiTools = activateFeature(host, aiToolsFeature, undefined)!;
   const walkthrough = activateFeature(host, walkthroughFeature, undefined)!;

@@ -5,9 +5,9 @@ import { parseDocumentText } from '../documents/documentText';
 import type { ValidationAction, ValidationLevel } from '../validation/rulesTypes';
 import { VALIDATION_ACTIONS, VALIDATION_LEVELS } from '../validation/rulesTypes';
 
-/** What a collection without rules opens with: an object schema with nothing required yet, strict and refusing. */
+/** What a collection without rules opens with: an object schema with no fields named yet, strict and refusing. */
 export const NEW_RULES: CollectionRules = {
-  validator: { $jsonSchema: { bsonType: 'object', required: [], properties: {} } },
+  validator: { $jsonSchema: { bsonType: 'object', properties: {} } },
   validationLevel: 'strict',
   validationAction: 'error',
 };
