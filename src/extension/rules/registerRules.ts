@@ -6,6 +6,8 @@ import type { LoadKnowledge } from '../shared/loadKnowledge';
 import { registerCommand } from '../base/registerCommand';
 import type * as RulesModule from './rulesBundle';
 import { RULES_SCHEME, isRulesFolder } from './rulesUri';
+import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { setRulesSaveCheck } from '../shared/rulesSaveCheck';
 
 /**
  * A collection's validation rules (issue 33): the Rules item under a collection that has rules, Open Rules and
@@ -31,6 +33,7 @@ export const rulesFeature: FeatureModule<LoadKnowledge> = {
       delete: refuse,
       rename: refuse,
     };
+    setRulesSaveCheck((uri, text) => (uri.scheme === DOCUMENT_SCHEME ? rules().documents.refusal(uri, text) : Promise.resolve(undefined)));
     services.context.subscriptions.push(
       vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),
       vscode.languages.registerCompletionItemProvider(
@@ -38,6 +41,10 @@ export const rulesFeature: FeatureModule<LoadKnowledge> = {
         { provideCompletionItems: (document, position) => rules().complete(document, position) },
         '"',
       ),
+      // A document shown (opened, or shown again: VS Code keeps a closed document a while) reads its rules again and is checked.
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor?.document.uri.scheme === DOCUMENT_SCHEME) rules().documents.reloadFor(editor.document.uri);
+      }),
       registerCommand(services, CommandId.openRules, (arg: unknown) => rules().open(arg)),
       registerCommand(services, CommandId.setRules, (arg: unknown) => rules().open(arg)),
     );

@@ -7,11 +7,13 @@ import type { ExplorerTree } from '../shared/tree/explorerTree';
 import type { ExplorerContext } from '../shared/tree/explorerContext';
 import type { ExplorerNode } from '../shared/tree/explorerNode';
 import type { NodeTargets, TargetNode } from '../shared/tree/treeContributions';
+import { DocumentRules } from './documentRules';
 import { openRules } from './openRules';
 import { rulesCompletions } from './rulesCompletions';
 import { RulesFiles } from './rulesFiles';
 import type { RulesAddress } from './rulesUri';
 import { rulesUnder } from './rulesUnder';
+import { watchDocuments } from './watchDocuments';
 
 type CollectionNode = TargetNode<NodeTargets['collection']>;
 
@@ -21,6 +23,8 @@ export interface Rules {
   children(collection: CollectionNode, context: ExplorerContext): Promise<ExplorerNode[]>;
   open(arg: unknown): Promise<vscode.Uri>;
   complete(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]>;
+  /** The rules as they concern documents edited as files: diagnostics, quick fixes, the check before a save. */
+  readonly documents: DocumentRules;
 }
 
 const keyOf = (target: RulesAddress) => JSON.stringify([target.accountId, target.db, target.col]);
@@ -28,12 +32,16 @@ const keyOf = (target: RulesAddress) => JSON.stringify([target.accountId, target
 export function createRules(services: Services, explorer: ExplorerTree, knowledge: LoadKnowledge): Rules {
   /** The collection items last drawn, by collection: saving rules reloads its items, so its Rules item appears, changes or goes. */
   const collections = new Map<string, CollectionNode>();
+  const documents = new DocumentRules(services);
+  services.context.subscriptions.push(documents, ...watchDocuments(services, documents));
   const files = new RulesFiles(services, (address) => {
+    documents.reload(address);
     const collection = collections.get(keyOf(address));
     if (collection) void explorer.refresh(collection);
   });
   return {
     files,
+    documents,
     children: (collection, context) => rulesUnder(collection, context, (node) => collections.set(keyOf(node.target), node)),
     open: (arg) => openRules(services, arg),
     complete: (document, position) => rulesCompletions(knowledge, document, position),
