@@ -74,7 +74,7 @@ export class CollectionNode implements ExplorerNode {
     return true;
   }
 
-  /** A contribution that asks the service (the Rules item) is awaited; one that fails shows nothing rather than hiding the rest. */
+  /** What features add below the collection, awaited: the Rules item asks the service for the collection's statistics. */
   private async contributedNodes(): Promise<ExplorerNode[]> {
     this.contributed ??= await this.context.contributions.children('collection', this, this.context);
     return this.contributed;
