@@ -10,6 +10,7 @@ import { child, childLabels, nodeAt } from '../explorer/explorerFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { serviceWithout } from '../support/serviceWithout';
 
 const db = 'rulesshop';
 const PRICE_RULES = {
@@ -140,5 +141,26 @@ describe('Collection rules: the Rules item and the rules file', function () {
       what: 'the Rules item under the collection',
     });
     await discard(document);
+  });
+
+  it('on a service that answers 404 to setting rules, the save says it keeps none, and no Rules item is looked for again', async () => {
+    const without = await serviceWithout(service.url, /^\/databases\/[^/]+\/collections\/[^/?]+(\?|$)/, 'PUT');
+    const { id } = await testing.services.accounts.add({ label: 'Without rules', baseUrl: without.url, apiKey: service.apiKey });
+    try {
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.setRules', { accountId: id, db, col: 'plain' });
+      const document = await vscode.workspace.openTextDocument(uri);
+      await replaceFirst(document, '"strict"', '"moderate"');
+      assert.match(
+        await saveRefusal(document),
+        /^This service does not keep collection rules .*: the rules of rulesshop\.plain were not saved\./,
+      );
+      await discard(document);
+      assert.equal(without.refused(), 2, 'the save and the read of its reason each sent one PUT');
+      const products = await nodeAt(testing, id, 'Databases', db, 'products');
+      assert.deepEqual(await childLabels(testing, products), ['Documents', 'Indexes', 'Schema']);
+    } finally {
+      await testing.services.accounts.remove(id);
+      await without.close();
+    }
   });
 });
