@@ -125,6 +125,8 @@ function bundleOptions(production) {
       outfile: 'dist/bulkChanges.js',
       external: ['vscode'],
     },
+    // A collection's rules (issue 33): its Rules item, the rules file, completion in it; loaded the first time a collection is expanded.
+    rules: { ...shared, entryPoints: ['src/extension/rules/rulesBundle.ts'], outfile: 'dist/rules.js', external: ['vscode'] },
     // Creating and deleting a database: loaded the first time one of them runs.
     databases: {
       ...shared,

@@ -34,6 +34,7 @@ import type { Guardrails } from './guardrails/registerGuardrails';
 import { guardrailsFeature } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { playgroundFeature } from './playground/registerPlaygrounds';
+import { rulesFeature } from './rules/registerRules';
 import { schemaFeature } from './schema/registerSchema';
 import { startFeature } from './start/registerStart';
 import { usersFeature } from './users/registerUsers';
@@ -123,6 +124,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
+  activateFeature(host, rulesFeature, playgrounds.knowledge);
   const collectionViews = activateFeature(host, collectionViewFeature, undefined);
   activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);

@@ -17,6 +17,7 @@ const entries: Readonly<Record<string, () => unknown>> = {
   'collectionViewHost.js': () => require('./collectionView/collectionViewHost'),
   'documentMerge.js': () => require('./documents/documentMergeBundle'),
   'documentSave.js': () => require('./documents/documentSaveBundle'),
+  'rules.js': () => require('./rules/rulesBundle'),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

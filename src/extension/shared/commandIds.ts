@@ -55,6 +55,8 @@ export enum CommandId {
   importDocuments = 'dbhost.importDocuments',
   showSchema = 'dbhost.showSchema',
   refreshSchema = 'dbhost.refreshSchema',
+  openRules = 'dbhost.openRules',
+  setRules = 'dbhost.setRules',
   runAllPlaygroundQueries = 'dbhost.runAllPlaygroundQueries',
   pageRunAllResults = 'dbhost.pageRunAllResults',
   clearQueryHistory = 'dbhost.clearQueryHistory',

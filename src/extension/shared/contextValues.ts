@@ -34,6 +34,8 @@ export enum ContextValue {
   error = 'dbhost.error',
   schema = 'dbhost.schema',
   schemaField = 'dbhost.schemaField',
+  /** A collection's validation rules (issue 33). */
+  rules = 'dbhost.rules',
   users = 'dbhost.users',
   user = 'dbhost.user',
   operations = 'dbhost.operations',

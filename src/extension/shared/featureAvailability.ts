@@ -3,7 +3,8 @@ import type { DbHostApi } from '../../core/api/types';
 
 /** Endpoints of the original service that the interface text does not promise. */
 /** (And aggregation pipelines, issue 31: beyond the interface like explain.) */
-export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats' | 'aggregate';
+/** (And a collection's validation rules, issue 33: learnt from a PUT of rules answered 404.) */
+export type OriginalFeature = 'users' | 'operations' | 'slowQueries' | 'copyDatabase' | 'deploymentStats' | 'aggregate' | 'rules';
 
 /** Statuses with which a service says it has no such endpoint. */
 const ABSENT_STATUSES = new Set([404, 405, 501]);

@@ -108,6 +108,31 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
     }
   }
 
+  /**
+   * Saves an edited rules file, which the guardrails refuse: a rules file is not read-only on a Read-only account (its
+   * refusal comes at the save, before anything is sent), and the edit stays in the dirty editor.
+   */
+  async function rulesSaveRefused(document: vscode.TextDocument, guard: FakeAnswer[]): Promise<Seen> {
+    const prompts = new FakePrompts([...guard, ...guard]);
+    testing.setPrompts(prompts);
+    try {
+      assert.equal(await document.save(), false, 'the save went through');
+      assert.equal(document.isDirty, true, 'the editor lost its edit');
+      let reason = '';
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+        (error: Error) => {
+          reason = error.message;
+          return true;
+        },
+      );
+      return { messages: [reason], questions: prompts.questions };
+    } finally {
+      testing.setPrompts(undefined);
+      await discard(document);
+    }
+  }
+
   const WRITE_PATHS: Record<GuardedWrite, WritePath[]> = {
     createDatabase: [
       {
@@ -260,8 +285,18 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         run: (guard) => command('dbhost.copyDatabase', target(), [{ input: 'guardcopy' }, ...guard]),
       },
     ],
-    // No user path yet (WRITES_WITHOUT_A_USER_PATH): the extension's "Rules" item is still to come.
-    setCollectionRules: [],
+    setCollectionRules: [
+      {
+        via: 'Set Rules… and save the rules file',
+        request: /^PUT \/databases\/guardtests\/collections\/people$/,
+        run: async (guard) => {
+          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.setRules', target({ col }));
+          const document = await vscode.workspace.openTextDocument(uri);
+          await replaceFirst(document, '"properties": {}', '"required": ["name"]');
+          return rulesSaveRefused(document, guard);
+        },
+      },
+    ],
   };
 
   before(async () => {

@@ -11,14 +11,14 @@ export interface ServiceWithout {
 
 /**
  * A proxy to the local service at `target` that answers every request whose path and query match `missing`
- * with 404 and `{"error": "No such endpoint: …"}`, as a service without those endpoints would, and forwards
- * the rest as they are.
+ * (and whose method is `method`, when given) with 404 and `{"error": "No such endpoint: …"}`, as a service
+ * without those endpoints would, and forwards the rest as they are.
  */
-export async function serviceWithout(target: string, missing: RegExp): Promise<ServiceWithout> {
+export async function serviceWithout(target: string, missing: RegExp, method?: string): Promise<ServiceWithout> {
   const upstream = new URL(target);
   let refused = 0;
   const server = http.createServer((request, response) => {
-    if (missing.test(request.url ?? '')) {
+    if (missing.test(request.url ?? '') && (method === undefined || request.method === method)) {
       refused++;
       request.resume();
       response.writeHead(404, { 'Content-Type': 'application/json' });

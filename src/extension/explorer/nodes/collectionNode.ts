@@ -48,7 +48,7 @@ export class CollectionNode implements ExplorerNode {
   }
 
   async children(): Promise<ExplorerNode[]> {
-    return [...this.groupNodes(), ...this.contributedNodes()];
+    return [...this.groupNodes(), ...(await this.contributedNodes())];
   }
 
   get documents(): DocumentsNode {
@@ -74,8 +74,9 @@ export class CollectionNode implements ExplorerNode {
     return true;
   }
 
-  private contributedNodes(): ExplorerNode[] {
-    this.contributed ??= this.context.contributions.childrenNow('collection', this, this.context);
+  /** What features add below the collection, awaited: the Rules item asks the service for the collection's statistics. */
+  private async contributedNodes(): Promise<ExplorerNode[]> {
+    this.contributed ??= await this.context.contributions.children('collection', this, this.context);
     return this.contributed;
   }
 

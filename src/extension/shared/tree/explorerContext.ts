@@ -47,7 +47,5 @@ export interface TreeContribution<K extends NodeKind> {
 export interface ContributedItems {
   /** The items the contributions show below a node, in the order they were contributed. */
   children<K extends NodeKind>(kind: K, parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): Promise<ExplorerNode[]>;
-  /** The same, for contributions that make their items at once (a collection's children are drawn without a load). */
-  childrenNow<K extends NodeKind>(kind: K, parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): ExplorerNode[];
   decorate<K extends NodeKind>(kind: K, node: TargetNode<NodeTargets[K]>, item: vscode.TreeItem): void;
 }

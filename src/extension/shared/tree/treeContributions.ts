@@ -27,13 +27,6 @@ export class TreeContributions implements TreeContributor, ContributedItems {
     return lists.flat();
   }
 
-  childrenNow<K extends NodeKind>(kind: K, parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): ExplorerNode[] {
-    return this.of(kind).flatMap((contribution) => {
-      const made = contribution.children?.(parent, context) ?? [];
-      return Array.isArray(made) ? made : [];
-    });
-  }
-
   decorate<K extends NodeKind>(kind: K, node: TargetNode<NodeTargets[K]>, item: vscode.TreeItem): void {
     for (const contribution of this.of(kind)) contribution.decorate?.(node, item);
   }
