@@ -39,6 +39,7 @@ import { schemaFeature } from './schema/registerSchema';
 import { startFeature } from './start/registerStart';
 import { usersFeature } from './users/registerUsers';
 import { ConfirmedWrites } from './shared/confirmedWrites';
+import { RulesSaveChecks } from './shared/rulesSaveCheck';
 import type { AsyncContext } from './shared/confirmedWrites';
 import { originalFeatures } from './shared/loadOriginalFeatures';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
@@ -105,7 +106,8 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   const changes = new ResourceChanges();
   context.subscriptions.push(logger, accounts, changes);
   const confirmedWrites = new ConfirmedWrites(platform.asyncContext);
-  const services: Services = { context, logger, accounts, changes, confirmedWrites, prompts: vscodePrompts };
+  const rulesSaveChecks = new RulesSaveChecks();
+  const services: Services = { context, logger, accounts, changes, confirmedWrites, rulesSaveChecks, prompts: vscodePrompts };
 
   // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
   // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.

@@ -4,6 +4,7 @@ import type { Logger } from './base/logger';
 import type { ResourceChanges } from './base/resourceTarget';
 import type { Prompts } from './ui/prompts';
 import type { ConfirmedWrites } from './shared/confirmedWrites';
+import type { RulesSaveChecks } from './shared/rulesSaveCheck';
 
 /** What every feature of the extension is given at activation. */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   readonly changes: ResourceChanges;
   /** The writes a command's own question confirmed (shared/confirmedWrites.ts). */
   readonly confirmedWrites: ConfirmedWrites;
+  /** A collection's rules' check of a document's save (set by the rules feature). */
+  readonly rulesSaveChecks: RulesSaveChecks;
   /** Replaced by the integration tests, so read it at the moment of asking. */
   prompts: Prompts;
 }

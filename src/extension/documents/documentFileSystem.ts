@@ -18,7 +18,6 @@ import { closeCleanEditors } from './openEditors';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import type { NewDocumentTemplates } from './newDocumentTemplates';
 import { idKeyText } from '../../core/documents/documentId';
-import { rulesRefusal } from '../shared/rulesSaveCheck';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -116,7 +115,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     const key = uri.toString();
     this.saving.delete(key);
     const text = decoder.decode(content);
-    const refusal = await rulesRefusal(uri, text);
+    const refusal = await this.services.rulesSaveChecks.refusal(uri, text);
     if (refusal) throw new vscode.FileSystemError(refusal);
     if (isNewDocumentUri(uri)) await this.templates.save(uri, text);
     else await this.writeDocument(uri, text);

@@ -9,7 +9,6 @@ import type { Services } from '../services';
 import type { DocumentAddress } from '../shared/documentUri';
 import { collectionLabel, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
 import { idKeyText } from '../../core/documents/documentId';
-import { rulesRefusal } from '../shared/rulesSaveCheck';
 
 /** Why a save would fail, found before anything is written: one line that leads with the cause. */
 export interface SaveProblem {
@@ -52,7 +51,7 @@ export async function findSaveProblem(
     const offset = error.offset ?? 0;
     return { message: `Not saved: ${where}: ${lineAndColumn(text, offset)}: ${lowerFirst(error.reason)}.`, offset };
   }
-  const refusal = await rulesRefusal(uri, text);
+  const refusal = await services.rulesSaveChecks.refusal(uri, text);
   if (refusal) return { message: refusal };
   if (isNew) return undefined;
   const address = parseDocumentUri(uri);

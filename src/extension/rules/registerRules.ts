@@ -7,7 +7,6 @@ import { registerCommand } from '../base/registerCommand';
 import type * as RulesModule from './rulesBundle';
 import { RULES_SCHEME, isRulesFolder } from './rulesUri';
 import { DOCUMENT_SCHEME } from '../shared/documentUri';
-import { setRulesSaveCheck } from '../shared/rulesSaveCheck';
 
 /**
  * A collection's validation rules (issue 33): the Rules item under a collection that has rules, Open Rules and
@@ -33,7 +32,9 @@ export const rulesFeature: FeatureModule<LoadKnowledge> = {
       delete: refuse,
       rename: refuse,
     };
-    setRulesSaveCheck((uri, text) => (uri.scheme === DOCUMENT_SCHEME ? rules().documents.refusal(uri, text) : Promise.resolve(undefined)));
+    services.rulesSaveChecks.set((uri, text) =>
+      uri.scheme === DOCUMENT_SCHEME ? rules().documents.refusal(uri, text) : Promise.resolve(undefined),
+    );
     services.context.subscriptions.push(
       vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),
       vscode.languages.registerCompletionItemProvider(

@@ -33,11 +33,11 @@ export class RulesFiles {
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const { text, mtime } = await this.read(uri);
-    return { type: vscode.FileType.File, ctime: 0, mtime, size: Buffer.byteLength(text, 'utf8') };
+    return { type: vscode.FileType.File, ctime: 0, mtime, size: new TextEncoder().encode(text).byteLength };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return Buffer.from((await this.read(uri)).text, 'utf8');
+    return new TextEncoder().encode((await this.read(uri)).text);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {

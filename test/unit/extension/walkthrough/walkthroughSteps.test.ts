@@ -7,6 +7,7 @@ import { ResourceChanges } from '../../../../src/extension/base/resourceTarget';
 import type { Services } from '../../../../src/extension/services';
 import { AccountStore } from '../../../../src/extension/shared/accountStore';
 import { ConfirmedWrites } from '../../../../src/extension/shared/confirmedWrites';
+import { RulesSaveChecks } from '../../../../src/extension/shared/rulesSaveCheck';
 import { ContextKey } from '../../../../src/extension/shared/contextValues';
 import { documentUri, newDocumentUri } from '../../../../src/extension/shared/documentUri';
 import { vscodePrompts } from '../../../../src/extension/ui/prompts';
@@ -30,6 +31,7 @@ describe('walkthrough: a step is marked done when its action is done, not before
       accounts,
       changes: new ResourceChanges(),
       confirmedWrites: new ConfirmedWrites(undefined),
+      rulesSaveChecks: new RulesSaveChecks(),
       prompts: vscodePrompts,
     };
     walkthroughFeature.register?.({ services, explorer: undefined as never }, undefined);
