@@ -141,7 +141,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
   it('opens a document, edits a field by typing and saves with Ctrl+S: the service holds it', async () => {
     const [listed] = (await client.listDocuments('inventory', 'products', { limit: 1 })).documents;
     const documentId = (listed._id as { $oid: string }).$oid;
-    const before = (await client.getDocument('inventory', 'products', documentId)).document;
+    const before = (await client.getDocument('inventory', 'products', listed._id)).document;
     const stock = Number(String(before.stock));
     await treeRow(sideBar, documentId).click();
     const tab = `${documentId}.json`;
@@ -152,7 +152,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     await page.locator('.tabs-container .tab.dirty', { hasText: tab }).waitFor({ state: 'visible' });
     await page.keyboard.press('Control+S');
     await waitUntilSaved(page, tab);
-    const after = (await client.getDocument('inventory', 'products', documentId)).document;
+    const after = (await client.getDocument('inventory', 'products', listed._id)).document;
     assert.equal(String(after.stock), String(stock + 1000));
     assert.deepEqual({ ...after, stock: undefined }, { ...before, stock: undefined });
     await saveScreenshot(page, 'web-4-document-saved');
