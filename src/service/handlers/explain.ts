@@ -5,7 +5,7 @@ import type { PlannedPage } from '../query/slicedScan';
 import { findPageSliced } from '../query/slicedScan';
 import type { Handler, Reply } from '../http/types';
 import { parseListRequest } from './listRequest';
-import { pushedDownPage } from './pushedDownPage';
+import { pushedDownPage, storeForQuery } from './pushedDownPage';
 import type { CollectionData } from '../query/collectionData';
 import type { StorePlan } from '../store/accountStore';
 import { requireCollection } from './lookup';
@@ -20,7 +20,7 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
-  const source = account.store.documents;
+  const source = storeForQuery(account.store.documents, request);
   if (!source) return explainReply(`${params.db}.${params.col}`, request, await findPageSliced(data, request, budget, false), startedAt);
   const page = await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget, false);
   const sorted = request.sort !== undefined && Object.keys(request.sort).length > 0;
