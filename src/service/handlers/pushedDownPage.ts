@@ -3,13 +3,10 @@ import type { RequestBudget } from '../query/budget';
 import { spendWork, withBudget } from '../query/budget';
 import type { CollectionData } from '../query/collectionData';
 import type { PageRequest } from '../query/engine';
-import { compileFilter, project } from '../query/engine';
+import { project } from '../query/engine';
 import type { PlanStats } from '../query/indexes/planRun';
-import { planQuery } from '../query/indexes/planner';
-import { checkProjectionShape, checkSortShape } from '../query/limits';
-import { checkPathsIn } from '../query/reservedNames';
 import type { PlannedPage } from '../query/slicedScan';
-import { SLICE_MS } from '../query/slicedScan';
+import { SLICE_MS, checkedQuery } from '../query/slicedScan';
 import { sortSliced } from '../query/slicedSort';
 import type { DocumentSource } from '../store/accountStore';
 
@@ -36,16 +33,7 @@ export async function pushedDownPage(
   budget: RequestBudget,
   countUse = true,
 ): Promise<PlannedPage> {
-  const sort = nonEmpty(request.sort);
-  const { test, plan } = withBudget(() => {
-    if (sort) {
-      checkSortShape(sort);
-      checkPathsIn(sort, 'The sort names the field');
-    }
-    if (request.projection) checkProjectionShape(request.projection);
-    const filter = Object.keys(request.q).length === 0 ? () => true : compileFilter(request.q);
-    return { test: filter, plan: planQuery(where.collection, request) };
-  }, budget);
+  const { sort, test, plan } = checkedQuery(where.collection, request, budget);
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
   const window = sort ? undefined : { skip: request.skip, limit: request.limit };

@@ -31,6 +31,27 @@ export interface PlannedPage {
 const nonEmpty = (doc: Doc | undefined): Doc | undefined => (doc && Object.keys(doc).length > 0 ? doc : undefined);
 
 /**
+ * A page request's sort and projection checked, its filter compiled and its plan chosen, within the request's
+ * budget: what every way of answering the documents list does first, whichever store reads the documents.
+ */
+export function checkedQuery(
+  collection: CollectionData,
+  request: PageRequest,
+  budget: RequestBudget,
+): { sort: Doc | undefined; test: (doc: Doc) => boolean; plan: QueryPlan } {
+  const sort = nonEmpty(request.sort);
+  return withBudget(() => {
+    if (sort) {
+      checkSortShape(sort);
+      checkPathsIn(sort, 'The sort names the field');
+    }
+    if (request.projection) checkProjectionShape(request.projection);
+    const test = Object.keys(request.q).length === 0 ? () => true : compileFilter(request.q);
+    return { sort, test, plan: planQuery(collection, request) };
+  }, budget);
+}
+
+/**
  * A page of a query by the plan the planner chose (indexes/planner.ts): the `_id` lookup, a walk of an
  * index, or a scan of every document. A long walk, scan or sort runs in slices of {@link SLICE_MS}: between
  * slices the service answers other requests. All of it counts against the request's one budget. The
@@ -43,16 +64,7 @@ export async function findPageSliced(
   budget: RequestBudget,
   countUse = true,
 ): Promise<PlannedPage> {
-  const sort = nonEmpty(request.sort);
-  const { test, plan } = withBudget(() => {
-    if (sort) {
-      checkSortShape(sort);
-      checkPathsIn(sort, 'The sort names the field');
-    }
-    if (request.projection) checkProjectionShape(request.projection);
-    const filter = Object.keys(request.q).length === 0 ? () => true : compileFilter(request.q);
-    return { test: filter, plan: planQuery(collection, request) };
-  }, budget);
+  const { sort, test, plan } = checkedQuery(collection, request, budget);
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
   let found: Doc[];
