@@ -26,7 +26,7 @@ import { planSummary } from '../query/indexes/planDescription';
 import { findPageSliced, matchingSliced } from '../query/slicedScan';
 import { notePlan } from '../activity/slowQueryLog';
 import { parseListRequest } from './listRequest';
-import { pushedDownPage, storeForQuery } from './pushedDownPage';
+import { pushedDownPage } from './pushedDownPage';
 import type { CollectionData, Entry } from '../query/collectionData';
 import { describeKey, documentSize } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
@@ -120,7 +120,7 @@ export const listDocuments: Handler = async (context) => {
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
   const { q, sort, skip, limit } = request;
-  const source = storeForQuery(account.store.documents, request);
+  const source = account.store.documents;
   const page = source
     ? await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget)
     : await findPageSliced(data, request, budget);

@@ -5,7 +5,7 @@ import type { PlannedPage } from '../query/slicedScan';
 import { findPageSliced } from '../query/slicedScan';
 import type { Handler, Reply } from '../http/types';
 import { parseListRequest } from './listRequest';
-import { pushedDownPage, storeForQuery } from './pushedDownPage';
+import { pushedDownPage } from './pushedDownPage';
 import type { CollectionData } from '../query/collectionData';
 import type { StorePlan } from '../store/accountStore';
 import { requireCollection } from './lookup';
@@ -20,13 +20,15 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
   const request = parseListRequest(query);
-  const source = storeForQuery(account.store.documents, request);
+  const source = account.store.documents;
   if (!source) return explainReply(`${params.db}.${params.col}`, request, await findPageSliced(data, request, budget, false), startedAt);
   const page = await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget, false);
+  // A sort the store could not decide was answered by the service's planner: explained as it ran.
+  if (page.inService) return explainReply(`${params.db}.${params.col}`, request, page, startedAt);
   const sorted = request.sort !== undefined && Object.keys(request.sort).length > 0;
-  const window = sorted ? undefined : { skip: request.skip, limit: request.limit };
+  const window = { skip: request.skip, limit: request.limit };
   const indexes = data.indexes.map((index) => index.name);
-  const plan = await source.explain(params.db, params.col, request.q, window, indexes);
+  const plan = await source.explain(params.db, params.col, { q: request.q, sort: sorted ? request.sort : undefined, window }, indexes);
   return storeExplainReply(explainReply(`${params.db}.${params.col}`, request, page, startedAt), plan, data);
 };
 
@@ -43,8 +45,8 @@ function storeExplainReply(reply: Reply, plan: StorePlan, data: CollectionData):
     key: spec?.key ?? null,
     direction: 'forward',
     bounds: plan.condition ?? null,
-    // The service sorts what the store gives: no sort is pushed down yet.
-    sortInMemory: Object.keys((reply.body as { sort: object }).sort).length > 0,
+    // A sort no index served: PostgreSQL's plan sorts every match (an Incremental Sort only orders ties of an index walk).
+    sortInMemory: Object.keys((reply.body as { sort: object }).sort).length > 0 && plan.steps.includes('Sort'),
     countFromIndex: false,
     pageReadInNaturalOrder: plan.exact,
     decidedInService: !plan.exact,

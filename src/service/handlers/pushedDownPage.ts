@@ -1,4 +1,3 @@
-import type { Doc } from '../bson/extendedJson';
 import type { RequestBudget } from '../query/budget';
 import { spendWork, withBudget } from '../query/budget';
 import type { CollectionData } from '../query/collectionData';
@@ -6,25 +5,17 @@ import type { PageRequest } from '../query/engine';
 import { project } from '../query/engine';
 import type { PlanStats } from '../query/indexes/planRun';
 import type { PlannedPage } from '../query/slicedScan';
-import { SLICE_MS, checkedQuery } from '../query/slicedScan';
-import { sortSliced } from '../query/slicedSort';
-import type { DocumentSource } from '../store/accountStore';
+import { checkedQuery, findPageSliced } from '../query/slicedScan';
+import type { DocumentSource, Selection } from '../store/accountStore';
 
-const nonEmpty = (doc: Doc | undefined): Doc | undefined => (doc && Object.keys(doc).length > 0 ? doc : undefined);
-
-/**
- * The store that answers a query where it keeps the documents, or undefined for the service's own planner. A sort
- * is not pushed down to SQL: reading every candidate to sort it here cost 87× the same at 1,000 documents in the
- * bench, where the service's planner walks its index for the page (each process still holds the documents).
- */
-export function storeForQuery(source: DocumentSource | undefined, request: PageRequest): DocumentSource | undefined {
-  return source && !nonEmpty(request.sort) ? source : undefined;
-}
+/** A page read where the store keeps the documents; `inService` when the store could not and the service's planner answered. */
+export type StorePage = PlannedPage & { inService?: true };
 
 /**
  * A page of a query read where the store keeps the documents (PostgreSQL): the same checks and errors as
- * findPageSliced, then the page and count from the store when it decides the filter exactly and no sort is
- * asked; otherwise the store's candidates, tested, sorted and paged here with the same matcher and sort.
+ * findPageSliced, then the page and count from the store when it decides the filter (and the sort) exactly.
+ * Otherwise, without a sort, the store's candidates, tested and paged here with the same matcher; with a sort,
+ * the service's own planner, which walks its index for the page (each process still holds the documents).
  */
 export async function pushedDownPage(
   source: DocumentSource,
@@ -32,12 +23,16 @@ export async function pushedDownPage(
   request: PageRequest,
   budget: RequestBudget,
   countUse = true,
-): Promise<PlannedPage> {
+): Promise<StorePage> {
   const { sort, test, plan } = checkedQuery(where.collection, request, budget);
+  const window = { skip: request.skip, limit: request.limit };
+  let selection: Selection | undefined;
+  if (sort) {
+    selection = await source.sortedPage(where.db, where.col, request.q, sort, window);
+    if (!selection) return { ...(await findPageSliced(where.collection, request, budget, countUse)), inService: true };
+  } else selection = await source.select(where.db, where.col, request.q, window);
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
-  const window = sort ? undefined : { skip: request.skip, limit: request.limit };
-  const selection = await source.select(where.db, where.col, request.q, window);
   let found = selection.documents;
   stats.docsExamined = found.length;
   let total = selection.total;
@@ -51,7 +46,6 @@ export async function pushedDownPage(
       budget,
     );
     total = found.length;
-    if (sort) found = await sortSliced(found, sort, budget, SLICE_MS);
     found = found.slice(request.skip, request.skip + request.limit);
   }
   const documents = withBudget(() => project(found, request.projection), budget);

@@ -65,8 +65,21 @@ export interface DocumentSource {
    * `window` (with `total`); otherwise every candidate (a superset, without `total`) for the caller to test.
    */
   select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection>;
-  /** How the store runs that `select`, from its own plan, run once more; `indexes` the collection's index names. */
-  explain(db: string, col: string, q: Doc, window: { skip: number; limit: number } | undefined, indexes: string[]): Promise<StorePlan>;
+  /**
+   * The page `window` of the documents matching `q` in the order of the already checked `sort` (ties in natural
+   * order), with `total`, when the store decides filter and order exactly; otherwise undefined, for the service.
+   */
+  sortedPage(db: string, col: string, q: Doc, sort: Doc, window: { skip: number; limit: number }): Promise<Selection | undefined>;
+  /**
+   * How the store runs that `select` (or `sortedPage`, given a sort), from its own plan, run once more;
+   * `indexes` the collection's index names.
+   */
+  explain(
+    db: string,
+    col: string,
+    request: { q: Doc; sort?: Doc; window?: { skip: number; limit: number } },
+    indexes: string[],
+  ): Promise<StorePlan>;
 }
 
 /** A store's own plan of a {@link DocumentSource.select}, in the terms of the service's explain. */

@@ -6,7 +6,9 @@ import type { PlanNode } from './explainSql';
 import { storePlan } from './explainSql';
 import { postgresIndexName } from './indexSql';
 import { deserializeMutation } from '../mutations';
-import { filterSql } from './filterSql';
+import type { SqlFilter } from './filterSql';
+import { filterSql, sqlPath } from './filterSql';
+import { sortKeySql } from './sortKey';
 import { documentKey } from './mutationSql';
 import { unavailable } from './unavailable';
 
@@ -19,13 +21,37 @@ export function storedDocument(body: string): Doc {
 /** The rows of one collection: `$1` the account, `$2` the database, `$3` the collection. */
 const COLLECTION = 'account = $1 AND db = $2 AND col = $3';
 
-/** Every candidate of a filter's SQL: a document without jsonb (`doc` null) is always one. */
-const candidatesSql = (where: string): string =>
-  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where === 'TRUE' ? 'TRUE' : `(doc IS NULL OR ${where})`} ORDER BY pos`;
+/** Every candidate of a filter's SQL: a document without jsonb (`doc` null) is always one, as is an unsure one. */
+const candidatesSql = (filter: SqlFilter): string =>
+  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql === 'TRUE' ? 'TRUE' : `(${['doc IS NULL', filter.sql, ...filter.unsure].join(' OR ')})`} ORDER BY pos`;
 
-/** One page of the documents an exact filter's SQL matches; `$skip` and the next parameter are OFFSET and LIMIT. */
-const pageSql = (where: string, skip: number): string =>
-  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where}${ONE_ID.test(where) ? '' : ' ORDER BY pos'} OFFSET $${skip} LIMIT $${skip + 1}`;
+/**
+ * One page of the documents an exact filter's SQL matches, in the sort's order (then natural order) or natural
+ * order; `$skip` and the next parameter are OFFSET and LIMIT.
+ */
+const pageSql = (where: string, skip: number, order: string[] = []): string =>
+  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where}${ONE_ID.test(where) ? '' : ` ORDER BY ${[...order, 'pos'].join(', ')}`} OFFSET $${skip} LIMIT $${skip + 1}`;
+
+/** A sort as SQL on its fields' sort keys (sortKey.ts), or undefined for a path SQL cannot follow. */
+function sortSql(sort: Doc): { order: string[]; unsure: string[] } | undefined {
+  const order: string[] = [];
+  const unsure: string[] = [];
+  for (const [path, direction] of Object.entries(sort)) {
+    const segments = sqlPath(path);
+    if (!segments || (direction !== 1 && direction !== -1)) return undefined;
+    order.push(`${sortKeySql(segments)}${direction === -1 ? ' DESC' : ''}`);
+    unsure.push(`${sortKeySql(segments)} IS NULL`);
+  }
+  return { order, unsure };
+}
+
+/** A sorted query SQL may page: an exact filter and a sort on keys, with the rows that would make either inexact. */
+function sortedQuery(q: Doc, sort: Doc): { filter: SqlFilter; order: string[] } | undefined {
+  const filter = filterSql(q);
+  const sorted = sortSql(sort);
+  if (!filter.exact || !sorted) return undefined;
+  return { filter: { ...filter, unsure: [...new Set([...filter.unsure, ...sorted.unsure])] }, order: sorted.order };
+}
 
 /** The SQL of a filter on one `_id` (filterSql.ts): at most one row, found by the primary key, in no order to keep. */
 const ONE_ID = /^\(id IN \('(?:[^']|'')*'\)\)$/;
@@ -56,45 +82,66 @@ export class PostgresDocuments implements DocumentSource {
     const values = [this.account, db, col];
     const filter = filterSql(q);
     if (window && filter.exact) {
-      const page = await this.page(filter.sql, values, window);
+      const page = await this.page(filter, values, window);
       if (page) return page;
     }
-    const { rows } = await this.query<{ body: string }>(candidatesSql(filter.sql), values);
+    const { rows } = await this.query<{ body: string }>(candidatesSql(filter), values);
     return { documents: rows.map((row) => storedDocument(row.body)) };
+  }
+
+  async sortedPage(db: string, col: string, q: Doc, sort: Doc, window: { skip: number; limit: number }): Promise<Selection | undefined> {
+    const query = sortedQuery(q, sort);
+    return query && this.page(query.filter, [this.account, db, col], window, query.order);
   }
 
   async explain(
     db: string,
     col: string,
-    q: Doc,
-    window: { skip: number; limit: number } | undefined,
+    request: { q: Doc; sort?: Doc; window?: { skip: number; limit: number } },
     indexes: string[],
   ): Promise<StorePlan> {
-    const filter = filterSql(q);
+    const { q, sort, window } = request;
+    const sorted = sort ? sortedQuery(q, sort) : undefined;
+    const filter = sorted?.filter ?? filterSql(q);
     const exact = window !== undefined && filter.exact;
     const [text, values] = exact
-      ? [pageSql(filter.sql, 4), [this.account, db, col, window.skip, window.limit]]
-      : [candidatesSql(filter.sql), [this.account, db, col]];
+      ? [pageSql(filter.sql, 4, sorted?.order), [this.account, db, col, window.skip, window.limit]]
+      : [candidatesSql(filter), [this.account, db, col]];
     const { rows } = await this.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
     const ours = new Map(
-      indexes.flatMap((name) => (['g', 'u'] as const).map((kind) => [postgresIndexName(this.account, db, col, name, kind), name] as const)),
+      indexes.flatMap((name) =>
+        (['g', 'u', 'k'] as const).map((kind) => [postgresIndexName(this.account, db, col, name, kind), name] as const),
+      ),
     );
     return storePlan(rows[0]['QUERY PLAN'][0].Plan, ours, exact);
   }
 
-  /** The page and the count in one snapshot; none when the collection holds a document SQL cannot read. */
-  private async page(where: string, values: unknown[], window: { skip: number; limit: number }): Promise<Selection | undefined> {
+  /**
+   * The page and the count in one snapshot, in the order of `order` (then natural order); none when the
+   * collection holds a document SQL cannot read or a row the filter or the sort is unsure of.
+   */
+  private async page(
+    filter: SqlFilter,
+    values: unknown[],
+    window: { skip: number; limit: number },
+    order: string[] = [],
+  ): Promise<Selection | undefined> {
+    const rows = (where: string) => `EXISTS (SELECT 1 FROM dbhost_documents WHERE ${COLLECTION} AND ${where})`;
     return this.inSnapshot(async (client) => {
-      const head = await client.query<{ total: string; unreadable: boolean }>(
-        `SELECT (SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${where}) AS total,
-                EXISTS (SELECT 1 FROM dbhost_documents WHERE ${COLLECTION} AND doc IS NULL) AS unreadable`,
+      const head = await client.query<{ total: string | null }>(
+        `SELECT CASE WHEN ${['doc IS NULL', ...filter.unsure].map(rows).join(' OR ')} THEN NULL
+                ELSE (SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql}) END AS total`,
         values,
       );
-      if (head.rows[0].unreadable) return undefined;
+      if (head.rows[0].total === null) return undefined;
       const total = Number(head.rows[0].total);
       if (window.limit === 0 || window.skip >= total) return { documents: [], total };
-      const { rows } = await client.query<{ body: string }>(pageSql(where, values.length + 1), [...values, window.skip, window.limit]);
-      return { documents: rows.map((row) => storedDocument(row.body)), total };
+      const page = await client.query<{ body: string }>(pageSql(filter.sql, values.length + 1, order), [
+        ...values,
+        window.skip,
+        window.limit,
+      ]);
+      return { documents: page.rows.map((row) => storedDocument(row.body)), total };
     });
   }
 

@@ -2,31 +2,30 @@ import type { Doc, Value } from '../../bson/extendedJson';
 import { isPlainObject } from '../../bson/extendedJson';
 import { ObjectId } from '../../bson/objectId';
 import { documentKey } from './mutationSql';
+import { literal } from './literal';
+import { byteaLiteral, sortKeyBytes, sortKeySql, typeBracket } from './sortKey';
 
 /**
- * A filter as SQL over a document's `jsonb` (`doc`): `sql` holds every document the filter matches (a
- * superset), and when `exact` exactly those, so that SQL may count and page. What SQL cannot decide as the
- * query language does (its order across types, regular expressions, `$ne`, nulls …) is left as `TRUE`
- * (not exact): the service decides it with its own matcher.
+ * A filter as SQL over a document's `jsonb` (`doc`): `sql` holds every document the filter matches (a superset)
+ * among the rows that satisfy none of `unsure`, and when `exact` exactly those, so that SQL may count and page
+ * a collection holding no such row. A row that satisfies one of `unsure` (a value whose sort key is NULL:
+ * sortKey.ts) is a candidate whatever `sql` says. What SQL cannot decide as the query language does (regular
+ * expressions, `$ne`, nulls …) is left as `TRUE` (not exact): the service decides it with its own matcher.
  */
 export interface SqlFilter {
   sql: string;
   exact: boolean;
+  unsure: string[];
 }
 
-const ANYTHING: SqlFilter = { sql: 'TRUE', exact: false };
+const ANYTHING: SqlFilter = { sql: 'TRUE', exact: false, unsure: [] };
 /** Deeper paths are narrowed by no SQL: each segment doubles the containments an equality needs. */
 const MAX_SEGMENTS = 3;
 
 /** Text jsonb cannot hold (U+0000) or UTF-8 cannot carry as it is (a surrogate, possibly lone): left to the service. */
 const UNSENDABLE = /[\0\ud800-\udfff]/;
 
-/**
- * Text as an SQL literal. Keys and values are written into the statement rather than sent as parameters, so that
- * PostgreSQL matches them to an expression index and a part left out never leaves a parameter behind. The text
- * holds nothing UNSENDABLE, and standard_conforming_strings (on since PostgreSQL 9.1) reads a backslash as itself.
- */
-export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+export { literal };
 
 /** The segments of a path SQL can follow as the query language does: none numeric (array positions), none empty. */
 export function sqlPath(path: string): string[] | undefined {
@@ -63,7 +62,7 @@ function equality(segments: string[], value: Value): SqlFilter | undefined {
   const field = `(doc -> ${literal(segments[0])})`;
   // One segment: jsonb's containment already takes a scalar as held by an array of it.
   const wanted = segments.length === 1 ? [leaf] : shapes(segments.slice(1), leaf);
-  return { sql: `(${wanted.map((shape) => `${field} @> ${literal(shape)}::jsonb`).join(' OR ')})`, exact: true };
+  return { sql: `(${wanted.map((shape) => `${field} @> ${literal(shape)}::jsonb`).join(' OR ')})`, exact: true, unsure: [] };
 }
 
 function idEquality(values: Value[]): SqlFilter | undefined {
@@ -73,44 +72,50 @@ function idEquality(values: Value[]): SqlFilter | undefined {
     value instanceof Date ||
     (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
   if (!values.every(exactId)) return undefined;
-  return { sql: `id IN (${values.map((value) => literal(documentKey(value))).join(', ')})`, exact: true };
+  return { sql: `id IN (${values.map((value) => literal(documentKey(value))).join(', ')})`, exact: true, unsure: [] };
 }
 
-const RANGES: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
-
-/** A range on a number: narrows to numbers in range and objects (int64 beyond a double, ±Infinity …), decided in the service. */
-function numberRange(path: string[], operator: string, value: Value): SqlFilter {
-  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return ANYTHING;
-  const steps = path.map((segment) => `.${JSON.stringify(segment)}`).join('');
-  const jsonPath = `lax $${steps} ? (@ ${RANGES[operator]} $v || @.type() == "object")`;
-  return {
-    sql: `jsonb_path_exists(doc, ${literal(jsonPath)}::jsonpath, jsonb_build_object('v', ${JSON.stringify(value)}::numeric))`,
-    exact: false,
-  };
+/**
+ * A range as SQL on the path's sort key (sortKey.ts), within the operand's type as the query language's ranges
+ * are: exact for every row whose key is not NULL (an array, whose elements the service tests, and the like).
+ */
+function range(path: string[], operator: string, operand: Value): SqlFilter {
+  const bytes = operand === null ? undefined : sortKeyBytes(operand);
+  if (!bytes) return ANYTHING;
+  const key = sortKeySql(path);
+  const { low, high } = typeBracket(bytes);
+  const [from, to] =
+    operator === '$gt' || operator === '$gte'
+      ? [`${key} ${operator === '$gt' ? '>' : '>='} ${byteaLiteral(bytes)}`, `${key} < ${byteaLiteral(high)}`]
+      : [`${key} > ${byteaLiteral(low)}`, `${key} ${operator === '$lt' ? '<' : '<='} ${byteaLiteral(bytes)}`];
+  return { sql: `(${from} AND ${to})`, exact: true, unsure: [`${key} IS NULL`] };
 }
+
+const RANGES = new Set(['$gt', '$gte', '$lt', '$lte']);
 
 function operatorSql(path: string, operator: string, operand: Value): SqlFilter {
   const segments = sqlPath(path);
   if (!segments) return ANYTHING;
   if (operator === '$eq') return (path === '_id' && idEquality([operand])) || equality(segments, operand) || ANYTHING;
   if (operator === '$in' && Array.isArray(operand)) {
-    if (operand.length === 0) return { sql: 'FALSE', exact: true };
+    if (operand.length === 0) return { sql: 'FALSE', exact: true, unsure: [] };
     if (path === '_id') return idEquality(operand) ?? ANYTHING;
     const each = operand.map((value) => equality(segments, value));
     if (each.some((filter) => filter === undefined)) return ANYTHING;
-    return { sql: `(${each.map((filter) => filter!.sql).join(' OR ')})`, exact: true };
+    return { sql: `(${each.map((filter) => filter!.sql).join(' OR ')})`, exact: true, unsure: [] };
   }
   if (operator === '$exists' && typeof operand === 'boolean' && segments.length === 1)
-    return { sql: `${operand ? '' : 'NOT '}(doc ? ${literal(segments[0])})`, exact: true };
-  if (operator in RANGES) return numberRange(segments, operator, operand);
+    return { sql: `${operand ? '' : 'NOT '}(doc ? ${literal(segments[0])})`, exact: true, unsure: [] };
+  if (RANGES.has(operator)) return range(segments, operator, operand);
   return ANYTHING;
 }
 
 const both = (filters: SqlFilter[], joiner: 'AND' | 'OR'): SqlFilter => {
-  if (filters.length === 0) return { sql: joiner === 'AND' ? 'TRUE' : 'FALSE', exact: true };
+  const unsure = [...new Set(filters.flatMap((filter) => filter.unsure))];
+  if (filters.length === 0) return { sql: joiner === 'AND' ? 'TRUE' : 'FALSE', exact: true, unsure };
   // An OR keeps every part, TRUE ones too: their parameters must stay in the statement (PostgreSQL simplifies it).
   const parts = filters.map((filter) => filter.sql).filter((sql) => joiner === 'OR' || sql !== 'TRUE');
-  return { sql: parts.length === 0 ? 'TRUE' : `(${parts.join(` ${joiner} `)})`, exact: filters.every((filter) => filter.exact) };
+  return { sql: parts.length === 0 ? 'TRUE' : `(${parts.join(` ${joiner} `)})`, exact: filters.every((filter) => filter.exact), unsure };
 };
 
 function fieldSql(path: string, condition: Value): SqlFilter {

@@ -4,6 +4,7 @@ import { ID_INDEX } from '../../query/collectionData';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
 import { literal, sqlPath } from './filterSql';
+import { sortKeySql } from './sortKey';
 import type { Statement } from './mutationSql';
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -12,8 +13,14 @@ const hash = (text: string): string => createHash('sha256').update(text).digest(
 const databasePrefix = (account: string, db: string): string => `dbx_${hash(JSON.stringify([account, db]))}`;
 const collectionPrefix = (account: string, db: string, col: string): string => `${databasePrefix(account, db)}${hash(col)}_`;
 
-/** The PostgreSQL index made for an index of the interface: `g` the GIN one for lookups, `u` the unique one. */
-export const postgresIndexName = (account: string, db: string, col: string, index: string, kind: 'g' | 'u'): string =>
+/**
+ * The PostgreSQL index made for an index of the interface: `g` the GIN one for lookups, `u` the unique one, `k`
+ * the B-tree of its fields' sort keys for sorts and ranges.
+ */
+export type IndexKind = 'g' | 'u' | 'k';
+export const INDEX_KINDS: IndexKind[] = ['g', 'u', 'k'];
+
+export const postgresIndexName = (account: string, db: string, col: string, index: string, kind: IndexKind): string =>
   `${collectionPrefix(account, db, col)}${kind}${hash(index)}`;
 
 /** The rows of one collection, as a partial index's predicate (literals: an index definition takes no parameters). */
@@ -35,7 +42,8 @@ const ddl = (text: string): Statement => ({ text, values: [], ddl: true });
 /**
  * The PostgreSQL indexes of one index of the interface: a GIN index (jsonb_path_ops) of its first field's first
  * segment, which serves the containment filterSql.ts writes for equality and `$in` on any path under it; for a
- * unique index also a unique index of its keys' scalar values. Both partial: only the collection's rows.
+ * unique index also a unique index of its keys' scalar values; a B-tree of its fields' sort keys (sortKey.ts)
+ * then natural order, which serves sorts (walked, with a LIMIT) and ranges. All partial: the collection's rows.
  */
 function createStatements(account: string, db: string, col: string, index: IndexSpec): Statement[] {
   const paths = Object.keys(index.key).map(sqlPath);
@@ -53,6 +61,14 @@ function createStatements(account: string, db: string, col: string, index: Index
         `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'u')} ON dbhost_documents (${paths.map((path) => uniqueKey(path!)).join(', ')}) WHERE ${rows}`,
       ),
     );
+  if (paths.every((path) => path !== undefined) && Object.values(index.key).every((direction) => direction === 1 || direction === -1)) {
+    const keys = Object.entries(index.key).map(([, direction], i) => `${sortKeySql(paths[i]!)}${direction === -1 ? ' DESC' : ''}`);
+    statements.push(
+      ddl(
+        `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'k')} ON dbhost_documents (${keys.join(', ')}, pos) WHERE ${rows}`,
+      ),
+    );
+  }
   // The planner picks an index only with statistics of its expression.
   if (statements.length > 0) statements.push(ddl('ANALYZE dbhost_documents'));
   return statements;
@@ -76,8 +92,8 @@ export function indexStatements(account: string, mutation: Mutation, state: Acco
     case 'createIndex':
       return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
     case 'dropIndex':
-      return ['g', 'u'].map((kind) =>
-        ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind as 'g' | 'u')}`),
+      return INDEX_KINDS.map((kind) =>
+        ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind)}`),
       );
     case 'dropCollection':
       return [dropByPrefix(collectionPrefix(account, mutation.db, mutation.name))];

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { SORT_KEY_FUNCTION } from './sortKey';
 
 /** Serialises the creation of the tables between service processes starting at the same moment. */
 const SCHEMA_LOCK = 7_301_030;
@@ -69,6 +70,7 @@ export async function createTables(pool: Pool): Promise<void> {
     await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
     try {
       await client.query(TABLES);
+      await client.query(SORT_KEY_FUNCTION);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
     }

@@ -16,12 +16,21 @@ const BIG_TEXT = '9007199254740993';
 export const bodyText = (value: unknown): string => JSON.stringify(value).split(`"${BIG}"`).join(BIG_TEXT);
 
 const small = fc.integer({ min: -5, max: 5 });
-// 'n\u0000ul': a document holding it has no jsonb on PostgreSQL, whose queries must still find it.
-const word = fc.constantFrom('a', 'b', 'ab', 'B', '', 'zeta', '10', 'a.b', 'n\u0000ul');
-const date = fc.constantFrom('2020-01-01T00:00:00Z', '2021-06-15T12:00:00Z').map((iso): JsonObject => ({ $date: iso }));
+// 'n\u0000ul': a document holding it has no jsonb on PostgreSQL, whose queries must still find it. Characters
+// beyond U+FFFF order differently in UTF-16 (the service's order) and UTF-8 ('\uffff' against '😀').
+const word = fc.constantFrom('a', 'b', 'ab', 'B', '', 'zeta', '10', 'a.b', 'n\u0000ul', 'é', '\uffff', '😀', 'a😀');
+// Dates before 1970 and beyond year 9999 (ISO text with a sign) too.
+const date = fc
+  .constantFrom('2020-01-01T00:00:00Z', '2021-06-15T12:00:00Z', '1969-12-31T23:59:59.999Z', '+010000-01-01T00:00:00Z')
+  .map((iso): JsonObject => ({ $date: iso }));
+const objectId = fc
+  .constantFrom('5f0000000000000000000001', '5f00000000000000000000aa', '0a0000000000000000000000')
+  .map((hex): JsonObject => ({ $oid: hex }));
 const scalar: fc.Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: small },
-  { weight: 1, arbitrary: fc.constantFrom(0.5, -2.25, 1e21, BIG) },
+  // 2^53 and BIG (2^53 + 1) are the same double, which the service compares: equal in a sort.
+  { weight: 1, arbitrary: fc.constantFrom(0.5, -2.25, 0.1, 1e21, -1e-7, 2 ** 53, BIG) },
+  { weight: 1, arbitrary: objectId },
   { weight: 3, arbitrary: word },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
