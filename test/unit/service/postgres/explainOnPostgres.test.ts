@@ -6,7 +6,7 @@ import { describePostgres } from '../../../support/testStore';
 const KEY = 'pg-explain-key-5e0a';
 const COLLECTION = '/databases/shop/collections/items';
 type Explained = {
-  plan: { stage: string; index: string | null; decidedInService: boolean; storeSteps: string[] };
+  plan: { stage: string; index: string | null; decidedInService: boolean; sortInMemory: boolean; storeSteps: string[] };
   keysExamined: number;
   docsExamined: number;
   count: number;
@@ -76,6 +76,42 @@ describePostgres('on PostgreSQL, queries run as SQL, with PostgreSQL indexes mad
       (listed.json as { _id: number }[]).map((doc) => doc._id),
       [8, 57, 58],
     );
+  });
+
+  it('sorts by walking the PostgreSQL index of the sorted field, in both directions, with a range, reading about a page', async () => {
+    for (const [params, ids] of [
+      [{ sort: { k: -1 }, limit: 3 }, [49, 99, 149]],
+      [{ sort: { k: 1 }, skip: 20, limit: 3 }, [1, 51, 101]],
+      [{ q: { k: { $gte: 10, $lt: 12 } }, sort: { k: -1 }, limit: 3 }, [11, 61, 111]],
+    ] as const) {
+      const explained = await explain(params);
+      assert.equal(explained.plan.stage, 'IXSCAN', JSON.stringify(explained.plan));
+      assert.equal(explained.plan.index, 'k_1');
+      assert.equal(explained.plan.decidedInService, false);
+      assert.equal(explained.plan.sortInMemory, false, explained.plan.storeSteps.join(', '));
+      assert.ok(explained.docsExamined < 100, `docsExamined ${explained.docsExamined}`);
+      const listed = await service.raw('GET', query('documents', params));
+      assert.deepEqual(
+        (listed.json as { _id: number }[]).map((doc) => doc._id),
+        ids,
+      );
+    }
+  });
+
+  it('leaves a sort to the service when a document holds a value SQL cannot order (an array), with the same answer', async () => {
+    const added = await service.raw('POST', `${COLLECTION}/documents`, {
+      body: JSON.stringify({ document: { _id: 'list', k: [60, -1] }, safe: true }),
+    });
+    assert.equal(added.status, 200, added.text);
+    const explained = await explain({ sort: { k: 1 }, limit: 2 });
+    assert.equal(explained.plan.decidedInService ?? true, true);
+    assert.equal(explained.plan.storeSteps, undefined);
+    const listed = await service.raw('GET', query('documents', { sort: { k: 1 }, limit: 2 }));
+    assert.deepEqual(
+      (listed.json as { _id: unknown }[]).map((doc) => doc._id),
+      ['list', 0],
+    );
+    assert.equal((await service.raw('DELETE', `${COLLECTION}/documents/list`)).status, 200);
   });
 
   it('finds a document by _id through the primary key', async () => {
