@@ -28,7 +28,9 @@ export async function pushedDownPage(
   const window = { skip: request.skip, limit: request.limit };
   let selection: Selection | undefined;
   if (sort) {
-    selection = await source.sortedPage(where.db, where.col, request.q, sort, window);
+    // Where the service's planner walks an index for the sort, SQL must have that index's B-tree to do as well.
+    const walked = plan.sortServed && plan.stage === 'IXSCAN' ? plan.index?.name : undefined;
+    selection = await source.sortedPage(where.db, where.col, { q: request.q, sort, walked }, window);
     if (!selection) return { ...(await findPageSliced(where.collection, request, budget, countUse)), inService: true };
   } else selection = await source.select(where.db, where.col, request.q, window);
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();

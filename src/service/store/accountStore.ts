@@ -67,9 +67,15 @@ export interface DocumentSource {
   select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection>;
   /**
    * The page `window` of the documents matching `q` in the order of the already checked `sort` (ties in natural
-   * order), with `total`, when the store decides filter and order exactly; otherwise undefined, for the service.
+   * order), with `total`, when the store decides filter and order exactly (and has its own index for the sort
+   * where the service would walk the index `walked`); otherwise undefined, for the service.
    */
-  sortedPage(db: string, col: string, q: Doc, sort: Doc, window: { skip: number; limit: number }): Promise<Selection | undefined>;
+  sortedPage(
+    db: string,
+    col: string,
+    query: { q: Doc; sort: Doc; walked?: string },
+    window: { skip: number; limit: number },
+  ): Promise<Selection | undefined>;
   /**
    * How the store runs that `select` (or `sortedPage`, given a sort), from its own plan, run once more;
    * `indexes` the collection's index names.
