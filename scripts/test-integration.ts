@@ -70,6 +70,7 @@ async function runSuite(options: Options): Promise<number> {
     fs.mkdirSync(reportDir);
     const config: IntegrationTestConfig = {
       reportPath: path.join(reportDir, 'report.json'),
+      projectRoot: repoRoot,
       resultsDir: path.join(repoRoot, 'test-results'),
       grep: options.grep,
       services: { demo: { url: demo.url, apiKey: demo.apiKey }, empty: { url: empty.url, apiKey: empty.apiKey } },

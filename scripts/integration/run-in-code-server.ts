@@ -29,16 +29,15 @@ export interface SuiteRunOptions {
 export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, options: SuiteRunOptions): Promise<SuiteReport> {
   const dirs = freshCodeServerDirs(path.join(options.workDir, 'code-server'));
   switchOffAutoSave(dirs.userDataDir);
-  installExtensionCopy(options.productDir, dirs.extensionsDir);
+  const productCopy = installExtensionCopy(options.productDir, dirs.extensionsDir);
   installHarnessExtension(dirs.extensionsDir, {
-    suiteEntry: options.suiteEntry,
+    suiteEntry: placeSuiteInside(productCopy, options.suiteEntry),
     testConfigPath: options.testConfigPath,
     reportPath: options.reportPath,
   });
   let codeServer: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
-    // The product gives its test hooks because the harness extension is installed beside it (src/extension/base/testProbe.ts).
     codeServer = await startCodeServer(prerequisites, dirs);
     browser = await launchChromium(prerequisites.chromium);
     await openWorkbench(browser, codeServer.workbenchUrl);
@@ -51,6 +50,19 @@ export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, 
     await browser?.close();
     await codeServer?.process.stop();
   }
+}
+
+/**
+ * Copies the bundled suite into the product's installed copy and returns where its entry now is. VS Code hands
+ * `require('vscode')` the API object of the extension whose folder holds the requiring file, so tests loaded from
+ * inside the product's folder share the product's `vscode.window`: they answer its prompts and watch its
+ * webviews and channels by wrapping that object's functions (test/integration/support/windowSpies.ts).
+ */
+function placeSuiteInside(productCopy: string, suiteEntry: string): string {
+  const suiteDir = path.dirname(suiteEntry);
+  const placed = path.join(productCopy, 'out', path.basename(suiteDir));
+  fs.cpSync(suiteDir, placed, { recursive: true });
+  return path.join(placed, path.basename(suiteEntry));
 }
 
 /**

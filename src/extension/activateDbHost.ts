@@ -9,7 +9,6 @@ import { createExplorer, explorerFeature } from './explorer/registerExplorer';
 import type { Services } from './services';
 import type { FeatureHost } from './shared/featureModule';
 import { activateFeature, activateFeatures } from './shared/featureModule';
-import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import type { AiToolHost } from './aiTools/aiToolHost';
@@ -51,7 +50,6 @@ export interface DbHostExtensionApi {
 
 export interface TestApi {
   readonly services: Services;
-  setPrompts(prompts: Prompts | undefined): void;
   /** The DB Host tree: `getChildren` walks it as the view would. */
   readonly explorer: ExplorerProvider;
   /** Drops what the extension holds about open documents in memory only, as an extension host restart does. */
@@ -150,9 +148,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       deploymentLogProbe: () => deploymentLogProbe(context)!,
       aiTools: aiTools.host,
       mcpServers: aiTools.mcpServers,
-      setPrompts: (prompts) => {
-        services.prompts = prompts ?? vscodePrompts;
-      },
     }));
   return testing ? { testing } : {};
 }

@@ -16,6 +16,5 @@ export interface Services {
   readonly confirmedWrites: ConfirmedWrites;
   /** A collection's rules' check of a document's save (set by the rules feature). */
   readonly rulesSaveChecks: RulesSaveChecks;
-  /** Replaced by the integration tests, so read it at the moment of asking. */
-  prompts: Prompts;
+  readonly prompts: Prompts;
 }

@@ -8,12 +8,11 @@ import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
 import type { ProductExtensionState, SuiteReport, TestResult } from './support/report';
 import { resetAfterEachTopLevelSuite, rootHooks } from './support/rootHooks';
+import type { IntegrationTestConfig } from './support/test-config';
 import { readTestConfig } from './support/test-config';
 
-const projectRoot = path.resolve(__dirname, '..', '..');
-
 /** Mocha from the project's node_modules by absolute path: the extension host's own module paths do not include it. */
-function loadMocha(): typeof MochaType {
+function loadMocha(projectRoot: string): typeof MochaType {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(path.join(projectRoot, 'node_modules', 'mocha', 'lib', 'mocha.cjs')) as typeof MochaType;
 }
@@ -59,8 +58,9 @@ function writeReport(reportPath: string, report: SuiteReport): void {
   fs.renameSync(partial, reportPath);
 }
 
-function runMocha(files: readonly string[], results: TestResult[], grep: string | undefined): Promise<number> {
-  const Mocha = loadMocha();
+function runMocha(files: readonly string[], results: TestResult[], config: IntegrationTestConfig): Promise<number> {
+  const Mocha = loadMocha(config.projectRoot);
+  const grep = config.grep;
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep, rootHooks: rootHooks() });
   resetAfterEachTopLevelSuite(mocha.suite);
   for (const file of files) mocha.addFile(file);
@@ -82,7 +82,7 @@ export async function run(): Promise<void> {
   const productExtension = await activateProduct();
   let fatal: string | undefined;
   try {
-    await runMocha(suiteFiles(__dirname), results, config.grep);
+    await runMocha(suiteFiles(__dirname), results, config);
   } catch (error) {
     fatal = describeError(error);
   }

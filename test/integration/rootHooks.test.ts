@@ -6,6 +6,7 @@ import { FakePrompts } from './support/fakePrompts';
 import { journey } from './support/journey';
 import { readTestConfig } from './support/test-config';
 import { waitFor } from './support/waitFor';
+import { answerPrompts, personAnswers } from './support/windowPrompts';
 
 // The root hooks (support/rootHooks.ts) are what lets every other suite leave things behind: these tests run in
 // order on purpose, the later ones checking what the earlier ones left.
@@ -14,8 +15,6 @@ const openTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs
 describe('Test toolkit: what a test leaves behind is gone before the next', function () {
   let testing: TestApi;
   let accountId: string;
-  /** The prompts that ask the person, as the extension has them when no test replaced them. */
-  let real: unknown;
 
   async function leaveEditorsOpen(): Promise<void> {
     const untitled = await vscode.workspace.openTextDocument({ content: 'unsaved text', language: 'json' });
@@ -38,7 +37,6 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
 
   before(async () => {
     ({ testing } = await activateExtension());
-    real = testing.services.prompts;
     ({ accountId } = await addAccount(testing, 'Toolkit tests', readTestConfig().services.empty));
   });
 
@@ -49,11 +47,11 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
   describe('a test', () => {
     it('leaves a dirty editor, a read-only document, a webview, its prompts, changed settings and a Read-only account behind', async () => {
       await leaveEditorsOpen();
-      testing.setPrompts(new FakePrompts());
+      answerPrompts(new FakePrompts());
       await vscode.workspace.getConfiguration('dbhost').update('pageSize', 7, vscode.ConfigurationTarget.Global);
       await vscode.workspace.getConfiguration('files').update('autoSaveDelay', 4321, vscode.ConfigurationTarget.Global);
       await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
-      assert.notEqual(testing.services.prompts, real);
+      assert.ok(!personAnswers());
     });
   });
 
@@ -63,7 +61,7 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
         openTabs().map((tab) => tab.label),
         [],
       );
-      assert.equal(testing.services.prompts, real, 'fake prompts are still answering');
+      assert.ok(personAnswers(), 'fake prompts are still answering');
       assert.equal(vscode.workspace.getConfiguration('dbhost').inspect('pageSize')?.globalValue, undefined);
       assert.equal(vscode.workspace.getConfiguration('files').inspect('autoSaveDelay')?.globalValue, undefined);
       const account = testing.services.accounts.require(accountId);

@@ -14,7 +14,6 @@ import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
 import { required } from '../base/registerCommand';
 import { setting } from '../base/settings';
 import type { Services } from '../services';
-import { vscodePrompts } from '../ui/prompts';
 import { AtomicFile } from './atomicFile';
 import { withTransferProgress } from './transferProgress';
 
@@ -109,9 +108,8 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
   );
   const columns = format === 'csv' ? await askColumns(services, source) : [];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
-  const ask = services.prompts.saveFile ?? vscodePrompts.saveFile!;
   const uri = required(
-    await ask({
+    await services.prompts.saveFile({
       title: vscode.l10n.t('Export {0}', source.label),
       defaultUri: vscode.Uri.joinPath(folder, `${source.col}.${FORMAT_EXTENSIONS[format]}`),
       filters: { [format.toUpperCase()]: [FORMAT_EXTENSIONS[format]] },

@@ -16,7 +16,6 @@ import { canResume, importStateKey } from '../../core/transfer/importState';
 import { dryRunText, failureReportText } from '../../core/transfer/reportText';
 import { UserCancelledError, required } from '../base/registerCommand';
 import type { Services } from '../services';
-import { vscodePrompts } from '../ui/prompts';
 import { fileRecords } from './fileRecords';
 import type { ImportTarget } from './importTarget';
 import { resolveImportTarget } from './importTarget';
@@ -34,9 +33,8 @@ export interface ImportResult {
 }
 
 async function askFile(services: Services, target: ImportTarget): Promise<string> {
-  const ask = services.prompts.openFile ?? vscodePrompts.openFile!;
   const uri = required(
-    await ask({
+    await services.prompts.openFile({
       title: vscode.l10n.t('Import into {0}.{1}', target.db, target.col),
       openLabel: 'Import',
       filters: { Documents: ['ndjson', 'jsonl', 'json', 'csv'] },

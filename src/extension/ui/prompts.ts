@@ -10,10 +10,7 @@ export interface ConfirmOptions {
   confirmLabel: string;
 }
 
-/**
- * Everything the extension asks of the user. Commands ask only through this interface, so the
- * integration tests can answer in place of a person (see `TestApi.setPrompts`).
- */
+/** Everything the extension asks of the user, and every message it shows, in one place: VS Code's window. */
 export interface Prompts {
   pick<T>(items: PickItem<T>[], options: vscode.QuickPickOptions): Promise<T | undefined>;
   input(options: vscode.InputBoxOptions): Promise<string | undefined>;
@@ -23,9 +20,9 @@ export interface Prompts {
   warn(message: string, ...actions: string[]): Promise<string | undefined>;
   error(message: string, ...actions: string[]): Promise<string | undefined>;
   /** A file to write (export); undefined when dismissed. */
-  saveFile?(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
+  saveFile(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   /** A file to read (import); undefined when dismissed. */
-  openFile?(options: vscode.OpenDialogOptions): Promise<vscode.Uri | undefined>;
+  openFile(options: vscode.OpenDialogOptions): Promise<vscode.Uri | undefined>;
 }
 
 export const vscodePrompts: Prompts = {

@@ -17,8 +17,7 @@ describe('Account commands', function () {
   const added: string[] = [];
 
   /** A refused input is recorded and the person gives up, as a real user would. */
-  const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) =>
-    runScripted<T>(testing, new FakePrompts(answers), command, ...args);
+  const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) => runScripted<T>(new FakePrompts(answers), command, ...args);
 
   before(async () => {
     ({ testing } = await activateExtension());

@@ -26,7 +26,6 @@ describe('Account keys', function () {
 
   it('are kept in SecretStorage only: added through the command, they are in no setting or state, and removal deletes them', async () => {
     const { result: account, prompts } = await runScripted<Account | undefined>(
-      testing,
       new FakePrompts([{ input: demo.url }, { input: 'Key storage' }, { input: demo.apiKey }]),
       'dbhost.addAccount',
     );
@@ -37,10 +36,7 @@ describe('Account keys', function () {
     assert.ok(!stored.includes(demo.apiKey), 'the API key is in settings or state');
     assert.ok(!prompts.shown.some((text) => text.includes(demo.apiKey)), 'the API key was shown to the user');
 
-    assert.equal(
-      (await runScripted(testing, new FakePrompts([{ confirm: true }]), 'dbhost.removeAccount', { accountId: account.id })).result,
-      true,
-    );
+    assert.equal((await runScripted(new FakePrompts([{ confirm: true }]), 'dbhost.removeAccount', { accountId: account.id })).result, true);
     assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), undefined);
     assert.ok(!everythingOutsideSecretStorage(testing).includes('Key storage'), 'the removed account is still in state');
   });

@@ -44,6 +44,21 @@ class MemorySecrets implements vscode.SecretStorage {
   }
 }
 
+/**
+ * A Logger of the test's own. This file shares the product's `vscode.window`, where a second "DB Host" channel
+ * is the product's own: disposing it would close the product's log.
+ */
+function ownLogger(): Logger {
+  const window = vscode.window as unknown as { createOutputChannel: (name: string, options: unknown) => vscode.OutputChannel };
+  const create = window.createOutputChannel;
+  window.createOutputChannel = (name, options) => create(`${name} (key edges test)`, options);
+  try {
+    return new Logger();
+  } finally {
+    window.createOutputChannel = create;
+  }
+}
+
 describe('Key safety at the edges', function () {
   this.timeout(60_000);
   let testing: TestApi;
@@ -55,7 +70,6 @@ describe('Key safety at the edges', function () {
   it('refuses a base address holding a user name and password, without repeating them', async () => {
     const before = testing.services.accounts.list().length;
     const { result, prompts } = await runScripted<Account | undefined>(
-      testing,
       new FakePrompts([{ input: 'https://user:s3cret-pass@db.example.net' }]),
       'dbhost.addAccount',
     );
@@ -78,7 +92,7 @@ describe('Key safety at the edges', function () {
   });
 
   it('keeps scrubbing a key from messages while another account still uses it', async () => {
-    const logger = new Logger();
+    const logger = ownLogger();
     const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger);
     try {
       const key = randomBytes(24).toString('hex');

@@ -7,6 +7,7 @@ import { confirmationOf, invokeTool } from './aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { answerPrompts } from '../support/windowPrompts';
 
 describe('AI tools: dbhost_aggregate reads under every mode, and its $out is a guarded write', function () {
   this.timeout(60_000);
@@ -58,7 +59,7 @@ describe('AI tools: dbhost_aggregate reads under every mode, and its $out is a g
     );
     assert.equal(await summaries(), 0, 'written before it was accepted');
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const result = await host.invoke('dbhost_aggregate', OUT);
     const text = result.content.map((part) => String((part as { value?: unknown }).value)).join('');
     assert.match(text, /\$out wrote its results into lab\.summary, which now holds 2 documents/);

@@ -9,6 +9,7 @@ import { confirmationOf, invokeTool } from './aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { answerPrompts } from '../support/windowPrompts';
 
 describe("AI tools: each account's guardrails decide the write tools", function () {
   this.timeout(60_000);
@@ -109,7 +110,7 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     assert.ok(confirmation.message.includes(`Affects: ${matching} documents match in lab.items; all are updated.`), confirmation.message);
     assert.equal((await held({ checked: true })).length, 0, 'sent before it was accepted');
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const result = await host.invoke('dbhost_updateMatching', input);
     shown.push(...result.content.map((part) => String((part as { value?: unknown }).value)));
     assert.deepEqual(prompts.confirmations, [], 'the account asked a second time');
@@ -119,7 +120,7 @@ describe("AI tools: each account's guardrails decide the write tools", function 
   it('Confirm writes: a call that skipped its confirmation is asked about by the account, and Cancel sends nothing', async () => {
     await setMode('confirm', 'production');
     const prompts = new FakePrompts([{ confirm: false }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     // Straight to invoke: through vscode.lm.invokeTool, VS Code would show prepareInvocation's confirmation in its own dialog first.
     const result = await testing
       .aiTools()

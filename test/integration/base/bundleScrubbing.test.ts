@@ -12,6 +12,7 @@ import { activateExtension, addAccount, runScripted } from '../support/extension
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'shop';
 const col = `scrub_${process.pid}`;
@@ -71,7 +72,7 @@ describe('Lazy bundles scrub every key the window knows from what they show', fu
     const file = join(folder, 'two.ndjson');
     writeFileSync(file, '{"n": 1}\n{"n": 2}\n');
     fail();
-    const run = await runScripted(testing, [{ file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db, col });
+    const run = await runScripted([{ file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db, col });
     assert.match(run.prompts.errors.join('\n'), /^Import of two\.ndjson into .* stopped: /);
     assertScrubbed(run.prompts.errors);
   });
@@ -83,7 +84,7 @@ describe('Lazy bundles scrub every key the window knows from what they show', fu
     );
     const runAll = (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runAllPlaygroundQueries');
     fail();
-    testing.setPrompts(new FakePrompts());
+    answerPrompts(new FakePrompts());
     const result = await vscode.commands.executeCommand<RunAllResult>(
       'dbhost.runAllPlaygroundQueries',
       ...(runAll?.command?.arguments ?? []),

@@ -7,8 +7,8 @@ describe('Every command through one wrapper', function () {
   this.timeout(30_000);
 
   it('shows a failure once, leading with its cause, and offers the log that holds the detail', async () => {
-    const { testing } = await activateExtension();
-    const { result, prompts } = await runScripted(testing, new FakePrompts(), 'dbhost.openDocumentById', {
+    await activateExtension();
+    const { result, prompts } = await runScripted(new FakePrompts(), 'dbhost.openDocumentById', {
       accountId: 'no-such-account',
       db: 'shop',
       col: 'orders',

@@ -13,6 +13,7 @@ import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'bulktests';
 const col = 'items';
@@ -80,7 +81,7 @@ describe('Bulk changes: preview and undo', function () {
   };
 
   const undo = (answers = [{ confirm: true }]) =>
-    runScripted<UndoOutcome | undefined>(testing, answers, 'dbhost.undoLastChange', { accountId, db, col });
+    runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -111,7 +112,7 @@ describe('Bulk changes: preview and undo', function () {
   it('previews a playground bulk update: the count, and the sampled documents before and after in the diff editor', async () => {
     const lens = await updateLens('preview.query.json', { criteria: {}, object: { $inc: { n: 1 }, $set: { state: 'seen' } }, multi: true });
     const prompts = new FakePrompts([{ confirm: false }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     assert.equal(await runLens<UpdateRunResult | undefined>(lens), undefined);
     assert.equal(prompts.confirmations[0].message, `Update all 1,000 matching documents of ${db}.${col}?`);
     assert.match(
@@ -134,7 +135,7 @@ describe('Bulk changes: preview and undo', function () {
   });
 
   it('undoes a 1,000-document update: every document back byte for byte, after asking once with the counts', async () => {
-    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    answerPrompts(new FakePrompts([{ confirm: true }]));
     const result = await runLens<UpdateRunResult>(
       await updateLens('update.query.json', {
         criteria: {},
@@ -157,7 +158,7 @@ describe('Bulk changes: preview and undo', function () {
   });
 
   it('leaves alone, and names, a document another client changed after the update', async () => {
-    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    answerPrompts(new FakePrompts([{ confirm: true }]));
     await runLens<UpdateRunResult>(
       await updateLens('race.query.json', { criteria: { n: { $lt: 10 } }, object: { $set: { state: 'raced' } }, multi: true }),
     );
@@ -182,7 +183,7 @@ describe('Bulk changes: preview and undo', function () {
     const lens = await updateLens('readonly.query.json', { criteria: {}, object: { $set: { state: 'refused' } }, multi: true });
     proxy.requests.length = 0;
     const refused = new FakePrompts([]);
-    testing.setPrompts(refused);
+    answerPrompts(refused);
     assert.equal(await runLens(lens), undefined);
     assert.ok(
       [...refused.errors, ...refused.warnings].some((message) => /is Read-only/.test(message)),
@@ -192,16 +193,11 @@ describe('Bulk changes: preview and undo', function () {
       proxy.requests.filter((request) => request.method !== 'GET' || request.path.includes('update_preview')),
       [],
     );
-    const palette = await runScripted(
-      testing,
-      [{ input: '{}' }, { input: '{"$set": {"state": "refused"}}' }],
-      'dbhost.updateMatchingDocuments',
-      {
-        accountId,
-        db,
-        col,
-      },
-    ).catch((error: Error) => error);
+    const palette = await runScripted([{ input: '{}' }, { input: '{"$set": {"state": "refused"}}' }], 'dbhost.updateMatchingDocuments', {
+      accountId,
+      db,
+      col,
+    }).catch((error: Error) => error);
     assert.ok(!(palette instanceof Error) || /Read-only/.test(palette.message));
     assert.deepEqual(
       proxy.requests.filter((request) => request.method !== 'GET'),

@@ -30,7 +30,7 @@ describe('The API key never leaks (canary key)', function () {
   async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<unknown> {
     const prompts = new FakePrompts(answers);
     allPrompts.push(prompts);
-    return (await runScripted(testing, prompts, command, ...args)).result;
+    return (await runScripted(prompts, command, ...args)).result;
   }
 
   before(async () => {

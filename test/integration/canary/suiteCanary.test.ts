@@ -7,6 +7,7 @@ import type { Prompts } from '../../../src/extension/ui/prompts';
 import { filesUnder } from '../support/filesUnder';
 import { productExtensionId } from '../support/product';
 import { readTestConfig } from '../support/test-config';
+import { wrapEveryAnswer } from '../support/windowPrompts';
 
 // Root hooks: they wrap every suite of the run. Every prompt any suite installs is recorded, and once all
 // suites are done, the keys of the run's local services must appear nowhere the extension keeps or shows text.
@@ -31,10 +32,7 @@ function recording(prompts: Prompts): Prompts {
 before(async () => {
   const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
   testing = (await extension?.activate())?.testing;
-  if (!testing) return;
-  const setPrompts = testing.setPrompts.bind(testing);
-  const api = testing as { setPrompts: TestApi['setPrompts'] };
-  api.setPrompts = (prompts) => setPrompts(prompts ? recording(prompts) : undefined);
+  wrapEveryAnswer(recording);
 });
 
 after(async function () {

@@ -17,6 +17,7 @@ import { journey } from '../support/journey';
 import { actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'tableviewtests';
 const col = 'people';
@@ -208,7 +209,7 @@ describe('Collection view', function () {
     await other.updateDocument(db, col, { $oid: ada }, { $set: { note: 'changed elsewhere' } }, { safe: true });
     await other.updateDocument(db, col, { $oid: grace }, { $set: { note: 'changed elsewhere' } }, { safe: true });
     const prompts = new FakePrompts([{ pick: 'Overwrite' }, { pick: 'Discard' }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     await act({ type: 'save' });
     assert.equal(prompts.unanswered, 0);
     assert.ok(
@@ -268,7 +269,7 @@ describe('Collection view', function () {
     const extra = [await createPerson('Temp 1'), await createPerson('Temp 2')];
     await act({ type: 'refresh' });
     const prompts = new FakePrompts([{ confirm: true }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     await act({ type: 'rows', action: 'delete', keys: extra.map(keyOf) });
     assert.match(prompts.confirmations[0]?.text ?? '', /Delete these 2 documents/);
     assert.equal(proxy.writes().filter((write) => write.method === 'DELETE').length, 2);
@@ -314,7 +315,7 @@ describe('Collection view', function () {
   it('asks before dropping staged edits when the view is closed, and reopens it with them', async () => {
     await act({ type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'string', text: 'Still here' });
     const prompts = new FakePrompts([{ confirm: true }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     try {
       const reopened = new Promise<CollectionViewPanel>((resolve) => {
         const subscription = testing.collectionViews().onDidOpen((panel) => {
@@ -328,7 +329,7 @@ describe('Collection view', function () {
       assert.deepEqual(again.session.staged.editsOf(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
       view = again;
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
     }
     assert.equal(proxy.writes().length, 0);
     view.session.discardAll();

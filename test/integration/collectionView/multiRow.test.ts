@@ -15,6 +15,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
 import { actOn, isLoadedPage, isNotice, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'multirowtests';
 const col = 'tasks';
@@ -44,7 +45,7 @@ describe('Collection view: several rows at once', function () {
   const review = (): Promise<ReviewItem[]> => reviewOf(testing, view);
 
   const undo = (answers = [{ confirm: true }]) =>
-    runScripted<UndoOutcome | undefined>(testing, answers, 'dbhost.undoLastChange', { accountId, db, col });
+    runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -70,7 +71,7 @@ describe('Collection view: several rows at once', function () {
     const before = await snapshot();
     proxy.requests.length = 0;
     const asked = new FakePrompts([{ pick: /The 3 selected rows/ }, { pick: /Set a field/ }, { input: 'status' }, { input: '"done"' }]);
-    testing.setPrompts(asked);
+    answerPrompts(asked);
     const staged = await act({ type: 'changeRows', keys: selected });
     assert.equal(asked.unanswered, 0);
     assert.equal(staged.rowChanges, 1);
@@ -85,7 +86,7 @@ describe('Collection view: several rows at once', function () {
     );
 
     const saving = new FakePrompts([{ confirm: true }]);
-    testing.setPrompts(saving);
+    answerPrompts(saving);
     const saved = await act({ type: 'save' });
     assert.equal(saving.confirmations.length, 1, 'asked more than once');
     assert.match(
@@ -112,7 +113,7 @@ describe('Collection view: several rows at once', function () {
 
   it('renames a field in every document the filter matches, the count from the view in the review', async () => {
     await act({ type: 'setView', state: { filter: '{"n": {"$gte": 2}}', sort: [], page: 0, pageSize: 20, fields: [], view: 'table' } });
-    testing.setPrompts(
+    answerPrompts(
       new FakePrompts([{ pick: /Every document the filter matches/ }, { pick: /Rename a field/ }, { input: 'tags' }, { input: 'labels' }]),
     );
     await act({ type: 'changeRows', keys: [] });
@@ -122,7 +123,7 @@ describe('Collection view: several rows at once', function () {
       scope: 'every document the filter {"n": {"$gte": 2}} matches (3 documents when staged)',
       count: 3,
     });
-    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    answerPrompts(new FakePrompts([{ confirm: true }]));
     await act({ type: 'save' });
     const renamed = await other.listDocuments(db, col, { q: { labels: { $exists: true } }, limit: 10 });
     assert.deepEqual(renamed.documents.map((doc) => doc.n).sort(), [2, 3, 4]);
@@ -133,12 +134,10 @@ describe('Collection view: several rows at once', function () {
   });
 
   it('keeps a change whose question is declined staged, and sends nothing', async () => {
-    testing.setPrompts(
-      new FakePrompts([{ pick: /selected rows/ }, { pick: /Apply an update document/ }, { input: '{"$inc": {"n": 10}}' }]),
-    );
+    answerPrompts(new FakePrompts([{ pick: /selected rows/ }, { pick: /Apply an update document/ }, { input: '{"$inc": {"n": 10}}' }]));
     await act({ type: 'changeRows', keys: selected.slice(0, 2) });
     proxy.requests.length = 0;
-    testing.setPrompts(new FakePrompts([{ confirm: false }]));
+    answerPrompts(new FakePrompts([{ confirm: false }]));
     const notice = nextPosted(testing, view, isNotice);
     const page = await act({ type: 'save' });
     assert.match((await notice).text, /Not saved: "the update \{"\$inc":\{"n":10\}\}" \(cancelled\); it stays staged/);
@@ -148,13 +147,13 @@ describe('Collection view: several rows at once', function () {
   });
 
   it('refuses a Read-only account before asking anything, and a staged change before its preview', async () => {
-    testing.setPrompts(new FakePrompts([{ pick: /selected rows/ }, { pick: /Unset a field/ }, { input: 'status' }]));
+    answerPrompts(new FakePrompts([{ pick: /selected rows/ }, { pick: /Unset a field/ }, { input: 'status' }]));
     await act({ type: 'changeRows', keys: selected });
     await testing.services.accounts.update(accountId, { mode: 'readOnly' });
     try {
       proxy.requests.length = 0;
       const none = new FakePrompts([]);
-      testing.setPrompts(none);
+      answerPrompts(none);
       let notice = nextPosted(testing, view, isNotice);
       await view.receive({ type: 'changeRows', keys: selected });
       assert.match((await notice).text, /Read-only/);
@@ -177,7 +176,7 @@ describe('Collection view: several rows at once', function () {
     const before = await snapshot();
     await act({ type: 'setView', state: { filter: '', sort: [], page: 0, pageSize: 20, fields: [['n']], view: 'table' } });
     const prompts = new FakePrompts([{ confirm: true }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const page = await act({ type: 'rows', action: 'delete', keys: selected.slice(0, 2) });
     assert.match(prompts.confirmations[0].text, /Delete these 2 documents/);
     assert.match(prompts.confirmations[0].detail ?? '', /Undo Last Change to a Collection… can insert them again with their _id/);

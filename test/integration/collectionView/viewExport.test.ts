@@ -14,6 +14,7 @@ import { journey } from '../support/journey';
 import { isLoadedPage, nextPosted, postedBy } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'viewexporttests';
 const col = 'items';
@@ -73,12 +74,12 @@ describe('Collection view: Export… and Export Selected…', function () {
   /** Sends a message as the webview would, answering the export's questions, and waits for the export to end. */
   async function exportFrom(message: unknown, answers: ConstructorParameters<typeof FakePrompts>[0]): Promise<FakePrompts> {
     const prompts = new FakePrompts(answers);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     try {
       await view.receive(message);
       await testing.collectionViewProbe().of(view).lastExport;
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
     }
     return prompts;
   }
@@ -171,7 +172,7 @@ describe('Collection view: Export… and Export Selected…', function () {
     assert.deepEqual(readdirSync(folder).sort(), before);
 
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     try {
       await vscode.commands.executeCommand('dbhost.exportDocuments', {
         accountId,
@@ -180,7 +181,7 @@ describe('Collection view: Export… and Export Selected…', function () {
         scope: { kind: 'ids', ids: '"own-8"', fields: {} },
       });
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
     }
     assert.match(
       prompts.errors.join('\n'),

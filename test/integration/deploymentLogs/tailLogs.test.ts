@@ -121,7 +121,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   });
 
   it('offers Stop Tailing on a deployment only while it is tailed, and Tail Logs only while it is not', async () => {
-    await runScripted(testing, new FakePrompts(), 'dbhost.stopTailing', { accountId, deployment: replicaSet });
+    await runScripted(new FakePrompts(), 'dbhost.stopTailing', { accountId, deployment: replicaSet });
     const deployment = await nodeAt(testing, accountId, 'Deployments', replicaSet);
     const logs = await nodeAt(testing, accountId, 'Deployments', replicaSet, 'Logs');
     const menu = () => [deployment, logs].map((node) => treeMenuCommands(extension, testing.explorer.getTreeItem(node).contextValue ?? ''));

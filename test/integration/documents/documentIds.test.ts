@@ -12,6 +12,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import { discard, replaceFirst } from '../support/textEditing';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'documentidtests';
 const col = 'ids';
@@ -61,7 +62,7 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
   it('opens, saves and deletes each one as a file', async () => {
     const documents: vscode.TextDocument[] = [];
     for (const { id, tag } of NEIGHBOURS) {
-      const { result: uri, prompts } = await runScripted<vscode.Uri>(testing, [], 'dbhost.openDocument', { accountId, db, col, docId: id });
+      const { result: uri, prompts } = await runScripted<vscode.Uri>([], 'dbhost.openDocument', { accountId, db, col, docId: id });
       assert.ok(uri, `${stringifyLossless(id)} did not open: ${prompts.errors.join('; ')}`);
       const document = await vscode.workspace.openTextDocument(uri);
       assert.match(
@@ -78,7 +79,7 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     }
     assert.deepEqual(await tags(), all('!'));
     for (const index of [0, 2]) {
-      const { result } = await runScripted<boolean>(testing, [{ confirm: true }], 'dbhost.deleteDocument', documents[index].uri);
+      const { result } = await runScripted<boolean>([{ confirm: true }], 'dbhost.deleteDocument', documents[index].uri);
       assert.equal(result, true);
     }
     assert.deepEqual(await tags(), ['"42"=string!', `"${OID}"=hex!`]);
@@ -91,7 +92,7 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
       [OID, 'oid'],
       [`"${OID}"`, 'hex'],
     ]) {
-      const { result } = await runScripted<vscode.Uri>(testing, [{ input: typed }], 'dbhost.openDocumentById', { accountId, db, col });
+      const { result } = await runScripted<vscode.Uri>([{ input: typed }], 'dbhost.openDocumentById', { accountId, db, col });
       const document = await vscode.workspace.openTextDocument(result);
       assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), typed);
       await discard(document);
@@ -103,7 +104,7 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     for (const { id, tag } of NEIGHBOURS) {
       const text = await vscode.commands.executeCommand<string>('dbhost.copyDocumentId', { accountId, db, col, docId: id });
       copied.push(text);
-      const { result } = await runScripted<vscode.Uri>(testing, [{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
+      const { result } = await runScripted<vscode.Uri>([{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
       const document = await vscode.workspace.openTextDocument(result);
       assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), text);
       await discard(document);
@@ -121,15 +122,15 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     await act({ type: 'save' });
     assert.deepEqual(await tags(), all('!'));
 
-    testing.setPrompts(new FakePrompts([{ confirm: true }]));
+    answerPrompts(new FakePrompts([{ confirm: true }]));
     try {
       await act({ type: 'rows', action: 'delete', keys: ['42', `{"$oid":"${OID}"}`] });
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
     }
     assert.deepEqual(await tags(), ['"42"=string!', `"${OID}"=hex!`]);
 
-    const { result } = await runScripted<UndoOutcome | undefined>(testing, [{ confirm: true }], 'dbhost.undoLastChange', {
+    const { result } = await runScripted<UndoOutcome | undefined>([{ confirm: true }], 'dbhost.undoLastChange', {
       accountId,
       db,
       col,

@@ -17,6 +17,7 @@ import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'documenttests';
 const col = 'people';
@@ -105,7 +106,7 @@ describe('Documents as files', function () {
 
   /** Runs a command with its questions answered by the script; the whole script must be used. */
   async function runAnswered<T>(answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const run = await runScripted<T>(testing, answers, command, ...args);
+    const run = await runScripted<T>(answers, command, ...args);
     assert.equal(run.prompts.unanswered, 0, `${command} did not ask everything the script answers`);
     return run;
   }
@@ -403,13 +404,13 @@ describe('Documents as files', function () {
       vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === realUri.toString()),
     );
 
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     proxy.dropReads = true;
     try {
       assert.equal(await template.save(), true);
       await shown;
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
       proxy.dropReads = false;
     }
     assert.equal(prompts.warnings.length, 1);

@@ -14,6 +14,7 @@ import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
 import { discard, replaceFirst } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'mergetests';
 const col = 'people';
@@ -48,7 +49,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   }
 
   async function openMerge(document: vscode.TextDocument): Promise<{ view: MergePanel; question: string }> {
-    const { result, prompts } = await runScripted<SaveOutcome>(testing, [{ pick: 'Merge…' }], 'dbhost.saveDocument');
+    const { result, prompts } = await runScripted<SaveOutcome>([{ pick: 'Merge…' }], 'dbhost.saveDocument');
     assert.equal(result.saved, false);
     const view = testing.mergeViews().of(document.uri);
     assert.ok(view, 'no merge view opened');
@@ -62,12 +63,12 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     answers: FakeAnswer[] = [],
   ) {
     const prompts = new FakePrompts(answers);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     try {
       const rows = view.shown().fields;
       await view.receive({ type: 'save', choices: rows.map((row) => ({ key: row.key, ...(choose[row.label] ?? { take: row.take }) })) });
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
     }
     return prompts;
   }
@@ -161,7 +162,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
 
   it('Escape at the choice, Cancel and closing the view keep the edit unsaved in its editor', async () => {
     const { id, document } = await editedOnBothSides();
-    const { result } = await runScripted<SaveOutcome>(testing, [{ dismiss: true }], 'dbhost.saveDocument');
+    const { result } = await runScripted<SaveOutcome>([{ dismiss: true }], 'dbhost.saveDocument');
     assert.equal(result.saved, false);
     assert.equal(testing.mergeViews().of(document.uri), undefined);
 

@@ -33,7 +33,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
 
   /** Runs the save as the keybinding does and checks what every failed save must hold. */
   async function refusedSave(document: vscode.TextDocument, edited: string): Promise<{ message: string; actions: string[] }> {
-    const { result, prompts } = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+    const { result, prompts } = await runScripted<SaveOutcome>([], 'dbhost.saveDocument');
     assert.equal(result.saved, false, 'the save went through');
     assert.equal(prompts.errors.length, 1, `not one message: ${JSON.stringify(prompts.errors)}`);
     const [message] = prompts.errors;
@@ -84,7 +84,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     assert.match(message, new RegExp(`^Not saved: savetests\\.people ${id}: .+ Your edit stays in the editor; save again to retry\\.$`));
 
     proxy.dropReads = false;
-    const { result, prompts } = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+    const { result, prompts } = await runScripted<SaveOutcome>([], 'dbhost.saveDocument');
     assert.deepEqual(result, { saved: true });
     assert.deepEqual(prompts.errors, []);
     assert.equal(document.isDirty, false);
@@ -125,7 +125,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     let outcome: { result: SaveOutcome; prompts: { errors: string[] } } | undefined;
     try {
       const saves = await vscodeSaves(document, async () => {
-        outcome = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+        outcome = await runScripted<SaveOutcome>([], 'dbhost.saveDocument');
       });
       assert.equal(saves, 0, 'VS Code was asked to save, and shows its own notice of the failure');
     } finally {
@@ -141,7 +141,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     assert.equal(document.isDirty, true, 'the editor lost its edit');
     assert.ok(document.getText().includes('"Leeds"'));
 
-    const { result, prompts } = await runScripted<SaveOutcome>(testing, [], 'dbhost.saveDocument');
+    const { result, prompts } = await runScripted<SaveOutcome>([], 'dbhost.saveDocument');
     assert.deepEqual(result, { saved: true });
     assert.deepEqual(prompts.errors, []);
     assert.equal(document.isDirty, false);
@@ -155,7 +155,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     try {
       let cancelled: { result: SaveOutcome; prompts: { errors: string[]; confirmations: unknown[] } } | undefined;
       const saves = await vscodeSaves(document, async () => {
-        cancelled = await runScripted<SaveOutcome>(testing, [{ confirm: false }], 'dbhost.saveDocument');
+        cancelled = await runScripted<SaveOutcome>([{ confirm: false }], 'dbhost.saveDocument');
       });
       assert.equal(saves, 0, 'VS Code was asked to save, and shows its own notice of the failure');
       assert.ok(cancelled);
@@ -167,7 +167,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
       assert.equal(document.isDirty, true, 'the editor lost its edit');
       assert.deepEqual(proxy.writes(), [], 'a write was sent');
 
-      const { result, prompts } = await runScripted<SaveOutcome>(testing, [{ confirm: true }], 'dbhost.saveDocument');
+      const { result, prompts } = await runScripted<SaveOutcome>([{ confirm: true }], 'dbhost.saveDocument');
       assert.deepEqual(result, { saved: true });
       assert.equal(prompts.confirmations.length, 1, 'not one question for one save');
       assert.deepEqual(prompts.errors, []);

@@ -178,7 +178,7 @@ describe('Explorer tree', function () {
     const loaded = await childrenOf(testing, documents);
     const before = documentRequests().length;
 
-    assert.equal((await runScripted(testing, new FakePrompts([{ input: 'fresh' }]), 'dbhost.createCollection', database)).result, 'fresh');
+    assert.equal((await runScripted(new FakePrompts([{ input: 'fresh' }]), 'dbhost.createCollection', database)).result, 'fresh');
     await whenTree(testing, async () => (await childLabels(testing, database)).includes('fresh'));
 
     const itemsAgain = await child(testing, database, 'items');

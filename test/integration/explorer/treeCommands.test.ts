@@ -33,7 +33,7 @@ describe('Database, collection, index, copy and details commands', function () {
 
   /** Runs a command whose questions use up the whole script; a refused input is recorded and the person gives up. */
   async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const scripted = await runScripted<T>(testing, new FakePrompts(answers), command, ...args);
+    const scripted = await runScripted<T>(new FakePrompts(answers), command, ...args);
     assert.equal(
       scripted.prompts.unanswered,
       0,

@@ -13,6 +13,7 @@ import { SHORT_TIMEOUT_SECONDS, assertNoKey, assertOneClearLine, setRequestTimeo
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'faultsaves';
 const col = 'people';
@@ -102,7 +103,7 @@ describe('Faults: saving a document as a file', function () {
   });
 
   // One set of prompts for the whole suite: what it showed in every test is checked for the key.
-  beforeEach(() => testing.setPrompts(prompts));
+  beforeEach(() => answerPrompts(prompts));
 
   after(async () => {
     if (accountId) await testing.services.accounts.remove(accountId);

@@ -10,6 +10,7 @@ import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { SHORT_TIMEOUT_SECONDS, assertNoKey, setRequestTimeout, until } from './faultFixtures';
+import { answerPrompts } from '../support/windowPrompts';
 
 describe('Faults: tailing a deployment log', function () {
   this.timeout(60_000);
@@ -34,7 +35,7 @@ describe('Faults: tailing a deployment log', function () {
   });
 
   // One set of prompts for the whole suite: what it showed in every test is checked for the key.
-  beforeEach(() => testing.setPrompts(prompts));
+  beforeEach(() => answerPrompts(prompts));
 
   after(async () => {
     session?.stop();

@@ -12,6 +12,7 @@ import { SHORT_TIMEOUT_SECONDS, assertOneClearLine, setRequestTimeout } from './
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'faulttree';
 const col = 'things';
@@ -72,7 +73,7 @@ describe('Faults: loading the explorer tree', function () {
   });
 
   // One set of prompts for the whole suite: what it showed in every test is checked for the key.
-  beforeEach(() => testing.setPrompts(prompts));
+  beforeEach(() => answerPrompts(prompts));
 
   after(async () => {
     if (accountId) await testing.services.accounts.remove(accountId);

@@ -14,6 +14,7 @@ import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { replaceFirst } from '../support/textEditing';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'savingtests';
 const col = 'people';
@@ -76,7 +77,7 @@ describe('First hour: saving says what happened, in plain words', function () {
   beforeEach(() => {
     proxy.requests.length = 0;
     prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
   });
 
   it('shows invalid JSON as a squiggle where it is, leads the failed save with the cause, and clears the squiggle once fixed', async () => {

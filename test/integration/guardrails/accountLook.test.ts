@@ -63,7 +63,6 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
 
   it('Account Settings… sets mode, colour and tag; the tree item shows the tag and mode in the colour', async () => {
     const { result, prompts } = await runScripted<Account>(
-      testing,
       [{ pick: 'Read-only' }, { pick: 'Red' }, { input: 'production' }],
       'dbhost.accountSettings',
       { accountId: tagged },
@@ -81,7 +80,6 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   it('asks before switching from Read-only to Normal, and stays Read-only when the user declines', async () => {
     await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
     const declined = await runScripted(
-      testing,
       [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: false }],
       'dbhost.accountSettings',
       { accountId: tagged },
@@ -91,20 +89,14 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
     assert.equal(question?.message, 'Let "Tagged shop" [production] send writes without asking?');
     assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
 
-    await runScripted(
-      testing,
-      [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: true }],
-      'dbhost.accountSettings',
-      { accountId: tagged },
-    );
+    await runScripted([{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: true }], 'dbhost.accountSettings', {
+      accountId: tagged,
+    });
     assert.equal(testing.services.accounts.require(tagged).mode, 'normal');
     // Tightening asks nothing.
-    const tightened = await runScripted(
-      testing,
-      [{ pick: 'Read-only' }, { pick: /Red/ }, { input: 'production' }],
-      'dbhost.accountSettings',
-      { accountId: tagged },
-    );
+    const tightened = await runScripted([{ pick: 'Read-only' }, { pick: /Red/ }, { input: 'production' }], 'dbhost.accountSettings', {
+      accountId: tagged,
+    });
     assert.equal(tightened.prompts.confirmations.length, 0);
     assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
   });

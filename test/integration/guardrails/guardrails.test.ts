@@ -17,6 +17,7 @@ import type { FakeAnswer, Question } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'guardtests';
 
@@ -65,7 +66,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   }
 
   async function command(name: string, arg: unknown, script: FakeAnswer[]): Promise<Seen> {
-    const { prompts } = await runScripted(testing, script, name, arg);
+    const { prompts } = await runScripted(script, name, arg);
     assert.equal(
       prompts.unanswered,
       0,
@@ -81,7 +82,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
    */
   async function saveRefused(document: vscode.TextDocument, edited: string, guard: FakeAnswer[], before?: string): Promise<Seen> {
     const prompts = new FakePrompts([...guard, ...guard]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const readOnly = testing.services.accounts.require(accountId).mode === 'readOnly';
     try {
       assert.equal(await document.save(), false, 'the save went through');
@@ -102,7 +103,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       );
       return { messages: [reason], questions: prompts.questions };
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
       if (readOnly && before !== undefined) await replaceAll(document, before);
       await discard(document);
     }
@@ -114,7 +115,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
    */
   async function rulesSaveRefused(document: vscode.TextDocument, guard: FakeAnswer[]): Promise<Seen> {
     const prompts = new FakePrompts([...guard, ...guard]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     try {
       assert.equal(await document.save(), false, 'the save went through');
       assert.equal(document.isDirty, true, 'the editor lost its edit');
@@ -128,7 +129,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
       );
       return { messages: [reason], questions: prompts.questions };
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
       await discard(document);
     }
   }

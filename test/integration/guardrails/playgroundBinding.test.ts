@@ -8,6 +8,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 const BOUND = 'Bound playground account';
 const ELSEWHERE = 'Selected in the tree';
@@ -67,7 +68,7 @@ describe('Guardrails: playgrounds bound to their account', function () {
     assert.equal(accountLensTitle(await lensesOf(uri)), '$(database) choose an account › shop.orders');
 
     const first = new FakePrompts([{ pick: BOUND }]);
-    testing.setPrompts(first);
+    answerPrompts(first);
     const result = await runFirst<FindRunResult>(uri);
     assert.deepEqual(first.errors, []);
     assert.equal(first.questions[0]?.title, 'Run the playground against which account?');
@@ -84,7 +85,7 @@ describe('Guardrails: playgrounds bound to their account', function () {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     proxy.requests.length = 0;
     const again = new FakePrompts([]);
-    testing.setPrompts(again);
+    answerPrompts(again);
     const rerun = await runFirst<FindRunResult>(uri);
     assert.deepEqual(again.questions, [], 'the reopened file asked for its account again');
     assert.equal(rerun.documents.length, 2);
@@ -95,10 +96,10 @@ describe('Guardrails: playgrounds bound to their account', function () {
 
   it('does not follow the account a command was run on in the tree', async () => {
     const uri = await playground('follow.query.json', '{ "database": "shop", "collection": "orders", "limit": 1 }\n');
-    testing.setPrompts(new FakePrompts([{ pick: BOUND }]));
+    answerPrompts(new FakePrompts([{ pick: BOUND }]));
     await runFirst<FindRunResult>(uri);
     // What a tree selection hands commands: the other account's node. Using it elsewhere leaves the binding alone.
-    testing.setPrompts(new FakePrompts([]));
+    answerPrompts(new FakePrompts([]));
     const untitled = vscode.Uri.parse(
       await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId: elsewhere, db: 'shop', col: 'orders' }),
     );
@@ -107,7 +108,7 @@ describe('Guardrails: playgrounds bound to their account', function () {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     proxy.requests.length = 0;
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const rerun = await runFirst<FindRunResult>(uri);
     assert.deepEqual(prompts.questions, []);
     assert.equal(proxy.requests.length, 1, 'the run followed the other account');
@@ -134,7 +135,7 @@ describe('Guardrails: playgrounds bound to their account', function () {
 
     proxy.requests.length = 0;
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const update = lenses.filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery')[1];
     assert.ok(update?.command);
     await vscode.commands.executeCommand(update.command.command, ...(update.command.arguments ?? []));

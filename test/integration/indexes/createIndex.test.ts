@@ -82,7 +82,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     assert.deepEqual(await indexNamesInTree(testing, target), ['_id_']);
     changes.length = 0;
     const { result, prompts } = await runScripted<IndexDefinition>(
-      testing,
       [{ pick: 'name' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }],
       'dbhost.createIndex',
       target,
@@ -105,7 +104,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
 
   it('creates a compound index over a typed dotted path and a suggested field, in the chosen directions', async () => {
     const { prompts } = await runScripted(
-      testing,
       [
         { pick: 'Type a field path…' },
         { input: 'address.city' },
@@ -129,7 +127,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   it('creates a unique index', async () => {
     const target = await freshCollection('accounts', [{ email: 'ada@example.net' }, { email: 'grace@example.net' }]);
     const { prompts } = await runScripted(
-      testing,
       [{ pick: 'email' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Create Index' }],
       'dbhost.createIndex',
       target,
@@ -145,7 +142,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
       { label: 'b', loc: [-3, 4] },
     ]);
     const { prompts } = await runScripted(
-      testing,
       [
         { pick: 'loc' },
         { pick: 'Geo, flat' },
@@ -170,7 +166,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   it('shows the service’s message when a unique index meets duplicates without drop_dups, and deletes nothing', async () => {
     const target = await freshCollection('dupsRefused', [{ sku: 'a' }, { sku: 'a' }]);
     const { result, prompts } = await runScripted(
-      testing,
       [{ pick: 'sku' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Unique' }, { pick: 'Create Index' }],
       'dbhost.createIndex',
       target,
@@ -191,7 +186,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     );
     changes.length = 0;
     const { prompts } = await runScripted(
-      testing,
       [
         { pick: 'sku' },
         { pick: 'Ascending' },
@@ -221,7 +215,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   it('sends nothing when the drop_dups warning is declined', async () => {
     const target = await freshCollection('dropDeclined', [{ sku: 'x' }, { sku: 'x' }]);
     const { prompts } = await runScripted(
-      testing,
       [
         { pick: 'sku' },
         { pick: 'Ascending' },
@@ -242,7 +235,6 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   it('asks for the account’s database and collection when run from the palette', async () => {
     await freshCollection('fromPalette', [{ code: 1 }]);
     const { prompts } = await runScripted(
-      testing,
       [{ pick: db }, { pick: 'fromPalette' }, { pick: 'code' }, { pick: 'Descending' }, { pick: 'Done' }, { pick: 'Create Index' }],
       'dbhost.createIndex',
       { accountId },

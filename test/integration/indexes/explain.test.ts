@@ -15,6 +15,7 @@ import { explainLensOf, playgroundText, pressButton, seedItems, viewText } from 
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { answerPrompts } from '../support/windowPrompts';
 
 // Needs a service that explains (contract 1) and counts index use (contract 2): the planner's local service.
 const db = 'explaintests';
@@ -47,7 +48,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
 
   beforeEach(() => {
     prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
   });
 
   after(async () => {
@@ -208,7 +209,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   it('a Read-only account is offered the suggestion, but creating it is refused with its message and nothing is sent', async () => {
     await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production' });
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const outcome = await explainScan('readonly.query.json');
     assert.equal(outcome.suggestion.kind, 'create');
     proxy.reset();
@@ -231,7 +232,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   it('Confirm writes asks before creating it, and Cancel sends nothing', async () => {
     await testing.services.accounts.update(accountId, { mode: 'confirm', tag: 'production' });
     const prompts = new FakePrompts([{ confirm: false }]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const outcome = await explainScan('confirm.query.json');
     proxy.reset();
     const created = await pressButton<CreatedAndExplained | undefined>(outcome, 'createIndex');
@@ -278,7 +279,7 @@ describe('Explain on a slow query', function () {
       ),
     );
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const outcome = await vscode.commands.executeCommand<ExplainOutcome>('dbhost.explainSlowQuery', entry);
     assert.deepEqual(prompts.errors, []);
     assert.ok(outcome, 'no explain view');

@@ -9,6 +9,7 @@ import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import * as vscode from 'vscode';
 import { explainLensOf, playgroundText } from './explainFixtures';
+import { answerPrompts } from '../support/windowPrompts';
 
 /** A service without explain: a proxy to the local service that answers every …/explain 404, as a service without it would. */
 async function serviceWithoutExplain(target: string): Promise<{ url: string; explains: () => number; close(): Promise<void> }> {
@@ -46,7 +47,7 @@ describe('Explain on a service without it', function () {
     const lens = await explainLensOf(document.uri);
     assert.ok(lens, 'Explain is offered until the service says it has none');
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const outcome = await runLens<unknown>(lens);
     assert.equal(outcome, undefined, 'no explain view');
     assert.deepEqual(prompts.errors, []);
@@ -67,7 +68,7 @@ describe('Explain on a service without it', function () {
 
   it('explains nothing through the command either, and sends no second explain once it knows', async () => {
     const before = service.explains();
-    const { result, prompts } = await runScripted<unknown>(testing, [], 'dbhost.explainQuery', {
+    const { result, prompts } = await runScripted<unknown>([], 'dbhost.explainQuery', {
       accountId,
       db: 'shop',
       col: 'orders',
@@ -81,7 +82,7 @@ describe('Explain on a service without it', function () {
 
   it('refuses arguments it cannot use, leading with the cause, and sends nothing', async () => {
     const before = service.explains();
-    const { result, prompts } = await runScripted<unknown>(testing, [], 'dbhost.explainQuery', { accountId, db: 'shop', col: '' });
+    const { result, prompts } = await runScripted<unknown>([], 'dbhost.explainQuery', { accountId, db: 'shop', col: '' });
     assert.equal(result, undefined);
     assert.match(
       prompts.errors[0] ?? '',

@@ -5,6 +5,7 @@ import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'indexjsontests';
 const col = 'items';
@@ -67,7 +68,7 @@ describe('Indexes: Edit Index as JSON…', function () {
 
   it('opens the index body, validated by the index schema, and creates it from its CodeLens', async () => {
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.editIndexAsJson', { accountId, db, col });
     assert.ok(uri, 'Edit Index as JSON opened nothing');
     const document = await vscode.workspace.openTextDocument(uri);
@@ -108,7 +109,7 @@ describe('Indexes: Edit Index as JSON…', function () {
       { pick: 'Unique' },
       { pick: 'Edit as JSON…' },
     ]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     await vscode.commands.executeCommand('dbhost.createIndex', { accountId, db, col });
     assert.deepEqual(prompts.errors, []);
     const editor = vscode.window.activeTextEditor;

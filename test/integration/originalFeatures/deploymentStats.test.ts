@@ -91,7 +91,7 @@ describe('Original service extras: deployment statistics view', function () {
     closers.push(() => plain.close());
     const plainId = (await testing.services.accounts.add({ label: 'Stats interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
     accounts.push(plainId);
-    const { result, prompts } = await runScripted<StatsViewHandle | undefined>(testing, new FakePrompts([]), 'dbhost.showDeploymentStats', {
+    const { result, prompts } = await runScripted<StatsViewHandle | undefined>(new FakePrompts([]), 'dbhost.showDeploymentStats', {
       accountId: plainId,
       deployment,
     });

@@ -27,7 +27,7 @@ describe('Original service extras: users, copy database, current operations, slo
   const closers: (() => Promise<void>)[] = [];
 
   async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const scripted = await runScripted<T>(testing, new FakePrompts(answers), command, ...args);
+    const scripted = await runScripted<T>(new FakePrompts(answers), command, ...args);
     assert.equal(
       scripted.prompts.unanswered,
       0,
@@ -82,7 +82,6 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(users.treeItem().description, '1');
 
     const mismatch = await runScripted<string>(
-      testing,
       new FakePrompts([{ input: 'second' }, { input: PASSWORD }, { input: 'something else' }]),
       'dbhost.addUser',
       users,
@@ -95,7 +94,7 @@ describe('Original service extras: users, copy database, current operations, slo
       ['reporter'],
     );
 
-    const duplicate = await runScripted<string>(testing, new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
+    const duplicate = await runScripted<string>(new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
     assert.match(duplicate.prompts.refusals.join(' | '), /already exists/);
 
     const kept = await run<boolean>('dbhost.removeUser', [{ confirm: false }], reporter);
@@ -110,7 +109,7 @@ describe('Original service extras: users, copy database, current operations, slo
 
   it('copies a database under a validated name, and the copy appears in the tree with its documents', async () => {
     const database = await nodeAt(testing, accountId, 'Databases', db);
-    const refused = await runScripted<string>(testing, new FakePrompts([{ input: 'bad name' }]), 'dbhost.copyDatabase', database);
+    const refused = await runScripted<string>(new FakePrompts([{ input: 'bad name' }]), 'dbhost.copyDatabase', database);
     assert.equal(refused.result, undefined);
     assert.match(refused.prompts.refusals.join(' | '), /cannot contain/);
 
@@ -169,12 +168,12 @@ describe('Original service extras: users, copy database, current operations, slo
     // Copying is a write, so nothing is sent to find out: the first attempt learns it, and the menu loses it then.
     assert.equal(database.treeItem().contextValue, 'dbhost.database');
 
-    const users = await runScripted<string>(testing, new FakePrompts([]), 'dbhost.addUser', { accountId: plainId, db });
+    const users = await runScripted<string>(new FakePrompts([]), 'dbhost.addUser', { accountId: plainId, db });
     assert.equal(users.result, undefined);
     assert.deepEqual(users.prompts.errors, []);
     assert.match(users.prompts.infos.join(' | '), /does not offer database users/);
 
-    const copy = await runScripted<string>(testing, new FakePrompts([{ input: 'never_made' }]), 'dbhost.copyDatabase', database);
+    const copy = await runScripted<string>(new FakePrompts([{ input: 'never_made' }]), 'dbhost.copyDatabase', database);
     assert.equal(copy.result, undefined);
     assert.deepEqual(copy.prompts.errors, []);
     assert.match(copy.prompts.infos.join(' | '), /does not offer copying databases/);
@@ -191,7 +190,7 @@ describe('Original service extras: users, copy database, current operations, slo
     const free = (await client.listDatabases()).length;
     for (let n = free; n < 5; n++) await client.createDatabase(`free${n}`, 'sandbox');
     const database = await nodeAt(testing, accountId, 'Databases', db);
-    const refused = await runScripted<string>(testing, new FakePrompts([]), 'dbhost.copyDatabase', database);
+    const refused = await runScripted<string>(new FakePrompts([]), 'dbhost.copyDatabase', database);
     assert.equal(refused.result, undefined);
     assert.match(refused.prompts.errors.join(' | '), /free plan .* 5 of its 5 free databases/);
     assert.equal((await client.listDatabases()).length, 5);

@@ -7,6 +7,7 @@ import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { serviceWithout } from '../support/serviceWithout';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 describe('Aggregation on a service without it', function () {
   this.timeout(60_000);
@@ -47,7 +48,7 @@ describe('Aggregation on a service without it', function () {
       'Preview to here is offered until the service says it has no pipelines',
     );
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     assert.equal(await runLens<unknown>(pipelineRun), undefined, 'no results');
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.infos.length, 1, prompts.infos.join(' | '));
@@ -76,7 +77,7 @@ describe('Aggregation on a service without it', function () {
   it('Aggregate… in a collection view of that service opens no playground once it knows, and says why', async () => {
     await vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db: 'shop', col: 'orders' });
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const before = vscode.workspace.textDocuments.length;
     assert.equal(await vscode.commands.executeCommand('dbhost.aggregateCollectionView'), undefined);
     assert.deepEqual(prompts.errors, []);

@@ -15,6 +15,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'shop';
 const col = `pipelines_${process.pid}`;
@@ -56,7 +57,7 @@ describe('Aggregation pipelines in playgrounds', function () {
 
   it('runs a pipeline from its Run lens: the results and count are what the service answers over HTTP', async () => {
     const document = await playground('group.query.json', GROUP_PIPELINE);
-    testing.setPrompts(new FakePrompts());
+    answerPrompts(new FakePrompts());
     const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
     const expected = await client.aggregate(db, col, [
       { $match: { total: { $gte: 10 } } },
@@ -93,14 +94,14 @@ describe('Aggregation pipelines in playgrounds', function () {
     assert.equal(messages[1]![0], '"$multiplyy"');
     assert.match(messages[1]![1]!, /^Unknown expression operator "\$multiplyy" in stage 3 \(\$project\)/);
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
     assert.match(prompts.warnings.join('\n'), /This query has 2 problems .*Nothing was sent/);
   });
 
   it('previews the documents after each stage from its lens, saying whether the preview is a sample', async () => {
     const document = await playground('preview.query.json', GROUP_PIPELINE);
-    testing.setPrompts(new FakePrompts());
+    answerPrompts(new FakePrompts());
     const previews = await waitFor(async () => {
       const found = (await lensesOf(document.uri)).filter((lens) => lens.command?.command === 'dbhost.previewPipelineStage');
       return found.length === 3 ? found : undefined;
@@ -164,7 +165,7 @@ describe('Aggregation pipelines in playgrounds', function () {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
     assert.ok(document.uri.path.endsWith('.query.json'));
     assert.match(document.getText(), /"\$match": \{\s*"total": \{\s*"\$gte": 25\s*\}\s*\}/);
-    testing.setPrompts(new FakePrompts());
+    answerPrompts(new FakePrompts());
     const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
     assert.deepEqual(result.documents, [{ _id: null, count: 6 }]);
   });
@@ -176,7 +177,7 @@ describe('Aggregation pipelines in playgrounds', function () {
 
     it('Open as Table shows them in a read-only table whose filter and sort run after the pipeline; edits are refused', async () => {
       const document = await playground('table.query.json', GROUP_PIPELINE);
-      testing.setPrompts(new FakePrompts());
+      answerPrompts(new FakePrompts());
       const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
       const table = (await lensesOf(vscode.Uri.parse(result.resultsUri))).find((lens) => lens.command?.title.includes('Open as Table'));
       assert.ok(table, 'no Open as Table on the results of a pipeline');
@@ -202,7 +203,7 @@ describe('Aggregation pipelines in playgrounds', function () {
 
       const file = join(folder, 'view.ndjson');
       const prompts = new FakePrompts([{ pick: 'NDJSON' }, { file }]);
-      testing.setPrompts(prompts);
+      answerPrompts(prompts);
       await view.receive({ type: 'exportView' });
       await testing.collectionViewProbe().of(view).lastExport;
       assert.deepEqual(prompts.errors, []);
@@ -224,13 +225,7 @@ describe('Aggregation pipelines in playgrounds', function () {
         )
       ).uri;
       const file = join(folder, 'all.json');
-      const { result, prompts } = await runScripted<ExportResult>(
-        testing,
-        [{ pick: 'JSON array' }, { file }],
-        'dbhost.exportQueryResults',
-        uri,
-        0,
-      );
+      const { result, prompts } = await runScripted<ExportResult>([{ pick: 'JSON array' }, { file }], 'dbhost.exportQueryResults', uri, 0);
       assert.deepEqual(prompts.errors, []);
       assert.equal(result.exported, 30);
       assert.deepEqual(
@@ -248,7 +243,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       await testing.services.accounts.update(accountId, { mode: 'readOnly' });
       const document = await playground('out-readonly.query.json', OUT_PIPELINE);
       const prompts = new FakePrompts();
-      testing.setPrompts(prompts);
+      answerPrompts(prompts);
       assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
       assert.match(
         prompts.errors.join('\n'),
@@ -267,7 +262,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       await testing.services.accounts.update(accountId, { mode: 'confirm' });
       const document = await playground('out-confirm.query.json', OUT_PIPELINE);
       const cancelled = new FakePrompts([{ confirm: false }]);
-      testing.setPrompts(cancelled);
+      answerPrompts(cancelled);
       assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
       assert.equal(cancelled.questions.length, 1);
       assert.match(cancelled.questions[0]!.text, new RegExp(`Run this pipeline and write into ${db}\\.${out}\\?`));
@@ -276,7 +271,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       assert.equal(await outCollections(), 0);
 
       const accepted = new FakePrompts([{ confirm: true }]);
-      testing.setPrompts(accepted);
+      answerPrompts(accepted);
       await runLens((await runLensesOf(document.uri))[0]);
       assert.equal(accepted.questions.length, 1, 'Confirm writes asked a second time');
       const written = await client.listDocuments(db, out, { sort: { _id: 1 } });

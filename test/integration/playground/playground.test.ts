@@ -9,6 +9,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'shop';
 const col = `playground_${process.pid}`;
@@ -35,7 +36,7 @@ describe('Query playgrounds', function () {
   const playground = (name: string, text: string) => playgrounds.open(name, text);
 
   function withPrompts(prompts: FakePrompts): FakePrompts {
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     return prompts;
   }
 

@@ -8,6 +8,7 @@ import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'shop';
 const col = `runall_${process.pid}`;
@@ -58,7 +59,7 @@ describe('Run All and the query history', function () {
     assert.equal(runAll?.range.start.line, 1);
 
     const prompts = new FakePrompts();
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     const result = await vscode.commands.executeCommand<RunAllResult>(
       'dbhost.runAllPlaygroundQueries',
       ...(runAll?.command?.arguments ?? []),
@@ -118,13 +119,13 @@ describe('Run All and the query history', function () {
       'history.query.json',
       `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"group": 2}, "sort": {"n": 1}, "limit": 3}\n`,
     );
-    testing.setPrompts(new FakePrompts());
+    answerPrompts(new FakePrompts());
     const first = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', document.uri, 0);
     assert.equal(first.total, 10);
 
     const queryText = `{"account":"${accountLabel}","database":"${db}","collection":"${col}","q":{"group":2},"sort":{"n":1},"limit":3}`;
     const rerunPrompts = new FakePrompts([{ pick: `${db}.${col}` }, { pick: 'Run Again' }]);
-    testing.setPrompts(rerunPrompts);
+    answerPrompts(rerunPrompts);
     const again = await vscode.commands.executeCommand<FindRunResult>('dbhost.showQueryHistory');
     assert.deepEqual(rerunPrompts.errors, []);
     const listed = rerunPrompts.questions[0];
@@ -137,7 +138,7 @@ describe('Run All and the query history', function () {
 
     // The run again is recorded too, newest first; opening it gives a playground that runs the same query.
     const openPrompts = new FakePrompts([{ pick: `${db}.${col}` }, { pick: 'Open as Playground' }]);
-    testing.setPrompts(openPrompts);
+    answerPrompts(openPrompts);
     const uri = await vscode.commands.executeCommand<string>('dbhost.showQueryHistory');
     const items = openPrompts.questions[0]?.items ?? [];
     assert.ok(items.filter((item) => item === `${db}.${col}`).length >= 4, `runs missing from the history: ${items.join(' | ')}`);
@@ -147,7 +148,7 @@ describe('Run All and the query history', function () {
       new RegExp(`^// From the query history: ran .* UTC on account "${accountLabel}" \\(find · 10 documents · `),
     );
     assert.ok(!opened.getText().includes(apiKey));
-    testing.setPrompts(new FakePrompts());
+    answerPrompts(new FakePrompts());
     const fromOpened = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', opened.uri, 0);
     assert.deepEqual(ns(fromOpened.documents), [2, 5, 8]);
   });

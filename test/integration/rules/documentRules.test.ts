@@ -10,6 +10,7 @@ import { waitFor } from '../support/waitFor';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'rulesdocs';
 const col = 'priced';
@@ -94,7 +95,7 @@ describe('Collection rules while a document is edited', function () {
     const document = await openLamp();
     await replaceFirst(document, '"price": 12', '"price": -3');
     proxy.requests.length = 0;
-    const { prompts } = await runScripted(testing, new FakePrompts([]), 'dbhost.saveDocument', document.uri);
+    const { prompts } = await runScripted(new FakePrompts([]), 'dbhost.saveDocument', document.uri);
     assert.equal(prompts.errors.length, 1, JSON.stringify(prompts.errors));
     assert.match(prompts.errors[0], /^Not saved: price: must be a number ≥ 0 \(found -3\), which the rules of rulesdocs\.priced refuse/);
     assert.equal(await document.save(), false, 'VS Code saved it');
@@ -116,7 +117,7 @@ describe('Collection rules while a document is edited', function () {
       what: 'the warning',
     });
     const prompts = new FakePrompts([]);
-    testing.setPrompts(prompts);
+    answerPrompts(prompts);
     try {
       assert.equal(await document.save(), true);
       await waitFor(() => prompts.warnings.length > 0, { what: 'the warning after the save' });
@@ -124,7 +125,7 @@ describe('Collection rules while a document is edited', function () {
         'Saved with 1 rule warning(s): price: must be a number ≥ 0 (found -3). The rules of rulesdocs.priced warn rather than refuse.',
       ]);
     } finally {
-      testing.setPrompts(undefined);
+      answerPrompts(undefined);
     }
     assert.equal(String((await other.getDocument(db, col, 'lamp')).document.price), '-3');
     await discard(document);

@@ -6,6 +6,7 @@ import type { FakeAnswer } from './fakePrompts';
 import { FakePrompts } from './fakePrompts';
 import { productExtensionId } from './product';
 import type { ServiceEndpoint } from './test-config';
+import { answerPrompts } from './windowPrompts';
 
 /** The product extension, activated, with the TestApi it gives in a test run. */
 export async function activateExtension(): Promise<{ extension: vscode.Extension<DbHostExtensionApi>; testing: TestApi }> {
@@ -33,17 +34,16 @@ export async function addAccount(
  * answer is recorded and the person gives up).
  */
 export async function runScripted<T>(
-  testing: TestApi,
   script: FakeAnswer[] | FakePrompts,
   command: string,
   ...args: unknown[]
 ): Promise<{ result: T; prompts: FakePrompts }> {
   const prompts = Array.isArray(script) ? new FakePrompts(script, { refusedInput: 'fail' }) : script;
-  testing.setPrompts(prompts);
+  answerPrompts(prompts);
   try {
     const result = await vscode.commands.executeCommand<T>(command, ...args);
     return { result, prompts };
   } finally {
-    testing.setPrompts(undefined);
+    answerPrompts(undefined);
   }
 }

@@ -6,6 +6,7 @@ import { closeAllEditors } from './editors';
 import { activateExtension } from './extensionUnderTest';
 import { isInJourney } from './journey';
 import { productExtensionId } from './product';
+import { answerPrompts } from './windowPrompts';
 
 /**
  * What every integration test starts from, put back by hooks the suite entry (index.ts) installs, so that no
@@ -80,7 +81,7 @@ export function rootHooks(): RootHookObject {
     },
     async afterEach(this: Context) {
       const api = await testing();
-      api.setPrompts(undefined);
+      answerPrompts(undefined);
       // Settings first: an editor closed while a test's auto-save setting still holds could save on the way out.
       await restoreSettings(settings);
       await restoreGuardrails(api, guardrails);

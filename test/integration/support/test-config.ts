@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
  */
 export interface IntegrationTestConfig {
   reportPath: string;
+  /** The project's folder, whose node_modules hold mocha (the suite runs from a copy inside the product's folder). */
+  projectRoot: string;
   /** The project's test-results folder, for figures a run records (the product under test is a copy elsewhere). */
   resultsDir: string;
   /** Runs only the tests whose full title matches (mocha's grep), e.g. for `npm run bench`. */

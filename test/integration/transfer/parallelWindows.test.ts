@@ -47,7 +47,7 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
 
   it('with 4 windows writes the same file as one page after another, having fetched windows of the _id order', async () => {
     const exportTo = async (file: string) => {
-      const run = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
+      const run = await runScripted<ExportResult>([{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
         accountId,
         db,
         col: 'source',

@@ -48,7 +48,7 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   it('exports a collection to NDJSON, imports it into a new collection, and the counts are equal', async () => {
     const file = join(folder, 'source.ndjson');
-    const exported = await runScripted<ExportResult>(testing, [{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
+    const exported = await runScripted<ExportResult>([{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
       accountId,
       db,
       col: 'source',
@@ -59,7 +59,7 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     assert.equal(lines.length, COUNT);
     assert.deepEqual(readdirSync(folder), ['source.ndjson'], 'no temporary file is left beside it');
 
-    const imported = await runScripted<ImportResult>(testing, [{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', {
+    const imported = await runScripted<ImportResult>([{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', {
       accountId,
       db,
     });
@@ -82,7 +82,7 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   it('importing the same file into the same collection again stores nothing twice', async () => {
     const file = join(folder, 'source.ndjson');
-    const again = await runScripted<ImportResult>(testing, [{ file }, { confirm: true }], 'dbhost.importDocuments', {
+    const again = await runScripted<ImportResult>([{ file }, { confirm: true }], 'dbhost.importDocuments', {
       accountId,
       db,
       col: 'copy',
@@ -99,7 +99,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
   it('exports chosen columns to CSV with nested fields as dotted columns', async () => {
     const file = join(folder, 'columns.csv');
     const { result, prompts } = await runScripted<ExportResult>(
-      testing,
       [{ pick: 'CSV' }, { input: 'n,tags' }, { file }],
       'dbhost.exportDocuments',
       { accountId, db, col: 'source' },
@@ -115,16 +114,11 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     await client.createDocument(db, 'formulas', { _id: 1, f: '=HYPERLINK("http://x","y")', n: -5, s: '-5' }, { safe: true });
     const exportTo = async (name: string) => {
       const file = join(folder, name);
-      const { prompts } = await runScripted<ExportResult>(
-        testing,
-        [{ pick: 'CSV' }, { input: 'f,n,s' }, { file }],
-        'dbhost.exportDocuments',
-        {
-          accountId,
-          db,
-          col: 'formulas',
-        },
-      );
+      const { prompts } = await runScripted<ExportResult>([{ pick: 'CSV' }, { input: 'f,n,s' }, { file }], 'dbhost.exportDocuments', {
+        accountId,
+        db,
+        col: 'formulas',
+      });
       assert.deepEqual(prompts.errors, []);
       return readFileSync(file, 'utf8');
     };
@@ -149,7 +143,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     );
     const file = join(folder, 'odd.json');
     const { result, prompts } = await runScripted<ExportResult>(
-      testing,
       [{ pick: 'JSON array' }, { file }],
       'dbhost.exportQueryResults',
       vscode.Uri.file(playground),
@@ -170,7 +163,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     const file = join(folder, 'mixed.ndjson');
     writeFileSync(file, '{"a":1}\n{"bad":{"$oid":"nope"}}\n{oops\n{"a":2}\n');
     const { result, prompts } = await runScripted<ImportResult>(
-      testing,
       [{ input: 'mixed' }, { file }, { confirm: true }],
       'dbhost.importDocuments',
       { accountId, db },
@@ -215,7 +207,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     const key = importStateKey(file, target);
     await testing.services.context.workspaceState.update(key, state);
     const { result, prompts } = await runScripted<ImportResult>(
-      testing,
       [{ file }, { pick: /^Resume from record 5$/ }, { confirm: true }],
       'dbhost.importDocuments',
       target,
