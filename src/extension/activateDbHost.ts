@@ -146,7 +146,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       collectionViewProbe: () => collectionViews.probe()!,
-      statsViewProbe: () => originalFeatures().statsViewProbe(services)!,
+      statsViewProbe: () => originalFeatures.now().statsViewProbe(services)!,
       deploymentLogProbe: () => deploymentLogProbe(context)!,
       aiTools: aiTools.host,
       mcpServers: aiTools.mcpServers,

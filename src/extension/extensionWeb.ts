@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
 import { browserFetch } from './shared/browserFetch';
+import { loadPartsFrom } from './lazyPartWeb';
 
 /**
  * The browser's composition root (dist/web/extension.js, package.json's `browser`): VS Code for the Web runs it
@@ -11,6 +12,7 @@ import { browserFetch } from './shared/browserFetch';
  * AI tools, export and import) is not activated, and package.json hides their commands where the context key dbhost.nodeHost is not set.
  */
 export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
+  loadPartsFrom(context.extensionUri);
   // The worker's own origin: the one its requests carry, which the service must allow.
   const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
   const fetch = browserFetch((input, init) => globalThis.fetch(input, init), pageOrigin);

@@ -20,6 +20,7 @@ import {
   activeEditorText,
   answerQuickInput,
   editorGroupOf,
+  editorTab,
   expandRow,
   openDbHostView,
   quickOpenFile,
@@ -45,6 +46,8 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
   let sideBar: Locator;
   let origin: string;
   const serviceRequests: Request[] = [];
+  /** The extension's own files the browser fetched (its main, then each lazily loaded part at first use). */
+  const extensionFiles: string[] = [];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-e2e-web-'));
 
   before(async function () {
@@ -72,6 +75,8 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     page = await openWorkbench(browser, codeServer.workbenchUrl);
     page.context().on('request', (request) => {
       if (request.url().startsWith(service.url)) serviceRequests.push(request);
+      const part = /\/dist\/web\/(\w+\.js)(?:$|[?#&])/.exec(decodeURIComponent(request.url()));
+      if (part) extensionFiles.push(part[1]);
     });
   });
 
@@ -168,6 +173,18 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
       .locator('.view-line', { hasText: `5 of ${formatCount(paid)}` })
       .waitFor({ state: 'visible' });
     await saveScreenshot(page, 'web-5-playground');
+  });
+
+  it('explains the playground query through its Explain CodeLens: the explain part is fetched then, not before', async () => {
+    assert.ok(extensionFiles.includes('documentSave.js'), `the save's part was not fetched: ${extensionFiles.join(', ')}`);
+    assert.ok(!extensionFiles.includes('indexes.js'), 'the explain part was fetched before any explain');
+    const playground = editorGroupOf(page, PLAYGROUND);
+    await playground.locator('.codelens-decoration a', { hasText: /^\s*Explain$/ }).click();
+    await editorTab(page, /Explain 1 · shop\.orders/).waitFor({ state: 'visible' });
+    const view = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+    await view.locator('.summary', { hasText: /documents/ }).waitFor();
+    assert.ok(extensionFiles.includes('indexes.js'), `the explain part was not fetched: ${extensionFiles.join(', ')}`);
+    await saveScreenshot(page, 'web-6-explain');
   });
 
   it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {
