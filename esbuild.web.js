@@ -19,6 +19,7 @@ const webParts = {
   'documentSave.js': 'src/extension/documents/documentSaveBundle.ts',
   'rules.js': 'src/extension/rules/rulesBundle.ts',
   'logTail.js': 'src/extension/deploymentLogs/logTailBundle.ts',
+  'aiTools.js': 'src/extension/aiTools/aiToolsBundle.ts',
 };
 
 /** The client loads node-fetch only when it was given no fetch; the web root always gives the browser's. */

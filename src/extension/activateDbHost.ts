@@ -12,6 +12,7 @@ import { activateFeature, activateFeatures } from './shared/featureModule';
 import type { Prompts } from './ui/prompts';
 import { vscodePrompts } from './ui/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
+import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
@@ -78,7 +79,7 @@ export interface TestApi {
 
 /** What the desktop's features that need Node (processes, Node's files) give the rest; absent in the browser. */
 export interface NodeParts {
-  readonly aiTools: { host(): AiToolHost; mcpServers: McpServers };
+  readonly mcpServers: McpServers;
 }
 
 /**
@@ -94,7 +95,7 @@ export interface Platform {
   readonly handoverFile: string | undefined;
   /**
    * Activates the features that start processes or use Node's file system (the local service, export and import,
-   * the AI tools with their MCP server), in the desktop only: a browser has no processes, so they are not there.
+   * the MCP server), in the desktop only: a browser has no processes, so they are not there.
    */
   readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => NodeParts;
 }
@@ -119,6 +120,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   const nodeParts = platform.activateNodeFeatures?.(host, explorer);
+  const aiTools = activateFeature(host, aiToolsFeature, undefined);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
   const playgrounds = activateFeature(host, playgroundFeature, undefined);
   const documents = activateFeature(host, documentsFeature, undefined);
@@ -133,10 +135,9 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
 
   const activationMs = performance.now() - activationStarted;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  const aiTools = nodeParts?.aiTools;
   // The tests' hook exists where the integration suite runs: the desktop extension host.
   const testing =
-    aiTools &&
+    nodeParts &&
     testProbe(context, (): TestApi => ({
       services,
       explorer,
@@ -148,8 +149,8 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       collectionViewProbe: () => collectionViews.probe()!,
       statsViewProbe: () => originalFeatures.now().statsViewProbe(services)!,
       deploymentLogProbe: () => deploymentLogProbe(context)!,
-      aiTools: aiTools.host,
-      mcpServers: aiTools.mcpServers,
+      aiTools: () => aiTools.now(),
+      mcpServers: nodeParts.mcpServers,
       setPrompts: (prompts) => {
         services.prompts = prompts ?? vscodePrompts;
       },

@@ -14,6 +14,7 @@ import { startLocalService } from '../../scripts/vscode-host/local-service';
 import { repoRoot } from '../../scripts/vscode-host/paths';
 import { ensureHarnessPrerequisites } from '../../scripts/vscode-host/prerequisites';
 import { addAccountThroughUi } from './support/accounts';
+import { CALL_TOOL_COMMAND, installAgentStandIn } from './support/agent-stand-in';
 import { watchForKey } from './support/key-canary';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -24,6 +25,7 @@ import {
   expandRow,
   openDbHostView,
   quickOpenFile,
+  runCommandFromPalette,
   treeRow,
   treeRowsAtLevel,
   waitUntilSaved,
@@ -66,6 +68,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     assert.equal(manifest.browser, './dist/web/extension.js');
     delete manifest.main;
     fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    installAgentStandIn(dirs.extensionsDir);
     const codeServer = await startCodeServer(prerequisites, dirs);
     origin = new URL(codeServer.url).origin;
     service = await startLocalService({ dataDir: path.join(workDir, 'service'), allowOrigins: [origin], logRequests: true });
@@ -185,6 +188,22 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     await view.locator('.summary', { hasText: /documents/ }).waitFor();
     assert.ok(extensionFiles.includes('indexes.js'), `the explain part was not fetched: ${extensionFiles.join(', ')}`);
     await saveScreenshot(page, 'web-6-explain');
+  });
+
+  it('answers an agent’s language-model tool call in the browser: dbhost_count, its part fetched at that first call', async () => {
+    assert.ok(!extensionFiles.includes('aiTools.js'), 'the tools’ part was fetched before any tool call');
+    const sentBefore = serviceRequests.length;
+    await runCommandFromPalette(page, CALL_TOOL_COMMAND);
+    await answerQuickInput(page, /Which DB Host tool/, 'dbhost_count');
+    const input = { account: 'Local demo', database: 'shop', collection: 'orders', filter: { status: 'paid' } };
+    await answerQuickInput(page, /tool input/, JSON.stringify(input));
+    await page.locator('.notification-toast', { hasText: 'Agent stand-in: dbhost_count answered' }).waitFor({ state: 'visible' });
+    assert.ok(extensionFiles.includes('aiTools.js'), `the tools’ part was not fetched: ${extensionFiles.join(', ')}`);
+    assert.ok(
+      serviceRequests.slice(sentBefore).some((request) => request.url().includes('/databases/shop/collections/orders')),
+      'the tool call sent no request to the service for shop.orders',
+    );
+    await saveScreenshot(page, 'web-7-tool-call');
   });
 
   it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {

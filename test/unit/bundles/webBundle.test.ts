@@ -66,12 +66,14 @@ describe('the web bundle (dist/web/extension.js, VS Code for the Web)', function
         `src/extension/${folder} is missing from the web bundle`,
       );
     }
-    for (const folder of ['localService', 'transfer', 'aiTools']) {
+    for (const folder of ['localService', 'transfer']) {
       assert.ok(
         !inputs.some((path) => path.startsWith(`src/extension/${folder}/`)),
         `src/extension/${folder} needs Node, yet is in the web bundle`,
       );
     }
+    assert.ok(!inputs.includes('src/extension/aiTools/mcpServerProvider.ts'), 'the MCP servers (processes) are in the web bundle');
+    assert.ok(inputs.includes('src/extension/aiTools/registerAiTools.ts'), 'the language-model tools are not registered in the browser');
     assert.ok(!inputs.some((path) => path.includes('node_modules/node-fetch/')), 'node-fetch is in the web bundle');
   });
 
