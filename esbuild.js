@@ -135,6 +135,12 @@ function bundleOptions(production) {
       external: ['vscode'],
     },
     transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
+    logTail: {
+      ...shared,
+      entryPoints: ['src/extension/deploymentLogs/logTailBundle.ts'],
+      outfile: 'dist/logTail.js',
+      external: ['vscode'],
+    },
     // The index commands, Explain, its view and the suggested index: loaded the first time one runs.
     indexes: { ...shared, entryPoints: ['src/extension/indexes/indexesBundle.ts'], outfile: 'dist/indexes.js', external: ['vscode'] },
     originalFeatures: {
@@ -218,47 +224,7 @@ function bundleOptionsIn(production, outdir) {
   );
 }
 
-/**
- * The extension for VS Code for the Web (package.json's `browser`, run in a web worker): the same feature folders
- * from its own composition root, src/extension/extensionWeb.ts, in one file, with no Node built-in (a build that
- * needs one fails). The lazily loaded bundles' entries are part of it (a web worker cannot require dist/ files),
- * still evaluated only at first use. `outdir` as in bundleOptionsIn; its metafile is kept for the test of both.
- */
-function webBundleOptions(production, outdir) {
-  const path = require('node:path');
-  const extensionRoot = path.join(__dirname, 'src', 'extension');
-  const webSeams = {
-    name: 'web-seams',
-    setup(build) {
-      // base/lazyModule.ts requires dist/ files; the web build's own evaluates entries of this bundle instead.
-      build.onResolve({ filter: /\/base\/lazyModule$/ }, () => ({ path: path.join(extensionRoot, 'lazyModuleWeb.ts') }));
-      // The client loads node-fetch only when it was given no fetch; the web root always gives the browser's.
-      build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: 'node-fetch', namespace: 'web-absent' }));
-      build.onLoad({ filter: /.*/, namespace: 'web-absent' }, () => ({
-        contents: "export default function absent() { throw new Error('node-fetch is not part of DB Host in the browser'); }",
-        loader: 'js',
-      }));
-    },
-  };
-  return {
-    bundle: true,
-    format: 'cjs',
-    platform: 'browser',
-    target: 'es2022',
-    minify: production,
-    sourcemap: !production,
-    sourcesContent: false,
-    mainFields: ['module', 'main'],
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'silent',
-    metafile: true,
-    entryPoints: ['src/extension/extensionWeb.ts'],
-    outfile: path.join(outdir ?? 'dist', 'web', 'extension.js'),
-    external: ['vscode'],
-    plugins: [webSeams],
-  };
-}
+const { webBundleOptions, webBundles } = require('./esbuild.web.js');
 
 async function main() {
   const production = process.argv.includes('--production');
@@ -266,7 +232,7 @@ async function main() {
   const outdirFlag = process.argv.indexOf('--outdir');
   const outdir = outdirFlag >= 0 ? process.argv[outdirFlag + 1] : undefined;
   const contexts = await Promise.all(
-    [...Object.values(bundleOptionsIn(production, outdir)), webBundleOptions(production, outdir)].map((options) =>
+    [...Object.values(bundleOptionsIn(production, outdir)), ...webBundles(production, outdir)].map((options) =>
       esbuild.context({ ...options, plugins: [...(options.plugins ?? []), ...(watch ? [problemMatcherPlugin] : [])] }),
     ),
   );

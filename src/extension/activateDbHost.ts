@@ -11,6 +11,7 @@ import type { FeatureHost } from './shared/featureModule';
 import { activateFeature, activateFeatures } from './shared/featureModule';
 import { vscodePrompts } from './ui/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
+import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
@@ -76,7 +77,7 @@ export interface TestApi {
 
 /** What the desktop's features that need Node (processes, Node's files) give the rest; absent in the browser. */
 export interface NodeParts {
-  readonly aiTools: { host(): AiToolHost; mcpServers: McpServers };
+  readonly mcpServers: McpServers;
 }
 
 /**
@@ -92,7 +93,7 @@ export interface Platform {
   readonly handoverFile: string | undefined;
   /**
    * Activates the features that start processes or use Node's file system (the local service, export and import,
-   * the AI tools with their MCP server), in the desktop only: a browser has no processes, so they are not there.
+   * the MCP server), in the desktop only: a browser has no processes, so they are not there.
    */
   readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => NodeParts;
 }
@@ -117,6 +118,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   const nodeParts = platform.activateNodeFeatures?.(host, explorer);
+  const aiTools = activateFeature(host, aiToolsFeature, undefined);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
   const playgrounds = activateFeature(host, playgroundFeature, undefined);
   const documents = activateFeature(host, documentsFeature, undefined);
@@ -131,10 +133,9 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
 
   const activationMs = performance.now() - activationStarted;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  const aiTools = nodeParts?.aiTools;
   // The tests' hook exists where the integration suite runs: the desktop extension host.
   const testing =
-    aiTools &&
+    nodeParts &&
     testProbe(context, (): TestApi => ({
       services,
       explorer,
@@ -144,10 +145,10 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       collectionViewProbe: () => collectionViews.probe()!,
-      statsViewProbe: () => originalFeatures().statsViewProbe(services)!,
+      statsViewProbe: () => originalFeatures.now().statsViewProbe(services)!,
       deploymentLogProbe: () => deploymentLogProbe(context)!,
-      aiTools: aiTools.host,
-      mcpServers: aiTools.mcpServers,
+      aiTools: () => aiTools.now(),
+      mcpServers: nodeParts.mcpServers,
     }));
   return testing ? { testing } : {};
 }

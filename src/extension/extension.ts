@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
 import type { DbHostExtensionApi, NodeParts } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
-import { aiToolsFeature } from './aiTools/registerAiTools';
+import { mcpServersFeature } from './aiTools/mcpServerProvider';
 import type { ExplorerProvider } from './explorer/explorerProvider';
 import { localServiceFeature } from './localService/registerLocalService';
 import type { FeatureHost } from './shared/featureModule';
@@ -31,7 +31,7 @@ function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): No
   const localService = activateFeature(host, localServiceFeature, undefined);
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
   activateFeature(host, transferFeature, undefined);
-  return { aiTools: activateFeature(host, aiToolsFeature, undefined) };
+  return { mcpServers: activateFeature(host, mcpServersFeature, undefined) };
 }
 
 export function deactivate(): void {}

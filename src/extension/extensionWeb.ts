@@ -2,15 +2,17 @@ import type * as vscode from 'vscode';
 import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
 import { browserFetch } from './shared/browserFetch';
+import { loadPartsFrom } from './lazyPartWeb';
 
 /**
  * The browser's composition root (dist/web/extension.js, package.json's `browser`): VS Code for the Web runs it
  * in a web worker, with no Node. Clients use the browser's fetch and send the key in the MongoHQ-API-Token
  * header, never in a URL the browser keeps in its history or network log (the service must answer the page's
- * origin: `--allow-origin`). What needs processes or Node's files (the local service, the MCP server and the
- * AI tools, export and import) is not activated, and package.json hides their commands where the context key dbhost.nodeHost is not set.
+ * origin: `--allow-origin`). What needs processes or Node's files (the local service, the MCP server, export and
+ * import) is not activated, and package.json hides their commands where the context key dbhost.nodeHost is not set.
  */
 export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
+  loadPartsFrom(context.extensionUri);
   // The worker's own origin: the one its requests carry, which the service must allow.
   const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
   const fetch = browserFetch((input, init) => globalThis.fetch(input, init), pageOrigin);

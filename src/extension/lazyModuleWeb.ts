@@ -1,23 +1,13 @@
 /*
- * base/lazyModule.ts as the browser bundle has it (esbuild.js puts this file in its place in the web build): a
- * web worker cannot require a file of dist/, so each lazily loaded bundle's entry is part of dist/web/extension.js
- * and, as on the desktop, evaluated only the first time it is used. A composition root: it names the bundles'
- * entries, as esbuild.js does for the desktop.
+ * base/lazyModule.ts as the browser bundle has it (esbuild.web.js puts this file in its place in the web build): a
+ * web worker cannot require a file of dist/, so the one bundle still loaded synchronously, the guardrails (an
+ * account's look is drawn in the tree as it is listed), is part of dist/web/extension.js and, as on the desktop,
+ * evaluated only the first time it is used. Every other part is awaited through lazyPart (lazyPartWeb.ts).
  */
 
 /* eslint-disable @typescript-eslint/no-require-imports -- evaluated at first use, as the desktop's require of a dist/ file */
 const entries: Readonly<Record<string, () => unknown>> = {
-  'playgroundParser.js': () => require('../core/playground/parsePlayground'),
-  'playgroundKnowledge.js': () => require('./bundles/knowledgeBundle'),
-  'originalFeatures.js': () => require('./bundles/originalFeaturesBundle'),
   'guardrails.js': () => require('./guardrails/guardrailsBundle'),
-  'bulkChanges.js': () => require('./bulkChanges/bulkChangesBundle'),
-  'databases.js': () => require('./databases/databasesBundle'),
-  'indexes.js': () => require('./indexes/indexesBundle'),
-  'collectionViewHost.js': () => require('./collectionView/collectionViewHost'),
-  'documentMerge.js': () => require('./documents/documentMergeBundle'),
-  'documentSave.js': () => require('./documents/documentSaveBundle'),
-  'rules.js': () => require('./rules/rulesBundle'),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

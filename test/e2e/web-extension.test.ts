@@ -14,15 +14,18 @@ import { startLocalService } from '../../scripts/vscode-host/local-service';
 import { repoRoot } from '../../scripts/vscode-host/paths';
 import { ensureHarnessPrerequisites } from '../../scripts/vscode-host/prerequisites';
 import { addAccountThroughUi } from './support/accounts';
+import { CALL_TOOL_COMMAND, installAgentStandIn } from './support/agent-stand-in';
 import { watchForKey } from './support/key-canary';
 import { saveScreenshot } from './support/screenshots';
 import {
   activeEditorText,
   answerQuickInput,
   editorGroupOf,
+  editorTab,
   expandRow,
   openDbHostView,
   quickOpenFile,
+  runCommandFromPalette,
   treeRow,
   treeRowsAtLevel,
   waitUntilSaved,
@@ -45,6 +48,8 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
   let sideBar: Locator;
   let origin: string;
   const serviceRequests: Request[] = [];
+  /** The extension's own files the browser fetched (its main, then each lazily loaded part at first use). */
+  const extensionFiles: string[] = [];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-e2e-web-'));
 
   before(async function () {
@@ -63,6 +68,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     assert.equal(manifest.browser, './dist/web/extension.js');
     delete manifest.main;
     fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    installAgentStandIn(dirs.extensionsDir);
     const codeServer = await startCodeServer(prerequisites, dirs);
     origin = new URL(codeServer.url).origin;
     service = await startLocalService({ dataDir: path.join(workDir, 'service'), allowOrigins: [origin], logRequests: true });
@@ -72,6 +78,8 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     page = await openWorkbench(browser, codeServer.workbenchUrl);
     page.context().on('request', (request) => {
       if (request.url().startsWith(service.url)) serviceRequests.push(request);
+      const part = /\/dist\/web\/(\w+\.js)(?:$|[?#&])/.exec(decodeURIComponent(request.url()));
+      if (part) extensionFiles.push(part[1]);
     });
   });
 
@@ -168,6 +176,34 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
       .locator('.view-line', { hasText: `5 of ${formatCount(paid)}` })
       .waitFor({ state: 'visible' });
     await saveScreenshot(page, 'web-5-playground');
+  });
+
+  it('explains the playground query through its Explain CodeLens: the explain part is fetched then, not before', async () => {
+    assert.ok(extensionFiles.includes('documentSave.js'), `the save's part was not fetched: ${extensionFiles.join(', ')}`);
+    assert.ok(!extensionFiles.includes('indexes.js'), 'the explain part was fetched before any explain');
+    const playground = editorGroupOf(page, PLAYGROUND);
+    await playground.locator('.codelens-decoration a', { hasText: /^\s*Explain$/ }).click();
+    await editorTab(page, /Explain 1 · shop\.orders/).waitFor({ state: 'visible' });
+    const view = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+    await view.locator('.summary', { hasText: /documents/ }).waitFor();
+    assert.ok(extensionFiles.includes('indexes.js'), `the explain part was not fetched: ${extensionFiles.join(', ')}`);
+    await saveScreenshot(page, 'web-6-explain');
+  });
+
+  it('answers an agent’s language-model tool call in the browser: dbhost_count, its part fetched at that first call', async () => {
+    assert.ok(!extensionFiles.includes('aiTools.js'), 'the tools’ part was fetched before any tool call');
+    const sentBefore = serviceRequests.length;
+    await runCommandFromPalette(page, CALL_TOOL_COMMAND);
+    await answerQuickInput(page, /Which DB Host tool/, 'dbhost_count');
+    const input = { account: 'Local demo', database: 'shop', collection: 'orders', filter: { status: 'paid' } };
+    await answerQuickInput(page, /tool input/, JSON.stringify(input));
+    await page.locator('.notification-toast', { hasText: 'Agent stand-in: dbhost_count answered' }).waitFor({ state: 'visible' });
+    assert.ok(extensionFiles.includes('aiTools.js'), `the tools’ part was not fetched: ${extensionFiles.join(', ')}`);
+    assert.ok(
+      serviceRequests.slice(sentBefore).some((request) => request.url().includes('/databases/shop/collections/orders')),
+      'the tool call sent no request to the service for shop.orders',
+    );
+    await saveScreenshot(page, 'web-7-tool-call');
   });
 
   it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {

@@ -1,3 +1,4 @@
+import type { FeatureModule } from '../shared/featureModule';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { modeOf } from '../../core/guardrails/accountGuardrails';
@@ -44,3 +45,9 @@ export function registerMcpServers(services: Services): McpServers {
   services.context.subscriptions.push(vscode.lm.registerMcpServerDefinitionProvider('dbhost.mcpServers', provider));
   return provider;
 }
+
+/** The MCP servers: processes, so the desktop's only. */
+export const mcpServersFeature: FeatureModule<void, McpServers> = {
+  name: 'mcpServers',
+  register: ({ services }) => registerMcpServers(services),
+};

@@ -1,18 +1,19 @@
 import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
-import { lazyModule } from '../base/lazyModule';
+import type { LazyPart } from '../base/lazyPart';
+import { lazyPart } from '../base/lazyPart';
 import type { Services } from '../services';
 import type * as AiToolsModule from './aiToolsBundle';
 import type { AiToolHost } from './aiToolHost';
-import type { McpServers } from './mcpServerProvider';
-import { registerMcpServers } from './mcpServerProvider';
 
 /**
- * The language-model tools (package.json's `languageModelTools`, described in src/core/aiTools) and the MCP
- * servers. The tools' code is dist/aiTools.js, loaded at the first call: activation registers names only.
+ * The language-model tools (package.json's `languageModelTools`, described in src/core/aiTools), on the desktop
+ * and in the browser alike: they need nothing but the service's HTTP API. The tools' code is dist/aiTools.js
+ * (dist/web/aiTools.js), loaded at the first call: activation registers names only. The MCP servers, processes,
+ * are the desktop's (mcpServerProvider.ts).
  */
-export function registerAiTools(services: Services): { host(): AiToolHost; mcpServers: McpServers } {
-  const loadHost = lazyModule('aiTools.js', (bundle: typeof AiToolsModule): AiToolHost => {
+export function registerAiTools(services: Services): LazyPart<AiToolHost> {
+  const loadHost = lazyPart('aiTools.js', (bundle: typeof AiToolsModule): AiToolHost => {
     const host = new bundle.AiToolHost(services, (text) => services.logger.keys.redact(text));
     services.context.subscriptions.push(host.log);
     return host;
@@ -22,15 +23,15 @@ export function registerAiTools(services: Services): { host(): AiToolHost; mcpSe
   for (const { name } of contributed ?? []) {
     services.context.subscriptions.push(
       vscode.lm.registerTool<object>(name, {
-        prepareInvocation: (options) => loadHost().prepare(name, options.input),
-        invoke: (options) => loadHost().invoke(name, options.input),
+        prepareInvocation: async (options) => (await loadHost()).prepare(name, options.input),
+        invoke: async (options) => (await loadHost()).invoke(name, options.input),
       }),
     );
   }
-  return { host: loadHost, mcpServers: registerMcpServers(services) };
+  return loadHost;
 }
 
-export const aiToolsFeature: FeatureModule<void, ReturnType<typeof registerAiTools>> = {
+export const aiToolsFeature: FeatureModule<void, LazyPart<AiToolHost>> = {
   name: 'aiTools',
   register: ({ services }) => registerAiTools(services),
 };

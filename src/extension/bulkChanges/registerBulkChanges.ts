@@ -6,9 +6,9 @@ import { bulkChangesBundle } from '../shared/loadBulkChanges';
 
 export function registerBulkChanges(services: Services): void {
   services.context.subscriptions.push(
-    registerCommand(services, CommandId.undoLastChange, (arg: unknown) => bulkChangesBundle().undoLastChange(services, arg)),
-    registerCommand(services, CommandId.updateMatchingDocuments, (arg: unknown) =>
-      bulkChangesBundle().updateMatchingDocuments(services, arg),
+    registerCommand(services, CommandId.undoLastChange, async (arg: unknown) => (await bulkChangesBundle()).undoLastChange(services, arg)),
+    registerCommand(services, CommandId.updateMatchingDocuments, async (arg: unknown) =>
+      (await bulkChangesBundle()).updateMatchingDocuments(services, arg),
     ),
   );
 }

@@ -54,7 +54,7 @@ export class Knowledge extends Disposable {
 
   /** The lenses of playgrounds and Run All documents this bundle gives: Run All, and Preview to here above each stage. */
   async lenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
-    return [...this.runAll.provideCodeLenses(document), ...(await this.previews.provideCodeLenses(document))];
+    return [...(await this.runAll.provideCodeLenses(document)), ...(await this.previews.provideCodeLenses(document))];
   }
 
   schemaNode(collection: TargetNode<SchemaTarget>, context: ExplorerContext): ExplorerNode {

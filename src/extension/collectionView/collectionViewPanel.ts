@@ -265,7 +265,9 @@ export class CollectionViewPanel extends Disposable {
     }
     let deleted = 0;
     try {
-      await bulkChangesBundle().deleteRows(this.services, { accountId, db, col, documents }, (document) => {
+      await (
+        await bulkChangesBundle()
+      ).deleteRows(this.services, { accountId, db, col, documents }, (document) => {
         this.session.revert(documentKey(document));
         deleted++;
       });

@@ -1,6 +1,6 @@
 import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
-import { lazyModule } from '../base/lazyModule';
+import { lazyPart } from '../base/lazyPart';
 import { registerCommand } from '../base/registerCommand';
 import { resolveCollectionTarget } from '../shared/collectionTarget';
 import type { Services } from '../services';
@@ -25,31 +25,34 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
 export function registerCollectionView(services: Services): CollectionViewsLoader {
-  const loadHost = lazyModule('collectionViewHost.js', (host: typeof HostModule) => {
+  const loadHost = lazyPart('collectionViewHost.js', (host: typeof HostModule) => {
     const { views, probe } = host.createCollectionViews(services);
     services.context.subscriptions.push(views);
     return { host, views, probe };
   });
-  const load = (): CollectionViews => loadHost().views;
+  const load = async (): Promise<CollectionViews> => (await loadHost()).views;
   services.context.subscriptions.push(
     registerCommand(services, CommandId.openCollectionView, async (arg?: unknown, state?: unknown) => {
       const { accountId, db, col } = await resolveCollectionTarget(services, arg);
-      return load().open({ accountId, db, col }, state);
+      return (await load()).open({ accountId, db, col }, state);
     }),
-    registerCommand(services, CommandId.explainCollectionViewFilter, () => {
-      const { host, views } = loadHost();
+    registerCommand(services, CommandId.explainCollectionViewFilter, async () => {
+      const { host, views } = await loadHost();
       return host.explainViewFilter(views);
     }),
-    registerCommand(services, CommandId.aggregateCollectionView, () => loadHost().host.aggregateViewFilter(services, load())),
-    registerCommand(services, CommandId.exportSelectedRows, (context?: unknown) => {
-      const { host, views } = loadHost();
+    registerCommand(services, CommandId.aggregateCollectionView, async () => {
+      const { host, views } = await loadHost();
+      return host.aggregateViewFilter(services, views);
+    }),
+    registerCommand(services, CommandId.exportSelectedRows, async (context?: unknown) => {
+      const { host, views } = await loadHost();
       return host.exportSelectedRows(views, context);
     }),
     vscode.window.registerWebviewPanelSerializer(COLLECTION_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, kept) => load().restore(panel, kept),
+      deserializeWebviewPanel: async (panel, kept) => (await load()).restore(panel, kept),
     }),
   );
-  return { views: load, probe: () => loadHost().probe };
+  return { views: () => loadHost.now().views, probe: () => loadHost.now().probe };
 }
 
 export const collectionViewFeature: FeatureModule<void, CollectionViewsLoader> = {

@@ -106,7 +106,7 @@ async function askOperation(services: Services, title: string): Promise<RowOpera
  */
 export async function askRowChange(services: Services, session: TableSession, keys: string[]): Promise<RowChange> {
   const { source } = session;
-  await bulkChangesBundle().refuseReadOnly(services, source, undefined);
+  await (await bulkChangesBundle()).refuseReadOnly(services, source, undefined);
   const title = `Change Rows of ${source.db}/${source.col}`;
   const scope = await askScope(services, session, keys, title);
   if (scope.kind === 'ids' && scope.keys.includes(NO_ID_KEY))

@@ -44,7 +44,9 @@ export async function saveRowChanges(services: Services, session: TableSession):
   while (session.rowChanges.length > 0) {
     const change = session.rowChanges[0];
     try {
-      const result = await bulkChangesBundle().runBulkUpdate(services, { ...source, ...bulkBodyOf(change) }, describe(change, where));
+      const result = await (
+        await bulkChangesBundle()
+      ).runBulkUpdate(services, { ...source, ...bulkBodyOf(change) }, describe(change, where));
       session.rowChanges.shift();
       const what = operationText(change.operation);
       if (!result.sent) outcome.done.push(`Dropped "${what}": no document matches any more.`);

@@ -6,6 +6,6 @@ import { originalFeatures } from '../shared/loadOriginalFeatures';
 export const copyDatabaseFeature: FeatureModule = {
   name: 'copyDatabase',
   commands: {
-    [CommandId.copyDatabase]: ({ services }, arg?: unknown) => originalFeatures().copyDatabase(services, arg),
+    [CommandId.copyDatabase]: async ({ services }, arg?: unknown) => (await originalFeatures()).copyDatabase(services, arg),
   },
 };

@@ -6,11 +6,12 @@ import { originalFeatures } from '../shared/loadOriginalFeatures';
 export const databaseActivityFeature: FeatureModule = {
   name: 'databaseActivity',
   commands: {
-    [CommandId.showOperationDetails]: ({ services }, arg?: unknown) => originalFeatures().showOperationDetails(services, arg),
-    [CommandId.openSlowQueryInPlayground]: ({ services }, arg?: unknown) => originalFeatures().openSlowQueryInPlayground(services, arg),
-    [CommandId.explainSlowQuery]: ({ services }, arg?: unknown) => originalFeatures().explainSlowQuery(services, arg),
+    [CommandId.showOperationDetails]: async ({ services }, arg?: unknown) => (await originalFeatures()).showOperationDetails(services, arg),
+    [CommandId.openSlowQueryInPlayground]: async ({ services }, arg?: unknown) =>
+      (await originalFeatures()).openSlowQueryInPlayground(services, arg),
+    [CommandId.explainSlowQuery]: async ({ services }, arg?: unknown) => (await originalFeatures()).explainSlowQuery(services, arg),
   },
   register({ explorer }) {
-    explorer.contribute('database', { children: (database, context) => originalFeatures().activityUnder(database, context) });
+    explorer.contribute('database', { children: async (database, context) => (await originalFeatures()).activityUnder(database, context) });
   },
 };

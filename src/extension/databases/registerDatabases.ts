@@ -1,16 +1,16 @@
 import type { FeatureModule } from '../shared/featureModule';
-import { lazyModule } from '../base/lazyModule';
+import { lazyPart } from '../base/lazyPart';
 import type * as DatabasesModule from './databasesBundle';
 import { CommandId } from '../shared/commandIds';
 
 /** dist/databases.js, loaded the first time a database is created or deleted. */
-const databases = lazyModule<typeof DatabasesModule>('databases.js');
+const databases = lazyPart<typeof DatabasesModule>('databases.js');
 
 /** Create and delete databases. */
 export const databasesFeature: FeatureModule = {
   name: 'databases',
   commands: {
-    [CommandId.createDatabase]: ({ services }, arg?: unknown) => databases().createDatabase(services, arg),
-    [CommandId.deleteDatabase]: ({ services }, arg?: unknown) => databases().deleteDatabase(services, arg),
+    [CommandId.createDatabase]: async ({ services }, arg?: unknown) => (await databases()).createDatabase(services, arg),
+    [CommandId.deleteDatabase]: async ({ services }, arg?: unknown) => (await databases()).deleteDatabase(services, arg),
   },
 };

@@ -4,12 +4,14 @@ import { DeploymentLogChannel } from './deploymentLogChannel';
 import { deploymentLogProbe } from './deploymentLogProbe';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import { deploymentKey } from '../shared/deploymentTarget';
-import { LogTailSession } from './logTailSession';
-import { TailStatusItem } from './tailStatusItem';
+import type { LogTailSession } from './logTailSession';
+import type * as LogTailModule from './logTailBundle';
+import { lazyPart } from '../base/lazyPart';
 import { setting } from '../base/settings';
 import { Disposable } from '../base/disposable';
 
 const MAX_POLL_INTERVAL_SECONDS = 300;
+const logTail = lazyPart<typeof LogTailModule>('logTail.js');
 
 /** Seconds between polls, from `dbhost.logs.pollInterval`, at most the setting's maximum. */
 export function pollIntervalSeconds(): number {
@@ -47,7 +49,8 @@ export class DeploymentLogTails extends Disposable {
   }
 
   /** Starts tailing, or shows the tail already running. */
-  tail(target: DeploymentTarget): LogTailSession {
+  async tail(target: DeploymentTarget): Promise<LogTailSession> {
+    const { LogTailSession, TailStatusItem } = await logTail();
     const key = deploymentKey(target);
     const channel = this.channelFor(target);
     channel.show();

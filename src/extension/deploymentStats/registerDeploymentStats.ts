@@ -6,6 +6,6 @@ import { originalFeatures } from '../shared/loadOriginalFeatures';
 export const deploymentStatsFeature: FeatureModule = {
   name: 'deploymentStats',
   commands: {
-    [CommandId.showDeploymentStats]: ({ services }, arg?: unknown) => originalFeatures().showDeploymentStats(services, arg),
+    [CommandId.showDeploymentStats]: async ({ services }, arg?: unknown) => (await originalFeatures()).showDeploymentStats(services, arg),
   },
 };

@@ -11,7 +11,7 @@ import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
 import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 import { CommandId } from '../shared/commandIds';
-import { lazyModule } from '../base/lazyModule';
+import { lazyPart } from '../base/lazyPart';
 import type * as MergeModule from './documentMergeBundle';
 import type * as SaveModule from './documentSaveBundle';
 import type { MergeViews } from './mergeViews';
@@ -27,8 +27,8 @@ export interface DocumentsFeature {
 export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
   const fileSystem = new DocumentFileSystem(services, templates);
-  const mergeViews = lazyModule('documentMerge.js', (bundle: typeof MergeModule) => new bundle.MergeViews(services, fileSystem));
-  const saving = lazyModule<typeof SaveModule>('documentSave.js');
+  const mergeViews = lazyPart('documentMerge.js', (bundle: typeof MergeModule) => new bundle.MergeViews(services, fileSystem));
+  const saving = lazyPart<typeof SaveModule>('documentSave.js');
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,
@@ -43,13 +43,13 @@ export function registerDocuments(services: Services): DocumentsFeature {
     registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),
     registerCommand(services, CommandId.newDocument, (arg: unknown) => newDocument(services, templates, arg)),
     registerCommand(services, CommandId.deleteDocument, (arg: unknown) => deleteDocument(services, fileSystem, arg)),
-    registerCommand(services, CommandId.saveDocument, (arg?: unknown) =>
-      saving().saveDocument(
+    registerCommand(services, CommandId.saveDocument, async (arg?: unknown) =>
+      (await saving()).saveDocument(
         services,
         {
           heldVersion: (uri) => fileSystem.heldVersion(uri),
           sendBeforeSave: (uri, text) => fileSystem.sendBeforeSave(uri, text),
-          offerMerge: (uri, conflict) => mergeViews().offer(uri, conflict),
+          offerMerge: async (uri, conflict) => (await mergeViews()).offer(uri, conflict),
         },
         arg,
       ),
@@ -60,7 +60,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
       fileSystem.forgetInMemory();
       templates.forgetInMemory();
     },
-    mergeViews,
+    mergeViews: () => mergeViews.now(),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FeatureModule } from '../shared/featureModule';
 import * as vscode from 'vscode';
-import { lazyModule } from '../base/lazyModule';
+import { lazyPart } from '../base/lazyPart';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { CommandId } from '../shared/commandIds';
@@ -17,15 +17,15 @@ import { registerExplain } from './registerExplain';
 export function registerIndexes(services: Services, playgroundAccounts: PlaygroundAccountBinding): void {
   registerExplain(services, playgroundAccounts);
   const drafts = new IndexJsonDrafts();
-  const commands = lazyModule('indexes.js', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
+  const commands = lazyPart('indexes.js', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
   services.context.subscriptions.push(
     drafts,
     vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),
-    registerCommand(services, CommandId.createIndex, (arg?: unknown) => commands().createIndex(arg)),
-    registerCommand(services, CommandId.editIndexAsJson, (arg?: unknown) => commands().editIndexAsJson(arg)),
-    registerCommand(services, CommandId.createIndexFromJson, (uri?: vscode.Uri) => commands().createIndexFromJson(uri)),
-    registerCommand(services, CommandId.dropIndex, (arg?: unknown) => commands().dropIndex(arg)),
-    registerCommand(services, CommandId.dropAllIndexes, (arg?: unknown) => commands().dropAllIndexes(arg)),
+    registerCommand(services, CommandId.createIndex, async (arg?: unknown) => (await commands()).createIndex(arg)),
+    registerCommand(services, CommandId.editIndexAsJson, async (arg?: unknown) => (await commands()).editIndexAsJson(arg)),
+    registerCommand(services, CommandId.createIndexFromJson, async (uri?: vscode.Uri) => (await commands()).createIndexFromJson(uri)),
+    registerCommand(services, CommandId.dropIndex, async (arg?: unknown) => (await commands()).dropIndex(arg)),
+    registerCommand(services, CommandId.dropAllIndexes, async (arg?: unknown) => (await commands()).dropAllIndexes(arg)),
   );
 }
 

@@ -34,7 +34,7 @@ export class PipelinePreviews {
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!isPlaygroundDocument(document)) return [];
-    const parsed = this.playground.parses.get(document);
+    const parsed = await this.playground.parses.get(document);
     if (parsed.fileProblems.length > 0) return [];
     const hidden = await Promise.all(
       parsed.entries.map((entry) => entry.request?.kind === 'aggregate' && this.hiddenFor(document.uri, entry.request)),
@@ -59,7 +59,7 @@ export class PipelinePreviews {
   async preview(file: unknown, index: unknown, stage: unknown): Promise<StagePreviewResult | undefined> {
     const uri = file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file));
     const document = await vscode.workspace.openTextDocument(uri);
-    const entry = this.playground.parses.get(document).entries.find((candidate) => candidate.index === index);
+    const entry = (await this.playground.parses.get(document)).entries.find((candidate) => candidate.index === index);
     const request = entry?.request;
     if (request?.kind !== 'aggregate' || typeof stage !== 'number' || stage < 0 || stage >= request.pipeline.length)
       throw new Error(

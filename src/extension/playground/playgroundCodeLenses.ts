@@ -31,7 +31,7 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
-    const lenses = this.runAndTargetLenses(document);
+    const lenses = await this.runAndTargetLenses(document);
     const hidden = new Map<string, Promise<boolean>>();
     const hiddenFor = (accountId: string) => {
       if (!hidden.has(accountId)) hidden.set(accountId, this.explainHidden(accountId));
@@ -63,11 +63,11 @@ export class PlaygroundCodeLenses implements vscode.CodeLensProvider {
    * Each query's Run and account lenses, with the id of the account a find runs against ('' while unsettled; undefined
    * for an update), and that of the settled account a pipeline runs against.
    */
-  private runAndTargetLenses(
+  private async runAndTargetLenses(
     document: vscode.TextDocument,
-  ): Array<[vscode.CodeLens, vscode.CodeLens | undefined, string | undefined, string | undefined]> {
+  ): Promise<Array<[vscode.CodeLens, vscode.CodeLens | undefined, string | undefined, string | undefined]>> {
     if (!isPlaygroundDocument(document)) return [];
-    const parsed = this.parses.get(document);
+    const parsed = await this.parses.get(document);
     return parsed.entries.map((entry) => {
       const line = document.positionAt(entry.range.offset).line;
       const range = new vscode.Range(line, 0, line, 0);

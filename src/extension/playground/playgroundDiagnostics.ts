@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PlaygroundEntry, PlaygroundProblem, SourceRange } from '../../core/playground/playgroundRequest';
+import type { ParsedPlayground, PlaygroundEntry, PlaygroundProblem, SourceRange } from '../../core/playground/playgroundRequest';
 import { allProblems } from '../../core/playground/playgroundRequest';
 import { Disposable } from '../base/disposable';
 import type { PlaygroundParses } from '../shared/playgroundFiles';
@@ -44,7 +44,14 @@ export class PlaygroundDiagnostics extends Disposable {
 
   refresh(document: vscode.TextDocument): void {
     if (!isPlaygroundDocument(document)) return;
-    const problems = allProblems(this.parses.get(document)).map((problem) => this.toDiagnostic(document, problem));
+    // The parser may still be loading (in the browser it is fetched); a failure to load it is the host's unhandled rejection.
+    void this.parses.get(document).then((parsed) => {
+      if (!document.isClosed) this.show(document, parsed);
+    });
+  }
+
+  private show(document: vscode.TextDocument, parsed: ParsedPlayground): void {
+    const problems = allProblems(parsed).map((problem) => this.toDiagnostic(document, problem));
     const failures = [...(this.runFailures.get(document.uri.toString())?.values() ?? [])].map((problem) =>
       this.toDiagnostic(document, problem),
     );

@@ -17,28 +17,35 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
   const runAllLensesChanged = new vscode.EventEmitter<void>();
   const load = knowledgeLoader({ services, playground, runAllLensesChanged });
   const selector: vscode.DocumentSelector = [{ language: 'jsonc' }, { pattern: '**/*.query.json' }, { scheme: 'dbhost-run-all' }];
-  const loadFor = (document: vscode.TextDocument) => isPlaygroundDocument(document) && load();
+  // Loaded ahead for a playground; a failure to load shows when it is used.
+  const loadFor = (document: vscode.TextDocument): void => {
+    if (isPlaygroundDocument(document)) load().catch(() => undefined);
+  };
 
   services.context.subscriptions.push(
-    registerCommand(services, CommandId.runAllPlaygroundQueries, (file?: unknown) => load().runAll.run(file)),
-    registerCommand(services, CommandId.pageRunAllResults, (...args: unknown[]) => load().runAll.page(args[0], args[1], args[2])),
-    registerCommand(services, CommandId.previewPipelineStage, (...args: unknown[]) => load().previews.preview(args[0], args[1], args[2])),
-    registerCommand(services, CommandId.clearQueryHistory, () => load().history.clear()),
-    registerCommand(services, CommandId.showQueryHistory, () => load().history.pick()),
+    registerCommand(services, CommandId.runAllPlaygroundQueries, async (file?: unknown) => (await load()).runAll.run(file)),
+    registerCommand(services, CommandId.pageRunAllResults, async (...args: unknown[]) =>
+      (await load()).runAll.page(args[0], args[1], args[2]),
+    ),
+    registerCommand(services, CommandId.previewPipelineStage, async (...args: unknown[]) =>
+      (await load()).previews.preview(args[0], args[1], args[2]),
+    ),
+    registerCommand(services, CommandId.clearQueryHistory, async () => (await load()).history.clear()),
+    registerCommand(services, CommandId.showQueryHistory, async () => (await load()).history.pick()),
     runAllLensesChanged,
     onDidChangeAggregateAvailability(() => runAllLensesChanged.fire()),
-    playground.runner.onDidRun((run) => load().history.record(run)),
+    playground.runner.onDidRun((run) => void load().then((knowledge) => knowledge.history.record(run))),
     vscode.languages.registerCompletionItemProvider(
       selector,
-      { provideCompletionItems: (...args) => load().completions.provideCompletionItems(...args) },
+      { provideCompletionItems: async (...args) => (await load()).completions.provideCompletionItems(...args) },
       '"',
       '$',
       '.',
     ),
-    vscode.languages.registerHoverProvider(selector, { provideHover: (...args) => load().hovers.provideHover(...args) }),
+    vscode.languages.registerHoverProvider(selector, { provideHover: async (...args) => (await load()).hovers.provideHover(...args) }),
     vscode.languages.registerCodeLensProvider(selector, {
       onDidChangeCodeLenses: runAllLensesChanged.event,
-      provideCodeLenses: (document) => load().lenses(document),
+      provideCodeLenses: async (document) => (await load()).lenses(document),
     }),
     vscode.workspace.onDidOpenTextDocument(loadFor),
   );

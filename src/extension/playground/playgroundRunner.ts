@@ -66,7 +66,7 @@ export class PlaygroundRunner {
   /** Runs query `index` of the playground `file`, or without arguments the query under the cursor. */
   async run(file?: unknown, index?: unknown): Promise<RunResult | undefined> {
     const { document, entry } = await this.locate(file, index);
-    const parsed = this.parses.get(document);
+    const parsed = await this.parses.get(document);
     const problemCount = parsed.fileProblems.length + entry.problems.length;
     if (problemCount > 0 || !entry.request) {
       const where = parsed.fileProblems.length > 0 ? 'The playground has' : 'This query has';
@@ -156,7 +156,7 @@ export class PlaygroundRunner {
     if (file !== undefined) {
       const uri = file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file));
       const document = await vscode.workspace.openTextDocument(uri);
-      const entries = this.parses.get(document).entries;
+      const entries = (await this.parses.get(document)).entries;
       const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
       if (!entry) throw new Error(vscode.l10n.t('That query is no longer in the playground: it changed since the CodeLens was shown.'));
       return { document, entry };
@@ -164,7 +164,7 @@ export class PlaygroundRunner {
     const editor = vscode.window.activeTextEditor;
     if (!editor || !isPlaygroundDocument(editor.document))
       throw new Error(vscode.l10n.t('Open a query playground (a .query.json file) to run a query.'));
-    const entry = entryAt(this.parses.get(editor.document), editor.document.offsetAt(editor.selection.active));
+    const entry = entryAt(await this.parses.get(editor.document), editor.document.offsetAt(editor.selection.active));
     if (!entry) {
       void this.services.prompts.warn(vscode.l10n.t('The playground holds no query to run (see the Problems view). Nothing was sent.'));
       throw new UserCancelledError();
@@ -215,7 +215,9 @@ export class PlaygroundRunner {
       multi: request.update.multi ?? false,
       upsert: request.update.upsert ?? false,
     };
-    const outcome = await bulkChangesBundle().runBulkUpdate(this.services, update, (preview) => {
+    const outcome = await (
+      await bulkChangesBundle()
+    ).runBulkUpdate(this.services, update, (preview) => {
       const effect = describeMatches(request, { total: preview.matched, anyMatch: preview.matched > 0 });
       return { message: effect.message, detail: vscode.l10n.t('Account: {0}\n{1}', account.label, effect.detail) };
     });

@@ -33,7 +33,7 @@ export class QueryHistory {
 
   /** Runs the entry's query again against the account of that label; its results show beside, as a playground's do. */
   async rerun(entry: HistoryEntry): Promise<RunResult> {
-    const parsed = playgroundParser()(entry.queryText);
+    const parsed = (await playgroundParser())(entry.queryText);
     const request = parsed.entries[0]?.request;
     if (!request)
       throw new Error(

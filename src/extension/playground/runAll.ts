@@ -66,10 +66,10 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     );
   }
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (document.uri.scheme === RUN_ALL_SCHEME) return this.resultLenses(document.uri);
     if (!isPlaygroundDocument(document)) return [];
-    const entries = this.playground.parses.get(document).entries;
+    const entries = (await this.playground.parses.get(document)).entries;
     if (entries.length < 2) return [];
     const line = document.positionAt(entries[0]?.range.offset ?? 0).line;
     return [
@@ -90,7 +90,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     const document = await vscode.workspace.openTextDocument(uri);
     if (!isPlaygroundDocument(document))
       throw new Error(vscode.l10n.t('Run All runs the queries of a query playground (a .query.json file).'));
-    const parsed = this.playground.parses.get(document);
+    const parsed = await this.playground.parses.get(document);
     if (parsed.entries.length === 0)
       throw new Error(vscode.l10n.t('The playground holds no query to run (see the Problems view). Nothing was sent.'));
     const sections: RunAllSection[] = [];

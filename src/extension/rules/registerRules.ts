@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { lazyModule } from '../base/lazyModule';
+import { lazyPart } from '../base/lazyPart';
 import { CommandId } from '../shared/commandIds';
 import type { FeatureModule } from '../shared/featureModule';
 import type { LoadKnowledge } from '../shared/loadKnowledge';
@@ -16,38 +16,40 @@ import { DOCUMENT_SCHEME } from '../shared/documentUri';
 export const rulesFeature: FeatureModule<LoadKnowledge> = {
   name: 'rules',
   register({ services, explorer }, knowledge) {
-    const rules = lazyModule('rules.js', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
-    explorer.contribute('collection', { children: (collection, context) => rules().children(collection, context) });
+    const rules = lazyPart('rules.js', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
+    explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
     const refuse = (): never => {
       throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('A rules file can only be read and saved.'));
     };
     const files: vscode.FileSystemProvider = {
       onDidChangeFile: () => new vscode.Disposable(() => undefined),
       watch: () => new vscode.Disposable(() => undefined),
-      stat: (uri) => (isRulesFolder(uri) ? { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 } : rules().files.stat(uri)),
-      readFile: (uri) => rules().files.readFile(uri),
-      writeFile: (uri, content) => rules().files.writeFile(uri, content),
+      stat: async (uri) =>
+        isRulesFolder(uri) ? { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 } : (await rules()).files.stat(uri),
+      readFile: async (uri) => (await rules()).files.readFile(uri),
+      writeFile: async (uri, content) => (await rules()).files.writeFile(uri, content),
       readDirectory: () => [],
       createDirectory: refuse,
       delete: refuse,
       rename: refuse,
     };
     services.rulesSaveChecks.set((uri, text) =>
-      uri.scheme === DOCUMENT_SCHEME ? rules().documents.refusal(uri, text) : Promise.resolve(undefined),
+      uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
     );
     services.context.subscriptions.push(
       vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),
       vscode.languages.registerCompletionItemProvider(
         { scheme: RULES_SCHEME },
-        { provideCompletionItems: (document, position) => rules().complete(document, position) },
+        { provideCompletionItems: async (document, position) => (await rules()).complete(document, position) },
         '"',
       ),
       // A document shown (opened, or shown again: VS Code keeps a closed document a while) reads its rules again and is checked.
       vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (editor?.document.uri.scheme === DOCUMENT_SCHEME) rules().documents.reloadFor(editor.document.uri);
+        const uri = editor?.document.uri;
+        if (uri?.scheme === DOCUMENT_SCHEME) void rules().then((loaded) => loaded.documents.reloadFor(uri));
       }),
-      registerCommand(services, CommandId.openRules, (arg: unknown) => rules().open(arg)),
-      registerCommand(services, CommandId.setRules, (arg: unknown) => rules().open(arg)),
+      registerCommand(services, CommandId.openRules, async (arg: unknown) => (await rules()).open(arg)),
+      registerCommand(services, CommandId.setRules, async (arg: unknown) => (await rules()).open(arg)),
     );
   },
 };

@@ -42,7 +42,7 @@ export async function rulesCompletions(
 
 async function sampledFields(knowledge: LoadKnowledge, uri: vscode.Uri): Promise<readonly FieldSchema[]> {
   try {
-    return (await knowledge().schemas.get(parseRulesUri(uri))).schema.fields;
+    return (await (await knowledge()).schemas.get(parseRulesUri(uri))).schema.fields;
   } catch {
     // Without a sample (no documents, the service unreachable) the keywords and types are still offered.
     return [];

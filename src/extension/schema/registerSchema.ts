@@ -11,15 +11,15 @@ import { resolveCollection } from '../shared/resolveTarget';
 export const schemaFeature: FeatureModule<LoadKnowledge> = {
   name: 'schema',
   register({ services, explorer }, knowledge) {
-    explorer.contribute('collection', { children: (collection, context) => [knowledge().schemaNode(collection, context)] });
+    explorer.contribute('collection', { children: async (collection, context) => [(await knowledge()).schemaNode(collection, context)] });
     services.context.subscriptions.push(
       registerCommand(services, CommandId.showSchema, async (arg?: unknown) =>
-        (await knowledge().reports.show(await resolveCollection(services, arg))).uri.toString(),
+        (await (await knowledge()).reports.show(await resolveCollection(services, arg))).uri.toString(),
       ),
       registerCommand(
         services,
         CommandId.refreshSchema,
-        async (arg?: unknown) => (await knowledge().schemas.refresh(await resolveCollection(services, arg))).schema,
+        async (arg?: unknown) => (await (await knowledge()).schemas.refresh(await resolveCollection(services, arg))).schema,
       ),
     );
   },

@@ -1,4 +1,4 @@
-import { lazyModule } from '../base/lazyModule';
+import { lazyPart } from '../base/lazyPart';
 import type * as OriginalFeaturesModule from '../bundles/originalFeaturesBundle';
 
 /**
@@ -6,4 +6,4 @@ import type * as OriginalFeaturesModule from '../bundles/originalFeaturesBundle'
  * are bundled apart, as dist/originalFeatures.js, and loaded the first time a database is expanded or one of
  * their commands runs, so activation and dist/extension.js stay small.
  */
-export const originalFeatures = lazyModule<typeof OriginalFeaturesModule>('originalFeatures.js');
+export const originalFeatures = lazyPart<typeof OriginalFeaturesModule>('originalFeatures.js');

@@ -24,12 +24,14 @@ export function freshUntitledUri(col: string): vscode.Uri {
 export class PlaygroundParses {
   private readonly cache = new Map<string, { version: number; parsed: ParsedPlayground }>();
 
-  get(document: vscode.TextDocument): ParsedPlayground {
+  async get(document: vscode.TextDocument): Promise<ParsedPlayground> {
     const key = document.uri.toString();
+    const { version } = document;
+    const text = document.getText();
     const cached = this.cache.get(key);
-    if (cached && cached.version === document.version) return cached.parsed;
-    const parsed = playgroundParser()(document.getText());
-    this.cache.set(key, { version: document.version, parsed });
+    if (cached && cached.version === version) return cached.parsed;
+    const parsed = (await playgroundParser())(text);
+    this.cache.set(key, { version, parsed });
     return parsed;
   }
 

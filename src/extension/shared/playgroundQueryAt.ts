@@ -15,7 +15,7 @@ export async function playgroundQueryAt(
 ): Promise<{ document: vscode.TextDocument; entry: PlaygroundEntry }> {
   if (file !== undefined) {
     const document = await vscode.workspace.openTextDocument(file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file)));
-    const entries = playgroundParser()(document.getText()).entries;
+    const entries = (await playgroundParser())(document.getText()).entries;
     const entry = typeof index === 'number' ? entries.find((candidate) => candidate.index === index) : entries[0];
     if (!entry) throw new Error(vscode.l10n.t('That query is no longer in the playground.'));
     return { document, entry };
@@ -23,7 +23,7 @@ export async function playgroundQueryAt(
   const editor = vscode.window.activeTextEditor;
   if (!editor || !isPlaygroundDocument(editor.document))
     throw new Error(vscode.l10n.t('Open a query playground (a .query.json file) and put the cursor in a query to {0}.', action.toDoIt));
-  const entry = entryAt(playgroundParser()(editor.document.getText()), editor.document.offsetAt(editor.selection.active));
+  const entry = entryAt((await playgroundParser())(editor.document.getText()), editor.document.offsetAt(editor.selection.active));
   if (!entry) throw new Error(vscode.l10n.t('The playground holds no query to {0}.', action.verb));
   return { document: editor.document, entry };
 }

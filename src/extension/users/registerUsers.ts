@@ -6,10 +6,10 @@ import { originalFeatures } from '../shared/loadOriginalFeatures';
 export const usersFeature: FeatureModule = {
   name: 'users',
   commands: {
-    [CommandId.addUser]: ({ services, explorer }, arg?: unknown) => originalFeatures().addUser(services, explorer, arg),
-    [CommandId.removeUser]: ({ services, explorer }, arg?: unknown) => originalFeatures().removeUser(services, explorer, arg),
+    [CommandId.addUser]: async ({ services, explorer }, arg?: unknown) => (await originalFeatures()).addUser(services, explorer, arg),
+    [CommandId.removeUser]: async ({ services, explorer }, arg?: unknown) => (await originalFeatures()).removeUser(services, explorer, arg),
   },
   register({ explorer }) {
-    explorer.contribute('database', { children: (database, context) => originalFeatures().usersUnder(database, context) });
+    explorer.contribute('database', { children: async (database, context) => (await originalFeatures()).usersUnder(database, context) });
   },
 };

@@ -6,8 +6,9 @@ export const CALL_TOOL_COMMAND = 'Agent Stand-in: Call a DB Host Tool…';
 /**
  * code-server has no chat, so no agent calls the product's language-model tools there. This small extension,
  * installed beside the product for a journey, does what an agent's host does: `vscode.lm.invokeTool` with the
- * tool and input the person types, through the same VS Code tool service a chat uses. It is test code: the
- * product ships nothing of it.
+ * tool and input the person types, through the same VS Code tool service a chat uses; plain CommonJS with only
+ * `vscode`, so it runs in a browser's web-worker extension host too (`browser`). It is test code: the product
+ * ships nothing of it.
  */
 export function installAgentStandIn(extensionsDir: string): void {
   const dir = path.join(extensionsDir, 'dbhost-tests.agent-stand-in-0.0.0');
@@ -19,6 +20,7 @@ export function installAgentStandIn(extensionsDir: string): void {
     engines: { vscode: '^1.95.0' },
     activationEvents: ['onCommand:dbhostTests.callTool'],
     main: './extension.js',
+    browser: './extension.js',
     contributes: { commands: [{ command: 'dbhostTests.callTool', title: CALL_TOOL_COMMAND }] },
   };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));

@@ -27,6 +27,11 @@ describe('extension/aiTools: package.json contributes the tools core/aiTools des
     }
   });
 
+  it('offers every tool in the browser too (they need only the service’s HTTP API): no when clause hides one', () => {
+    const hidden = manifest.contributes.languageModelTools.filter((tool) => tool.when !== undefined).map((tool) => tool.name);
+    assert.deepEqual(hidden, []);
+  });
+
   it('offers the MCP servers and asks for a VS Code with language-model tools and MCP providers (1.101)', () => {
     assert.deepEqual(
       manifest.contributes.mcpServerDefinitionProviders.map((provider) => provider.id),
