@@ -32,8 +32,9 @@ export const rulesFeature: FeatureModule<LoadKnowledge> = {
       delete: refuse,
       rename: refuse,
     };
-    services.rulesSaveChecks.set((uri, text) =>
-      uri.scheme === DOCUMENT_SCHEME ? rules().documents.refusal(uri, text) : Promise.resolve(undefined),
+    services.rulesSaveChecks.set(
+      (uri, text) => (uri.scheme === DOCUMENT_SCHEME ? rules().documents.refusal(uri, text) : Promise.resolve(undefined)),
+      (collection) => rules().rulesOf(collection),
     );
     services.context.subscriptions.push(
       vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),
