@@ -57,6 +57,10 @@ export type ReviewItem = Infer<typeof reviewItem>;
 
 const cellEdit: Schema<CellEdit> = object({ path, value: optional(wireValue) });
 
+/** One way an edited document breaks the collection's rules: its dotted path (empty for the document) and the diagnostics' text, cause first. */
+const cellViolation = object({ path: text(100_000), text: text(1_000_000) });
+export type CellViolation = Infer<typeof cellViolation>;
+
 const extensionMessage = variants({
   page: {
     title: text(10_000),
@@ -71,6 +75,10 @@ const extensionMessage = variants({
     editable: boolean,
     /** How many changes to many rows are staged (each one bulk update on Save). */
     rowChanges: optional(count),
+    /** The collection's rules broken by the page's edited documents, by document key (issue 33). */
+    violations: optional(list(pair(key, list(cellViolation, { max: 100 })), { max: 1000 })),
+    /** Whether the rules warn rather than refuse. */
+    rulesWarn: optional(boolean),
   },
   review: { items: list(reviewItem, { max: 1000 }) },
   notice: { text: text(1_000_000), error: optional(boolean) },

@@ -5,6 +5,14 @@ import type { IdSeed } from './importIds';
 import { withId } from './importIds';
 import type { ImportFailure } from './importState';
 import type { ParsedRecord } from './parsedRecord';
+import type { Violation } from '../validation/rulesTypes';
+
+/** A document of the file that breaks the target collection's rules: its line, its `_id` as stored, and its first violation. */
+export interface RuleBreak {
+  line: number;
+  id: JsonValue;
+  violation: Violation;
+}
 
 export interface DryRunReport {
   records: number;
@@ -16,6 +24,9 @@ export interface DryRunReport {
   sample: JsonObject[];
   /** Records whose own `_id` the target collection already holds (generated ids are new by construction). */
   existingIds: number;
+  /** The first documents that break the collection's rules (issue 33), when the dry run was given them; and how many do. */
+  ruleBreaks: RuleBreak[];
+  ruleBreakCount: number;
   /** Set when the file could not be read to its end; the counts cover what came before. */
   fileProblem?: string;
 }
@@ -29,6 +40,8 @@ export interface DryRunOptions {
   existing?: { api: DbHostApi; db: string; col: string; signal?: AbortSignal };
   sampleSize?: number;
   maxErrors?: number;
+  /** The target collection's rules: each document's violations (none when it keeps them). */
+  rules?: (document: JsonObject) => Violation[];
   /** Stops the reading: the dry run then rejects with {@link DryRunCancelledError}. */
   signal?: AbortSignal;
 }
@@ -46,7 +59,16 @@ export class DryRunCancelledError extends Error {
  * collection already holds (asked 100 at a time). Memory holds one batch of ids, never the file.
  */
 export async function dryRun(options: DryRunOptions): Promise<DryRunReport> {
-  const report: DryRunReport = { records: 0, documents: 0, parseErrors: [], parseErrorCount: 0, sample: [], existingIds: 0 };
+  const report: DryRunReport = {
+    records: 0,
+    documents: 0,
+    parseErrors: [],
+    parseErrorCount: 0,
+    sample: [],
+    existingIds: 0,
+    ruleBreaks: [],
+    ruleBreakCount: 0,
+  };
   const sampleSize = options.sampleSize ?? 3;
   const maxErrors = options.maxErrors ?? 100;
   const resumeFrom = options.resumeFrom ?? 0;
@@ -79,6 +101,9 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunReport> {
       report.documents++;
       const document = withId(record.document, options.idSeed, ordinal);
       if (report.sample.length < sampleSize) report.sample.push(document);
+      const broken = options.rules?.(document) ?? [];
+      if (broken.length > 0 && report.ruleBreakCount++ < maxErrors)
+        report.ruleBreaks.push({ line: record.line, id: document._id, violation: broken[0] });
       if (Object.hasOwn(record.document, '_id')) {
         batch.push(record.document._id);
         if (batch.length >= MAX_PAGE_SIZE) await flush();

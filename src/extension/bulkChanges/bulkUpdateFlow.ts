@@ -3,6 +3,7 @@ import type { DbHostApi, ServiceAnswer } from '../../core/api/types';
 import { MAX_UNDO_DOCUMENTS, readByIds, readMatching } from '../../core/bulk/changeImages';
 import { changeEntries } from '../../core/bulk/undoPlan';
 import type { UpdatePreview } from '../../core/bulk/updatePreview';
+import { previewRuleBreaks, previewRulesText } from '../../core/bulk/previewRules';
 import { modeOf } from '../../core/guardrails/accountGuardrails';
 import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
@@ -67,7 +68,7 @@ function undoProblem(update: BulkUpdate, preview: UpdatePreview): string | undef
 /** The caller's question and its detail for a preview: the palette and the playground word it their own way. */
 export type DescribeUpdate = (preview: UpdatePreview) => { message: string; detail: string };
 
-function previewDetail(update: BulkUpdate, preview: UpdatePreview): string {
+function previewDetail(update: BulkUpdate, preview: UpdatePreview, rulesText: string | undefined): string {
   const failures = preview.sample.filter((item) => 'error' in item);
   const by =
     preview.computedBy === 'service'
@@ -85,6 +86,7 @@ function previewDetail(update: BulkUpdate, preview: UpdatePreview): string {
       ),
     );
   if (replacesWholeDocuments(update.object)) lines.push(REPLACEMENT_WARNING);
+  if (rulesText) lines.push(rulesText);
   const problem = undoProblem(update, preview);
   lines.push(
     problem
@@ -136,10 +138,13 @@ export async function runBulkUpdate(
     void services.prompts.info(vscode.l10n.t('No document matches in {0}, and upsert is off: nothing was sent.', where));
     return { sent: false, preview, undoable: false };
   }
-  if (preview.sample.length > 0 || preview.upsert) await showPreviewDiff(services.context, where, preview);
+  // The collection's rules (issue 33): the previewed documents they would refuse or warn about, marked and listed.
+  const rules = await services.rulesSaveChecks.rulesOf(update);
+  const breaks = rules && previewRuleBreaks(preview, rules);
+  if (preview.sample.length > 0 || preview.upsert) await showPreviewDiff(services.context, where, preview, breaks);
   const described = describe(preview);
   const confirmed = await confirmWrite(services, update.accountId, described.message, {
-    detail: `${described.detail}\n\n${previewDetail(update, preview)}`,
+    detail: `${described.detail}\n\n${previewDetail(update, preview, rules && previewRulesText(where, preview, breaks))}`,
     confirmLabel: vscode.l10n.t('Update'),
   });
   if (!confirmed) throw new UserCancelledError();

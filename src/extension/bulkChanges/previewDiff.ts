@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { UpdatePreview } from '../../core/bulk/updatePreview';
+import type { PreviewRuleBreaks } from '../../core/bulk/previewRules';
 import type { CommentedElement } from '../../core/bulk/commentedArray';
 import { commentedArray } from '../../core/bulk/commentedArray';
 import { displayId } from '../../core/documents/documentId';
@@ -28,15 +29,18 @@ const block = (heading: string, json: string): CommentedElement => ({ heading, j
  * The two sides of the preview, each one JSON array with a comment above each document (valid JSON with comments,
  * so the editor marks no error): every sampled document before, and after (or why the update fails on it).
  */
-export function previewSides(preview: UpdatePreview): { before: string; after: string } {
+export function previewSides(preview: UpdatePreview, breaks?: PreviewRuleBreaks): { before: string; after: string } {
   const before: CommentedElement[] = [];
   const after: CommentedElement[] = [];
+  const broken = (at: number | 'upsert') => breaks?.broken.find((item) => item.at === at);
+  const rulesMark = (at: number | 'upsert') =>
+    broken(at) ? vscode.l10n.t(': BREAKS THE RULES ({0}): {1}', breaks!.verdict, broken(at)!.text) : '';
   preview.sample.forEach((item, index) => {
     const heading = `_id ${displayId(item._id)} (sampled document ${index + 1} of ${preview.sample.length})`;
     before.push(block(heading, stringifyLossless(item.before, 2)));
     after.push(
       'after' in item
-        ? block(heading, stringifyLossless(item.after, 2))
+        ? block(`${heading}${rulesMark(index)}`, stringifyLossless(item.after, 2))
         : block(vscode.l10n.t('{0}: THE UPDATE FAILS ON THIS DOCUMENT: {1}', heading, item.error), stringifyLossless(item.before, 2)),
     );
   });
@@ -44,7 +48,7 @@ export function previewSides(preview: UpdatePreview): { before: string; after: s
     before.push(block(vscode.l10n.t('No document matches: the upsert inserts one'), 'null'));
     after.push(
       'after' in preview.upsert
-        ? block(vscode.l10n.t('Inserted by the upsert'), stringifyLossless(preview.upsert.after, 2))
+        ? block(`${vscode.l10n.t('Inserted by the upsert')}${rulesMark('upsert')}`, stringifyLossless(preview.upsert.after, 2))
         : block(vscode.l10n.t('The upsert fails: {0}', preview.upsert.error), 'null'),
     );
   }
@@ -63,9 +67,14 @@ export function previewTitle(where: string, preview: UpdatePreview): string {
 }
 
 /** Opens VS Code's diff editor on the sampled documents before and after, read-only; returns the two URIs. */
-export async function showPreviewDiff(context: vscode.ExtensionContext, where: string, preview: UpdatePreview): Promise<vscode.Uri[]> {
+export async function showPreviewDiff(
+  context: vscode.ExtensionContext,
+  where: string,
+  preview: UpdatePreview,
+  breaks?: PreviewRuleBreaks,
+): Promise<vscode.Uri[]> {
   ensureProvider(context);
-  const sides = previewSides(preview);
+  const sides = previewSides(preview, breaks);
   const id = ++next;
   const left = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${id}/before/${where}.jsonc` });
   const right = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${id}/after/${where}.jsonc` });

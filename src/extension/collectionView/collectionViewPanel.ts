@@ -20,6 +20,7 @@ import { bulkChangesBundle } from '../shared/loadBulkChanges';
 import { isCancellation } from '../base/registerCommand';
 import { askRowChange } from './rowChangeQuestions';
 import { saveRowChanges } from './saveRowChanges';
+import { StagedRules } from './stagedRules';
 
 export const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 
@@ -43,6 +44,7 @@ export class CollectionViewPanel extends Disposable {
   private queue: Promise<unknown> = Promise.resolve();
   /** A notice posted while the page was hidden (its webview is then gone): shown again once the page is back. */
   private unseenNotice: Extract<ExtensionMessage, { type: 'notice' }> | undefined;
+  private readonly rules: StagedRules;
 
   constructor(
     private readonly services: Services,
@@ -53,6 +55,7 @@ export class CollectionViewPanel extends Disposable {
     private readonly probe: CollectionViewProbe | undefined,
   ) {
     super();
+    this.rules = new StagedRules(services, session);
     const { extensionUri } = services.context;
     panel.webview.options = {
       enableScripts: true,
@@ -104,20 +107,22 @@ export class CollectionViewPanel extends Disposable {
     if (message.type !== 'ready' && message.type !== 'rendered') this.unseenNotice = undefined;
     switch (message.type) {
       case 'ready': {
+        await this.rules.load();
         await this.reload();
         const unseen = this.unseenNotice;
         this.unseenNotice = undefined;
         return unseen ? this.post(unseen) : undefined;
       }
       case 'refresh':
+        await this.rules.load();
         return this.reload();
       case 'setView':
         session.state = message.state;
         return this.reload();
       case 'edit':
-        return this.afterEdit(session.stageEdit(message.key, message.path, message.kind, message.text));
+        return this.afterEdit(session.stageEdit(message.key, message.path, message.kind, message.text), message.key);
       case 'removeField':
-        return this.afterEdit(session.removeField(message.key, message.path));
+        return this.afterEdit(session.removeField(message.key, message.path), message.key);
       case 'revert':
         session.revert(message.key, message.path);
         return this.showPage();
@@ -142,8 +147,10 @@ export class CollectionViewPanel extends Disposable {
     }
   }
 
-  private async afterEdit(error: string | undefined): Promise<void> {
-    if (error) await this.notice(error, true);
+  /** After an edit: why it was not staged, or the collection's rules it breaks (cause first; an alert when a save would be refused). */
+  private async afterEdit(error: string | undefined, key: string): Promise<void> {
+    const broken = error === undefined ? this.rules.editNotice(key) : { text: error, refused: true };
+    if (broken) await this.notice(broken.text, broken.refused);
     await this.showPage();
   }
 
@@ -166,6 +173,7 @@ export class CollectionViewPanel extends Disposable {
       editable: !session.source.pipeline,
       ...(session.rowChanges.length > 0 ? { rowChanges: session.rowChanges.length } : {}),
       ...(session.error ? { error: session.error } : {}),
+      ...this.rules.pageFields(),
     });
     const restore: RestoreState = {
       source: session.source,
@@ -181,8 +189,10 @@ export class CollectionViewPanel extends Disposable {
     const notices: string[] = [];
     let failed = false;
     if (this.session.staged.size > 0) {
+      const rules = await this.rules.beforeSave();
+      if (rules.refusal) return this.notice(rules.refusal, true);
       const outcome = await this.session.save({ resolveConflict: (label, loaded, current) => this.askConflict(label, loaded, current) });
-      notices.push(describeOutcome(outcome));
+      notices.push(describeOutcome(outcome), ...rules.warning(outcome.saved));
       failed = outcome.failures.length > 0;
     }
     if (!failed && this.session.rowChanges.length > 0) {

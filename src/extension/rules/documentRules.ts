@@ -1,21 +1,16 @@
 import * as vscode from 'vscode';
 import type { CollectionRules } from '../../core/api/collectionRules';
-import { collectionRulesOf } from '../../core/api/collectionRules';
 import { isJsonObject, parseLossless } from '../../core/json/lossless';
 import { violationRange } from '../../core/rules/violationPlaces';
 import { violationFixes } from '../../core/rules/violationFixes';
-import { CompiledRules } from '../../core/validation/collectionRules';
+import { violationText } from '../../core/rules/rulesVerdict';
 import type { Violation } from '../../core/validation/rulesTypes';
 import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
 import { DOCUMENT_SCHEME, isFolderPath, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
+import type { RulesCheck as Checker } from '../shared/rulesSaveCheck';
+import { readRulesCheck } from './readRulesCheck';
 import type { RulesAddress } from './rulesUri';
-
-/** A collection's rules compiled for checking, or undefined when it has none (or they are off). */
-interface Checker {
-  rules: CollectionRules;
-  compiled: CompiledRules;
-}
 
 export const RULES_SOURCE = 'dbhost rules';
 const keyOf = (target: RulesAddress) => JSON.stringify([target.accountId, target.db, target.col]);
@@ -70,7 +65,7 @@ export class DocumentRules extends Disposable {
       found.map((violation) => {
         const range = violationRange(text, violation.path) ?? { offset: 0, length: 1 };
         const where = new vscode.Range(document.positionAt(range.offset), document.positionAt(range.offset + range.length));
-        const diagnostic = new vscode.Diagnostic(where, `${violation.message} (rule: ${violation.rule})`, severity);
+        const diagnostic = new vscode.Diagnostic(where, violationText(violation), severity);
         diagnostic.source = RULES_SOURCE;
         diagnostic.code = violation.rule;
         return diagnostic;
@@ -161,19 +156,8 @@ export class DocumentRules extends Disposable {
     return checker;
   }
 
-  private async load(collection: RulesAddress): Promise<Checker | undefined> {
-    try {
-      const client = await this.services.accounts.clientFor(collection.accountId);
-      const rules = collectionRulesOf(await client.getCollectionStats(collection.db, collection.col));
-      if (!rules || rules.validationLevel === 'off') return undefined;
-      return { rules, compiled: CompiledRules.compile(rules.validator) };
-    } catch (error) {
-      // Without the rules (unreachable, or rules this checker cannot read) the service still checks every write.
-      this.services.logger
-        .scoped('rules')
-        .warn(`Could not read the rules of ${collection.db}.${collection.col}: ${this.services.logger.describe(error)}`);
-      return undefined;
-    }
+  private load(collection: RulesAddress): Promise<Checker | undefined> {
+    return readRulesCheck(this.services, collection);
   }
 }
 
@@ -181,7 +165,7 @@ export class DocumentRules extends Disposable {
 function violationsIn(checker: Checker, text: string): Violation[] {
   try {
     const document = parseLossless(text);
-    return isJsonObject(document) ? checker.compiled.violations(document) : [];
+    return isJsonObject(document) ? checker.violations(document) : [];
   } catch {
     return [];
   }

@@ -33,8 +33,10 @@ export const rulesFeature: FeatureModule<LoadKnowledge> = {
       delete: refuse,
       rename: refuse,
     };
-    services.rulesSaveChecks.set((uri, text) =>
-      uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
+    services.rulesSaveChecks.set(
+      (uri, text) =>
+        uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
+      (collection) => rules().then((loaded) => loaded.rulesOf(collection)),
     );
     services.context.subscriptions.push(
       vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),

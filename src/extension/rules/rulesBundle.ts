@@ -14,6 +14,8 @@ import { RulesFiles } from './rulesFiles';
 import type { RulesAddress } from './rulesUri';
 import { rulesUnder } from './rulesUnder';
 import { watchDocuments } from './watchDocuments';
+import { readRulesCheck } from './readRulesCheck';
+import type { RulesCheck } from '../shared/rulesSaveCheck';
 
 type CollectionNode = TargetNode<NodeTargets['collection']>;
 
@@ -21,10 +23,12 @@ type CollectionNode = TargetNode<NodeTargets['collection']>;
 export interface Rules {
   readonly files: RulesFiles;
   children(collection: CollectionNode, context: ExplorerContext): Promise<ExplorerNode[]>;
-  open(arg: unknown): Promise<vscode.Uri>;
+  open(arg: unknown): Promise<vscode.Uri | undefined>;
   complete(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]>;
   /** The rules as they concern documents edited as files: diagnostics, quick fixes, the check before a save. */
   readonly documents: DocumentRules;
+  /** A collection's rules read now and compiled, for the checks other features make before sending. */
+  rulesOf(collection: RulesAddress): Promise<RulesCheck | undefined>;
 }
 
 const keyOf = (target: RulesAddress) => JSON.stringify([target.accountId, target.db, target.col]);
@@ -45,5 +49,6 @@ export function createRules(services: Services, explorer: ExplorerTree, knowledg
     children: (collection, context) => rulesUnder(collection, context, (node) => collections.set(keyOf(node.target), node)),
     open: (arg) => openRules(services, arg),
     complete: (document, position) => rulesCompletions(knowledge, document, position),
+    rulesOf: (collection) => readRulesCheck(services, collection),
   };
 }

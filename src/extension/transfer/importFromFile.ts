@@ -3,6 +3,8 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { countOf, formatCount } from '../../core/text/formatCount';
 import type { DbHostApi } from '../../core/api/types';
+import type { JsonObject } from '../../core/json/lossless';
+import type { Violation } from '../../core/validation/rulesTypes';
 import type { CsvTypes } from '../../core/transfer/csvDocuments';
 import type { DryRunReport } from '../../core/transfer/dryRun';
 import { dryRun } from '../../core/transfer/dryRun';
@@ -122,7 +124,9 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const resumeFrom = previous?.doneThrough ?? 0;
   const label = `${target.db}.${target.col}`;
 
-  const report = await checkFile(run, resumeFrom);
+  // The collection's rules (issue 33): the dry run names the documents the service will refuse, or keep with a warning.
+  const rules = target.isNew ? undefined : await services.rulesSaveChecks.rulesOf(target);
+  const report = await checkFile(run, resumeFrom, rules?.violations);
   if (report.fileProblem)
     throw new Error(vscode.l10n.t('{0} cannot be imported: {1}. Nothing was sent.', basename(path), report.fileProblem));
   if (report.documents === 0) {
@@ -140,7 +144,12 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
     target.accountId,
     `Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`,
     {
-      detail: dryRunText(report, { csvTypes, resumingAt: resumeFrom, isNew: target.isNew }),
+      detail: dryRunText(report, {
+        csvTypes,
+        resumingAt: resumeFrom,
+        isNew: target.isNew,
+        rules: rules && { where: label, refuses: rules.rules.validationAction === 'error' },
+      }),
       confirmLabel: vscode.l10n.t('Import'),
     },
   );
@@ -165,7 +174,7 @@ interface ImportRun {
 }
 
 /** Reads the file once without sending anything: what the import would do. */
-async function checkFile(run: ImportRun, resumeFrom: number): Promise<DryRunReport> {
+async function checkFile(run: ImportRun, resumeFrom: number, rules?: (document: JsonObject) => Violation[]): Promise<DryRunReport> {
   const { target, path, format, csvTypes, client } = run;
   return withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
     let read = 0;
@@ -175,6 +184,7 @@ async function checkFile(run: ImportRun, resumeFrom: number): Promise<DryRunRepo
       idSeed: run.idSeed,
       resumeFrom,
       signal,
+      rules,
       existing: target.isNew ? undefined : { api: client, db: target.db, col: target.col, signal },
     }).catch((error: unknown) => {
       if (signal.aborted) throw new UserCancelledError();

@@ -3,6 +3,7 @@ import type { JsonValue } from '../../core/json/lossless';
 import { displayText } from '../../core/table/cellValue';
 import type { Column } from '../../core/table/columns';
 import { columnLabel } from '../../core/table/columns';
+import type { CellViolation } from '../../core/table/protocol';
 import type { SortKey } from '../../core/table/viewState';
 import { h } from './dom';
 import type { Row } from './state';
@@ -13,6 +14,7 @@ export function valueCell(row: Row, column: Column): HTMLElement {
   const look = cellLook(row, column);
   const cell = h('div', { className: look.className, title: look.title }, look.text);
   cell.setAttribute('aria-label', look.ariaLabel);
+  if (look.violations.length > 0) cell.setAttribute('aria-invalid', 'true');
   return cell;
 }
 
@@ -31,12 +33,20 @@ export function headerCell(column: Column, sort: readonly SortKey[], onSort: (co
   return header;
 }
 
-export function rowHeaderCell(row: Row, selected: boolean, onToggle: () => void): HTMLElement {
+/** A row's selection box; `violations` are the rules its document breaks that no cell shows (the document itself, a field not in a column). */
+export function rowHeaderCell(row: Row, selected: boolean, onToggle: () => void, violations: readonly CellViolation[] = []): HTMLElement {
+  const id = displayText(row.original._id as JsonValue);
+  const broken = violations.map((violation) => violation.text).join('; ');
   const box = h('input', {
     type: 'checkbox',
-    'aria-label': l10n.t('Select row {0}', displayText(row.original._id as JsonValue)),
+    'aria-label': broken ? l10n.t('Select row {0}; it breaks the rules: {1}', id, broken) : l10n.t('Select row {0}', id),
   }) as HTMLInputElement;
   box.checked = selected;
   box.addEventListener('change', onToggle);
-  return h('div', { className: `row-header${row.edits.length > 0 ? ' staged' : ''}` }, box);
+  const header = h('div', { className: `row-header${row.edits.length > 0 ? ' staged' : ''}${broken ? ' violation' : ''}` }, box);
+  if (broken) {
+    header.title = violations.map((violation) => violation.text).join('\n');
+    box.setAttribute('aria-invalid', 'true');
+  }
+  return header;
 }

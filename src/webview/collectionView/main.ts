@@ -20,7 +20,7 @@ import { QueryBar } from './queryBar';
 import { ReviewPane } from './reviewPane';
 import { installRowContextMenu } from './rowContextMenu';
 import { SelectionControls } from './selectionControls';
-import { PointerSelection, newPageModel, rowsOf } from './state';
+import { PointerSelection, newPageModel, rowViolations, rowsOf } from './state';
 import { treeView } from './treeView';
 import { VirtualGrid } from './virtualGrid';
 import { l10n } from '../shared/l10n';
@@ -49,7 +49,12 @@ const grid: VirtualGrid = new VirtualGrid({
     headerCell(column, model.state.sort, (sorted, add) => setView({ sort: toggleSort(model.state.sort, sorted.path, add), page: 0 })),
   rowHeader: (index): HTMLElement => {
     const row = model.rows[index];
-    return rowHeaderCell(row, selection.isSelected(index), () => selection.toggleRow(model.rows.indexOf(row)));
+    return rowHeaderCell(
+      row,
+      selection.isSelected(index),
+      () => selection.toggleRow(model.rows.indexOf(row)),
+      rowViolations(row, model.columns),
+    );
   },
   onEdit: (row, column, byPointer) => {
     if (!model.editable) return;
@@ -125,7 +130,9 @@ function receivePage(message: Extract<ExtensionMessage, { type: 'page' }>): void
   rowChanges.staged = message.rowChanges ?? 0;
   if (message.loading) return render();
   const staged = new Map(message.staged);
-  model.rows = rowsOf(message.documents, staged);
+  model.rows = rowsOf(message.documents, staged, new Map(message.violations ?? []));
+  model.rulesWarn = message.rulesWarn ?? false;
+  grid.element.classList.toggle('rules-warn', model.rulesWarn);
   selection.pageShown(message.state);
   model.columns = columnsOf(model.rows.map((row) => row.shown));
   for (const column of model.columns) model.knownColumns.set(column.id, column);

@@ -11,6 +11,8 @@ import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
 import { serviceWithout } from '../support/serviceWithout';
+import { FakePrompts } from '../support/fakePrompts';
+import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'rulesshop';
 const PRICE_RULES = {
@@ -143,7 +145,7 @@ describe('Collection rules: the Rules item and the rules file', function () {
     await discard(document);
   });
 
-  it('on a service that answers 404 to setting rules, the save says it keeps none, and no Rules item is looked for again', async () => {
+  it('on a service that answers 404 to setting rules, the save says it keeps none, no Rules item is looked for again, and Set Rules… says so', async () => {
     const without = await serviceWithout(service.url, /^\/databases\/[^/]+\/collections\/[^/?]+(\?|$)/, 'PUT');
     const { id } = await testing.services.accounts.add({ label: 'Without rules', baseUrl: without.url, apiKey: service.apiKey });
     try {
@@ -158,6 +160,16 @@ describe('Collection rules: the Rules item and the rules file', function () {
       assert.equal(without.refused(), 2, 'the save and the read of its reason each sent one PUT');
       const products = await nodeAt(testing, id, 'Databases', db, 'products');
       assert.deepEqual(await childLabels(testing, products), ['Documents', 'Indexes', 'Schema']);
+      const told = new FakePrompts([]);
+      answerPrompts(told);
+      const before = without.refused();
+      const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('dbhost.setRules', products);
+      assert.equal(opened, undefined, 'Set Rules… opened a rules file the service cannot keep');
+      assert.deepEqual(told.infos, [
+        'This service does not keep collection rules (it answered that it has no such endpoint), so rulesshop.products has none to open or set.',
+      ]);
+      assert.equal(without.refused(), before, 'Set Rules… asked the service again');
+      assert.ok(!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === 'dbhost-rules'));
     } finally {
       await testing.services.accounts.remove(id);
       await without.close();

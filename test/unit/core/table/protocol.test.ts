@@ -86,6 +86,14 @@ describe('collection view messages', () => {
     assert.deepEqual(checkExtensionMessage({ type: 'keep', restore: 5 }), { type: 'keep', restore: 5 });
     assert.equal((checkExtensionMessage({ ...wire, rowChanges: 2 }) as { rowChanges?: number } | undefined)?.rowChanges, 2);
     assert.equal(checkExtensionMessage({ ...wire, rowChanges: -1 }), undefined);
+    const violations = [['1', [{ path: 'price', text: 'price: must be a number ≥ 0 (found -3) (rule: properties.price.minimum)' }]]];
+    const ruled = checkExtensionMessage({ ...wire, violations, rulesWarn: true }) as
+      { violations?: unknown; rulesWarn?: boolean } | undefined;
+    assert.deepEqual(ruled?.violations, violations);
+    assert.equal(ruled?.rulesWarn, true);
+    assert.equal(checkExtensionMessage({ ...wire, violations: [['1', [{ path: 'price' }]]] }), undefined, 'a violation without its text');
+    assert.equal(checkExtensionMessage({ ...wire, violations: [['1', [{ path: 'price', text: 't', rule: 'x' }]]] }), undefined);
+    assert.equal(checkExtensionMessage({ ...wire, rulesWarn: 'yes' }), undefined);
     const rows = {
       key: 'rows:0',
       label: 'the 3 selected rows',

@@ -106,6 +106,8 @@ describe('core/transfer: import ids, resume state and reports', () => {
         ],
         sample: [{ _id: 1, a: 'x' }],
         existingIds: 4,
+        ruleBreaks: [],
+        ruleBreakCount: 0,
       },
       { isNew: false, csvTypes: 'infer' },
     );

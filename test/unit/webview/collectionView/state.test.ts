@@ -4,7 +4,7 @@ import { parseLossless } from '../../../../src/core/json/lossless';
 import { columnOf } from '../../../../src/core/table/columns';
 import { RowSelection } from '../../../../src/core/table/rowSelection';
 import type { CellEdit } from '../../../../src/core/table/stagedEdits';
-import { PointerSelection, cellLook, newPageModel, rowsOf } from '../../../../src/webview/collectionView/state';
+import { PointerSelection, cellLook, newPageModel, rowViolations, rowsOf } from '../../../../src/webview/collectionView/state';
 
 const place = (key: string, position: number) => ({ key, position });
 
@@ -67,5 +67,42 @@ describe('collection view page state', () => {
       assert.equal(look.text.length, 5000);
       assert.ok(look.title.length < 1100 && look.title.endsWith('…'));
     });
+  });
+});
+
+describe('collection view page state: the rules an edited document breaks', () => {
+  const document = parseLossless('{"_id":"lamp","price":-3,"address":{"city":"Oslo"}}') as JsonObject;
+  const violations = new Map([
+    [
+      '"lamp"',
+      [
+        { path: 'price', text: 'price: must be a number ≥ 0 (found -3) (rule: properties.price.minimum)' },
+        { path: 'name', text: 'name: is required (rule: required)' },
+      ],
+    ],
+  ]);
+  const [row] = rowsOf([document], new Map([['"lamp"', [{ path: ['price'], value: -3 }]]]), violations);
+  const columns = [columnOf(['_id']), columnOf(['price']), columnOf(['address', 'city'])];
+
+  it('shows a violation at its cell, cause first in the tooltip and in what a screen reader says', () => {
+    const look = cellLook(row, columns[1]);
+    assert.match(look.className, / violation$/);
+    assert.match(look.title, /^price: must be a number ≥ 0 \(found -3\) \(rule: properties\.price\.minimum\)\nprice: /);
+    assert.match(look.ariaLabel, /^price, .* -3, breaks the rules: price: must be a number ≥ 0/);
+    assert.deepEqual(cellLook(row, columns[2]).violations, []);
+    assert.doesNotMatch(cellLook(row, columns[2]).className, /violation/);
+  });
+
+  it('gives the row the violations no cell shows', () => {
+    assert.deepEqual(
+      rowViolations(row, columns).map((violation) => violation.path),
+      ['name'],
+    );
+  });
+
+  it('shows none on a row without any', () => {
+    const [plain] = rowsOf([document], new Map());
+    assert.deepEqual(plain.violations, []);
+    assert.deepEqual(cellLook(plain, columns[1]).violations, []);
   });
 });
