@@ -12,6 +12,7 @@ import { inParallel, KeepAliveClient } from './support/keepAlive';
 import { median } from './support/stats';
 import { createIndexesAndWait } from './support/indexBuilds';
 import type { BenchSection } from './support/section';
+import { measurePreview } from './aggregationPreview';
 
 const KEY = 'bench-aggregation-key-4e19';
 const COLLECTION = '/databases/bench/collections/orders';
@@ -103,7 +104,10 @@ async function measureAggregation(options: { size: number; progress: (line: stri
 /** The bench section (bench/run.ts): `npm run bench -- --only=aggregation`. */
 export const section: BenchSection = {
   name: 'aggregation',
-  title: `$match on an indexed field + $group over ${(100_000).toLocaleString('en')} documents against the same $match as a find, groups counted in the bench`,
-  smoke: '2,000 documents',
-  run: (context) => measureAggregation({ size: context.smoke ? 2_000 : 100_000, progress: (line) => context.step(line) }),
+  title: `$match on an indexed field + $group over ${(100_000).toLocaleString('en')} documents against the same $match as a find, groups counted in the bench; Preview to here on ${(1_000_000).toLocaleString('en')} documents`,
+  smoke: '2,000 documents; the preview on 20,000',
+  run: async (context) => [
+    ...(await measureAggregation({ size: context.smoke ? 2_000 : 100_000, progress: (line) => context.step(line) })),
+    ...(await measurePreview({ size: context.smoke ? 20_000 : 1_000_000, progress: (line) => context.step(line) })),
+  ],
 };

@@ -1,6 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { AggregateMemory } from '../core/aiTools/aggregateAbsence';
+import { noAggregationText } from '../core/aiTools/aggregateAbsence';
+import { AGGREGATE_TOOL } from '../core/aiTools/aggregateTool';
 import { AI_TOOLS } from '../core/aiTools/aiTools';
 import { confirmationText } from '../core/aiTools/confirmationText';
 import { isWriteCall, planWrite } from '../core/aiTools/plannedWrite';
@@ -21,9 +24,11 @@ export interface McpServerSettings {
   redact: (text: string) => string;
 }
 
-/** The tools this server lists: a Read-only server lists no write tool. */
-export function listedTools(mode: WriteMode): Tool[] {
-  return AI_TOOLS.filter((tool) => !tool.extensionOnly && (mode !== 'readOnly' || !tool.write)).map((tool) => ({
+/** The tools this server lists: a Read-only server lists no write tool; a service found to have no aggregation, no dbhost_aggregate. */
+export function listedTools(mode: WriteMode, aggregateAbsent = false): Tool[] {
+  const listed = (tool: (typeof AI_TOOLS)[number]) =>
+    !tool.extensionOnly && (mode !== 'readOnly' || !tool.write) && !(aggregateAbsent && tool.name === AGGREGATE_TOOL.name);
+  return AI_TOOLS.filter(listed).map((tool) => ({
     name: tool.name,
     title: tool.displayName,
     description: tool.write && mode === 'confirm' ? `${tool.modelDescription} ${CONFIRM_NOTE}` : tool.modelDescription,
@@ -39,14 +44,24 @@ const answer = (text: string, isError = false): CallToolResult => ({ content: [{
 
 /** The MCP server over the shared tools of core/aiTools, with the account's mode deciding every write. */
 export function createMcpServer(settings: McpServerSettings): Server {
-  const server = new Server({ name: 'dbhost', version: settings.version }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(settings.mode) }));
+  const server = new Server({ name: 'dbhost', version: settings.version }, { capabilities: { tools: { listChanged: true } } });
+  // Learnt from the service's first 404 to …/aggregate: the tool is no longer listed, and a call says so without sending.
+  let aggregateAbsent = false;
+  const aggregate: AggregateMemory = {
+    label: settings.label,
+    known: () => aggregateAbsent,
+    learnt: () => {
+      aggregateAbsent = true;
+      void server.sendToolListChanged().catch(() => undefined);
+    },
+  };
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(settings.mode, aggregateAbsent) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: input } = request.params;
     let result: CallToolResult;
     let outcome: string;
     try {
-      ({ result, outcome } = await callTool(server, settings, name, input));
+      ({ result, outcome } = await callTool(server, { ...settings, aggregate }, name, input));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       result = answer(`Error: ${message}`, true);
@@ -65,12 +80,12 @@ export function createMcpServer(settings: McpServerSettings): Server {
 
 async function callTool(
   server: Server,
-  settings: McpServerSettings,
+  settings: McpServerSettings & { aggregate: AggregateMemory },
   name: string,
   input: unknown,
 ): Promise<{ result: CallToolResult; outcome: string }> {
   if (isReadTool(name) && !isWriteCall(name, input)) {
-    const text = await runReadTool(settings.api, name, input, settings.label);
+    const text = await runReadTool(settings.api, name, input, settings.label, settings.aggregate);
     return { result: answer(text), outcome: `ok, ${text.length} characters` };
   }
   if (!isWriteCall(name, input))
@@ -78,7 +93,9 @@ async function callTool(
       result: answer(`Error: no tool is named ${JSON.stringify(name)}; list the tools to see them.`, true),
       outcome: 'unknown tool',
     };
-  const plan = planWrite(name, input);
+  const plan = planWrite(name, input, settings.aggregate);
+  if (name === AGGREGATE_TOOL.name && settings.aggregate.known())
+    return { result: answer(noAggregationText(settings.label, false)), outcome: 'not sent (the service has no aggregation)' };
   if (settings.mode === 'readOnly') {
     const refusal = refusalText(settings.label, undefined, settings.mode, plan.request).replace(
       / Change its mode.*$/,

@@ -131,7 +131,7 @@ export const STAGES: readonly StageDoc[] = [
   },
   {
     name: '$merge',
-    doc: 'Merges the results into a collection of the same database (a write)',
+    doc: 'Merges the results into a collection of the same database (a write), each into the document with its _id, or with the same values of the "on" fields (which need a unique index)',
     example: '{"$merge": {"into": "revenueByRegion", "whenMatched": "replace"}}',
     output: 'nothing: the results are written. It must be the last stage; guardrails count it as a write.',
   },

@@ -7,6 +7,8 @@ import type { OutgoingRequest } from '../guardrails/requestText';
 import { affectedTarget, affectedText } from '../guardrails/requestText';
 import { documentsAnswer } from './boundedAnswer';
 import { notOffered } from './notOffered';
+import type { AggregateMemory } from './aggregateAbsence';
+import { unlessAggregateAbsent } from './aggregateAbsence';
 import type { PlannedWrite } from './plannedWrite';
 import type { AiToolDefinition } from './toolDefinition';
 import { COLLECTION, DATABASE, MAX_TOOL_DOCUMENTS } from './toolDefinition';
@@ -64,12 +66,12 @@ export function aggregateWrites(input: unknown): boolean {
   return isJsonObject(input) && pipelineWrite(input.pipeline) !== undefined;
 }
 
-/** A pipeline that only reads: one page of its results. */
-export async function runAggregate(api: DbHostApi, input: unknown): Promise<string> {
+/** A pipeline that only reads: one page of its results (or, on a service without aggregation, a sentence saying so). */
+export async function runAggregate(api: DbHostApi, input: unknown, memory: AggregateMemory): Promise<string> {
   const { db, col, pipeline, skip, limit } = aggregateInput(input);
   if (pipelineWrite(pipeline)) throw new Error('This pipeline writes ($out/$merge): it goes through the guardrails as a write.');
   const paged: JsonObject[] = skip > 0 ? [...pipeline, { $skip: skip }] : pipeline;
-  const page = await notOffered(() => api.aggregate(db, col, paged, { limit }), 'Aggregation');
+  const page = await unlessAggregateAbsent(memory, () => api.aggregate(db, col, paged, { limit }));
   if (typeof page === 'string') return page;
   const total = page.total === undefined ? undefined : page.total + skip;
   return documentsAnswer({
@@ -82,8 +84,11 @@ export async function runAggregate(api: DbHostApi, input: unknown): Promise<stri
   });
 }
 
-/** A pipeline whose last stage writes: the exact request, what it affects, and its sending. */
-export function planAggregateWrite(input: unknown): PlannedWrite {
+/**
+ * A pipeline whose last stage writes: the exact request, what it affects, and its sending. `memory`: the caller's
+ * memory of the service's aggregation, when it keeps one (a service without it gets nothing sent).
+ */
+export function planAggregateWrite(input: unknown, memory?: AggregateMemory): PlannedWrite {
   const { db, col, pipeline } = aggregateInput(input);
   const write = pipelineWrite(pipeline)!;
   const target = `${write.db ?? db}.${write.collection}`;
@@ -103,7 +108,10 @@ export function planAggregateWrite(input: unknown): PlannedWrite {
     summary: `Run a pipeline on ${db}.${col} that writes its results into ${target} with ${write.stage}`,
     affected: async (api) => affectedText(affectedTarget(request), await holds(api)),
     send: async (api) => {
-      const answer = await api.aggregate(db, col, pipeline);
+      const answer = memory
+        ? await unlessAggregateAbsent(memory, () => api.aggregate(db, col, pipeline))
+        : await api.aggregate(db, col, pipeline);
+      if (typeof answer === 'string') return answer;
       const now = await holds(api).catch(() => undefined);
       return `Ran the pipeline on ${db}.${col}; ${write.stage} wrote its results into ${target}${now === undefined ? '' : `, which now holds ${now} document${now === 1 ? '' : 's'}`}. The service answered ${stringifyLossless(answer.documents).slice(0, 200)}.`;
     },

@@ -8,6 +8,7 @@ import { affectedTarget, affectedText } from '../guardrails/requestText';
 import { stringifyLossless } from '../json/lossless';
 import { aggregateWrites, planAggregateWrite } from './aggregateTool';
 import { statusOf } from './notOffered';
+import type { AggregateMemory } from './aggregateAbsence';
 import { documentId, inputObject, optionalBoolean, requiredName, requiredObject, ToolInputError, updateOperators } from './toolInput';
 
 /** A write tool's call, checked and turned into the exact request it sends (without the key), before anything is sent. */
@@ -172,9 +173,9 @@ export function isWriteCall(name: string, input: unknown): boolean {
   return isWriteTool(name) || (name === 'dbhost_aggregate' && aggregateWrites(input));
 }
 
-/** The write a tool call would send; throws ToolInputError on input it cannot use. */
-export function planWrite(name: string, input: unknown): PlannedWrite {
-  if (name === 'dbhost_aggregate') return planAggregateWrite(input);
+/** The write a tool call would send; throws ToolInputError on input it cannot use. `aggregate`: see runReadTool. */
+export function planWrite(name: string, input: unknown, aggregate?: AggregateMemory): PlannedWrite {
+  if (name === 'dbhost_aggregate') return planAggregateWrite(input, aggregate);
   const planner = Object.hasOwn(PLANNERS, name) ? PLANNERS[name] : undefined;
   if (!planner) throw new Error(`No write tool named ${name}`);
   return planner(input);

@@ -10,8 +10,9 @@ import { DEFAULT_LOG_LINES, MAX_ANSWER_CHARACTERS, MAX_LOG_LINES, MAX_TOOL_DOCUM
 import { documentId, inputObject, optionalInteger, optionalObject, requiredName } from './toolInput';
 import { notOffered, statusOf } from './notOffered';
 import { runAggregate } from './aggregateTool';
+import type { AggregateMemory } from './aggregateAbsence';
 
-type Runner = (api: DbHostApi, input: unknown, accountLabel: string) => Promise<string>;
+type Runner = (api: DbHostApi, input: unknown, accountLabel: string, aggregate: AggregateMemory) => Promise<string>;
 
 const COLLECTION_KEYS = ['database', 'collection'];
 const QUERY_KEYS = [...COLLECTION_KEYS, 'filter', 'projection', 'sort', 'limit', 'skip'];
@@ -94,7 +95,7 @@ ${text}`;
     const answer = await notOffered(() => api.explain(db, col, queryOf(members)), 'Explain');
     return typeof answer === 'string' ? answer : jsonAnswer(`How the service runs this query on ${db}.${col}:`, answer);
   },
-  dbhost_aggregate: (api, input) => runAggregate(api, input),
+  dbhost_aggregate: (api, input, _label, aggregate) => runAggregate(api, input, aggregate),
   dbhost_slowQueries: async (api, input) => {
     const db = withDatabase(input);
     const answer = await notOffered(() => api.listSlowQueries(db), 'The slow query log');
@@ -132,9 +133,18 @@ export function isReadTool(name: string): boolean {
   return name in READ_RUNNERS;
 }
 
-/** Runs a read tool with the input as the model sent it; throws ToolInputError on input it cannot use. */
-export function runReadTool(api: DbHostApi, name: string, input: unknown, accountLabel: string): Promise<string> {
+/**
+ * Runs a read tool with the input as the model sent it; throws ToolInputError on input it cannot use. `aggregate`:
+ * what the caller remembers of the service's aggregation (without it, this call alone learns it).
+ */
+export function runReadTool(
+  api: DbHostApi,
+  name: string,
+  input: unknown,
+  accountLabel: string,
+  aggregate: AggregateMemory = { label: accountLabel, known: () => false, learnt: () => undefined },
+): Promise<string> {
   const runner = Object.hasOwn(READ_RUNNERS, name) ? READ_RUNNERS[name] : undefined;
   if (!runner) throw new Error(`No read tool named ${name}`);
-  return runner(api, input, accountLabel);
+  return runner(api, input, accountLabel, aggregate);
 }

@@ -3,11 +3,14 @@ import { isReadTool, runReadTool } from '../../core/aiTools/readToolRunner';
 import type { PlannedWrite } from '../../core/aiTools/plannedWrite';
 import { isWriteCall, isWriteTool, planWrite } from '../../core/aiTools/plannedWrite';
 import { confirmationText } from '../../core/aiTools/confirmationText';
+import { noAggregationText } from '../../core/aiTools/aggregateAbsence';
 import { accountTitle, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
 import { confirmationTitle, refusalText } from '../../core/guardrails/requestText';
 import { stringifyLossless } from '../../core/json/lossless';
+import type { DbHostApi } from '../../core/api/types';
 import type { Account } from '../shared/account';
 import type { Services } from '../services';
+import { aggregateMemory } from '../shared/aggregateAvailability';
 import { accountForTool } from './accountForTool';
 import { AiActivityLog } from './aiActivityLog';
 
@@ -33,20 +36,23 @@ export class AiToolHost {
   async prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> {
     if (!isWriteTool(name) && name !== 'dbhost_aggregate') return undefined;
     let account: Account;
+    let client: DbHostApi;
     let plan: PlannedWrite;
     try {
       const resolved = accountForTool(this.services.accounts, input);
       if (!isWriteCall(name, resolved.rest)) return undefined;
       account = resolved.account;
-      plan = planWrite(name, resolved.rest);
+      client = await this.services.accounts.clientFor(account.id);
+      plan = planWrite(name, resolved.rest, aggregateMemory(client, account.label));
     } catch {
       return undefined; // invoke answers the input error
     }
     const mode = modeOf(account);
     const invocationMessage = vscode.l10n.t('{0} on "{1}"', plan.summary, accountTitle(account.label, account.tag));
-    if (mode !== 'confirm') return { invocationMessage };
+    // Nothing to confirm on a service known to have no aggregation: invoke says so and sends nothing.
+    if (mode !== 'confirm' || (name === 'dbhost_aggregate' && aggregateMemory(client, account.label).known())) return { invocationMessage };
     const affected = await plan
-      .affected(await this.services.accounts.clientFor(account.id))
+      .affected(client)
       .catch((error: unknown) => `Affects: could not be counted (${error instanceof Error ? error.message : String(error)}).`);
     this.confirmed.set(this.keyOf(name, account, input), { plan, at: Date.now() });
     // A code block: the request shows exactly as sent, and no label or value is read as Markdown.
@@ -81,11 +87,14 @@ export class AiToolHost {
     input: unknown,
   ): Promise<{ text: string; outcome?: string }> {
     const client = await this.services.accounts.clientFor(account.id);
-    if (isReadTool(name) && !isWriteCall(name, rest)) return { text: await runReadTool(client, name, rest, account.label) };
+    const aggregate = aggregateMemory(client, account.label);
+    if (isReadTool(name) && !isWriteCall(name, rest)) return { text: await runReadTool(client, name, rest, account.label, aggregate) };
     if (!isWriteCall(name, rest)) throw new Error(`No DB Host tool is named ${name}.`);
     const key = this.keyOf(name, account, input);
     const confirmed = this.takeConfirmed(key);
-    const plan = confirmed ?? planWrite(name, rest);
+    const plan = confirmed ?? planWrite(name, rest, aggregate);
+    if (name === 'dbhost_aggregate' && aggregate.known())
+      return { text: noAggregationText(account.label, false), outcome: 'not sent (the service has no aggregation)' };
     const mode = modeOf(account);
     if (mode === 'readOnly') {
       const refusal = refusalText(account.label, account.tag, mode, plan.request);

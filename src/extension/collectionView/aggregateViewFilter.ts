@@ -4,7 +4,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import { pageQuery } from '../../core/table/viewState';
 import { freshUntitledUri } from '../shared/playgroundFiles';
 import type { Services } from '../services';
-import { aggregateHidden } from '../shared/aggregateAvailability';
+import { aggregateOffered } from '../shared/aggregateAvailability';
 import type { CollectionViews } from './collectionViews';
 
 /** A new pipeline playground's text: a `$match` of the view's filter, then a `$group` to start from. */
@@ -31,7 +31,7 @@ export async function aggregateViewFilter(services: Services, views: CollectionV
   const { q, error } = pageQuery(state);
   if (error) throw new Error(vscode.l10n.t('{0}. Fix the filter to start a pipeline from it.', error));
   const account = services.accounts.require(source.accountId);
-  if (await aggregateHidden(services, account.id)) {
+  if (!(await aggregateOffered(await services.accounts.clientFor(account.id), source.db, source.col))) {
     void services.prompts.info(
       vscode.l10n.t('The service of "{0}" does not offer aggregation pipelines: no pipeline playground was opened.', account.label),
     );

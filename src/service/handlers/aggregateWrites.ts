@@ -7,10 +7,12 @@ import { validateStoredDocument } from '../query/engine';
 import type { PipelineStage } from '../query/aggregation/pipelineStage';
 import { stageError, stageLabel } from '../query/aggregation/pipelineStage';
 import { writeTarget } from '../query/aggregation/stageShapes';
-import type { CollectionData } from '../query/collectionData';
+import type { CollectionData, Entry } from '../query/collectionData';
 import { describeKey, ID_INDEX } from '../query/collectionData';
 import type { Mutation } from '../store/mutations';
 import { requireDatabase } from './lookup';
+import type { MergeMatch } from './mergeOn';
+import { mergeMatch } from './mergeOn';
 import { WriteRules } from './writeRules';
 
 /*
@@ -101,7 +103,59 @@ function mergeOptions(stage: PipelineStage): MergeOptions {
   };
 }
 
-/** `$merge` on `_id`: each result replaces, merges into, keeps or fails on the document with its `_id`, and is inserted or not where none has it. */
+/** A target document as the `$merge` leaves it: the stored one it replaces, if any, and its new content. */
+interface Staged {
+  existing?: Entry;
+  doc: Doc;
+}
+
+/** The document a matched result makes: merged into or replacing `current`, whose `_id` it keeps (an `_id` cannot change). */
+function matchedDoc(stage: PipelineStage, ns: string, whenMatched: string, current: Doc, result: Doc, match: MergeMatch): Doc {
+  if (result._id !== undefined && valueKey(result._id) !== valueKey(current._id))
+    throw stageError(
+      stage,
+      `a result with _id ${stringifyExtended(result._id)} matches the document with _id ${stringifyExtended(current._id)} in ${ns} on ${match.describe(result)}, and a document's _id cannot change; leave _id out of the results (e.g. {"$unset": "_id"} before the $merge); nothing was written`,
+    );
+  const next = whenMatched === 'merge' ? { ...current, ...result } : result;
+  return { _id: current._id, ...next };
+}
+
+/** Each result matched (on `_id` or on the fields of `on`) and applied in order; a later result sees what an earlier one wrote. */
+function stageMerge(stage: PipelineStage, ns: string, data: CollectionData | undefined, results: Doc[]): Staged[] {
+  const { whenMatched, whenNotMatched } = mergeOptions(stage);
+  const match = mergeMatch(stage, ns, data);
+  const byKey = new Map<string, Staged>();
+  const staged: Staged[] = [];
+  results.forEach((result, position) => {
+    const key = match.keyOf(result, position);
+    const earlier = key === undefined ? undefined : byKey.get(key);
+    const existing = earlier ? undefined : match.find(result);
+    const current = earlier?.doc ?? existing?.doc;
+    const record = (entry: Staged): void => {
+      staged.push(entry);
+      if (key !== undefined) byKey.set(key, entry);
+    };
+    if (current) {
+      if (whenMatched === 'fail')
+        throw conflict(
+          `${stageLabel(stage)}: a document with ${match.describe(result)} exists in ${ns} ("whenMatched": "fail"); nothing was written`,
+        );
+      if (whenMatched === 'keepExisting') return;
+      const doc = matchedDoc(stage, ns, whenMatched, current, result, match);
+      if (earlier) earlier.doc = doc;
+      else record({ existing, doc });
+      return;
+    }
+    if (whenNotMatched === 'fail')
+      throw badRequest(
+        `${stageLabel(stage)}: no document with ${match.describe(result)} exists in ${ns} ("whenNotMatched": "fail"); nothing was written`,
+      );
+    if (whenNotMatched === 'insert') record({ doc: storable(stage, result) });
+  });
+  return staged;
+}
+
+/** `$merge`: each result replaces, merges into, keeps or fails on the document it matches, and is inserted or not where none matches. */
 function mergeMutations(
   stage: PipelineStage,
   db: string,
@@ -110,28 +164,12 @@ function mergeMutations(
   results: Doc[],
   rules: WriteRules,
 ) {
-  const { whenMatched, whenNotMatched } = mergeOptions(stage);
   const ns = `${db}.${target}`;
   const mutations: Mutation[] = data ? [] : [{ op: 'createCollection', db, name: target }];
   const claimed = new Map<string, Set<string>>();
-  for (const result of results) {
-    const existing = result._id === undefined ? undefined : data?.get(result._id);
-    let next: Doc | undefined;
-    if (existing) {
-      if (whenMatched === 'fail')
-        throw conflict(
-          `${stageLabel(stage)}: a document with _id ${stringifyExtended(result._id)} exists in ${ns} ("whenMatched": "fail"); nothing was written`,
-        );
-      if (whenMatched === 'keepExisting') continue;
-      next = storable(stage, whenMatched === 'merge' ? { ...existing.doc, ...result } : result);
-    } else {
-      if (whenNotMatched === 'fail')
-        throw badRequest(
-          `${stageLabel(stage)}: no document with _id ${stringifyExtended(result._id ?? null)} exists in ${ns} ("whenNotMatched": "fail"); nothing was written`,
-        );
-      if (whenNotMatched === 'discard') continue;
-      next = storable(stage, result);
-    }
+  let written = 0;
+  for (const { existing, doc } of stageMerge(stage, ns, data, results)) {
+    const next = storable(stage, doc);
     const clash = data?.conflict(next, existing);
     if (clash)
       throw conflict(
@@ -141,8 +179,9 @@ function mergeMutations(
     if (existing) rules.update(existing.doc, next);
     else rules.insert(next);
     mutations.push({ op: 'put', db, col: target, doc: next });
+    written++;
   }
-  return { mutations, written: mutations.filter((mutation) => mutation.op === 'put').length, removed: 0 };
+  return { mutations, written, removed: 0 };
 }
 
 /** Writes the results of a pipeline ending in `$out` or `$merge` (synchronously: the collection as it is now). */

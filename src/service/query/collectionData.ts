@@ -283,6 +283,11 @@ export class CollectionData {
     return undefined;
   }
 
+  /** The document holding `key` (as {@link indexKeysOf} makes it) in the unique index `name`, other than `_id_`. */
+  uniqueHolder(name: string, key: string): Entry | undefined {
+    return this.unique.get(name)?.get(key);
+  }
+
   /** Records the keys of `doc` as taken for the rest of a multi-document request. */
   claim(doc: Doc, claimed: Map<string, Set<string>>): void {
     const add = (name: string, key: string) => {

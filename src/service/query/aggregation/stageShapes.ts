@@ -21,7 +21,11 @@ function requireObject(stage: PipelineStage, what = 'an object'): Record<string,
 function checkNamePath(stage: PipelineStage, value: Value, what: string): void {
   if (typeof value !== 'string' || value.length === 0) throw stageError(stage, `${what} must be a non-empty string`);
   if (value.startsWith('$')) throw stageError(stage, `${what} names a field and cannot start with "$"`);
-  checkPath(value, `${what}`);
+  try {
+    checkPath(value, what);
+  } catch (error) {
+    throw stageError(stage, (error as Error).message);
+  }
 }
 
 function checkFieldPath(stage: PipelineStage, value: Value, what: string): void {
@@ -52,11 +56,19 @@ export function writeTarget(stage: PipelineStage, db: string): string {
   return collection;
 }
 
+/** `on`: a field or a list of distinct fields that identify a target document (a unique index on them is checked when it writes). */
+function checkMergeOn(stage: PipelineStage, on: Value): void {
+  const fields = Array.isArray(on) ? on : [on];
+  if (fields.length === 0 || fields.length > SHAPE_LIMITS.sortKeys)
+    throw stageError(stage, `"on" must be a field or a list of 1 to ${SHAPE_LIMITS.sortKeys} fields, such as "sku" or ["region", "month"]`);
+  for (const field of fields) checkNamePath(stage, field, 'each field of "on"');
+  if (new Set(fields).size !== fields.length) throw stageError(stage, '"on" names a field more than once');
+}
+
 function checkMerge(stage: PipelineStage, db: string): void {
   if (isPlainObject(stage.arg)) {
     const { on, whenMatched, whenNotMatched, let: letVars } = stage.arg as Record<string, Value>;
-    if (on !== undefined && on !== '_id' && !(Array.isArray(on) && on.length === 1 && on[0] === '_id'))
-      throw stageError(stage, '"on" may only be "_id" in the local service');
+    if (on !== undefined) checkMergeOn(stage, on);
     if (whenMatched !== undefined && !['replace', 'keepExisting', 'merge', 'fail'].includes(whenMatched as string))
       throw stageError(stage, '"whenMatched" must be "replace", "keepExisting", "merge" or "fail" (an update pipeline is not supported)');
     if (whenNotMatched !== undefined && !['insert', 'discard', 'fail'].includes(whenNotMatched as string))

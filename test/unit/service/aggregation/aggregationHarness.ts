@@ -35,9 +35,10 @@ export class AggregationService {
     }
   }
 
-  async createIndex(col: string, spec: Json): Promise<void> {
+  /** `options`: the index's, such as {"unique": true}. */
+  async createIndex(col: string, spec: Json, options: Json = {}): Promise<void> {
     const created = await this.running.raw('POST', `/databases/${this.db}/collections/${col}/indexes`, {
-      body: JSON.stringify({ spec, background: false }),
+      body: JSON.stringify({ spec, background: false, ...options }),
     });
     assert.equal(created.status, 200, created.text);
   }
