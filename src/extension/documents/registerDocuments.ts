@@ -26,8 +26,12 @@ export interface DocumentsFeature {
 /** Documents as files: the `dbhost:` file system and the document commands. */
 export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
-  const fileSystem = new DocumentFileSystem(services, templates);
-  const mergeViews = lazyModule('documentMerge.js', (bundle: typeof MergeModule) => new bundle.MergeViews(services, fileSystem));
+  const fileSystem: DocumentFileSystem = new DocumentFileSystem(services, templates, (uri, service) => merges().gate.atSave(uri, service));
+  const merges = lazyModule('documentMerge.js', (bundle: typeof MergeModule) => {
+    const views = new bundle.MergeViews(services, fileSystem);
+    return { views, gate: new bundle.SaveConflictGate(views, (uri) => fileSystem.heldVersion(uri)) };
+  });
+  const mergeViews = () => merges().views;
   const saving = lazyModule<typeof SaveModule>('documentSave.js');
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
@@ -49,7 +53,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
         {
           heldVersion: (uri) => fileSystem.heldVersion(uri),
           sendBeforeSave: (uri, text) => fileSystem.sendBeforeSave(uri, text),
-          offerMerge: (uri, conflict) => mergeViews().offer(uri, conflict),
+          offerMerge: (uri, conflict) => merges().gate.offer(uri, conflict),
         },
         arg,
       ),
