@@ -127,7 +127,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeatures(host, [bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
   activateFeature(host, rulesFeature, playgrounds.knowledge);
-  const collectionViews = activateFeature(host, collectionViewFeature, undefined);
+  const collectionViews = activateFeature(host, collectionViewFeature, documents.documentMerges);
   activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);
 

@@ -4,6 +4,8 @@ import { testProbe } from '../base/testProbe';
 import { CollectionViewProbe } from './collectionViewProbe';
 import { CollectionViews } from './collectionViews';
 import { CompareDocuments } from './compareDocuments';
+import { CellConflicts } from './cellConflicts';
+import type { DocumentMerges } from '../shared/documentMerge';
 
 export { CollectionViews } from './collectionViews';
 export { aggregateViewFilter } from './aggregateViewFilter';
@@ -16,13 +18,16 @@ export { exportSelectedRows } from './exportSelectedRows';
  */
 
 /** The views, and in a test run (see base/testProbe.ts) the probe they report to. */
-export function createCollectionViews(services: Services): {
+export function createCollectionViews(
+  services: Services,
+  merges: () => Promise<DocumentMerges>,
+): {
   views: CollectionViews & vscode.Disposable;
   probe: CollectionViewProbe | undefined;
 } {
   const compare = new CompareDocuments();
   const probe = testProbe(services.context, () => new CollectionViewProbe());
-  const views = new CollectionViews(services, compare, probe);
+  const views = new CollectionViews(services, new CellConflicts(services, compare, merges), probe);
   return {
     views: Object.assign(views, {
       dispose: () => {

@@ -13,8 +13,8 @@ import type { Services } from '../services';
 import { collectionViewHtml } from './collectionViewHtml';
 import { exportSelectedArgs, exportViewArgs } from './exportArgsOfView';
 import type { CollectionViewProbe } from './collectionViewProbe';
-import type { CompareDocuments } from './compareDocuments';
-import type { ConflictChoice, SaveOutcome } from './tableSession';
+import type { CellConflicts } from './cellConflicts';
+import type { SaveOutcome } from './tableSession';
 import type { TableSession } from './tableSession';
 import { bulkChangesBundle } from '../shared/loadBulkChanges';
 import { isCancellation } from '../base/registerCommand';
@@ -50,7 +50,7 @@ export class CollectionViewPanel extends Disposable {
     private readonly services: Services,
     readonly panel: vscode.WebviewPanel,
     readonly session: TableSession,
-    private readonly compare: CompareDocuments,
+    private readonly conflicts: CellConflicts,
     /** Present only while the test probe is open (see {@link CollectionViewProbe}). */
     private readonly probe: CollectionViewProbe | undefined,
   ) {
@@ -191,7 +191,9 @@ export class CollectionViewPanel extends Disposable {
     if (this.session.staged.size > 0) {
       const rules = await this.rules.beforeSave();
       if (rules.refusal) return this.notice(rules.refusal, true);
-      const outcome = await this.session.save({ resolveConflict: (label, loaded, current) => this.askConflict(label, loaded, current) });
+      const outcome = await this.session.save({
+        resolveConflict: (conflict) => this.conflicts.ask(this.session, conflict, () => this.reload()),
+      });
       notices.push(describeOutcome(outcome), ...rules.warning(outcome.saved));
       failed = outcome.failures.length > 0;
     }
@@ -216,30 +218,6 @@ export class CollectionViewPanel extends Disposable {
     }
     await this.showPage();
     await this.notice('Staged a change to several rows: Review shows it with its count; Save previews and sends it.');
-  }
-
-  private async askConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice> {
-    const choice = await this.services.prompts.pick<ConflictChoice>(
-      [
-        {
-          label: vscode.l10n.t('Compare'),
-          description: vscode.l10n.t('show what changed on the service; your edits stay staged'),
-          value: 'compare',
-        },
-        {
-          label: vscode.l10n.t('Overwrite'),
-          description: vscode.l10n.t('save your edited fields only, over the service’s values for them'),
-          value: 'overwrite',
-        },
-        { label: vscode.l10n.t('Discard'), description: vscode.l10n.t('drop your edits to this document'), value: 'discard' },
-      ],
-      {
-        title: vscode.l10n.t('Document {0} changed on the service since it was loaded', label),
-        placeHolder: vscode.l10n.t('Compare, Overwrite (only your fields) or Discard your edits'),
-      },
-    );
-    if (choice === 'compare') await this.compare.show(vscode.l10n.t('{0} (loaded ↔ on the service)', label), loaded, current);
-    return choice ?? 'keep';
   }
 
   private async rowAction(action: 'open' | 'duplicate' | 'delete' | 'copy', keys: string[]): Promise<void> {

@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import type { RestoreState } from './collectionViewPanel';
 import { COLLECTION_VIEW_TYPE, CollectionViewPanel } from './collectionViewPanel';
 import type { CollectionViewProbe } from './collectionViewProbe';
-import type { CompareDocuments } from './compareDocuments';
+import type { CellConflicts } from './cellConflicts';
 import type { CollectionSource } from './tableSession';
 import { TableSession } from './tableSession';
 
@@ -22,7 +22,7 @@ export class CollectionViews {
 
   constructor(
     private readonly services: Services,
-    private readonly compare: CompareDocuments,
+    private readonly conflicts: CellConflicts,
     private readonly probe: CollectionViewProbe | undefined,
   ) {}
 
@@ -42,7 +42,7 @@ export class CollectionViews {
   }
 
   attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
-    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.compare, this.probe);
+    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts, this.probe);
     this.panels.add(view);
     this.opened.fire(view);
     // Kept in the order they came to the front, the last one last: see frontView.

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
 import type { CollectionViewProbe } from './collectionViewProbe';
 import { CommandId } from '../shared/commandIds';
+import type { DocumentMerges } from '../shared/documentMerge';
 
 export type CollectionViews = HostModule.CollectionViews;
 
@@ -24,9 +25,9 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
  * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
  */
-export function registerCollectionView(services: Services): CollectionViewsLoader {
+export function registerCollectionView(services: Services, merges: () => Promise<DocumentMerges>): CollectionViewsLoader {
   const loadHost = lazyPart('collectionViewHost.js', (host: typeof HostModule) => {
-    const { views, probe } = host.createCollectionViews(services);
+    const { views, probe } = host.createCollectionViews(services, merges);
     services.context.subscriptions.push(views);
     return { host, views, probe };
   });
@@ -55,7 +56,8 @@ export function registerCollectionView(services: Services): CollectionViewsLoade
   return { views: () => loadHost.now().views, probe: () => loadHost.now().probe };
 }
 
-export const collectionViewFeature: FeatureModule<void, CollectionViewsLoader> = {
+/** Needs the documents' three-way merge views: a cell save that meets a same-field change offers Merge…. */
+export const collectionViewFeature: FeatureModule<() => Promise<DocumentMerges>, CollectionViewsLoader> = {
   name: 'collectionView',
-  register: ({ services }) => registerCollectionView(services),
+  register: ({ services }, merges) => registerCollectionView(services, merges),
 };

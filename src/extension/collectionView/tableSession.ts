@@ -37,9 +37,19 @@ export interface SaveOutcome {
   failures: { key: string; message: string }[];
 }
 
+/** A document with staged edits that changed on the service since it was loaded. */
+export interface StagedConflict {
+  key: string;
+  label: string;
+  loaded: JsonObject;
+  current: JsonObject;
+  /** The loaded version with the staged edits applied. */
+  edited: JsonObject;
+}
+
 export interface SaveHooks {
   /** Asks what to do about one document changed on the service since it was loaded. */
-  resolveConflict(label: string, loaded: JsonObject, current: JsonObject): Promise<ConflictChoice>;
+  resolveConflict(conflict: StagedConflict): Promise<ConflictChoice>;
 }
 
 /**
@@ -164,7 +174,8 @@ export class TableSession {
       try {
         const { document: current } = await client.getDocument(this.source.db, this.source.col, original._id);
         if (!this.sameAsLoaded(original, current)) {
-          const choice = await hooks.resolveConflict(label, original, current);
+          const edited = change.edited ?? original;
+          const choice = await hooks.resolveConflict({ key, label, loaded: original, current, edited });
           if (choice === 'discard') {
             this.revert(key);
             outcome.discarded.push(key);

@@ -12,7 +12,15 @@ import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { DocumentVersions } from '../../core/documents/documentVersions';
 import { HeldVersionStore } from './heldVersionStore';
 import type { SentUpdate } from './documentFiles';
-import { addressOf, fileStat, isDirtyInEditor, isInCollection, openDocument, unknownBaseMessage } from './documentFiles';
+import {
+  addressOf,
+  fileStat,
+  isDirtyInEditor,
+  isInCollection,
+  keepsServiceChanges,
+  openDocument,
+  unknownBaseMessage,
+} from './documentFiles';
 import { toFileSystemError } from './fileSystemErrors';
 import { closeCleanEditors } from './openEditors';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
@@ -38,10 +46,14 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   /** What the save command sent before letting VS Code save: VS Code's write of the same text only records it. */
   private readonly sentBeforeSave = new Map<string, SentUpdate>();
   private readonly readOnly: ReadOnlyDocuments;
+  /** Saves refused at their `stat` (a same-field change met, Merge… or Escape chosen): their write throws this. */
+  private readonly refusals = new Map<string, string>();
 
   constructor(
     private readonly services: Services,
     private readonly templates: NewDocumentTemplates,
+    /** A save met a change on the service (dist/documentMerge.js): why it is refused, or undefined to go on. */
+    private readonly atSave: (uri: vscode.Uri, service: DocumentVersion) => Promise<string | undefined>,
   ) {
     super();
     this.versions = new DocumentVersions(new HeldVersionStore(services.context.workspaceState));
@@ -89,9 +101,14 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     const stamp = this.versions.observe(key, version.text);
     const sent = this.sentBeforeSave.get(key);
     if (sent && openDocument(uri)?.getText() === sent.text) return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
-    if (this.saving.has(key) && this.saveKeepsServiceChanges(uri, version))
-      return fileStat(this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp);
-    return fileStat(stamp);
+    const saving = this.saving.has(key);
+    this.refusals.delete(key);
+    if (saving && !keepsServiceChanges(this.versions.held(key), openDocument(uri), version)) {
+      const refusal = await this.atSave(uri, version);
+      if (!refusal) return fileStat(stamp);
+      this.refusals.set(key, refusal);
+    }
+    return fileStat(saving ? (this.versions.stampKeepingHeld(key, stamp.mtime) ?? stamp) : stamp);
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -114,6 +131,8 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const key = uri.toString();
     this.saving.delete(key);
+    const refused = this.refusals.get(key);
+    if (refused && this.refusals.delete(key)) throw new vscode.FileSystemError(refused);
     const text = decoder.decode(content);
     const refusal = await this.services.rulesSaveChecks.refusal(uri, text);
     if (refusal) throw new vscode.FileSystemError(refusal);
@@ -145,7 +164,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     const { document } = await client.getDocument(address.db, address.col, address.docId);
     const current = { text: documentText(document), document };
     this.versions.observe(key, current.text);
-    if (current.text !== base.text && !this.saveKeepsServiceChanges(uri, current)) return false;
+    if (current.text !== base.text && !keepsServiceChanges(base, openDocument(uri), current)) return false;
     await client.updateDocument(address.db, address.col, address.docId, update, { safe: true });
     this.sentBeforeSave.set(key, { text, edited, base, serviceText: current.text });
     this.afterUpdate(address, update);
@@ -266,25 +285,6 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     throw vscode.FileSystemError.NoPermissions(
       vscode.l10n.t('A document cannot be renamed: its _id cannot change. Create a new document instead.'),
     );
-  }
-
-  /**
-   * Whether saving the editor's text keeps every change made on the service since the editor loaded:
-   * the save sends only the user's fields, so it does unless both sides changed the same field. Text that
-   * cannot be saved counts as keeping them: the write then says what is wrong with it.
-   */
-  private saveKeepsServiceChanges(uri: vscode.Uri, service: DocumentVersion): boolean {
-    const base = this.versions.held(uri.toString());
-    const editor = openDocument(uri);
-    if (!base || !editor) return false;
-    let mine: JsonObject;
-    try {
-      mine = parseDocumentText(editor.getText());
-    } catch {
-      return true;
-    }
-    const changes = compareChanges(base.document, mine, service.document);
-    return changes !== undefined && changes.overlapping.length === 0;
   }
 
   /** After a save that met changes made on the service: merged with them, or which of them were kept. */

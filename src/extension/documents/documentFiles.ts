@@ -5,6 +5,8 @@ import type { JsonObject } from '../../core/json/lossless';
 import type { DocumentAddress } from '../shared/documentUri';
 import { parseDocumentUri } from '../shared/documentUri';
 import { idKeyText } from '../../core/documents/documentId';
+import { compareChanges } from '../../core/documents/concurrentChanges';
+import { parseDocumentText } from '../../core/documents/documentText';
 
 /** What the document file system tells VS Code of a document: a file, its time and size those of the version held. */
 export function fileStat(stamp: VersionStamp): vscode.FileStat {
@@ -59,4 +61,25 @@ export function isInCollection(uri: vscode.Uri, collection: { accountId: string;
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether saving the editor's text keeps every change made on the service since the editor loaded `base`:
+ * the save sends only the user's fields, so it does unless both sides changed the same field. Text that
+ * cannot be saved counts as keeping them: the write then says what is wrong with it.
+ */
+export function keepsServiceChanges(
+  base: DocumentVersion | undefined,
+  editor: vscode.TextDocument | undefined,
+  service: DocumentVersion,
+): boolean {
+  if (!base || !editor) return false;
+  let mine: JsonObject;
+  try {
+    mine = parseDocumentText(editor.getText());
+  } catch {
+    return true;
+  }
+  const changes = compareChanges(base.document, mine, service.document);
+  return changes !== undefined && changes.overlapping.length === 0;
 }

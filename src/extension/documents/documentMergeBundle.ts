@@ -3,3 +3,4 @@
  * first time a save offers Merge…, so that dist/extension.js stays small. Its page script is dist/mergeView.js.
  */
 export { MergeViews } from './mergeViews';
+export { SaveConflictGate } from './saveConflictGate';

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { idKeyText } from '../../core/documents/documentId';
 import type { Services } from '../services';
 import { parseDocumentUri } from '../shared/documentUri';
+import type { DocumentMerges, MergeWrite } from '../shared/documentMerge';
 import type { MergeRecorder } from './mergeWrite';
 import { mergeWriter } from './mergeWrite';
 import { MergePanel } from './mergePanel';
@@ -11,7 +12,7 @@ import { askAboutConflict } from './askAboutConflict';
 export const MERGE_VIEW_TYPE = 'dbhost.mergeView';
 
 /** The open three-way merge views, one per document: a new merge of a document replaces its open one. */
-export class MergeViews {
+export class MergeViews implements DocumentMerges {
   private readonly panels = new Map<string, MergePanel>();
 
   constructor(
@@ -29,7 +30,8 @@ export class MergeViews {
     return choice === 'vscode' ? 'vscode' : 'waiting';
   }
 
-  open(uri: vscode.Uri, conflict: SaveConflict): void {
+  /** Opens the merge view of a document; Save Merge saves through `write`, by default into the document's editor. */
+  open(uri: vscode.Uri, conflict: SaveConflict, write: MergeWrite = mergeWriter(this.services, this.recorder)): void {
     const key = uri.toString();
     this.panels.get(key)?.panel.dispose();
     const title = vscode.l10n.t('Merge {0}', idKeyText(parseDocumentUri(uri).docId));
@@ -40,7 +42,7 @@ export class MergeViews {
       { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.services.context.extensionUri, 'dist')] },
     );
     const state = { base: conflict.base.document, mine: conflict.mine, theirs: conflict.current, editorText: conflict.text };
-    const view = new MergePanel(panel, uri, state, this.services, mergeWriter(this.services, this.recorder));
+    const view = new MergePanel(panel, uri, state, this.services, write);
     this.panels.set(key, view);
     view.onDidClose(() => {
       if (this.panels.get(key) === view) this.panels.delete(key);

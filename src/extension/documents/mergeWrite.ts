@@ -3,20 +3,14 @@ import { idKeyText } from '../../core/documents/documentId';
 import { documentText } from '../../core/documents/documentText';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { diffToUpdate } from '../../core/documents/updateDiff';
-import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
 import { collectionLabel, parseDocumentUri } from '../shared/documentUri';
+import type { MergeWrite, MergeWriteOutcome } from '../shared/documentMerge';
+import { mergeNotSentMessage, sendMergeIfUnchanged } from '../shared/documentMerge';
 import type { SentUpdate } from './documentFiles';
 import { openDocument } from './documentFiles';
 
-/** What saving a merge came to: saved, not saved because the service's version changed meanwhile, or a problem. */
-export type MergeWriteOutcome = { kind: 'saved' } | { kind: 'changed'; current: DocumentVersion } | { kind: 'problem'; message: string };
-
-export type MergeWrite = (
-  uri: vscode.Uri,
-  made: { theirs: DocumentVersion; editorText: string },
-  merged: JsonObject,
-) => Promise<MergeWriteOutcome>;
+export type { MergeWrite, MergeWriteOutcome } from '../shared/documentMerge';
 
 /** What the merge needs of the document file system: to record an update it sent, so the editor's save only records it. */
 export interface MergeRecorder {
@@ -42,13 +36,11 @@ export function mergeWriter(services: Services, recorder: MergeRecorder): MergeW
     const address = parseDocumentUri(uri);
     let current: DocumentVersion;
     try {
-      const client = await services.accounts.clientFor(address.accountId);
-      const { document } = await client.getDocument(address.db, address.col, address.docId);
-      current = { text: documentText(document), document };
-      if (current.text !== made.theirs.text) return { kind: 'changed', current };
-      if (update) await client.updateDocument(address.db, address.col, address.docId, update, { safe: true });
+      const written = await sendMergeIfUnchanged(services, address, made.theirs, update);
+      if ('changed' in written) return { kind: 'changed', current: written.changed };
+      current = written.sent;
     } catch (failure) {
-      return problem(notSentMessage(services, failure));
+      return problem(mergeNotSentMessage(services, failure));
     }
     const where = `${collectionLabel(address)} ${idKeyText(address.docId)}`;
     services.logger.scoped('documents').info(`Saved the merge of document ${where}`);
@@ -66,16 +58,6 @@ export function mergeWriter(services: Services, recorder: MergeRecorder): MergeW
       ),
     );
   };
-}
-
-function notSentMessage(services: Services, error: unknown): string {
-  if (error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'WriteCancelledError'))
-    return vscode.l10n.t('Not saved: the write was cancelled at its confirmation. Your choices and your edit are kept.');
-  const reason = services.logger.describe(error);
-  return vscode.l10n.t(
-    'Not saved: {0} Your choices and your edit are kept; save again to retry.',
-    /[.!?]$/.test(reason) ? reason : `${reason}.`,
-  );
 }
 
 const problem = (message: string): MergeWriteOutcome => ({ kind: 'problem', message });

@@ -21,13 +21,20 @@ export interface DocumentsFeature {
   forgetInMemory(): void;
   /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
   mergeViews(): MergeViews;
+  /** The three-way merge views, loaded on first use: the collection view's cell conflicts open theirs there. */
+  documentMerges(): Promise<MergeViews>;
 }
 
 /** Documents as files: the `dbhost:` file system and the document commands. */
 export function registerDocuments(services: Services): DocumentsFeature {
   const templates = new NewDocumentTemplates(services);
-  const fileSystem = new DocumentFileSystem(services, templates);
-  const mergeViews = lazyPart('documentMerge.js', (bundle: typeof MergeModule) => new bundle.MergeViews(services, fileSystem));
+  const fileSystem: DocumentFileSystem = new DocumentFileSystem(services, templates, async (uri, service) =>
+    (await merges()).gate.atSave(uri, service),
+  );
+  const merges = lazyPart('documentMerge.js', (bundle: typeof MergeModule) => {
+    const views = new bundle.MergeViews(services, fileSystem);
+    return { views, gate: new bundle.SaveConflictGate(views, (uri) => fileSystem.heldVersion(uri)) };
+  });
   const saving = lazyPart<typeof SaveModule>('documentSave.js');
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
@@ -49,7 +56,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
         {
           heldVersion: (uri) => fileSystem.heldVersion(uri),
           sendBeforeSave: (uri, text) => fileSystem.sendBeforeSave(uri, text),
-          offerMerge: async (uri, conflict) => (await mergeViews()).offer(uri, conflict),
+          offerMerge: async (uri, conflict) => (await merges()).gate.offer(uri, conflict),
         },
         arg,
       ),
@@ -60,7 +67,8 @@ export function registerDocuments(services: Services): DocumentsFeature {
       fileSystem.forgetInMemory();
       templates.forgetInMemory();
     },
-    mergeViews: () => mergeViews.now(),
+    mergeViews: () => merges.now().views,
+    documentMerges: async () => (await merges()).views,
   };
 }
 

@@ -4,36 +4,30 @@ import { documentText, parseDocumentText } from '../../core/documents/documentTe
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
+import type { SaveConflict } from '../shared/documentMerge';
 import { parseDocumentUri } from '../shared/documentUri';
 
-/** A save that meets a change made on the service since the editor loaded, to a field the user changed too. */
-export interface SaveConflict {
-  /** The version the user's edits started from. */
-  base: DocumentVersion;
-  /** The editor's text, and as parsed: the user's version. */
-  text: string;
-  mine: JsonObject;
-  /** The service's version now. */
-  current: DocumentVersion;
-  /** The update paths both sides changed. */
-  overlapping: string[];
-}
+export type { SaveConflict } from '../shared/documentMerge';
 
 /** Undefined when the save can go as usual: no base known, text that does not parse, or no field changed on both sides. */
 export async function findSaveConflict(services: Services, uri: vscode.Uri, text: string, base: DocumentVersion | undefined) {
   if (!base) return undefined;
+  const address = parseDocumentUri(uri);
+  const client = await services.accounts.clientFor(address.accountId);
+  const { document } = await client.getDocument(address.db, address.col, address.docId);
+  return conflictWith(base, text, { text: documentText(document), document });
+}
+
+/** The conflict of a save of `text` with the service's version `current`, if both changed the same field since `base`. */
+export function conflictWith(base: DocumentVersion | undefined, text: string, current: DocumentVersion): SaveConflict | undefined {
+  if (!base || current.text === base.text) return undefined;
   let mine: JsonObject;
   try {
     mine = parseDocumentText(text);
   } catch {
     return undefined;
   }
-  const address = parseDocumentUri(uri);
-  const client = await services.accounts.clientFor(address.accountId);
-  const { document } = await client.getDocument(address.db, address.col, address.docId);
-  const current = { text: documentText(document), document };
-  if (current.text === base.text) return undefined;
-  const changes = compareChanges(base.document, mine, document);
+  const changes = compareChanges(base.document, mine, current.document);
   if (!changes || changes.overlapping.length === 0) return undefined;
-  return { base, text, mine, current, overlapping: changes.overlapping } satisfies SaveConflict;
+  return { base, text, mine, current, overlapping: changes.overlapping };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, webviewPage } from '../shared/webviewPage';
+import { scriptedPage } from '../shared/webviewPage';
 
 /**
  * The page of an explain view: a strict Content-Security-Policy that allows only its own script (by nonce) and
@@ -6,24 +6,15 @@ import { escapeHtml, webviewPage } from '../shared/webviewPage';
  * script draws what it is sent) and nothing of the account.
  */
 export function explainPageHtml(options: { title: string; scriptUri: string; nonce: string; loading: string }): string {
-  const { title, scriptUri, nonce, loading } = options;
-  return webviewPage({
-    title,
-    csp: `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}';`,
-    head: `<style nonce="${nonce}">
-  body { color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 20px 20px; line-height: 1.45; max-width: 900px; }
-  h1 { font-size: 1.35em; font-weight: 600; margin: 14px 0 6px; }
+  return scriptedPage({
+    ...options,
+    mainId: 'explain',
+    style: `  body { max-width: 900px; }
   h2 { font-size: 1.1em; font-weight: 600; margin: 18px 0 6px; border-bottom: 1px solid var(--vscode-panel-border, transparent); padding-bottom: 2px; }
   .before-after { padding: 6px 10px; border-left: 3px solid var(--vscode-charts-green, var(--vscode-focusBorder)); background: var(--vscode-textBlockQuote-background); }
   .summary { font-weight: 600; }
   .details { margin: 4px 0; padding-left: 20px; }
   .actions { display: flex; gap: 8px; margin: 10px 0; flex-wrap: wrap; }
-  button { font: inherit; padding: 4px 12px; cursor: pointer; border: 1px solid var(--vscode-button-border, transparent); }
-  button.primary { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
-  button.primary:hover { background: var(--vscode-button-hoverBackground); }
-  button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
-  button.secondary:hover { background: var(--vscode-button-secondaryHoverBackground); }
-  button:disabled { opacity: 0.5; cursor: default; }
   button:focus-visible, summary:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
   .stages, .stages ul { list-style: none; margin: 0; padding-left: 0; }
   .stages ul { margin-left: 9px; padding-left: 16px; border-left: 1px solid var(--vscode-tree-indentGuidesStroke, var(--vscode-descriptionForeground)); }
@@ -40,10 +31,8 @@ export function explainPageHtml(options: { title: string; scriptUri: string; non
   details.raw { margin-top: 18px; }
   summary { cursor: pointer; font-weight: 600; }
   #status:empty { display: none; }
-</style>
 `,
-    body: `<main id="explain"><p>${escapeHtml(loading)}</p></main>
-<p id="status" role="status" aria-live="polite"></p>
-<script nonce="${nonce}" src="${scriptUri}"></script>`,
+    after: `<p id="status" role="status" aria-live="polite"></p>
+`,
   });
 }

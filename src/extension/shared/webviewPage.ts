@@ -23,3 +23,39 @@ ${page.body}
 </body>
 </html>`;
 }
+
+/** What every page drawn by its own script shares: body text, headings and buttons in the theme's colours. */
+const SCRIPTED_PAGE_STYLE = `
+  body { color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 20px 20px; line-height: 1.45; }
+  h1 { font-size: 1.35em; font-weight: 600; margin: 14px 0 6px; }
+  button { font: inherit; padding: 4px 12px; cursor: pointer; border: 1px solid var(--vscode-button-border, transparent); }
+  button.primary { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+  button.primary:hover { background: var(--vscode-button-hoverBackground); }
+  button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+  button.secondary:hover { background: var(--vscode-button-secondaryHoverBackground); }
+  button:disabled { opacity: 0.5; cursor: default; }
+`;
+
+/**
+ * A page drawn by its own script from the messages it is sent: the strict policy (script and style only by nonce, no
+ * remote resources), the shared style and the page's own, `loading` in `<main id=mainId>` until the script draws
+ * there, then `after` (the page's status lines) and the script.
+ */
+export function scriptedPage(page: {
+  title: string;
+  scriptUri: string;
+  nonce: string;
+  loading: string;
+  mainId: string;
+  style: string;
+  after: string;
+}): string {
+  const { nonce } = page;
+  return webviewPage({
+    title: page.title,
+    csp: `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}';`,
+    head: `<style nonce="${nonce}">${SCRIPTED_PAGE_STYLE}${page.style}</style>\n`,
+    body: `<main id="${escapeHtml(page.mainId)}"><p>${escapeHtml(page.loading)}</p></main>
+${page.after}<script nonce="${nonce}" src="${page.scriptUri}"></script>`,
+  });
+}

@@ -105,6 +105,18 @@ describe('Documents as files', function () {
   }
 
   /** Runs a command with its questions answered by the script; the whole script must be used. */
+  /** VS Code's own save of the document, asked about a same-field change: the user's pick; VS Code's choice decides after it. */
+  async function saveChoosing(pick: string, document: vscode.TextDocument): Promise<boolean> {
+    const prompts = new FakePrompts([{ pick }]);
+    answerPrompts(prompts);
+    try {
+      return await document.save();
+    } finally {
+      answerPrompts(undefined);
+      assert.equal(prompts.unanswered, 0, 'the save did not offer Merge… or Compare or Overwrite…');
+    }
+  }
+
   async function runAnswered<T>(answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
     const run = await runScripted<T>(answers, command, ...args);
     assert.equal(run.prompts.unanswered, 0, `${command} did not ask everything the script answers`);
@@ -224,7 +236,7 @@ describe('Documents as files', function () {
     // Same length as before: VS Code's newer-file check must not depend on the size changing.
     await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
 
-    assert.equal(await document.save(), false, 'the save over a newer version went through');
+    assert.equal(await saveChoosing('Compare or Overwrite…', document), false, 'the save over a newer version went through');
     assert.equal(document.isDirty, true);
     assert.deepEqual(proxy.writes(), []);
     assert.equal(parsed(await rawDocument(id)).name, 'Ida');
@@ -256,7 +268,7 @@ describe('Documents as files', function () {
     await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
     testing.forgetDocumentsInMemory();
 
-    assert.equal(await document.save(), false, 'the save over a newer version went through');
+    assert.equal(await saveChoosing('Compare or Overwrite…', document), false, 'the save over a newer version went through');
     assert.equal(document.isDirty, true);
     assert.deepEqual(proxy.writes(), []);
 

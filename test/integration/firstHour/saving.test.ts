@@ -136,7 +136,11 @@ describe('First hour: saving says what happened, in plain words', function () {
     await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
     await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
 
+    prompts = new FakePrompts([{ pick: 'Compare or Overwrite…' }]);
+    answerPrompts(prompts);
     assert.equal(await document.save(), false, 'a save over the same field went through without asking');
+    assert.equal(prompts.questions.length, 1);
+    assert.match(prompts.questions[0].title ?? '', /in fields you changed too: `name`$/);
     assert.deepEqual(proxy.writes(), []);
     const files = vscode.workspace.getConfiguration('files');
     await files.update('saveConflictResolution', 'overwriteFileOnDisk', vscode.ConfigurationTarget.Global);

@@ -1,0 +1,120 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DbHostApi } from '../../../src/core/api/types';
+import { newObjectId } from '../../../src/core/documents/objectId';
+import { stringifyLossless } from '../../../src/core/json/lossless';
+import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
+import type { TestApi } from '../../../src/extension/extension';
+import { documentUri } from '../../../src/extension/shared/documentUri';
+import { activateExtension } from '../support/extensionUnderTest';
+import { FakePrompts } from '../support/fakePrompts';
+import { saveMerge, storedDocument } from '../support/mergeScenario';
+import type { ProxiedAccount } from '../support/proxiedAccount';
+import { addProxiedAccount } from '../support/proxiedAccount';
+import type { RecordingProxy } from '../support/recordingProxy';
+import { waitFor } from '../support/waitFor';
+import { actOn, isLoadedPage, nextPosted, postedBy } from './viewMessages';
+import { answerPrompts } from '../support/windowPrompts';
+
+const db = 'cellmergetests';
+const col = 'people';
+
+/** A collection view's Save meeting another client's change to a field the user edited in a cell offers Merge…. */
+describe('Collection view: a cell save over a same-field change offers Merge…', function () {
+  this.timeout(90_000);
+  let testing: TestApi;
+  let proxied: ProxiedAccount | undefined;
+  let proxy: RecordingProxy;
+  let accountId: string;
+  let other: DbHostApi;
+
+  /** Ada in a new view, her name and city edited in cells; her name and age changed by another client meanwhile. */
+  async function editedOnBothSides(): Promise<{ id: string; view: CollectionViewPanel }> {
+    const id = newObjectId();
+    await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
+    const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
+    if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
+    const key = stringifyLossless({ $oid: id });
+    await view.receive({ type: 'edit', key, path: ['name'], kind: 'string', text: 'Ada Lovelace' });
+    await view.receive({ type: 'edit', key, path: ['city'], kind: 'string', text: 'Leeds' });
+    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ada King', age: 37 } }, { safe: true });
+    proxy.requests.length = 0;
+    return { id, view };
+  }
+
+  async function saveAnswering(view: CollectionViewPanel, prompts: FakePrompts): Promise<void> {
+    answerPrompts(prompts);
+    try {
+      await actOn(testing, view, { type: 'save' });
+    } finally {
+      answerPrompts(undefined);
+    }
+  }
+
+  const mergeOf = (id: string) => testing.mergeViews().of(documentUri({ accountId, db, col, docId: { $oid: id } }));
+
+  before(async () => {
+    ({ testing } = await activateExtension());
+    proxied = await addProxiedAccount(testing, { label: 'Cell merge tests', db, col });
+    ({ proxy, accountId, other } = proxied);
+  });
+
+  after(async () => {
+    await proxied?.remove();
+  });
+
+  it('Merge… opens the three-way view; taking the service’s name and the edited city saves both sides and clears the staged edits', async () => {
+    const { id, view } = await editedOnBothSides();
+    const prompts = new FakePrompts([{ pick: 'Merge…' }]);
+    await saveAnswering(view, prompts);
+    assert.deepEqual(prompts.questions[0].items, ['Merge…', 'Compare', 'Overwrite', 'Discard']);
+    assert.match(prompts.questions[0].title ?? '', /changed on the service since it was loaded, in fields you edited too/);
+    assert.deepEqual(proxy.writes(), [], 'opening the merge wrote something');
+    assert.equal(view.session.staged.size, 1, 'the cell edits were dropped');
+    const merge = mergeOf(id);
+    assert.ok(merge, 'no merge view opened');
+    assert.deepEqual(
+      merge.shown().fields.map((row) => [row.label, row.status, row.base, row.mine, row.theirs]),
+      [
+        ['name', 'conflict', '"Ada"', '"Ada Lovelace"', '"Ada King"'],
+        ['city', 'mine', '"London"', '"Leeds"', '"London"'],
+        ['age', 'theirs', '36', '36', '37'],
+      ],
+    );
+
+    const reloaded = nextPosted(testing, view, isLoadedPage);
+    const saved = await saveMerge(merge, { name: { take: 'theirs' } });
+    assert.deepEqual(saved.infos, [`Saved ${id}: the merge of your edit and the service’s version.`]);
+    assert.deepEqual(await storedDocument(other, db, col, id), { _id: { $oid: id }, name: 'Ada King', city: 'Leeds', age: 37 });
+    assert.equal(view.session.staged.size, 0, 'the merged document’s edits stayed staged');
+    const page = await reloaded;
+    assert.deepEqual(
+      page.documents.map((document) => [document.name, document.city, document.age]),
+      [['Ada King', 'Leeds', 37]],
+    );
+    await other.deleteDocument(db, col, { $oid: id });
+  });
+
+  it('Escape, and a merge view cancelled, keep the cell edits staged and write nothing', async () => {
+    const { id, view } = await editedOnBothSides();
+    await saveAnswering(view, new FakePrompts([{ dismiss: true }]));
+    assert.equal(mergeOf(id), undefined);
+    await saveAnswering(view, new FakePrompts([{ pick: 'Merge…' }]));
+    const merge = mergeOf(id);
+    assert.ok(merge, 'no merge view opened');
+    await merge.receive({ type: 'cancel' });
+    await waitFor(() => mergeOf(id) === undefined, { what: 'the merge view closed' });
+    assert.deepEqual(proxy.writes(), []);
+    assert.equal((await storedDocument(other, db, col, id)).name, 'Ada King');
+    const staged = view.session.staged.editsOf(stringifyLossless({ $oid: id }));
+    assert.deepEqual(
+      staged.map((edit) => [edit.path.join('.'), edit.value]),
+      [
+        ['name', 'Ada Lovelace'],
+        ['city', 'Leeds'],
+      ],
+    );
+    view.session.discardAll();
+    await other.deleteDocument(db, col, { $oid: id });
+  });
+});
