@@ -12,10 +12,18 @@ import { isAbsentEndpoint, isKnownAbsent, markAbsent } from './featureAvailabili
  */
 const KEY = Symbol.for('dbhost.aggregateAvailability');
 
-function changed(): vscode.EventEmitter<void> {
-  const holder = globalThis as { [KEY]?: vscode.EventEmitter<void> };
-  return (holder[KEY] ??= new vscode.EventEmitter<void>());
+interface AggregateAvailability {
+  changed: vscode.EventEmitter<void>;
+  /** Clients whose service answered a pipeline: asked once each. */
+  offered: WeakSet<DbHostApi>;
 }
+
+function availability(): AggregateAvailability {
+  const holder = globalThis as { [KEY]?: AggregateAvailability };
+  return (holder[KEY] ??= { changed: new vscode.EventEmitter<void>(), offered: new WeakSet() });
+}
+
+const changed = (): vscode.EventEmitter<void> => availability().changed;
 
 export const onDidChangeAggregateAvailability: vscode.Event<void> = (listener, thisArg, disposables) =>
   changed().event(listener, thisArg, disposables);
@@ -45,9 +53,6 @@ export function aggregateMemory(client: DbHostApi, label: string): AggregateMemo
   return { label, known: () => isKnownAbsent(client, 'aggregate'), learnt: () => markAggregateAbsent(client) };
 }
 
-/** Clients whose service answered a pipeline: asked once each. */
-const offered = new WeakSet<DbHostApi>();
-
 /**
  * Whether the service offers aggregation: no when known absent, else asked once per client with a pipeline of
  * one `$limit` on a collection that exists (cheap everywhere). Any answer but "no such endpoint" counts as
@@ -55,6 +60,7 @@ const offered = new WeakSet<DbHostApi>();
  */
 export async function aggregateOffered(client: DbHostApi, db: string, col: string): Promise<boolean> {
   if (isKnownAbsent(client, 'aggregate')) return false;
+  const { offered } = availability();
   if (offered.has(client)) return true;
   try {
     await client.aggregate(db, col, [{ $limit: 1 }], { limit: 1 });
