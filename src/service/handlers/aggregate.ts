@@ -94,7 +94,7 @@ export const aggregate: Handler = async (context) => {
   const request = withBudget(() => parseRequest(context.body, params.db), budget);
   const data = requireCollection(account, params.db, params.col);
   const { find, planned, rest } = leadingFind(request.stages);
-  const page = await findPageSliced(data, find, budget, !request.explain).catch((error: unknown) => {
+  const page = await findPageSliced(data, find, budget, !request.explain, request.explain).catch((error: unknown) => {
     throw planned.length > 0 ? inStage(planned[0], error) : error;
   });
   if (request.explain) {

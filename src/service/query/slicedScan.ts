@@ -63,6 +63,8 @@ export async function findPageSliced(
   request: PageRequest,
   budget: RequestBudget,
   countUse = true,
+  /** False when the caller uses the page only (a pipeline's leading stages): an unsorted scan stops once the page is found. */
+  totalWanted = true,
 ): Promise<PlannedPage> {
   const { sort, test, plan } = checkedQuery(collection, request, budget);
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
@@ -94,8 +96,10 @@ export async function findPageSliced(
       stats.docsExamined = page.documents.length;
       return { ...page, scanned: stats.docsExamined, plan, stats };
     }
-    stats.docsExamined = collection.count;
-    found = await scanSliced(collection, request.q, budget);
+    const wanted = !totalWanted && !sort ? request.skip + request.limit : Number.POSITIVE_INFINITY;
+    const scan = await scanUntil(collection, request.q, budget, wanted);
+    stats.docsExamined = scan.examined;
+    found = scan.matched;
     total = found.length;
   }
   if (!inOrder) found = await sortSliced(found, sort!, budget, SLICE_MS);
@@ -133,21 +137,32 @@ export async function matchingSliced(collection: CollectionData, q: Doc, budget:
 }
 
 async function scanSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
+  return (await scanUntil(collection, q, budget, Number.POSITIVE_INFINITY)).matched;
+}
+
+/** The documents matching `q` in natural order, scanned in slices, until `wanted` of them are found. */
+async function scanUntil(
+  collection: CollectionData,
+  q: Doc,
+  budget: RequestBudget,
+  wanted: number,
+): Promise<{ matched: Doc[]; examined: number }> {
   const test = withBudget(() => (Object.keys(q).length === 0 ? () => true : compileFilter(q)), budget);
   const entries = collection.entries.slice();
   const matched: Doc[] = [];
   let next = 0;
-  while (next < entries.length) {
+  const more = () => next < entries.length && matched.length < wanted;
+  while (more()) {
     withBudget(() => {
       const sliceEnd = performance.now() + SLICE_MS;
       do {
-        for (const stop = Math.min(next + 4, entries.length); next < stop; next++) {
+        for (const stop = Math.min(next + 4, entries.length); next < stop && matched.length < wanted; next++) {
           spendWork(1, 'scanning documents');
           if (test(entries[next].doc)) matched.push(entries[next].doc);
         }
-      } while (next < entries.length && performance.now() < sliceEnd);
+      } while (more() && performance.now() < sliceEnd);
     }, budget);
-    if (next < entries.length) await yieldToOtherRequests();
+    if (more()) await yieldToOtherRequests();
   }
-  return matched;
+  return { matched, examined: next };
 }

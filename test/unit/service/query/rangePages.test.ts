@@ -52,3 +52,21 @@ describe('service: a page of a range or an equality costs the same at any size',
     assert.ok(page.stats.docsExamined < 20_000, `examined ${page.stats.docsExamined}, not the whole collection`);
   });
 });
+
+describe('service: a page read without its total (a pipeline’s leading $match and $limit)', () => {
+  const collection = new CollectionData();
+  for (let i = 0; i < 20_000; i++) collection.put({ _id: i, m: i % 10 });
+
+  it('stops scanning once the page is found, with the same documents as the whole scan', async () => {
+    const request = { q: { m: 3 }, skip: 2, limit: 5 };
+    const page = await findPageSliced(collection, request, new RequestBudget(), false, false);
+    assert.deepEqual(ids(page.documents), ids(findPage(collection, request).documents));
+    assert.ok(page.stats.docsExamined < 100, `examined ${page.stats.docsExamined} of 20,000`);
+  });
+
+  it('still scans everything when the page is sorted, since the first matches found are not the first in order', async () => {
+    const request = { q: { m: 3 }, sort: { _id: -1 }, skip: 0, limit: 5 };
+    const page = await findPageSliced(collection, request, new RequestBudget(), false, false);
+    assert.deepEqual(ids(page.documents), ids(findPage(collection, request).documents));
+  });
+});
