@@ -1,16 +1,15 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import { newObjectId } from '../../../src/core/documents/objectId';
 import type { MergePanel } from '../../../src/extension/documents/mergePanel';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { saveMerge, storedDocument } from '../support/mergeScenario';
+import { editedOnBothSides, saveMerge, storedDocument } from '../support/mergeScenario';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
-import { discard, replaceFirst } from '../support/textEditing';
+import { discard } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
 
@@ -26,21 +25,6 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
   let accountId: string;
   let other: DbHostApi;
   const opened: vscode.TextDocument[] = [];
-
-  /** Ada opened in an editor, her name and city edited there; her name and age changed by another client. */
-  async function editedOnBothSides(): Promise<{ id: string; document: vscode.TextDocument }> {
-    const id = newObjectId();
-    await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
-    const document = await vscode.workspace.openTextDocument(uri);
-    opened.push(document);
-    await vscode.window.showTextDocument(document);
-    await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await replaceFirst(document, '"London"', '"Leeds"');
-    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ada King', age: 37 } }, { safe: true });
-    proxy.requests.length = 0;
-    return { id, document };
-  }
 
   /** Runs a VS Code save command with the user's answers scripted; returns what was asked. */
   async function saveWith(command: string, prompts: FakePrompts): Promise<FakePrompts> {
@@ -95,7 +79,7 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
   });
 
   it('File > Save asks Mergeâ€¦ or Compare or Overwriteâ€¦; Mergeâ€¦ opens the view, nothing is written until Save Merge', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const prompts = await saveWith('workbench.action.files.save', new FakePrompts([{ pick: 'Mergeâ€¦' }]));
     assert.equal(prompts.questions.length, 1);
     assert.match(prompts.questions[0].title ?? '', /changed on the service since you opened it, in fields you changed too: `name`/);
@@ -112,7 +96,7 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
   });
 
   it('File > Save answered with Escape, then a merge view cancelled: the edit stays unsaved, nothing is written', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     await saveWith('workbench.action.files.save', new FakePrompts([{ dismiss: true }]));
     assert.equal(mergeOf(document), undefined);
     await nothingLost(id, document);
@@ -126,8 +110,8 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
   });
 
   it('Save All asks once per document, one question after the other, and each merge saves both sides', async () => {
-    const first = await editedOnBothSides();
-    const second = await editedOnBothSides();
+    const first = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
+    const second = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const prompts = await saveWith('workbench.action.files.saveAll', new FakePrompts([{ pick: 'Mergeâ€¦' }, { pick: 'Mergeâ€¦' }]));
     assert.equal(prompts.questions.length, 2);
     for (const { id, document } of [first, second]) await nothingLost(id, document);
@@ -153,7 +137,7 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
   }
 
   it('auto-save offers Mergeâ€¦ too; Escape keeps the edit unsaved, and the next Save asks again', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const declined = new FakePrompts([{ dismiss: true }]);
     await autoSaveWith(declined, () => declined.unanswered === 0);
     assert.match(declined.questions[0].title ?? '', /in fields you changed too: `name`/);
@@ -167,7 +151,7 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
   });
 
   it('auto-save over a same-field change, answered Mergeâ€¦: the view opens and Save Merge saves both sides', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     await autoSaveWith(new FakePrompts([{ pick: 'Mergeâ€¦' }]), () => mergeOf(document) !== undefined);
     await nothingLost(id, document);
     await takeBothSides(id, document, mergeOf(document)!);

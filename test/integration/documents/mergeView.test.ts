@@ -1,18 +1,18 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { MergeRow } from '../../../src/core/documents/mergeViewMessages';
-import { newObjectId } from '../../../src/core/documents/objectId';
 import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
 import type { MergePanel } from '../../../src/extension/documents/mergePanel';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { editedOnBothSides } from '../support/mergeScenario';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
-import { discard, replaceFirst } from '../support/textEditing';
+import { discard } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
 
@@ -28,21 +28,6 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   let accountId: string;
   let other: DbHostApi;
   const opened: vscode.TextDocument[] = [];
-
-  /** Ada opened in an editor, her name and city edited there, and her name and age changed by another client meanwhile. */
-  async function editedOnBothSides(): Promise<{ id: string; document: vscode.TextDocument }> {
-    const id = newObjectId();
-    await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
-    const document = await vscode.workspace.openTextDocument(uri);
-    opened.push(document);
-    await vscode.window.showTextDocument(document);
-    await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await replaceFirst(document, '"London"', '"Leeds"');
-    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ada King', age: 37 } }, { safe: true });
-    proxy.requests.length = 0;
-    return { id, document };
-  }
 
   async function stored(id: string): Promise<Record<string, unknown>> {
     return JSON.parse((await other.getDocument(db, col, { $oid: id })).text) as Record<string, unknown>;
@@ -90,7 +75,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   });
 
   it('Merge… shows every difference against the base; the user edits one field, takes a side for the others, and it is saved', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { view, question } = await openMerge(document);
     assert.match(question, /changed on the service since you opened it, in fields you changed too: `name`/);
     assert.deepEqual(summary(view.shown().fields), [
@@ -113,7 +98,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   });
 
   it('a change on the service during the merge: nothing is written, the merge is redone against it, and then saved', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { view } = await openMerge(document);
     await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Countess', age: 38 } }, { safe: true });
     proxy.requests.length = 0;
@@ -137,7 +122,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   });
 
   it('Confirm writes decides the merge write: Cancel writes nothing and keeps the view and the edit; Send saves it', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { view } = await openMerge(document);
     await testing.services.accounts.update(accountId, { mode: 'confirm' });
     try {
@@ -161,7 +146,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   });
 
   it('Escape at the choice, Cancel and closing the view keep the edit unsaved in its editor', async () => {
-    const { id, document } = await editedOnBothSides();
+    const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { result } = await runScripted<SaveOutcome>([{ dismiss: true }], 'dbhost.saveDocument');
     assert.equal(result.saved, false);
     assert.equal(testing.mergeViews().of(document.uri), undefined);
