@@ -6,15 +6,12 @@ import type { SaveOutcome } from '../../../src/extension/documents/commands/save
 import type { MergePanel } from '../../../src/extension/documents/mergePanel';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
-import { editedOnBothSides } from '../support/mergeScenario';
-import type { FakeAnswer } from '../support/fakePrompts';
-import { FakePrompts } from '../support/fakePrompts';
+import { editedOnBothSides, saveMerge } from '../support/mergeScenario';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
 import { discard } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
-import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'mergetests';
 const col = 'people';
@@ -42,21 +39,6 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   }
 
   /** The page's Save Merge, with the user's choice per field by its label. */
-  async function saveMerge(
-    view: MergePanel,
-    choose: Record<string, { take: 'mine' | 'theirs' } | { take: 'edited'; text: string }>,
-    answers: FakeAnswer[] = [],
-  ) {
-    const prompts = new FakePrompts(answers);
-    answerPrompts(prompts);
-    try {
-      const rows = view.shown().fields;
-      await view.receive({ type: 'save', choices: rows.map((row) => ({ key: row.key, ...(choose[row.label] ?? { take: row.take }) })) });
-    } finally {
-      answerPrompts(undefined);
-    }
-    return prompts;
-  }
 
   const summary = (rows: MergeRow[]) => rows.map((row) => [row.label, row.status, row.base, row.mine, row.theirs]);
 
