@@ -25,8 +25,6 @@ import { databasesFeature } from './databases/registerDatabases';
 import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
 import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
 import type { StatsViewProbe } from './deploymentStats/statsViewProbe';
-import type { DeploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
-import { deploymentLogProbe } from './deploymentLogs/deploymentLogProbe';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { MergeViews } from './documents/mergeViews';
@@ -67,8 +65,6 @@ export interface TestApi {
   collectionViewProbe(): CollectionViewProbe;
   /** What each deployment statistics view sent to its chart (loads dist/originalFeatures.js). */
   statsViewProbe(): StatsViewProbe;
-  /** What each deployment log channel appended. */
-  deploymentLogProbe(): DeploymentLogProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -146,7 +142,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       collectionViews: collectionViews.views,
       collectionViewProbe: () => collectionViews.probe()!,
       statsViewProbe: () => originalFeatures.now().statsViewProbe(services)!,
-      deploymentLogProbe: () => deploymentLogProbe(context)!,
       aiTools: () => aiTools.now(),
       mcpServers: nodeParts.mcpServers,
     }));

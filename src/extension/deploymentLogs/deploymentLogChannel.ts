@@ -4,8 +4,6 @@ import { countOf, formatCount } from '../../core/text/formatCount';
 import type { KnownKeys } from '../../core/text/knownKeys';
 import { MemberLogs } from '../../core/logs/memberLogs';
 import { Disposable } from '../base/disposable';
-import type { DeploymentLogProbe } from './deploymentLogProbe';
-import type { TranscriptLine } from './transcriptLine';
 
 /** `13:05:02`, local time: the one timestamp of a line of the extension's own. */
 const timeOfDay = (date: Date): string => date.toTimeString().slice(0, 8);
@@ -24,7 +22,6 @@ export class DeploymentLogChannel extends Disposable {
   constructor(
     readonly name: string,
     private readonly keys: KnownKeys,
-    private readonly probe: DeploymentLogProbe | undefined,
   ) {
     super();
     this.output = this.register(vscode.window.createOutputChannel(name, 'log'));
@@ -46,31 +43,16 @@ export class DeploymentLogChannel extends Disposable {
         ),
       );
     }
-    const fresh = lines.map((line): TranscriptLine => {
-      const text = this.keys.redact(line);
-      return { level: 'log', text, shown: text };
-    });
-    for (const line of fresh) this.output.appendLine(line.shown);
-    this.record(fresh);
+    for (const line of lines) this.output.appendLine(this.keys.redact(line));
   }
 
   /** A line of the extension's own about the tailing (started, stopped, failing, resumed). */
   notice(level: 'info' | 'warn', text: string): void {
     const clean = this.keys.redact(text);
-    const line: TranscriptLine = {
-      level,
-      text: clean,
-      shown: `${timeOfDay(new Date())} DB Host${level === 'warn' ? ' warning' : ''}: ${clean}`,
-    };
-    this.output.appendLine(line.shown);
-    this.record([line]);
+    this.output.appendLine(`${timeOfDay(new Date())} DB Host${level === 'warn' ? ' warning' : ''}: ${clean}`);
   }
 
   show(): void {
     this.output.show(true);
-  }
-
-  private record(lines: TranscriptLine[]): void {
-    if (lines.length > 0) this.probe?.appended(this, lines);
   }
 }

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DeploymentLogChannel } from './deploymentLogChannel';
-import { deploymentLogProbe } from './deploymentLogProbe';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import { deploymentKey } from '../shared/deploymentTarget';
 import type { LogTailSession } from './logTailSession';
@@ -103,7 +102,6 @@ export class DeploymentLogTails extends Disposable {
       channel = new DeploymentLogChannel(
         taken ? `${plain} (${this.services.accounts.require(target.accountId).label})` : plain,
         this.services.logger.keys,
-        deploymentLogProbe(this.services.context),
       );
       this.channels.set(key, channel);
     }

@@ -19,7 +19,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
   let testing: TestApi;
   const occurrences = (session: LogTailSession, text: string) =>
-    transcriptOf(testing, session).filter((line) => line.level === 'log' && line.text.includes(text)).length;
+    transcriptOf(session).filter((line) => line.level === 'log' && line.text.includes(text)).length;
   let extension: vscode.Extension<unknown>;
   /** The built service on a fixed port with its own data folder, so that the test can stop it and start it again. */
   let options: ChildOptions;
@@ -96,11 +96,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     assert.match(warning.text, /retrying in \d+(\.\d+)? s/);
     service = await startServiceInChild(options);
     await lineAppears(session, (line) => /tailing resumed/.test(line.text), 'tailing to resume');
-    assert.equal(
-      transcriptOf(testing, session).filter((line) => line.level === 'warn').length,
-      1,
-      'the outage was reported more than once',
-    );
+    assert.equal(transcriptOf(session).filter((line) => line.level === 'warn').length, 1, 'the outage was reported more than once');
     // The restarted service's log starts afresh; what runs now still shows, once.
     const marker = await markedQuery('shop', 'customers');
     await lineAppears(session, (line) => line.text.includes(marker), 'a query after the restart');
@@ -146,13 +142,13 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     const sharedSession = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
     assert.equal(await vscode.commands.executeCommand('dbhost.stopTailing', { accountId, deployment: replicaSet }), true);
     assert.equal(setSession.isRunning, false);
-    assert.ok(transcriptOf(testing, setSession).some((line) => line.text.startsWith('Stopped tailing')));
+    assert.ok(transcriptOf(setSession).some((line) => line.text.startsWith('Stopped tailing')));
     assert.equal(sharedSession.isRunning, true);
 
     const stopped = new Promise<void>((resolve) => sharedSession.onDidStop(resolve));
     await testing.services.accounts.remove(accountId);
     await stopped;
-    assert.ok(transcriptOf(testing, sharedSession).some((line) => /account was removed/.test(line.text)));
+    assert.ok(transcriptOf(sharedSession).some((line) => /account was removed/.test(line.text)));
     ({ accountId, client } = await addAccount(testing, 'Log tests', service));
   });
 

@@ -54,7 +54,7 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
     );
     assert.match(skipped.text, /\d+ earlier lines? not shown \(Show Logs has them all\)\.$/);
     await lineAppears(session, (line) => line.text.includes(markers[markers.length - 1]), 'the last query before tailing');
-    const logLines = () => transcriptOf(testing, session!).filter((line) => line.level === 'log');
+    const logLines = () => transcriptOf(session!).filter((line) => line.level === 'log');
     assert.equal(logLines().length, INITIAL_LINES);
     assert.ok(!logLines().some((line) => line.text.includes(markers[0])), 'a line older than the last ones was shown');
 
@@ -65,7 +65,7 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
       assert.equal(line.shown, line.text, 'a server line is shown with something in front of it');
       assert.equal(line.shown.match(SERVER_TIMESTAMP)?.length, 1, `not one timestamp: ${line.shown}`);
     }
-    for (const notice of transcriptOf(testing, session).filter((line) => line.level !== 'log')) {
+    for (const notice of transcriptOf(session).filter((line) => line.level !== 'log')) {
       assert.match(notice.shown, /^\d\d:\d\d:\d\d DB Host: /, `a line of the extension's own without its one timestamp: ${notice.shown}`);
     }
   });

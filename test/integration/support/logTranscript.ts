@@ -1,11 +1,10 @@
-import type { TestApi } from '../../../src/extension/extension';
-import type { TranscriptLine } from '../../../src/extension/deploymentLogs/transcriptLine';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import { activateExtension } from './extensionUnderTest';
+import type { TranscriptLine } from './outputChannels';
+import { channelNamed } from './outputChannels';
 
-/** What the session's channel appended, oldest first, as the test probe kept it. */
-export function transcriptOf(testing: TestApi, session: LogTailSession): readonly TranscriptLine[] {
-  return testing.deploymentLogProbe().of(session.channel).transcript;
+/** What the session's channel appended, oldest first, as recorded where the product appends it. */
+export function transcriptOf(session: LogTailSession): readonly TranscriptLine[] {
+  return channelNamed(session.channel.name).transcript;
 }
 
 /**
@@ -18,8 +17,7 @@ export async function lineAppears(
   what = 'a matching line',
   timeoutMs = 30_000,
 ): Promise<TranscriptLine> {
-  const { testing } = await activateExtension();
-  const record = testing.deploymentLogProbe().of(session.channel);
+  const record = channelNamed(session.channel.name);
   return new Promise((resolve, reject) => {
     const found = record.transcript.find(test);
     if (found) return resolve(found);
