@@ -24,7 +24,6 @@ import { databaseActivityFeature } from './databaseActivity/registerDatabaseActi
 import { databasesFeature } from './databases/registerDatabases';
 import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
 import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
-import type { StatsViewProbe } from './deploymentStats/statsViewProbe';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { MergeViews } from './documents/mergeViews';
@@ -39,7 +38,6 @@ import { usersFeature } from './users/registerUsers';
 import { ConfirmedWrites } from './shared/confirmedWrites';
 import { RulesSaveChecks } from './shared/rulesSaveCheck';
 import type { AsyncContext } from './shared/confirmedWrites';
-import { originalFeatures } from './shared/loadOriginalFeatures';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
@@ -63,8 +61,6 @@ export interface TestApi {
   collectionViews(): CollectionViews;
   /** What each collection view posted to its webview, drew, and the export it last started (loads their code). */
   collectionViewProbe(): CollectionViewProbe;
-  /** What each deployment statistics view sent to its chart (loads dist/originalFeatures.js). */
-  statsViewProbe(): StatsViewProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -141,7 +137,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       collectionViewProbe: () => collectionViews.probe()!,
-      statsViewProbe: () => originalFeatures.now().statsViewProbe(services)!,
       aiTools: () => aiTools.now(),
       mcpServers: nodeParts.mcpServers,
     }));

@@ -8,4 +8,4 @@ export { activityUnder } from '../databaseActivity/activityUnder';
 export { showOperationDetails, openSlowQueryInPlayground } from '../databaseActivity/openSlowQuery';
 export { explainSlowQuery } from '../databaseActivity/explainSlowQuery';
 export { copyDatabase } from '../copyDatabase/copyDatabase';
-export { showDeploymentStats, statsViewProbe } from '../deploymentStats/showDeploymentStats';
+export { showDeploymentStats } from '../deploymentStats/showDeploymentStats';

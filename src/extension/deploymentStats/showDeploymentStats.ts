@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
 import { deploymentKey, resolveDeploymentTarget } from '../shared/deploymentTarget';
 import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
-import { testProbe } from '../base/testProbe';
 import type { Services } from '../services';
 import { StatsView } from './statsView';
-import { StatsViewProbe } from './statsViewProbe';
 
 const open = new Map<string, StatsView>();
 
@@ -38,15 +36,8 @@ export async function showDeploymentStats(services: Services, arg: unknown): Pro
     enableScripts: true,
     localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'dist')],
   });
-  const view = new StatsView(panel, services, client, target, first, statsViewProbe(services));
+  const view = new StatsView(panel, services, client, target, first);
   open.set(key, view);
   panel.onDidDispose(() => open.delete(key));
   return view;
-}
-
-let probe: { made: StatsViewProbe | undefined } | undefined;
-
-/** What the statistics views report to the tests: made on first use, only in a test run (see base/testProbe.ts). */
-export function statsViewProbe(services: Services): StatsViewProbe | undefined {
-  return (probe ??= { made: testProbe(services.context, () => new StatsViewProbe()) }).made;
 }

@@ -7,7 +7,6 @@ import { toStatsSeries } from '../../core/stats/statsSeries';
 import type { DeploymentTarget } from '../shared/deploymentTarget';
 import type { Services } from '../services';
 import { statsPageHtml } from './statsPage';
-import type { StatsViewProbe } from './statsViewProbe';
 
 export const REFRESH_SECONDS = 10;
 
@@ -27,8 +26,6 @@ export class StatsView implements vscode.Disposable {
     private readonly client: DbHostApi,
     readonly target: DeploymentTarget,
     first: unknown,
-    /** Present only in a test run (see base/testProbe.ts): it is told each message sent to the chart. */
-    private readonly probe: StatsViewProbe | undefined,
   ) {
     const nonce = randomNonce();
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'statsChart.js')).toString();
@@ -83,7 +80,6 @@ export class StatsView implements vscode.Disposable {
   }
 
   private async post(message: HostMessage): Promise<void> {
-    this.probe?.posted(this, message);
     await this.panel.webview.postMessage(message);
   }
 

@@ -9,6 +9,8 @@ import { serviceWithoutExtras } from './withoutExtras';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { postedTo } from '../support/webviewPanels';
+import type { HostMessage } from '../../../src/core/stats/chartMessages';
 
 /** What the test reads of the statistics view the command returns (what it sent the chart: through the test probe). */
 interface StatsViewHandle {
@@ -51,7 +53,7 @@ describe('Original service extras: deployment statistics view', function () {
     const view = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });
     assert.ok(view, 'no view was opened');
     const html = view.panel.webview.html;
-    const { posted } = testing.statsViewProbe().of(view);
+    const posted = postedTo(view.panel).posted as HostMessage[];
     const nonce = /script-src 'nonce-([^']+)'/.exec(html)?.[1];
     assert.ok(nonce, 'no script nonce in the policy');
     assert.match(html, /default-src 'none'/);
