@@ -81,14 +81,23 @@ const dropByPrefix = (prefix: string): Statement =>
     EXECUTE format('DROP INDEX %I', i);
   END LOOP; END$$`);
 
+/**
+ * The B-tree of `_id`'s sort keys (then natural order) of a collection, named as the `_id_` index's: sorts led by
+ * `_id` (most listings' order) and `_id` ranges walk it. The primary key serves lookups by `_id` and keeps it unique.
+ */
+export const idKeyIndexSql = (account: string, db: string, col: string): string =>
+  `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, ID_INDEX.name, 'k')} ON dbhost_documents (${sortKeySql(['_id'])}, pos) WHERE ${collectionRows(account, db, col)}`;
+
 const collectionIndexes = (account: string, state: AccountState, db: string, col: string): Statement[] =>
-  (state.collection(db, col)?.indexes ?? [])
-    .filter((index) => index.name !== ID_INDEX.name)
-    .flatMap((index) => createStatements(account, db, col, index));
+  (state.collection(db, col)?.indexes ?? []).flatMap((index) =>
+    index.name === ID_INDEX.name ? [ddl(idKeyIndexSql(account, db, col))] : createStatements(account, db, col, index),
+  );
 
 /** The PostgreSQL indexes to make or drop for a mutation just applied to `state`. */
 export function indexStatements(account: string, mutation: Mutation, state: AccountState): Statement[] {
   switch (mutation.op) {
+    case 'createCollection':
+      return [ddl(idKeyIndexSql(account, mutation.db, mutation.name))];
     case 'createIndex':
       return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
     case 'dropIndex':

@@ -5,6 +5,7 @@ import { readAccount } from './accountRows';
 import type { StoreTarget } from './connection';
 import { connectFailure, ensureDatabase, parseStoreUrl, StoreUnavailable } from './connection';
 import { PostgresAccountStore } from './postgresAccountStore';
+import { makeIdKeyIndexes } from './idKeyIndexes';
 import { createTables } from './schema';
 import { unavailable } from './unavailable';
 
@@ -14,12 +15,21 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Every account's data in one PostgreSQL database, shared by every service process started with the same URL. */
 class PostgresStores implements AccountStores {
   private readonly opened: PostgresAccountStore[] = [];
+  private closing = false;
+  /** The `_id` B-trees of collections made before there were any, made in the background (idKeyIndexes.ts). */
+  private readonly backfill: Promise<unknown>;
 
   constructor(
     private readonly target: StoreTarget,
     private readonly pool: Pool,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    this.backfill = makeIdKeyIndexes(pool, () => this.closing, log).then(
+      (made) => made > 0 && log(`Made ${made} PostgreSQL ${made === 1 ? 'index' : 'indexes'} of _id for sorts by _id`),
+      (error: unknown) =>
+        log(`The PostgreSQL indexes of _id could not be made (sorts by _id stay with the service): ${(error as Error).message}`),
+    );
+  }
 
   get description(): string {
     return `Data in PostgreSQL ${this.target.shown}`;
@@ -53,7 +63,8 @@ class PostgresStores implements AccountStores {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.opened.map((store) => store.close()));
+    this.closing = true;
+    await Promise.all([...this.opened.map((store) => store.close()), this.backfill]);
     await this.pool.end();
   }
 }
