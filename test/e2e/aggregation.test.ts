@@ -3,7 +3,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -75,14 +75,7 @@ describe('An aggregation pipeline built stage by stage, through the real UI (cod
     await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('aggregation', () => session);
 
   it('filters the orders in their collection view and chooses Aggregate…: a pipeline playground whose $match is that filter', async () => {
     const { page } = session;

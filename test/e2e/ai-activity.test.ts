@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { CALL_TOOL_COMMAND } from './support/agent-stand-in';
 import { saveScreenshot } from './support/screenshots';
@@ -29,14 +29,7 @@ describe('What agents did, in the AI activity log, through the real UI (code-ser
     await dismissNotification(await addAccountThroughUi(session, sideBar));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-ai-activity-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('ai-activity', () => session);
 
   it('shows one line per tool call: the account, the tool, its input and what came of it', async () => {
     const { page } = session;

@@ -4,7 +4,7 @@ import { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import { stringifyLossless } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -49,14 +49,7 @@ describe('Several rows at once in the collection view, and their undo, through t
     others = ((await client.listDocuments(DB, COL, { q: { status: 'reviewed' }, limit: 1 })).total ?? 0) as number;
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-bulk-view-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('bulk-view', () => session);
 
   it('selects three rows and stages a field set on them through Change Rows…; the review shows the count', async () => {
     const { page } = session;

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import { chooseFromContextMenu, dismissNotification, expandRow, openDbHostView, quickInput, treeRow } from './support/workbench';
@@ -29,14 +29,7 @@ describe('Collection view through the real UI (code-server in Chromium)', functi
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-table-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('table', () => session);
 
   it('opens Open Collection View from a collection’s context menu, showing the first page by type', async () => {
     const { page } = session;

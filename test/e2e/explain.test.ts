@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import { dismissNotification, editorGroupOf, editorTab, moveMouseAway, openDbHostView, quickOpenFile } from './support/workbench';
@@ -40,14 +40,7 @@ describe('From a slow query to the index that serves it, through the real UI (co
     await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('explain', () => session);
 
   it('clicks Explain above the playground query: a rendered view with the plan in words, its stages, and the suggested index k_1', async () => {
     const { page } = session;

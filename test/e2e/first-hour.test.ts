@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -46,14 +46,7 @@ describe("A newcomer's first hour through the real UI", function () {
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-first-hour-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('first-hour', () => session);
 
   it('adds the account and sees a new collection selected in the tree, under its expanded database', async () => {
     const { page } = session;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -38,14 +38,7 @@ describe('Guardrails through the real UI: a production-tagged Read-only account'
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `guardrails-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('guardrails', () => session);
 
   it('adds an account and, from the message that it was added, makes it Read-only, red and tagged "production"', async () => {
     const { page } = session;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -32,14 +32,7 @@ describe('DB Host extras through the real UI: users and deployment statistics', 
     await dismissNotification(await addAccountThroughUi(session, sideBar));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-extras-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('extras', () => session);
 
   it('shows a database’s users, their access, beside its collections, current operations and slow queries', async () => {
     await resizeSideBar(session.page, 420);

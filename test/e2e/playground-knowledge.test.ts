@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import { formatCount } from '../../src/core/text/formatCount';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import { dismissNotification, editorGroupOf, moveMouseAway, openDbHostView, quickOpenFile } from './support/workbench';
@@ -41,14 +41,7 @@ describe('Playgrounds that know the data, through the real UI (code-server in Ch
     await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('playground-knowledge', () => session);
 
   it('types the start of a field name in q and accepts the sampled field from the completion list', async () => {
     const { page } = session;

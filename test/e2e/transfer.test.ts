@@ -5,7 +5,7 @@ import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import { stringifyLossless } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -31,14 +31,7 @@ describe('DB Host export and import through the real UI (code-server in Chromium
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-transfer-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('transfer', () => session);
 
   it('adds the account and shows the suppliers collection', async () => {
     const { page } = session;

@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import { formatCount } from '../../src/core/text/formatCount';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -59,14 +59,7 @@ describe('DB Host through the real UI (code-server in Chromium)', function () {
     client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('using-the-product', () => session);
 
   it('opens the DB Host view from the activity bar and shows the welcome', async () => {
     sideBar = await openDbHostView(session.page);

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import { answerQuickInput, dismissNotification, moveMouseAway, openDbHostView, runCommandFromPalette } from './support/workbench';
@@ -20,14 +20,7 @@ describe('The getting-started walkthrough through the real UI (code-server in Ch
     await dismissNotification(await addAccountThroughUi(session, sideBar));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `failed-walkthrough-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('walkthrough', () => session);
 
   it('opens the walkthrough from the palette: the first step ticked once an account exists, opened it shows its two buttons', async () => {
     const { page } = session;

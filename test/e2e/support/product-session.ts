@@ -12,6 +12,7 @@ import { repoRoot } from '../../../scripts/vscode-host/paths';
 import { ensureHarnessPrerequisites } from '../../../scripts/vscode-host/prerequisites';
 import { watchForKey } from './key-canary';
 import { installAgentStandIn } from './agent-stand-in';
+import { saveScreenshot } from './screenshots';
 
 export interface ProductSession {
   page: Page;
@@ -61,4 +62,20 @@ export async function openProductSession(options: ProductSessionOptions = {}): P
     await close();
     throw error;
   }
+}
+
+/**
+ * The hooks every journey ends with: a screenshot of the screen when a step failed
+ * (test-results/e2e/failed-<journey>-<step>.png), and the session closed after the last step.
+ */
+export function screenshotFailuresThenClose(journey: string, session: () => ProductSession | undefined): void {
+  afterEach(async function () {
+    const open = session();
+    if (this.currentTest?.state === 'failed' && open)
+      await saveScreenshot(open.page, `failed-${journey}-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  after(async () => {
+    await session()?.close();
+  });
 }
