@@ -162,7 +162,12 @@ export function outputView(page: Page): Locator {
 /** Closes a notification toast with its own close button, as a person would, and waits until it is gone. */
 export async function dismissNotification(toast: Locator): Promise<void> {
   await toast.hover();
-  await toast.getByRole('button', { name: /^Clear Notification/ }).click();
+  // VS Code may hide the toast on its own meanwhile (its close button then never becomes clickable): gone is gone.
+  const clicked = toast
+    .getByRole('button', { name: /^Clear Notification/ })
+    .click()
+    .catch(() => undefined);
+  await Promise.race([clicked, toast.waitFor({ state: 'hidden' })]);
   await toast.waitFor({ state: 'hidden' });
 }
 
