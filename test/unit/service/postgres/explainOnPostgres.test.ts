@@ -48,6 +48,22 @@ describePostgres('on PostgreSQL, queries run as SQL, with PostgreSQL indexes mad
     return answer.json as Explained;
   };
 
+  /** Explains `params`: the named index walked in SQL for the page, about a page read; the list answers `ids`. */
+  const assertWalkedInSql = async (params: Record<string, unknown>, index: string, ids: readonly number[]): Promise<Explained> => {
+    const explained = await explain(params);
+    assert.equal(explained.plan.stage, 'IXSCAN', JSON.stringify(explained.plan));
+    assert.equal(explained.plan.index, index);
+    assert.equal(explained.plan.decidedInService, false);
+    assert.equal(explained.plan.sortInMemory, false, explained.plan.storeSteps.join(', '));
+    assert.ok(explained.docsExamined < 100, `docsExamined ${explained.docsExamined}`);
+    const listed = await service.raw('GET', query('documents', params));
+    assert.deepEqual(
+      (listed.json as { _id: number }[]).map((doc) => doc._id),
+      ids,
+    );
+    return explained;
+  };
+
   it('explains an equality without an index as PostgreSQL ran it: a scan of the collection, decided by SQL', async () => {
     const explained = await explain({ q: { k: 7 } });
     assert.equal(explained.plan.stage, 'COLLSCAN');
@@ -84,17 +100,7 @@ describePostgres('on PostgreSQL, queries run as SQL, with PostgreSQL indexes mad
       [{ sort: { k: 1 }, skip: 20, limit: 3 }, [1, 51, 101]],
       [{ q: { k: { $gte: 10, $lt: 12 } }, sort: { k: -1 }, limit: 3 }, [11, 61, 111]],
     ] as const) {
-      const explained = await explain(params);
-      assert.equal(explained.plan.stage, 'IXSCAN', JSON.stringify(explained.plan));
-      assert.equal(explained.plan.index, 'k_1');
-      assert.equal(explained.plan.decidedInService, false);
-      assert.equal(explained.plan.sortInMemory, false, explained.plan.storeSteps.join(', '));
-      assert.ok(explained.docsExamined < 100, `docsExamined ${explained.docsExamined}`);
-      const listed = await service.raw('GET', query('documents', params));
-      assert.deepEqual(
-        (listed.json as { _id: number }[]).map((doc) => doc._id),
-        ids,
-      );
+      await assertWalkedInSql(params, 'k_1', ids);
     }
   });
 
@@ -106,20 +112,10 @@ describePostgres('on PostgreSQL, queries run as SQL, with PostgreSQL indexes mad
       [{ sort: { _id: 1 }, skip: 10, limit: 2 }, [10, 11]],
       [{ q: { _id: { $gte: 500, $lt: 600 } }, sort: { _id: -1 }, limit: 2 }, [599, 598]],
     ] as const) {
-      const explained = await explain(params);
-      assert.equal(explained.plan.stage, 'IXSCAN', JSON.stringify(explained.plan));
-      assert.equal(explained.plan.index, '_id_');
-      assert.equal(explained.plan.decidedInService, false);
-      assert.equal(explained.plan.sortInMemory, false, explained.plan.storeSteps.join(', '));
+      const explained = await assertWalkedInSql(params, '_id_', ids);
       assert.ok(
         explained.plan.storeSteps.some((step) => step.endsWith('on _id_')),
         explained.plan.storeSteps.join(', '),
-      );
-      assert.ok(explained.docsExamined < 100, `docsExamined ${explained.docsExamined}`);
-      const listed = await service.raw('GET', query('documents', params));
-      assert.deepEqual(
-        (listed.json as { _id: number }[]).map((doc) => doc._id),
-        ids,
       );
     }
   });
