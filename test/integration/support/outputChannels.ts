@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { passThrough } from './passThrough';
 
 /** One line a deployment log channel appended, read back from what it shows. */
 export interface TranscriptLine {
@@ -47,15 +48,10 @@ function recordChannels(): ChannelRecord[] {
     made.push(record);
     // A Proxy rather than a copy: a `{ log: true }` channel is a LogOutputChannel, whose members (info, warn,
     // logLevel, onDidChangeLogLevel…) the product uses and a hand-written copy would drop.
-    const recording = new Proxy(channel, {
-      get(target, member) {
-        if (member === 'appendLine')
-          return (value: string) => {
-            target.appendLine(value);
-            record.add(value);
-          };
-        const value: unknown = Reflect.get(target, member, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    const recording = passThrough(channel, {
+      appendLine: (value: string) => {
+        channel.appendLine(value);
+        record.add(value);
       },
     });
     return recording;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { passThrough } from './passThrough';
 
 /** What the product posted to one webview panel's page, oldest first (the latest ones). */
 export class PanelRecord {
@@ -24,23 +25,6 @@ const writable = vscode.window as unknown as { createWebviewPanel: CreatePanel }
 const records: WeakMap<object, PanelRecord> = ((globalThis as { [key: symbol]: WeakMap<object, PanelRecord> })[
   Symbol.for('dbhost.integration.webviewPanels')
 ] ??= recordPanels());
-
-/**
- * A Proxy over `target` whose members run on `target` itself (VS Code's objects keep private state that a method
- * called on the Proxy could not reach), with `overrides` in place of some of them.
- */
-function passThrough<T extends object>(target: T, overrides: Partial<Record<keyof T, unknown>>): T {
-  return new Proxy(target, {
-    get(real, member) {
-      if (Object.prototype.hasOwnProperty.call(overrides, member)) return overrides[member as keyof T];
-      const value: unknown = Reflect.get(real, member, real);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real) : value;
-    },
-    set(real, member, value) {
-      return Reflect.set(real, member, value, real);
-    },
-  });
-}
 
 function recordPanels(): WeakMap<object, PanelRecord> {
   const made = new WeakMap<object, PanelRecord>();
