@@ -1,0 +1,186 @@
+import * as assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { DbHostClient } from '../../src/client/dbHostClient';
+import { collectionRulesOf } from '../../src/core/api/collectionRules';
+import type { ProductSession } from './support/product-session';
+import { openProductSession } from './support/product-session';
+import { addAccountThroughUi } from './support/accounts';
+import { saveScreenshot } from './support/screenshots';
+import {
+  chooseFromContextMenu,
+  dismissNotification,
+  editorGroupOf,
+  expandRow,
+  moveMouseAway,
+  openDbHostView,
+  treeRow,
+  treeRowsAtLevel,
+  waitUntilSaved,
+} from './support/workbench';
+
+// The rules as a person types them into the rules file: a price that is a number and not negative, a name required.
+const RULES_TYPED =
+  '{"validator": {"$jsonSchema": {"bsonType": "object", "required": ["name"], ' +
+  '"properties": {"name": {"bsonType": "string"}, "price": {"bsonType": "number", "minimum": 0}}}}, ' +
+  '"validationLevel": "strict", "validationAction": "error"}';
+
+/** Replaces the whole line holding `"price"` in `editor` with `text`, as a person selecting that line's text and typing. */
+async function retypePriceLine(page: Page, editor: Locator, text: string): Promise<void> {
+  await editor.locator('.view-line', { hasText: '"price"' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  // Deleted first: a quote typed over a selection would put the selection in quotes.
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+}
+
+/** The hover VS Code shows with the mouse resting on the one error squiggle of `editor`, which is on the price's line. */
+async function hoverOverProblem(page: Page, editor: Locator): Promise<Locator> {
+  const squiggle = editor.locator('.squiggly-error').first();
+  await squiggle.waitFor({ state: 'visible' });
+  assert.equal(await editor.locator('.squiggly-error').count(), 1, 'not one problem marked');
+  const box = await squiggle.boundingBox();
+  const line = await editor.locator('.view-line', { hasText: '"price"' }).boundingBox();
+  assert.ok(box && line, 'the squiggle or the price has no place on the screen');
+  assert.ok(box.y >= line.y - 1 && box.y + box.height <= line.y + line.height + 1, 'the problem is not marked on the price’s line');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const hover = page.locator('.monaco-hover:visible', { hasText: /rule:/ }).first();
+  await hover.waitFor({ state: 'visible' });
+  return hover;
+}
+
+// A person gives a collection rules in the tree, is told of a violation while typing, fixes it, and cannot save one.
+describe("A collection's rules, shown while a document is edited, through the real UI (code-server in Chromium)", function () {
+  this.bail(true);
+  let session: ProductSession;
+  let client: DbHostClient;
+  let sideBar: Locator;
+  let documentId = '';
+  let price = '';
+  const tab = () => `${documentId}.json`;
+
+  before(async function () {
+    this.timeout(300_000);
+    session = await openProductSession({
+      workspaceFiles: {
+        // The typing below is a person's keystrokes one by one; the editor's closing of brackets and quotes and its
+        // suggestions would add their own characters to them.
+        '.vscode/settings.json': JSON.stringify(
+          {
+            'files.autoSave': 'off',
+            'editor.autoClosingBrackets': 'never',
+            'editor.autoClosingQuotes': 'never',
+            'editor.formatOnType': false,
+            'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+            'editor.suggestOnTriggerCharacters': false,
+          },
+          null,
+          2,
+        ),
+      },
+    });
+    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
+    sideBar = await openDbHostView(session.page);
+    await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && session)
+      await saveScreenshot(session.page, `rules-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  after(async () => {
+    await session?.close();
+  });
+
+  it('sets the rules of inventory.products with Set Rules…: typed into the rules file and saved, a Rules item appears and the service keeps them', async () => {
+    const { page } = session;
+    await expandRow(treeRow(sideBar, 'Local demo'));
+    await expandRow(treeRow(sideBar, 'Databases'));
+    await expandRow(treeRow(sideBar, 'inventory'));
+    await expandRow(treeRow(sideBar, 'products'));
+    await treeRow(sideBar, 'Documents').waitFor({ state: 'visible' });
+    assert.equal(await treeRow(sideBar, 'Rules').count(), 0, 'the demo collection has rules already');
+
+    await chooseFromContextMenu(treeRow(sideBar, 'products'), 'Set Rules…');
+    const rulesEditor = editorGroupOf(page, 'rules.json');
+    // A collection without rules opens with a schema to fill in.
+    await rulesEditor.locator('.view-line', { hasText: /"\$jsonSchema":\s\{/ }).waitFor({ state: 'visible' });
+    await rulesEditor.locator('.view-line').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(RULES_TYPED);
+    await page.keyboard.press('Control+S');
+    await waitUntilSaved(page, 'rules.json');
+
+    const rulesRow = treeRow(sideBar, 'Rules');
+    await rulesRow.locator('.label-description', { hasText: 'strict · error' }).waitFor({ state: 'visible' });
+    const kept = collectionRulesOf(await client.getCollectionStats('inventory', 'products'));
+    assert.deepEqual(kept, JSON.parse(RULES_TYPED));
+    await moveMouseAway(page);
+    await saveScreenshot(page, 'rules-set');
+  });
+
+  it('opens a product and types its price as text: the problem is at the price, cause first; its quick fix makes it a number, and the save goes through', async () => {
+    const { page } = session;
+    await expandRow(treeRow(sideBar, 'Documents'));
+    const firstDocument = treeRowsAtLevel(sideBar, 6).first();
+    await firstDocument.waitFor({ state: 'visible' });
+    documentId = (await firstDocument.locator('.label-name').innerText()).trim();
+    price = String((await client.getDocument('inventory', 'products', { $oid: documentId })).document.price);
+    await firstDocument.click();
+    const editor = editorGroupOf(page, tab());
+    await editor.locator('.view-line', { hasText: `"price": ${price},` }).waitFor({ state: 'visible' });
+    assert.equal(await editor.locator('.squiggly-error').count(), 0, 'the stored product is marked as breaking the rules');
+
+    await retypePriceLine(page, editor, '"price": "12",');
+    const hover = await hoverOverProblem(page, editor);
+    const said = (await hover.innerText()).replace(/\u00a0/g, ' ');
+    assert.match(said, /^price: must be a number \(found a string "12"\) \(rule: properties\.price\.bsonType\)/);
+    await saveScreenshot(page, 'rules-problem-hover');
+
+    await hover.locator('.action-container', { hasText: 'Quick Fix' }).click();
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Convert "12" to 12' });
+    await fix.waitFor({ state: 'visible' });
+    await fix.click();
+    await editor.locator('.view-line', { hasText: /"price":\s12,/ }).waitFor({ state: 'visible' });
+    await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
+
+    await page.keyboard.press('Control+S');
+    await waitUntilSaved(page, tab());
+    assert.equal(String((await client.getDocument('inventory', 'products', { $oid: documentId })).document.price), '12');
+  });
+
+  it('types a negative price: the problem names the minimum; Ctrl+S refuses it in one notification before sending, the edit kept and the service unchanged', async () => {
+    const { page } = session;
+    const editor = editorGroupOf(page, tab());
+    const before = (await client.getDocument('inventory', 'products', { $oid: documentId })).text;
+    await retypePriceLine(page, editor, '"price": -3,');
+    const hover = await hoverOverProblem(page, editor);
+    assert.match(
+      (await hover.innerText()).replace(/\u00a0/g, ' '),
+      /^price: must be a number ≥ 0 \(found -3\) \(rule: properties\.price\.minimum\)/,
+    );
+    await moveMouseAway(page);
+
+    await editor.locator('.view-line', { hasText: '"price"' }).click();
+    await page.keyboard.press('Control+S');
+    const refusal = page.locator('.notification-toast', { hasText: 'Not saved: price: must be a number ≥ 0' });
+    await refusal.waitFor({ state: 'visible' });
+    const text = await refusal.locator('.notification-list-item-message').innerText();
+    assert.match(
+      text,
+      /^Not saved: price: must be a number ≥ 0 \(found -3\), which the rules of inventory\.products refuse \(rule: properties\.price\.minimum\)\. Your edit stays in the editor\./,
+    );
+    assert.equal(
+      await page.locator('.notification-toast', { hasText: /sav|write/i }).count(),
+      1,
+      'not exactly one notification about the save',
+    );
+    await page.locator('.tabs-container .tab.dirty', { hasText: tab() }).waitFor({ state: 'visible' });
+    await editor.locator('.view-line', { hasText: /"price":\s-3,/ }).waitFor({ state: 'visible' });
+    assert.equal((await client.getDocument('inventory', 'products', { $oid: documentId })).text, before, 'the service’s document changed');
+    await moveMouseAway(page);
+    await saveScreenshot(page, 'rules-save-refused');
+  });
+});
