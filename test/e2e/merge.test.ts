@@ -3,7 +3,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -87,14 +87,7 @@ describe('A save over a change made on the service, merged in the three-way view
     await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `merge-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('merge', () => session);
 
   it('opens a product and changes its name, category and stock; another client changes its name, stock and price meanwhile', async () => {
     const { page } = session;

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import { collectionRulesOf } from '../../src/core/api/collectionRules';
 import type { ProductSession } from './support/product-session';
-import { openProductSession } from './support/product-session';
+import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
 import { addAccountThroughUi } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
 import {
@@ -84,14 +84,7 @@ describe("A collection's rules, shown while a document is edited, through the re
     await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session)
-      await saveScreenshot(session.page, `rules-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  screenshotFailuresThenClose('rules', () => session);
 
   it('sets the rules of inventory.products with Set Rules…: typed into the rules file and saved, a Rules item appears and the service keeps them', async () => {
     const { page } = session;
