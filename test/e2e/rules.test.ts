@@ -38,6 +38,8 @@ async function retypePriceLine(page: Page, editor: Locator, text: string): Promi
 async function hoverOverProblem(page: Page, editor: Locator): Promise<Locator> {
   const squiggle = editor.locator('.squiggly-error').first();
   await squiggle.waitFor({ state: 'visible' });
+  // While the line is typed, its unfinished text is briefly marked too: wait for that mark to go.
+  await editor.locator('.squiggly-error').nth(1).waitFor({ state: 'detached' });
   assert.equal(await editor.locator('.squiggly-error').count(), 1, 'not one problem marked');
   const box = await squiggle.boundingBox();
   const line = await editor.locator('.view-line', { hasText: '"price"' }).boundingBox();
