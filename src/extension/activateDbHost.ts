@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { AccountStore } from './shared/accountStore';
 import type { ClientTransport } from './shared/accountStore';
 import { Logger } from './base/logger';
+import { VirtualDocuments } from './base/virtualDocuments';
 import { ResourceChanges } from './base/resourceTarget';
 import { testProbe } from './base/testProbe';
 import type { ExplorerProvider } from './explorer/explorerProvider';
@@ -98,7 +99,18 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   context.subscriptions.push(logger, accounts, changes);
   const confirmedWrites = new ConfirmedWrites(platform.asyncContext);
   const rulesSaveChecks = new RulesSaveChecks();
-  const services: Services = { context, logger, accounts, changes, confirmedWrites, rulesSaveChecks, prompts: vscodePrompts };
+  const virtualDocuments = new VirtualDocuments();
+  context.subscriptions.push(virtualDocuments);
+  const services: Services = {
+    context,
+    logger,
+    accounts,
+    changes,
+    confirmedWrites,
+    rulesSaveChecks,
+    prompts: vscodePrompts,
+    virtualDocuments,
+  };
 
   // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
   // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.

@@ -5,6 +5,7 @@ import type { ResourceChanges } from './base/resourceTarget';
 import type { Prompts } from './ui/prompts';
 import type { ConfirmedWrites } from './shared/confirmedWrites';
 import type { RulesSaveChecks } from './shared/rulesSaveCheck';
+import type { VirtualDocuments } from './base/virtualDocuments';
 
 /** What every feature of the extension is given at activation. */
 export interface Services {
@@ -17,4 +18,6 @@ export interface Services {
   /** A collection's rules' check of a document's save (set by the rules feature). */
   readonly rulesSaveChecks: RulesSaveChecks;
   readonly prompts: Prompts;
+  /** The read-only snapshots the extension opens, and how long their text is kept. */
+  readonly virtualDocuments: VirtualDocuments;
 }

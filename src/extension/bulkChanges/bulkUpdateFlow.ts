@@ -141,7 +141,7 @@ export async function runBulkUpdate(
   // The collection's rules (issue 33): the previewed documents they would refuse or warn about, marked and listed.
   const rules = await services.rulesSaveChecks.rulesOf(update);
   const breaks = rules && previewRuleBreaks(preview, rules);
-  if (preview.sample.length > 0 || preview.upsert) await showPreviewDiff(services.context, where, preview, breaks);
+  if (preview.sample.length > 0 || preview.upsert) await showPreviewDiff(services.virtualDocuments, where, preview, breaks);
   const described = describe(preview);
   const confirmed = await confirmWrite(services, update.accountId, described.message, {
     detail: `${described.detail}\n\n${previewDetail(update, preview, rules && previewRulesText(where, preview, breaks))}`,

@@ -6,21 +6,13 @@ import { commentedArray } from '../../core/bulk/commentedArray';
 import { displayId } from '../../core/documents/documentId';
 import { stringifyLossless } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
+import type { SnapshotKind, VirtualDocuments } from '../base/virtualDocuments';
 
-export const PREVIEW_SCHEME = 'dbhost-preview';
-
-const contents = new Map<string, string>();
-let registered = false;
-let next = 0;
-
-function ensureProvider(context: vscode.ExtensionContext): void {
-  if (registered) return;
-  registered = true;
-  context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, {
-      provideTextDocumentContent: (uri) => contents.get(uri.toString()) ?? '',
-    }),
-  );
+function previewKind(): SnapshotKind {
+  return {
+    scheme: 'dbhost-preview',
+    gone: vscode.l10n.t('// This preview was closed: preview the update again for a new one.\n'),
+  };
 }
 
 const block = (heading: string, json: string): CommentedElement => ({ heading, json });
@@ -68,18 +60,14 @@ export function previewTitle(where: string, preview: UpdatePreview): string {
 
 /** Opens VS Code's diff editor on the sampled documents before and after, read-only; returns the two URIs. */
 export async function showPreviewDiff(
-  context: vscode.ExtensionContext,
+  documents: VirtualDocuments,
   where: string,
   preview: UpdatePreview,
   breaks?: PreviewRuleBreaks,
 ): Promise<vscode.Uri[]> {
-  ensureProvider(context);
   const sides = previewSides(preview, breaks);
-  const id = ++next;
-  const left = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${id}/before/${where}.jsonc` });
-  const right = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${id}/after/${where}.jsonc` });
-  contents.set(left.toString(), sides.before);
-  contents.set(right.toString(), sides.after);
+  const left = documents.keep(previewKind(), `${where} before.jsonc`, sides.before);
+  const right = documents.keep(previewKind(), `${where} after.jsonc`, sides.after);
   await vscode.commands.executeCommand('vscode.diff', left, right, previewTitle(where, preview), { preview: true });
   return [left, right];
 }

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { DocumentMerges, MergeWrite, MergeWriteOutcome, SaveConflict } from '../shared/documentMerge';
 import { mergeNotSentMessage, sendMergeIfUnchanged } from '../shared/documentMerge';
 import { documentUri } from '../shared/documentUri';
-import type { CompareDocuments } from './compareDocuments';
+import { compareDocuments } from './compareDocuments';
 import type { ConflictChoice, StagedConflict, TableSession } from './tableSession';
 
 /**
@@ -18,7 +18,6 @@ import type { ConflictChoice, StagedConflict, TableSession } from './tableSessio
 export class CellConflicts {
   constructor(
     private readonly services: Services,
-    private readonly compare: CompareDocuments,
     private readonly merges: () => Promise<DocumentMerges>,
   ) {}
 
@@ -64,7 +63,8 @@ export class CellConflicts {
       (await this.merges()).open(uri, conflict, this.writer(session, staged.key, merged));
       return 'keep';
     }
-    if (choice === 'compare') await this.compare.show(vscode.l10n.t('{0} (loaded ↔ on the service)', label), loaded, current);
+    if (choice === 'compare')
+      await compareDocuments(this.services.virtualDocuments, vscode.l10n.t('{0} (loaded ↔ on the service)', label), loaded, current);
     return choice === 'merge' ? 'keep' : (choice ?? 'keep');
   }
 

@@ -3,7 +3,6 @@ import type { Services } from '../services';
 import { testProbe } from '../base/testProbe';
 import { CollectionViewProbe } from './collectionViewProbe';
 import { CollectionViews } from './collectionViews';
-import { CompareDocuments } from './compareDocuments';
 import { CellConflicts } from './cellConflicts';
 import type { DocumentMerges } from '../shared/documentMerge';
 
@@ -25,15 +24,11 @@ export function createCollectionViews(
   views: CollectionViews & vscode.Disposable;
   probe: CollectionViewProbe | undefined;
 } {
-  const compare = new CompareDocuments();
   const probe = testProbe(services.context, () => new CollectionViewProbe());
-  const views = new CollectionViews(services, new CellConflicts(services, compare, merges), probe);
+  const views = new CollectionViews(services, new CellConflicts(services, merges), probe);
   return {
     views: Object.assign(views, {
-      dispose: () => {
-        compare.dispose();
-        views.disposeEvents();
-      },
+      dispose: () => views.disposeEvents(),
     }),
     probe,
   };

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isReplayableQuery, namespaceOf, slowQueryPlaygroundText } from '../../core/activity/slowQueryPlayground';
 import type { Services } from '../services';
-import { activityDetails } from './activityDetails';
+import { showActivityDetails } from './activityDetails';
 import { ActivityEntryNode } from './activityNodes';
 
 /** An untitled playground name not yet taken: `orders-slow.query.json`, `orders-slow-2.query.json`, … */
@@ -17,7 +17,7 @@ function freshUntitledUri(col: string): vscode.Uri {
 /** Shows a current or slow operation's details as read-only JSON. */
 export async function showOperationDetails(services: Services, arg: unknown): Promise<string> {
   if (!(arg instanceof ActivityEntryNode)) throw new Error(vscode.l10n.t('Choose an operation or a slow query in the DB Host tree.'));
-  return (await activityDetails(services).show(arg.title, arg.entry)).uri.toString();
+  return (await showActivityDetails(services.virtualDocuments, arg.title, arg.entry)).uri.toString();
 }
 
 /** Opens a playground prefilled with a slow query, bound to its account by label, ready to run again. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DeploymentLogEntry } from '../../core/api/types';
 import type { KnownKeys } from '../../core/text/knownKeys';
-import { Disposable } from '../base/disposable';
+import type { VirtualDocuments } from '../base/virtualDocuments';
 
 export const logSnapshotScheme = 'dbhost-log';
 
@@ -19,31 +19,19 @@ export function snapshotText(deployment: string, entries: readonly DeploymentLog
   return keys.redact(`${heading}\n\n${body}`);
 }
 
-/** One-off snapshots of deployment logs, opened as read-only documents; each is dropped when closed. */
-export class LogSnapshots extends Disposable implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private taken = 0;
-
-  constructor(private readonly keys: KnownKeys) {
-    super();
-    this.register(vscode.workspace.registerTextDocumentContentProvider(logSnapshotScheme, this));
-    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.texts.delete(document.uri.toString())));
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This log snapshot was closed; run "Show Logs" again for a new one.\n');
-  }
-
-  async open(deployment: string, entries: readonly DeploymentLogEntry[]): Promise<vscode.TextDocument> {
-    const uri = vscode.Uri.from({ scheme: logSnapshotScheme, path: `/${deployment.replace(/\//g, '_')}.log`, query: String(++this.taken) });
-    this.texts.set(uri.toString(), snapshotText(deployment, entries, new Date(), this.keys));
-    const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: false });
-    return document;
-  }
-
-  override dispose(): void {
-    super.dispose();
-    this.texts.clear();
-  }
+/** Opens a one-off snapshot of a deployment's log as a read-only document (its text let go when it is closed). */
+export async function openLogSnapshot(
+  documents: VirtualDocuments,
+  keys: KnownKeys,
+  deployment: string,
+  entries: readonly DeploymentLogEntry[],
+): Promise<vscode.TextDocument> {
+  const kind = {
+    scheme: logSnapshotScheme,
+    gone: vscode.l10n.t('This log snapshot was closed; run "Show Logs" again for a new one.\n'),
+  };
+  const uri = documents.keep(kind, `${deployment}.log`, snapshotText(deployment, entries, new Date(), keys));
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
 }

@@ -7,14 +7,13 @@ import type { Services } from '../services';
 import { DeploymentLogTails } from './deploymentLogTails';
 import { givenDeployment, resolveDeploymentTarget } from '../shared/deploymentTarget';
 import type { LogTailSession } from './logTailSession';
-import { LogSnapshots } from './logSnapshots';
+import { openLogSnapshot } from './logSnapshots';
 import { CommandId } from '../shared/commandIds';
 
 /** "Tail Logs", "Stop Tailing" and "Show Logs" on deployments. */
 /** Marks the deployments being tailed in the tree, so their menus offer Stop Tailing, not Tail Logs. */
 export function registerDeploymentLogs(services: Services, explorer: TreeContributor): DeploymentLogTails {
   const tails = new DeploymentLogTails(services);
-  const snapshots = new LogSnapshots(services.logger.keys);
   explorer.contribute('deployment', {
     decorate: (node, item) => {
       if (tails.isTailing(node.target)) item.contextValue = tailingContextValue(item.contextValue);
@@ -23,7 +22,6 @@ export function registerDeploymentLogs(services: Services, explorer: TreeContrib
   });
   services.context.subscriptions.push(
     tails,
-    snapshots,
 
     // Returns the session, so tests can read what it appended and wait for lines.
     registerCommand(services, CommandId.tailLogs, async (arg?: unknown): Promise<LogTailSession> => {
@@ -71,7 +69,7 @@ export function registerDeploymentLogs(services: Services, explorer: TreeContrib
         { location: { viewId: 'dbhost.explorer' }, title: vscode.l10n.t('Reading the log of {0}', target.deployment) },
         () => client.getDeploymentLogs(target.deployment),
       );
-      const document = await snapshots.open(target.deployment, entries);
+      const document = await openLogSnapshot(services.virtualDocuments, services.logger.keys, target.deployment, entries);
       return document.uri;
     }),
   );

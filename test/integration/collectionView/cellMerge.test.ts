@@ -12,6 +12,7 @@ import { saveMerge, storedDocument } from '../support/mergeScenario';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
+import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { actOn, isLoadedPage, nextPosted, postedBy } from './viewMessages';
 import { answerPrompts } from '../support/windowPrompts';
@@ -114,6 +115,29 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
         ['city', 'Leeds'],
       ],
     );
+    view.session.discardAll();
+    await other.deleteDocument(db, col, { $oid: id });
+  });
+
+  it('Compare opens the document as loaded beside the service’s, read-only, and keeps the cell edits staged', async () => {
+    const { id, view } = await editedOnBothSides();
+    await saveAnswering(view, new FakePrompts([{ pick: 'Compare' }]));
+    const compared = () =>
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.original.scheme === 'dbhost-compare');
+    await waitFor(() => compared() !== undefined, { what: 'the comparison opened' });
+    const tab = compared()!;
+    const input = tab.input as vscode.TabInputTextDiff;
+    const loaded = JSON.parse((await vscode.workspace.openTextDocument(input.original)).getText()) as Record<string, unknown>;
+    const current = JSON.parse((await vscode.workspace.openTextDocument(input.modified)).getText()) as Record<string, unknown>;
+    assert.deepEqual([loaded.name, loaded.age], ['Ada', 36]);
+    assert.deepEqual([current.name, current.age], ['Ada King', 37]);
+    const { apiKey } = readTestConfig().services.empty;
+    assert.ok(![input.original, input.modified].some((uri) => uri.toString().includes(apiKey)), 'the key is in the comparison’s address');
+    assert.deepEqual(proxy.writes(), [], 'comparing wrote something');
+    assert.equal(view.session.staged.editsOf(stringifyLossless({ $oid: id })).length, 2, 'the cell edits were dropped');
+    await vscode.window.tabGroups.close(tab);
     view.session.discardAll();
     await other.deleteDocument(db, col, { $oid: id });
   });

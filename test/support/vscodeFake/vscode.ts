@@ -185,11 +185,29 @@ export const commands = {
 };
 
 const savedDocuments = new EventEmitter<{ uri: Uri }>();
+const closedDocuments = new EventEmitter<{ uri: Address }>();
+/** A document's address as the code under test holds it: its own `vscode.Uri` type, the fake's at run time. */
+type Address = { readonly scheme: string; toString(): string };
+type ContentProvider = { provideTextDocumentContent(uri: Address): string | Promise<string> };
+const contentProviders = new Map<string, ContentProvider>();
 const configurationChanges = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 const settings = new Map<string, unknown>();
 
 export const workspace = {
   onDidSaveTextDocument: savedDocuments.event,
+  onDidCloseTextDocument: closedDocuments.event,
+  registerTextDocumentContentProvider(scheme: string, provider: ContentProvider): Disposable {
+    if (contentProviders.has(scheme)) throw new Error(`a content provider for '${scheme}' is already registered`);
+    contentProviders.set(scheme, provider);
+    return new Disposable(() => contentProviders.delete(scheme));
+  },
+  /** A document of a registered scheme, as VS Code opens it: the text its provider gives now. */
+  async openTextDocument(uri: Address): Promise<{ uri: Address; getText(): string }> {
+    const provider = contentProviders.get(uri.scheme);
+    if (!provider) throw new Error(`cannot open ${uri.toString()}: no provider for its scheme`);
+    const text = await provider.provideTextDocumentContent(uri);
+    return { uri, getText: () => text };
+  },
   onDidChangeConfiguration: configurationChanges.event,
   getConfiguration: (section: string) => ({
     get: <T>(name: string, fallback?: T): T | undefined =>
@@ -212,6 +230,8 @@ export const fakeCommands = {
 export const fakeWorkspace = {
   /** A person saved the text document at `uri`. */
   save: (uri: Uri): void => savedDocuments.fire({ uri }),
+  /** VS Code let go of the text document at `uri` (its editors closed). */
+  close: (uri: Address): void => closedDocuments.fire({ uri }),
 };
 
 /** Forgets what every earlier test did: channels, context keys, commands, settings. */
@@ -220,4 +240,5 @@ export function resetFake(): void {
   contextKeys.clear();
   commandHandlers.clear();
   settings.clear();
+  contentProviders.clear();
 }

@@ -4,6 +4,7 @@ import { Uri, commands, fakeCommands, fakeWorkspace, resetFake } from '../../../
 import { fakeExtensionContext } from '../../../support/vscodeFake/extensionContext';
 import { Logger } from '../../../../src/extension/base/logger';
 import { ResourceChanges } from '../../../../src/extension/base/resourceTarget';
+import { VirtualDocuments } from '../../../../src/extension/base/virtualDocuments';
 import type { Services } from '../../../../src/extension/services';
 import { AccountStore } from '../../../../src/extension/shared/accountStore';
 import { ConfirmedWrites } from '../../../../src/extension/shared/confirmedWrites';
@@ -33,6 +34,7 @@ describe('walkthrough: a step is marked done when its action is done, not before
       confirmedWrites: new ConfirmedWrites(undefined),
       rulesSaveChecks: new RulesSaveChecks(),
       prompts: vscodePrompts,
+      virtualDocuments: new VirtualDocuments(),
     };
     walkthroughFeature.register?.({ services, explorer: undefined as never }, undefined);
   });
