@@ -17,9 +17,9 @@ import type { SuiteReport } from '../test/integration/support/report';
 import { flagValue } from './command-line';
 import { bundledSuiteEntry, bundleIntegrationSuite } from './integration/bundle-suite';
 import { printReport } from './integration/report-summary';
-import { runSuiteInCodeServer } from './integration/run-in-code-server';
+import { codeServerUserDataDir, runSuiteInCodeServer } from './integration/run-in-code-server';
 import type { SuiteRunOptions } from './integration/run-in-code-server';
-import { runSuiteInElectron } from './integration/run-in-electron';
+import { electronUserDataDir, runSuiteInElectron } from './integration/run-in-electron';
 import { killProcessesOnExit, stopAllProcesses, stopProcessesOnSignals } from './vscode-host/child-processes';
 import { startLocalService } from './vscode-host/local-service';
 import { repoRoot } from './vscode-host/paths';
@@ -73,6 +73,7 @@ async function runSuite(options: Options): Promise<number> {
       projectRoot: repoRoot,
       resultsDir: path.join(repoRoot, 'test-results'),
       grep: options.grep,
+      logsDir: path.join(options.host === 'code-server' ? codeServerUserDataDir(workDir) : electronUserDataDir(workDir), 'logs'),
       services: { demo: { url: demo.url, apiKey: demo.apiKey }, empty: { url: empty.url, apiKey: empty.apiKey } },
     };
     const testConfigPath = path.join(workDir, 'test-config.json');

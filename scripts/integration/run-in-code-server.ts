@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { SuiteReport } from '../../test/integration/support/report';
 import { launchChromium, openWorkbench } from '../vscode-host/browser';
-import { freshCodeServerDirs, startCodeServer } from '../vscode-host/code-server';
+import { freshCodeServerDirs, startCodeServer, userDataDirIn } from '../vscode-host/code-server';
 import type { RunningCodeServer } from '../vscode-host/code-server';
 import { installExtensionCopy, installHarnessExtension } from '../vscode-host/extensions-folder';
 import type { HarnessPrerequisites } from '../vscode-host/prerequisites';
@@ -22,12 +22,21 @@ export interface SuiteRunOptions {
   secrets: readonly string[];
 }
 
+function codeServerRoot(workDir: string): string {
+  return path.join(workDir, 'code-server');
+}
+
+/** The user data folder of a run in code-server (its `logs` hold the product's log). */
+export function codeServerUserDataDir(workDir: string): string {
+  return userDataDirIn(codeServerRoot(workDir));
+}
+
 /**
  * Runs the suite in code-server: the product and a harness extension in a fresh extensions folder, the workbench
  * opened in Chromium (the extension host starts only then), and the report awaited with a time limit.
  */
 export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, options: SuiteRunOptions): Promise<SuiteReport> {
-  const dirs = freshCodeServerDirs(path.join(options.workDir, 'code-server'));
+  const dirs = freshCodeServerDirs(codeServerRoot(options.workDir));
   switchOffAutoSave(dirs.userDataDir);
   const productCopy = installExtensionCopy(options.productDir, dirs.extensionsDir);
   installHarnessExtension(dirs.extensionsDir, {

@@ -5,12 +5,17 @@ import type { SuiteReport } from '../../test/integration/support/report';
 import { testConfigVariable } from '../../test/integration/support/test-config';
 import type { SuiteRunOptions } from './run-in-code-server';
 
+/** The user data folder of a run in the desktop VS Code (its `logs` hold the product's log). */
+export function electronUserDataDir(workDir: string): string {
+  return path.join(workDir, 'electron', 'user-data');
+}
+
 /**
  * Runs the same suite with @vscode/test-electron: in the desktop VS Code at VSCODE_EXECUTABLE, or in one it
  * downloads (which needs the internet) when that is not set.
  */
 export async function runSuiteInElectron(options: SuiteRunOptions): Promise<SuiteReport> {
-  const userDataDir = path.join(options.workDir, 'electron', 'user-data');
+  const userDataDir = electronUserDataDir(options.workDir);
   const extensionsDir = path.join(options.workDir, 'electron', 'extensions');
   const workspace = path.join(options.workDir, 'electron', 'workspace');
   for (const dir of [userDataDir, extensionsDir, workspace]) fs.mkdirSync(dir, { recursive: true });

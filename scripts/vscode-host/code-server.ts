@@ -22,10 +22,15 @@ export interface RunningCodeServer {
  * Fresh folders under `root` for one code-server run; start from an empty extensions folder each time (a stale
  * extensions.json hides new extensions). The workspace is `root/workspace` unless one is given.
  */
+/** The user data folder that {@link freshCodeServerDirs} makes in `root`. */
+export function userDataDirIn(root: string): string {
+  return path.join(root, 'user-data');
+}
+
 export function freshCodeServerDirs(root: string, workspace = path.join(root, 'workspace')): CodeServerDirs {
   fs.rmSync(root, { recursive: true, force: true });
   const dirs: CodeServerDirs = {
-    userDataDir: path.join(root, 'user-data'),
+    userDataDir: userDataDirIn(root),
     extensionsDir: path.join(root, 'extensions'),
     workspace,
     configFile: path.join(root, 'config.yaml'),

@@ -54,8 +54,6 @@ export interface TestApi {
   forgetDocumentsInMemory(): void;
   /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
   mergeViews(): MergeViews;
-  /** How long `activate` took, in milliseconds (the bench reports it). */
-  readonly activationMs: number;
   /** Guardrails: what the account status bar item shows. */
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
@@ -143,7 +141,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     testProbe(context, (): TestApi => ({
       services,
       explorer,
-      activationMs,
       guardrails,
       forgetDocumentsInMemory: documents.forgetInMemory,
       mergeViews: documents.mergeViews,

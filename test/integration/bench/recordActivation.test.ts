@@ -2,20 +2,40 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DbHostExtensionApi } from '../../../src/extension/extension';
 import { productExtensionId } from '../support/product';
 import { readTestConfig } from '../support/test-config';
+import { waitFor } from '../support/waitFor';
 
-// Records how long activate() took in this real VS Code, for `npm run bench` (bench/activation.ts reads it).
+/** The product's own log file of this run, as Output > DB Host shows it (VS Code writes it under the logs folder). */
+function productLogFile(logsDir: string): string | undefined {
+  if (!fs.existsSync(logsDir)) return undefined;
+  const wanted = `${path.sep}${productExtensionId}${path.sep}DB Host.log`;
+  return (fs.readdirSync(logsDir, { recursive: true }) as string[])
+    .map((file) => path.join(logsDir, file))
+    .find((file) => file.endsWith(wanted));
+}
+
+/** "Activated in 12.3 ms", the line the extension logs when activate() returns. */
+function loggedActivationMs(file: string | undefined): number | undefined {
+  if (!file) return undefined;
+  const line = /Activated in (\d+(?:\.\d+)?) ms/.exec(fs.readFileSync(file, 'utf8'));
+  return line ? Number(line[1]) : undefined;
+}
+
+// Records how long activate() took in this real VS Code, for `npm run bench` (bench/activation.ts reads it), from
+// the line the extension writes to its log, as a person would read it in Output > DB Host.
 describe('Activation time (for npm run bench)', () => {
-  it('is measured by the extension and recorded in test-results/activation.json', async () => {
-    const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+  it('is logged by the extension and recorded in test-results/activation.json', async () => {
+    const extension = vscode.extensions.getExtension(productExtensionId);
     assert.ok(extension, `${productExtensionId} is not installed`);
-    const api = await extension.activate();
-    const activationMs = api.testing?.activationMs;
-    assert.equal(typeof activationMs, 'number', 'the extension does not report its activation time');
+    await extension.activate();
+    const { logsDir, resultsDir } = readTestConfig();
+    // VS Code writes a log channel's lines to its file a moment after they are logged.
+    const activationMs = await waitFor(() => loggedActivationMs(productLogFile(logsDir)), {
+      what: `"Activated in … ms" in the product's log under ${logsDir}`,
+      limitMs: 20_000,
+    });
     const record = { activationMs, vscodeVersion: vscode.version, recordedAt: new Date().toISOString() };
-    const { resultsDir } = readTestConfig();
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(path.join(resultsDir, 'activation.json'), `${JSON.stringify(record, null, 2)}\n`);
   });

@@ -12,6 +12,8 @@ export interface IntegrationTestConfig {
   resultsDir: string;
   /** Runs only the tests whose full title matches (mocha's grep), e.g. for `npm run bench`. */
   grep?: string;
+  /** The VS Code logs folder of this run: the product's own log is a file in it, as Output > DB Host shows it. */
+  logsDir: string;
   services: {
     /** The local service with its demo data. */
     demo: ServiceEndpoint;
