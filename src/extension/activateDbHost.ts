@@ -50,8 +50,6 @@ export interface TestApi {
   readonly services: Services;
   /** The DB Host tree: `getChildren` walks it as the view would. */
   readonly explorer: ExplorerProvider;
-  /** Drops what the extension holds about open documents in memory only, as an extension host restart does. */
-  forgetDocumentsInMemory(): void;
   /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
   mergeViews(): MergeViews;
   /** Guardrails: what the account status bar item shows. */
@@ -142,7 +140,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       services,
       explorer,
       guardrails,
-      forgetDocumentsInMemory: documents.forgetInMemory,
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       collectionViewProbe: () => collectionViews.probe()!,

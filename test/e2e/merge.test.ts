@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
@@ -13,6 +13,7 @@ import {
   expandRow,
   moveMouseAway,
   openDbHostView,
+  retypeLine,
   treeRow,
   treeRowsAtLevel,
   waitUntilSaved,
@@ -23,19 +24,6 @@ const MINE = { name: 'Bright kettle XL', category: 'kitchen', stock: 40 };
 const THEIRS = { name: 'Bright kettle (2024)', stock: 35, price: 49.5 };
 // The stock the person settles on in the merge: neither side's.
 const MERGED_STOCK = 75;
-
-/** Replaces the text of the line holding `"field"` in `editor` with `text`, as a person selecting it and typing. */
-async function retypeLine(page: Page, editor: Locator, field: string, text: string): Promise<void> {
-  await editor
-    .locator('.view-line', { hasText: `"${field}"` })
-    .first()
-    .click();
-  await page.keyboard.press('End');
-  await page.keyboard.press('Shift+Home');
-  // Deleted first: a quote typed over a selection would put the selection in quotes.
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-}
 
 /** The merge view's part for one field, by the field's name. */
 function fieldOf(view: FrameLocator, name: string): Locator {

@@ -13,6 +13,7 @@ import {
   expandRow,
   moveMouseAway,
   openDbHostView,
+  retypeLine,
   treeRow,
   treeRowsAtLevel,
   waitUntilSaved,
@@ -23,16 +24,6 @@ const RULES_TYPED =
   '{"validator": {"$jsonSchema": {"bsonType": "object", "required": ["name"], ' +
   '"properties": {"name": {"bsonType": "string"}, "price": {"bsonType": "number", "minimum": 0}}}}, ' +
   '"validationLevel": "strict", "validationAction": "error"}';
-
-/** Replaces the whole line holding `"price"` in `editor` with `text`, as a person selecting that line's text and typing. */
-async function retypePriceLine(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.locator('.view-line', { hasText: '"price"' }).click();
-  await page.keyboard.press('End');
-  await page.keyboard.press('Shift+Home');
-  // Deleted first: a quote typed over a selection would put the selection in quotes.
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-}
 
 /** The hover VS Code shows with the mouse resting on the one error squiggle of `editor`, which is on the price's line. */
 async function hoverOverProblem(page: Page, editor: Locator): Promise<Locator> {
@@ -128,7 +119,7 @@ describe("A collection's rules, shown while a document is edited, through the re
     await editor.locator('.view-line', { hasText: `"price": ${price},` }).waitFor({ state: 'visible' });
     assert.equal(await editor.locator('.squiggly-error').count(), 0, 'the stored product is marked as breaking the rules');
 
-    await retypePriceLine(page, editor, '"price": "12",');
+    await retypeLine(page, editor, 'price', '"price": "12",');
     const hover = await hoverOverProblem(page, editor);
     const said = (await hover.innerText()).replace(/\u00a0/g, ' ');
     assert.match(said, /^price: must be a number \(found a string "12"\) \(rule: properties\.price\.bsonType\)/);
@@ -150,7 +141,7 @@ describe("A collection's rules, shown while a document is edited, through the re
     const { page } = session;
     const editor = editorGroupOf(page, tab());
     const before = (await client.getDocument('inventory', 'products', { $oid: documentId })).text;
-    await retypePriceLine(page, editor, '"price": -3,');
+    await retypeLine(page, editor, 'price', '"price": -3,');
     const hover = await hoverOverProblem(page, editor);
     assert.match(
       (await hover.innerText()).replace(/\u00a0/g, ' '),

@@ -122,11 +122,6 @@ export class DocumentVersions {
     this.persisted.forget(key);
   }
 
-  /** Drops what only this extension host knows, as a restart does; the workspace state keeps its part. */
-  forgetInMemory(): void {
-    this.entries.clear();
-  }
-
   private entry(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {

@@ -266,11 +266,6 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
     return isNewDocumentUri(uri) ? undefined : this.versions.held(uri.toString());
   }
 
-  /** Forgets what only this extension host holds, as a restart does (for tests). */
-  forgetInMemory(): void {
-    this.versions.forgetInMemory();
-  }
-
   readDirectory(): never {
     throw vscode.FileSystemError.NoPermissions(
       vscode.l10n.t('DB Host folders cannot be listed: browse databases, collections and documents in the DB Host view.'),

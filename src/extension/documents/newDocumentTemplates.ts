@@ -45,12 +45,6 @@ export class NewDocumentTemplates {
     return newDocumentUri(this.add({ ...collection, number }).address);
   }
 
-  /** Forgets every template, as a restart of the extension host does (for tests). */
-  forgetInMemory(): void {
-    this.templates.clear();
-    this.nextNumber = 1;
-  }
-
   stat(uri: vscode.Uri): vscode.FileStat {
     const template = this.require(uri);
     return { type: vscode.FileType.File, ctime: template.mtime, mtime: template.mtime, size: utf8Length(template.text) };

@@ -17,8 +17,6 @@ import type * as SaveModule from './documentSaveBundle';
 import type { MergeViews } from './mergeViews';
 
 export interface DocumentsFeature {
-  /** Drops what only this extension host holds about documents, as a restart does (for tests). */
-  forgetInMemory(): void;
   /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
   mergeViews(): MergeViews;
   /** The three-way merge views, loaded on first use: the collection view's cell conflicts open theirs there. */
@@ -63,10 +61,6 @@ export function registerDocuments(services: Services): DocumentsFeature {
     ),
   );
   return {
-    forgetInMemory: () => {
-      fileSystem.forgetInMemory();
-      templates.forgetInMemory();
-    },
     mergeViews: () => merges.now().views,
     documentMerges: async () => (await merges()).views,
   };

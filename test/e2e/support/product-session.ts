@@ -20,6 +20,8 @@ export interface ProductSession {
   service: LocalService;
   /** The folder VS Code has open. */
   workspace: string;
+  /** code-server's user data folder: settings, logs, and the backups of unsaved editors (hot exit). */
+  userDataDir: string;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function openProductSession(options: ProductSessionOptions = {}): P
     const codeServer = await startCodeServer(prerequisites, dirs);
     browser = await launchChromium(prerequisites.chromium);
     const page = await openWorkbench(browser, codeServer.workbenchUrl);
-    return { page, service, workspace: dirs.workspace, close };
+    return { page, service, workspace: dirs.workspace, userDataDir: dirs.userDataDir, close };
   } catch (error) {
     await close();
     throw error;

@@ -203,3 +203,16 @@ export async function moveMouseAway(page: Page): Promise<void> {
   await page.mouse.move(statusBar.x + statusBar.width / 2, statusBar.y + statusBar.height / 2);
   await page.locator('.workbench-hover:visible').first().waitFor({ state: 'hidden' });
 }
+
+/** Replaces the text of the line holding `"field"` in `editor` with `text`, as a person selecting it and typing. */
+export async function retypeLine(page: Page, editor: Locator, field: string, text: string): Promise<void> {
+  await editor
+    .locator('.view-line', { hasText: `"${field}"` })
+    .first()
+    .click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  // Deleted first: a quote typed over a selection would put the selection in quotes.
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+}

@@ -11,7 +11,6 @@ import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
-import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
@@ -261,33 +260,6 @@ describe('Documents as files', function () {
     assert.equal(document.isDirty, false);
   });
 
-  it("after an extension host restart, raises the conflict over another client's change and Overwrite sends only the user's field", async () => {
-    const id = await createPerson();
-    const document = await open(id);
-    await replaceFirst(document, '"Ada"', '"Ada Lovelace"');
-    await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ida', 'address.zip': 'N2' } }, { safe: true });
-    testing.forgetDocumentsInMemory();
-
-    assert.equal(await saveChoosing('Compare or Overwrite…', document), false, 'the save over a newer version went through');
-    assert.equal(document.isDirty, true);
-    assert.deepEqual(proxy.writes(), []);
-
-    const files = vscode.workspace.getConfiguration('files');
-    await files.update('saveConflictResolution', 'overwriteFileOnDisk', vscode.ConfigurationTarget.Global);
-    try {
-      assert.equal(await document.save(), true);
-    } finally {
-      await files.update('saveConflictResolution', undefined, vscode.ConfigurationTarget.Global);
-    }
-    const writes = proxy.writes();
-    assert.equal(writes.length, 1);
-    assert.deepEqual(JSON.parse(writes[0].body), { document: { $set: { name: 'Ada Lovelace' } }, safe: true });
-    assert.deepEqual(parsed(await rawDocument(id)).address, { city: 'London', zip: 'N2' });
-    const remembered = JSON.stringify(testing.services.context.workspaceState.get('dbhost.documents.heldVersions'));
-    assert.ok(remembered.includes(document.uri.toString()), 'the held version is not kept in the workspace state');
-    assert.ok(!remembered.includes(readTestConfig().services.empty.apiKey), 'the workspace state holds the API key');
-  });
-
   it('refuses a save when the version the edits started from is unknown, instead of diffing against the service', async () => {
     const id = await createPerson();
     const uri = documentUri({ accountId, db, col, docId: { $oid: id } });
@@ -369,32 +341,6 @@ describe('Documents as files', function () {
       );
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !templateOpen());
     assert.ok(changes.some((change) => change.list === 'documents'));
-  });
-
-  it('saves a new document whose editor outlived an extension host restart, and numbers the next one past it', async () => {
-    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
-    const template = await vscode.workspace.openTextDocument(templateUri);
-    await replaceAll(template, '{\n  "name": "Restored"\n}\n');
-    testing.forgetDocumentsInMemory();
-
-    const nextUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
-    const numberOf = (uri: vscode.Uri) => Number(/New Document (\d+)\.json$/.exec(uri.path)?.[1]);
-    assert.ok(
-      numberOf(nextUri) > numberOf(templateUri),
-      `the next new document, ${nextUri.path}, is not numbered past the open ${templateUri.path}`,
-    );
-    await discard(await vscode.workspace.openTextDocument(nextUri));
-
-    assert.equal(await template.save(), true);
-    const writes = proxy.writes();
-    assert.equal(writes.length, 1);
-    assert.equal(writes[0].method, 'POST');
-    const created = (parseLossless(writes[0].body) as { document: JsonObject }).document;
-    assert.equal(created.name, 'Restored');
-    const generated = (created._id as JsonObject).$oid;
-    assert.match(String(generated), /^[0-9a-f]{24}$/);
-    assert.equal(parsed(await rawDocument(generated as string)).name, 'Restored');
-    await when(vscode.window.tabGroups.onDidChangeTabs, () => !tabOpen(templateUri));
   });
 
   it('says a new document was created when opening it afterwards fails, and opens it on request', async () => {
