@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import type { BenchSection } from './support/section';
+import { ensureBuilt } from './support/ensureBuilt';
 import { packageProduct } from '../scripts/package';
 import { BENCH_PACKAGE_DIR } from './size';
 import { median } from './support/stats';
@@ -69,7 +70,10 @@ export const section: BenchSection = {
   title: 'activate() of the production bundle inside the real VS Code (the integration harness, one test)',
   smoke: 'VS Code is not started: the record of the last integration run is read, if there is one',
   run: async (context) => {
-    if (!context.smoke) return [measureActivations()];
+    if (!context.smoke) {
+      ensureBuilt(context, 'service.js');
+      return [measureActivations()];
+    }
     const record = readRecord();
     if (record) return [activationFigure([record.activationMs], record, `from the integration run of ${record.recordedAt}`)];
     context.notMeasured(`activation: no ${ACTIVATION_RECORD} (the integration tests write it)`);

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import type { BenchSection } from './support/section';
+import { ensureBuilt } from './support/ensureBuilt';
 
 const root = resolve(__dirname, '..');
 /** Written by test/integration/bench/recordCollectionView.test.ts inside the real VS Code. */
@@ -77,10 +78,7 @@ export const section: BenchSection = {
   smoke:
     'VS Code is not started: the record of the last integration run is read, if there is one; the bundles built for production as in a whole run',
   run: async (context) => {
-    if (!existsSync(resolve(root, 'dist', 'collectionView.js'))) {
-      context.step('building dist/ (node esbuild.js): it holds no collection view bundle');
-      execFileSync(process.execPath, ['esbuild.js'], { cwd: root, stdio: 'ignore' });
-    }
+    ensureBuilt(context, 'collectionView.js');
     const figures = collectionViewSizes();
     if (!context.smoke && !recordCollectionView()) throw new Error(`the integration harness did not record ${COLLECTION_VIEW_RECORD}`);
     const tableView = readCollectionView();
