@@ -1,7 +1,14 @@
 import * as vscode from 'vscode';
 import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
-import type { StagePreview } from '../../core/aggregation/stagePreview';
-import { PREVIEW_SHOWN, previewIsComplete, renderStagePreview, stagePreviewPlan } from '../../core/aggregation/stagePreview';
+import type { PreviewInput, StagePreview, StagePreviewPlan } from '../../core/aggregation/stagePreview';
+import {
+  PREVIEW_SAMPLE_SIZE,
+  PREVIEW_SHOWN,
+  inputOfProbe,
+  previewIsComplete,
+  renderStagePreview,
+  stagePreviewPlan,
+} from '../../core/aggregation/stagePreview';
 import type { DbHostApi } from '../../core/api/types';
 import type { AggregateRequest } from '../../core/playground/playgroundRequest';
 import { CommandId } from '../shared/commandIds';
@@ -20,6 +27,11 @@ export interface StagePreviewResult extends Omit<StagePreview, 'page' | 'account
   complete: boolean;
   /** The stages sent, the inserted `$limit` among them. */
   sent: unknown[];
+  /**
+   * When more documents entered than the sample holds: their exact count, which the preview's text takes up once
+   * it arrives (undefined when a find cannot count the leading `$match`).
+   */
+  counted?: Promise<number | undefined>;
 }
 
 /**
@@ -70,8 +82,12 @@ export class PipelinePreviews {
     const plan = stagePreviewPlan(request.pipeline, stage);
     const started = performance.now();
     let page;
+    let input: PreviewInput;
     try {
-      page = await client.aggregate(request.database, request.collection, plan.pipeline, { limit: PREVIEW_SHOWN });
+      [page, input] = await Promise.all([
+        client.aggregate(request.database, request.collection, plan.pipeline, { limit: PREVIEW_SHOWN }),
+        this.probeInput(client, request, plan),
+      ]);
     } catch (error) {
       if (!isAggregateAbsent(error, (failure) => this.services.logger.describe(failure))) throw error;
       markAggregateAbsent(client);
@@ -84,7 +100,6 @@ export class PipelinePreviews {
       return undefined;
     }
     const elapsedMs = performance.now() - started;
-    const input = await this.countInput(client, request, plan.leadingFilter);
     const preview: StagePreview = {
       namespace: `${request.database}.${request.collection}`,
       accountLabel: account.label,
@@ -97,7 +112,8 @@ export class PipelinePreviews {
       elapsedMs,
     };
     const resultsUri = this.previewUri(uri);
-    await this.playground.results.show(resultsUri, { kind: 'update', text: renderStagePreview(preview) });
+    const shown = { kind: 'update' as const, text: renderStagePreview(preview) };
+    await this.playground.results.show(resultsUri, shown);
     const { page: _page, accountLabel: _label, namespace: _namespace, ...rest } = preview;
     return {
       ...rest,
@@ -106,15 +122,41 @@ export class PipelinePreviews {
       total: page.total,
       complete: previewIsComplete(preview),
       sent: plan.pipeline,
+      // Counting every document the leading $match selects can read the whole collection: the sample shows first.
+      counted: input && 'moreThan' in input ? this.countThenShow(client, request, plan, preview, resultsUri, shown) : undefined,
     };
   }
 
-  private async countInput(client: DbHostApi, request: AggregateRequest, filter: AggregateRequest['pipeline'][number] | undefined) {
+  /** How many documents enter the sampled stages, up to one past the sample (read no further than that). */
+  private async probeInput(client: DbHostApi, request: AggregateRequest, plan: StagePreviewPlan): Promise<PreviewInput> {
     try {
-      return (await client.listDocuments(request.database, request.collection, { ...(filter ? { q: filter } : {}), limit: 1 })).total;
+      return inputOfProbe((await client.aggregate(request.database, request.collection, plan.inputProbe, { limit: 1 })).documents);
     } catch {
-      return undefined; // a filter a find does not take ($expr on some services): the preview says it is a sample
+      return undefined; // the sample's own request says why, if it fails too
     }
+  }
+
+  /** Counts what the leading `$match` selects, and puts the number into the preview if it still shows. */
+  private async countThenShow(
+    client: DbHostApi,
+    request: AggregateRequest,
+    plan: StagePreviewPlan,
+    preview: StagePreview,
+    resultsUri: vscode.Uri,
+    shown: { kind: 'update'; text: string },
+  ): Promise<number | undefined> {
+    let total: number | undefined;
+    try {
+      const filter = plan.leadingFilter ? { q: plan.leadingFilter } : {};
+      total = (await client.listDocuments(request.database, request.collection, { ...filter, limit: 1 })).total;
+    } catch {
+      total = undefined; // a filter a find does not take ($expr on some services): the preview stays "more than"
+    }
+    // Fewer than the sample now means the collection changed since the sample: it stays "more than".
+    const input =
+      total !== undefined && total > PREVIEW_SAMPLE_SIZE ? { exactly: total } : { moreThan: PREVIEW_SAMPLE_SIZE, counting: false };
+    this.playground.results.replace(resultsUri, shown, { kind: 'update', text: renderStagePreview({ ...preview, input }) });
+    return total;
   }
 
   /** Whether the account's service is known to have no aggregation (learnt from a 404; nothing is sent to find out). */

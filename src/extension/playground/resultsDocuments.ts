@@ -58,6 +58,14 @@ export class ResultsDocuments extends Disposable implements vscode.TextDocumentC
     return state ? textOf(state) : vscode.l10n.t('// These results are no longer available: run the query again from its playground.\n');
   }
 
+  /** Replaces results that still hold `shown` by `next`, without bringing their tab forward; false when they hold other results now. */
+  replace(results: vscode.Uri, shown: ResultsState, next: ResultsState): boolean {
+    if (this.states.get(results.toString()) !== shown) return false;
+    this.states.set(results.toString(), next);
+    this.changed.fire(results);
+    return true;
+  }
+
   /** Replaces the results and shows them beside the playground, in the tab they already have if any. */
   async show(results: vscode.Uri, state: ResultsState): Promise<vscode.TextDocument> {
     this.states.set(results.toString(), state);

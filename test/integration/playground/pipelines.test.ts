@@ -135,6 +135,43 @@ describe('Aggregation pipelines in playgrounds', function () {
     assert.match(text, /This preview is complete: all 21 documents the leading \$match selects went through/);
   });
 
+  it('previews a collection larger than its sample at once, saying "more than 1,000", then puts the exact count in', async () => {
+    const big = `${col}_big`;
+    await client.createCollection(db, big);
+    try {
+      for (let batch = 0; batch < 24; batch++)
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) => client.createDocument(db, big, { n: batch * 50 + i, even: i % 2 === 0 }, { safe: false })),
+        );
+      const document = await playgrounds.open(
+        'big.query.json',
+        `{"account": "${accountLabel}", "database": "${db}", "collection": "${big}", "pipeline": [{"$match": {"n": {"$gte": 0}}}, {"$group": {"_id": "$even", "n": {"$sum": 1}}}]}\n`,
+      );
+      answerPrompts(new FakePrompts());
+      const afterGroup = await waitFor(async () => {
+        const found = (await lensesOf(document.uri)).filter((lens) => lens.command?.command === 'dbhost.previewPipelineStage');
+        return found.length === 2 ? found[1] : undefined;
+      });
+      const preview = await runLens<StagePreviewResult>(afterGroup);
+      assert.equal(preview.complete, false);
+      assert.deepEqual(preview.input, { moreThan: 1000, counting: true }, 'the preview waited for the count, or counted nothing');
+      // The groups are of the sample: 1,000 of the 1,200 documents.
+      assert.equal(
+        preview.documents.reduce((sum, group) => sum + Number(group.n), 0),
+        1000,
+      );
+      assert.equal(await preview.counted, 1200);
+      const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(preview.resultsUri));
+      await waitFor(() => results.getText().includes('only the first 1,000 documents of 1,200 went through'), {
+        event: vscode.workspace.onDidChangeTextDocument,
+        what: 'the exact count in the preview',
+        describeState: () => results.getText().split('\n').slice(0, 3).join('\n'),
+      });
+    } finally {
+      await client.deleteCollection(db, big).catch(() => undefined);
+    }
+  });
+
   it('completes a field that an earlier stage makes, naming that stage', async () => {
     const document = await playground(
       'complete.query.json',
