@@ -1,21 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { DbHostClient } from '../../src/client/dbHostClient';
+import type { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import { formatCount } from '../../src/core/text/formatCount';
 import type { ProductSession } from './support/product-session';
-import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
-import { addAccountThroughUi } from './support/accounts';
+import { screenshotFailuresThenClose } from './support/product-session';
+import { expandPath, openWithDemoAccount } from './support/demoAccount';
 import { saveScreenshot } from './support/screenshots';
-import {
-  chooseFromContextMenu,
-  dismissNotification,
-  editorGroupOf,
-  expandRow,
-  moveMouseAway,
-  openDbHostView,
-  treeRow,
-} from './support/workbench';
+import { chooseFromContextMenu, editorGroupOf, moveMouseAway, treeRow } from './support/workbench';
 
 // Few enough orders that a preview sees them all (it samples 1,000), in three statuses: three groups.
 const FILTER = '{"status": {"$in": ["paid", "shipped", "delivered"]}, "total": {"$lt": 400}}';
@@ -59,35 +51,14 @@ describe('An aggregation pipeline built stage by stage, through the real UI (cod
 
   before(async function () {
     this.timeout(300_000);
-    session = await openProductSession({
-      workspaceFiles: {
-        // The typing below is a person's keystrokes one by one; the editor's closing of brackets and quotes and its
-        // suggestions on `"` would add their own characters to them.
-        '.vscode/settings.json': JSON.stringify(
-          {
-            'files.autoSave': 'off',
-            'editor.autoClosingBrackets': 'never',
-            'editor.autoClosingQuotes': 'never',
-            'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-            'editor.suggestOnTriggerCharacters': false,
-          },
-          null,
-          2,
-        ),
-      },
-    });
-    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
-    sideBar = await openDbHostView(session.page);
-    await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
+    ({ session, client, sideBar } = await openWithDemoAccount());
   });
 
   screenshotFailuresThenClose('aggregation', () => session);
 
   it('filters the orders in their collection view and chooses Aggregate…: a pipeline playground whose $match is that filter', async () => {
     const { page } = session;
-    await expandRow(treeRow(sideBar, 'Local demo'));
-    await expandRow(treeRow(sideBar, 'Databases'));
-    await expandRow(treeRow(sideBar, 'shop'));
+    await expandPath(sideBar, ['Local demo', 'Databases', 'shop']);
     await chooseFromContextMenu(treeRow(sideBar, 'orders'), 'Open Collection View');
     view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
     await view.getByText(/^1–20 of /).waitFor({ state: 'visible' });

@@ -1,23 +1,12 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator } from 'playwright-core';
-import { DbHostClient } from '../../src/client/dbHostClient';
+import type { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
-import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
-import { addAccountThroughUi } from './support/accounts';
+import { screenshotFailuresThenClose } from './support/product-session';
+import { openFirstProduct, openWithDemoAccount } from './support/demoAccount';
 import { saveScreenshot } from './support/screenshots';
-import {
-  answerQuickInput,
-  dismissNotification,
-  editorGroupOf,
-  expandRow,
-  moveMouseAway,
-  openDbHostView,
-  retypeLine,
-  treeRow,
-  treeRowsAtLevel,
-  waitUntilSaved,
-} from './support/workbench';
+import { answerQuickInput, editorGroupOf, moveMouseAway, retypeLine, waitUntilSaved } from './support/workbench';
 
 // What the person types in the editor, and what another client saves meanwhile: both change the name and the stock.
 const MINE = { name: 'Bright kettle XL', category: 'kitchen', stock: 40 };
@@ -53,44 +42,16 @@ describe('A save over a change made on the service, merged in the three-way view
 
   before(async function () {
     this.timeout(300_000);
-    session = await openProductSession({
-      workspaceFiles: {
-        // The typing below is a person's keystrokes one by one; the editor's closing of brackets and quotes and its
-        // suggestions would add their own characters to them.
-        '.vscode/settings.json': JSON.stringify(
-          {
-            'files.autoSave': 'off',
-            'editor.autoClosingBrackets': 'never',
-            'editor.autoClosingQuotes': 'never',
-            'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-            'editor.suggestOnTriggerCharacters': false,
-          },
-          null,
-          2,
-        ),
-      },
-    });
-    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
-    sideBar = await openDbHostView(session.page);
-    await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
+    ({ session, client, sideBar } = await openWithDemoAccount());
   });
 
   screenshotFailuresThenClose('merge', () => session);
 
   it('opens a product and changes its name, category and stock; another client changes its name, stock and price meanwhile', async () => {
     const { page } = session;
-    await expandRow(treeRow(sideBar, 'Local demo'));
-    await expandRow(treeRow(sideBar, 'Databases'));
-    await expandRow(treeRow(sideBar, 'inventory'));
-    await expandRow(treeRow(sideBar, 'products'));
-    await expandRow(treeRow(sideBar, 'Documents'));
-    const firstDocument = treeRowsAtLevel(sideBar, 6).first();
-    await firstDocument.waitFor({ state: 'visible' });
-    documentId = (await firstDocument.locator('.label-name').innerText()).trim();
-    base = await stored();
-    await firstDocument.click();
-    const editor = editorGroupOf(page, tab());
-    await editor.locator('.view-line', { hasText: `"stock": ${String(base.stock)},` }).waitFor({ state: 'visible' });
+    const { id, stored: before, editor } = await openFirstProduct(page, sideBar, client);
+    documentId = id;
+    base = before;
 
     await retypeLine(page, editor, 'name', `"name": ${JSON.stringify(MINE.name)},`);
     await retypeLine(page, editor, 'category', `"category": ${JSON.stringify(MINE.category)},`);

@@ -2,23 +2,19 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { DbHostClient } from '../../src/client/dbHostClient';
+import type { DbHostClient } from '../../src/client/dbHostClient';
 import type { JsonObject } from '../../src/core/json/lossless';
 import type { ProductSession } from './support/product-session';
-import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
-import { addAccountThroughUi } from './support/accounts';
+import { screenshotFailuresThenClose } from './support/product-session';
+import { expandPath, openFirstProduct, openWithDemoAccount } from './support/demoAccount';
 import {
   answerQuickInput,
   chooseFromContextMenu,
-  dismissNotification,
   editorGroupOf,
   editorTab,
-  expandRow,
-  openDbHostView,
   retypeLine,
   runCommandFromPalette,
   treeRow,
-  treeRowsAtLevel,
   waitUntilSaved,
 } from './support/workbench';
 
@@ -61,50 +57,22 @@ describe('Unsaved edits across a reload of the window, through the real UI (code
     await backedUp(session.userDataDir, unsaved);
     await runCommandFromPalette(session.page, 'Developer: Reload Window');
     await session.page.waitForEvent('load');
-    await expandRow(treeRow(sideBar, 'Local demo'));
-    await expandRow(treeRow(sideBar, 'Databases'));
-    await expandRow(treeRow(sideBar, 'inventory'));
+    await expandPath(sideBar, ['Local demo', 'Databases', 'inventory']);
     await treeRow(sideBar, 'products').waitFor({ state: 'visible' });
   }
 
   before(async function () {
     this.timeout(300_000);
-    session = await openProductSession({
-      workspaceFiles: {
-        '.vscode/settings.json': JSON.stringify(
-          {
-            'files.autoSave': 'off',
-            'editor.autoClosingBrackets': 'never',
-            'editor.autoClosingQuotes': 'never',
-            'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-            'editor.suggestOnTriggerCharacters': false,
-          },
-          null,
-          2,
-        ),
-      },
-    });
-    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
-    sideBar = await openDbHostView(session.page);
-    await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
+    ({ session, client, sideBar } = await openWithDemoAccount());
   });
 
   screenshotFailuresThenClose('restart', () => session);
 
   it('a product edited and not saved; another client changes its name and stock; the window reloads', async () => {
     const { page } = session;
-    await expandRow(treeRow(sideBar, 'Local demo'));
-    await expandRow(treeRow(sideBar, 'Databases'));
-    await expandRow(treeRow(sideBar, 'inventory'));
-    await expandRow(treeRow(sideBar, 'products'));
-    await expandRow(treeRow(sideBar, 'Documents'));
-    const firstDocument = treeRowsAtLevel(sideBar, 6).first();
-    await firstDocument.waitFor({ state: 'visible' });
-    documentId = (await firstDocument.locator('.label-name').innerText()).trim();
-    base = await stored();
-    await firstDocument.click();
-    const editor = editorGroupOf(page, tab());
-    await editor.locator('.view-line', { hasText: `"stock": ${String(base.stock)},` }).waitFor({ state: 'visible' });
+    const { id, stored: before, editor } = await openFirstProduct(page, sideBar, client);
+    documentId = id;
+    base = before;
     await retypeLine(page, editor, 'name', `"name": ${JSON.stringify(MINE)},`);
     await page.locator('.tabs-container .tab.dirty', { hasText: tab() }).waitFor({ state: 'visible' });
     await client.updateDocument('inventory', 'products', { $oid: documentId }, { $set: THEIRS }, { safe: true });

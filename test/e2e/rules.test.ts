@@ -1,18 +1,16 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { DbHostClient } from '../../src/client/dbHostClient';
+import type { DbHostClient } from '../../src/client/dbHostClient';
 import { collectionRulesOf } from '../../src/core/api/collectionRules';
 import type { ProductSession } from './support/product-session';
-import { openProductSession, screenshotFailuresThenClose } from './support/product-session';
-import { addAccountThroughUi } from './support/accounts';
+import { screenshotFailuresThenClose } from './support/product-session';
+import { expandPath, openWithDemoAccount } from './support/demoAccount';
 import { saveScreenshot } from './support/screenshots';
 import {
   chooseFromContextMenu,
-  dismissNotification,
   editorGroupOf,
   expandRow,
   moveMouseAway,
-  openDbHostView,
   retypeLine,
   treeRow,
   treeRowsAtLevel,
@@ -54,37 +52,14 @@ describe("A collection's rules, shown while a document is edited, through the re
 
   before(async function () {
     this.timeout(300_000);
-    session = await openProductSession({
-      workspaceFiles: {
-        // The typing below is a person's keystrokes one by one; the editor's closing of brackets and quotes and its
-        // suggestions would add their own characters to them.
-        '.vscode/settings.json': JSON.stringify(
-          {
-            'files.autoSave': 'off',
-            'editor.autoClosingBrackets': 'never',
-            'editor.autoClosingQuotes': 'never',
-            'editor.formatOnType': false,
-            'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-            'editor.suggestOnTriggerCharacters': false,
-          },
-          null,
-          2,
-        ),
-      },
-    });
-    client = new DbHostClient({ baseUrl: session.service.url, apiKey: session.service.apiKey });
-    sideBar = await openDbHostView(session.page);
-    await dismissNotification(await addAccountThroughUi(session, sideBar, { within: sideBar.locator('.welcome-view-content') }));
+    ({ session, client, sideBar } = await openWithDemoAccount());
   });
 
   screenshotFailuresThenClose('rules', () => session);
 
   it('sets the rules of inventory.products with Set Rules…: typed into the rules file and saved, a Rules item appears and the service keeps them', async () => {
     const { page } = session;
-    await expandRow(treeRow(sideBar, 'Local demo'));
-    await expandRow(treeRow(sideBar, 'Databases'));
-    await expandRow(treeRow(sideBar, 'inventory'));
-    await expandRow(treeRow(sideBar, 'products'));
+    await expandPath(sideBar, ['Local demo', 'Databases', 'inventory', 'products']);
     await treeRow(sideBar, 'Documents').waitFor({ state: 'visible' });
     assert.equal(await treeRow(sideBar, 'Rules').count(), 0, 'the demo collection has rules already');
 
