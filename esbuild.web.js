@@ -20,6 +20,8 @@ const webParts = {
   'rules.js': 'src/extension/rules/rulesBundle.ts',
   'logTail.js': 'src/extension/deploymentLogs/logTailBundle.ts',
   'aiTools.js': 'src/extension/aiTools/aiToolsBundle.ts',
+  // Export and import over vscode.workspace.fs (the desktop's dist/transfer.js is over Node's files).
+  'transferWeb.js': 'src/extension/transfer/transferBundleWeb.ts',
 };
 
 /** The client loads node-fetch only when it was given no fetch; the web root always gives the browser's. */

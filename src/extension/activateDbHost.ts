@@ -35,6 +35,8 @@ import { playgroundFeature } from './playground/registerPlaygrounds';
 import { rulesFeature } from './rules/registerRules';
 import { schemaFeature } from './schema/registerSchema';
 import { startFeature } from './start/registerStart';
+import type { TransferPart } from './transfer/registerTransfer';
+import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
 import { ConfirmedWrites } from './shared/confirmedWrites';
 import { RulesSaveChecks } from './shared/rulesSaveCheck';
@@ -64,7 +66,7 @@ export interface TestApi {
   readonly mcpServers: McpServers;
 }
 
-/** What the desktop's features that need Node (processes, Node's files) give the rest; absent in the browser. */
+/** What the desktop's features that need Node (processes) give the rest; absent in the browser. */
 export interface NodeParts {
   readonly mcpServers: McpServers;
 }
@@ -80,9 +82,11 @@ export interface Platform {
   readonly asyncContext: AsyncContext<string> | undefined;
   /** The one-time account file `npm start` hands over (desktop only). */
   readonly handoverFile: string | undefined;
+  /** Export and import, loaded at first use: over Node's files (streamed) or over `vscode.workspace.fs`. */
+  readonly transfer: TransferPart;
   /**
-   * Activates the features that start processes or use Node's file system (the local service, export and import,
-   * the MCP server), in the desktop only: a browser has no processes, so they are not there.
+   * Activates the features that start processes (the local service, the MCP server), in the desktop only: a
+   * browser has no processes, so they are not there.
    */
   readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => NodeParts;
 }
@@ -118,6 +122,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   const nodeParts = platform.activateNodeFeatures?.(host, explorer);
+  activateFeature(host, transferFeature, platform.transfer);
   const aiTools = activateFeature(host, aiToolsFeature, undefined);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
   const playgrounds = activateFeature(host, playgroundFeature, undefined);

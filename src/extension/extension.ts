@@ -8,13 +8,14 @@ import { localServiceFeature } from './localService/registerLocalService';
 import type { FeatureHost } from './shared/featureModule';
 import { activateFeature } from './shared/featureModule';
 import { ContextKey } from './shared/contextValues';
-import { transferFeature } from './transfer/registerTransfer';
+import { lazyModule } from './base/lazyModule';
+import type { TransferCommands } from './transfer/transferCommands';
 
 export type { DbHostExtensionApi, TestApi } from './activateDbHost';
 
 /**
- * The desktop composition root (dist/extension.js, package.json's `main`): clients over node-fetch, and the
- * features that need Node: the local service and the MCP server (processes), export and import (Node's files).
+ * The desktop composition root (dist/extension.js, package.json's `main`): clients over node-fetch, export and
+ * import over Node's files (streamed), and the features that need processes: the local service and the MCP server.
  * The browser's root is extensionWeb.ts; everything else both share in activateDbHost.
  */
 export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
@@ -22,6 +23,8 @@ export function activate(context: vscode.ExtensionContext): Promise<DbHostExtens
     http: {},
     asyncContext: new AsyncLocalStorage<string>(),
     handoverFile: process.env.DBHOST_IMPORT_ACCOUNT_FILE,
+    // dist/transfer.js: export and import over Node's files, loaded the first time one runs.
+    transfer: lazyModule('transfer.js', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
     activateNodeFeatures,
   });
 }
@@ -30,7 +33,6 @@ function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): No
   void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true);
   const localService = activateFeature(host, localServiceFeature, undefined);
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
-  activateFeature(host, transferFeature, undefined);
   return { mcpServers: activateFeature(host, mcpServersFeature, undefined) };
 }
 

@@ -4,6 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { DbHostClient } from '../../src/client/dbHostClient';
+import type { JsonObject } from '../../src/core/json/lossless';
+import { parseLossless } from '../../src/core/json/lossless';
 import { formatCount } from '../../src/core/text/formatCount';
 import { launchChromium, openWorkbench } from '../../scripts/vscode-host/browser';
 import { stopAllProcesses } from '../../scripts/vscode-host/child-processes';
@@ -19,7 +21,10 @@ import { watchForKey } from './support/key-canary';
 import { saveScreenshot } from './support/screenshots';
 import {
   activeEditorText,
+  answerFileDialog,
   answerQuickInput,
+  chooseFromContextMenu,
+  dismissNotification,
   editorGroupOf,
   editorTab,
   expandRow,
@@ -47,6 +52,8 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
   let client: DbHostClient;
   let sideBar: Locator;
   let origin: string;
+  /** The workspace folder on the disk code-server serves it from (a vscode-remote: folder to the extension). */
+  let workspace: string;
   const serviceRequests: Request[] = [];
   /** The extension's own files the browser fetched (its main, then each lazily loaded part at first use). */
   const extensionFiles: string[] = [];
@@ -56,6 +63,7 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     this.timeout(300_000);
     const prerequisites = await ensureHarnessPrerequisites();
     const dirs = freshCodeServerDirs(path.join(workDir, 'code-server'));
+    workspace = dirs.workspace;
     fs.writeFileSync(path.join(dirs.workspace, PLAYGROUND), PLAYGROUND_TEXT);
     fs.mkdirSync(path.join(dirs.workspace, '.vscode'));
     fs.writeFileSync(
@@ -95,6 +103,16 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     await stopAllProcesses();
     fs.rmSync(workDir, { recursive: true, force: true });
   });
+
+  /** Every document of a collection, as the service holds it, page after page in `_id` order. */
+  async function everyDocument(db: string, col: string): Promise<JsonObject[]> {
+    const documents: JsonObject[] = [];
+    for (;;) {
+      const page = await client.listDocuments(db, col, { sort: { _id: 1 }, skip: documents.length, limit: 100 });
+      documents.push(...page.documents);
+      if (page.documents.length === 0 || documents.length >= (page.total ?? 0)) return documents;
+    }
+  }
 
   it('shows the browser’s welcome: Add Account, and no Start Local Service (no processes in a browser)', async () => {
     sideBar = await openDbHostView(page);
@@ -206,6 +224,60 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     await saveScreenshot(page, 'web-7-tool-call');
   });
 
+  it('exports a collection to a workspace file through vscode.workspace.fs: the file holds every document the service has', async () => {
+    assert.ok(!extensionFiles.includes('transferWeb.js'), 'the transfer part was fetched before any export');
+    const file = path.join(workspace, 'suppliers.ndjson');
+    await chooseFromContextMenu(treeRow(sideBar, 'suppliers'), 'Export Documents…');
+    await answerQuickInput(page, /Export inventory\.suppliers as/, 'NDJSON');
+    await answerFileDialog(page, /Export inventory\.suppliers/, file);
+    const done = page.locator('.notification-toast', { hasText: /Exported \d+ documents of inventory\.suppliers to / });
+    await done.waitFor({ state: 'visible' });
+    assert.ok(extensionFiles.includes('transferWeb.js'), `the transfer part was not fetched: ${extensionFiles.join(', ')}`);
+    await saveScreenshot(page, 'web-8-exported');
+    await dismissNotification(done);
+    const exported = fs
+      .readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => parseLossless(line) as JsonObject);
+    assert.deepEqual(byId(exported), byId(await everyDocument('inventory', 'suppliers')));
+    assert.deepEqual(
+      fs.readdirSync(workspace).filter((name) => name.endsWith('.partial')),
+      [],
+      'the temporary sibling was left behind',
+    );
+  });
+
+  it('imports a workspace file into a new collection after its dry run: the service holds exactly the file’s documents', async () => {
+    const lines = ['{"name":"Zoë","city":"Köln"}', '{"_id":"kept-id","name":"Ana","tags":["a","b"]}', '{"name":"Li","n":3}'];
+    fs.writeFileSync(path.join(workspace, 'people.ndjson'), `${lines.join('\n')}\n`);
+    await chooseFromContextMenu(treeRow(sideBar, 'inventory'), 'Import Documents…');
+    await answerQuickInput(page, /Name of the new collection/, 'people');
+    await answerFileDialog(page, /Import into inventory\.people/, path.join(workspace, 'people.ndjson'));
+    const dialog = page.locator('.monaco-dialog-box', {
+      hasText: /Import 3 documents from people\.ndjson into the new collection inventory\.people/,
+    });
+    await dialog.waitFor({ state: 'visible' });
+    assert.match(await dialog.innerText(), /3 records to import: 3 readable, 0 not/);
+    await saveScreenshot(page, 'web-9-import-dry-run');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const done = page.locator('.notification-toast', { hasText: /Imported people\.ndjson into inventory\.people: 3 documents stored/ });
+    await done.waitFor({ state: 'visible' });
+    await treeRow(sideBar, 'people').waitFor({ state: 'visible' });
+    await dismissNotification(done);
+    const stored = await everyDocument('inventory', 'people');
+    const withoutIds = stored.map(({ _id, ...rest }) => rest);
+    assert.deepEqual(
+      withoutIds.sort((a, b) => String(a.name).localeCompare(String(b.name))),
+      [
+        { name: 'Ana', tags: ['a', 'b'] },
+        { name: 'Li', n: 3 },
+        { name: 'Zoë', city: 'Köln' },
+      ],
+    );
+    assert.equal(stored.find((document) => document.name === 'Ana')?._id, 'kept-id');
+  });
+
   it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {
     assert.ok(serviceRequests.length > 0, 'no request to the service was seen');
     for (const request of serviceRequests) {
@@ -216,3 +288,8 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     }
   });
 });
+
+/** Documents keyed by their `_id`, so two lists compare whatever their order. */
+function byId(documents: JsonObject[]): Map<string, JsonObject> {
+  return new Map(documents.map((document) => [JSON.stringify(document._id), document]));
+}

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { JsonObject } from '../json/lossless';
+import { randomBytes } from '../text/webRandom';
 
 /**
  * Where the object ids of one import come from: its start time and 5 random bytes, chosen once and kept
@@ -18,7 +18,11 @@ export interface IdSeed {
 const COUNTER_SPAN = 0x1000000;
 
 export function newIdSeed(now = Date.now(), random: (size: number) => Uint8Array = randomBytes): IdSeed {
-  return { seconds: Math.floor(now / 1000), unique: Buffer.from(random(5)).toString('hex') };
+  return { seconds: Math.floor(now / 1000), unique: hexOf(random(5)) };
+}
+
+function hexOf(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function generatedIdHex(seed: IdSeed, ordinal: number): string {

@@ -279,9 +279,6 @@ export class CollectionViewPanel extends Disposable {
 
   /** The export command says once, in its notification, what it wrote (or that it was cancelled); the view repeats none of it. */
   private async export(args: ExportDocumentsArgs): Promise<void> {
-    // VS Code for the Web has no export (it writes through Node's file system), and no command to run.
-    if (!(await vscode.commands.getCommands(true)).includes(CommandId.exportDocuments))
-      throw new Error(vscode.l10n.t('Export is not available in VS Code for the Web: it needs the desktop VS Code.'));
     await vscode.commands.executeCommand(CommandId.exportDocuments, args);
   }
 

@@ -59,7 +59,7 @@ export function tailingContextValue(value: string | undefined): string | undefin
 export enum ContextKey {
   localServiceRunning = 'dbhost.localServiceRunning',
   /**
-   * The extension runs in a Node extension host, where the local service, export and import and the AI tools work.
+   * The extension runs in a Node extension host, where the local service and the MCP server (processes) work.
    * Not set in a browser's web worker. `isWeb` alone cannot tell: code-server shows a web UI over a Node host.
    */
   nodeHost = 'dbhost.nodeHost',

@@ -7,29 +7,30 @@ import type { Services } from '../services';
 import { playgroundQueryAt } from '../shared/playgroundQueryAt';
 import type { ExportResult } from './exportDocumentsToFile';
 import { exportToFile } from './exportDocumentsToFile';
+import type { TransferFiles } from './transferFiles';
 
 /**
  * "Export Documents…" on a collection: every document, paged by `_id`. Called with a scope
  * (`ExportDocumentsArgs` of core/transfer/exportArgs, as a collection view sends), what a filter matches or chosen documents.
  */
-export async function exportCollection(services: Services, arg: unknown): Promise<ExportResult | undefined> {
-  if (asksForScope(arg)) return exportScope(services, arg);
+export async function exportCollection(services: Services, files: TransferFiles, arg: unknown): Promise<ExportResult | undefined> {
+  if (asksForScope(arg)) return exportScope(services, files, arg);
   const { accountId, db, col } = await resolveCollection(services, arg);
-  return exportToFile(services, { accountId, db, col, label: `${db}.${col}` });
+  return exportToFile(services, files, { accountId, db, col, label: `${db}.${col}` });
 }
 
-async function exportScope(services: Services, arg: unknown): Promise<ExportResult | undefined> {
+async function exportScope(services: Services, files: TransferFiles, arg: unknown): Promise<ExportResult | undefined> {
   const { request, error } = checkExportDocumentsArgs(arg);
   if (!request) throw new Error(error);
   const { accountId, db, col } = request;
   services.accounts.require(accountId);
   if (request.kind === 'pipeline') {
     const label = vscode.l10n.t('the pipeline on {0}.{1}', db, col);
-    return exportToFile(services, { accountId, db, col, pipeline: request.pipeline, label });
+    return exportToFile(services, files, { accountId, db, col, pipeline: request.pipeline, label });
   }
   if (request.kind === 'ids') {
     const label = vscode.l10n.t('the {0} of {1}.{2}', countOf(request.ids.length, 'selected document'), db, col);
-    return exportToFile(services, {
+    return exportToFile(services, files, {
       accountId,
       db,
       col,
@@ -40,7 +41,7 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
   }
   const label = request.query.q ? vscode.l10n.t('the filter on {0}.{1}', db, col) : `${db}.${col}`;
   // A scope without a sort is what a collection view shows in the service's own order: the file keeps that order.
-  return exportToFile(services, { accountId, db, col, query: request.query, label, naturalOrder: true });
+  return exportToFile(services, files, { accountId, db, col, query: request.query, label, naturalOrder: true });
 }
 
 /**
@@ -48,7 +49,12 @@ async function exportScope(services: Services, arg: unknown): Promise<ExportResu
  * projection; its skip and limit only page the results view and do not bound the export. Of a pipeline:
  * all its results (its `limit`, the page size, does not bound the export either).
  */
-export async function exportQueryResults(services: Services, file?: unknown, index?: unknown): Promise<ExportResult | undefined> {
+export async function exportQueryResults(
+  services: Services,
+  files: TransferFiles,
+  file?: unknown,
+  index?: unknown,
+): Promise<ExportResult | undefined> {
   const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: vscode.l10n.t('export its results'), verb: 'export' });
   const request = entry.request;
   if (!request) throw new Error(vscode.l10n.t('This query has problems (see the Problems view): fix them to export its results.'));
@@ -56,13 +62,13 @@ export async function exportQueryResults(services: Services, file?: unknown, ind
     const accountId = await accountFor(services, request.account);
     services.logger.info(`Exporting the results of pipeline ${entry.index + 1} of ${document.uri.path}`);
     const { database: db, collection: col, pipeline } = request;
-    return exportToFile(services, { accountId, db, col, pipeline, label: vscode.l10n.t('the pipeline on {0}.{1}', db, col) });
+    return exportToFile(services, files, { accountId, db, col, pipeline, label: vscode.l10n.t('the pipeline on {0}.{1}', db, col) });
   }
   if (request.kind !== 'find') throw new Error(vscode.l10n.t('This is an update: only the results of a find query can be exported.'));
   const accountId = await accountFor(services, request.account);
   const { q, sort, fields } = request.query;
   services.logger.info(`Exporting the results of query ${entry.index + 1} of ${document.uri.path}`);
-  return exportToFile(services, {
+  return exportToFile(services, files, {
     accountId,
     db: request.database,
     col: request.collection,

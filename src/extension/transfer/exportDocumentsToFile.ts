@@ -1,4 +1,3 @@
-import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { DbHostApi, DocumentQuery } from '../../core/api/types';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
@@ -14,7 +13,7 @@ import { FORMAT_EXTENSIONS, FORMAT_LABELS } from '../../core/transfer/formats';
 import { required } from '../base/registerCommand';
 import { setting } from '../base/settings';
 import type { Services } from '../services';
-import { AtomicFile } from './atomicFile';
+import type { TransferFiles } from './transferFiles';
 import { withTransferProgress } from './transferProgress';
 
 export interface ExportSource {
@@ -95,7 +94,7 @@ function columnsOf(text: string): string[] {
  * Asks the format (and for CSV the columns) and the file, then streams every document of the source
  * into it, a page at a time, under a cancellable progress. The file appears only when complete.
  */
-export async function exportToFile(services: Services, source: ExportSource): Promise<ExportResult | undefined> {
+export async function exportToFile(services: Services, files: TransferFiles, source: ExportSource): Promise<ExportResult | undefined> {
   const format = required(
     await services.prompts.pick(
       (Object.keys(FORMAT_LABELS) as TransferFormat[]).map((value) => ({
@@ -107,19 +106,18 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
     ),
   );
   const columns = format === 'csv' ? await askColumns(services, source) : [];
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? files.defaultFolder();
   const uri = required(
     await services.prompts.saveFile({
       title: vscode.l10n.t('Export {0}', source.label),
-      defaultUri: vscode.Uri.joinPath(folder, `${source.col}.${FORMAT_EXTENSIONS[format]}`),
+      defaultUri: folder && vscode.Uri.joinPath(folder, `${source.col}.${FORMAT_EXTENSIONS[format]}`),
       filters: { [format.toUpperCase()]: [FORMAT_EXTENSIONS[format]] },
       saveLabel: 'Export',
     }),
   );
-  if (uri.scheme !== 'file')
-    throw new Error(vscode.l10n.t('Export writes to files on this machine only; {0} is not one.', uri.toString(true)));
+  const name = files.nameOf(uri, 'export');
   const client = await services.accounts.clientFor(source.accountId);
-  const file = await AtomicFile.create(uri.fsPath);
+  const file = await files.create(uri);
   let exported = 0;
   try {
     const outcome = await withTransferProgress(`Exporting ${source.label}`, 'documents', (signal, report) => {
@@ -139,9 +137,7 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
       return exportOf(source, run);
     });
     await file.commit();
-    services.logger.info(
-      `Exported ${outcome.exported} documents of ${source.db}.${source.col} in ${outcome.requests} requests to ${uri.fsPath}`,
-    );
+    services.logger.info(`Exported ${outcome.exported} documents of ${source.db}.${source.col} in ${outcome.requests} requests to ${name}`);
     const missing = (outcome as { missing?: number }).missing ?? 0;
     const left =
       missing > 0
@@ -152,14 +148,14 @@ export async function exportToFile(services: Services, source: ExportSource): Pr
           )
         : '';
     void services.prompts.info(
-      vscode.l10n.t('Exported {0} of {1} to {2}.{3}', countOf(outcome.exported, 'document'), source.label, uri.fsPath, left),
+      vscode.l10n.t('Exported {0} of {1} to {2}.{3}', countOf(outcome.exported, 'document'), source.label, name, left),
     );
-    return { file: uri.fsPath, format, exported: outcome.exported, requests: outcome.requests };
+    return { file: name, format, exported: outcome.exported, requests: outcome.requests };
   } catch (error) {
     await file.discard();
     if (error instanceof ExportCancelledError) {
       void services.prompts.info(vscode.l10n.t('Export of {0} cancelled: no file was written.', source.label));
-      return { file: uri.fsPath, format, exported, requests: 0, cancelled: true };
+      return { file: name, format, exported, requests: 0, cancelled: true };
     }
     throw new Error(
       vscode.l10n.t(

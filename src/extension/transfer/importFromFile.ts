@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { countOf, formatCount } from '../../core/text/formatCount';
 import type { DbHostApi } from '../../core/api/types';
@@ -18,7 +16,9 @@ import { canResume, importStateKey } from '../../core/transfer/importState';
 import { dryRunText, failureReportText } from '../../core/transfer/reportText';
 import { UserCancelledError, required } from '../base/registerCommand';
 import type { Services } from '../services';
-import { fileRecords } from './fileRecords';
+import type { ParsedRecord } from '../../core/transfer/parsedRecord';
+import { recordsOf } from '../../core/transfer/recordsOf';
+import type { TransferFiles } from './transferFiles';
 import type { ImportTarget } from './importTarget';
 import { resolveImportTarget } from './importTarget';
 import { withTransferProgress } from './transferProgress';
@@ -34,7 +34,7 @@ export interface ImportResult {
   reportUri?: string;
 }
 
-async function askFile(services: Services, target: ImportTarget): Promise<string> {
+async function askFile(services: Services, target: ImportTarget): Promise<vscode.Uri> {
   const uri = required(
     await services.prompts.openFile({
       title: vscode.l10n.t('Import into {0}.{1}', target.db, target.col),
@@ -43,8 +43,7 @@ async function askFile(services: Services, target: ImportTarget): Promise<string
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     }),
   );
-  if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Import reads files on this machine only; {0} is not one.', uri.toString(true)));
-  return uri.fsPath;
+  return uri;
 }
 
 async function askCsvTypes(services: Services): Promise<CsvTypes> {
@@ -74,6 +73,7 @@ async function askResume(
   file: ImportState['file'],
   format: string,
   csvTypes: CsvTypes | undefined,
+  name: string,
 ): Promise<ImportState | undefined> {
   const saved = services.context.workspaceState.get<unknown>(key);
   if (!canResume(saved, file, format, csvTypes)) return undefined;
@@ -91,7 +91,7 @@ async function askResume(
           value: false,
         },
       ],
-      { title: vscode.l10n.t('An earlier import of {0} into this collection stopped', basename(file.path)) },
+      { title: vscode.l10n.t('An earlier import of {0} into this collection stopped', name) },
     ),
   );
   return resume ? saved : { ...saved, doneThrough: 0, stored: 0, alreadyStored: 0, failureCount: 0, failures: [] };
@@ -103,37 +103,38 @@ async function askResume(
  * `_id` fixed beforehand, under a cancellable progress. The resume state is saved as it goes (workspace
  * storage, keyed by file and target), so a stopped or cancelled import picks up where it ended.
  */
-export async function importFromFile(services: Services, arg: unknown): Promise<ImportResult | undefined> {
+export async function importFromFile(services: Services, files: TransferFiles, arg: unknown): Promise<ImportResult | undefined> {
   const target = await resolveImportTarget(services, arg);
-  const path = await askFile(services, target);
-  const format: TransferFormat | undefined = formatOfFileName(path);
+  const uri = await askFile(services, target);
+  const path = files.nameOf(uri, 'import');
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const format: TransferFormat | undefined = formatOfFileName(name);
   if (!format)
     throw new Error(
       vscode.l10n.t(
         'Cannot tell the format of {0}: name it .ndjson or .jsonl (one document per line), .json (an array of documents) or .csv.',
-        basename(path),
+        name,
       ),
     );
   const csvTypes = format === 'csv' ? await askCsvTypes(services) : undefined;
-  const info = await stat(path);
-  const file = { path, size: info.size, modifiedMs: info.mtimeMs };
+  const file = { path, ...(await files.stat(uri)) };
   const key = importStateKey(path, target);
-  const previous = await askResume(services, key, file, format, csvTypes);
+  const previous = await askResume(services, key, file, format, csvTypes, name);
   const client = await services.accounts.clientFor(target.accountId);
-  const run: ImportRun = { target, path, format, csvTypes, file, key, previous, client, idSeed: previous?.idSeed ?? newIdSeed() };
+  const records = () => recordsOf(files.read(uri), format, csvTypes);
+  const run: ImportRun = { target, name, format, csvTypes, records, file, key, previous, client, idSeed: previous?.idSeed ?? newIdSeed() };
   const resumeFrom = previous?.doneThrough ?? 0;
   const label = `${target.db}.${target.col}`;
 
   // The collection's rules (issue 33): the dry run names the documents the service will refuse, or keep with a warning.
   const rules = target.isNew ? undefined : await services.rulesSaveChecks.rulesOf(target);
   const report = await checkFile(run, resumeFrom, rules?.violations);
-  if (report.fileProblem)
-    throw new Error(vscode.l10n.t('{0} cannot be imported: {1}. Nothing was sent.', basename(path), report.fileProblem));
+  if (report.fileProblem) throw new Error(vscode.l10n.t('{0} cannot be imported: {1}. Nothing was sent.', name, report.fileProblem));
   if (report.documents === 0) {
     void services.prompts.warn(
       vscode.l10n.t(
         '{0} holds no document to import{1}. Nothing was sent.',
-        basename(path),
+        name,
         report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : '',
       ),
     );
@@ -142,7 +143,7 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
   const confirmed = await confirmWrite(
     services,
     target.accountId,
-    `Import ${countOf(report.documents, 'document')} from ${basename(path)} into ${target.isNew ? 'the new collection ' : ''}${label}?`,
+    `Import ${countOf(report.documents, 'document')} from ${name} into ${target.isNew ? 'the new collection ' : ''}${label}?`,
     {
       detail: dryRunText(report, {
         csvTypes,
@@ -161,9 +162,12 @@ export async function importFromFile(services: Services, arg: unknown): Promise<
 /** What one import works on, once its questions are answered. */
 interface ImportRun {
   target: ImportTarget;
-  path: string;
+  /** The file's name, as messages show it. */
+  name: string;
   format: TransferFormat;
   csvTypes: CsvTypes | undefined;
+  /** The file's records, read afresh at each call. */
+  records: () => AsyncIterable<ParsedRecord>;
   file: ImportState['file'];
   /** Where its resume state is kept in workspace storage. */
   key: string;
@@ -175,10 +179,10 @@ interface ImportRun {
 
 /** Reads the file once without sending anything: what the import would do. */
 async function checkFile(run: ImportRun, resumeFrom: number, rules?: (document: JsonObject) => Violation[]): Promise<DryRunReport> {
-  const { target, path, format, csvTypes, client } = run;
-  return withTransferProgress(`Checking ${basename(path)}`, 'records', (signal, progress) => {
+  const { target, name, records: fileRecords, client } = run;
+  return withTransferProgress(`Checking ${name}`, 'records', (signal, progress) => {
     let read = 0;
-    const records = countingRecords(fileRecords(path, format, csvTypes), () => progress({ done: ++read, total: undefined }));
+    const records = countingRecords(fileRecords(), () => progress({ done: ++read, total: undefined }));
     return dryRun({
       records,
       idSeed: run.idSeed,
@@ -195,7 +199,7 @@ async function checkFile(run: ImportRun, resumeFrom: number, rules?: (document: 
 
 /** Sends the records (creating the collection first when it is new), saving the resume state as it goes. */
 async function storeRecords(services: Services, run: ImportRun, report: DryRunReport): Promise<ImportResult> {
-  const { target, path, format, csvTypes, file, key, previous, client, idSeed } = run;
+  const { target, name, format, csvTypes, file, key, previous, client, idSeed } = run;
   const resumeFrom = previous?.doneThrough ?? 0;
   if (target.isNew) {
     await client.createCollection(target.db, target.col);
@@ -217,12 +221,12 @@ async function storeRecords(services: Services, run: ImportRun, report: DryRunRe
   await services.context.workspaceState.update(key, state);
   let savedAt = Date.now();
   const total = resumeFrom + report.records;
-  const outcome = await withTransferProgress(`Importing ${basename(path)} into ${target.db}.${target.col}`, 'records', (signal, progress) =>
+  const outcome = await withTransferProgress(`Importing ${name} into ${target.db}.${target.col}`, 'records', (signal, progress) =>
     importDocuments({
       api: client,
       db: target.db,
       col: target.col,
-      records: fileRecords(path, format, csvTypes),
+      records: run.records(),
       idSeed,
       resumeFrom,
       previous: state,
@@ -238,7 +242,7 @@ async function storeRecords(services: Services, run: ImportRun, report: DryRunRe
   );
   services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
   services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
-  return finish(services, { target, path, key, state, outcome, report });
+  return finish(services, { target, name, key, state, outcome, report });
 }
 
 async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => void): AsyncGenerator<T> {
@@ -250,11 +254,10 @@ async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => voi
 
 async function finish(
   services: Services,
-  run: { target: ImportTarget; path: string; key: string; state: ImportState; outcome: ImportOutcome; report: DryRunReport },
+  run: { target: ImportTarget; name: string; key: string; state: ImportState; outcome: ImportOutcome; report: DryRunReport },
 ): Promise<ImportResult> {
-  const { target, path, key, state, outcome } = run;
+  const { target, name, key, state, outcome } = run;
   const label = `${target.db}.${target.col}`;
-  const name = basename(path);
   const done = `${countOf(outcome.stored, 'document')} stored${outcome.alreadyStored > 0 ? `, ${formatCount(outcome.alreadyStored)} already there from an earlier try` : ''}`;
   let reportUri: string | undefined;
   if (outcome.ended === 'complete') {

@@ -1,22 +1,24 @@
 import type { FeatureModule } from '../shared/featureModule';
-import { lazyModule } from '../base/lazyModule';
 import { registerCommand } from '../base/registerCommand';
-import type { Services } from '../services';
-import type { TransferCommands } from './transferBundle';
+import type { TransferCommands } from './transferCommands';
 import { CommandId } from '../shared/commandIds';
 
-/** dist/transfer.js, loaded the first time an export or import runs. */
-const transfer = lazyModule('transfer.js', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands);
+/**
+ * The platform's transfer bundle, loaded the first time an export or import runs: dist/transfer.js over Node's
+ * files on the desktop, dist/web/transferWeb.js over `vscode.workspace.fs` in the browser (each composition root
+ * gives its own).
+ */
+export type TransferPart = () => TransferCommands | Promise<TransferCommands>;
+
+type Handler = (...args: unknown[]) => unknown;
 
 /** "Export Documents…" (collection), "Export Results…" (playground query) and "Import Documents…" (database or collection). */
-export function registerTransfer(services: Services): void {
-  services.context.subscriptions.push(
-    registerCommand(services, CommandId.exportDocuments, (arg?: unknown) => transfer().exportCollection(services, arg)),
-    registerCommand(services, CommandId.exportQueryResults, (file?: unknown, index?: unknown) =>
-      transfer().exportQueryResults(services, file, index),
-    ),
-    registerCommand(services, CommandId.importDocuments, (arg?: unknown) => transfer().importDocuments(services, arg)),
-  );
-}
-
-export const transferFeature: FeatureModule = { name: 'transfer', register: ({ services }) => registerTransfer(services) };
+export const transferFeature: FeatureModule<TransferPart> = {
+  name: 'transfer',
+  register: ({ services }, transfer) => {
+    for (const id of [CommandId.exportDocuments, CommandId.exportQueryResults, CommandId.importDocuments] as const)
+      services.context.subscriptions.push(
+        registerCommand(services, id, async (...args: unknown[]) => ((await transfer())[id] as Handler)(services, ...args)),
+      );
+  },
+};

@@ -66,12 +66,11 @@ describe('the web bundle (dist/web/extension.js, VS Code for the Web)', function
         `src/extension/${folder} is missing from the web bundle`,
       );
     }
-    for (const folder of ['localService', 'transfer']) {
-      assert.ok(
-        !inputs.some((path) => path.startsWith(`src/extension/${folder}/`)),
-        `src/extension/${folder} needs Node, yet is in the web bundle`,
-      );
-    }
+    assert.ok(
+      !inputs.some((path) => path.startsWith('src/extension/localService/')),
+      'src/extension/localService needs Node, yet is in the web bundle',
+    );
+    assert.ok(inputs.includes('src/extension/transfer/registerTransfer.ts'), 'export and import are not registered in the browser');
     assert.ok(!inputs.includes('src/extension/aiTools/mcpServerProvider.ts'), 'the MCP servers (processes) are in the web bundle');
     assert.ok(inputs.includes('src/extension/aiTools/registerAiTools.ts'), 'the language-model tools are not registered in the browser');
     assert.ok(!inputs.some((path) => path.includes('node_modules/node-fetch/')), 'node-fetch is in the web bundle');
@@ -96,6 +95,20 @@ describe('the web bundle (dist/web/extension.js, VS Code for the Web)', function
       [...awaited].filter((file) => !Object.hasOwn(webParts, file)),
       [],
     );
+  });
+
+  it('has export and import in their own part, over vscode.workspace.fs and not Node’s files', () => {
+    const entryInputs = Object.keys(metafile.inputs);
+    assert.ok(
+      !entryInputs.some((path) => /^src\/extension\/transfer\/(?!registerTransfer)/.test(path)),
+      'transfer code is in the web entry',
+    );
+    const transfer = parts.find((part) => part.file === 'transferWeb.js');
+    assert.ok(transfer, 'dist/web/transferWeb.js is not built');
+    const inputs = Object.keys(transfer.metafile.inputs);
+    assert.ok(inputs.includes('src/extension/transfer/workspaceTransferFiles.ts'));
+    for (const desktopOnly of ['nodeTransferFiles.ts', 'atomicFile.ts', 'fileRecords.ts'])
+      assert.ok(!inputs.includes(`src/extension/transfer/${desktopOnly}`), `${desktopOnly} (Node’s files) is in the web part`);
   });
 
   it('builds each part without Node: a part requires only vscode and the main bundle’s loaders', () => {
