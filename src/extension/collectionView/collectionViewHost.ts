@@ -1,7 +1,5 @@
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
-import { testProbe } from '../base/testProbe';
-import { CollectionViewProbe } from './collectionViewProbe';
 import { CollectionViews } from './collectionViews';
 import { CompareDocuments } from './compareDocuments';
 import { CellConflicts } from './cellConflicts';
@@ -17,24 +15,14 @@ export { exportSelectedRows } from './exportSelectedRows';
  * time a view opens (see registerCollectionView.ts), so that activation and dist/extension.js stay small.
  */
 
-/** The views, and in a test run (see base/testProbe.ts) the probe they report to. */
-export function createCollectionViews(
-  services: Services,
-  merges: () => Promise<DocumentMerges>,
-): {
-  views: CollectionViews & vscode.Disposable;
-  probe: CollectionViewProbe | undefined;
-} {
+/** The open views, and what they hold to be disposed with the extension. */
+export function createCollectionViews(services: Services, merges: () => Promise<DocumentMerges>): CollectionViews & vscode.Disposable {
   const compare = new CompareDocuments();
-  const probe = testProbe(services.context, () => new CollectionViewProbe());
-  const views = new CollectionViews(services, new CellConflicts(services, compare, merges), probe);
-  return {
-    views: Object.assign(views, {
-      dispose: () => {
-        compare.dispose();
-        views.disposeEvents();
-      },
-    }),
-    probe,
-  };
+  const views = new CollectionViews(services, new CellConflicts(services, compare, merges));
+  return Object.assign(views, {
+    dispose: () => {
+      compare.dispose();
+      views.disposeEvents();
+    },
+  });
 }

@@ -8,7 +8,6 @@ import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core
 import type { Services } from '../services';
 import type { RestoreState } from './collectionViewPanel';
 import { COLLECTION_VIEW_TYPE, CollectionViewPanel } from './collectionViewPanel';
-import type { CollectionViewProbe } from './collectionViewProbe';
 import type { CellConflicts } from './cellConflicts';
 import type { CollectionSource } from './tableSession';
 import { TableSession } from './tableSession';
@@ -23,7 +22,6 @@ export class CollectionViews {
   constructor(
     private readonly services: Services,
     private readonly conflicts: CellConflicts,
-    private readonly probe: CollectionViewProbe | undefined,
   ) {}
 
   /**
@@ -42,7 +40,7 @@ export class CollectionViews {
   }
 
   attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
-    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts, this.probe);
+    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts);
     this.panels.add(view);
     this.opened.fire(view);
     // Kept in the order they came to the front, the last one last: see frontView.

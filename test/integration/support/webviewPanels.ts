@@ -1,18 +1,31 @@
 import * as vscode from 'vscode';
 import { passThrough } from './passThrough';
 
-/** What the product posted to one webview panel's page, oldest first (the latest ones). */
+/** What the product posted to one webview panel's page, and what the page sent back, oldest first (the latest ones). */
 export class PanelRecord {
   readonly posted: unknown[] = [];
   private readonly postedEmitter = new vscode.EventEmitter<unknown>();
   /** Fires for each message posted to the page. */
   readonly onDidPost = this.postedEmitter.event;
+  readonly received: unknown[] = [];
+  private readonly receivedEmitter = new vscode.EventEmitter<unknown>();
+  /** Fires for each message the page sent to the product. */
+  readonly onDidReceive = this.receivedEmitter.event;
 
   add(message: unknown): void {
-    this.posted.push(message);
-    if (this.posted.length > KEPT_MESSAGES) this.posted.shift();
+    keepLatest(this.posted, message);
     this.postedEmitter.fire(message);
   }
+
+  addReceived(message: unknown): void {
+    keepLatest(this.received, message);
+    this.receivedEmitter.fire(message);
+  }
+}
+
+function keepLatest(messages: unknown[], message: unknown): void {
+  messages.push(message);
+  if (messages.length > KEPT_MESSAGES) messages.shift();
 }
 
 const KEPT_MESSAGES = 50;
@@ -32,6 +45,8 @@ function recordPanels(): WeakMap<object, PanelRecord> {
   writable.createWebviewPanel = (...args) => {
     const panel = create(...args);
     const record = new PanelRecord();
+    // One more listener beside the product's: it sees what the page sends and changes nothing of what the product gets.
+    panel.webview.onDidReceiveMessage((message: unknown) => record.addReceived(message));
     const webview = passThrough(panel.webview, {
       postMessage: (message: unknown) => {
         record.add(message);
@@ -45,7 +60,7 @@ function recordPanels(): WeakMap<object, PanelRecord> {
   return made;
 }
 
-/** What the product posted to `panel`'s page, recorded as it posted it. */
+/** What the product posted to `panel`'s page and what the page sent back, recorded as they were sent. */
 export function postedTo(panel: vscode.WebviewPanel): PanelRecord {
   const record = records.get(panel);
   if (!record) throw new Error(`The panel "${panel.title}" was not made by vscode.window.createWebviewPanel while recording`);
