@@ -19,10 +19,5 @@ export { exportSelectedRows } from './exportSelectedRows';
 export function createCollectionViews(services: Services, merges: () => Promise<DocumentMerges>): CollectionViews & vscode.Disposable {
   const compare = new CompareDocuments();
   const views = new CollectionViews(services, new CellConflicts(services, compare, merges));
-  return Object.assign(views, {
-    dispose: () => {
-      compare.dispose();
-      views.disposeEvents();
-    },
-  });
+  return Object.assign(views, { dispose: () => compare.dispose() });
 }

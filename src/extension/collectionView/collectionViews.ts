@@ -15,9 +15,6 @@ import { TableSession } from './tableSession';
 /** The open collection views; the integration tests reach them through the TestApi. */
 export class CollectionViews {
   readonly panels = new Set<CollectionViewPanel>();
-  private readonly opened = new vscode.EventEmitter<CollectionViewPanel>();
-  /** A view opened (or reopened, or restored). */
-  readonly onDidOpen = this.opened.event;
 
   constructor(
     private readonly services: Services,
@@ -42,7 +39,6 @@ export class CollectionViews {
   attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
     const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts);
     this.panels.add(view);
-    this.opened.fire(view);
     // Kept in the order they came to the front, the last one last: see frontView.
     const toFront = webviewPanel.onDidChangeViewState(({ webviewPanel: changed }) => {
       if (!changed.active || !this.panels.delete(view)) return;
@@ -64,10 +60,6 @@ export class CollectionViews {
   frontView(): CollectionViewPanel | undefined {
     const latestFirst = [...this.panels].reverse();
     return latestFirst.find((view) => view.panel.active) ?? (latestFirst.length === 1 ? latestFirst[0] : undefined);
-  }
-
-  disposeEvents(): void {
-    this.opened.dispose();
   }
 
   /** A view closed with staged edits: they are not dropped without asking. */

@@ -18,7 +18,7 @@ import { actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessa
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
-import { postedTo } from '../support/webviewPanels';
+import { nextPanelMade, postedTo } from '../support/webviewPanels';
 
 const db = 'tableviewtests';
 const col = 'people';
@@ -315,14 +315,11 @@ describe('Collection view', function () {
     const prompts = new FakePrompts([{ confirm: true }]);
     answerPrompts(prompts);
     try {
-      const reopened = new Promise<CollectionViewPanel>((resolve) => {
-        const subscription = testing.collectionViews().onDidOpen((panel) => {
-          subscription.dispose();
-          resolve(panel);
-        });
-      });
+      const reopened = nextPanelMade();
       view.panel.dispose();
-      const again = await reopened;
+      const panel = await reopened;
+      const again = [...testing.collectionViews().panels].find((candidate) => candidate.panel === panel);
+      assert.ok(again, 'the panel made is not a collection view');
       assert.match(prompts.confirmations[0]?.text ?? '', /closed with unsaved edits to 1 document/);
       assert.deepEqual(again.session.staged.editsOf(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
       view = again;

@@ -33,14 +33,19 @@ const KEPT_MESSAGES = 50;
 type CreatePanel = (...args: unknown[]) => vscode.WebviewPanel;
 const writable = vscode.window as unknown as { createWebviewPanel: CreatePanel };
 
+interface Recorder {
+  readonly records: WeakMap<object, PanelRecord>;
+  /** Fires with each panel made, once the product has it. */
+  readonly made: vscode.EventEmitter<vscode.WebviewPanel>;
+}
+
 // Each test file is bundled with its own copy of this module: the copies share one recorder, as they share the
 // product's `vscode.window` (the suite runs from inside the product's folder), whose createWebviewPanel it wraps.
-const records: WeakMap<object, PanelRecord> = ((globalThis as { [key: symbol]: WeakMap<object, PanelRecord> })[
-  Symbol.for('dbhost.integration.webviewPanels')
-] ??= recordPanels());
+const recorder: Recorder = ((globalThis as { [key: symbol]: Recorder })[Symbol.for('dbhost.integration.webviewPanels')] ??= recordPanels());
 
-function recordPanels(): WeakMap<object, PanelRecord> {
-  const made = new WeakMap<object, PanelRecord>();
+function recordPanels(): Recorder {
+  const records = new WeakMap<object, PanelRecord>();
+  const made = new vscode.EventEmitter<vscode.WebviewPanel>();
   const create = writable.createWebviewPanel;
   writable.createWebviewPanel = (...args) => {
     const panel = create(...args);
@@ -54,15 +59,26 @@ function recordPanels(): WeakMap<object, PanelRecord> {
       },
     });
     const recording = passThrough(panel, { webview });
-    made.set(recording, record);
+    records.set(recording, record);
+    made.fire(recording);
     return recording;
   };
-  return made;
+  return { records, made };
+}
+
+/** Resolves with the next webview panel made from now on (by the product or a test), after the code that made it has run on. */
+export function nextPanelMade(): Promise<vscode.WebviewPanel> {
+  return new Promise((resolve) => {
+    const subscription = recorder.made.event((panel) => {
+      subscription.dispose();
+      resolve(panel);
+    });
+  });
 }
 
 /** What the product posted to `panel`'s page and what the page sent back, recorded as they were sent. */
 export function postedTo(panel: vscode.WebviewPanel): PanelRecord {
-  const record = records.get(panel);
+  const record = recorder.records.get(panel);
   if (!record) throw new Error(`The panel "${panel.title}" was not made by vscode.window.createWebviewPanel while recording`);
   return record;
 }
