@@ -16,7 +16,6 @@ import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
 import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
-import type { CollectionViewProbe } from './collectionView/collectionViewProbe';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
 import { collectionsFeature } from './collections/registerCollections';
@@ -58,8 +57,6 @@ export interface TestApi {
   readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
-  /** What each collection view posted to its webview, drew, and the export it last started (loads their code). */
-  collectionViewProbe(): CollectionViewProbe;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
   /** The MCP server definitions the extension offers VS Code, one per account. */
@@ -147,7 +144,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       guardrails,
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
-      collectionViewProbe: () => collectionViews.probe()!,
       aiTools: () => aiTools.now(),
       mcpServers: nodeParts.mcpServers,
     }));

@@ -12,7 +12,6 @@ import { documentUri } from '../shared/documentUri';
 import type { Services } from '../services';
 import { collectionViewHtml } from './collectionViewHtml';
 import { exportSelectedArgs, exportViewArgs } from './exportArgsOfView';
-import type { CollectionViewProbe } from './collectionViewProbe';
 import type { CellConflicts } from './cellConflicts';
 import type { SaveOutcome } from './tableSession';
 import type { TableSession } from './tableSession';
@@ -51,8 +50,6 @@ export class CollectionViewPanel extends Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly session: TableSession,
     private readonly conflicts: CellConflicts,
-    /** Present only while the test probe is open (see {@link CollectionViewProbe}). */
-    private readonly probe: CollectionViewProbe | undefined,
   ) {
     super();
     this.rules = new StagedRules(services, session);
@@ -142,7 +139,7 @@ export class CollectionViewPanel extends Disposable {
       case 'changeRows':
         return this.stageRowChange(message.keys);
       case 'rendered':
-        this.probe?.rendered(this, { rows: message.rows, columns: message.columns });
+        // The page drew a loaded table: nothing to do here (the bench times an open to it).
         return;
     }
   }
@@ -273,8 +270,7 @@ export class CollectionViewPanel extends Disposable {
    * behind it: paging and editing go on while a long export runs.
    */
   private startExport(args: ExportDocumentsArgs): void {
-    const done = this.export(args).catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
-    this.probe?.exportStarted(this, done);
+    void this.export(args).catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
   }
 
   /** The export command says once, in its notification, what it wrote (or that it was cancelled); the view repeats none of it. */
@@ -289,7 +285,6 @@ export class CollectionViewPanel extends Disposable {
   }
 
   private async post(message: ExtensionMessage): Promise<void> {
-    this.probe?.posted(this, message);
     if (!this.isDisposed) await this.panel.webview.postMessage(postedForm(message));
   }
 

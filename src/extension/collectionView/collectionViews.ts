@@ -8,7 +8,6 @@ import { DEFAULT_VIEW_STATE, checkViewState, viewStateOfQuery } from '../../core
 import type { Services } from '../services';
 import type { RestoreState } from './collectionViewPanel';
 import { COLLECTION_VIEW_TYPE, CollectionViewPanel } from './collectionViewPanel';
-import type { CollectionViewProbe } from './collectionViewProbe';
 import type { CellConflicts } from './cellConflicts';
 import type { CollectionSource } from './tableSession';
 import { TableSession } from './tableSession';
@@ -16,14 +15,10 @@ import { TableSession } from './tableSession';
 /** The open collection views; the integration tests reach them through the TestApi. */
 export class CollectionViews {
   readonly panels = new Set<CollectionViewPanel>();
-  private readonly opened = new vscode.EventEmitter<CollectionViewPanel>();
-  /** A view opened (or reopened, or restored). */
-  readonly onDidOpen = this.opened.event;
 
   constructor(
     private readonly services: Services,
     private readonly conflicts: CellConflicts,
-    private readonly probe: CollectionViewProbe | undefined,
   ) {}
 
   /**
@@ -42,9 +37,8 @@ export class CollectionViews {
   }
 
   attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
-    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts, this.probe);
+    const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts);
     this.panels.add(view);
-    this.opened.fire(view);
     // Kept in the order they came to the front, the last one last: see frontView.
     const toFront = webviewPanel.onDidChangeViewState(({ webviewPanel: changed }) => {
       if (!changed.active || !this.panels.delete(view)) return;
@@ -66,10 +60,6 @@ export class CollectionViews {
   frontView(): CollectionViewPanel | undefined {
     const latestFirst = [...this.panels].reverse();
     return latestFirst.find((view) => view.panel.active) ?? (latestFirst.length === 1 ? latestFirst[0] : undefined);
-  }
-
-  disposeEvents(): void {
-    this.opened.dispose();
   }
 
   /** A view closed with staged edits: they are not dropped without asking. */

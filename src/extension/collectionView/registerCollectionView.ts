@@ -5,17 +5,14 @@ import { registerCommand } from '../base/registerCommand';
 import { resolveCollectionTarget } from '../shared/collectionTarget';
 import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
-import type { CollectionViewProbe } from './collectionViewProbe';
 import { CommandId } from '../shared/commandIds';
 import type { DocumentMerges } from '../shared/documentMerge';
 
 export type CollectionViews = HostModule.CollectionViews;
 
-/** The collection views' code, loaded on first use: the open views, and in a test run what they report to the tests. */
+/** The collection views' code, loaded on first use: the open views. */
 export interface CollectionViewsLoader {
   views(): CollectionViews;
-  /** Present only while the test probe is open (see base/testProbe.ts). */
-  probe(): CollectionViewProbe | undefined;
 }
 
 const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
@@ -27,9 +24,8 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  */
 export function registerCollectionView(services: Services, merges: () => Promise<DocumentMerges>): CollectionViewsLoader {
   const loadHost = lazyPart('collectionViewHost.js', (host: typeof HostModule) => {
-    const { views, probe } = host.createCollectionViews(services, merges);
-    services.context.subscriptions.push(views);
-    return { host, views, probe };
+    const views = host.createCollectionViews(services, merges);
+    return { host, views };
   });
   const load = async (): Promise<CollectionViews> => (await loadHost()).views;
   services.context.subscriptions.push(
@@ -53,7 +49,7 @@ export function registerCollectionView(services: Services, merges: () => Promise
       deserializeWebviewPanel: async (panel, kept) => (await load()).restore(panel, kept),
     }),
   );
-  return { views: () => loadHost.now().views, probe: () => loadHost.now().probe };
+  return { views: () => loadHost.now().views };
 }
 
 /** Needs the documents' three-way merge views: a cell save that meets a same-field change offers Merge…. */

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { activateExtension } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
+import { postedTo } from '../support/webviewPanels';
 
 const db = 'benchtable';
 const col = 'wide';
@@ -48,14 +49,13 @@ describe('Collection view open time (for npm run bench)', function () {
             view = [...testing.collectionViews().panels].find((panel) => panel.session.source.col === col);
             if (!view) return;
             clearInterval(watch);
-            const subscription = testing
-              .collectionViewProbe()
-              .of(view)
-              .onDidRender((size) => {
-                if (size.rows !== ROWS) return;
-                subscription.dispose();
-                resolve(size);
-              });
+            // The page says it drew a loaded page's table with a `rendered` message to the extension.
+            const subscription = postedTo(view.panel).onDidReceive((message) => {
+              const { type, rows, columns } = message as { type?: unknown; rows?: number; columns?: number };
+              if (type !== 'rendered' || rows !== ROWS) return;
+              subscription.dispose();
+              resolve({ rows, columns: columns ?? 0 });
+            });
           }, 0);
         });
         await vscode.commands.executeCommand('dbhost.openCollectionView', { accountId: account.id, db, col }, state);

@@ -34,7 +34,7 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     const id = newObjectId();
     await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
     const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
+    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
     const key = stringifyLossless({ $oid: id });
     await view.receive({ type: 'edit', key, path: ['name'], kind: 'string', text: 'Ada Lovelace' });
     await view.receive({ type: 'edit', key, path: ['city'], kind: 'string', text: 'Leeds' });
@@ -46,7 +46,7 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
   async function saveAnswering(view: CollectionViewPanel, prompts: FakePrompts): Promise<void> {
     answerPrompts(prompts);
     try {
-      await actOn(testing, view, { type: 'save' });
+      await actOn(view, { type: 'save' });
     } finally {
       answerPrompts(undefined);
     }
@@ -83,7 +83,7 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
       ],
     );
 
-    const reloaded = nextPosted(testing, view, isLoadedPage);
+    const reloaded = nextPosted(view, isLoadedPage);
     const saved = await saveMerge(merge, { name: { take: 'theirs' } });
     assert.deepEqual(saved.infos, [`Saved ${id}: the merge of your edit and the service’s version.`]);
     assert.deepEqual(await storedDocument(other, db, col, id), { _id: { $oid: id }, name: 'Ada King', city: 'Leeds', age: 37 });

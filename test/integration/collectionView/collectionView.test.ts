@@ -5,7 +5,7 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
-import { checkExtensionMessage, postedForm } from '../../../src/core/table/protocol';
+import { postedForm } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
 import type { ProxiedAccount } from '../support/proxiedAccount';
@@ -18,19 +18,13 @@ import { actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessa
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
+import { nextPanelMade, postedTo } from '../support/webviewPanels';
 
 const db = 'tableviewtests';
 const col = 'people';
 
 function pageDocuments(message: PageMessage): { documents: JsonObject[]; staged: [string, unknown[]][] } {
   return { documents: message.documents, staged: message.staged };
-}
-
-/** A message as the webview receives it: posted, carried as JSON, checked. */
-function asReceived<M extends ExtensionMessage>(message: M): M {
-  const received = checkExtensionMessage(JSON.parse(JSON.stringify(postedForm(message))));
-  assert.ok(received, `the webview would drop the ${message.type} message`);
-  return received as M;
 }
 
 const keyOf = (id: string): string => stringifyLossless({ $oid: id });
@@ -69,8 +63,8 @@ describe('Collection view', function () {
 
   const stored = async (id: string): Promise<{ document: JsonObject; text: string }> => other.getDocument(db, col, { $oid: id });
 
-  const act = (message: unknown): Promise<PageMessage> => actOn(testing, view, message);
-  const review = (): Promise<ReviewItem[]> => reviewOf(testing, view);
+  const act = (message: unknown): Promise<PageMessage> => actOn(view, message);
+  const review = (): Promise<ReviewItem[]> => reviewOf(view);
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -90,15 +84,15 @@ describe('Collection view', function () {
   it('opens on a collection: the webview asks for the page, which is fetched with the count and nothing but the collection’s rules', async () => {
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
     assert.ok(view, 'the command returned no view');
-    const first = postedBy(testing, view).find(isLoadedPage) ?? (await nextPosted(testing, view, isLoadedPage));
+    const first = postedBy(view).find(isLoadedPage) ?? (await nextPosted(view, isLoadedPage));
     assert.equal(first.total, 3);
     assert.deepEqual(
       pageDocuments(first).documents.map((document) => document.name),
       ['Ada', 'Grace', 'Edsger'],
     );
-    const received = stringifyLossless(asReceived(first).documents);
+    const received = stringifyLossless(first.documents);
     assert.ok(received.includes('"big":9007199254740993'), 'the int64 reached the view exactly');
-    assert.ok(!JSON.stringify(postedForm(first)).includes(readTestConfig().services.empty.apiKey), 'the key is in the page');
+    assert.ok(!JSON.stringify(postedTo(view.panel).posted).includes(readTestConfig().services.empty.apiKey), 'the key is in the page');
     const gets = proxy.requests.filter((request) => request.method === 'GET');
     const pages = gets.filter((request) => request.path === `/databases/${db}/collections/${col}/documents`);
     // Besides the page, the view reads the collection once: its rules, shown at an edited cell.
@@ -252,9 +246,9 @@ describe('Collection view', function () {
       state: { filter: '{"active": true}', sort: [{ path: ['name'], direction: -1 }], page: 0, pageSize: 50, fields: [], view: 'tree' },
     });
     await act({ type: 'edit', key: keyOf(ids[2]), path: ['address', 'zip'], kind: 'string', text: 'NL' });
-    const kept = postedBy(testing, view).find((message): message is Extract<ExtensionMessage, { type: 'keep' }> => message.type === 'keep');
+    const kept = postedBy(view).find((message): message is Extract<ExtensionMessage, { type: 'keep' }> => message.type === 'keep');
     assert.ok(kept);
-    const keptByWebview = JSON.parse(JSON.stringify(postedForm(asReceived(kept)))) as { restore: unknown };
+    const keptByWebview = JSON.parse(JSON.stringify(postedForm(kept))) as { restore: unknown };
     assert.ok(!JSON.stringify(keptByWebview).includes(readTestConfig().services.empty.apiKey));
     const panel = vscode.window.createWebviewPanel('dbhost.collectionView', 'restored', vscode.ViewColumn.Active, { enableScripts: true });
     testing.collectionViews().restore(panel, { restore: keptByWebview.restore });
@@ -303,7 +297,7 @@ describe('Collection view', function () {
       { fromQuery },
     );
     try {
-      const page = postedBy(testing, fromPlayground).find(isLoadedPage) ?? (await nextPosted(testing, fromPlayground, isLoadedPage));
+      const page = postedBy(fromPlayground).find(isLoadedPage) ?? (await nextPosted(fromPlayground, isLoadedPage));
       assert.equal(page.state.filter, '{"big": 9007199254740995}');
       assert.equal(page.state.pageSize, 10);
       assert.deepEqual(
@@ -321,14 +315,11 @@ describe('Collection view', function () {
     const prompts = new FakePrompts([{ confirm: true }]);
     answerPrompts(prompts);
     try {
-      const reopened = new Promise<CollectionViewPanel>((resolve) => {
-        const subscription = testing.collectionViews().onDidOpen((panel) => {
-          subscription.dispose();
-          resolve(panel);
-        });
-      });
+      const reopened = nextPanelMade();
       view.panel.dispose();
-      const again = await reopened;
+      const panel = await reopened;
+      const again = [...testing.collectionViews().panels].find((candidate) => candidate.panel === panel);
+      assert.ok(again, 'the panel made is not a collection view');
       assert.match(prompts.confirmations[0]?.text ?? '', /closed with unsaved edits to 1 document/);
       assert.deepEqual(again.session.staged.editsOf(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
       view = again;

@@ -41,8 +41,8 @@ describe('Collection view: several rows at once', function () {
     return new Map(page.documents.map((doc) => [stringifyLossless(doc._id), stringifyLossless(doc)]));
   }
 
-  const act = (message: unknown): Promise<PageMessage> => actOn(testing, view, message);
-  const review = (): Promise<ReviewItem[]> => reviewOf(testing, view);
+  const act = (message: unknown): Promise<PageMessage> => actOn(view, message);
+  const review = (): Promise<ReviewItem[]> => reviewOf(view);
 
   const undo = (answers = [{ confirm: true }]) =>
     runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
@@ -60,7 +60,7 @@ describe('Collection view: several rows at once', function () {
     ] as const)
       await other.createDocument(db, col, { _id, n, ...common, tags: ['x'] } as JsonObject, { safe: true });
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
+    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
   });
 
   after(async () => {
@@ -138,7 +138,7 @@ describe('Collection view: several rows at once', function () {
     await act({ type: 'changeRows', keys: selected.slice(0, 2) });
     proxy.requests.length = 0;
     answerPrompts(new FakePrompts([{ confirm: false }]));
-    const notice = nextPosted(testing, view, isNotice);
+    const notice = nextPosted(view, isNotice);
     const page = await act({ type: 'save' });
     assert.match((await notice).text, /Not saved: "the update \{"\$inc":\{"n":10\}\}" \(cancelled\); it stays staged/);
     assert.equal(page.rowChanges, 1);
@@ -154,11 +154,11 @@ describe('Collection view: several rows at once', function () {
       proxy.requests.length = 0;
       const none = new FakePrompts([]);
       answerPrompts(none);
-      let notice = nextPosted(testing, view, isNotice);
+      let notice = nextPosted(view, isNotice);
       await view.receive({ type: 'changeRows', keys: selected });
       assert.match((await notice).text, /Read-only/);
       assert.equal(none.questions.length, 0, 'a question was asked of a Read-only account');
-      notice = nextPosted(testing, view, isNotice);
+      notice = nextPosted(view, isNotice);
       await act({ type: 'save' });
       assert.match((await notice).text, /Read-only/);
       assert.deepEqual(

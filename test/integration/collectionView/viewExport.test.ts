@@ -8,6 +8,7 @@ import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
+import { nextRunOf } from '../support/commandRuns';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
@@ -29,7 +30,7 @@ describe('Collection view: Export… and Export Selected…', function () {
   let other: DbHostApi;
   let folder: string;
   let view: CollectionViewPanel;
-  const nextPage = (panel: CollectionViewPanel): Promise<PageMessage> => nextPosted(testing, panel, isLoadedPage);
+  const nextPage = (panel: CollectionViewPanel): Promise<PageMessage> => nextPosted(panel, isLoadedPage);
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -61,7 +62,7 @@ describe('Collection view: Export… and Export Selected…', function () {
     folder = mkdtempSync(join(tmpdir(), 'dbhost-viewexport-'));
     const state = { filter: '{"keep": true}', sort: [{ path: ['n'], direction: -1 }], page: 0, pageSize: 10, fields: [], view: 'table' };
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, state);
-    const first = postedBy(testing, view).find(isLoadedPage) ?? (await nextPage(view));
+    const first = postedBy(view).find(isLoadedPage) ?? (await nextPage(view));
     assert.equal(first.total, 130);
   });
 
@@ -71,13 +72,14 @@ describe('Collection view: Export… and Export Selected…', function () {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  /** Sends a message as the webview would, answering the export's questions, and waits for the export to end. */
+  /** Sends a message as the webview would, answering the export's questions, and waits for the Export Documents command it runs to end. */
   async function exportFrom(message: unknown, answers: ConstructorParameters<typeof FakePrompts>[0]): Promise<FakePrompts> {
     const prompts = new FakePrompts(answers);
     answerPrompts(prompts);
     try {
+      const exported = nextRunOf('dbhost.exportDocuments');
       await view.receive(message);
-      await testing.collectionViewProbe().of(view).lastExport;
+      await exported;
     } finally {
       answerPrompts(undefined);
     }
@@ -159,10 +161,7 @@ describe('Collection view: Export… and Export Selected…', function () {
       [true],
       prompts.infos.join('\n'),
     );
-    assert.ok(
-      !postedBy(testing, view).some((message) => message.type === 'notice' && /Exported/.test(message.text)),
-      'the view repeats the notice',
-    );
+    assert.ok(!postedBy(view).some((message) => message.type === 'notice' && /Exported/.test(message.text)), 'the view repeats the notice');
   });
 
   it('a cancelled save dialog writes nothing; a malformed export argument is refused with its reason', async () => {

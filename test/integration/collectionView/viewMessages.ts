@@ -1,28 +1,40 @@
 // What the collection view's tests read of the messages a view posts to its page.
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
+import { checkExtensionMessage } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
+import { postedTo } from '../support/webviewPanels';
 
 export type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
 
-/** The last 50 messages `view` posted, newest first, as the test probe kept them. */
-export const postedBy = (testing: TestApi, view: CollectionViewPanel): ExtensionMessage[] => testing.collectionViewProbe().of(view).posted;
+/**
+ * A message as the page receives it: posted, carried as JSON, checked by the page's own check. Its values are
+ * made by the tests' copy of the core, so they compare with the tests' own (a LosslessNumber included).
+ */
+function asReceived(posted: unknown): ExtensionMessage {
+  const message = checkExtensionMessage(JSON.parse(JSON.stringify(posted)));
+  if (!message) throw new Error(`The view posted a message its page drops: ${JSON.stringify(posted).slice(0, 300)}`);
+  return message;
+}
 
-/** Resolves with the first message `view` posts from now on that `check` accepts. */
+/** The last 50 messages `view` posted, newest first, as its page received them. */
+export const postedBy = (view: CollectionViewPanel): ExtensionMessage[] => postedTo(view.panel).posted.map(asReceived).reverse();
+
+/** Resolves with the first message `view` posts from now on that `check` accepts (rejects on one its page would drop). */
 export function nextPosted<T extends ExtensionMessage>(
-  testing: TestApi,
   view: CollectionViewPanel,
   check: (message: ExtensionMessage) => message is T,
 ): Promise<T> {
-  return new Promise((resolve) => {
-    const subscription = testing
-      .collectionViewProbe()
-      .of(view)
-      .onDidPost((message) => {
+  return new Promise((resolve, reject) => {
+    const subscription = postedTo(view.panel).onDidPost((posted) => {
+      try {
+        const message = asReceived(posted);
         if (!check(message)) return;
-        subscription.dispose();
         resolve(message);
-      });
+      } catch (error) {
+        reject(error as Error);
+      }
+      subscription.dispose();
+    });
   });
 }
 
@@ -31,15 +43,15 @@ export const isReview = (message: ExtensionMessage): message is Extract<Extensio
 export const isNotice = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'notice' }> => message.type === 'notice';
 
 /** Sends `message` to `view` as its webview would, and resolves with the loaded page it leads to. */
-export async function actOn(testing: TestApi, view: CollectionViewPanel, message: unknown): Promise<PageMessage> {
-  const page = nextPosted(testing, view, isLoadedPage);
+export async function actOn(view: CollectionViewPanel, message: unknown): Promise<PageMessage> {
+  const page = nextPosted(view, isLoadedPage);
   await view.receive(message);
   return page;
 }
 
 /** Asks `view` for its review, as the Review button does, and resolves with the items shown. */
-export async function reviewOf(testing: TestApi, view: CollectionViewPanel): Promise<ReviewItem[]> {
-  const answer = nextPosted(testing, view, isReview);
+export async function reviewOf(view: CollectionViewPanel): Promise<ReviewItem[]> {
+  const answer = nextPosted(view, isReview);
   await view.receive({ type: 'review' });
   return (await answer).items;
 }

@@ -29,14 +29,14 @@ describe('Collection view: the collection’s rules at the edited cell', functio
 
   /** Sends what the webview sends and resolves with the notice it leads to and the loaded page after it. */
   async function act(message: unknown) {
-    const notice = nextPosted(testing, view, isNotice);
-    const page = await actOn(testing, view, message);
+    const notice = nextPosted(view, isNotice);
+    const page = await actOn(view, message);
     return { page, notice };
   }
 
   async function reopen(): Promise<void> {
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
+    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
   }
 
   before(async () => {
@@ -68,7 +68,7 @@ describe('Collection view: the collection’s rules at the edited cell', functio
 
   it('refuses the save before sending anything, in one message, and keeps the edit staged', async () => {
     proxy.requests.length = 0;
-    const notice = nextPosted(testing, view, isNotice);
+    const notice = nextPosted(view, isNotice);
     await view.receive({ type: 'save' });
     const told = await notice;
     assert.equal(told.error, true);
@@ -85,7 +85,6 @@ describe('Collection view: the collection’s rules at the edited cell', functio
     const { page } = await act({ type: 'edit', key: LAMP, path: ['price'], kind: 'integer', text: '15' });
     assert.deepEqual(page.violations, []);
     const notice = nextPosted(
-      testing,
       view,
       (message): message is Extract<typeof message, { type: 'notice' }> => isNotice(message) && /Saved/.test(message.text),
     );
@@ -100,7 +99,7 @@ describe('Collection view: the collection’s rules at the edited cell', functio
     assert.equal(key, LAMP);
     assert.equal(violation.path, 'name');
     assert.match(violation.text, /^name: is required \(rule: .*required\)$/);
-    await actOn(testing, view, { type: 'discardAll' });
+    await actOn(view, { type: 'discardAll' });
   });
 
   it('under rules that warn, marks the violation as a warning, saves, and says so', async () => {
@@ -110,7 +109,6 @@ describe('Collection view: the collection’s rules at the edited cell', functio
     assert.equal(page.rulesWarn, true);
     assert.equal((await notice).error, undefined);
     const saved = nextPosted(
-      testing,
       view,
       (message): message is Extract<typeof message, { type: 'notice' }> => isNotice(message) && /Saved/.test(message.text),
     );

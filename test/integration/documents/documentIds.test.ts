@@ -114,8 +114,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
 
   it('the collection view saves each edit to its own row, deletes the rows selected, and Undo puts them back', async () => {
     const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(testing, view).some(isLoadedPage)) await nextPosted(testing, view, isLoadedPage);
-    const act = (message: unknown) => actOn(testing, view, message);
+    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
+    const act = (message: unknown) => actOn(view, message);
     for (const { id, tag } of NEIGHBOURS) {
       await act({ type: 'edit', key: stringifyLossless(id), path: ['tag'], kind: 'string', text: `${tag}!` });
     }

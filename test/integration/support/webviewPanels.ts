@@ -1,18 +1,31 @@
 import * as vscode from 'vscode';
 import { passThrough } from './passThrough';
 
-/** What the product posted to one webview panel's page, oldest first (the latest ones). */
+/** What the product posted to one webview panel's page, and what the page sent back, oldest first (the latest ones). */
 export class PanelRecord {
   readonly posted: unknown[] = [];
   private readonly postedEmitter = new vscode.EventEmitter<unknown>();
   /** Fires for each message posted to the page. */
   readonly onDidPost = this.postedEmitter.event;
+  readonly received: unknown[] = [];
+  private readonly receivedEmitter = new vscode.EventEmitter<unknown>();
+  /** Fires for each message the page sent to the product. */
+  readonly onDidReceive = this.receivedEmitter.event;
 
   add(message: unknown): void {
-    this.posted.push(message);
-    if (this.posted.length > KEPT_MESSAGES) this.posted.shift();
+    keepLatest(this.posted, message);
     this.postedEmitter.fire(message);
   }
+
+  addReceived(message: unknown): void {
+    keepLatest(this.received, message);
+    this.receivedEmitter.fire(message);
+  }
+}
+
+function keepLatest(messages: unknown[], message: unknown): void {
+  messages.push(message);
+  if (messages.length > KEPT_MESSAGES) messages.shift();
 }
 
 const KEPT_MESSAGES = 50;
@@ -20,18 +33,25 @@ const KEPT_MESSAGES = 50;
 type CreatePanel = (...args: unknown[]) => vscode.WebviewPanel;
 const writable = vscode.window as unknown as { createWebviewPanel: CreatePanel };
 
+interface Recorder {
+  readonly records: WeakMap<object, PanelRecord>;
+  /** Fires with each panel made, once the product has it. */
+  readonly made: vscode.EventEmitter<vscode.WebviewPanel>;
+}
+
 // Each test file is bundled with its own copy of this module: the copies share one recorder, as they share the
 // product's `vscode.window` (the suite runs from inside the product's folder), whose createWebviewPanel it wraps.
-const records: WeakMap<object, PanelRecord> = ((globalThis as { [key: symbol]: WeakMap<object, PanelRecord> })[
-  Symbol.for('dbhost.integration.webviewPanels')
-] ??= recordPanels());
+const recorder: Recorder = ((globalThis as { [key: symbol]: Recorder })[Symbol.for('dbhost.integration.webviewPanels')] ??= recordPanels());
 
-function recordPanels(): WeakMap<object, PanelRecord> {
-  const made = new WeakMap<object, PanelRecord>();
+function recordPanels(): Recorder {
+  const records = new WeakMap<object, PanelRecord>();
+  const made = new vscode.EventEmitter<vscode.WebviewPanel>();
   const create = writable.createWebviewPanel;
   writable.createWebviewPanel = (...args) => {
     const panel = create(...args);
     const record = new PanelRecord();
+    // One more listener beside the product's: it sees what the page sends and changes nothing of what the product gets.
+    panel.webview.onDidReceiveMessage((message: unknown) => record.addReceived(message));
     const webview = passThrough(panel.webview, {
       postMessage: (message: unknown) => {
         record.add(message);
@@ -39,15 +59,26 @@ function recordPanels(): WeakMap<object, PanelRecord> {
       },
     });
     const recording = passThrough(panel, { webview });
-    made.set(recording, record);
+    records.set(recording, record);
+    made.fire(recording);
     return recording;
   };
-  return made;
+  return { records, made };
 }
 
-/** What the product posted to `panel`'s page, recorded as it posted it. */
+/** Resolves with the next webview panel made from now on (by the product or a test), after the code that made it has run on. */
+export function nextPanelMade(): Promise<vscode.WebviewPanel> {
+  return new Promise((resolve) => {
+    const subscription = recorder.made.event((panel) => {
+      subscription.dispose();
+      resolve(panel);
+    });
+  });
+}
+
+/** What the product posted to `panel`'s page and what the page sent back, recorded as they were sent. */
 export function postedTo(panel: vscode.WebviewPanel): PanelRecord {
-  const record = records.get(panel);
+  const record = recorder.records.get(panel);
   if (!record) throw new Error(`The panel "${panel.title}" was not made by vscode.window.createWebviewPanel while recording`);
   return record;
 }
