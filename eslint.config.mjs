@@ -34,7 +34,7 @@ function importRules(forbiddenLayers, { vscode }) {
  * folder is covered the day it appears.
  */
 const extensionRoot = path.join(import.meta.dirname, 'src', 'extension');
-const sharedExtensionFolders = new Set(['shared', 'base', 'ui']);
+const sharedExtensionFolders = new Set(['kit', 'base']);
 const compositionRootFolders = new Set(['bundles']);
 
 /** The first folder under src/extension of a file; undefined outside it and for the root's own files (the composition root). */
@@ -74,14 +74,14 @@ const noCrossFeatureImports = {
     schema: [],
     messages: {
       crossFeature:
-        "The feature folder '{{from}}' imports the folder '{{to}}': a feature imports only its own folder, shared, base, ui, core and client. " +
-        'Move what both need to src/extension/shared, or connect them in a composition root (extension.ts, bundles/) through Services, ResourceChanges or a command.',
+        "The feature folder '{{from}}' imports the folder '{{to}}': a feature imports only its own folder, kit, base, core and client. " +
+        'Move what both need to src/extension/kit, or connect them in a composition root (extension.ts, bundles/) through Services, ResourceChanges or a command.',
       rootFile:
         "The feature folder '{{from}}' imports '{{to}}', a composition root: features are wired there and never import it. " +
-        'Take what you need through Services (src/extension/services.ts) or src/extension/shared.',
+        'Take what you need through Services (src/extension/services.ts) or src/extension/kit.',
       sharedImportsFeature:
         "The shared folder '{{from}}' imports the feature folder '{{to}}': shared code serves the features and imports none of them, " +
-        "except their types (`import type`, as a lazily loaded bundle's loader does). Move the code into shared, or connect it in a composition root.",
+        "except their types (`import type`, as a lazily loaded bundle's loader does). Move the code into kit, or connect it in a composition root.",
     },
   },
   create(context) {

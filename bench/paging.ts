@@ -1,7 +1,7 @@
 import { DbHostClient } from '../src/client/dbHostClient';
 import type { DbHostApi } from '../src/core/api/types';
-import type { ExplorerContext } from '../src/extension/shared/tree/explorerContext';
-import type { ExplorerNode } from '../src/extension/shared/tree/explorerNode';
+import type { ExplorerContext } from '../src/extension/kit/tree/explorerContext';
+import type { ExplorerNode } from '../src/extension/kit/tree/explorerNode';
 import type { DocumentsNode } from '../src/extension/explorer/nodes/documentsNode';
 import { FaultProxy } from '../test/support/faultProxy';
 import type { SeededService } from './support/benchData';

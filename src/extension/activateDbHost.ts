@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import { AccountStore } from './shared/accountStore';
-import type { ClientTransport } from './shared/accountStore';
+import { AccountStore } from './kit/accounts/accountStore';
+import type { ClientTransport } from './kit/accounts/accountStore';
 import { Logger } from './base/logger';
 import { VirtualDocuments } from './base/virtualDocuments';
 import { ResourceChanges } from './base/resourceTarget';
@@ -8,9 +8,9 @@ import { testProbe } from './base/testProbe';
 import type { ExplorerProvider } from './explorer/explorerProvider';
 import { createExplorer, explorerFeature } from './explorer/registerExplorer';
 import type { Services } from './services';
-import type { FeatureHost } from './shared/featureModule';
-import { activateFeature, activateFeatures } from './shared/featureModule';
-import { vscodePrompts } from './ui/prompts';
+import type { FeatureHost } from './kit/feature/featureModule';
+import { activateFeature, activateFeatures } from './kit/feature/featureModule';
+import { vscodePrompts } from './base/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
@@ -37,9 +37,9 @@ import { startFeature } from './start/registerStart';
 import type { TransferPart } from './transfer/registerTransfer';
 import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
-import { ConfirmedWrites } from './shared/confirmedWrites';
-import { RulesSaveChecks } from './shared/rulesSaveCheck';
-import type { AsyncContext } from './shared/confirmedWrites';
+import { ConfirmedWrites } from './kit/writes/confirmedWrites';
+import { RulesSaveChecks } from './kit/writes/rulesSaveCheck';
+import type { AsyncContext } from './kit/writes/confirmedWrites';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */

@@ -5,9 +5,9 @@ import { activateDbHost } from './activateDbHost';
 import { mcpServersFeature } from './aiTools/mcpServerProvider';
 import type { ExplorerProvider } from './explorer/explorerProvider';
 import { localServiceFeature } from './localService/registerLocalService';
-import type { FeatureHost } from './shared/featureModule';
-import { activateFeature } from './shared/featureModule';
-import { ContextKey } from './shared/contextValues';
+import type { FeatureHost } from './kit/feature/featureModule';
+import { activateFeature } from './kit/feature/featureModule';
+import { ContextKey } from './kit/feature/contextValues';
 import { lazyModule } from './base/lazyModule';
 import type { TransferCommands } from './transfer/transferCommands';
 

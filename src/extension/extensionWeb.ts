@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
-import { browserFetch } from './shared/browserFetch';
+import { browserFetch } from './kit/accounts/browserFetch';
 import { loadPartsFrom } from './lazyPartWeb';
 import { lazyPart } from './base/lazyPart';
 import type { TransferCommands } from './transfer/transferCommands';

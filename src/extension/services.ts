@@ -1,10 +1,10 @@
 import type * as vscode from 'vscode';
-import type { AccountStore } from './shared/accountStore';
+import type { AccountStore } from './kit/accounts/accountStore';
 import type { Logger } from './base/logger';
 import type { ResourceChanges } from './base/resourceTarget';
-import type { Prompts } from './ui/prompts';
-import type { ConfirmedWrites } from './shared/confirmedWrites';
-import type { RulesSaveChecks } from './shared/rulesSaveCheck';
+import type { Prompts } from './base/prompts';
+import type { ConfirmedWrites } from './kit/writes/confirmedWrites';
+import type { RulesSaveChecks } from './kit/writes/rulesSaveCheck';
 import type { VirtualDocuments } from './base/virtualDocuments';
 
 /** What every feature of the extension is given at activation. */

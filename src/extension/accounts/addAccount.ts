@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import { askApiKey, askBaseUrl, askLabel } from './askAccountDetails';
 import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
 import { checkApiKey } from './checkApiKey';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 const ACCOUNT_SETTINGS_ACTION = 'Account Settings…';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
-import type { Prompts } from '../ui/prompts';
-import { sendsKeyInClear } from '../shared/account';
+import type { Prompts } from '../base/prompts';
+import { sendsKeyInClear } from '../kit/accounts/account';
 
 export function validateBaseUrl(text: string): string | undefined {
   let url: URL;

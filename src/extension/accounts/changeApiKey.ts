@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { resolveAccount } from '../shared/resolveTarget';
+import { resolveAccount } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 import { askApiKey } from './askAccountDetails';
 import { checkApiKey } from './checkApiKey';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { utf8Text } from '../../core/text/utf8';
-import type { AccountStore } from '../shared/accountStore';
+import type { AccountStore } from '../kit/accounts/accountStore';
 
 /** The account handed over, and the file `npm start` asks to open beside it. */
 export interface ImportedAccount {

@@ -1,11 +1,11 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import type { ImportedAccount } from './importAccountFile';
 import { importAccountFile } from './importAccountFile';
 import { addAccount } from './addAccount';
 import { changeApiKey } from './changeApiKey';
 import { removeAccount } from './removeAccount';
 import { renameAccount } from './renameAccount';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** The accounts: add one, rename it, change its key, remove it; and the account a window is started with. */
 export const accountsFeature: FeatureModule<string | undefined, Promise<ImportedAccount | undefined>> = {

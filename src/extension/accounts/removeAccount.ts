@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { resolveAccount } from '../shared/resolveTarget';
-import { isLocalServiceAccount } from '../shared/localServiceAccount';
+import { resolveAccount } from '../kit/targets/resolveTarget';
+import { isLocalServiceAccount } from '../kit/accounts/localServiceAccount';
 import type { Services } from '../services';
 
 export async function removeAccount(services: Services, arg: unknown): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { resolveAccount } from '../shared/resolveTarget';
+import { resolveAccount } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 import { askLabel } from './askAccountDetails';
 

@@ -1,5 +1,5 @@
-import type { Account } from '../shared/account';
-import type { AccountStore } from '../shared/accountStore';
+import type { Account } from '../kit/accounts/account';
+import type { AccountStore } from '../kit/accounts/accountStore';
 import { ToolInputError } from '../../core/aiTools/toolInput';
 import { isJsonObject } from '../../core/json/lossless';
 

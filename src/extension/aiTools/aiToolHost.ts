@@ -8,9 +8,9 @@ import { accountTitle, modeLabel, modeOf } from '../../core/guardrails/accountGu
 import { confirmationTitle, refusalText } from '../../core/guardrails/requestText';
 import { stringifyLossless } from '../../core/json/lossless';
 import type { DbHostApi } from '../../core/api/types';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
-import { aggregateMemory } from '../shared/aggregateAvailability';
+import { aggregateMemory } from '../kit/availability/aggregateAvailability';
 import { accountForTool } from './accountForTool';
 import { AiActivityLog } from './aiActivityLog';
 

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { modeOf } from '../../core/guardrails/accountGuardrails';

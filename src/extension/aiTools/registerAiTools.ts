@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import type { LazyPart } from '../base/lazyPart';
 import { lazyPart } from '../base/lazyPart';

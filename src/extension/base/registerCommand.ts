@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
 import type { Services } from '../services';
-import type { CommandId } from '../shared/commandIds';
+import type { CommandId } from '../kit/feature/commandIds';
 
 /** Thrown when the user dismissed a prompt: the command ends without a message. */
 export class UserCancelledError extends Error {

@@ -11,8 +11,8 @@ import { REPLACEMENT_WARNING, replacesWholeDocuments } from '../../core/playgrou
 import { countOf } from '../../core/text/formatCount';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
-import { confirmWrite } from '../shared/confirmedWrites';
-import { guardrailsBundle } from '../shared/loadGuardrails';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
+import { guardrailsBundle } from '../kit/lazy/loadGuardrails';
 import { saveChange } from './changeStore';
 import { previewOf } from './previewUpdate';
 import { showPreviewDiff } from './previewDiff';

@@ -3,7 +3,7 @@ import type { DbHostApi } from '../../core/api/types';
 import { previewInCore } from '../../core/bulk/previewInCore';
 import { UpdateFailure } from '../../core/bulk/updateOperators';
 import type { UpdatePreview, UpdatePreviewRequest } from '../../core/bulk/updatePreview';
-import { isAbsentEndpoint } from '../shared/featureAvailability';
+import { isAbsentEndpoint } from '../kit/availability/featureAvailability';
 
 /**
  * The preview of a bulk update: the service's dry run, or, where the service answers that it has none, the

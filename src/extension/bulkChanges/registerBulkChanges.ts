@@ -1,8 +1,8 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
-import { CommandId } from '../shared/commandIds';
-import { bulkChangesBundle } from '../shared/loadBulkChanges';
+import { CommandId } from '../kit/feature/commandIds';
+import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
 
 export function registerBulkChanges(services: Services): void {
   services.context.subscriptions.push(

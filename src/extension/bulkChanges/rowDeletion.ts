@@ -5,7 +5,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import { stringifyLossless } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
 import type { Services } from '../services';
-import { confirmWrite } from '../shared/confirmedWrites';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
 import { refuseReadOnly } from './bulkUpdateFlow';
 import { saveChange } from './changeStore';
 

@@ -8,8 +8,8 @@ import { displayId } from '../../core/documents/documentId';
 import { countOf } from '../../core/text/formatCount';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
-import { confirmWrite } from '../shared/confirmedWrites';
-import { resolveCollection } from '../shared/resolveTarget';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 import { refuseReadOnly } from './bulkUpdateFlow';
 import { forgetChange, loadChange } from './changeStore';
 

@@ -3,9 +3,9 @@ import type { JsonObject } from '../../core/json/lossless';
 import { JsonSyntaxError, isJsonObject, parseLossless, stringifyLossless } from '../../core/json/lossless';
 import { countOf } from '../../core/text/formatCount';
 import { required } from '../base/registerCommand';
-import { resolveCollection } from '../shared/resolveTarget';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
-import { collectionLabel } from '../shared/documentUri';
+import { collectionLabel } from '../kit/targets/documentUri';
 import { refuseReadOnly, runBulkUpdate } from './bulkUpdateFlow';
 import { narrowPreview, previewOf } from './previewUpdate';
 

@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
-import type { ExplorerContext } from '../shared/tree/explorerContext';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import type { TargetNode } from '../shared/tree/treeContributions';
+import type { ExplorerContext } from '../kit/tree/explorerContext';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import type { TargetNode } from '../kit/tree/treeContributions';
 import { PlaygroundCompletions } from '../playground/playgroundCompletions';
 import { PlaygroundData } from '../playground/playgroundData';
 import { PlaygroundHovers } from '../playground/playgroundHovers';
@@ -13,8 +13,8 @@ import { RunAll } from '../playground/runAll';
 import { UnseenFields } from '../playground/unseenFields';
 import { SchemaNode } from '../schema/schemaNode';
 import { SchemaReports } from '../schema/schemaReport';
-import type { SchemaTarget } from '../shared/schemaStore';
-import { SchemaStore } from '../shared/schemaStore';
+import type { SchemaTarget } from '../kit/playground/schemaStore';
+import { SchemaStore } from '../kit/playground/schemaStore';
 import type { Services } from '../services';
 
 export interface KnowledgeDependencies {

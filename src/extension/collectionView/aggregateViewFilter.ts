@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import { stringifyLossless } from '../../core/json/lossless';
 import type { JsonObject } from '../../core/json/lossless';
 import { pageQuery } from '../../core/table/viewState';
-import { freshUntitledUri } from '../shared/playgroundFiles';
+import { freshUntitledUri } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
-import { aggregateOffered } from '../shared/aggregateAvailability';
+import { aggregateOffered } from '../kit/availability/aggregateAvailability';
 import type { CollectionViews } from './collectionViews';
 
 /** A new pipeline playground's text: a `$match` of the view's filter, then a `$group` to start from. */

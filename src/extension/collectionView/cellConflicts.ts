@@ -4,9 +4,9 @@ import { documentText } from '../../core/documents/documentText';
 import { diffToUpdate } from '../../core/documents/updateDiff';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
-import type { DocumentMerges, MergeWrite, MergeWriteOutcome, SaveConflict } from '../shared/documentMerge';
-import { mergeNotSentMessage, sendMergeIfUnchanged } from '../shared/documentMerge';
-import { documentUri } from '../shared/documentUri';
+import type { DocumentMerges, MergeWrite, MergeWriteOutcome, SaveConflict } from '../kit/writes/documentMerge';
+import { mergeNotSentMessage, sendMergeIfUnchanged } from '../kit/writes/documentMerge';
+import { documentUri } from '../kit/targets/documentUri';
 import { compareDocuments } from './compareDocuments';
 import type { ConflictChoice, StagedConflict, TableSession } from './tableSession';
 

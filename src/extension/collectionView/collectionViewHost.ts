@@ -1,7 +1,7 @@
 import type { Services } from '../services';
 import { CollectionViews } from './collectionViews';
 import { CellConflicts } from './cellConflicts';
-import type { DocumentMerges } from '../shared/documentMerge';
+import type { DocumentMerges } from '../kit/writes/documentMerge';
 
 export { CollectionViews } from './collectionViews';
 export { aggregateViewFilter } from './aggregateViewFilter';

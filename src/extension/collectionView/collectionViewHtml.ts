@@ -1,6 +1,6 @@
 import { randomNonce } from '../../core/text/webRandom';
 import type * as vscode from 'vscode';
-import { escapeHtml, webviewPage } from '../shared/webviewPage';
+import { escapeHtml, webviewPage } from '../kit/display/webviewPage';
 
 /**
  * The page of a collection view: no remote resource, a nonce for its one script, and nothing but the

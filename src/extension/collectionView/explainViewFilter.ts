@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { pageQuery } from '../../core/table/viewState';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import type { CollectionViews } from './collectionViews';
 
 /** "Explain" in a collection view's title bar: its filter, sort, projection and page, explained through dbhost.explainQuery. */

@@ -1,12 +1,12 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import { lazyPart } from '../base/lazyPart';
 import { registerCommand } from '../base/registerCommand';
-import { resolveCollectionTarget } from '../shared/collectionTarget';
+import { resolveCollectionTarget } from '../kit/targets/collectionTarget';
 import type { Services } from '../services';
 import type * as HostModule from './collectionViewHost';
-import { CommandId } from '../shared/commandIds';
-import type { DocumentMerges } from '../shared/documentMerge';
+import { CommandId } from '../kit/feature/commandIds';
+import type { DocumentMerges } from '../kit/writes/documentMerge';
 
 export type CollectionViews = HostModule.CollectionViews;
 

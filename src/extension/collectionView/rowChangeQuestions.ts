@@ -5,7 +5,7 @@ import { parseFilter } from '../../core/table/viewState';
 import { countOf } from '../../core/text/formatCount';
 import { required } from '../base/registerCommand';
 import type { Services } from '../services';
-import { bulkChangesBundle } from '../shared/loadBulkChanges';
+import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
 import type { TableSession } from './tableSession';
 
 /*

@@ -4,7 +4,7 @@ import { bulkBodyOf, operationText, scopeText } from '../../core/table/rowChange
 import { countOf } from '../../core/text/formatCount';
 import { isCancellation } from '../base/registerCommand';
 import type { Services } from '../services';
-import { bulkChangesBundle } from '../shared/loadBulkChanges';
+import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
 import type { TableSession } from './tableSession';
 
 /** What saving the staged changes to many rows did, in the view's notice. */

@@ -7,7 +7,7 @@ import type { CellEdit } from '../../core/table/stagedEdits';
 import { applyEdits, documentKey } from '../../core/table/stagedEdits';
 import type { Violation } from '../../core/validation/rulesTypes';
 import type { Services } from '../services';
-import type { RulesCheck } from '../shared/rulesSaveCheck';
+import type { RulesCheck } from '../kit/writes/rulesSaveCheck';
 import type { TableSession } from './tableSession';
 
 /** What the rules say of a save about to be sent: why it is refused (nothing is sent then), and the warnings of what is saved. */

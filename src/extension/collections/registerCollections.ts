@@ -1,8 +1,8 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import { createCollection } from './createCollection';
 import { deleteCollection } from './deleteCollection';
 import { renameCollection } from './renameCollection';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** Create, rename and delete collections. */
 export const collectionsFeature: FeatureModule = {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
-import { resolveCollection } from '../shared/resolveTarget';
-import { revealInExplorer } from '../shared/revealInExplorer';
+import { resolveCollection } from '../kit/targets/resolveTarget';
+import { revealInExplorer } from '../kit/targets/revealInExplorer';
 import type { Services } from '../services';
 import { validateCollectionName } from '../../core/names/collectionName';
 

@@ -3,8 +3,8 @@ import { required } from '../base/registerCommand';
 import { validateDatabaseName } from '../../core/names/databaseName';
 import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
 import { countFreeDatabases, isFreePlan } from '../../core/plans/freeDatabases';
-import { resolveDatabase } from '../shared/resolveTarget';
-import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
+import { resolveDatabase } from '../kit/targets/resolveTarget';
+import { isAbsentEndpoint, markAbsent } from '../kit/availability/featureAvailability';
 import type { Services } from '../services';
 
 /**

@@ -1,6 +1,6 @@
-import type { FeatureModule } from '../shared/featureModule';
-import { CommandId } from '../shared/commandIds';
-import { originalFeatures } from '../shared/loadOriginalFeatures';
+import type { FeatureModule } from '../kit/feature/featureModule';
+import { CommandId } from '../kit/feature/commandIds';
+import { originalFeatures } from '../kit/lazy/loadOriginalFeatures';
 
 /** Copy Database (an endpoint of the original service). The work is in dist/originalFeatures.js. */
 export const copyDatabaseFeature: FeatureModule = {

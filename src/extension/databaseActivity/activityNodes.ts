@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../core/json/lossless';
 import { isReplayableQuery, namespaceOf, operationLabel } from '../../core/activity/slowQueryPlayground';
-import { explainOffered } from '../shared/explainAvailability';
+import { explainOffered } from '../kit/availability/explainAvailability';
 import type { ResourceTarget } from '../base/resourceTarget';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import { childId } from '../shared/tree/explorerNode';
-import { listNode } from '../shared/tree/listNode';
-import { CommandId } from '../shared/commandIds';
-import { ContextValue } from '../shared/contextValues';
-import type { TargetNode } from '../shared/tree/treeContributions';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import { childId } from '../kit/tree/explorerNode';
+import { listNode } from '../kit/tree/listNode';
+import { CommandId } from '../kit/feature/commandIds';
+import { ContextValue } from '../kit/feature/contextValues';
+import type { TargetNode } from '../kit/tree/treeContributions';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 

@@ -1,7 +1,7 @@
-import type { ExplorerContext } from '../shared/tree/explorerContext';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import type { NodeTargets, TargetNode } from '../shared/tree/treeContributions';
-import { offers } from '../shared/featureAvailability';
+import type { ExplorerContext } from '../kit/tree/explorerContext';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import type { NodeTargets, TargetNode } from '../kit/tree/treeContributions';
+import { offers } from '../kit/availability/featureAvailability';
 import { OperationsNode, SlowQueriesNode } from './activityNodes';
 
 /** Current Operations and Slow Queries under a database, each where its service offers it (asked once per client). */

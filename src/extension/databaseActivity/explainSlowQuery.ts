@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isReplayableQuery, namespaceOf } from '../../core/activity/slowQueryPlayground';
 import type { ExplainRequest } from '../../core/indexes/explainArgs';
 import { isJsonObject } from '../../core/json/lossless';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import type { Services } from '../services';
 import { ActivityEntryNode } from './activityNodes';
 

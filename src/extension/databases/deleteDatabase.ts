@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { confirmWrite } from '../shared/confirmedWrites';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
 import { required } from '../base/registerCommand';
-import { resolveDatabase } from '../shared/resolveTarget';
+import { resolveDatabase } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 
 /** Deletes a database after a modal warning and the user typing its name exactly. */

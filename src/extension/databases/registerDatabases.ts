@@ -1,7 +1,7 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import { lazyPart } from '../base/lazyPart';
 import type * as DatabasesModule from './databasesBundle';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** dist/databases.js, loaded the first time a database is created or deleted. */
 const databases = lazyPart<typeof DatabasesModule>('databases.js');

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DeploymentLogChannel } from './deploymentLogChannel';
-import type { DeploymentTarget } from '../shared/deploymentTarget';
-import { deploymentKey } from '../shared/deploymentTarget';
+import type { DeploymentTarget } from '../kit/targets/deploymentTarget';
+import { deploymentKey } from '../kit/targets/deploymentTarget';
 import type { LogTailSession } from './logTailSession';
 import type * as LogTailModule from './logTailBundle';
 import { lazyPart } from '../base/lazyPart';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../core/api/types';
 import { isServiceError } from '../../core/api/serviceError';
-import type { DeploymentTarget } from '../shared/deploymentTarget';
+import type { DeploymentTarget } from '../kit/targets/deploymentTarget';
 import type { DeploymentLogChannel } from './deploymentLogChannel';
 import { Disposable } from '../base/disposable';
 

@@ -1,14 +1,14 @@
-import type { FeatureModule } from '../shared/featureModule';
-import type { TreeContributor } from '../shared/tree/treeContributions';
-import { tailingContextValue } from '../shared/contextValues';
+import type { FeatureModule } from '../kit/feature/featureModule';
+import type { TreeContributor } from '../kit/tree/treeContributions';
+import { tailingContextValue } from '../kit/feature/contextValues';
 import * as vscode from 'vscode';
 import { registerCommand, required } from '../base/registerCommand';
 import type { Services } from '../services';
 import { DeploymentLogTails } from './deploymentLogTails';
-import { givenDeployment, resolveDeploymentTarget } from '../shared/deploymentTarget';
+import { givenDeployment, resolveDeploymentTarget } from '../kit/targets/deploymentTarget';
 import type { LogTailSession } from './logTailSession';
 import { openLogSnapshot } from './logSnapshots';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** "Tail Logs", "Stop Tailing" and "Show Logs" on deployments. */
 /** Marks the deployments being tailed in the tree, so their menus offer Stop Tailing, not Tail Logs. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { DeploymentTarget } from '../shared/deploymentTarget';
+import type { DeploymentTarget } from '../kit/targets/deploymentTarget';
 import { Disposable } from '../base/disposable';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** The status-bar item shown while a deployment's log is tailed; clicking it stops the tailing. */
 export class TailStatusItem extends Disposable {

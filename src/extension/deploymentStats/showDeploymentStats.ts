@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { deploymentKey, resolveDeploymentTarget } from '../shared/deploymentTarget';
-import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
+import { deploymentKey, resolveDeploymentTarget } from '../kit/targets/deploymentTarget';
+import { isAbsentEndpoint, markAbsent } from '../kit/availability/featureAvailability';
 import type { Services } from '../services';
 import { StatsView } from './statsView';
 

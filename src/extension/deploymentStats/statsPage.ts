@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { escapeHtml, webviewPage } from '../shared/webviewPage';
+import { escapeHtml, webviewPage } from '../kit/display/webviewPage';
 
 /**
  * The page of the statistics view: a strict Content-Security-Policy that allows only its own script (by

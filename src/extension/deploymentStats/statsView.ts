@@ -4,7 +4,7 @@ import type { DbHostApi } from '../../core/api/types';
 import type { ChartMessage, HostMessage } from '../../core/stats/chartMessages';
 import { parseChartMessage } from '../../core/stats/chartMessages';
 import { toStatsSeries } from '../../core/stats/statsSeries';
-import type { DeploymentTarget } from '../shared/deploymentTarget';
+import type { DeploymentTarget } from '../kit/targets/deploymentTarget';
 import type { Services } from '../services';
 import { statsPageHtml } from './statsPage';
 

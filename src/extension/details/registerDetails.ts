@@ -1,14 +1,14 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import { registerCommand, required } from '../base/registerCommand';
-import { formatPrice, textField } from '../shared/recordText';
-import { resolveDeploymentTarget } from '../shared/deploymentTarget';
-import { resolveAccount, resolveCollection, resolveDatabase, targetOf } from '../shared/resolveTarget';
+import { formatPrice, textField } from '../kit/display/recordText';
+import { resolveDeploymentTarget } from '../kit/targets/deploymentTarget';
+import { resolveAccount, resolveCollection, resolveDatabase, targetOf } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 import { DetailsContentProvider } from './detailsContentProvider';
 import { DETAILS_SCHEME } from './detailsRequest';
 import { showDetails } from './showDetails';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** The details documents, and Refresh on them (the other commands of the feature open them). */
 export function registerDetails(services: Services): void {

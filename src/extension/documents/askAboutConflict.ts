@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { fieldList } from '../../core/documents/concurrentChanges';
 import { idKeyText } from '../../core/documents/documentId';
 import type { Services } from '../services';
-import { parseDocumentUri } from '../shared/documentUri';
+import { parseDocumentUri } from '../kit/targets/documentUri';
 import type { SaveConflict } from './saveConflict';
 
 /** Merge… (the three-way merge view) or VS Code's own Compare / Overwrite; undefined: the save waits, the edit kept. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
 import { DocumentTextError, parseDocumentText } from '../../core/documents/documentText';
-import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 
 /**
  * Why a document editor's text cannot be saved, shown where it is: invalid JSON is squiggled at the

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
 import type { Logger } from '../base/logger';
-import type { DocumentAddress } from '../shared/documentUri';
-import { collectionLabel } from '../shared/documentUri';
+import type { DocumentAddress } from '../kit/targets/documentUri';
+import { collectionLabel } from '../kit/targets/documentUri';
 import { idKeyText } from '../../core/documents/documentId';
 
 /**

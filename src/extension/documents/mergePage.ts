@@ -1,4 +1,4 @@
-import { scriptedPage } from '../shared/webviewPage';
+import { scriptedPage } from '../kit/display/webviewPage';
 
 /**
  * The page of a three-way merge view: a strict Content-Security-Policy that allows only its own script (by nonce)

@@ -8,7 +8,7 @@ import type { ThreeWayMerge } from '../../core/documents/threeWayMerge';
 import { mergeDocuments } from '../../core/documents/threeWayMerge';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
-import { parseDocumentUri } from '../shared/documentUri';
+import { parseDocumentUri } from '../kit/targets/documentUri';
 import { mergeLabels } from './mergeLabels';
 import { mergePageHtml } from './mergePage';
 import type { MergeWrite } from './mergeWrite';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { idKeyText } from '../../core/documents/documentId';
 import type { Services } from '../services';
-import { parseDocumentUri } from '../shared/documentUri';
-import type { DocumentMerges, MergeWrite } from '../shared/documentMerge';
+import { parseDocumentUri } from '../kit/targets/documentUri';
+import type { DocumentMerges, MergeWrite } from '../kit/writes/documentMerge';
 import type { MergeRecorder } from './mergeWrite';
 import { mergeWriter } from './mergeWrite';
 import { MergePanel } from './mergePanel';

@@ -4,13 +4,13 @@ import { documentText } from '../../core/documents/documentText';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import { diffToUpdate } from '../../core/documents/updateDiff';
 import type { Services } from '../services';
-import { collectionLabel, parseDocumentUri } from '../shared/documentUri';
-import type { MergeWrite, MergeWriteOutcome } from '../shared/documentMerge';
-import { mergeNotSentMessage, sendMergeIfUnchanged } from '../shared/documentMerge';
+import { collectionLabel, parseDocumentUri } from '../kit/targets/documentUri';
+import type { MergeWrite, MergeWriteOutcome } from '../kit/writes/documentMerge';
+import { mergeNotSentMessage, sendMergeIfUnchanged } from '../kit/writes/documentMerge';
 import type { SentUpdate } from './documentFiles';
 import { openDocument } from './documentFiles';
 
-export type { MergeWrite, MergeWriteOutcome } from '../shared/documentMerge';
+export type { MergeWrite, MergeWriteOutcome } from '../kit/writes/documentMerge';
 
 /** What the merge needs of the document file system: to record an update it sent, so the editor's save only records it. */
 export interface MergeRecorder {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
+import { DOCUMENT_SCHEME, isNewDocumentUri } from '../kit/targets/documentUri';
 
 const ID_KEY = /"_id"\s*:/;
 

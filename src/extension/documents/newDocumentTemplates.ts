@@ -5,8 +5,8 @@ import { newObjectId } from '../../core/documents/objectId';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
 import { documentText, parseDocumentText } from '../../core/documents/documentText';
-import type { DocumentAddress, NewDocumentAddress } from '../shared/documentUri';
-import { collectionLabel, isNewDocumentUri, newDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
+import type { DocumentAddress, NewDocumentAddress } from '../kit/targets/documentUri';
+import { collectionLabel, isNewDocumentUri, newDocumentUri, parseNewDocumentUri } from '../kit/targets/documentUri';
 import { toFileSystemError } from './fileSystemErrors';
 
 interface Template {

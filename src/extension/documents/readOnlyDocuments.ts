@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
-import { CommandId } from '../shared/commandIds';
-import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { CommandId } from '../kit/feature/commandIds';
+import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 
 /**
  * The documents of a Read-only account open as read-only editors: their `stat` says so (VS Code's own lock,

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -7,10 +7,10 @@ import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { DocumentFileSystem } from './documentFileSystem';
-import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
+import { DOCUMENT_SCHEME, isNewDocumentUri } from '../kit/targets/documentUri';
 import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import { lazyPart } from '../base/lazyPart';
 import type * as MergeModule from './documentMergeBundle';
 import type * as SaveModule from './documentSaveBundle';

@@ -6,8 +6,8 @@ import { diffToUpdate } from '../../core/documents/updateDiff';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
-import type { DocumentAddress } from '../shared/documentUri';
-import { collectionLabel, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
+import type { DocumentAddress } from '../kit/targets/documentUri';
+import { collectionLabel, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../kit/targets/documentUri';
 import { idKeyText } from '../../core/documents/documentId';
 
 /** Why a save would fail, found before anything is written: one line that leads with the cause. */

@@ -4,10 +4,10 @@ import { documentText, parseDocumentText } from '../../core/documents/documentTe
 import type { DocumentVersion } from '../../core/documents/documentVersions';
 import type { JsonObject } from '../../core/json/lossless';
 import type { Services } from '../services';
-import type { SaveConflict } from '../shared/documentMerge';
-import { parseDocumentUri } from '../shared/documentUri';
+import type { SaveConflict } from '../kit/writes/documentMerge';
+import { parseDocumentUri } from '../kit/targets/documentUri';
 
-export type { SaveConflict } from '../shared/documentMerge';
+export type { SaveConflict } from '../kit/writes/documentMerge';
 
 /** Undefined when the save can go as usual: no base known, text that does not parse, or no field changed on both sides. */
 export async function findSaveConflict(services: Services, uri: vscode.Uri, text: string, base: DocumentVersion | undefined) {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { fieldList } from '../../core/documents/concurrentChanges';
 import { idKeyText } from '../../core/documents/documentId';
 import type { DocumentVersion } from '../../core/documents/documentVersions';
-import { collectionLabel, parseDocumentUri } from '../shared/documentUri';
+import { collectionLabel, parseDocumentUri } from '../kit/targets/documentUri';
 import { openDocument } from './documentFiles';
 import type { MergeViews } from './mergeViews';
 import type { HeldVersionOf } from './saveCheck';

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { targetOf } from '../shared/resolveTarget';
+import { targetOf } from '../kit/targets/resolveTarget';
 import { AccountNode } from './nodes/accountNode';
 import { DocumentNode } from './nodes/documentNode';
 import { InvoiceNode } from './nodes/invoicesNode';
 import { PlanNode } from './nodes/plansNode';
 import { idKeyText } from '../../core/documents/documentId';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** "Copy Name" and "Copy _id" on tree items. */
 export const copyCommands = {

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { hasTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
-import type { FeatureModule } from '../shared/featureModule';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
+import type { FeatureModule } from '../kit/feature/featureModule';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
 import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { DocumentsNode } from './nodes/documentsNode';
 import { registerRevealInExplorer } from './revealInExplorer';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import { copyCommands } from './copyCommands';
 
 /** The DB Host tree: made first, since every feature gets it (as an `ExplorerTree` that takes their contributions) in its `FeatureHost`. */

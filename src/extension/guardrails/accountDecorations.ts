@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { hasGuardrails, modeLabel, modeOf, tagBadge } from '../../core/guardrails/accountGuardrails';
-import type { AccountStore } from '../shared/accountStore';
+import type { AccountStore } from '../kit/accounts/accountStore';
 import { Disposable } from '../base/disposable';
-import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 import { accountColor } from './accountLookText';
 
 /** Editor tabs and explorer entries of an account's documents carry its tag as a badge and its colour. */

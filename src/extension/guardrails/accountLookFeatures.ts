@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { AccountStore } from '../shared/accountStore';
+import type { AccountStore } from '../kit/accounts/accountStore';
 import { AccountDecorations } from './accountDecorations';
 import { AccountStatusItem } from './accountStatusItem';
 

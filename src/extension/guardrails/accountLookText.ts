@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { accountTitle, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 
 /** How an account with guardrails shows on its tree item and playground CodeLens. */
 export interface AccountLookText {

@@ -9,7 +9,7 @@ import {
   modeOf,
   tagProblem,
 } from '../../core/guardrails/accountGuardrails';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
 
 const NO_COLOR = '';

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { accountTitle, hasGuardrails, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
-import type { AccountStore } from '../shared/accountStore';
+import type { AccountStore } from '../kit/accounts/accountStore';
 import { Disposable } from '../base/disposable';
-import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 import { lookTextOf } from './accountLookText';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** While an editor of an account's documents is active: the account, its tag and mode, in its colour. */
 export class AccountStatusItem extends Disposable {

@@ -3,8 +3,8 @@ import type { PipelineWrite } from '../../core/aggregation/pipelineWrite';
 import { accountTitle } from '../../core/guardrails/accountGuardrails';
 import type { AggregateRequest } from '../../core/playground/playgroundRequest';
 import { countOf } from '../../core/text/formatCount';
-import type { Account } from '../shared/account';
-import { confirmWrite } from '../shared/confirmedWrites';
+import type { Account } from '../kit/accounts/account';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
 import type { Services } from '../services';
 
 /** Why a playground pipeline that writes does not run on a Read-only account (shown at the query; nothing is sent). */

@@ -1,12 +1,12 @@
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
-import { resolveAccount } from '../shared/resolveTarget';
+import { resolveAccount } from '../kit/targets/resolveTarget';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { AccountLook } from './accountLookFeatures';
-import { guardrailsBundle } from '../shared/loadGuardrails';
+import { guardrailsBundle } from '../kit/lazy/loadGuardrails';
 import { installWriteGuard } from './writeGuard';
-import { CommandId } from '../shared/commandIds';
-import type { FeatureModule } from '../shared/featureModule';
+import { CommandId } from '../kit/feature/commandIds';
+import type { FeatureModule } from '../kit/feature/featureModule';
 
 export interface Guardrails {
   /** The account the status bar item shows now, if any. */

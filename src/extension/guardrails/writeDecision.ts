@@ -3,7 +3,7 @@ import type { OutgoingRequest } from '../../client/transport';
 import { modeOf } from '../../core/guardrails/accountGuardrails';
 import type { AffectedTarget } from '../../core/guardrails/requestText';
 import { affectedTarget, affectedText, confirmationTitle, refusalText, requestText } from '../../core/guardrails/requestText';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
 
 /** A write the account's mode does not allow: nothing was sent. */

@@ -1,6 +1,6 @@
 import { isWriteRequest, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Services } from '../services';
-import { guardrailsBundle } from '../shared/loadGuardrails';
+import { guardrailsBundle } from '../kit/lazy/loadGuardrails';
 
 /**
  * Installs the guardrails at the account store's choke point: every request of every account's client

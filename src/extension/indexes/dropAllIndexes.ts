@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { confirmWrite } from '../shared/confirmedWrites';
-import { resolveCollection } from '../shared/resolveTarget';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 
 /** Drops every index but `_id_`, after a modal carrying the interface's own warning. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { confirmWrite } from '../shared/confirmedWrites';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
 import { required } from '../base/registerCommand';
 import { BUILTIN_INDEX } from '../../core/api/indexes';
-import { resolveCollection } from '../shared/resolveTarget';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 
 /** Drops one index after a modal confirmation; `_id_` cannot be dropped. */

@@ -7,7 +7,7 @@ import type { ExplainHostMessage, ExplainLabels, ExplainPageView } from '../../c
 import { parseExplainPageMessage } from '../../core/indexes/explainViewMessages';
 import type { IndexSuggestion } from '../../core/indexes/suggestIndex';
 import type { JsonObject } from '../../core/json/lossless';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import type { Services } from '../services';
 import { explainPageHtml } from './explainPage';
 

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
+import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
 import type { ExplainViews } from './explainViews';
 import type { ExplainOutcome } from './explainQuery';
 import { explainAndShow } from './explainQuery';
-import { playgroundQueryAt } from '../shared/playgroundQueryAt';
+import { playgroundQueryAt } from '../kit/playground/playgroundQueryAt';
 
 /** "Explain" above a playground query (or the query under the cursor): its plan, against the account it runs against. */
 export async function explainPlaygroundQuery(

@@ -3,7 +3,7 @@ import type { IndexDefinition } from '../../core/api/types';
 import { suggestFieldPaths } from '../../core/documents/fieldPaths';
 import { parseIndexBody } from '../../core/indexes/indexDefinition';
 import type { Services } from '../services';
-import { resolveCollectionTarget } from '../shared/collectionTarget';
+import { resolveCollectionTarget } from '../kit/targets/collectionTarget';
 import { createIndexOnService } from './createIndexOnService';
 import { dropAllIndexes } from './dropAllIndexes';
 import { dropIndex } from './dropIndex';

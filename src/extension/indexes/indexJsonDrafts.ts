@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../core/api/types';
-import type { CollectionTarget } from '../shared/collectionTarget';
+import type { CollectionTarget } from '../kit/targets/collectionTarget';
 import { formatIndexBody } from '../../core/indexes/indexDefinition';
 import { Disposable } from '../base/disposable';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** Files ending so are validated by schemas/index.schema.json (package.json `jsonValidation`). */
 export const indexBodySuffix = '.dbhost-index.json';

@@ -1,4 +1,4 @@
-import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
+import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
 import { createSuggestedIndex } from './createSuggestedIndex';
 import { explainAgain } from './explainAgain';

@@ -1,7 +1,7 @@
 import { lazyPart } from '../base/lazyPart';
 import { registerCommand } from '../base/registerCommand';
-import { CommandId } from '../shared/commandIds';
-import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
+import { CommandId } from '../kit/feature/commandIds';
+import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
 import type * as ExplainModule from './indexesBundle';
 

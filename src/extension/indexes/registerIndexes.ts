@@ -1,10 +1,10 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import { lazyPart } from '../base/lazyPart';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
-import { CommandId } from '../shared/commandIds';
-import type { PlaygroundAccountBinding } from '../shared/playgroundFiles';
+import { CommandId } from '../kit/feature/commandIds';
+import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles';
 import type * as IndexesModule from './indexesBundle';
 import { IndexBodyCodeLens, IndexJsonDrafts } from './indexJsonDrafts';
 import { registerExplain } from './registerExplain';

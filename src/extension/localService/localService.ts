@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
-import { LOCAL_ACCOUNT_KEY } from '../shared/localServiceAccount';
+import { LOCAL_ACCOUNT_KEY } from '../kit/accounts/localServiceAccount';
 import { LocalServiceProcess } from './localServiceProcess';
 import { Disposable } from '../base/disposable';
-import { ContextKey } from '../shared/contextValues';
+import { ContextKey } from '../kit/feature/contextValues';
 
 /** The local service's key in SecretStorage: the same on every start, so the data of earlier runs stays reachable. */
 const LOCAL_API_KEY_SECRET = 'dbhost.localService.apiKey';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { LocalService } from './localService';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 export function registerLocalService(services: Services): LocalService {
   const local = new LocalService(services);

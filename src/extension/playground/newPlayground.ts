@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { stringifyLossless } from '../../core/json/lossless';
-import { resolveCollection } from '../shared/resolveTarget';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import { freshUntitledUri } from '../shared/playgroundFiles';
+import { freshUntitledUri } from '../kit/playground/playgroundFiles';
 
 /** The text of a new playground on a collection: a commented starting query, ready to run. */
 export function playgroundTemplate(db: string, col: string, accountLabel: string | undefined): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** The "Open" lens above a document of a results file: opens that document as an editable file. */
 export function openDocumentLens(line: number, target: ResourceTarget): vscode.CodeLens {

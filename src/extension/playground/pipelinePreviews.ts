@@ -11,10 +11,10 @@ import {
 } from '../../core/aggregation/stagePreview';
 import type { DbHostApi } from '../../core/api/types';
 import type { AggregateRequest } from '../../core/playground/playgroundRequest';
-import { CommandId } from '../shared/commandIds';
-import { isKnownAbsent } from '../shared/featureAvailability';
-import { isAggregateAbsent, markAggregateAbsent } from '../shared/aggregateAvailability';
-import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
+import { CommandId } from '../kit/feature/commandIds';
+import { isKnownAbsent } from '../kit/availability/featureAvailability';
+import { isAggregateAbsent, markAggregateAbsent } from '../kit/availability/aggregateAvailability';
+import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
 import type { PlaygroundParts } from './playgroundParts';
 import { RESULTS_SCHEME } from './resultsDocuments';

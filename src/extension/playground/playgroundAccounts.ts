@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { Account } from '../shared/account';
-import type { AccountStore } from '../shared/accountStore';
+import type { Account } from '../kit/accounts/account';
+import type { AccountStore } from '../kit/accounts/accountStore';
 import { Disposable } from '../base/disposable';
 import { required } from '../base/registerCommand';
-import type { Prompts } from '../ui/prompts';
+import type { Prompts } from '../base/prompts';
 
 /** The playground names an account label that no account has. */
 export class UnknownAccountLabelError extends Error {

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { lookOf } from '../shared/accountLook';
+import { lookOf } from '../kit/accounts/accountLook';
 import type { PlaygroundAccounts } from './playgroundAccounts';
-import type { PlaygroundParses } from '../shared/playgroundFiles';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
-import { CommandId } from '../shared/commandIds';
-import { onDidChangeExplainAvailability } from '../shared/explainAvailability';
-import { onDidChangeAggregateAvailability } from '../shared/aggregateAvailability';
+import type { PlaygroundParses } from '../kit/playground/playgroundFiles';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
+import { CommandId } from '../kit/feature/commandIds';
+import { onDidChangeExplainAvailability } from '../kit/availability/explainAvailability';
+import { onDidChangeAggregateAvailability } from '../kit/availability/aggregateAvailability';
 
 /** Above each query: "Run" (or "Run update…"), "Explain" on a find, and the account and collection it runs against. */
 export class PlaygroundCodeLenses implements vscode.CodeLensProvider {

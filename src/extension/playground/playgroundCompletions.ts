@@ -5,7 +5,7 @@ import type { PlaygroundPlace } from '../../core/playground/completionPlace';
 import { placeAt } from '../../core/playground/completionPlace';
 import type { Logger } from '../base/logger';
 import type { PlaygroundData } from './playgroundData';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
 
 const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   field: vscode.CompletionItemKind.Field,

@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import type { QueryTarget } from '../../core/playground/completionPlace';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
-import type { CachedSchema, SchemaStore } from '../shared/schemaStore';
+import type { CachedSchema, SchemaStore } from '../kit/playground/schemaStore';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 
 /** What completion, hovers and field checks learn from the service about the queries of a playground. */

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { ParsedPlayground, PlaygroundEntry, PlaygroundProblem, SourceRange } from '../../core/playground/playgroundRequest';
 import { allProblems } from '../../core/playground/playgroundRequest';
 import { Disposable } from '../base/disposable';
-import type { PlaygroundParses } from '../shared/playgroundFiles';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import type { PlaygroundParses } from '../kit/playground/playgroundFiles';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
 
 const SOURCE = 'DB Host';
 

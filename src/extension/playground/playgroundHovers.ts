@@ -5,7 +5,7 @@ import { findField } from '../../core/schema/inferSchema';
 import { describeField, describePresence, formatAge, notSeenMessage } from '../../core/schema/schemaText';
 import type { Logger } from '../base/logger';
 import type { PlaygroundData } from './playgroundData';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
 
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()#+!<>|~-]/g, '\\$&');
 

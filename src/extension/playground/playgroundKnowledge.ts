@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../base/registerCommand';
-import { CommandId } from '../shared/commandIds';
-import type { LoadKnowledge } from '../shared/loadKnowledge';
-import { knowledgeLoader } from '../shared/loadKnowledge';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
-import { onDidChangeAggregateAvailability } from '../shared/aggregateAvailability';
+import { CommandId } from '../kit/feature/commandIds';
+import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
+import { knowledgeLoader } from '../kit/lazy/loadKnowledge';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
+import { onDidChangeAggregateAvailability } from '../kit/availability/aggregateAvailability';
 import type { Services } from '../services';
 import type { PlaygroundParts } from './playgroundParts';
 

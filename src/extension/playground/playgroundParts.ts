@@ -1,4 +1,4 @@
-import type { PlaygroundParses } from '../shared/playgroundFiles';
+import type { PlaygroundParses } from '../kit/playground/playgroundFiles';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import type { PlaygroundRunner } from './playgroundRunner';
 import type { ResultsDocuments } from './resultsDocuments';

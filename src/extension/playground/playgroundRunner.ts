@@ -9,19 +9,19 @@ import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
 import { describeMatches } from '../../core/playground/updateEffect';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
-import type { Account } from '../shared/account';
-import { guardrailsBundle } from '../shared/loadGuardrails';
+import type { Account } from '../kit/accounts/account';
+import { guardrailsBundle } from '../kit/lazy/loadGuardrails';
 import { UserCancelledError } from '../base/registerCommand';
 import type { Services } from '../services';
 import type { PlaygroundAccounts } from './playgroundAccounts';
 import { UnknownAccountLabelError } from './playgroundAccounts';
 import type { PlaygroundDiagnostics } from './playgroundDiagnostics';
-import type { PlaygroundParses } from '../shared/playgroundFiles';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import type { PlaygroundParses } from '../kit/playground/playgroundFiles';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
 import { RESULTS_SCHEME } from './resultsDocuments';
-import { bulkChangesBundle } from '../shared/loadBulkChanges';
-import { isAggregateAbsent, markAggregateAbsent } from '../shared/aggregateAvailability';
+import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
+import { isAggregateAbsent, markAggregateAbsent } from '../kit/availability/aggregateAvailability';
 
 /** What a run gives back (the integration tests read it). */
 export interface FindRunResult {

@@ -4,9 +4,9 @@ import type { HistoryEntry, QueryRun } from '../../core/playground/queryHistoryE
 import { describeRun, historyEntryOf, historyPlaygroundText, validEntries, withEntry } from '../../core/playground/queryHistoryEntries';
 import { formatAge } from '../../core/schema/schemaText';
 import type { Services } from '../services';
-import { playgroundParser } from '../shared/loadPlaygroundParser';
+import { playgroundParser } from '../kit/lazy/loadPlaygroundParser';
 import type { RunResult } from './playgroundRunner';
-import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
+import { PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 import type { PlaygroundParts } from './playgroundParts';
 
 const STATE_KEY = 'dbhost.queryHistory';

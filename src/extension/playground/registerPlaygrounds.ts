@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../shared/featureModule';
-import type { LoadKnowledge } from '../shared/loadKnowledge';
+import type { FeatureModule } from '../kit/feature/featureModule';
+import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
 import { registerPlaygroundKnowledge } from './playgroundKnowledge';
 import type { PlaygroundParts } from './playgroundParts';
 
@@ -11,13 +11,13 @@ import { newQueryPlayground } from './newPlayground';
 import { PlaygroundAccounts } from './playgroundAccounts';
 import { PlaygroundCodeLenses } from './playgroundCodeLenses';
 import { PlaygroundDiagnostics } from './playgroundDiagnostics';
-import { PlaygroundParses } from '../shared/playgroundFiles';
+import { PlaygroundParses } from '../kit/playground/playgroundFiles';
 import { PlaygroundRunner } from './playgroundRunner';
 import { ResultsCodeLenses } from './resultsCodeLenses';
 import { RESULTS_SCHEME, ResultsDocuments } from './resultsDocuments';
-import { CommandId } from '../shared/commandIds';
-import { explainHidden } from '../shared/explainAvailability';
-import { aggregateHidden } from '../shared/aggregateAvailability';
+import { CommandId } from '../kit/feature/commandIds';
+import { explainHidden } from '../kit/availability/explainAvailability';
+import { aggregateHidden } from '../kit/availability/aggregateAvailability';
 
 /** Query playgrounds: `.query.json` files with diagnostics, Run lenses, and results beside them. */
 export function registerPlaygrounds(services: Services): PlaygroundParts {

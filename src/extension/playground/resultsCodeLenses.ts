@@ -4,7 +4,7 @@ import { nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/
 import type { ResourceTarget } from '../base/resourceTarget';
 import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
 import type { FindResultsState, ResultsDocuments } from './resultsDocuments';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import { openDocumentLens } from './openDocumentLens';
 
 /** On a results document: "Previous page" / "Next page" at the top, "Open" above each document. */

@@ -3,7 +3,7 @@ import type { DocumentPage } from '../../core/api/types';
 import type { PagedRequest } from '../../core/playground/playgroundRequest';
 import type { RenderedResults } from '../../core/playground/resultsText';
 import { Disposable } from '../base/disposable';
-import { PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
+import { PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 
 export const RESULTS_SCHEME = 'dbhost-results';
 /** Longest wait for VS Code to take up new results text before the tab is shown anyway. */

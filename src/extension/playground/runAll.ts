@@ -4,15 +4,15 @@ import type { PlaygroundEntry } from '../../core/playground/playgroundRequest';
 import type { RenderedRunAll, RunAllSection } from '../../core/playground/runAllText';
 import { renderRunAll } from '../../core/playground/runAllText';
 import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
-import type { Account } from '../shared/account';
+import type { Account } from '../kit/accounts/account';
 import { Disposable } from '../base/disposable';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
 import type { QueryHistory } from './queryHistory';
-import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../shared/playgroundFiles';
+import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 import type { PlaygroundParts } from './playgroundParts';
 import { untilTextIs } from './resultsDocuments';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 import { openDocumentLens } from './openDocumentLens';
 
 export const RUN_ALL_SCHEME = 'dbhost-run-all';

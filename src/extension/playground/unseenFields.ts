@@ -4,7 +4,7 @@ import { findField } from '../../core/schema/inferSchema';
 import { notSeenMessage } from '../../core/schema/schemaText';
 import { Disposable } from '../base/disposable';
 import type { PlaygroundData } from './playgroundData';
-import { isPlaygroundDocument } from '../shared/playgroundFiles';
+import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
 
 const SETTLE_MS = 300;
 

@@ -7,8 +7,8 @@ import { violationText } from '../../core/rules/rulesVerdict';
 import type { Violation } from '../../core/validation/rulesTypes';
 import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
-import { DOCUMENT_SCHEME, isFolderPath, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../shared/documentUri';
-import type { RulesCheck as Checker } from '../shared/rulesSaveCheck';
+import { DOCUMENT_SCHEME, isFolderPath, isNewDocumentUri, parseDocumentUri, parseNewDocumentUri } from '../kit/targets/documentUri';
+import type { RulesCheck as Checker } from '../kit/writes/rulesSaveCheck';
 import { readRulesCheck } from './readRulesCheck';
 import type { RulesAddress } from './rulesUri';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { isKnownAbsent } from '../shared/featureAvailability';
-import { resolveCollection } from '../shared/resolveTarget';
+import { isKnownAbsent } from '../kit/availability/featureAvailability';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 import { rulesUri } from './rulesUri';
 
 /**

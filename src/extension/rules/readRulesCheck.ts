@@ -2,8 +2,8 @@ import { collectionRulesOf } from '../../core/api/collectionRules';
 import { CompiledRules } from '../../core/validation/collectionRules';
 import { isCancellation } from '../base/registerCommand';
 import type { Services } from '../services';
-import { isKnownAbsent } from '../shared/featureAvailability';
-import type { RulesCheck, RulesCollection } from '../shared/rulesSaveCheck';
+import { isKnownAbsent } from '../kit/availability/featureAvailability';
+import type { RulesCheck, RulesCollection } from '../kit/writes/rulesSaveCheck';
 
 /**
  * Reads a collection's rules from its statistics, compiled for checking: undefined when it has none, they are

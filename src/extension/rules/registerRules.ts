@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { lazyPart } from '../base/lazyPart';
-import { CommandId } from '../shared/commandIds';
-import type { FeatureModule } from '../shared/featureModule';
-import type { LoadKnowledge } from '../shared/loadKnowledge';
+import { CommandId } from '../kit/feature/commandIds';
+import type { FeatureModule } from '../kit/feature/featureModule';
+import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
 import { registerCommand } from '../base/registerCommand';
 import type * as RulesModule from './rulesBundle';
 import { RULES_SCHEME, isRulesFolder } from './rulesUri';
-import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 
 /**
  * A collection's validation rules (issue 33): the Rules item under a collection that has rules, Open Rules and

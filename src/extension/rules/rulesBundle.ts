@@ -2,11 +2,11 @@
 // the first time a collection is expanded or its rules are opened (registerRules.ts), so the extension's own bundle stays small.
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { LoadKnowledge } from '../shared/loadKnowledge';
-import type { ExplorerTree } from '../shared/tree/explorerTree';
-import type { ExplorerContext } from '../shared/tree/explorerContext';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import type { NodeTargets, TargetNode } from '../shared/tree/treeContributions';
+import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
+import type { ExplorerTree } from '../kit/tree/explorerTree';
+import type { ExplorerContext } from '../kit/tree/explorerContext';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import type { NodeTargets, TargetNode } from '../kit/tree/treeContributions';
 import { DocumentRules } from './documentRules';
 import { openRules } from './openRules';
 import { rulesCompletions } from './rulesCompletions';
@@ -15,7 +15,7 @@ import type { RulesAddress } from './rulesUri';
 import { rulesUnder } from './rulesUnder';
 import { watchDocuments } from './watchDocuments';
 import { readRulesCheck } from './readRulesCheck';
-import type { RulesCheck } from '../shared/rulesSaveCheck';
+import type { RulesCheck } from '../kit/writes/rulesSaveCheck';
 
 type CollectionNode = TargetNode<NodeTargets['collection']>;
 

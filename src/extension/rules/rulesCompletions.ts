@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RulesSuggestion } from '../../core/rules/rulesCompletion';
 import { rulesSuggestions } from '../../core/rules/rulesCompletion';
 import type { FieldSchema } from '../../core/schema/inferSchema';
-import type { LoadKnowledge } from '../shared/loadKnowledge';
+import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
 import { parseRulesUri } from './rulesUri';
 
 const KINDS: Record<RulesSuggestion['kind'], vscode.CompletionItemKind> = {

@@ -3,7 +3,7 @@ import type { CollectionRulesUpdate } from '../../core/api/collectionRules';
 import { collectionRulesOf } from '../../core/api/collectionRules';
 import { isServiceError } from '../../core/api/serviceError';
 import { NEW_RULES, RulesFileError, parseRulesFile, removesRules, rulesFileText } from '../../core/rules/rulesFile';
-import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
+import { isAbsentEndpoint, markAbsent } from '../kit/availability/featureAvailability';
 import type { Services } from '../services';
 import type { RulesAddress } from './rulesUri';
 import { parseRulesUri } from './rulesUri';

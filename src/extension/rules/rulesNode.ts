@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { CollectionRules } from '../../core/api/collectionRules';
 import type { JsonValue } from '../../core/json/lossless';
 import { isJsonObject } from '../../core/json/lossless';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import { childId } from '../shared/tree/explorerNode';
-import type { NodeTargets, TargetNode } from '../shared/tree/treeContributions';
-import { ContextValue } from '../shared/contextValues';
-import { CommandId } from '../shared/commandIds';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import { childId } from '../kit/tree/explorerNode';
+import type { NodeTargets, TargetNode } from '../kit/tree/treeContributions';
+import { ContextValue } from '../kit/feature/contextValues';
+import { CommandId } from '../kit/feature/commandIds';
 
 /** The fields a `$jsonSchema` validator requires at the top, for the tooltip. */
 function requiredFields(rules: CollectionRules): string[] {

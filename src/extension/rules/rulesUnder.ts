@@ -1,9 +1,9 @@
 import { collectionRulesOf } from '../../core/api/collectionRules';
 import { isCancellation } from '../base/registerCommand';
-import { isKnownAbsent } from '../shared/featureAvailability';
-import type { ExplorerContext } from '../shared/tree/explorerContext';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import type { NodeTargets, TargetNode } from '../shared/tree/treeContributions';
+import { isKnownAbsent } from '../kit/availability/featureAvailability';
+import type { ExplorerContext } from '../kit/tree/explorerContext';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import type { NodeTargets, TargetNode } from '../kit/tree/treeContributions';
 import { RulesNode } from './rulesNode';
 
 type CollectionNode = TargetNode<NodeTargets['collection']>;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { DOCUMENT_SCHEME } from '../shared/documentUri';
+import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 import type { DocumentRules } from './documentRules';
 
 const isDocumentFile = (document: vscode.TextDocument): boolean => document.uri.scheme === DOCUMENT_SCHEME;

@@ -1,8 +1,8 @@
 import { registerCommand } from '../base/registerCommand';
-import { CommandId } from '../shared/commandIds';
-import type { FeatureModule } from '../shared/featureModule';
-import type { LoadKnowledge } from '../shared/loadKnowledge';
-import { resolveCollection } from '../shared/resolveTarget';
+import { CommandId } from '../kit/feature/commandIds';
+import type { FeatureModule } from '../kit/feature/featureModule';
+import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
+import { resolveCollection } from '../kit/targets/resolveTarget';
 
 /**
  * A collection's sampled schema: the Schema item under each collection, Show Schema (the report) and Refresh

@@ -4,15 +4,15 @@ import { describeField, describePresence, formatAge } from '../../core/schema/sc
 import { formatCount } from '../../core/text/formatCount';
 import { isCancellation } from '../base/registerCommand';
 import type { ResourceTarget } from '../base/resourceTarget';
-import type { ExplorerContext } from '../shared/tree/explorerContext';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import { childId } from '../shared/tree/explorerNode';
-import { ErrorNode } from '../shared/tree/errorNode';
-import { MessageNode } from '../shared/tree/messageNode';
-import type { CachedSchema, SchemaStore } from '../shared/schemaStore';
-import { ContextValue } from '../shared/contextValues';
-import { CommandId } from '../shared/commandIds';
-import type { TargetNode } from '../shared/tree/treeContributions';
+import type { ExplorerContext } from '../kit/tree/explorerContext';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import { childId } from '../kit/tree/explorerNode';
+import { ErrorNode } from '../kit/tree/errorNode';
+import { MessageNode } from '../kit/tree/messageNode';
+import type { CachedSchema, SchemaStore } from '../kit/playground/schemaStore';
+import { ContextValue } from '../kit/feature/contextValues';
+import { CommandId } from '../kit/feature/commandIds';
+import type { TargetNode } from '../kit/tree/treeContributions';
 
 type CollectionTarget = ResourceTarget & { db: string; col: string };
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { renderSchemaReport } from '../../core/schema/schemaText';
 import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
-import type { SchemaStore, SchemaTarget } from '../shared/schemaStore';
+import type { SchemaStore, SchemaTarget } from '../kit/playground/schemaStore';
 
 export const SCHEMA_SCHEME = 'dbhost-schema';
 

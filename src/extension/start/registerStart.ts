@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import { showStartingPoint } from './showStartingPoint';
 
 /** Where a window started with an account (`npm start`) opens: that account in the tree, and what it names to open. */

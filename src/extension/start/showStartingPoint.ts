@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ExplorerTree } from '../shared/tree/explorerTree';
+import type { ExplorerTree } from '../kit/tree/explorerTree';
 
 /**
  * Where `npm start` leaves a newcomer: the handed-over account expanded down to its databases in the DB

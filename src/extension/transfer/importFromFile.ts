@@ -22,7 +22,7 @@ import type { TransferFiles } from './transferFiles';
 import type { ImportTarget } from './importTarget';
 import { resolveImportTarget } from './importTarget';
 import { withTransferProgress } from './transferProgress';
-import { confirmWrite } from '../shared/confirmedWrites';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
 
 const SAVE_STATE_EVERY_MS = 1000;
 

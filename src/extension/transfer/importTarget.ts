@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { required } from '../base/registerCommand';
 import { validateCollectionName } from '../../core/names/collectionName';
-import { resolveDatabase } from '../shared/resolveTarget';
+import { resolveDatabase } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 
 export interface ImportTarget {

@@ -1,7 +1,7 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import { registerCommand } from '../base/registerCommand';
 import type { TransferCommands } from './transferCommands';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /**
  * The platform's transfer bundle, loaded the first time an export or import runs: dist/transfer.js over Node's

@@ -3,7 +3,7 @@ import type { Services } from '../services';
 import { exportCollection, exportQueryResults } from './exportCommands';
 import { importFromFile } from './importFromFile';
 import type { TransferFiles } from './transferFiles';
-import { CommandId } from '../shared/commandIds';
+import { CommandId } from '../kit/feature/commandIds';
 
 /**
  * A transfer bundle has its own copy of the cancellation error classes, which the command wrapper of the

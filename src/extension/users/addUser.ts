@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { validatePassword, validatePasswordRepeat, validateUserName } from '../../core/users/userInput';
 import { required } from '../base/registerCommand';
-import type { ExplorerTree } from '../shared/tree/explorerTree';
-import { resolveDatabase } from '../shared/resolveTarget';
-import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
+import type { ExplorerTree } from '../kit/tree/explorerTree';
+import { resolveDatabase } from '../kit/targets/resolveTarget';
+import { isAbsentEndpoint, markAbsent } from '../kit/availability/featureAvailability';
 import type { Services } from '../services';
 import { listUsersOrExplain, refreshUsers } from './usersOnService';
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { confirmWrite } from '../shared/confirmedWrites';
+import { confirmWrite } from '../kit/writes/confirmedWrites';
 import { required } from '../base/registerCommand';
-import type { ExplorerTree } from '../shared/tree/explorerTree';
-import { resolveDatabase } from '../shared/resolveTarget';
+import type { ExplorerTree } from '../kit/tree/explorerTree';
+import { resolveDatabase } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 import { UserNode } from './usersNode';
 import { listUsersOrExplain, refreshUsers } from './usersOnService';

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { DatabaseUserRecord } from '../../core/api/originalTypes';
 import type { ResourceTarget } from '../base/resourceTarget';
-import type { ExplorerContext } from '../shared/tree/explorerContext';
-import type { ExplorerNode } from '../shared/tree/explorerNode';
-import { childId } from '../shared/tree/explorerNode';
-import { ListNode } from '../shared/tree/listNode';
-import { jsonTooltip } from '../shared/recordText';
-import { ContextValue } from '../shared/contextValues';
+import type { ExplorerContext } from '../kit/tree/explorerContext';
+import type { ExplorerNode } from '../kit/tree/explorerNode';
+import { childId } from '../kit/tree/explorerNode';
+import { ListNode } from '../kit/tree/listNode';
+import { jsonTooltip } from '../kit/display/recordText';
+import { ContextValue } from '../kit/feature/contextValues';
 import { formatCount } from '../../core/text/formatCount';
-import type { TargetNode } from '../shared/tree/treeContributions';
+import type { TargetNode } from '../kit/tree/treeContributions';
 
 type DatabaseTarget = ResourceTarget & { db: string };
 

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { DatabaseUserRecord } from '../../core/api/originalTypes';
 import type { DbHostApi } from '../../core/api/types';
-import type { ExplorerTree } from '../shared/tree/explorerTree';
-import { isAbsentEndpoint, markAbsent } from '../shared/featureAvailability';
-import { refreshLoaded } from '../shared/tree/loadedNodes';
+import type { ExplorerTree } from '../kit/tree/explorerTree';
+import { isAbsentEndpoint, markAbsent } from '../kit/availability/featureAvailability';
+import { refreshLoaded } from '../kit/tree/loadedNodes';
 import type { Services } from '../services';
 import { UsersNode } from './usersNode';
 

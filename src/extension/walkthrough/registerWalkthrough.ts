@@ -1,9 +1,9 @@
-import type { FeatureModule } from '../shared/featureModule';
+import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
 import type { Services } from '../services';
-import { ContextKey } from '../shared/contextValues';
-import { DOCUMENT_SCHEME, isNewDocumentUri } from '../shared/documentUri';
+import { ContextKey } from '../kit/feature/contextValues';
+import { DOCUMENT_SCHEME, isNewDocumentUri } from '../kit/targets/documentUri';
 
 /**
  * The getting-started walkthrough (package.json `walkthroughs`) completes its steps on `onContext:` keys set

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Account } from '../../../src/extension/shared/account';
+import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import { childLabels, labelOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';

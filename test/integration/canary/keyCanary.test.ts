@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Account } from '../../../src/extension/shared/account';
+import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import { childrenOf, nodeAt } from '../explorer/explorerFixtures';
 import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';

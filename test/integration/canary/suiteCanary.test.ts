@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
-import type { Prompts } from '../../../src/extension/ui/prompts';
+import type { Prompts } from '../../../src/extension/base/prompts';
 import { filesUnder } from '../support/filesUnder';
 import { productExtensionId } from '../support/product';
 import { readTestConfig } from '../support/test-config';

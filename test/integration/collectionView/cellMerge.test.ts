@@ -5,7 +5,7 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { TestApi } from '../../../src/extension/extension';
-import { documentUri } from '../../../src/extension/shared/documentUri';
+import { documentUri } from '../../../src/extension/kit/targets/documentUri';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { saveMerge, storedDocument } from '../support/mergeScenario';

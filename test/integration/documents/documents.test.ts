@@ -6,7 +6,7 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless } from '../../../src/core/json/lossless';
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
-import { documentUri } from '../../../src/extension/shared/documentUri';
+import { documentUri } from '../../../src/extension/kit/targets/documentUri';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';

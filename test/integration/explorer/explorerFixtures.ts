@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { waitFor } from '../support/waitFor';

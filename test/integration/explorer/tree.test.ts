@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { ExplorerNode } from '../../../src/extension/shared/tree/explorerNode';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { childrenOf, nodeAt } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { Account } from '../../../src/extension/shared/account';
+import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { AccountGuardrails } from '../../../src/core/guardrails/accountGuardrails';
-import type { Account } from '../../../src/extension/shared/account';
+import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ConfirmOptions, PickItem, Prompts } from '../../../src/extension/ui/prompts';
+import type { ConfirmOptions, PickItem, Prompts } from '../../../src/extension/base/prompts';
 
 /** One scripted answer, in the order the command asks. `dismiss` is the user pressing Escape. */
 export type FakeAnswer = { pick: string | RegExp } | { input: string } | { confirm: boolean } | { file: string } | { dismiss: true };

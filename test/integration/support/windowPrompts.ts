@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Prompts } from '../../../src/extension/ui/prompts';
+import type { Prompts } from '../../../src/extension/base/prompts';
 
 // The suite runs from inside the product's folder (scripts/integration/run-in-code-server.ts), so `vscode.window`
 // here is the very object the product calls: a test answers the product's questions by replacing its functions.

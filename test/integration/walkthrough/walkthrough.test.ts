@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ContextKey } from '../../../src/extension/shared/contextValues';
+import { ContextKey } from '../../../src/extension/kit/feature/contextValues';
 import { activateExtension } from '../support/extensionUnderTest';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { shownManifest } from '../support/shownManifest';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { relative, resolve } from 'node:path';
-import { CommandId } from '../../../src/extension/shared/commandIds';
-import { ContextKey, ContextValue } from '../../../src/extension/shared/contextValues';
+import { CommandId } from '../../../src/extension/kit/feature/commandIds';
+import { ContextKey, ContextValue } from '../../../src/extension/kit/feature/contextValues';
 import type { Contributes } from './support/contributionChecks';
 import {
   commandProblems,
@@ -18,7 +18,7 @@ import { expandRegex, whenTerms } from './support/whenClauses';
 const root = resolve(__dirname, '..', '..', '..');
 const contributes = localisedManifest<{ contributes: Contributes }>().contributes;
 const sources = sourceFiles(resolve(root, 'src'));
-const isConstantsModule = (path: string) => /shared[\\/](commandIds|contextValues)\.ts$/.test(path);
+const isConstantsModule = (path: string) => /kit[\\/]feature[\\/](commandIds|contextValues)\.ts$/.test(path);
 
 const contextValuesUsedInCode = () => {
   const members = membersUsed(sources, 'ContextValue');
@@ -37,7 +37,7 @@ const contextKeysSetInCode = () => {
   );
 };
 
-describe('extension/shared: command ids and context values agree with package.json', () => {
+describe('extension/kit: command ids and context values agree with package.json', () => {
   describe('command ids', () => {
     it('CommandId holds exactly the contributed commands, each dbhost.<member>, and every command a menu, key or link runs', () => {
       assert.deepEqual(commandProblems(contributes, CommandId), []);

@@ -180,7 +180,7 @@ describe('lint: no feature folder imports another', function () {
       const messages = await crossFeatureImports(file, source);
       assert.equal(messages.length, 1, `expected one refusal, got ${JSON.stringify(messages)}`);
       assert.match(messages[0], new RegExp(`The feature folder '${from}' imports the folder '${to}'`));
-      assert.match(messages[0], /src\/extension\/shared/);
+      assert.match(messages[0], /src\/extension\/kit/);
     });
   }
 
@@ -204,13 +204,13 @@ describe('lint: no feature folder imports another', function () {
 
   it('refuses shared code importing a feature, and allows it only the feature types (a lazy bundle loader)', async () => {
     for (const [file, source] of [
-      ['src/extension/shared/example.ts', "import { RunAll } from '../playground/runAll';\nexport const x = RunAll;\n"],
+      ['src/extension/kit/example.ts', "import { RunAll } from '../playground/runAll';\nexport const x = RunAll;\n"],
       ['src/extension/base/example.ts', "export { addUser } from '../users/addUser';\n"],
-      ['src/extension/ui/example.ts', 'export const load = () => import(`../users/addUser`);\n'],
+      ['src/extension/kit/tree/example.ts', 'export const load = () => import(`../../users/addUser`);\n'],
     ]) {
       const messages = await crossFeatureImports(file, source);
       assert.equal(messages.length, 1, `${file}: ${JSON.stringify(messages)}`);
-      assert.match(messages[0], /The shared folder '(shared|base|ui)' imports the feature folder '(playground|users)'/);
+      assert.match(messages[0], /The shared folder '(kit|base)' imports the feature folder '(playground|users)'/);
     }
     const typeOnly = [
       "import type * as GuardrailsModule from '../guardrails/guardrailsBundle';",
@@ -219,16 +219,16 @@ describe('lint: no feature folder imports another', function () {
       'export type X = [typeof GuardrailsModule, AccountLookText];',
       '',
     ].join('\n');
-    assert.deepEqual(await crossFeatureImports('src/extension/shared/example.ts', typeOnly), []);
+    assert.deepEqual(await crossFeatureImports('src/extension/kit/example.ts', typeOnly), []);
   });
 
   const allowed: [file: string, source: string][] = [
     [
       'src/extension/users/example.ts',
       [
-        "import { resolveDatabase } from '../shared/resolveTarget';",
+        "import { resolveDatabase } from '../kit/targets/resolveTarget';",
         "import { registerCommand } from '../base/registerCommand';",
-        "import { vscodePrompts } from '../ui/prompts';",
+        "import { vscodePrompts } from '../base/prompts';",
         "import type { Services } from '../services';",
         "import { UsersNode } from './usersNode';",
         "import { DbHostClient } from '../../client/dbHostClient';",
@@ -240,9 +240,9 @@ describe('lint: no feature folder imports another', function () {
     ],
     [
       'src/extension/explorer/nodes/example.ts',
-      "import { ExplorerProvider } from '../explorerProvider';\nimport { childId } from '../../shared/tree/explorerNode';\nexport const x = [ExplorerProvider, childId];\n",
+      "import { ExplorerProvider } from '../explorerProvider';\nimport { childId } from '../../kit/tree/explorerNode';\nexport const x = [ExplorerProvider, childId];\n",
     ],
-    ['src/extension/shared/example.ts', "import { Logger } from '../base/logger';\nexport const x = Logger;\n"],
+    ['src/extension/kit/example.ts', "import { Logger } from '../base/logger';\nexport const x = Logger;\n"],
     [
       'src/extension/extension.ts',
       "import { registerIndexes } from './indexes/registerIndexes';\nimport { registerKnowledge } from './bundles/registerKnowledge';\nexport const x = [registerIndexes, registerKnowledge];\n",

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import type { DocumentFileSystem } from '../documentFileSystem';
-import { collectionLabel } from '../../shared/documentUri';
+import { collectionLabel } from '../../kit/targets/documentUri';
 import { documentArgument } from './documentArgument';
-import { confirmWrite } from '../../shared/confirmedWrites';
+import { confirmWrite } from '../../kit/writes/confirmedWrites';
 import { idKeyText } from '../../../core/documents/documentId';
 
 /**

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { ResourceTarget } from '../../base/resourceTarget';
 import { hasTarget } from '../../base/resourceTarget';
-import type { DocumentAddress } from '../../shared/documentUri';
-import { DOCUMENT_SCHEME, isNewDocumentUri, parseDocumentUri } from '../../shared/documentUri';
+import type { DocumentAddress } from '../../kit/targets/documentUri';
+import { DOCUMENT_SCHEME, isNewDocumentUri, parseDocumentUri } from '../../kit/targets/documentUri';
 
 /** What a command was handed: a tree node's target, a plain ResourceTarget, or nothing. */
 export function targetOf(arg: unknown): Partial<ResourceTarget> {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { resolveCollection } from '../../shared/resolveTarget';
-import { revealInExplorer } from '../../shared/revealInExplorer';
+import { resolveCollection } from '../../kit/targets/resolveTarget';
+import { revealInExplorer } from '../../kit/targets/revealInExplorer';
 import type { Services } from '../../services';
-import { collectionLabel, documentUri } from '../../shared/documentUri';
+import { collectionLabel, documentUri } from '../../kit/targets/documentUri';
 import type { NewDocumentTemplates } from '../newDocumentTemplates';
 import { idKeyText } from '../../../core/documents/documentId';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { CommandId } from '../../shared/commandIds';
-import { DOCUMENT_SCHEME } from '../../shared/documentUri';
+import { CommandId } from '../../kit/feature/commandIds';
+import { DOCUMENT_SCHEME } from '../../kit/targets/documentUri';
 import type { HeldVersionOf, SaveProblem } from '../saveCheck';
 import { findSaveProblem, sendProblem } from '../saveCheck';
 import type { SaveConflict } from '../saveConflict';

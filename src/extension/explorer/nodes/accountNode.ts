@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import type { Account } from '../../shared/account';
-import { sendsKeyInClear } from '../../shared/account';
+import type { Account } from '../../kit/accounts/account';
+import { sendsKeyInClear } from '../../kit/accounts/account';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import { lookOf } from '../../shared/accountLook';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
+import { lookOf } from '../../kit/accounts/accountLook';
+import type { ExplorerContext } from '../../kit/tree/explorerContext';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
 import { DatabasesNode } from './databasesNode';
 import { DeploymentsNode } from './deploymentsNode';
 import { InvoicesNode } from './invoicesNode';
 import { PlansNode } from './plansNode';
-import { ContextValue } from '../../shared/contextValues';
+import { ContextValue } from '../../kit/feature/contextValues';
 
 /** An account: its four groups are fixed, so expanding it fetches nothing. */
 export class AccountNode implements ExplorerNode {

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import type { CollectionRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import type { TargetNode } from '../../shared/tree/treeContributions';
-import { childId } from '../../shared/tree/explorerNode';
+import type { ExplorerContext } from '../../kit/tree/explorerContext';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import type { TargetNode } from '../../kit/tree/treeContributions';
+import { childId } from '../../kit/tree/explorerNode';
 import { countOf } from '../../../core/text/formatCount';
-import { numberField, textField } from '../../shared/recordText';
+import { numberField, textField } from '../../kit/display/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { DocumentsNode } from './documentsNode';
 import { IndexesNode } from './indexesNode';
-import { ContextValue } from '../../shared/contextValues';
+import { ContextValue } from '../../kit/feature/contextValues';
 
 /** A collection, its document count in the description; below it, Documents and Indexes. */
 export class CollectionNode implements ExplorerNode {

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import type { DatabaseRecord } from '../../../core/api/types';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
+import type { ExplorerContext } from '../../kit/tree/explorerContext';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import type { TargetNode } from '../../shared/tree/treeContributions';
-import { childId } from '../../shared/tree/explorerNode';
-import { ListNode } from '../../shared/tree/listNode';
-import { textField } from '../../shared/recordText';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import type { TargetNode } from '../../kit/tree/treeContributions';
+import { childId } from '../../kit/tree/explorerNode';
+import { ListNode } from '../../kit/tree/listNode';
+import { textField } from '../../kit/display/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { CollectionNode } from './collectionNode';
-import { MessageNode } from '../../shared/tree/messageNode';
-import { ContextValue } from '../../shared/contextValues';
+import { MessageNode } from '../../kit/tree/messageNode';
+import { ContextValue } from '../../kit/feature/contextValues';
 
 /** A database, its plan in the description; its children are its collections. */
 export class DatabaseNode extends ListNode {

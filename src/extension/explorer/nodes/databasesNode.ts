@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { DatabaseNode } from './databaseNode';
-import { isKnownAbsent } from '../../shared/featureAvailability';
-import { ContextValue } from '../../shared/contextValues';
-import { listNode } from '../../shared/tree/listNode';
+import { isKnownAbsent } from '../../kit/availability/featureAvailability';
+import { ContextValue } from '../../kit/feature/contextValues';
+import { listNode } from '../../kit/tree/listNode';
 
 export const DatabasesNode = listNode({
   kind: 'databases',

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { DeploymentRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
-import { textField } from '../../shared/recordText';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
+import { textField } from '../../kit/display/recordText';
 import { recordTooltip } from '../recordTooltip';
-import { CommandId } from '../../shared/commandIds';
-import { ContextValue } from '../../shared/contextValues';
-import type { TargetNode } from '../../shared/tree/treeContributions';
+import { CommandId } from '../../kit/feature/commandIds';
+import { ContextValue } from '../../kit/feature/contextValues';
+import type { TargetNode } from '../../kit/tree/treeContributions';
 
 type DeploymentTarget = ResourceTarget & { deployment: string };
 

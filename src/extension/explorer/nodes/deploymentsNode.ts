@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../../core/api/serviceError';
 import { DeploymentNode } from './deploymentNode';
-import { MessageNode } from '../../shared/tree/messageNode';
-import { ContextValue } from '../../shared/contextValues';
-import { listNode } from '../../shared/tree/listNode';
+import { MessageNode } from '../../kit/tree/messageNode';
+import { ContextValue } from '../../kit/feature/contextValues';
+import { listNode } from '../../kit/tree/listNode';
 
 /** Statuses with which the service says the account's plans have no deployments to show. */
 const NO_DEPLOYMENTS_STATUSES = new Set([403, 404, 501]);

@@ -4,11 +4,11 @@ import { documentTooltipText, summarizeDocument } from '../../../core/documents/
 import type { ServiceDocument } from '../../../core/api/types';
 import { stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
-import { CommandId } from '../../shared/commandIds';
-import { ContextValue } from '../../shared/contextValues';
-import type { TargetNode } from '../../shared/tree/treeContributions';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
+import { CommandId } from '../../kit/feature/commandIds';
+import { ContextValue } from '../../kit/feature/contextValues';
+import type { TargetNode } from '../../kit/tree/treeContributions';
 
 /** One document: its `_id` and a few fields; clicking opens it as a file. */
 export class DocumentNode implements ExplorerNode {

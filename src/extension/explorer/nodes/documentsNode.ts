@@ -3,18 +3,18 @@ import { QueryPaging } from '../../../core/paging/keyset';
 import { clampPageSize } from '../../../core/paging/pager';
 import { displayId, sameDocumentId } from '../../../core/documents/documentId';
 import type { JsonValue } from '../../../core/json/lossless';
-import type { CollectionTarget } from '../../shared/collectionTarget';
+import type { CollectionTarget } from '../../kit/targets/collectionTarget';
 import { isCancellation } from '../../base/registerCommand';
-import type { ExplorerContext } from '../../shared/tree/explorerContext';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
+import type { ExplorerContext } from '../../kit/tree/explorerContext';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
 import { formatCount } from '../../../core/text/formatCount';
 import { DocumentNode } from './documentNode';
-import { ErrorNode } from '../../shared/tree/errorNode';
+import { ErrorNode } from '../../kit/tree/errorNode';
 import { LoadMoreNode } from './loadMoreNode';
-import { MessageNode } from '../../shared/tree/messageNode';
-import { ContextValue } from '../../shared/contextValues';
-import type { TargetNode } from '../../shared/tree/treeContributions';
+import { MessageNode } from '../../kit/tree/messageNode';
+import { ContextValue } from '../../kit/feature/contextValues';
+import type { TargetNode } from '../../kit/tree/treeContributions';
 
 /**
  * A collection's documents, a page at a time, in `_id` order. Each page is fetched once, by key (`_id`

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import type { IndexRecord } from '../../../core/api/types';
 import { isJsonObject, stringifyLossless } from '../../../core/json/lossless';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
-import { textField } from '../../shared/recordText';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
+import { textField } from '../../kit/display/recordText';
 import { recordTooltip } from '../recordTooltip';
 import { BUILTIN_INDEX } from '../../../core/api/indexes';
-import { ContextValue } from '../../shared/contextValues';
+import { ContextValue } from '../../kit/feature/contextValues';
 import { indexBuild, indexUsage } from '../../../core/indexes/indexUsage';
-import type { TargetNode } from '../../shared/tree/treeContributions';
+import type { TargetNode } from '../../kit/tree/treeContributions';
 
 /** The index every collection has; it cannot be dropped. */
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { IndexNode } from './indexNode';
-import { ContextValue } from '../../shared/contextValues';
-import { listNode } from '../../shared/tree/listNode';
+import { ContextValue } from '../../kit/feature/contextValues';
+import { listNode } from '../../kit/tree/listNode';
 
 export const IndexesNode = listNode({
   kind: 'indexes',

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
 import { formatCount } from '../../../core/text/formatCount';
-import { CommandId } from '../../shared/commandIds';
-import { ContextValue } from '../../shared/contextValues';
+import { CommandId } from '../../kit/feature/commandIds';
+import { ContextValue } from '../../kit/feature/contextValues';
 
 export interface PagedList extends ExplorerNode {
   readonly remaining: number | undefined;

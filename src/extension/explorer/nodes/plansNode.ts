@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { PlanRecord } from '../../../core/api/types';
 import type { ResourceTarget } from '../../base/resourceTarget';
-import type { ExplorerNode } from '../../shared/tree/explorerNode';
-import { childId } from '../../shared/tree/explorerNode';
-import { formatPrice, numberField, textField } from '../../shared/recordText';
+import type { ExplorerNode } from '../../kit/tree/explorerNode';
+import { childId } from '../../kit/tree/explorerNode';
+import { formatPrice, numberField, textField } from '../../kit/display/recordText';
 import { recordTooltip } from '../recordTooltip';
-import { CommandId } from '../../shared/commandIds';
-import { ContextValue } from '../../shared/contextValues';
-import type { TargetNode } from '../../shared/tree/treeContributions';
-import { listNode } from '../../shared/tree/listNode';
+import { CommandId } from '../../kit/feature/commandIds';
+import { ContextValue } from '../../kit/feature/contextValues';
+import type { TargetNode } from '../../kit/tree/treeContributions';
+import { listNode } from '../../kit/tree/listNode';
 
 export const PlansNode = listNode({
   kind: 'plans',

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ContextValue } from '../../../../src/extension/shared/contextValues';
+import { ContextValue } from '../../../../src/extension/kit/feature/contextValues';
 import type { Contributes } from '../support/contributionChecks';
 import { viewItemsOf } from '../support/contributionChecks';
 import { localisedManifest } from '../support/localisedManifest';

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../../src/client/dbHostClient';
 import type { DbHostApi, DocumentQuery } from '../../../../src/core/api/types';
-import type { ExplorerContext } from '../../../../src/extension/shared/tree/explorerContext';
-import type { ExplorerNode } from '../../../../src/extension/shared/tree/explorerNode';
+import type { ExplorerContext } from '../../../../src/extension/kit/tree/explorerContext';
+import type { ExplorerNode } from '../../../../src/extension/kit/tree/explorerNode';
 import type { DocumentsNode } from '../../../../src/extension/explorer/nodes/documentsNode';
 import { loadWithVscodeApi } from '../../../../bench/support/bundleWithVscodeApi';
 import type { InProcessService } from '../../../support/testService';

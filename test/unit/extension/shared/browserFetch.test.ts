@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { DbHostClient } from '../../../../src/client/dbHostClient';
 import { ServiceError } from '../../../../src/core/api/serviceError';
-import { browserFetch } from '../../../../src/extension/shared/browserFetch';
+import { browserFetch } from '../../../../src/extension/kit/accounts/browserFetch';
 
 const ORIGIN = 'https://0c3f9a7e.vscode-cdn.net';
 

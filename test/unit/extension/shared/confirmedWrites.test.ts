@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ConfirmedWrites } from '../../../../src/extension/shared/confirmedWrites';
+import { ConfirmedWrites } from '../../../../src/extension/kit/writes/confirmedWrites';
 
 const confirmed = new ConfirmedWrites(new AsyncLocalStorage());
 const sendConfirmed = confirmed.send.bind(confirmed);

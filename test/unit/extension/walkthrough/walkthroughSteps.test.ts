@@ -6,12 +6,12 @@ import { Logger } from '../../../../src/extension/base/logger';
 import { ResourceChanges } from '../../../../src/extension/base/resourceTarget';
 import { VirtualDocuments } from '../../../../src/extension/base/virtualDocuments';
 import type { Services } from '../../../../src/extension/services';
-import { AccountStore } from '../../../../src/extension/shared/accountStore';
-import { ConfirmedWrites } from '../../../../src/extension/shared/confirmedWrites';
-import { RulesSaveChecks } from '../../../../src/extension/shared/rulesSaveCheck';
-import { ContextKey } from '../../../../src/extension/shared/contextValues';
-import { documentUri, newDocumentUri } from '../../../../src/extension/shared/documentUri';
-import { vscodePrompts } from '../../../../src/extension/ui/prompts';
+import { AccountStore } from '../../../../src/extension/kit/accounts/accountStore';
+import { ConfirmedWrites } from '../../../../src/extension/kit/writes/confirmedWrites';
+import { RulesSaveChecks } from '../../../../src/extension/kit/writes/rulesSaveCheck';
+import { ContextKey } from '../../../../src/extension/kit/feature/contextValues';
+import { documentUri, newDocumentUri } from '../../../../src/extension/kit/targets/documentUri';
+import { vscodePrompts } from '../../../../src/extension/base/prompts';
 import { walkthroughFeature } from '../../../../src/extension/walkthrough/registerWalkthrough';
 
 /** The getting-started walkthrough's steps that complete on a context key: the key is set when the thing is done. */

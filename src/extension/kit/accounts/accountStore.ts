@@ -1,0 +1,152 @@
+import * as vscode from 'vscode';
+import { randomUuid } from '../../../core/text/webRandom';
+import { DbHostClient } from '../../../client/dbHostClient';
+import type { DbHostClientOptions } from '../../../client/dbHostClient';
+import type { OutgoingRequest } from '../../../client/transport';
+import type { DbHostApi } from '../../../core/api/types';
+import type { Logger } from '../../base/logger';
+import type { Account } from './account';
+import { setting } from '../../base/settings';
+import { Disposable } from '../../base/disposable';
+
+/** The platform's part of a client: absent on the desktop (node-fetch, the key in the query string). */
+export type ClientTransport = Pick<DbHostClientOptions, 'fetch' | 'keyInHeader'>;
+
+const ACCOUNTS_KEY = 'dbhost.accounts';
+const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
+
+export class AccountNotFoundError extends Error {
+  constructor(accountId: string) {
+    super(vscode.l10n.t('The DB Host account {0} no longer exists.', accountId));
+    this.name = 'AccountNotFoundError';
+  }
+}
+
+/**
+ * Accounts live in global state (label, address); their keys only in SecretStorage. Clients are
+ * made on demand and dropped whenever an account or the request timeout setting changes.
+ */
+export class AccountStore extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  private readonly clients = new Map<string, DbHostApi>();
+  private writeGuard: ((accountId: string) => (request: OutgoingRequest) => Promise<void>) | undefined;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+    private readonly logger: Logger,
+    /** How clients reach the service on this platform (composition root): the browser's fetch and the key in a header there. */
+    private readonly http: ClientTransport = {},
+  ) {
+    super();
+    this.register(
+      secrets.onDidChange((event) => {
+        if (!event.key.startsWith('dbhost.apiKey.')) return;
+        this.clients.delete(event.key.slice('dbhost.apiKey.'.length));
+        this.changed.fire();
+      }),
+    );
+    // Clients read the timeout when made: a changed setting applies from the next request on.
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('dbhost.requestTimeoutSeconds')) this.clients.clear();
+      }),
+    );
+  }
+
+  list(): Account[] {
+    return [...(this.state.get<Account[]>(ACCOUNTS_KEY) ?? [])];
+  }
+
+  get(accountId: string): Account | undefined {
+    return this.list().find((account) => account.id === accountId);
+  }
+
+  require(accountId: string): Account {
+    const account = this.get(accountId);
+    if (!account) throw new AccountNotFoundError(accountId);
+    return account;
+  }
+
+  async add(details: { label: string; baseUrl: string; apiKey: string }): Promise<Account> {
+    const account: Account = { id: randomUuid(), label: details.label, baseUrl: details.baseUrl };
+    this.logger.keys.remember(details.apiKey);
+    await this.secrets.store(secretKeyOf(account.id), details.apiKey);
+    await this.save([...this.list(), account]);
+    return account;
+  }
+
+  async update(accountId: string, changes: Partial<Omit<Account, 'id'>>): Promise<Account> {
+    const updated = { ...this.require(accountId), ...changes };
+    await this.save(this.list().map((account) => (account.id === accountId ? updated : account)));
+    return updated;
+  }
+
+  async setApiKey(accountId: string, apiKey: string): Promise<void> {
+    this.require(accountId);
+    this.logger.keys.remember(apiKey);
+    await this.secrets.store(secretKeyOf(accountId), apiKey);
+    this.clients.delete(accountId);
+  }
+
+  async getApiKey(accountId: string): Promise<string | undefined> {
+    const key = await this.secrets.get(secretKeyOf(accountId));
+    if (key) this.logger.keys.remember(key);
+    return key;
+  }
+
+  async remove(accountId: string): Promise<void> {
+    const key = await this.secrets.get(secretKeyOf(accountId));
+    await this.secrets.delete(secretKeyOf(accountId));
+    await this.save(this.list().filter((account) => account.id !== accountId));
+    // Another account with the same key still needs it scrubbed from what is shown and logged.
+    if (key && !(await this.keyInUse(key))) this.logger.keys.forget(key);
+  }
+
+  private async keyInUse(key: string): Promise<boolean> {
+    const keys = await Promise.all(this.list().map((account) => this.secrets.get(secretKeyOf(account.id))));
+    return keys.includes(key);
+  }
+
+  /** A client for the account, made once per account and key. */
+  async clientFor(accountId: string): Promise<DbHostApi> {
+    const cached = this.clients.get(accountId);
+    if (cached) return cached;
+    const account = this.require(accountId);
+    const apiKey = await this.getApiKey(accountId);
+    if (!apiKey) throw new Error(vscode.l10n.t('The account "{0}" has no API key. Use "Change API Key" on it.', account.label));
+    const client = this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId));
+    this.clients.set(accountId, client);
+    return client;
+  }
+
+  /**
+   * The one choke point of writes: every client `clientFor` makes runs each request past `guard` first
+   * (guardrails: Read-only, Confirm writes), whichever method sends it.
+   */
+  guardWrites(guard: (accountId: string) => (request: OutgoingRequest) => Promise<void>): void {
+    this.writeGuard = guard;
+    this.clients.clear();
+  }
+
+  /** A client for details not yet saved, e.g. to check a key before it is stored. */
+  makeClient(baseUrl: string, apiKey: string, beforeSend?: (request: OutgoingRequest) => Promise<void>): DbHostApi {
+    this.logger.keys.remember(apiKey);
+    const timeoutSeconds = setting('requestTimeoutSeconds');
+    return new DbHostClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: timeoutSeconds * 1000,
+      log: (line) => this.logger.scoped('client').debug(line),
+      beforeSend,
+      ...this.http,
+    });
+  }
+
+  private async save(accounts: Account[]): Promise<void> {
+    await this.state.update(ACCOUNTS_KEY, accounts);
+    this.clients.clear();
+    this.changed.fire();
+  }
+}
