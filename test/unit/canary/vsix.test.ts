@@ -8,7 +8,7 @@ import { zipEntries } from '../../support/zipEntries';
 const root = resolve(__dirname, '..', '..', '..');
 /** What the package may hold (vsce adds its manifest files). */
 const ALLOWED =
-  /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|package\.nls\.json|l10n\/bundle\.l10n\.json|readme\.md|changelog\.md|license(\.txt)?|dist\/(extension|playgroundParser|service|guardrails|transfer|databases|indexes|bulkChanges|aiTools|mcp|playgroundKnowledge|nodeFetch|originalFeatures|statsChart|explainView|collectionViewHost|collectionView|documentMerge|documentSave|mergeView|rules|logTail|web\/(extension|playgroundParser|playgroundKnowledge|originalFeatures|bulkChanges|databases|indexes|collectionViewHost|documentMerge|documentSave|rules|logTail|aiTools))\.js|media\/.+|schemas\/.+))$/i;
+  /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|package\.nls\.json|l10n\/bundle\.l10n\.json|readme\.md|changelog\.md|license(\.txt)?|dist\/(extension|playgroundParser|service|guardrails|transfer|databases|indexes|bulkChanges|aiTools|mcp|playgroundKnowledge|nodeFetch|originalFeatures|statsChart|explainView|collectionViewHost|collectionView|documentMerge|documentSave|mergeView|rules|logTail|web\/(extension|playgroundParser|playgroundKnowledge|originalFeatures|bulkChanges|databases|indexes|collectionViewHost|documentMerge|documentSave|rules|logTail|aiTools|transferWeb))\.js|media\/.+|schemas\/.+))$/i;
 
 describe('the .vsix holds no key (canary)', function () {
   this.timeout(180_000);
