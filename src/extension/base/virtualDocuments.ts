@@ -16,7 +16,7 @@ export interface SnapshotKind {
  */
 export class VirtualDocuments extends Disposable {
   private readonly texts = new Map<string, string>();
-  private readonly kinds = new Map<string, SnapshotKind>();
+  private readonly schemes = new Set<string>();
   private taken = 0;
 
   constructor() {
@@ -33,8 +33,8 @@ export class VirtualDocuments extends Disposable {
   }
 
   private provide(kind: SnapshotKind): void {
-    if (this.kinds.has(kind.scheme)) return;
-    this.kinds.set(kind.scheme, kind);
+    if (this.schemes.has(kind.scheme)) return;
+    this.schemes.add(kind.scheme);
     this.register(
       vscode.workspace.registerTextDocumentContentProvider(kind.scheme, {
         provideTextDocumentContent: (uri) => this.texts.get(uri.toString()) ?? kind.gone,
