@@ -11,7 +11,7 @@ import { exportDocuments } from '../src/core/transfer/exportRun';
 import { newIdSeed, withId } from '../src/core/transfer/importIds';
 import { DEFAULT_IMPORT_CONCURRENCY as IMPORT_CONCURRENCY, importDocuments } from '../src/core/transfer/importRun';
 import { AtomicFile } from '../src/extension/transfer/atomicFile';
-import { fileRecords } from '../src/extension/transfer/fileRecords';
+import { fileRecords } from '../test/support/fileRecords';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import type { SeededService } from './support/benchData';

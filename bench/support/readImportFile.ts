@@ -1,7 +1,7 @@
 // Run as its own process by bench/hugeRecords.ts, so that its peak memory is the reader's alone:
 // node --import tsx bench/support/readImportFile.ts <file> <ndjson|json|csv>
 import type { TransferFormat } from '../../src/core/transfer/formats';
-import { fileRecords } from '../../src/extension/transfer/fileRecords';
+import { fileRecords } from '../../test/support/fileRecords';
 
 async function main(): Promise<void> {
   const [path, format] = process.argv.slice(2) as [string, TransferFormat];

@@ -107,7 +107,7 @@ describe('the web bundle (dist/web/extension.js, VS Code for the Web)', function
     assert.ok(transfer, 'dist/web/transferWeb.js is not built');
     const inputs = Object.keys(transfer.metafile.inputs);
     assert.ok(inputs.includes('src/extension/transfer/workspaceTransferFiles.ts'));
-    for (const desktopOnly of ['nodeTransferFiles.ts', 'atomicFile.ts', 'fileRecords.ts'])
+    for (const desktopOnly of ['nodeTransferFiles.ts', 'atomicFile.ts'])
       assert.ok(!inputs.includes(`src/extension/transfer/${desktopOnly}`), `${desktopOnly} (Node’s files) is in the web part`);
   });
 

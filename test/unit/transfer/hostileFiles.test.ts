@@ -6,7 +6,7 @@ import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { dryRun } from '../../../src/core/transfer/dryRun';
 import { newIdSeed } from '../../../src/core/transfer/importIds';
 import { importDocuments } from '../../../src/core/transfer/importRun';
-import { fileRecords } from '../../../src/extension/transfer/fileRecords';
+import { fileRecords } from '../../support/fileRecords';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess } from '../../support/testService';
 import { allDocuments } from './transferHarness';
