@@ -37,9 +37,7 @@ import { startFeature } from './start/registerStart';
 import type { TransferPart } from './transfer/registerTransfer';
 import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
-import { ConfirmedWrites } from './kit/writes/confirmedWrites';
 import { RulesSaveChecks } from './kit/writes/rulesSaveCheck';
-import type { AsyncContext } from './kit/writes/confirmedWrites';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
 /** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
@@ -75,8 +73,6 @@ export interface NodeParts {
 export interface Platform {
   /** How clients send requests: node-fetch with the key in the query string, or the browser's fetch with the key in a header. */
   readonly http: ClientTransport;
-  /** Node's AsyncLocalStorage for the writes a command confirmed; a browser has none (each write asks on its own). */
-  readonly asyncContext: AsyncContext<string> | undefined;
   /** The one-time account file `npm start` hands over (desktop only). */
   readonly handoverFile: string | undefined;
   /** Export and import, loaded at first use: over Node's files (streamed) or over `vscode.workspace.fs`. */
@@ -94,7 +90,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   const accounts = new AccountStore(context.globalState, context.secrets, logger, platform.http);
   const changes = new ResourceChanges();
   context.subscriptions.push(logger, accounts, changes);
-  const confirmedWrites = new ConfirmedWrites(platform.asyncContext);
   const rulesSaveChecks = new RulesSaveChecks();
   const virtualDocuments = new VirtualDocuments();
   context.subscriptions.push(virtualDocuments);
@@ -103,7 +98,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     logger,
     accounts,
     changes,
-    confirmedWrites,
     rulesSaveChecks,
     prompts: vscodePrompts,
     virtualDocuments,

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
 import type { DbHostExtensionApi, NodeParts } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
@@ -21,7 +20,6 @@ export type { DbHostExtensionApi, TestApi } from './activateDbHost';
 export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
   return activateDbHost(context, {
     http: {},
-    asyncContext: new AsyncLocalStorage<string>(),
     handoverFile: process.env.DBHOST_IMPORT_ACCOUNT_FILE,
     // dist/transfer.js: export and import over Node's files, loaded the first time one runs.
     transfer: lazyModule('transfer.js', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),

@@ -21,7 +21,6 @@ export function activate(context: vscode.ExtensionContext): Promise<DbHostExtens
   const fetch = browserFetch((input, init) => globalThis.fetch(input, init), pageOrigin);
   return activateDbHost(context, {
     http: { fetch, keyInHeader: true },
-    asyncContext: undefined,
     handoverFile: undefined,
     transfer: lazyPart('transferWeb.js', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
   });

@@ -3,7 +3,6 @@ import type { AccountStore } from './kit/accounts/accountStore';
 import type { Logger } from './base/logger';
 import type { ResourceChanges } from './base/resourceTarget';
 import type { Prompts } from './base/prompts';
-import type { ConfirmedWrites } from './kit/writes/confirmedWrites';
 import type { RulesSaveChecks } from './kit/writes/rulesSaveCheck';
 import type { VirtualDocuments } from './base/virtualDocuments';
 
@@ -13,8 +12,6 @@ export interface Services {
   readonly logger: Logger;
   readonly accounts: AccountStore;
   readonly changes: ResourceChanges;
-  /** The writes a command's own question confirmed (shared/confirmedWrites.ts). */
-  readonly confirmedWrites: ConfirmedWrites;
   /** A collection's rules' check of a document's save (set by the rules feature). */
   readonly rulesSaveChecks: RulesSaveChecks;
   readonly prompts: Prompts;

@@ -104,7 +104,7 @@ export class AiToolHost {
     // prepareInvocation) the account's own Confirm-writes question asks before it is sent.
     const text =
       mode === 'confirm' && confirmed
-        ? await this.services.confirmedWrites.send(account.id, () => plan.send(client))
+        ? await this.services.accounts.withConfirmedClient(account.id, (confirmedClient) => plan.send(confirmedClient))
         : await plan.send(client);
     return { text, outcome: `sent ${plan.request.method} ${plan.request.path}` };
   }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 /**
  * A lazily loaded bundle of dist/ (esbuild.js lists them): `file` is required the first time the returned
  * function is called, and `start` (when given) makes, once, what the callers use from it. Whatever the
- * bundle needs that has state (the logger and its known keys, the account store, the confirmed writes) it
+ * bundle needs that has state (the logger and its known keys, the account store) it
  * is handed through `Services` by its caller, never kept in a module a second bundle would copy.
  */
 export function lazyModule<T>(file: string): () => T;

@@ -151,7 +151,10 @@ export async function runBulkUpdate(
   const before = await beforeImages(services, client, update, preview, where);
   const answer = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Updating {0}', where) },
-    () => services.confirmedWrites.send(update.accountId, () => client.updateDocuments(update.db, update.col, { ...request, safe: true })),
+    () =>
+      services.accounts.withConfirmedClient(update.accountId, (confirmedClient) =>
+        confirmedClient.updateDocuments(update.db, update.col, { ...request, safe: true }),
+      ),
   );
   services.changes.fire({ accountId: update.accountId, db: update.db, col: update.col }, 'documents');
   if (before) {

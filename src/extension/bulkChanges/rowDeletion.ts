@@ -54,9 +54,9 @@ export async function deleteRows(services: Services, deletion: RowDeletion, dele
   if (!confirmed) return false;
   const gone: JsonObject[] = [];
   try {
-    await services.confirmedWrites.send(accountId, async () => {
+    await services.accounts.withConfirmedClient(accountId, async (confirmedClient) => {
       for (const document of documents) {
-        await client.deleteDocument(db, col, document._id ?? null);
+        await confirmedClient.deleteDocument(db, col, document._id ?? null);
         const image = found.get(idKey(document._id));
         if (image) gone.push(image);
         deleted(document);

@@ -92,8 +92,8 @@ export async function undoLastChange(services: Services, arg: unknown): Promise<
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Undoing the last change to {0}', where) },
     () =>
-      services.confirmedWrites.send(target.accountId, () =>
-        applyUndo(client, target.db, target.col, plan, (doc) => afterOf.get(idKey(doc._id))),
+      services.accounts.withConfirmedClient(target.accountId, (confirmedClient) =>
+        applyUndo(confirmedClient, target.db, target.col, plan, (doc) => afterOf.get(idKey(doc._id))),
       ),
   );
   if (result.failed.length === 0) await forgetChange(services.context, target.accountId, target.db, target.col);

@@ -10,8 +10,7 @@ export async function deleteCollection(services: Services, arg: unknown): Promis
     confirmLabel: vscode.l10n.t('Delete Collection'),
   });
   if (!confirmed) return false;
-  const client = await services.accounts.clientFor(accountId);
-  await services.confirmedWrites.send(accountId, () => client.deleteCollection(db, col));
+  await services.accounts.withConfirmedClient(accountId, (client) => client.deleteCollection(db, col));
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Deleted the collection ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Deleted the collection {0}.{1}.', db, col));

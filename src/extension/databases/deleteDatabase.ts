@@ -24,8 +24,7 @@ export async function deleteDatabase(services: Services, arg: unknown): Promise<
     void services.prompts.warn(vscode.l10n.t('The name typed does not match {0}: nothing was deleted.', db));
     return false;
   }
-  const client = await services.accounts.clientFor(accountId);
-  await services.confirmedWrites.send(accountId, () => client.deleteDatabase(db));
+  await services.accounts.withConfirmedClient(accountId, (client) => client.deleteDatabase(db));
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Deleted the database ${db}`);
   void services.prompts.info(vscode.l10n.t('Deleted the database {0}.', db));

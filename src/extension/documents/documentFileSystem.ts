@@ -2,6 +2,7 @@ import { utf8Bytes } from '../../core/text/utf8';
 import * as vscode from 'vscode';
 import { compareChanges, savedAlongsideMessage } from '../../core/documents/concurrentChanges';
 import { diffToUpdate } from '../../core/documents/updateDiff';
+import type { DbHostApi } from '../../core/api/types';
 import type { JsonObject } from '../../core/json/lossless';
 import { Disposable } from '../base/disposable';
 import type { Services } from '../services';
@@ -227,11 +228,12 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
 
   /**
    * DELETEs the document, closes its editors that hold no edits, and tells the rest and the explorer it is
-   * gone (an editor with edits stays open, marked deleted, so nothing typed is lost). Irreversible: callers ask first.
+   * gone (an editor with edits stays open, marked deleted, so nothing typed is lost). Irreversible: callers ask first,
+   * and send it with the client their question confirmed (`withConfirmedClient`).
    */
-  async deleteDocument(address: DocumentAddress): Promise<void> {
+  async deleteDocument(address: DocumentAddress, confirmedClient?: DbHostApi): Promise<void> {
     try {
-      const client = await this.services.accounts.clientFor(address.accountId);
+      const client = confirmedClient ?? (await this.services.accounts.clientFor(address.accountId));
       await client.deleteDocument(address.db, address.col, address.docId);
     } catch (error) {
       throw toFileSystemError(this.services.logger, error, address, 'delete');

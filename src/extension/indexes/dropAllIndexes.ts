@@ -14,8 +14,7 @@ export async function dropAllIndexes(services: Services, arg: unknown): Promise<
     confirmLabel: vscode.l10n.t('Drop All Indexes'),
   });
   if (!confirmed) return false;
-  const client = await services.accounts.clientFor(accountId);
-  await services.confirmedWrites.send(accountId, () => client.dropAllIndexes(db, col));
+  await services.accounts.withConfirmedClient(accountId, (client) => client.dropAllIndexes(db, col));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped all indexes of ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Dropped all indexes of {0}.{1}.', db, col));

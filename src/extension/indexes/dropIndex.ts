@@ -32,7 +32,7 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
     confirmLabel: vscode.l10n.t('Drop Index'),
   });
   if (!confirmed) return false;
-  await services.confirmedWrites.send(accountId, () => client.dropIndex(db, col, index));
+  await services.accounts.withConfirmedClient(accountId, (confirmedClient) => confirmedClient.dropIndex(db, col, index));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Dropped the index {0} of {1}.{2}.', index, db, col));

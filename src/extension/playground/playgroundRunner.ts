@@ -88,9 +88,12 @@ export class PlaygroundRunner {
     const client = await this.services.accounts.clientFor(account.id);
     this.diagnostics.clearRunFailure(document, entry);
     try {
-      const send = () => this.runRequest(document.uri, account, request, client);
       // The question above is the write's confirmation: a Confirm-writes account does not ask again.
-      return await (write ? this.services.confirmedWrites.send(account.id, send) : send());
+      return await (write
+        ? this.services.accounts.withConfirmedClient(account.id, (confirmedClient) =>
+            this.runRequest(document.uri, account, request, confirmedClient),
+          )
+        : this.runRequest(document.uri, account, request, client));
     } catch (error) {
       if (request.kind === 'aggregate' && isAggregateAbsent(error, (failure) => this.services.logger.describe(failure))) {
         markAggregateAbsent(client);

@@ -156,7 +156,7 @@ export async function importFromFile(services: Services, files: TransferFiles, a
   );
   if (!confirmed) return { target, dryRun: report };
   // One question for the whole import: an account in Confirm writes does not ask again for each document.
-  return services.confirmedWrites.send(target.accountId, () => storeRecords(services, run, report));
+  return services.accounts.withConfirmedClient(target.accountId, (client) => storeRecords(services, { ...run, client }, report));
 }
 
 /** What one import works on, once its questions are answered. */

@@ -33,7 +33,7 @@ export async function removeUser(services: Services, explorer: ExplorerTree, arg
     confirmLabel: vscode.l10n.t('Remove User'),
   });
   if (!confirmed) return false;
-  await services.confirmedWrites.send(accountId, () => client.deleteUser(db, user));
+  await services.accounts.withConfirmedClient(accountId, (confirmedClient) => confirmedClient.deleteUser(db, user));
   services.logger.info(`Removed the user ${user} from ${db}`);
   await refreshUsers(explorer, accountId, db);
   return true;

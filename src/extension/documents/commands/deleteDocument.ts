@@ -23,7 +23,7 @@ export async function deleteDocument(services: Services, fileSystem: DocumentFil
     },
   );
   if (!confirmed) return false;
-  await services.confirmedWrites.send(address.accountId, () => fileSystem.deleteDocument(address));
+  await services.accounts.withConfirmedClient(address.accountId, (client) => fileSystem.deleteDocument(address, client));
   void services.prompts.info(vscode.l10n.t('Deleted the document {0} from {1}.', idKeyText(address.docId), collectionLabel(address)));
   return true;
 }

@@ -12,6 +12,17 @@ import { Disposable } from '../../base/disposable';
 /** The platform's part of a client: absent on the desktop (node-fetch, the key in the query string). */
 export type ClientTransport = Pick<DbHostClientOptions, 'fetch' | 'keyInHeader'>;
 
+/**
+ * Writes the person has confirmed in a command's own modal question: true while that command's run lasts, false
+ * once it ended. Only the client {@link AccountStore.withConfirmedClient} hands that command carries one.
+ */
+export interface WriteConfirmation {
+  readonly confirmed: boolean;
+}
+
+/** What every request of an account's client passes before it is sent (guardrails/writeGuard.ts); throws to stop it. */
+export type WriteGuard = (accountId: string, confirmation: WriteConfirmation | undefined) => (request: OutgoingRequest) => Promise<void>;
+
 const ACCOUNTS_KEY = 'dbhost.accounts';
 const secretKeyOf = (accountId: string) => `dbhost.apiKey.${accountId}`;
 
@@ -30,7 +41,7 @@ export class AccountStore extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, DbHostApi>();
-  private writeGuard: ((accountId: string) => (request: OutgoingRequest) => Promise<void>) | undefined;
+  private writeGuard: WriteGuard | undefined;
 
   constructor(
     private readonly state: vscode.Memento,
@@ -113,19 +124,39 @@ export class AccountStore extends Disposable {
   async clientFor(accountId: string): Promise<DbHostApi> {
     const cached = this.clients.get(accountId);
     if (cached) return cached;
-    const account = this.require(accountId);
-    const apiKey = await this.getApiKey(accountId);
-    if (!apiKey) throw new Error(vscode.l10n.t('The account "{0}" has no API key. Use "Change API Key" on it.', account.label));
-    const client = this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId));
+    const client = await this.guardedClient(accountId, undefined);
     this.clients.set(accountId, client);
     return client;
   }
 
   /**
-   * The one choke point of writes: every client `clientFor` makes runs each request past `guard` first
-   * (guardrails: Read-only, Confirm writes), whichever method sends it.
+   * Runs `run` with a client of the account whose writes the person has just confirmed in the command's own modal
+   * question, so that an account in Confirm writes does not ask again for each of them (one question for an
+   * import of N documents, not N). The confirmation is this client's alone and ends with the run: a write sent
+   * through another client, to another account, or after `run` settled is decided by the guard as any other.
+   * Read-only still refuses every write of it.
    */
-  guardWrites(guard: (accountId: string) => (request: OutgoingRequest) => Promise<void>): void {
+  async withConfirmedClient<T>(accountId: string, run: (client: DbHostApi) => Promise<T>): Promise<T> {
+    const confirmation = { confirmed: true };
+    try {
+      return await run(await this.guardedClient(accountId, confirmation));
+    } finally {
+      confirmation.confirmed = false;
+    }
+  }
+
+  private async guardedClient(accountId: string, confirmation: WriteConfirmation | undefined): Promise<DbHostApi> {
+    const account = this.require(accountId);
+    const apiKey = await this.getApiKey(accountId);
+    if (!apiKey) throw new Error(vscode.l10n.t('The account "{0}" has no API key. Use "Change API Key" on it.', account.label));
+    return this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId, confirmation));
+  }
+
+  /**
+   * The one choke point of writes: every client `clientFor` and `withConfirmedClient` make runs each request past
+   * `guard` first (guardrails: Read-only, Confirm writes), whichever method sends it.
+   */
+  guardWrites(guard: WriteGuard): void {
     this.writeGuard = guard;
     this.clients.clear();
   }

@@ -5,37 +5,10 @@ import type { AccountStore } from '../accounts/accountStore';
 /*
  * An account in Confirm writes asks before every write it sends (guardrails/writeGuard.ts). A command that
  * asks first anyway, modally (a delete, a bulk update, an import), names the account in that question and
- * sends the writes it asked about through `services.confirmedWrites.send`: the user answers one question, not two, and not
- * one per document of an import or per row deleted from a collection view. Read-only still refuses them.
+ * sends the writes it asked about through `services.accounts.withConfirmedClient`: the user answers one
+ * question, not two, and not one per document of an import or per row deleted from a collection view.
+ * Read-only still refuses them.
  */
-
-/**
- * The writes the user has just confirmed in a command's own question, per async context. One instance, in
- * `Services`: the guard in dist/extension.js and the commands of the lazily loaded bundles all reach it there.
- */
-export class ConfirmedWrites {
-  /**
-   * `store`: Node's AsyncLocalStorage, given by the desktop composition root. A browser has none: there each write
-   * of an account in Confirm writes asks on its own, as if no command had asked first (never fewer questions).
-   */
-  constructor(private readonly store: AsyncContext<string> | undefined) {}
-
-  /** Runs `send`, whose writes to `accountId` the user has just confirmed in the command's own question. */
-  send<T>(accountId: string, send: () => Promise<T>): Promise<T> {
-    return this.store ? this.store.run(accountId, send) : send();
-  }
-
-  /** Whether the running code sends writes to `accountId` that the user confirmed in a command's question. */
-  isConfirmed(accountId: string): boolean {
-    return this.store?.getStore() === accountId;
-  }
-}
-
-/** What the confirmed writes need of node:async_hooks' AsyncLocalStorage. */
-export interface AsyncContext<T> {
-  run<R>(value: T, callback: () => R): R;
-  getStore(): T | undefined;
-}
 
 /** What a command's question reads of the `Services` (named here, so that services.ts and this module do not import each other). */
 interface AskingServices {

@@ -7,7 +7,6 @@ import { ResourceChanges } from '../../../../src/extension/base/resourceTarget';
 import { VirtualDocuments } from '../../../../src/extension/base/virtualDocuments';
 import type { Services } from '../../../../src/extension/services';
 import { AccountStore } from '../../../../src/extension/kit/accounts/accountStore';
-import { ConfirmedWrites } from '../../../../src/extension/kit/writes/confirmedWrites';
 import { RulesSaveChecks } from '../../../../src/extension/kit/writes/rulesSaveCheck';
 import { ContextKey } from '../../../../src/extension/kit/feature/contextValues';
 import { documentUri, newDocumentUri } from '../../../../src/extension/kit/targets/documentUri';
@@ -31,7 +30,6 @@ describe('walkthrough: a step is marked done when its action is done, not before
       logger,
       accounts,
       changes: new ResourceChanges(),
-      confirmedWrites: new ConfirmedWrites(undefined),
       rulesSaveChecks: new RulesSaveChecks(),
       prompts: vscodePrompts,
       virtualDocuments: new VirtualDocuments(),
