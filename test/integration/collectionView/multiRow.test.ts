@@ -187,4 +187,29 @@ describe('Collection view: several rows at once', function () {
     assert.deepEqual(await snapshot(), before);
     await act({ type: 'setView', state: { filter: '', sort: [], page: 0, pageSize: 20, fields: [], view: 'table' } });
   });
+
+  it('Confirm writes: a multi-row delete asks once, in its own question, not once per row; its Undo asks once too', async () => {
+    const before = await snapshot();
+    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    try {
+      proxy.requests.length = 0;
+      const prompts = new FakePrompts([{ confirm: true }]);
+      answerPrompts(prompts);
+      const page = await act({ type: 'rows', action: 'delete', keys: selected });
+      assert.equal(prompts.confirmations.length, 1, `asked ${JSON.stringify(prompts.confirmations.map((q) => q.text))}`);
+      assert.match(prompts.confirmations[0].text, /Delete these 3 documents/);
+      assert.match(prompts.confirmations[0].detail ?? '', /"Multi-row tests" confirms every write: this is that confirmation\.$/);
+      assert.equal(page.total, 1);
+      assert.deepEqual(
+        proxy.writes().map((request) => request.method),
+        ['DELETE', 'DELETE', 'DELETE'],
+      );
+      const { result: outcome, prompts: asked } = await undo();
+      assert.equal(asked.confirmations.length, 1, `asked ${JSON.stringify(asked.confirmations.map((q) => q.text))}`);
+      assert.equal(outcome?.reinserted, 3);
+      assert.deepEqual(await snapshot(), before);
+    } finally {
+      await testing.services.accounts.update(accountId, { mode: 'normal' });
+    }
+  });
 });
