@@ -278,6 +278,34 @@ describe('DB Host in the browser: the web bundle in a web-worker extension host 
     assert.equal(stored.find((document) => document.name === 'Ana')?._id, 'kept-id');
   });
 
+  it('in Confirm writes, an import asks once, in its own question, not once per document: the service holds them all', async () => {
+    await chooseFromContextMenu(treeRow(sideBar, 'Local demo'), 'Account Settings…');
+    await answerQuickInput(page, /\(1\/3\): writes/, 'Confirm writes');
+    await answerQuickInput(page, /\(2\/3\): colour/, 'No colour');
+    await answerQuickInput(page, /\(3\/3\): tag/, 'production');
+    await treeRow(sideBar, 'Local demo')
+      .locator('.label-description', { hasText: /^production · Confirm writes · / })
+      .waitFor({ state: 'visible' });
+    const names = ['Ada', 'Grace', 'Edsger', 'Barbara'];
+    fs.writeFileSync(path.join(workspace, 'crew.ndjson'), names.map((name) => `{"name":"${name}"}\n`).join(''));
+    await chooseFromContextMenu(treeRow(sideBar, 'inventory'), 'Import Documents…');
+    await answerQuickInput(page, /Name of the new collection/, 'crew');
+    await answerFileDialog(page, /Import into inventory\.crew/, path.join(workspace, 'crew.ndjson'));
+    const dialog = page.locator('.monaco-dialog-box', {
+      hasText: /\[production\] Import 4 documents from crew\.ndjson into the new collection inventory\.crew/,
+    });
+    await dialog.waitFor({ state: 'visible' });
+    assert.match(await dialog.innerText(), /"Local demo \[production\]" confirms every write: this is that confirmation\./);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    // Asked again for the collection or a document, the import would wait on that question and never finish.
+    const done = page.locator('.notification-toast', { hasText: /Imported crew\.ndjson into inventory\.crew: 4 documents stored/ });
+    await done.waitFor({ state: 'visible' });
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'a question is still open');
+    await dismissNotification(done);
+    const stored = await everyDocument('inventory', 'crew');
+    assert.deepEqual(stored.map((document) => document.name).sort(), [...names].sort());
+  });
+
   it('sent every request from the page’s origin with the key in its header, never in a URL', async () => {
     assert.ok(serviceRequests.length > 0, 'no request to the service was seen');
     for (const request of serviceRequests) {
