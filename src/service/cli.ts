@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SLOW_QUERY_MS } from './activity/slowQueryLog';
 import { normalizeAllowedOrigin } from './http/cors';
+import { DEFAULT_CACHE_MB } from './store/postgres/postgresStores';
 
 export const API_KEY_ENV = 'DBHOST_API_KEY';
 export const DEFAULT_DATA_DIR = '.dbhost-data';
@@ -18,6 +19,9 @@ Options:
   --store URL       Keep the data in PostgreSQL instead: postgres://USER@HOST:PORT/DBNAME (the database
                     is created when it does not exist; the password from the URL or PGPASSWORD, and
                     what the URL leaves out from PGHOST, PGPORT, PGUSER). Several services may share one.
+  --store-cache-mb N
+                    With --store: the stored size of the documents each account keeps loaded in this
+                    process (default ${DEFAULT_CACHE_MB}); other collections are read from PostgreSQL when used
   --api-key KEY     An account's API key; repeat for several accounts. Without one, the key comes
                     from the ${API_KEY_ENV} environment variable, or a new key is generated and printed.
   --no-payment      The accounts have no payment information (paid plans are refused)
@@ -42,6 +46,8 @@ export interface CliOptions {
   dataDir: string;
   /** A postgres:// URL, or undefined for the journal files under `dataDir`. */
   store?: string;
+  /** With `store`: each account's budget of loaded documents, in MB of their stored text. */
+  storeCacheMb?: number;
   apiKeys: string[];
   generatedKey: boolean;
   payment: boolean;
@@ -66,6 +72,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         host: { type: 'string' },
         data: { type: 'string' },
         store: { type: 'string' },
+        'store-cache-mb': { type: 'string' },
         'api-key': { type: 'string', multiple: true },
         'no-payment': { type: 'boolean' },
         empty: { type: 'boolean' },
@@ -83,6 +90,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     throw new UsageError(`--port must be a number from 0 to 65535, not "${portText}"`);
   const slowText = values['slow-ms'] ?? String(DEFAULT_SLOW_QUERY_MS);
   if (!/^\d{1,7}$/.test(slowText)) throw new UsageError(`--slow-ms must be a whole number of milliseconds, not "${slowText}"`);
+  const cacheText = values['store-cache-mb'];
+  if (cacheText !== undefined && !/^\d{1,6}$/.test(cacheText))
+    throw new UsageError(`--store-cache-mb must be a whole number of megabytes, not "${cacheText}"`);
+  if (cacheText !== undefined && values.store === undefined)
+    throw new UsageError('--store-cache-mb is for --store: the data folder keeps every document loaded');
   const allowOrigins = (values['allow-origin'] ?? []).map((origin) => {
     try {
       return normalizeAllowedOrigin(origin);
@@ -103,6 +115,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     host: values.host ?? '127.0.0.1',
     dataDir: values.data ?? DEFAULT_DATA_DIR,
     ...(values.store !== undefined ? { store: values.store } : {}),
+    ...(cacheText !== undefined ? { storeCacheMb: Number(cacheText) } : {}),
     apiKeys,
     generatedKey,
     payment: !(values['no-payment'] ?? false),

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logRequests: !options.quiet,
     slowQueryMs: options.slowQueryMs,
     store: options.store,
+    storeCacheMb: options.storeCacheMb,
     allowOrigins: options.allowOrigins,
   });
   if (options.generatedKey)

@@ -15,6 +15,7 @@ import { asksOriginalShape, hasFormBody, keyMayBeInBody, refuseOtherFormKey, req
 import type { Body } from './http/params';
 import type { Method } from './http/method';
 import { displayPath, parseRequestTarget } from './http/requestTarget';
+import { requestScope } from './requestScope';
 import { matchRoute } from './routes';
 import type { Reply } from './http/types';
 import { OK } from './http/types';
@@ -50,6 +51,8 @@ export interface ServiceOptions {
    * URL, in that PostgreSQL database (created when it does not exist; credentials from the URL or the PG* variables).
    */
   store?: string;
+  /** With `store`: each account's budget of loaded documents, in MB of their stored text (default 32). */
+  storeCacheMb?: number;
   /** Browser origins (`https://vscode.dev`) whose pages may call the service: CORS headers for them, none for others. */
   allowOrigins?: readonly string[];
 }
@@ -126,7 +129,9 @@ async function openAccounts(options: ServiceOptions): Promise<Accounts> {
   }
   const log = options.log ?? (() => undefined);
   const stores: AccountStores =
-    options.store === undefined ? new JournalStores(options.dataDir, log, options.journalIo) : await openPostgresStores(options.store, log);
+    options.store === undefined
+      ? new JournalStores(options.dataDir, log, options.journalIo)
+      : await openPostgresStores(options.store, log, options.storeCacheMb);
   let accounts: Accounts;
   try {
     accounts = await Accounts.open({ stores, apiKeys: options.apiKeys, payment: options.payment ?? true, empty: options.empty ?? false });
@@ -267,9 +272,14 @@ async function respond(
     });
   }
   const context = { account, params: matched.params, query: target.query, body, thread, originalShape: asksOriginalShape(request.headers) };
+  const scope = requestScope(matched.route.pattern, matched.params, request.method as Method, body);
   return withBudget(() =>
-    trackOperation(context, request.method as Method, matched.route.pattern, () =>
-      account.store.serve(() => handler(context), request.method !== 'GET'),
+    trackOperation(
+      context,
+      request.method as Method,
+      matched.route.pattern,
+      () => account.store.serve(() => handler(context), request.method !== 'GET', scope),
+      () => scope.loadMs ?? 0,
     ),
   );
 }

@@ -37,6 +37,11 @@ export interface TestServiceOptions {
    * the data folder, even in a run with DBHOST_TEST_STORE=postgres. Default: the run's store (test/support/testStore.ts).
    */
   store?: string | null;
+  /**
+   * With a PostgreSQL store, each account's budget of loaded documents (`--store-cache-mb`). Default 0: every
+   * request loads the collections it names and lets them go after it, the path of data beyond the budget.
+   */
+  storeCacheMb?: number;
   /** Browser origins the service answers with CORS headers (`--allow-origin`). */
   allowOrigins?: string[];
 }
@@ -126,6 +131,7 @@ export async function startServiceInProcess(options: InProcessOptions = {}): Pro
   const settled = settle(options);
   const service = await startService({
     store: settled.store,
+    ...(settled.store !== undefined ? { storeCacheMb: options.storeCacheMb ?? 0 } : {}),
     port: options.port ?? 0,
     dataDir: settled.dataDir,
     apiKeys: settled.apiKeys,
@@ -155,7 +161,7 @@ export function startServiceInChild(options: ChildOptions = {}): Promise<ChildSe
   const settled = settle(options);
   const entry = options.script ? [options.script] : ['--import', 'tsx', SERVICE_ENTRY];
   const args = [...entry, '--port', String(options.port ?? 0), '--data', settled.dataDir];
-  if (settled.store !== undefined) args.push('--store', settled.store);
+  if (settled.store !== undefined) args.push('--store', settled.store, '--store-cache-mb', String(options.storeCacheMb ?? 0));
   // One key goes in the environment, not on the command line that `ps` shows.
   const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...options.env };
   if (settled.apiKeys.length === 1) env.DBHOST_API_KEY = settled.apiKeys[0];

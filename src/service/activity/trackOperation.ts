@@ -15,6 +15,8 @@ export function trackOperation(
   method: Method,
   pattern: string[],
   run: () => Reply | Promise<Reply>,
+  /** Time the run spent on what is not the operation's own work (the store loading a collection it names). */
+  notCounted: () => number = () => 0,
 ): Reply | Promise<Reply> {
   const description = describeOperation(method, pattern, context);
   if (!description) return run();
@@ -22,7 +24,7 @@ export function trackOperation(
   const startedAt = performance.now();
   const running = account.inProgress.start(description, thread);
   const succeeded = (reply: Reply): Reply => {
-    account.slowQueries.consider(description, performance.now() - startedAt, thread, undefined, planNoteOf(context));
+    account.slowQueries.consider(description, performance.now() - startedAt - notCounted(), thread, undefined, planNoteOf(context));
     account.inProgress.finish(running);
     return reply;
   };

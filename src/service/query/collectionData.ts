@@ -91,6 +91,11 @@ export class CollectionData {
    */
   constructor(private replaying = false) {}
 
+  /** False for a collection whose documents a store keeps elsewhere until a request names it (PostgreSQL). */
+  get loaded(): boolean {
+    return true;
+  }
+
   /** The ordered index of that name (building or not). */
   queryIndex(name: string): QueryIndex | undefined {
     return this.ordered.get(name);

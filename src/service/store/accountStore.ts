@@ -22,9 +22,9 @@ export interface AccountStore {
   commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined>;
   /**
    * Runs one request against the account: its reads see the stored data, its answer waits for its commits.
-   * `writes`: the request may commit (any method but GET).
+   * `writes`: the request may commit (any method but GET). `scope`: what of `state` it reads (all of it when absent).
    */
-  serve<T>(run: () => T | Promise<T>, writes: boolean): T | Promise<T>;
+  serve<T>(run: () => T | Promise<T>, writes: boolean, scope?: RequestScope): T | Promise<T>;
   /**
    * Reads documents where they are stored instead of from `state` (PostgreSQL, by SQL); the journal store has
    * none: its documents are in `state`.
@@ -33,6 +33,24 @@ export interface AccountStore {
   /** A new account's first data (the demo), stored before the service answers. */
   seed(batches: Iterable<Mutation[]>): Promise<void>;
   close(): void | Promise<void>;
+}
+
+/**
+ * What of an account's `state` one request reads: a store that keeps documents elsewhere (PostgreSQL) loads these
+ * into it first; the journal store holds everything always.
+ */
+export interface RequestScope {
+  /** Collections whose documents the request reads or writes. */
+  collections: { db: string; col: string }[];
+  /** Databases every collection of which it reads whole (a pipeline's `$lookup`, a copy). */
+  databases: string[];
+  /** Databases whose collections' counts and sizes it reports; `all`: every database's. */
+  figures: string[] | 'all';
+  /**
+   * Set by a store that loaded documents for the request: how long that took. The slow query log leaves it out: it
+   * is the store filling its cache, not the query's work, and no index makes it shorter.
+   */
+  loadMs?: number;
 }
 
 /**

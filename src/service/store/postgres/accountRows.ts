@@ -1,9 +1,14 @@
 import type { PoolClient } from 'pg';
+import { HttpError } from '../../errors';
 import { parseStoredJson } from '../../bson/storedJson';
+import type { Doc } from '../../bson/extendedJson';
+import { CollectionData, ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { AccountState } from '../accountState';
 import type { DatabaseUser, Invoice, Mutation } from '../mutations';
 import { deserializeMutation, storedRulesSettings } from '../mutations';
+import type { CollectionFigures } from './storedCollection';
+import { StoredCollection } from './storedCollection';
 
 /** The mutations of one change line (`dbhost_changes`), each checked as the journal's are. */
 export function changeMutations(line: string): Mutation[] {
@@ -18,14 +23,16 @@ interface CollectionRow {
   rules: string | null;
 }
 
+/** Documents read from PostgreSQL in one query while a collection is loaded. */
+const LOAD_PAGE = 10_000;
+
 /**
- * The account's data as one consistent read (the caller's transaction is REPEATABLE READ) at commit `seq`.
- * `replaying`: the first load, whose indexes are left to the background builds of the start-up; otherwise each
- * index is built once the collection's documents are in.
+ * The account's catalog as one consistent read (the caller's transaction is REPEATABLE READ) at commit `seq`:
+ * databases, users, collections with their indexes and rules, invoices. Every collection is a
+ * {@link StoredCollection}: its documents are read when a request names it ({@link readCollection}).
  */
-export async function readAccount(client: PoolClient, account: string, replaying: boolean): Promise<{ state: AccountState; seq: number }> {
+export async function readCatalog(client: PoolClient, account: string): Promise<{ state: AccountState; seq: number }> {
   const state = new AccountState();
-  state.replaying = replaying;
   const head = await client.query<{ seq: string; invoices: string }>('SELECT seq, invoices FROM dbhost_accounts WHERE account = $1', [
     account,
   ]);
@@ -42,27 +49,72 @@ export async function readAccount(client: PoolClient, account: string, replaying
     [account],
   );
   for (const row of collections.rows) {
-    state.apply({ op: 'createCollection', db: row.db, name: row.name });
+    state.databases.get(row.db)?.collections.set(row.name, new StoredCollection());
     if (row.rules !== null)
       state.apply({ op: 'setRules', db: row.db, col: row.name, rules: storedRulesSettings(parseStoredJson(row.rules)) });
+    for (const index of JSON.parse(row.indexes) as IndexSpec[]) state.apply({ op: 'createIndex', db: row.db, col: row.name, index });
   }
-  const withIndexes = (row: CollectionRow) =>
-    (JSON.parse(row.indexes) as IndexSpec[]).forEach((index) => state.apply({ op: 'createIndex', db: row.db, col: row.name, index }));
-  if (replaying) collections.rows.forEach(withIndexes);
-  const documents = await client.query<{ db: string; col: string; body: string }>(
-    'SELECT db, col, body FROM dbhost_documents WHERE account = $1 ORDER BY db, col, pos',
-    [account],
-  );
-  for (const row of documents.rows) {
-    const mutation = deserializeMutation({ op: 'put', db: row.db, col: row.col, doc: parseStoredJson(row.body) });
-    state.apply(mutation);
-  }
-  if (!replaying) collections.rows.forEach(withIndexes);
   const seq = head.rows.length > 0 ? Number(head.rows[0].seq) : 0;
   state.apply({ op: 'setInvoices', invoices: head.rows.length > 0 ? (JSON.parse(head.rows[0].invoices) as Invoice[]) : [] });
-  if (replaying) state.finishReplay();
   return { state, seq };
 }
+
+/**
+ * The documents of the collection `db.col` read into a new collection with the indexes and rules of `stored` (in
+ * the caller's transaction, consistent with its catch-up), in natural order, a page at a time.
+ */
+export async function readCollection(
+  client: PoolClient,
+  account: string,
+  where: { db: string; col: string },
+  stored: CollectionData,
+): Promise<CollectionData> {
+  // Filled as a replay: each ordered index is sorted once at the end, not kept in order document by document.
+  const data = new CollectionData(true);
+  data.rules = stored.rules;
+  let after = '0';
+  for (;;) {
+    const { rows } = await client.query<{ pos: string; body: string }>(
+      'SELECT pos, body FROM dbhost_documents WHERE account = $1 AND db = $2 AND col = $3 AND pos > $4 ORDER BY pos LIMIT $5',
+      [account, where.db, where.col, after, LOAD_PAGE],
+    );
+    for (const row of rows) data.put(storedDocument(row.body, where), Buffer.byteLength(row.body));
+    if (rows.length < LOAD_PAGE) break;
+    after = rows[rows.length - 1].pos;
+  }
+  for (const index of stored.indexes) if (index.name !== ID_INDEX.name) data.addIndex(index);
+  for (const index of data.finishReplay()) {
+    index.fill(data.entries);
+    index.build = undefined;
+  }
+  if (stored instanceof StoredCollection)
+    for (const index of data.queryIndexes) Object.assign(index.accesses, stored.usageOf(index.name) ?? {});
+  return data;
+}
+
+/** A document's stored text as the service holds it; text that is not a stored document is a 500 naming the collection. */
+function storedDocument(body: string, where: { db: string; col: string }): Doc {
+  try {
+    return (deserializeMutation({ op: 'put', db: where.db, col: where.col, doc: parseStoredJson(body) }) as { doc: Doc }).doc;
+  } catch (error) {
+    throw new HttpError(
+      500,
+      `A document of ${where.db}.${where.col} in PostgreSQL is damaged and cannot be read (${(error as Error).message}); requests that need that collection's documents fail until it is mended or removed there`,
+    );
+  }
+}
+
+/** How many documents each collection of the databases `names` holds and their stored size (collections without any are absent). */
+export async function readFigures(client: PoolClient, account: string, names: string[]): Promise<Map<string, CollectionFigures>> {
+  const { rows } = await client.query<{ db: string; col: string; count: string; size: string }>(
+    `SELECT db, col, count(*) AS count, coalesce(sum(octet_length(body)), 0) AS size FROM dbhost_documents
+     WHERE account = $1 AND db = ANY($2::text[]) GROUP BY db, col`,
+    [account, names],
+  );
+  return new Map(rows.map((row) => [figuresKey(row.db, row.col), { count: Number(row.count), dataSize: Number(row.size) }]));
+}
+
+export const figuresKey = (db: string, col: string): string => JSON.stringify([db, col]);
 
 /** Puts `fresh`'s content into `state` in one synchronous step, so that a request reading `state` sees one or the other. */
 export function replaceState(state: AccountState, fresh: AccountState): void {

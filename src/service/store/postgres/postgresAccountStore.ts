@@ -1,9 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountState } from '../accountState';
-import type { AccountStore, DocumentSource } from '../accountStore';
+import type { AccountStore, DocumentSource, RequestScope } from '../accountStore';
 import type { Mutation } from '../mutations';
 import { stringifyMutations } from '../mutations';
-import { changeMutations, readAccount, replaceState } from './accountRows';
+import { changeMutations, readCatalog, replaceState } from './accountRows';
+import type { CollectionCache } from './collectionCache';
 import { PostgresDocuments } from './documentQueries';
 import type { Statement } from './mutationSql';
 import { applyWithStatements } from './mutationSql';
@@ -18,11 +19,13 @@ const KEPT_CHANGES = 1000;
 const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
 
 /**
- * One account's data in PostgreSQL, with `state` the view the handlers read. A write request is one transaction
- * that first locks the account's row (`SELECT … FOR UPDATE`): writes through other processes queue behind it,
- * never fail. Inside the lock it catches up with their commits (dbhost_changes), runs, and stores its commits,
- * each moving the account's commit count on. Every read first catches up too. Writes of this process run one at
- * a time; reads run beside them, on the view as it is, as they do on the journal store.
+ * One account's data in PostgreSQL, with `state` the view the handlers read: the whole catalog, and the documents
+ * of the collections requests name, loaded for them and kept within the cache's budget (collectionCache.ts). A
+ * write request is one transaction that first locks the account's row (`SELECT … FOR UPDATE`): writes through other
+ * processes queue behind it, never fail. Inside the lock it catches up with their commits (dbhost_changes), loads
+ * what it names, runs, and stores its commits, each moving the account's commit count on. Every read first catches
+ * up too. Writes of this process run one at a time; reads run beside them, on the view as it is, as they do on the
+ * journal store; a read naming a collection not loaded loads it between two writes, in one snapshot with its catch-up.
  */
 export class PostgresAccountStore implements AccountStore {
   /** The commits of this process, in order: each starts once the one before is stored. */
@@ -46,6 +49,7 @@ export class PostgresAccountStore implements AccountStore {
     /** The commit count `state` was read at, plus this process's commits since. */
     private seq: number,
     private readonly log: (line: string) => void,
+    private readonly cache: CollectionCache,
   ) {
     this.documents = new PostgresDocuments(pool, account);
   }
@@ -64,9 +68,14 @@ export class PostgresAccountStore implements AccountStore {
     return stored.then(() => undefined);
   }
 
-  serve<T>(run: () => T | Promise<T>, writes: boolean): Promise<T> {
-    if (!writes) return this.read(run);
-    const turn = this.writing.then(() => this.write(run));
+  serve<T>(run: () => T | Promise<T>, writes: boolean, scope: RequestScope = { collections: [], databases: [], figures: [] }): Promise<T> {
+    if (!writes) return this.read(run, scope);
+    return this.takeTurn(() => this.write(run, scope));
+  }
+
+  /** Runs `work` once the writes of this process before it are done; the next write waits for it. */
+  private takeTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.writing.then(work);
     this.writing = turn.then(
       () => undefined,
       () => undefined,
@@ -89,17 +98,46 @@ export class PostgresAccountStore implements AccountStore {
     return this.chain.catch(() => undefined);
   }
 
-  private async read<T>(run: () => T | Promise<T>): Promise<T> {
+  private async read<T>(run: () => T | Promise<T>, scope: RequestScope): Promise<T> {
     // While a write of this process runs, it caught up when it started; reads see the view as it is.
     if (!this.writer) await this.refresh();
-    return run();
+    const release = this.cache.needsLoading(this.state, scope) ? await this.takeTurn(() => this.loadForRead(scope)) : this.pin(scope);
+    try {
+      return await run();
+    } finally {
+      release();
+      this.cache.evict(this.state);
+    }
   }
 
-  private async write<T>(run: () => T | Promise<T>): Promise<T> {
+  private pin(scope: RequestScope): () => void {
+    return this.cache.pin(this.cache.collectionsOf(this.state, scope).map(({ data }) => data));
+  }
+
+  /** Catches up and loads what `scope` names in one snapshot, between two writes of this process; pins it. */
+  private async loadForRead(scope: RequestScope): Promise<() => void> {
     await this.chain;
     const client = await this.connect();
     try {
-      await this.begin(client);
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await this.refresh(client, scope);
+      await client.query('COMMIT');
+      return this.pin(scope);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw unavailable(error, 'the account could not be read');
+    } finally {
+      client.release();
+    }
+  }
+
+  private async write<T>(run: () => T | Promise<T>, scope: RequestScope): Promise<T> {
+    await this.chain;
+    const client = await this.connect();
+    let release = () => {};
+    try {
+      await this.begin(client, scope);
+      release = this.pin(scope);
       const commits: Promise<void>[] = [];
       this.writer = commits;
       this.transaction = client;
@@ -125,18 +163,20 @@ export class PostgresAccountStore implements AccountStore {
       this.writer = undefined;
       this.transaction = undefined;
       client.release();
+      release();
+      this.cache.evict(this.state);
     }
   }
 
-  /** Opens the write's transaction, waits for the account's row lock, and catches up inside it. */
-  private async begin(client: PoolClient): Promise<void> {
+  /** Opens the write's transaction, waits for the account's row lock, and catches up and loads `scope` inside it. */
+  private async begin(client: PoolClient, scope: RequestScope): Promise<void> {
     try {
       await client.query('BEGIN');
       await client.query('SELECT seq FROM dbhost_accounts WHERE account = $1 FOR UPDATE', [this.account]);
     } catch (error) {
       throw unavailable(error, 'nothing was read or stored');
     }
-    await this.refresh(client);
+    await this.refresh(client, scope);
   }
 
   /** Commits the write's transaction; when that fails with commits in it, `state` may hold what was not stored. */
@@ -219,9 +259,15 @@ export class PostgresAccountStore implements AccountStore {
     }
   }
 
-  /** Catches up with the other processes' commits, or reads the account again after a failed commit or a gap. */
-  private refresh(client?: PoolClient): Promise<void> {
-    const next = this.refreshing.then(() => this.catchUp(client));
+  /**
+   * Catches up with the other processes' commits, or reads the account again after a failed commit or a gap; then,
+   * given a transaction, loads `scope` in it (no other catch-up runs between, so what is loaded matches the state).
+   */
+  private refresh(client?: PoolClient, scope?: RequestScope): Promise<void> {
+    const next = this.refreshing.then(async () => {
+      await this.catchUp(client);
+      if (client && scope) await this.cache.load(client, this.account, this.state, scope);
+    });
     this.refreshing = next.catch(() => undefined);
     return next;
   }
@@ -254,9 +300,10 @@ export class PostgresAccountStore implements AccountStore {
     const client = transaction ?? (await this.connect());
     try {
       if (!transaction) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const { state, seq } = await readAccount(client, this.account, false);
+      const { state, seq } = await readCatalog(client, this.account);
       if (!transaction) await client.query('COMMIT');
       replaceState(this.state, state);
+      this.cache.forget();
       this.seq = seq;
       this.stale = false;
     } catch (error) {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import type { AccountStore, AccountStores } from '../accountStore';
-import { readAccount } from './accountRows';
+import { readCatalog } from './accountRows';
+import { CollectionCache } from './collectionCache';
 import type { StoreTarget } from './connection';
 import { connectFailure, ensureDatabase, parseStoreUrl, StoreUnavailable } from './connection';
 import { PostgresAccountStore } from './postgresAccountStore';
@@ -11,6 +12,8 @@ import { unavailable } from './unavailable';
 
 const POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 5_000;
+/** The stored text of the documents an account keeps loaded (a loaded document takes several times that in memory). */
+export const DEFAULT_CACHE_MB = 32;
 
 /** Every account's data in one PostgreSQL database, shared by every service process started with the same URL. */
 class PostgresStores implements AccountStores {
@@ -23,6 +26,8 @@ class PostgresStores implements AccountStores {
     private readonly target: StoreTarget,
     private readonly pool: Pool,
     private readonly log: (line: string) => void,
+    /** Each account's budget of loaded documents' stored text (collectionCache.ts). */
+    private readonly cacheBytes: number,
   ) {
     this.backfill = makeIdKeyIndexes(pool, () => this.closing, log).then(
       (made) => made > 0 && log(`Made ${made} PostgreSQL ${made === 1 ? 'index' : 'indexes'} of _id for sorts by _id`),
@@ -49,9 +54,9 @@ class PostgresStores implements AccountStores {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const { state, seq } = await readAccount(client, tag, true);
+      const { state, seq } = await readCatalog(client, tag);
       await client.query('COMMIT');
-      const store = new PostgresAccountStore(this.pool, tag, state, seq, this.log);
+      const store = new PostgresAccountStore(this.pool, tag, state, seq, this.log, new CollectionCache(this.cacheBytes));
       this.opened.push(store);
       return { store, existed: created.rowCount === 0 };
     } catch (error) {
@@ -73,7 +78,7 @@ class PostgresStores implements AccountStores {
  * Connects to the database of a `--store` URL (creating it, and the tables, when missing). A URL that cannot be
  * used throws a {@link StoreUnavailable}: one line saying what failed, never the password.
  */
-export async function openPostgresStores(url: string, log: (line: string) => void): Promise<AccountStores> {
+export async function openPostgresStores(url: string, log: (line: string) => void, cacheMb = DEFAULT_CACHE_MB): Promise<AccountStores> {
   const target = parseStoreUrl(url);
   await ensureDatabase(target, log);
   const pool = new Pool({ ...target.config, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -88,5 +93,5 @@ export async function openPostgresStores(url: string, log: (line: string) => voi
     await pool.end().catch(() => undefined);
     throw new StoreUnavailable(connectFailure(target, error));
   }
-  return new PostgresStores(target, pool, log);
+  return new PostgresStores(target, pool, log, cacheMb * 1024 * 1024);
 }

@@ -8,6 +8,7 @@ const UNAVAILABLE_CLASSES = new Set(['08', '53', '57', '58']);
  * next request); any other database error is the service's own and stays a 500 with its detail in the log.
  */
 export function unavailable(error: unknown, outcome: string): Error {
+  if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown })?.code;
   const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
   if (sqlState && !UNAVAILABLE_CLASSES.has(sqlState.slice(0, 2))) return error as Error;
