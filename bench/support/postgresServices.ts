@@ -1,3 +1,4 @@
+import { DEFAULT_CACHE_MB } from '../../src/service/store/postgres/postgresStores';
 import type { PostgresCluster } from '../../test/support/postgresCluster';
 import type { ChildService } from '../../test/support/testService';
 import { startServiceInChild } from '../../test/support/testService';
@@ -20,7 +21,8 @@ export async function startOn(
   store: string | null,
 ): Promise<{ service: ChildService; client: KeepAliveClient; startMs: number }> {
   const start = performance.now();
-  const service = await startServiceInChild({ apiKeys: [PG_KEY], empty: true, script, store });
+  // The service's own default budget of loaded documents (the tests' services load for each request instead).
+  const service = await startServiceInChild({ apiKeys: [PG_KEY], empty: true, script, store, storeCacheMb: DEFAULT_CACHE_MB });
   return { service, client: new KeepAliveClient(service.url, PG_KEY, WRITERS), startMs: performance.now() - start };
 }
 
