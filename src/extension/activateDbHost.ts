@@ -27,7 +27,6 @@ import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStat
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
 import type { MergeViews } from './documents/mergeViews';
-import type { Guardrails } from './guardrails/registerGuardrails';
 import { guardrailsFeature } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { playgroundFeature } from './playground/registerPlaygrounds';
@@ -53,8 +52,6 @@ export interface TestApi {
   readonly explorer: ExplorerProvider;
   /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
   mergeViews(): MergeViews;
-  /** Guardrails: what the account status bar item shows. */
-  readonly guardrails: Guardrails;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
@@ -115,7 +112,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   // tree, which every feature is handed, makes none).
   const explorer = createExplorer(services);
   const host: FeatureHost = { services, explorer };
-  const guardrails = activateFeature(host, guardrailsFeature, undefined);
+  activateFeature(host, guardrailsFeature, undefined);
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   const nodeParts = platform.activateNodeFeatures?.(host, explorer);
@@ -141,7 +138,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     testProbe(context, (): TestApi => ({
       services,
       explorer,
-      guardrails,
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       aiTools: () => aiTools.now(),
