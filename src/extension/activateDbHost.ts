@@ -14,7 +14,6 @@ import { vscodePrompts } from './base/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import { aiToolsFeature } from './aiTools/registerAiTools';
 import type { AiToolHost } from './aiTools/aiToolHost';
-import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
@@ -56,13 +55,6 @@ export interface TestApi {
   collectionViews(): CollectionViews;
   /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
   aiTools(): AiToolHost;
-  /** The MCP server definitions the extension offers VS Code, one per account. */
-  readonly mcpServers: McpServers;
-}
-
-/** What the desktop's features that need Node (processes) give the rest; absent in the browser. */
-export interface NodeParts {
-  readonly mcpServers: McpServers;
 }
 
 /**
@@ -82,7 +74,7 @@ export interface Platform {
    * Activates the features that start processes (the local service, the MCP server), in the desktop only: a
    * browser has no processes, so they are not there.
    */
-  readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => NodeParts;
+  readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => void;
 }
 
 export async function activateDbHost(context: vscode.ExtensionContext, platform: Platform): Promise<DbHostExtensionApi> {
@@ -115,7 +107,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeature(host, guardrailsFeature, undefined);
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
-  const nodeParts = platform.activateNodeFeatures?.(host, explorer);
+  platform.activateNodeFeatures?.(host, explorer);
   activateFeature(host, transferFeature, platform.transfer);
   const aiTools = activateFeature(host, aiToolsFeature, undefined);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
@@ -134,14 +126,13 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // The tests' hook exists where the integration suite runs: the desktop extension host.
   const testing =
-    nodeParts &&
+    platform.activateNodeFeatures &&
     testProbe(context, (): TestApi => ({
       services,
       explorer,
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       aiTools: () => aiTools.now(),
-      mcpServers: nodeParts.mcpServers,
     }));
   return testing ? { testing } : {};
 }
