@@ -47,8 +47,6 @@ export interface DbHostExtensionApi {
 
 export interface TestApi {
   readonly services: Services;
-  /** The DB Host tree: `getChildren` walks it as the view would. */
-  readonly explorer: ExplorerProvider;
   /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
   mergeViews(): MergeViews;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
@@ -129,7 +127,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     platform.activateNodeFeatures &&
     testProbe(context, (): TestApi => ({
       services,
-      explorer,
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
       aiTools: () => aiTools.now(),

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
+import { accountNode, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { decorationOf, statusItemOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
@@ -31,9 +32,9 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   let docId: string;
 
   async function accountItem(accountId: string): Promise<vscode.TreeItem> {
-    const node = (await testing.explorer.getChildren(undefined)).find((candidate) => candidate.target?.accountId === accountId);
+    const node = await accountNode(accountId);
     assert.ok(node, 'the account is not in the tree');
-    return node.treeItem();
+    return treeItemOf(node);
   }
 
   async function openDocumentOf(accountId: string): Promise<vscode.Uri> {
