@@ -13,7 +13,6 @@ import { activateFeature, activateFeatures } from './kit/feature/featureModule';
 import { vscodePrompts } from './base/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import { aiToolsFeature } from './aiTools/registerAiTools';
-import type { AiToolHost } from './aiTools/aiToolHost';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
 import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
@@ -51,8 +50,6 @@ export interface TestApi {
   mergeViews(): MergeViews;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
-  /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
-  aiTools(): AiToolHost;
 }
 
 /**
@@ -107,7 +104,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   platform.activateNodeFeatures?.(host, explorer);
   activateFeature(host, transferFeature, platform.transfer);
-  const aiTools = activateFeature(host, aiToolsFeature, undefined);
+  activateFeature(host, aiToolsFeature, undefined);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
   const playgrounds = activateFeature(host, playgroundFeature, undefined);
   const documents = activateFeature(host, documentsFeature, undefined);
@@ -129,7 +126,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
       services,
       mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
-      aiTools: () => aiTools.now(),
     }));
   return testing ? { testing } : {};
 }

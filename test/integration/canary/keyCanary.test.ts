@@ -12,7 +12,7 @@ import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { filesUnder } from '../support/filesUnder';
-import { confirmationOf, invokeTool } from '../aiTools/aiToolsFixtures';
+import { confirmationOf, invokeTool, prepareTool } from '../aiTools/aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
@@ -66,7 +66,7 @@ describe('The API key never leaks (canary key)', function () {
     );
     await testing.services.accounts.update(account.id, { mode: 'confirm', tag: 'canary' });
     const confirmation = confirmationOf(
-      await testing.aiTools().prepare('dbhost_updateMatching', { ...things, filter: {}, update: { $set: { seen: true } } }),
+      await prepareTool('dbhost_updateMatching', { ...things, filter: {}, update: { $set: { seen: true } } }),
     );
     assert.ok(confirmation, 'no confirmation was prepared: the check would prove little');
     aiShown.push(confirmation.title, confirmation.message);

@@ -19,6 +19,7 @@ interface Registrations {
   readonly statusItems: Map<string, StatusItemRecord>;
   readonly decorationProviders: Set<vscode.FileDecorationProvider>;
   readonly mcpServerProviders: Map<string, vscode.McpServerDefinitionProvider>;
+  readonly tools: Map<string, vscode.LanguageModelTool<object>>;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -39,11 +40,13 @@ function recordRegistrations(): Registrations {
     statusItems: new Map(),
     decorationProviders: new Set(),
     mcpServerProviders: new Map(),
+    tools: new Map(),
   };
   recordTreeViews(recorded.treeViews);
   recordStatusItems(recorded.statusItems);
   recordDecorationProviders(recorded.decorationProviders);
   recordMcpServerProviders(recorded.mcpServerProviders);
+  recordTools(recorded.tools);
   return recorded;
 }
 
@@ -109,6 +112,18 @@ function recordMcpServerProviders(providers: Map<string, vscode.McpServerDefinit
   };
 }
 
+function recordTools(tools: Map<string, vscode.LanguageModelTool<object>>): void {
+  const register = lm.registerTool;
+  lm.registerTool = <T>(name: string, tool: vscode.LanguageModelTool<T>) => {
+    const registration = register(name, tool);
+    tools.set(name, tool as vscode.LanguageModelTool<object>);
+    return new vscode.Disposable(() => {
+      if (tools.get(name) === tool) tools.delete(name);
+      registration.dispose();
+    });
+  };
+}
+
 /** The tree view the product made with `viewId`, and its data provider. */
 export function treeViewOf(viewId: string): TreeViewRecord {
   const record = registrations.treeViews.get(viewId);
@@ -135,4 +150,11 @@ export function mcpServerProviderOf(id: string): vscode.McpServerDefinitionProvi
   const provider = registrations.mcpServerProviders.get(id);
   if (!provider) throw new Error(`The product registered no MCP server definition provider "${id}"`);
   return provider;
+}
+
+/** The language-model tool the product registered as `name`, as VS Code calls it (prepareInvocation, then invoke). */
+export function toolOf(name: string): vscode.LanguageModelTool<object> {
+  const tool = registrations.tools.get(name);
+  if (!tool) throw new Error(`The product registered no language-model tool "${name}"`);
+  return tool;
 }
