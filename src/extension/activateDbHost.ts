@@ -24,7 +24,6 @@ import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
 import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
-import type { MergeViews } from './documents/mergeViews';
 import { guardrailsFeature } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { playgroundFeature } from './playground/registerPlaygrounds';
@@ -46,8 +45,6 @@ export interface DbHostExtensionApi {
 
 export interface TestApi {
   readonly services: Services;
-  /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
-  mergeViews(): MergeViews;
   /** The open collection views (loads their code): tests drive a view as its webview would. */
   collectionViews(): CollectionViews;
 }
@@ -124,7 +121,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     platform.activateNodeFeatures &&
     testProbe(context, (): TestApi => ({
       services,
-      mergeViews: documents.mergeViews,
       collectionViews: collectionViews.views,
     }));
   return testing ? { testing } : {};
