@@ -14,7 +14,6 @@ import { vscodePrompts } from './base/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import { aiToolsFeature } from './aiTools/registerAiTools';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
-import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
 import { collectionsFeature } from './collections/registerCollections';
 import { copyDatabaseFeature } from './copyDatabase/registerCopyDatabase';
@@ -45,8 +44,6 @@ export interface DbHostExtensionApi {
 
 export interface TestApi {
   readonly services: Services;
-  /** The open collection views (loads their code): tests drive a view as its webview would. */
-  collectionViews(): CollectionViews;
 }
 
 /**
@@ -110,7 +107,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeatures(host, [bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
   activateFeature(host, rulesFeature, playgrounds.knowledge);
-  const collectionViews = activateFeature(host, collectionViewFeature, documents.documentMerges);
+  activateFeature(host, collectionViewFeature, documents.documentMerges);
   activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);
 
@@ -121,7 +118,6 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     platform.activateNodeFeatures &&
     testProbe(context, (): TestApi => ({
       services,
-      collectionViews: collectionViews.views,
     }));
   return testing ? { testing } : {};
 }

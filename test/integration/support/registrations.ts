@@ -20,6 +20,7 @@ interface Registrations {
   readonly decorationProviders: Set<vscode.FileDecorationProvider>;
   readonly mcpServerProviders: Map<string, vscode.McpServerDefinitionProvider>;
   readonly tools: Map<string, vscode.LanguageModelTool<object>>;
+  readonly panelSerializers: Map<string, vscode.WebviewPanelSerializer>;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -41,12 +42,14 @@ function recordRegistrations(): Registrations {
     decorationProviders: new Set(),
     mcpServerProviders: new Map(),
     tools: new Map(),
+    panelSerializers: new Map(),
   };
   recordTreeViews(recorded.treeViews);
   recordStatusItems(recorded.statusItems);
   recordDecorationProviders(recorded.decorationProviders);
   recordMcpServerProviders(recorded.mcpServerProviders);
   recordTools(recorded.tools);
+  recordPanelSerializers(recorded.panelSerializers);
   return recorded;
 }
 
@@ -124,6 +127,18 @@ function recordTools(tools: Map<string, vscode.LanguageModelTool<object>>): void
   };
 }
 
+function recordPanelSerializers(serializers: Map<string, vscode.WebviewPanelSerializer>): void {
+  const register = window.registerWebviewPanelSerializer;
+  window.registerWebviewPanelSerializer = (viewType, serializer) => {
+    const registration = register(viewType, serializer);
+    serializers.set(viewType, serializer);
+    return new vscode.Disposable(() => {
+      if (serializers.get(viewType) === serializer) serializers.delete(viewType);
+      registration.dispose();
+    });
+  };
+}
+
 /** The tree view the product made with `viewId`, and its data provider. */
 export function treeViewOf(viewId: string): TreeViewRecord {
   const record = registrations.treeViews.get(viewId);
@@ -157,4 +172,11 @@ export function toolOf(name: string): vscode.LanguageModelTool<object> {
   const tool = registrations.tools.get(name);
   if (!tool) throw new Error(`The product registered no language-model tool "${name}"`);
   return tool;
+}
+
+/** What the product registered to bring back its webview panels of `viewType` after a reload, as VS Code calls it. */
+export function panelSerializerOf(viewType: string): vscode.WebviewPanelSerializer {
+  const serializer = registrations.panelSerializers.get(viewType);
+  if (!serializer) throw new Error(`The product registered no webview panel serializer for "${viewType}"`);
+  return serializer;
 }
