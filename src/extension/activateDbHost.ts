@@ -13,10 +13,7 @@ import { activateFeature, activateFeatures } from './kit/feature/featureModule';
 import { vscodePrompts } from './base/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import { aiToolsFeature } from './aiTools/registerAiTools';
-import type { AiToolHost } from './aiTools/aiToolHost';
-import type { McpServers } from './aiTools/mcpServerProvider';
 import { bulkChangesFeature } from './bulkChanges/registerBulkChanges';
-import type { CollectionViews } from './collectionView/registerCollectionView';
 import { collectionViewFeature } from './collectionView/registerCollectionView';
 import { collectionsFeature } from './collections/registerCollections';
 import { copyDatabaseFeature } from './copyDatabase/registerCopyDatabase';
@@ -26,8 +23,6 @@ import { deploymentLogsFeature } from './deploymentLogs/registerDeploymentLogs';
 import { deploymentStatsFeature } from './deploymentStats/registerDeploymentStats';
 import { detailsFeature } from './details/registerDetails';
 import { documentsFeature } from './documents/registerDocuments';
-import type { MergeViews } from './documents/mergeViews';
-import type { Guardrails } from './guardrails/registerGuardrails';
 import { guardrailsFeature } from './guardrails/registerGuardrails';
 import { indexesFeature } from './indexes/registerIndexes';
 import { playgroundFeature } from './playground/registerPlaygrounds';
@@ -47,23 +42,6 @@ export interface DbHostExtensionApi {
 
 export interface TestApi {
   readonly services: Services;
-  /** The DB Host tree: `getChildren` walks it as the view would. */
-  readonly explorer: ExplorerProvider;
-  /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
-  mergeViews(): MergeViews;
-  /** Guardrails: what the account status bar item shows. */
-  readonly guardrails: Guardrails;
-  /** The open collection views (loads their code): tests drive a view as its webview would. */
-  collectionViews(): CollectionViews;
-  /** The language-model tools' host (loads dist/aiTools.js): prepareInvocation and the AI activity log. */
-  aiTools(): AiToolHost;
-  /** The MCP server definitions the extension offers VS Code, one per account. */
-  readonly mcpServers: McpServers;
-}
-
-/** What the desktop's features that need Node (processes) give the rest; absent in the browser. */
-export interface NodeParts {
-  readonly mcpServers: McpServers;
 }
 
 /**
@@ -81,7 +59,7 @@ export interface Platform {
    * Activates the features that start processes (the local service, the MCP server), in the desktop only: a
    * browser has no processes, so they are not there.
    */
-  readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => NodeParts;
+  readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => void;
 }
 
 export async function activateDbHost(context: vscode.ExtensionContext, platform: Platform): Promise<DbHostExtensionApi> {
@@ -109,12 +87,12 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   // tree, which every feature is handed, makes none).
   const explorer = createExplorer(services);
   const host: FeatureHost = { services, explorer };
-  const guardrails = activateFeature(host, guardrailsFeature, undefined);
+  activateFeature(host, guardrailsFeature, undefined);
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
-  const nodeParts = platform.activateNodeFeatures?.(host, explorer);
+  platform.activateNodeFeatures?.(host, explorer);
   activateFeature(host, transferFeature, platform.transfer);
-  const aiTools = activateFeature(host, aiToolsFeature, undefined);
+  activateFeature(host, aiToolsFeature, undefined);
   activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
   const playgrounds = activateFeature(host, playgroundFeature, undefined);
   const documents = activateFeature(host, documentsFeature, undefined);
@@ -123,7 +101,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   activateFeatures(host, [bulkChangesFeature]);
   activateFeature(host, schemaFeature, playgrounds.knowledge);
   activateFeature(host, rulesFeature, playgrounds.knowledge);
-  const collectionViews = activateFeature(host, collectionViewFeature, documents.documentMerges);
+  activateFeature(host, collectionViewFeature, documents.documentMerges);
   activateFeature(host, walkthroughFeature, undefined);
   activateFeature(host, startFeature, await handedOver);
 
@@ -131,15 +109,9 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // The tests' hook exists where the integration suite runs: the desktop extension host.
   const testing =
-    nodeParts &&
+    platform.activateNodeFeatures &&
     testProbe(context, (): TestApi => ({
       services,
-      explorer,
-      guardrails,
-      mergeViews: documents.mergeViews,
-      collectionViews: collectionViews.views,
-      aiTools: () => aiTools.now(),
-      mcpServers: nodeParts.mcpServers,
     }));
   return testing ? { testing } : {};
 }

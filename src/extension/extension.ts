@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DbHostExtensionApi, NodeParts } from './activateDbHost';
+import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
 import { mcpServersFeature } from './aiTools/mcpServerProvider';
 import type { ExplorerProvider } from './explorer/explorerProvider';
@@ -27,11 +27,11 @@ export function activate(context: vscode.ExtensionContext): Promise<DbHostExtens
   });
 }
 
-function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): NodeParts {
+function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): void {
   void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true);
   const localService = activateFeature(host, localServiceFeature, undefined);
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
-  return { mcpServers: activateFeature(host, mcpServersFeature, undefined) };
+  activateFeature(host, mcpServersFeature, undefined);
 }
 
 export function deactivate(): void {}

@@ -21,13 +21,9 @@ export function lazyPart<T>(file: string): LazyPart<T>;
 export function lazyPart<T, R>(file: string, start: (loaded: T) => R): LazyPart<R>;
 export function lazyPart<T, R>(file: string, start?: (loaded: T) => R): LazyPart<R> {
   let made: Promise<R> | undefined;
-  let value: { value: R } | undefined;
-  const part = (): Promise<R> => {
+  return (): Promise<R> => {
     made ??= evaluatedPart(file).then(
-      (loaded) => {
-        value = { value: start ? start(loaded as T) : (loaded as R) };
-        return value.value;
-      },
+      (loaded) => (start ? start(loaded as T) : (loaded as R)),
       (error: unknown) => {
         made = undefined;
         throw error;
@@ -35,11 +31,6 @@ export function lazyPart<T, R>(file: string, start?: (loaded: T) => R): LazyPart
     );
     return made;
   };
-  const now = (): R => {
-    if (!value) throw new Error(`${file} of DB Host is not loaded yet`);
-    return value.value;
-  };
-  return Object.assign(part, { now });
 }
 
 function evaluatedPart(file: string): Promise<unknown> {

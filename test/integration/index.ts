@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import type MochaType from 'mocha';
 import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
+// Before the product activates: the tests read what it registers with VS Code (its tree, status items, providers).
+import './support/registrations';
 import type { ProductExtensionState, SuiteReport, TestResult } from './support/report';
 import { resetAfterEachTopLevelSuite, rootHooks } from './support/rootHooks';
 import type { IntegrationTestConfig } from './support/test-config';

@@ -6,13 +6,13 @@ import type { Services } from '../services';
 
 const ACCOUNT_FLAG = '--account-id';
 
-export type McpServers = vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>;
+type McpServers = vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>;
 
 /**
  * One MCP server per account for VS Code's MCP clients: dist/mcp.js over stdio with the account's address
  * and mode on its command line, its key put in the child's environment only when VS Code starts it.
  */
-export function registerMcpServers(services: Services): McpServers {
+function registerMcpServers(services: Services): void {
   const changed = new vscode.EventEmitter<void>();
   services.context.subscriptions.push(
     changed,
@@ -43,11 +43,10 @@ export function registerMcpServers(services: Services): McpServers {
     },
   };
   services.context.subscriptions.push(vscode.lm.registerMcpServerDefinitionProvider('dbhost.mcpServers', provider));
-  return provider;
 }
 
 /** The MCP servers: processes, so the desktop's only. */
-export const mcpServersFeature: FeatureModule<void, McpServers> = {
+export const mcpServersFeature: FeatureModule = {
   name: 'mcpServers',
   register: ({ services }) => registerMcpServers(services),
 };

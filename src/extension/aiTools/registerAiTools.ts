@@ -1,6 +1,5 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
-import type { LazyPart } from '../base/lazyPart';
 import { lazyPart } from '../base/lazyPart';
 import type { Services } from '../services';
 import type * as AiToolsModule from './aiToolsBundle';
@@ -12,7 +11,7 @@ import type { AiToolHost } from './aiToolHost';
  * (dist/web/aiTools.js), loaded at the first call: activation registers names only. The MCP servers, processes,
  * are the desktop's (mcpServerProvider.ts).
  */
-export function registerAiTools(services: Services): LazyPart<AiToolHost> {
+export function registerAiTools(services: Services): void {
   const loadHost = lazyPart('aiTools.js', (bundle: typeof AiToolsModule): AiToolHost => {
     const host = new bundle.AiToolHost(services, (text) => services.logger.keys.redact(text));
     services.context.subscriptions.push(host.log);
@@ -28,10 +27,9 @@ export function registerAiTools(services: Services): LazyPart<AiToolHost> {
       }),
     );
   }
-  return loadHost;
 }
 
-export const aiToolsFeature: FeatureModule<void, LazyPart<AiToolHost>> = {
+export const aiToolsFeature: FeatureModule = {
   name: 'aiTools',
   register: ({ services }) => registerAiTools(services),
 };

@@ -1,11 +1,7 @@
 import { lazyModule } from './lazyModule';
 
-/** A lazily loaded part: awaited by its callers; `now()` is for tests that drive a part already in use. */
-export interface LazyPart<R> {
-  (): Promise<R>;
-  /** The part, loaded now if it is not yet (in the browser: only if it is, else it throws). */
-  now(): R;
-}
+/** A lazily loaded part: awaited by its callers. */
+export type LazyPart<R> = () => Promise<R>;
 
 /**
  * A lazily loaded bundle of dist/ that callers await: on the desktop `file` is required as lazyModule does (on
@@ -16,5 +12,5 @@ export function lazyPart<T>(file: string): LazyPart<T>;
 export function lazyPart<T, R>(file: string, start: (loaded: T) => R): LazyPart<R>;
 export function lazyPart<T, R>(file: string, start?: (loaded: T) => R): LazyPart<R> {
   const load = start ? lazyModule(file, start) : lazyModule<R>(file);
-  return Object.assign(async () => load(), { now: load });
+  return async () => load();
 }

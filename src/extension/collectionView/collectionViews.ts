@@ -12,7 +12,7 @@ import type { CellConflicts } from './cellConflicts';
 import type { CollectionSource } from './tableSession';
 import { TableSession } from './tableSession';
 
-/** The open collection views; the integration tests reach them through the TestApi. */
+/** The open collection views: title-bar commands act on the one in front, and a view comes back after a reload. */
 export class CollectionViews {
   readonly panels = new Set<CollectionViewPanel>();
 

@@ -8,21 +8,16 @@ import type * as HostModule from './collectionViewHost';
 import { CommandId } from '../kit/feature/commandIds';
 import type { DocumentMerges } from '../kit/writes/documentMerge';
 
-export type CollectionViews = HostModule.CollectionViews;
-
-/** The collection views' code, loaded on first use: the open views. */
-export interface CollectionViewsLoader {
-  views(): CollectionViews;
-}
+type CollectionViews = HostModule.CollectionViews;
 
 const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 
 /**
  * Open Collection View on a collection (with a filter and sort given, for Open as Table on playground
  * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
- * views' own code is the lazily loaded dist/collectionViewHost.js; this returns the loader.
+ * views' own code is the lazily loaded dist/collectionViewHost.js.
  */
-export function registerCollectionView(services: Services, merges: () => Promise<DocumentMerges>): CollectionViewsLoader {
+function registerCollectionView(services: Services, merges: () => Promise<DocumentMerges>): void {
   const loadHost = lazyPart('collectionViewHost.js', (host: typeof HostModule) => {
     const views = host.createCollectionViews(services, merges);
     return { host, views };
@@ -49,11 +44,10 @@ export function registerCollectionView(services: Services, merges: () => Promise
       deserializeWebviewPanel: async (panel, kept) => (await load()).restore(panel, kept),
     }),
   );
-  return { views: () => loadHost.now().views };
 }
 
 /** Needs the documents' three-way merge views: a cell save that meets a same-field change offers Merge…. */
-export const collectionViewFeature: FeatureModule<() => Promise<DocumentMerges>, CollectionViewsLoader> = {
+export const collectionViewFeature: FeatureModule<() => Promise<DocumentMerges>> = {
   name: 'collectionView',
   register: ({ services }, merges) => registerCollectionView(services, merges),
 };

@@ -32,7 +32,6 @@ export interface MergeState {
 export class MergePanel {
   private merge: ThreeWayMerge;
   private shownView: MergePageView;
-  private lastProblem: string | undefined;
   private closed = false;
   private readonly onClosed = new vscode.EventEmitter<void>();
   readonly onDidClose = this.onClosed.event;
@@ -56,21 +55,6 @@ export class MergePanel {
       this.onClosed.fire();
       this.onClosed.dispose();
     });
-  }
-
-  /** What the page was last sent to draw (the integration tests read it). */
-  shown(): MergePageView {
-    return this.shownView;
-  }
-
-  /** Why the last Save Merge did not save, as the page was told (the integration tests read it). */
-  problemShown(): string | undefined {
-    return this.lastProblem;
-  }
-
-  /** The merge as it stands: base, the user's side and the service's version it is made against. */
-  current(): Readonly<MergeState> {
-    return this.state;
   }
 
   /** Acts on a message from the page, after checking it: anything else is ignored and logged. */
@@ -138,7 +122,6 @@ export class MergePanel {
   }
 
   private async problem(message: string): Promise<void> {
-    this.lastProblem = message;
     await this.post({ type: 'problem', message });
   }
 

@@ -17,8 +17,6 @@ import type * as SaveModule from './documentSaveBundle';
 import type { MergeViews } from './mergeViews';
 
 export interface DocumentsFeature {
-  /** The open three-way merge views (loads dist/documentMerge.js): tests drive a view as its webview would. */
-  mergeViews(): MergeViews;
   /** The three-way merge views, loaded on first use: the collection view's cell conflicts open theirs there. */
   documentMerges(): Promise<MergeViews>;
 }
@@ -61,7 +59,6 @@ export function registerDocuments(services: Services): DocumentsFeature {
     ),
   );
   return {
-    mergeViews: () => merges.now().views,
     documentMerges: async () => (await merges()).views,
   };
 }

@@ -8,8 +8,6 @@ import { CommandId } from '../kit/feature/commandIds';
 
 /** While an editor of an account's documents is active: the account, its tag and mode, in its colour. */
 export class AccountStatusItem extends Disposable {
-  /** The account the item shows now, if any (the tests read it). */
-  shownAccountId: string | undefined;
   private readonly item = this.register(vscode.window.createStatusBarItem('dbhost.account', vscode.StatusBarAlignment.Left, 50));
 
   constructor(private readonly accounts: AccountStore) {
@@ -23,8 +21,7 @@ export class AccountStatusItem extends Disposable {
   private update(): void {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const account = uri?.scheme === DOCUMENT_SCHEME ? this.accounts.get(uri.authority) : undefined;
-    this.shownAccountId = account && hasGuardrails(account) ? account.id : undefined;
-    if (!account || !this.shownAccountId) {
+    if (!account || !hasGuardrails(account)) {
       this.item.hide();
       return;
     }

@@ -2,27 +2,19 @@ import { hasGuardrails } from '../../core/guardrails/accountGuardrails';
 import { resolveAccount } from '../kit/targets/resolveTarget';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { AccountLook } from './accountLookFeatures';
 import { guardrailsBundle } from '../kit/lazy/loadGuardrails';
 import { installWriteGuard } from './writeGuard';
 import { CommandId } from '../kit/feature/commandIds';
 import type { FeatureModule } from '../kit/feature/featureModule';
-
-export interface Guardrails {
-  /** The account the status bar item shows now, if any. */
-  statusAccountId(): string | undefined;
-  /** The decoration the tabs of a document show, if any. */
-  decorationOf(uri: vscode.Uri): vscode.FileDecoration | undefined;
-}
 
 /**
  * Guardrails of accounts: the write guard at the account store's choke point, Account Settings…, and,
  * once any account has a mode, colour or tag, that look on its documents and in the status bar.
  * Activated before every other feature, so no client is made without the guard.
  */
-function registerGuardrails(services: Services): Guardrails {
+function registerGuardrails(services: Services): void {
   installWriteGuard(services);
-  let look: AccountLook | undefined;
+  let look: vscode.Disposable | undefined;
   const showLookOnceUsed = () => {
     if (look || !services.accounts.list().some(hasGuardrails)) return;
     look = guardrailsBundle().showAccountLook(services.accounts);
@@ -40,10 +32,9 @@ function registerGuardrails(services: Services): Guardrails {
       '"',
     ),
   );
-  return { statusAccountId: () => look?.status.shownAccountId, decorationOf: (uri) => look?.decorations.provideFileDecoration(uri) };
 }
 
-export const guardrailsFeature: FeatureModule<void, Guardrails> = {
+export const guardrailsFeature: FeatureModule = {
   name: 'guardrails',
   commands: {
     [CommandId.accountSettings]: async ({ services }, arg?: unknown) => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
-import { childLabels, labelOf } from '../explorer/explorerFixtures';
+import { accountNode, childLabels, labelOf, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { freePort } from '../support/freePort';
 import type { FakeAnswer } from '../support/fakePrompts';
@@ -42,7 +42,7 @@ describe('Account commands', function () {
     assert.deepEqual(testing.services.accounts.get(result.id), { id: result.id, label: 'Added', baseUrl: service.url });
     assert.equal(await testing.services.accounts.getApiKey(result.id), service.apiKey);
     assert.deepEqual(prompts.infos, ['Added "Added": 0 databases.']);
-    assert.ok((await childLabels(testing)).includes('Added'));
+    assert.ok((await childLabels()).includes('Added'));
   });
 
   it('warns before saving an http address that is not loopback, and saves nothing when told no', async () => {
@@ -95,7 +95,7 @@ describe('Account commands', function () {
     added.push(account.id);
     await run('dbhost.renameAccount', [{ input: 'After' }], { accountId: account.id });
     assert.equal(testing.services.accounts.get(account.id)?.label, 'After');
-    assert.equal(labelOf(testing.explorer.accountNode(account.id)!.treeItem()), 'After');
+    assert.equal(labelOf(await treeItemOf((await accountNode(account.id))!)), 'After');
   });
 
   it('removes an account and its key only after a modal confirmation', async () => {
@@ -105,11 +105,11 @@ describe('Account commands', function () {
     assert.equal(kept.result, false);
     assert.ok(testing.services.accounts.get(account.id));
 
-    const removed = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], testing.explorer.accountNode(account.id));
+    const removed = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], await accountNode(account.id));
     assert.equal(removed.result, true);
     assert.equal(testing.services.accounts.get(account.id), undefined);
     assert.equal(await testing.services.accounts.getApiKey(account.id), undefined);
-    assert.ok(!(await childLabels(testing)).includes('To remove'));
+    assert.ok(!(await childLabels()).includes('To remove'));
   });
 
   it('starts the local service as a "Local" account and stops it on command', async () => {
@@ -120,7 +120,7 @@ describe('Account commands', function () {
     assert.match(account.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     const client = await testing.services.accounts.clientFor(account.id);
     assert.ok((await client.listDatabases()).length > 0, 'the local service has no demo databases');
-    assert.match(String(testing.explorer.accountNode(account.id)?.treeItem().description), /running here/);
+    assert.match(String((await treeItemOf((await accountNode(account.id))!)).description), /running here/);
 
     const { result: stopped } = await run<boolean>('dbhost.stopLocalService', []);
     assert.equal(stopped, true);

@@ -3,7 +3,7 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { confirmationOf, invokeTool } from './aiToolsFixtures';
+import { confirmationOf, invokeAfterConfirmation, invokeTool, prepareTool } from './aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
@@ -48,9 +48,8 @@ describe('AI tools: dbhost_aggregate reads under every mode, and its $out is a g
 
   it('Confirm writes: the confirmation names the target collection; accepted, it is written once without a second question', async () => {
     await setMode('confirm');
-    const host = testing.aiTools();
-    assert.equal(confirmationOf(await host.prepare('dbhost_aggregate', { ...OUT, pipeline: GROUP })), undefined, 'a read asked');
-    const confirmation = confirmationOf(await host.prepare('dbhost_aggregate', OUT));
+    assert.equal(confirmationOf(await prepareTool('dbhost_aggregate', { ...OUT, pipeline: GROUP })), undefined, 'a read asked');
+    const confirmation = confirmationOf(await prepareTool('dbhost_aggregate', OUT));
     assert.ok(confirmation, 'no confirmation for $out on a Confirm-writes account');
     assert.equal(confirmation.title, '[PRODUCTION] Send this POST to "AI pipelines"?');
     assert.match(
@@ -60,7 +59,7 @@ describe('AI tools: dbhost_aggregate reads under every mode, and its $out is a g
     assert.equal(await summaries(), 0, 'written before it was accepted');
     const prompts = new FakePrompts([]);
     answerPrompts(prompts);
-    const result = await host.invoke('dbhost_aggregate', OUT);
+    const result = await invokeAfterConfirmation('dbhost_aggregate', OUT);
     const text = result.content.map((part) => String((part as { value?: unknown }).value)).join('');
     assert.match(text, /\$out wrote its results into lab\.summary, which now holds 2 documents/);
     assert.deepEqual(prompts.confirmations, [], 'the account asked a second time');

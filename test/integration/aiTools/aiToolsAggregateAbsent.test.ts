@@ -8,7 +8,7 @@ import type { ServiceWithout } from '../support/serviceWithout';
 import { serviceWithout } from '../support/serviceWithout';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
-import { confirmationOf, invokeTool } from './aiToolsFixtures';
+import { confirmationOf, invokeTool, prepareTool } from './aiToolsFixtures';
 import { answerPrompts } from '../support/windowPrompts';
 
 describe('dbhost_aggregate and Aggregate… on a service without aggregation', function () {
@@ -47,11 +47,7 @@ describe('dbhost_aggregate and Aggregate… on a service without aggregation', f
     assert.equal(service.refused(), 1);
     const prompts = new FakePrompts([]);
     answerPrompts(prompts);
-    assert.equal(
-      confirmationOf(await testing.aiTools().prepare('dbhost_aggregate', OUT)),
-      undefined,
-      'asked to confirm a write that cannot run',
-    );
+    assert.equal(confirmationOf(await prepareTool('dbhost_aggregate', OUT)), undefined, 'asked to confirm a write that cannot run');
     assert.match(await invokeTool('dbhost_aggregate', OUT), /has no aggregation pipelines: .*before, so nothing was sent this time\./);
     assert.match(await invokeTool('dbhost_aggregate', READ), /nothing was sent this time/);
     assert.equal(service.refused(), 1, 'sent to …/aggregate again');

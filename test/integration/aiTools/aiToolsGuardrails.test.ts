@@ -5,7 +5,7 @@ import type { TestApi } from '../../../src/extension/extension';
 import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { confirmationOf, invokeTool } from './aiToolsFixtures';
+import { confirmationOf, invokeAfterConfirmation, invokeTool, prepareTool } from './aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
@@ -87,7 +87,6 @@ describe("AI tools: each account's guardrails decide the write tools", function 
 
   it('Confirm writes: the confirmation holds the exact request, the match count and the tag; accepted, it is sent without a second question', async () => {
     await setMode('confirm', 'production');
-    const host = testing.aiTools();
     const input = {
       account: 'AI writes',
       database: 'lab',
@@ -97,7 +96,7 @@ describe("AI tools: each account's guardrails decide the write tools", function 
       multi: true,
     };
     const matching = (await held({ kind: 'tool' })).length;
-    const confirmation = confirmationOf(await host.prepare('dbhost_updateMatching', input));
+    const confirmation = confirmationOf(await prepareTool('dbhost_updateMatching', input));
     assert.ok(confirmation, 'no confirmation for a Confirm-writes account');
     shown.push(confirmation.title, confirmation.message);
     assert.equal(confirmation.title, '[PRODUCTION] Send this PUT to "AI writes"?');
@@ -111,7 +110,7 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     assert.equal((await held({ checked: true })).length, 0, 'sent before it was accepted');
     const prompts = new FakePrompts([]);
     answerPrompts(prompts);
-    const result = await host.invoke('dbhost_updateMatching', input);
+    const result = await invokeAfterConfirmation('dbhost_updateMatching', input);
     shown.push(...result.content.map((part) => String((part as { value?: unknown }).value)));
     assert.deepEqual(prompts.confirmations, [], 'the account asked a second time');
     assert.equal((await held({ checked: true })).length, matching);
@@ -122,9 +121,12 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     const prompts = new FakePrompts([{ confirm: false }]);
     answerPrompts(prompts);
     // Straight to invoke: through vscode.lm.invokeTool, VS Code would show prepareInvocation's confirmation in its own dialog first.
-    const result = await testing
-      .aiTools()
-      .invoke('dbhost_deleteDocument', { account: 'AI writes', database: 'lab', collection: 'items', id: 2 });
+    const result = await invokeAfterConfirmation('dbhost_deleteDocument', {
+      account: 'AI writes',
+      database: 'lab',
+      collection: 'items',
+      id: 2,
+    });
     const text = result.content.map((part) => String((part as { value?: unknown }).value)).join('');
     shown.push(text);
     assert.equal(prompts.confirmations.length, 1);
@@ -139,9 +141,9 @@ describe("AI tools: each account's guardrails decide the write tools", function 
   it('Read-only and Normal prepare no confirmation of their own', async () => {
     const input = { account: 'AI writes', database: 'lab', collection: 'items', id: 3 };
     await setMode('readOnly');
-    assert.equal(confirmationOf(await testing.aiTools().prepare('dbhost_deleteDocument', input)), undefined);
+    assert.equal(confirmationOf(await prepareTool('dbhost_deleteDocument', input)), undefined);
     await setMode('normal');
-    assert.equal(confirmationOf(await testing.aiTools().prepare('dbhost_deleteDocument', input)), undefined);
+    assert.equal(confirmationOf(await prepareTool('dbhost_deleteDocument', input)), undefined);
   });
 
   it('logs every call with its outcome, and the key is in no answer, confirmation or log line', async () => {

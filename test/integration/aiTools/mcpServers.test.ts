@@ -6,6 +6,7 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { mcpServerProviderOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 
 describe('AI tools: the MCP servers the extension offers VS Code', function () {
@@ -26,12 +27,14 @@ describe('AI tools: the MCP servers the extension offers VS Code', function () {
   });
 
   it("offers one server per account in its mode, the key nowhere until VS Code starts it, then in the child's environment only", async () => {
-    const servers = (await testing.mcpServers.provideMcpServerDefinitions(new vscode.CancellationTokenSource().token)) ?? [];
+    // The provider VS Code asks, registered under package.json's mcpServerDefinitionProviders id.
+    const mcpServers = mcpServerProviderOf('dbhost.mcpServers') as vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>;
+    const servers = (await mcpServers.provideMcpServerDefinitions(new vscode.CancellationTokenSource().token)) ?? [];
     const server = servers.find((definition) => definition.label === 'DB Host: AI over MCP');
     assert.ok(server, `offered: ${servers.map((definition) => definition.label).join(', ')}`);
     assert.deepEqual(server.args.slice(1, 5), ['--url', demo.url, '--mode', 'readOnly']);
     assert.ok(!JSON.stringify(server).includes(demo.apiKey), 'the key is in the offered definition');
-    const resolved = await testing.mcpServers.resolveMcpServerDefinition?.(server, new vscode.CancellationTokenSource().token);
+    const resolved = await mcpServers.resolveMcpServerDefinition?.(server, new vscode.CancellationTokenSource().token);
     assert.ok(resolved);
     assert.equal(resolved.env.DBHOST_API_KEY, demo.apiKey);
     assert.ok(!resolved.args.join(' ').includes(demo.apiKey), 'the key is on the command line');

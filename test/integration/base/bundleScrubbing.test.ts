@@ -93,10 +93,10 @@ describe('Lazy bundles scrub every key the window knows from what they show', fu
   });
 
   it('dist/originalFeatures.js: the Users item of a database the service fails to list', async () => {
-    const users = await nodeAt(testing, accountId, 'Databases', db, 'Users');
+    const users = await nodeAt(accountId, 'Databases', db, 'Users');
     fail();
     // The error item's label says what failed; the cause is beside it and in its tooltip (issue 26).
-    const shown = (await childrenOf(testing, users)).map((node) => {
+    const shown = (await childrenOf(users)).map((node) => {
       const item = node.treeItem();
       const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
       return `${labelOf(item)} ${String(item.description ?? '')} ${tooltip}`;

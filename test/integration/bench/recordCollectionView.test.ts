@@ -2,10 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { activateExtension } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
-import { postedTo } from '../support/webviewPanels';
+import { nextPanelMade, postedTo } from '../support/webviewPanels';
 
 const db = 'benchtable';
 const col = 'wide';
@@ -43,26 +42,22 @@ describe('Collection view open time (for npm run bench)', function () {
         assert.equal(page.documents.length, ROWS);
 
         const started = performance.now();
-        let view: CollectionViewPanel | undefined;
-        const drawn = new Promise<{ rows: number; columns: number }>((resolve) => {
-          const watch = setInterval(() => {
-            view = [...testing.collectionViews().panels].find((panel) => panel.session.source.col === col);
-            if (!view) return;
-            clearInterval(watch);
-            // The page says it drew a loaded page's table with a `rendered` message to the extension.
-            const subscription = postedTo(view.panel).onDidReceive((message) => {
-              const { type, rows, columns } = message as { type?: unknown; rows?: number; columns?: number };
-              if (type !== 'rendered' || rows !== ROWS) return;
-              subscription.dispose();
-              resolve({ rows, columns: columns ?? 0 });
-            });
-          }, 0);
+        const made = nextPanelMade();
+        const opened = vscode.commands.executeCommand('dbhost.openCollectionView', { accountId: account.id, db, col }, state);
+        const panel = await made;
+        // The page says it drew a loaded page's table with a `rendered` message to the extension.
+        const size = await new Promise<{ rows: number; columns: number }>((resolve) => {
+          const subscription = postedTo(panel).onDidReceive((message) => {
+            const { type, rows, columns } = message as { type?: unknown; rows?: number; columns?: number };
+            if (type !== 'rendered' || rows !== ROWS) return;
+            subscription.dispose();
+            resolve({ rows, columns: columns ?? 0 });
+          });
         });
-        await vscode.commands.executeCommand('dbhost.openCollectionView', { accountId: account.id, db, col }, state);
-        const size = await drawn;
         opens.push(performance.now() - started);
+        await opened;
         assert.deepEqual(size, { rows: ROWS, columns: FIELDS });
-        view?.panel.dispose();
+        panel.dispose();
       }
       const record = {
         openMs: median(opens),

@@ -5,13 +5,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
-import { childrenOf, nodeAt } from '../explorer/explorerFixtures';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
+import { accountNode, childrenOf, nodeAt } from '../explorer/explorerFixtures';
 import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { filesUnder } from '../support/filesUnder';
-import { confirmationOf, invokeTool } from '../aiTools/aiToolsFixtures';
+import { confirmationOf, invokeTool, prepareTool } from '../aiTools/aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
@@ -43,16 +44,16 @@ describe('The API key never leaks (canary key)', function () {
     await client.createDatabase('canarydb', 'sandbox');
     await client.createCollection('canarydb', 'things');
     await client.createDocument('canarydb', 'things', { name: 'one' }, { safe: true });
-    await childrenOf(testing, await nodeAt(testing, account.id, 'Databases', 'canarydb', 'things', 'Documents'));
-    await childrenOf(testing, await nodeAt(testing, account.id, 'Deployments'));
+    await childrenOf(await nodeAt(account.id, 'Databases', 'canarydb', 'things', 'Documents'));
+    await childrenOf(await nodeAt(account.id, 'Deployments'));
     await run('dbhost.createDatabase', [{ pick: /sandbox/i }, { input: 'bad/name' }], { accountId: account.id });
     await run('dbhost.deleteDatabase', [{ confirm: true }, { input: 'nope' }], { accountId: account.id, db: 'canarydb' });
     await run('dbhost.showDatabaseInfo', [], { accountId: account.id, db: 'missing' });
     await run('dbhost.changeApiKey', [{ input: `${canary}x` }, { confirm: true }], { accountId: account.id });
-    await childrenOf(testing, await nodeAt(testing, account.id, 'Invoices'));
+    await childrenOf(await nodeAt(account.id, 'Invoices'));
     await run('dbhost.changeApiKey', [{ input: canary }], { accountId: account.id });
-    await vscode.commands.executeCommand('dbhost.refreshNode', testing.explorer.accountNode(account.id));
-    await childrenOf(testing, await nodeAt(testing, account.id, 'Databases'));
+    await vscode.commands.executeCommand('dbhost.refreshNode', await accountNode(account.id));
+    await childrenOf(await nodeAt(account.id, 'Databases'));
     await useAiTools();
   });
 
@@ -65,7 +66,7 @@ describe('The API key never leaks (canary key)', function () {
     );
     await testing.services.accounts.update(account.id, { mode: 'confirm', tag: 'canary' });
     const confirmation = confirmationOf(
-      await testing.aiTools().prepare('dbhost_updateMatching', { ...things, filter: {}, update: { $set: { seen: true } } }),
+      await prepareTool('dbhost_updateMatching', { ...things, filter: {}, update: { $set: { seen: true } } }),
     );
     assert.ok(confirmation, 'no confirmation was prepared: the check would prove little');
     aiShown.push(confirmation.title, confirmation.message);
@@ -125,8 +126,8 @@ describe('The API key never leaks (canary key)', function () {
 
   it('is in no tree item', async () => {
     const texts: string[] = [];
-    const walk = async (node: Parameters<TestApi['explorer']['getChildren']>[0]) => {
-      for (const childNode of await testing.explorer.getChildren(node)) {
+    const walk = async (node: ExplorerNode | undefined) => {
+      for (const childNode of await childrenOf(node)) {
         const item = childNode.treeItem();
         texts.push(
           JSON.stringify({ label: item.label, description: item.description, tooltip: item.tooltip, id: item.id, command: item.command }),
@@ -134,7 +135,7 @@ describe('The API key never leaks (canary key)', function () {
         if (childNode.loadedChildren?.()) await walk(childNode);
       }
     };
-    await walk(testing.explorer.accountNode(account.id));
+    await walk(await accountNode(account.id));
     assert.ok(texts.length > 3);
     for (const text of texts) assert.ok(!text.includes(canary), `a tree item holds the key: ${text.split(canary).join('<KEY>')}`);
   });

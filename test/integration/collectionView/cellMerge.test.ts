@@ -13,6 +13,7 @@ import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
 import { readTestConfig } from '../support/test-config';
+import { mergeViewOf } from '../support/mergeViews';
 import { waitFor } from '../support/waitFor';
 import { actOn, isLoadedPage, nextPosted, postedBy } from './viewMessages';
 import { answerPrompts } from '../support/windowPrompts';
@@ -52,7 +53,7 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     }
   }
 
-  const mergeOf = (id: string) => testing.mergeViews().of(documentUri({ accountId, db, col, docId: { $oid: id } }));
+  const mergeOf = (id: string) => mergeViewOf(documentUri({ accountId, db, col, docId: { $oid: id } }));
 
   before(async () => {
     ({ testing } = await activateExtension());
@@ -75,7 +76,7 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     const merge = mergeOf(id);
     assert.ok(merge, 'no merge view opened');
     assert.deepEqual(
-      merge.shown().fields.map((row) => [row.label, row.status, row.base, row.mine, row.theirs]),
+      (await merge.shown()).fields.map((row) => [row.label, row.status, row.base, row.mine, row.theirs]),
       [
         ['name', 'conflict', '"Ada"', '"Ada Lovelace"', '"Ada King"'],
         ['city', 'mine', '"London"', '"Leeds"', '"London"'],
@@ -103,7 +104,7 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     await saveAnswering(view, new FakePrompts([{ pick: 'Merge…' }]));
     const merge = mergeOf(id);
     assert.ok(merge, 'no merge view opened');
-    await merge.receive({ type: 'cancel' });
+    await merge.send({ type: 'cancel' });
     await waitFor(() => mergeOf(id) === undefined, { what: 'the merge view closed' });
     assert.deepEqual(proxy.writes(), []);
     assert.equal((await storedDocument(other, db, col, id)).name, 'Ada King');

@@ -14,8 +14,9 @@ import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
+import { actAsPage, actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
+import { panelSerializerOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
 import { nextPanelMade, postedTo } from '../support/webviewPanels';
@@ -250,17 +251,21 @@ describe('Collection view', function () {
     assert.ok(kept);
     const keptByWebview = JSON.parse(JSON.stringify(postedForm(kept))) as { restore: unknown };
     assert.ok(!JSON.stringify(keptByWebview).includes(readTestConfig().services.empty.apiKey));
+    const before = postedBy(view).find(isLoadedPage);
+    assert.ok(before);
+    // As VS Code brings the panel back after a reload: a panel of the view type, handed to the product's serializer.
     const panel = vscode.window.createWebviewPanel('dbhost.collectionView', 'restored', vscode.ViewColumn.Active, { enableScripts: true });
-    testing.collectionViews().restore(panel, { restore: keptByWebview.restore });
-    const restored = [...testing.collectionViews().panels].find((candidate) => candidate.panel === panel);
-    assert.ok(restored, 'the panel was not restored');
-    assert.deepEqual(restored.session.state, view.session.state);
-    assert.deepEqual(restored.session.source, { accountId, db, col });
-    const edits = restored.session.staged.editsOf(keyOf(ids[2]));
-    assert.deepEqual(edits, [{ path: ['address', 'zip'], value: 'NL' }]);
-    restored.session.discardAll();
+    const restored = nextPosted({ panel }, isLoadedPage);
+    await panelSerializerOf('dbhost.collectionView').deserializeWebviewPanel(panel, { restore: keptByWebview.restore });
+    const page = await restored;
+    assert.equal(page.title, before.title);
+    assert.deepEqual(page.state, before.state);
+    assert.deepEqual(page.state.filter, '{"active": true}');
+    const staged = new Map(pageDocuments(page).staged);
+    assert.deepEqual(staged.get(keyOf(ids[2])), [{ path: ['address', 'zip'], value: 'NL' }]);
+    assert.deepEqual(pageDocuments(await actAsPage({ panel }, { type: 'discardAll' })).staged, []);
     panel.dispose();
-    view.session.discardAll();
+    await act({ type: 'discardAll' });
   });
 
   it('deletes selected rows only after a modal confirmation naming the count', async () => {
@@ -317,16 +322,15 @@ describe('Collection view', function () {
     try {
       const reopened = nextPanelMade();
       view.panel.dispose();
-      const panel = await reopened;
-      const again = [...testing.collectionViews().panels].find((candidate) => candidate.panel === panel);
-      assert.ok(again, 'the panel made is not a collection view');
+      const again = { panel: await reopened };
+      assert.equal(again.panel.viewType, 'dbhost.collectionView', 'the panel made is not a collection view');
       assert.match(prompts.confirmations[0]?.text ?? '', /closed with unsaved edits to 1 document/);
-      assert.deepEqual(again.session.staged.editsOf(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
-      view = again;
+      const page = postedBy(again).find(isLoadedPage) ?? (await nextPosted(again, isLoadedPage));
+      assert.deepEqual(new Map(pageDocuments(page).staged).get(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
+      assert.equal(proxy.writes().length, 0);
+      assert.deepEqual(pageDocuments(await actAsPage(again, { type: 'discardAll' })).staged, []);
     } finally {
       answerPrompts(undefined);
     }
-    assert.equal(proxy.writes().length, 0);
-    view.session.discardAll();
   });
 });

@@ -1,8 +1,14 @@
 // What the collection view's tests read of the messages a view posts to its page.
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
 import { checkExtensionMessage } from '../../../src/core/table/protocol';
+import type * as vscode from 'vscode';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import { postedTo } from '../support/webviewPanels';
+import { postedTo, sendAsPage } from '../support/webviewPanels';
+
+/** A collection view's panel, as a view the command opened or a panel the product made holds it. */
+export interface ViewPanel {
+  readonly panel: vscode.WebviewPanel;
+}
 
 export type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
 
@@ -17,13 +23,10 @@ function asReceived(posted: unknown): ExtensionMessage {
 }
 
 /** The last 50 messages `view` posted, newest first, as its page received them. */
-export const postedBy = (view: CollectionViewPanel): ExtensionMessage[] => postedTo(view.panel).posted.map(asReceived).reverse();
+export const postedBy = (view: ViewPanel): ExtensionMessage[] => postedTo(view.panel).posted.map(asReceived).reverse();
 
 /** Resolves with the first message `view` posts from now on that `check` accepts (rejects on one its page would drop). */
-export function nextPosted<T extends ExtensionMessage>(
-  view: CollectionViewPanel,
-  check: (message: ExtensionMessage) => message is T,
-): Promise<T> {
+export function nextPosted<T extends ExtensionMessage>(view: ViewPanel, check: (message: ExtensionMessage) => message is T): Promise<T> {
   return new Promise((resolve, reject) => {
     const subscription = postedTo(view.panel).onDidPost((posted) => {
       try {
@@ -54,4 +57,11 @@ export async function reviewOf(view: CollectionViewPanel): Promise<ReviewItem[]>
   const answer = nextPosted(view, isReview);
   await view.receive({ type: 'review' });
   return (await answer).items;
+}
+
+/** Sends `message` to the product as `view`'s page does, and resolves with the loaded page it leads to. */
+export async function actAsPage(view: ViewPanel, message: unknown): Promise<PageMessage> {
+  const page = nextPosted(view, isLoadedPage);
+  sendAsPage(view.panel, message);
+  return page;
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import type { TestApi } from '../../../src/extension/extension';
-import { nodeAt } from '../explorer/explorerFixtures';
+import { nodeAt, treeItemOf } from '../explorer/explorerFixtures';
 import { lineAppears, transcriptOf } from '../support/logTranscript';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -118,23 +118,25 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
 
   it('offers Stop Tailing on a deployment only while it is tailed, and Tail Logs only while it is not', async () => {
     await runScripted(new FakePrompts(), 'dbhost.stopTailing', { accountId, deployment: replicaSet });
-    const deployment = await nodeAt(testing, accountId, 'Deployments', replicaSet);
-    const logs = await nodeAt(testing, accountId, 'Deployments', replicaSet, 'Logs');
-    const menu = () => [deployment, logs].map((node) => treeMenuCommands(extension, testing.explorer.getTreeItem(node).contextValue ?? ''));
+    const deployment = await nodeAt(accountId, 'Deployments', replicaSet);
+    const logs = await nodeAt(accountId, 'Deployments', replicaSet, 'Logs');
+    const menu = () =>
+      Promise.all([deployment, logs].map(async (node) => treeMenuCommands(extension, (await treeItemOf(node)).contextValue ?? '')));
 
-    for (const commands of menu()) {
+    for (const commands of await menu()) {
       assert.ok(commands.has('dbhost.tailLogs') && commands.has('dbhost.showLogs'));
       assert.ok(!commands.has('dbhost.stopTailing'), 'Stop Tailing is offered on a deployment not tailed');
     }
     const session = await tail(replicaSet);
-    for (const commands of menu()) {
+    for (const commands of await menu()) {
       assert.ok(commands.has('dbhost.stopTailing') && commands.has('dbhost.showLogs'));
       assert.ok(!commands.has('dbhost.tailLogs'), 'Tail Logs is offered on a deployment being tailed');
     }
-    assert.ok(menu()[0].has('dbhost.showDeploymentDetails') && menu()[0].has('dbhost.copyName'));
+    const [deploymentMenu] = await menu();
+    assert.ok(deploymentMenu?.has('dbhost.showDeploymentDetails') && deploymentMenu.has('dbhost.copyName'));
 
     session.stop();
-    for (const commands of menu()) assert.ok(commands.has('dbhost.tailLogs') && !commands.has('dbhost.stopTailing'));
+    for (const commands of await menu()) assert.ok(commands.has('dbhost.tailLogs') && !commands.has('dbhost.stopTailing'));
   });
 
   it('stops on Stop Tailing, and on removing the account', async () => {

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { MergePanel } from '../../../src/extension/documents/mergePanel';
+import type { MergeView } from '../support/mergeViews';
+import { mergeViewOf } from '../support/mergeViews';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -37,12 +38,12 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
     return prompts;
   }
 
-  const mergeOf = (document: vscode.TextDocument): MergePanel | undefined => testing.mergeViews().of(document.uri);
+  const mergeOf = (document: vscode.TextDocument): MergeView | undefined => mergeViewOf(document.uri);
 
   /** The user takes the service's name and keeps their own city: both sides' changes end on the service and in the editor. */
-  async function takeBothSides(id: string, document: vscode.TextDocument, view: MergePanel): Promise<void> {
+  async function takeBothSides(id: string, document: vscode.TextDocument, view: MergeView): Promise<void> {
     assert.deepEqual(
-      view.shown().fields.map((row) => [row.label, row.status]),
+      (await view.shown()).fields.map((row) => [row.label, row.status]),
       [
         ['name', 'conflict'],
         ['city', 'mine'],
@@ -104,7 +105,7 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Mergeâ€
     await saveWith('workbench.action.files.save', new FakePrompts([{ pick: 'Mergeâ€¦' }]));
     const view = mergeOf(document);
     assert.ok(view, 'an explicit save after Escape did not ask again');
-    await view.receive({ type: 'cancel' });
+    await view.send({ type: 'cancel' });
     assert.equal(mergeOf(document), undefined, 'Cancel left the view open');
     await nothingLost(id, document);
   });

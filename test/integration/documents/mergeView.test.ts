@@ -3,7 +3,8 @@ import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { MergeRow } from '../../../src/core/documents/mergeViewMessages';
 import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
-import type { MergePanel } from '../../../src/extension/documents/mergePanel';
+import type { MergeView } from '../support/mergeViews';
+import { mergeViewOf } from '../support/mergeViews';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { editedOnBothSides, saveMerge } from '../support/mergeScenario';
@@ -30,10 +31,10 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     return JSON.parse((await other.getDocument(db, col, { $oid: id })).text) as Record<string, unknown>;
   }
 
-  async function openMerge(document: vscode.TextDocument): Promise<{ view: MergePanel; question: string }> {
+  async function openMerge(document: vscode.TextDocument): Promise<{ view: MergeView; question: string }> {
     const { result, prompts } = await runScripted<SaveOutcome>([{ pick: 'Merge…' }], 'dbhost.saveDocument');
     assert.equal(result.saved, false);
-    const view = testing.mergeViews().of(document.uri);
+    const view = mergeViewOf(document.uri);
     assert.ok(view, 'no merge view opened');
     return { view, question: prompts.questions[0].text };
   }
@@ -60,7 +61,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { view, question } = await openMerge(document);
     assert.match(question, /changed on the service since you opened it, in fields you changed too: `name`/);
-    assert.deepEqual(summary(view.shown().fields), [
+    assert.deepEqual(summary((await view.shown()).fields), [
       ['name', 'conflict', '"Ada"', '"Ada Lovelace"', '"Ada King"'],
       ['city', 'mine', '"London"', '"Leeds"', '"London"'],
       ['age', 'theirs', '36', '36', '37'],
@@ -76,7 +77,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada King-Lovelace', city: 'Leeds', age: 37 });
     await waitFor(() => !document.isDirty, { what: 'the editor saved' });
     assert.match(document.getText(), /"name": "Ada King-Lovelace"[\s\S]*"age": 37/);
-    assert.equal(testing.mergeViews().of(document.uri), undefined, 'the merge view stayed open');
+    assert.equal(mergeViewOf(document.uri), undefined, 'the merge view stayed open');
   });
 
   it('a change on the service during the merge: nothing is written, the merge is redone against it, and then saved', async () => {
@@ -90,7 +91,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     assert.equal((await stored(id)).name, 'Countess');
     assert.equal(document.isDirty, true);
     assert.ok(document.getText().includes('"Ada Lovelace"'), 'the editor lost the edit');
-    const again = view.shown();
+    const again = await view.shown();
     assert.match(again.note ?? '', /changed on the service again while you merged/);
     assert.deepEqual(summary(again.fields), [
       ['name', 'conflict', '"Ada King"', '"Ada Lovelace"', '"Countess"'],
@@ -116,7 +117,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
       );
       assert.deepEqual(proxy.writes(), []);
       assert.equal(document.isDirty, true);
-      assert.equal(testing.mergeViews().of(document.uri), view, 'the merge view closed');
+      assert.equal(mergeViewOf(document.uri)?.panel, view.panel, 'the merge view closed');
 
       const sent = await saveMerge(view, {}, [{ confirm: true }]);
       assert.equal(sent.confirmations.length, 1, 'not one question for one save');
@@ -131,11 +132,11 @@ describe('Merge view: a save over a same-field change merged field by field', fu
     const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { result } = await runScripted<SaveOutcome>([{ dismiss: true }], 'dbhost.saveDocument');
     assert.equal(result.saved, false);
-    assert.equal(testing.mergeViews().of(document.uri), undefined);
+    assert.equal(mergeViewOf(document.uri), undefined);
 
     const { view } = await openMerge(document);
-    await view.receive({ type: 'cancel' });
-    assert.equal(testing.mergeViews().of(document.uri), undefined, 'Cancel left the view open');
+    await view.send({ type: 'cancel' });
+    assert.equal(mergeViewOf(document.uri), undefined, 'Cancel left the view open');
     const reopened = (await openMerge(document)).view;
     reopened.panel.dispose();
 

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
+import { treeViewOf } from '../support/registrations';
 import { waitFor } from '../support/waitFor';
 
 /** The TestApi of the activated product extension (see {@link activateExtension}). */
@@ -10,38 +11,61 @@ export async function productApi(): Promise<TestApi> {
   return (await activateExtension()).testing;
 }
 
+/** The DB Host view the product made, and the data provider VS Code asks for its items. */
+export function explorerTree(): { view: vscode.TreeView<ExplorerNode>; provider: vscode.TreeDataProvider<ExplorerNode> } {
+  const { view, provider } = treeViewOf('dbhost.explorer');
+  return { view: view as vscode.TreeView<ExplorerNode>, provider: provider as vscode.TreeDataProvider<ExplorerNode> };
+}
+
 export function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
-export async function childrenOf(testing: TestApi, node?: ExplorerNode): Promise<ExplorerNode[]> {
-  return testing.explorer.getChildren(node);
+/** The item VS Code draws for `node`. */
+export async function treeItemOf(node: ExplorerNode): Promise<vscode.TreeItem> {
+  return explorerTree().provider.getTreeItem(node);
 }
 
-export async function childLabels(testing: TestApi, node?: ExplorerNode): Promise<string[]> {
-  return (await childrenOf(testing, node)).map((child) => labelOf(child.treeItem()));
+/** The children VS Code shows below `node` (the accounts without one). */
+export async function childrenOf(node?: ExplorerNode): Promise<ExplorerNode[]> {
+  return (await explorerTree().provider.getChildren(node)) ?? [];
+}
+
+export async function childLabels(node?: ExplorerNode): Promise<string[]> {
+  const children = await childrenOf(node);
+  return Promise.all(children.map(async (child) => labelOf(await treeItemOf(child))));
 }
 
 /** The child whose label is `label` (or matches it), failing with the labels there are. */
-export async function child(testing: TestApi, node: ExplorerNode | undefined, label: string | RegExp): Promise<ExplorerNode> {
-  const children = await childrenOf(testing, node);
-  const found = children.find((candidate) => {
-    const text = labelOf(candidate.treeItem());
-    return typeof label === 'string' ? text === label : label.test(text);
-  });
-  assert.ok(found, `no item ${String(label)} among ${children.map((c) => labelOf(c.treeItem())).join(' | ')}`);
+export async function child(node: ExplorerNode | undefined, label: string | RegExp): Promise<ExplorerNode> {
+  const children = await childrenOf(node);
+  const labels = await Promise.all(children.map(async (candidate) => labelOf(await treeItemOf(candidate))));
+  const found = children.find((_, index) => (typeof label === 'string' ? labels[index] === label : label.test(labels[index] ?? '')));
+  assert.ok(found, `no item ${String(label)} among ${labels.join(' | ')}`);
   return found;
 }
 
+/** The account's item at the top of the tree, if the tree shows the account. */
+export async function accountNode(accountId: string): Promise<ExplorerNode | undefined> {
+  return (await childrenOf()).find((node) => node.target?.accountId === accountId);
+}
+
 /** Walks down from the account's node along the labels given. */
-export async function nodeAt(testing: TestApi, accountId: string, ...labels: (string | RegExp)[]): Promise<ExplorerNode> {
-  let node: ExplorerNode | undefined = testing.explorer.accountNode(accountId);
+export async function nodeAt(accountId: string, ...labels: (string | RegExp)[]): Promise<ExplorerNode> {
+  let node = await accountNode(accountId);
   assert.ok(node, `no tree item for the account ${accountId}`);
-  for (const label of labels) node = await child(testing, node, label);
+  for (const label of labels) node = await child(node, label);
   return node;
 }
 
+/** Loads `node`'s list again (or the whole tree), as its Refresh button does. */
+export async function refreshNode(node?: ExplorerNode): Promise<void> {
+  await vscode.commands.executeCommand(node ? 'dbhost.refreshNode' : 'dbhost.refresh', node);
+}
+
 /** Resolves once `check` holds, looking again each time the tree says it changed. */
-export async function whenTree(testing: TestApi, check: () => Promise<boolean>): Promise<void> {
-  await waitFor(check, { event: testing.explorer.onDidChangeTreeData, what: 'the tree change' });
+export async function whenTree(check: () => Promise<boolean>): Promise<void> {
+  const changed = explorerTree().provider.onDidChangeTreeData;
+  assert.ok(changed, 'the DB Host tree never says it changed');
+  await waitFor(check, { event: changed, what: 'the tree change' });
 }

@@ -9,7 +9,7 @@ import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { replaceFirst } from '../support/textEditing';
-import { child, childLabels, childrenOf, labelOf, nodeAt, whenTree } from './explorerFixtures';
+import { accountNode, child, childLabels, childrenOf, labelOf, nodeAt, whenTree } from './explorerFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
@@ -56,34 +56,34 @@ describe('Explorer tree', function () {
   });
 
   it('fetches nothing until a list is expanded', async () => {
-    const roots = await childrenOf(testing);
+    const roots = await childrenOf();
     assert.ok(roots.some((node) => labelOf(node.treeItem()) === 'Tree tests'));
-    const account = testing.explorer.accountNode(accountId);
+    const account = await accountNode(accountId);
     assert.ok(account);
     assert.equal(account.treeItem().contextValue, 'dbhost.account');
-    assert.deepEqual(await childLabels(testing, account), ['Databases', 'Deployments', 'Invoices', 'Plans']);
+    assert.deepEqual(await childLabels(account), ['Databases', 'Deployments', 'Invoices', 'Plans']);
     assert.equal(proxy.requests.length, 0, `requests before anything was expanded: ${JSON.stringify(proxy.requests)}`);
   });
 
   it('shows databases with their plan and collections with their document count', async () => {
-    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const database = await nodeAt(accountId, 'Databases', db);
     assert.equal(database.treeItem().contextValue, 'dbhost.database');
     assert.match(String(database.treeItem().description), /sandbox/i);
-    const items = await child(testing, database, 'items');
+    const items = await child(database, 'items');
     assert.equal(items.treeItem().contextValue, 'dbhost.collection');
     assert.equal(items.treeItem().description, '1,000 documents');
-    assert.equal((await child(testing, database, 'empty')).treeItem().description, '0 documents');
-    assert.deepEqual(await childLabels(testing, items), ['Documents', 'Indexes', 'Schema']);
-    const builtin = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Indexes', '_id_');
+    assert.equal((await child(database, 'empty')).treeItem().description, '0 documents');
+    assert.deepEqual(await childLabels(items), ['Documents', 'Indexes', 'Schema']);
+    const builtin = await nodeAt(accountId, 'Databases', db, 'items', 'Indexes', '_id_');
     assert.equal(builtin.treeItem().contextValue, 'dbhost.index.builtin');
   });
 
   it('pages 1,000 documents in 10 requests with "Load more", never fetching a page twice', async () => {
-    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
+    const documents = await nodeAt(accountId, 'Databases', db, 'items', 'Documents');
     assert.equal(documents.treeItem().contextValue, 'dbhost.documents');
     const before = documentRequests().length;
 
-    let children = await childrenOf(testing, documents);
+    let children = await childrenOf(documents);
     assert.equal(children.length, 101);
     assert.equal(labelOf(children[100].treeItem()), 'Load more (900 remaining)');
     assert.equal(documents.treeItem().description, '1,000');
@@ -91,10 +91,10 @@ describe('Explorer tree', function () {
       const loadMore: ExplorerNode = children[children.length - 1];
       assert.equal(loadMore.treeItem().contextValue, 'dbhost.loadMore');
       await vscode.commands.executeCommand('dbhost.loadMoreDocuments', loadMore);
-      children = await childrenOf(testing, documents);
+      children = await childrenOf(documents);
     }
     // Looking again, as the view does when it redraws, fetches nothing.
-    children = await childrenOf(testing, documents);
+    children = await childrenOf(documents);
 
     assert.ok(
       children.every((node) => node.treeItem().contextValue === 'dbhost.document'),
@@ -113,7 +113,7 @@ describe('Explorer tree', function () {
   });
 
   it('shows plans with prices, and calm notes for no invoices and no deployments', async () => {
-    const plans = await childrenOf(testing, await nodeAt(testing, accountId, 'Plans'));
+    const plans = await childrenOf(await nodeAt(accountId, 'Plans'));
     const sandbox = plans.find((plan) => /free/.test(String(plan.treeItem().description)));
     assert.ok(sandbox, `no free plan among ${plans.map((p) => `${labelOf(p.treeItem())} ${p.treeItem().description}`).join(' | ')}`);
     assert.ok(
@@ -122,8 +122,8 @@ describe('Explorer tree', function () {
     );
     assert.equal(sandbox.treeItem().contextValue, 'dbhost.plan');
 
-    assert.deepEqual(await childLabels(testing, await nodeAt(testing, accountId, 'Invoices')), ['No invoices']);
-    const deployments = await childrenOf(testing, await nodeAt(testing, accountId, 'Deployments'));
+    assert.deepEqual(await childLabels(await nodeAt(accountId, 'Invoices')), ['No invoices']);
+    const deployments = await childrenOf(await nodeAt(accountId, 'Deployments'));
     assert.equal(deployments.length, 1);
     assert.match(labelOf(deployments[0].treeItem()), /^No deployments/);
     assert.notEqual(deployments[0].treeItem().contextValue, 'dbhost.error');
@@ -140,7 +140,7 @@ describe('Explorer tree', function () {
       apiKey: service.apiKey,
     });
     try {
-      const [item] = (await childrenOf(testing, await nodeAt(testing, down.id, 'Databases'))).map((node) => node.treeItem());
+      const [item] = (await childrenOf(await nodeAt(down.id, 'Databases'))).map((node) => node.treeItem());
       assert.equal(labelOf(item), 'Could not load databases');
       assert.equal(item.description, `service not answering at 127.0.0.1:${port} · Retry`);
       assert.match(
@@ -155,8 +155,8 @@ describe('Explorer tree', function () {
   it('shows a failed load as one error item whose retry loads the list', async () => {
     const broken = await testing.services.accounts.add({ label: 'Wrong key', baseUrl: proxy.url, apiKey: 'not-the-key-of-this-account' });
     try {
-      const databases = await nodeAt(testing, broken.id, 'Databases');
-      const children = await childrenOf(testing, databases);
+      const databases = await nodeAt(broken.id, 'Databases');
+      const children = await childrenOf(databases);
       assert.equal(children.length, 1);
       const item = children[0].treeItem();
       assert.equal(item.contextValue, 'dbhost.error');
@@ -166,42 +166,42 @@ describe('Explorer tree', function () {
 
       await testing.services.accounts.setApiKey(broken.id, service.apiKey);
       await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
-      assert.deepEqual(await childLabels(testing, databases), [db]);
+      assert.deepEqual(await childLabels(databases), [db]);
     } finally {
       await testing.services.accounts.remove(broken.id);
     }
   });
 
   it('reloads only what a command changed: a new collection appears, loaded documents stay', async () => {
-    const database = await nodeAt(testing, accountId, 'Databases', db);
-    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
-    const loaded = await childrenOf(testing, documents);
+    const database = await nodeAt(accountId, 'Databases', db);
+    const documents = await nodeAt(accountId, 'Databases', db, 'items', 'Documents');
+    const loaded = await childrenOf(documents);
     const before = documentRequests().length;
 
     assert.equal((await runScripted(new FakePrompts([{ input: 'fresh' }]), 'dbhost.createCollection', database)).result, 'fresh');
-    await whenTree(testing, async () => (await childLabels(testing, database)).includes('fresh'));
+    await whenTree(async () => (await childLabels(database)).includes('fresh'));
 
-    const itemsAgain = await child(testing, database, 'items');
-    const [documentsAgain] = await childrenOf(testing, itemsAgain);
+    const itemsAgain = await child(database, 'items');
+    const [documentsAgain] = await childrenOf(itemsAgain);
     assert.equal(documentsAgain, documents, 'the Documents item of an unchanged collection was replaced');
-    assert.deepEqual(await childrenOf(testing, documentsAgain), loaded);
+    assert.deepEqual(await childrenOf(documentsAgain), loaded);
     assert.equal(documentRequests().length, before, 'documents were fetched again');
   });
 
   it('refreshes a list on request', async () => {
-    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
+    const documents = await nodeAt(accountId, 'Databases', db, 'items', 'Documents');
     await client.createDocument(db, 'items', { n: 1000, name: 'late' }, { safe: true });
     await vscode.commands.executeCommand('dbhost.refreshNode', documents);
-    const children: ExplorerNode[] = await childrenOf(testing, documents);
+    const children: ExplorerNode[] = await childrenOf(documents);
     assert.equal(labelOf(children[children.length - 1].treeItem()), 'Load more (901 remaining)');
     assert.equal(documents.treeItem().description, '1,001');
   });
 
   it('shows a document saved from its editor in place, keeping the pages loaded with "Load more"', async () => {
-    const documents = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents');
-    let children = await childrenOf(testing, documents);
+    const documents = await nodeAt(accountId, 'Databases', db, 'items', 'Documents');
+    let children = await childrenOf(documents);
     await vscode.commands.executeCommand('dbhost.loadMoreDocuments', children[children.length - 1]);
-    children = await childrenOf(testing, documents);
+    children = await childrenOf(documents);
     const shown = children.length;
     const pageSize = 100;
     assert.ok(shown > pageSize + 1, `only ${shown} items after "Load more"`);
@@ -212,9 +212,7 @@ describe('Explorer tree', function () {
     await replaceFirst(editor, '"name": "item', '"name": "saved item');
     assert.equal(await editor.save(), true);
 
-    await whenTree(testing, async () =>
-      /name: "saved item/.test(String((await childrenOf(testing, documents))[index].treeItem().description)),
-    );
-    assert.equal((await childrenOf(testing, documents)).length, shown, 'the pages loaded with "Load more" were dropped');
+    await whenTree(async () => /name: "saved item/.test(String((await childrenOf(documents))[index].treeItem().description)));
+    assert.equal((await childrenOf(documents)).length, shown, 'the pages loaded with "Load more" were dropped');
   });
 });

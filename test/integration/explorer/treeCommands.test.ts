@@ -64,8 +64,8 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('creates a database on a plan picked with its price, showing the free databases used', async () => {
-    const databases = await nodeAt(testing, accountId, 'Databases');
-    assert.deepEqual(await childLabels(testing, databases), [db]);
+    const databases = await nodeAt(accountId, 'Databases');
+    assert.deepEqual(await childLabels(databases), [db]);
     const { result, prompts } = await run<{ name: string; slug: string }>(
       'dbhost.createDatabase',
       [{ pick: /sandbox/i }, { input: 'made' }],
@@ -78,7 +78,7 @@ describe('Database, collection, index, copy and details commands', function () {
       'the plans were shown without prices',
     );
     assert.ok((await databaseNames()).includes('made'));
-    await whenTree(testing, async () => (await childLabels(testing, databases)).includes('made'));
+    await whenTree(async () => (await childLabels(databases)).includes('made'));
   });
 
   it('explains the payment rule when the service refuses a paid plan', async () => {
@@ -100,7 +100,7 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('deletes a database only when its name is typed exactly', async () => {
-    const made = await nodeAt(testing, accountId, 'Databases', 'made');
+    const made = await nodeAt(accountId, 'Databases', 'made');
     const wrong = await run<boolean | undefined>('dbhost.deleteDatabase', [{ confirm: true }, { input: 'mad' }], made);
     assert.equal(wrong.result, undefined);
     assert.match(wrong.prompts.questions[0].detail ?? '', /cannot be undone/);
@@ -114,52 +114,52 @@ describe('Database, collection, index, copy and details commands', function () {
     const right = await run<boolean>('dbhost.deleteDatabase', [{ confirm: true }, { input: 'made' }], made);
     assert.equal(right.result, true);
     assert.ok(!(await databaseNames()).includes('made'));
-    const databases = await nodeAt(testing, accountId, 'Databases');
-    await whenTree(testing, async () => !(await childLabels(testing, databases)).includes('made'));
+    const databases = await nodeAt(accountId, 'Databases');
+    await whenTree(async () => !(await childLabels(databases)).includes('made'));
   });
 
   it('creates, renames and deletes a collection, in the tree and on the service', async () => {
-    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const database = await nodeAt(accountId, 'Databases', db);
     assert.equal((await run<string>('dbhost.createCollection', [{ input: 'drafts' }], database)).result, 'drafts');
     assert.ok((await collectionNames()).includes('drafts'));
-    await whenTree(testing, async () => (await childLabels(testing, database)).includes('drafts'));
+    await whenTree(async () => (await childLabels(database)).includes('drafts'));
 
     const refused = await run('dbhost.createCollection', [{ input: 'system.things' }], { accountId, db });
     assert.match(refused.prompts.refusals[0], /reserved/);
 
-    const drafts = await child(testing, database, 'drafts');
+    const drafts = await child(database, 'drafts');
     assert.equal((await run<string>('dbhost.renameCollection', [{ input: 'finals' }], drafts)).result, 'finals');
     assert.deepEqual(
       (await collectionNames()).filter((name) => name !== 'items'),
       ['finals'],
     );
-    await whenTree(testing, async () => {
-      const labels = await childLabels(testing, database);
+    await whenTree(async () => {
+      const labels = await childLabels(database);
       return labels.includes('finals') && !labels.includes('drafts');
     });
 
-    const finals = await child(testing, database, 'finals');
+    const finals = await child(database, 'finals');
     assert.equal((await run<boolean>('dbhost.deleteCollection', [{ confirm: false }], finals)).result, false);
     assert.ok((await collectionNames()).includes('finals'));
     const deleted = await run<boolean>('dbhost.deleteCollection', [{ confirm: true }], finals);
     assert.equal(deleted.result, true);
     assert.match(deleted.prompts.questions[0].detail ?? '', /cannot be undone/);
     assert.deepEqual(await collectionNames(), ['items']);
-    await whenTree(testing, async () => !(await childLabels(testing, database)).includes('finals'));
+    await whenTree(async () => !(await childLabels(database)).includes('finals'));
   });
 
   it("drops one index, refuses _id_, and drops all indexes after the interface's warning", async () => {
     await client.createIndex(db, 'items', { spec: { n: 1 } });
     await client.createIndex(db, 'items', { spec: { name: 1 }, unique: true });
-    const indexes = await nodeAt(testing, accountId, 'Databases', db, 'items', 'Indexes');
-    assert.deepEqual((await childLabels(testing, indexes)).sort(), ['_id_', 'n_1', 'name_1']);
+    const indexes = await nodeAt(accountId, 'Databases', db, 'items', 'Indexes');
+    assert.deepEqual((await childLabels(indexes)).sort(), ['_id_', 'n_1', 'name_1']);
 
-    const n1 = await child(testing, indexes, 'n_1');
+    const n1 = await child(indexes, 'n_1');
     assert.equal(n1.treeItem().contextValue, 'dbhost.index');
     const dropped = await run<boolean>('dbhost.dropIndex', [{ confirm: true }], n1);
     assert.equal(dropped.result, true);
     assert.deepEqual((await indexNames('items')).sort(), ['_id_', 'name_1']);
-    await whenTree(testing, async () => !(await childLabels(testing, indexes)).includes('n_1'));
+    await whenTree(async () => !(await childLabels(indexes)).includes('n_1'));
 
     const builtin = await run('dbhost.dropIndex', [], { accountId, db, col: 'items', index: '_id_' });
     assert.match(builtin.prompts.errors[0], /_id_ index .* cannot be dropped/);
@@ -168,15 +168,15 @@ describe('Database, collection, index, copy and details commands', function () {
     assert.equal(all.result, true);
     assert.match(all.prompts.questions[0].detail ?? '', /may seriously degrade performance of an active database/);
     assert.deepEqual(await indexNames('items'), ['_id_']);
-    await whenTree(testing, async () => (await childLabels(testing, indexes)).join() === '_id_');
+    await whenTree(async () => (await childLabels(indexes)).join() === '_id_');
   });
 
   it('copies names and _id to the clipboard', async () => {
     // The web workbench reads the browser's clipboard only while its own page has the focus, not a webview's
     // (the root hooks closed every editor after the test before).
     await vscode.commands.executeCommand('workbench.action.focusSideBar');
-    const collection = await nodeAt(testing, accountId, 'Databases', db, 'items');
-    const [document] = await childrenOf(testing, await nodeAt(testing, accountId, 'Databases', db, 'items', 'Documents'));
+    const collection = await nodeAt(accountId, 'Databases', db, 'items');
+    const [document] = await childrenOf(await nodeAt(accountId, 'Databases', db, 'items', 'Documents'));
     assert.equal(await step('dbhost.copyName', vscode.commands.executeCommand('dbhost.copyName', collection)), 'items');
     assert.equal(await step('reading the clipboard', vscode.env.clipboard.readText()), 'items');
     assert.equal(await step('dbhost.copyDocumentId', vscode.commands.executeCommand('dbhost.copyDocumentId', document)), 'first');
@@ -184,7 +184,7 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('opens database info, collection statistics and plans as read-only JSON without the key in the URI', async () => {
-    const info = await run<vscode.TextDocument>('dbhost.showDatabaseInfo', [], await nodeAt(testing, accountId, 'Databases', db));
+    const info = await run<vscode.TextDocument>('dbhost.showDatabaseInfo', [], await nodeAt(accountId, 'Databases', db));
     const stats = await run<vscode.TextDocument>('dbhost.showCollectionStatistics', [], { accountId, db, col: 'items' });
     const plan = await run<vscode.TextDocument>('dbhost.showPlan', [], { accountId, plan: 'sandbox' });
     for (const { result: document } of [info, stats, plan]) {
@@ -203,14 +203,14 @@ describe('Database, collection, index, copy and details commands', function () {
     const { demo } = readTestConfig().services;
     const demoAccount = (await testing.services.accounts.add({ label: 'Demo for commands', baseUrl: demo.url, apiKey: demo.apiKey })).id;
     accounts.push(demoAccount);
-    const [invoice] = await childrenOf(testing, await nodeAt(testing, demoAccount, 'Invoices'));
+    const [invoice] = await childrenOf(await nodeAt(demoAccount, 'Invoices'));
     assert.equal(invoice.treeItem().contextValue, 'dbhost.invoice');
     const shown = await run<vscode.TextDocument>('dbhost.showInvoice', [], invoice);
     assert.ok('id' in JSON.parse(shown.result.getText()));
 
-    const [deployment] = await childrenOf(testing, await nodeAt(testing, demoAccount, 'Deployments'));
+    const [deployment] = await childrenOf(await nodeAt(demoAccount, 'Deployments'));
     assert.equal(deployment.treeItem().contextValue, 'dbhost.deployment');
-    const [details, logs] = await childrenOf(testing, deployment);
+    const [details, logs] = await childrenOf(deployment);
     assert.equal(logs.treeItem().contextValue, 'dbhost.deploymentLogs');
     assert.equal(logs.treeItem().command?.command, 'dbhost.tailLogs');
     const opened = await run<vscode.TextDocument>('dbhost.showDeploymentDetails', [], details);

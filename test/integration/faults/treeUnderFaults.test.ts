@@ -5,7 +5,7 @@ import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode'
 import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
-import { childLabels, childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
+import { childLabels, childrenOf, labelOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { SHORT_TIMEOUT_SECONDS, assertOneClearLine, setRequestTimeout } from './faultFixtures';
@@ -83,16 +83,16 @@ describe('Faults: loading the explorer tree', function () {
 
   /** Loads the node's children again, as its Refresh does, while the proxy applies `mode` to every request. */
   async function loadUnder(node: ExplorerNode, mode: FaultMode): Promise<ExplorerNode[]> {
-    await testing.explorer.refresh(node);
+    await refreshNode(node);
     proxy.reset();
     proxy.setMode(mode);
-    return childrenOf(testing, node);
+    return childrenOf(node);
   }
 
   for (const fault of faults) {
     it(`shows ${fault.name} as one error item, after ${fault.gets} GET${fault.gets > 1 ? 's' : ''}, and its retry loads the list once the fault is gone`, async () => {
       await setRequestTimeout(isTimeout(fault.mode) ? SHORT_TIMEOUT_SECONDS : undefined);
-      const databases = await nodeAt(testing, accountId, 'Databases');
+      const databases = await nodeAt(accountId, 'Databases');
       const shownBefore = prompts.shown.length;
 
       const children = await loadUnder(databases, fault.mode);
@@ -112,12 +112,12 @@ describe('Faults: loading the explorer tree', function () {
       assert.deepEqual(prompts.shown.slice(shownBefore), [], 'a failed load also popped up a notification');
 
       // The error item stays the list's one answer until the user retries: looking again sends nothing.
-      assert.equal((await childrenOf(testing, databases))[0], children[0]);
+      assert.equal((await childrenOf(databases))[0], children[0]);
       assert.equal(proxy.count(), fault.gets);
 
       proxy.reset();
       await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
-      assert.deepEqual(await childLabels(testing, databases), [db]);
+      assert.deepEqual(await childLabels(databases), [db]);
       assert.equal(proxy.count('GET'), 1);
       assert.deepEqual(prompts.shown.slice(shownBefore), []);
     });
@@ -125,7 +125,7 @@ describe('Faults: loading the explorer tree', function () {
 
   it('shows a failing documents list as one error item inside the collection, and retries it alone', async () => {
     await setRequestTimeout(undefined);
-    const documents = await nodeAt(testing, accountId, 'Databases', db, col, 'Documents');
+    const documents = await nodeAt(accountId, 'Databases', db, col, 'Documents');
     const shownBefore = prompts.shown.length;
     const children = await loadUnder(documents, { kind: 'status', status: 502 });
     assert.equal(children.length, 1);
@@ -136,7 +136,7 @@ describe('Faults: loading the explorer tree', function () {
 
     proxy.reset();
     await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
-    const labels = await childLabels(testing, documents);
+    const labels = await childLabels(documents);
     assert.equal(labels.length, 1, labels.join(' | '));
     assert.match(labels[0], /one/);
     assert.deepEqual(prompts.shown.slice(shownBefore), []);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
+import { explorerTree } from '../explorer/explorerFixtures';
 import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
@@ -14,9 +15,8 @@ import { installedServiceScript } from '../support/product';
 const db = 'feedback';
 
 /** Resolves with the item the DB Host view has selected once it is the one `target` names; fails naming what is selected. */
-function whenSelected(testing: TestApi, target: ResourceTarget, timeoutMs = 15_000): Promise<ExplorerNode> {
-  const view = testing.explorer.treeView;
-  assert.ok(view, 'the explorer has no tree view');
+function whenSelected(target: ResourceTarget, timeoutMs = 15_000): Promise<ExplorerNode> {
+  const { view } = explorerTree();
   const selectedMatch = () => view.selection.find((node) => JSON.stringify(node.target) === JSON.stringify(target));
   return new Promise((resolve, reject) => {
     const found = selectedMatch();
@@ -69,16 +69,16 @@ describe('First hour: every create, rename and delete shows what it did', functi
 
   it('a new database is revealed and selected in the collapsed tree, its parents expanded', async () => {
     await run('dbhost.createDatabase', [{ pick: /sandbox/i }, { input: db }], { accountId });
-    const selected = await whenSelected(testing, { accountId, db });
-    assert.equal(testing.explorer.treeView?.visible, true, 'the DB Host view is not showing');
+    const selected = await whenSelected({ accountId, db });
+    assert.equal(explorerTree().view.visible, true, 'the DB Host view is not showing');
     assert.equal(selected.parent?.parent?.target?.accountId, accountId);
   });
 
   it('a new collection, and the same collection renamed, are revealed and selected', async () => {
     await run('dbhost.createCollection', [{ input: 'people' }], { accountId, db });
-    await whenSelected(testing, { accountId, db, col: 'people' });
+    await whenSelected({ accountId, db, col: 'people' });
     await run('dbhost.renameCollection', [{ input: 'persons' }], { accountId, db, col: 'people' });
-    await whenSelected(testing, { accountId, db, col: 'persons' });
+    await whenSelected({ accountId, db, col: 'persons' });
   });
 
   it('a new index is revealed and selected under its collection', async () => {
@@ -88,7 +88,7 @@ describe('First hour: every create, rename and delete shows what it did', functi
       db,
       col: 'persons',
     });
-    await whenSelected(testing, { accountId, db, col: 'persons', index: 'name_1' });
+    await whenSelected({ accountId, db, col: 'persons', index: 'name_1' });
   });
 
   it('a new document saved from its template is revealed and selected among the documents', async () => {
@@ -99,7 +99,7 @@ describe('First hour: every create, rename and delete shows what it did', functi
       builder.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "_id": "grace", "name": "Grace" }\n'),
     );
     assert.equal(await editor.document.save(), true);
-    await whenSelected(testing, { accountId, db, col: 'persons', docId: 'grace' });
+    await whenSelected({ accountId, db, col: 'persons', docId: 'grace' });
   });
 
   it('each delete and drop says in a message what is gone', async () => {

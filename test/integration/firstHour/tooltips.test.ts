@@ -37,7 +37,7 @@ describe('First hour: tooltips are readable Markdown, not raw JSON', function ()
 
   it('a deployment names its plan, members and databases', async () => {
     const [record] = await client.listDeployments();
-    const text = tooltipOf(await nodeAt(testing, accountId, 'Deployments', record.name));
+    const text = tooltipOf(await nodeAt(accountId, 'Deployments', record.name));
     assertNotRawJson(text);
     assert.ok(text.startsWith('**'), text);
     assert.match(text, new RegExp(`Plan: ${String(record.plan)}`));
@@ -48,27 +48,27 @@ describe('First hour: tooltips are readable Markdown, not raw JSON', function ()
   it('a database, a collection and an index say their plan, document count and key', async () => {
     const [database] = await client.listDatabases();
     const [collection] = await client.listCollections(database.name);
-    const databaseText = tooltipOf(await nodeAt(testing, accountId, 'Databases', database.name));
+    const databaseText = tooltipOf(await nodeAt(accountId, 'Databases', database.name));
     assertNotRawJson(databaseText);
     assert.match(databaseText, new RegExp(`Plan: ${String(database.plan)}`));
-    const collectionNode = await nodeAt(testing, accountId, 'Databases', database.name, collection.name);
+    const collectionNode = await nodeAt(accountId, 'Databases', database.name, collection.name);
     const collectionText = tooltipOf(collectionNode);
     assertNotRawJson(collectionText);
     assert.match(collectionText, new RegExp(`Documents: ${Number(collection.count).toLocaleString('en-US')}`));
-    const [builtin] = await childrenOf(testing, await nodeAt(testing, accountId, 'Databases', database.name, collection.name, 'Indexes'));
+    const [builtin] = await childrenOf(await nodeAt(accountId, 'Databases', database.name, collection.name, 'Indexes'));
     const indexText = tooltipOf(builtin);
     assertNotRawJson(indexText);
     assert.match(indexText, /Key: \{"_id": 1\}/);
   });
 
   it('an invoice says its amount and whether it is paid; a plan its price', async () => {
-    const invoices = await childrenOf(testing, await nodeAt(testing, accountId, 'Invoices'));
+    const invoices = await childrenOf(await nodeAt(accountId, 'Invoices'));
     assert.ok(invoices.length > 0, 'the demo data has no invoices');
     const invoiceText = tooltipOf(invoices[0]);
     assertNotRawJson(invoiceText);
     assert.match(invoiceText, /Amount: \$\d+\.\d\d/);
     assert.match(invoiceText, /Status: (paid|unpaid)/);
-    const plans = await childrenOf(testing, await nodeAt(testing, accountId, 'Plans'));
+    const plans = await childrenOf(await nodeAt(accountId, 'Plans'));
     const planText = tooltipOf(plans[0]);
     assertNotRawJson(planText);
     assert.match(planText, /Price: (free|\$\d+)/);

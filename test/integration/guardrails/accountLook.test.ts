@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
+import { accountNode, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { decorationOf, statusItemOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 
@@ -15,6 +17,12 @@ async function until(event: vscode.Event<unknown>, check: () => boolean): Promis
   await waitFor(check, { event });
 }
 
+/** What the account status bar item shows, if it is showing. */
+function accountStatusText(): string | undefined {
+  const status = statusItemOf('dbhost.account');
+  return status?.shown ? status.item.text : undefined;
+}
+
 describe('Guardrails: Account Settings, and the account’s colour and tag on its data', function () {
   this.timeout(60_000);
   let testing: TestApi;
@@ -24,9 +32,9 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   let docId: string;
 
   async function accountItem(accountId: string): Promise<vscode.TreeItem> {
-    const node = (await testing.explorer.getChildren(undefined)).find((candidate) => candidate.target?.accountId === accountId);
+    const node = await accountNode(accountId);
     assert.ok(node, 'the account is not in the tree');
-    return node.treeItem();
+    return treeItemOf(node);
   }
 
   async function openDocumentOf(accountId: string): Promise<vscode.Uri> {
@@ -104,27 +112,27 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   it('decorates the tabs of a tagged account’s documents with its tag and colour, and shows the status item while one is active', async () => {
     await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
     const uri = await openDocumentOf(tagged);
-    const decoration = testing.guardrails.decorationOf(uri);
+    const decoration = await decorationOf(uri);
     assert.ok(decoration, 'the document has no decoration');
     assert.equal(decoration.badge, 'PR');
     assert.equal(decoration.color?.id, 'charts.red');
     assert.equal(decoration.tooltip, 'Tagged shop · production · Read-only');
-    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === tagged);
+    await until(vscode.window.onDidChangeActiveTextEditor, () => accountStatusText() === '$(lock) Tagged shop [production] · Read-only');
 
     const plainUri = await openDocumentOf(plain);
-    assert.equal(testing.guardrails.decorationOf(plainUri), undefined, 'a plain account’s document is decorated');
-    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === undefined);
+    assert.equal(await decorationOf(plainUri), undefined, 'a plain account’s document is decorated');
+    await until(vscode.window.onDidChangeActiveTextEditor, () => accountStatusText() === undefined);
 
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === tagged);
+    await until(vscode.window.onDidChangeActiveTextEditor, () => accountStatusText() === '$(lock) Tagged shop [production] · Read-only');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await until(vscode.window.onDidChangeActiveTextEditor, () => testing.guardrails.statusAccountId() === undefined);
+    await until(vscode.window.onDidChangeActiveTextEditor, () => accountStatusText() === undefined);
   });
 
   it('changes the decoration when the account’s tag changes', async () => {
     await testing.services.accounts.update(tagged, { mode: 'confirm', color: 'charts.blue', tag: 'staging' });
     const uri = vscode.Uri.from({ scheme: 'dbhost', authority: tagged, path: `/${db}/${col}/item-1.json` });
-    const decoration = testing.guardrails.decorationOf(uri);
+    const decoration = await decorationOf(uri);
     assert.equal(decoration?.badge, 'ST');
     assert.equal(decoration?.color?.id, 'charts.blue');
     assert.equal(decoration?.tooltip, 'Tagged shop · staging · Confirm writes');

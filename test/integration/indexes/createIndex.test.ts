@@ -3,6 +3,8 @@ import type * as vscode from 'vscode';
 import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/core/api/types';
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { TestApi } from '../../../src/extension/extension';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
+import { childrenOf } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
 
@@ -15,11 +17,10 @@ function indexNamed(indexes: IndexRecord[], name: string): IndexRecord {
 }
 
 /** The index names the DB Host tree shows under a collection's Indexes node, walked as the view walks it. */
-async function indexNamesInTree(testing: TestApi, target: ResourceTarget): Promise<string[]> {
-  type Node = Parameters<TestApi['explorer']['getChildren']>[0];
-  const explorer = testing.explorer;
+async function indexNamesInTree(target: ResourceTarget): Promise<string[]> {
+  type Node = ExplorerNode | undefined;
   const child = async (parent: Node, what: string, test: (node: NonNullable<Node>) => boolean): Promise<NonNullable<Node>> => {
-    const children = await explorer.getChildren(parent);
+    const children = await childrenOf(parent);
     const found = children.find(test);
     assert.ok(found, `the tree has no ${what} under ${parent?.id ?? 'the root'}: ${children.map((c) => c.id).join(', ')}`);
     return found;
@@ -42,7 +43,7 @@ async function indexNamesInTree(testing: TestApi, target: ResourceTarget): Promi
     (node) => node.target?.col === target.col && contextOf(node) === 'dbhost.collection',
   );
   const indexes = await child(collection, 'Indexes', (node) => contextOf(node) === 'dbhost.indexes');
-  return (await explorer.getChildren(indexes)).map((node) => node.target?.index).filter((name): name is string => name !== undefined);
+  return (await childrenOf(indexes)).map((node) => node.target?.index).filter((name): name is string => name !== undefined);
 }
 
 describe('Indexes: Create Index… and Edit Index as JSON…', function () {
@@ -79,7 +80,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
       { name: 'Ada', age: 36, address: { city: 'London' } },
       { name: 'Grace', age: 45, address: { city: 'Arlington' } },
     ]);
-    assert.deepEqual(await indexNamesInTree(testing, target), ['_id_']);
+    assert.deepEqual(await indexNamesInTree(target), ['_id_']);
     changes.length = 0;
     const { result, prompts } = await runScripted<IndexDefinition>(
       [{ pick: 'name' }, { pick: 'Ascending' }, { pick: 'Done' }, { pick: 'Create Index' }],
@@ -99,7 +100,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
       'the explorer was not told the indexes changed',
     );
     assert.ok(prompts.infos.some((message) => message.includes('name_1')));
-    assert.deepEqual(await indexNamesInTree(testing, target), ['_id_', 'name_1'], 'the tree does not show the new index');
+    assert.deepEqual(await indexNamesInTree(target), ['_id_', 'name_1'], 'the tree does not show the new index');
   });
 
   it('creates a compound index over a typed dotted path and a suggested field, in the chosen directions', async () => {
@@ -133,7 +134,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     );
     assert.deepEqual(prompts.errors, []);
     assert.equal(indexNamed(await client.listIndexes(db, 'accounts'), 'email_1').unique, true);
-    assert.ok((await indexNamesInTree(testing, target)).includes('email_1'));
+    assert.ok((await indexNamesInTree(target)).includes('email_1'));
   });
 
   it('creates a geo index with its min and max', async () => {
@@ -160,7 +161,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
     assert.deepEqual(index.key, { loc: '2d' });
     assert.equal(index.min, -90);
     assert.equal(index.max, 90);
-    assert.ok((await indexNamesInTree(testing, target)).includes('loc_2d'));
+    assert.ok((await indexNamesInTree(target)).includes('loc_2d'));
   });
 
   it('shows the service’s message when a unique index meets duplicates without drop_dups, and deletes nothing', async () => {

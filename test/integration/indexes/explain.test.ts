@@ -2,10 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { TestApi } from '../../../src/extension/extension';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { CreatedAndExplained } from '../../../src/extension/indexes/createSuggestedIndex';
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { FaultProxy } from '../../support/faultProxy';
-import { childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
+import { childrenOf, labelOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { activateExtension, addAccount } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
@@ -134,7 +135,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     await client.listDocuments(db, 'items', { q: { k: 3 }, limit: 5 });
     testing.services.changes.fire({ accountId, db, col: 'items' }, 'indexes');
     const descriptions = await waitFor(async () => {
-      const found = await indexDescriptions(testing, accountId, 'items');
+      const found = await indexDescriptions(accountId, 'items');
       return /served [\d,]+ quer(y|ies) since/.test(found.get('k_1') ?? '') && found;
     });
     assert.match(descriptions.get('n_-1') ?? '', /unused since/);
@@ -154,11 +155,10 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   });
 });
 
-async function indexDescriptions(testing: TestApi, accountId: string, col: string): Promise<Map<string, string>> {
-  type Node = Parameters<TestApi['explorer']['getChildren']>[0];
-  const explorer = testing.explorer;
+async function indexDescriptions(accountId: string, col: string): Promise<Map<string, string>> {
+  type Node = ExplorerNode | undefined;
   const child = async (parent: Node, test: (node: NonNullable<Node>) => boolean) => {
-    const found = (await explorer.getChildren(parent)).find(test);
+    const found = (await childrenOf(parent)).find(test);
     assert.ok(found, `nothing under ${parent?.id ?? 'the root'}`);
     return found;
   };
@@ -168,7 +168,7 @@ async function indexDescriptions(testing: TestApi, accountId: string, col: strin
   const database = await child(databases, (node) => node.target?.db === db && contextOf(node) === 'dbhost.database');
   const collection = await child(database, (node) => node.target?.col === col && contextOf(node) === 'dbhost.collection');
   const indexes = await child(collection, (node) => contextOf(node) === 'dbhost.indexes');
-  const items = (await explorer.getChildren(indexes)).map((node) => node.treeItem());
+  const items = (await childrenOf(indexes)).map((node) => node.treeItem());
   return new Map(items.map((item) => [String(item.label), String(item.description ?? '')]));
 }
 
@@ -269,10 +269,10 @@ describe('Explain on a slow query', function () {
   });
 
   it('offers Explain on a slow query of a service that explains, and explains its filter and order', async () => {
-    const slowQueries = await nodeAt(testing, accountId, 'Databases', 'slowexplain', 'Slow Queries');
-    await testing.explorer.refresh(slowQueries);
+    const slowQueries = await nodeAt(accountId, 'Databases', 'slowexplain', 'Slow Queries');
+    await refreshNode(slowQueries);
     const entry = await waitFor(async () =>
-      (await childrenOf(testing, slowQueries)).find(
+      (await childrenOf(slowQueries)).find(
         (node) =>
           node.treeItem().contextValue === 'dbhost.slowQuery.query.explainable' &&
           /^query slowexplain\.items$/.test(labelOf(node.treeItem())),

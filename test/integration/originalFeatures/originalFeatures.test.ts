@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { TestApi } from '../../../src/extension/extension';
-import { child, childLabels, childrenOf, labelOf, nodeAt, whenTree } from '../explorer/explorerFixtures';
+import { child, childLabels, childrenOf, labelOf, nodeAt, refreshNode, whenTree } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
@@ -57,13 +57,13 @@ describe('Original service extras: users, copy database, current operations, slo
   });
 
   it('shows Users, Current Operations and Slow Queries under a database, after its collections', async () => {
-    const database = await nodeAt(testing, accountId, 'Databases', db);
-    assert.deepEqual(await childLabels(testing, database), ['items', 'Users', 'Current Operations', 'Slow Queries']);
-    assert.deepEqual(await childLabels(testing, await child(testing, database, 'Users')), ['No users']);
+    const database = await nodeAt(accountId, 'Databases', db);
+    assert.deepEqual(await childLabels(database), ['items', 'Users', 'Current Operations', 'Slow Queries']);
+    assert.deepEqual(await childLabels(await child(database, 'Users')), ['No users']);
   });
 
   it('adds a user with the password typed twice in password boxes, never shown or logged, and removes it after a modal question', async () => {
-    const users = await nodeAt(testing, accountId, 'Databases', db, 'Users');
+    const users = await nodeAt(accountId, 'Databases', db, 'Users');
     const added = await run<string>(
       'dbhost.addUser',
       [{ input: 'reporter' }, { input: PASSWORD }, { input: PASSWORD }, { pick: 'Read only' }],
@@ -74,8 +74,8 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(passwordBoxes.length, 2, 'the password is asked twice, hidden');
     assert.ok(!added.prompts.shown.join('\n').includes(PASSWORD), 'the password was shown');
     assert.deepEqual(await client.listUsers(db), [{ user: 'reporter', readOnly: true }]);
-    await whenTree(testing, async () => (await childLabels(testing, users)).includes('reporter'));
-    const reporter = await child(testing, users, 'reporter');
+    await whenTree(async () => (await childLabels(users)).includes('reporter'));
+    const reporter = await child(users, 'reporter');
     assert.equal(contextOf(reporter), 'dbhost.user');
     assert.equal(reporter.treeItem().description, 'read-only');
     // Like Documents, the Users node shows how many it holds once they are loaded.
@@ -104,11 +104,11 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(removed.result, true);
     assert.match(removed.prompts.confirmations[0].detail ?? '', /cannot be undone/);
     assert.deepEqual(await client.listUsers(db), []);
-    await whenTree(testing, async () => (await childLabels(testing, users)).includes('No users'));
+    await whenTree(async () => (await childLabels(users)).includes('No users'));
   });
 
   it('copies a database under a validated name, and the copy appears in the tree with its documents', async () => {
-    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const database = await nodeAt(accountId, 'Databases', db);
     const refused = await runScripted<string>(new FakePrompts([{ input: 'bad name' }]), 'dbhost.copyDatabase', database);
     assert.equal(refused.result, undefined);
     assert.match(refused.prompts.refusals.join(' | '), /cannot contain/);
@@ -116,16 +116,16 @@ describe('Original service extras: users, copy database, current operations, slo
     const copied = await run<string>('dbhost.copyDatabase', [{ input: 'extras_copy' }], database);
     assert.equal(copied.result, 'extras_copy');
     assert.equal((await client.listDocuments('extras_copy', 'items')).total, 3);
-    const databases = await nodeAt(testing, accountId, 'Databases');
-    await whenTree(testing, async () => (await childLabels(testing, databases)).includes('extras_copy'));
-    assert.equal((await nodeAt(testing, accountId, 'Databases', 'extras_copy', 'items')).treeItem().description, '3 documents');
+    const databases = await nodeAt(accountId, 'Databases');
+    await whenTree(async () => (await childLabels(databases)).includes('extras_copy'));
+    assert.equal((await nodeAt(accountId, 'Databases', 'extras_copy', 'items')).treeItem().description, '3 documents');
   });
 
   it('lists current operations and slow queries read-only, with details as JSON and a slow query again in a playground', async () => {
     await client.listDocuments(db, 'items', { q: { kind: 'even' }, sort: { n: -1 } });
-    const operations = await nodeAt(testing, accountId, 'Databases', db, 'Current Operations');
-    await testing.explorer.refresh(operations);
-    const [operation] = await childrenOf(testing, operations);
+    const operations = await nodeAt(accountId, 'Databases', db, 'Current Operations');
+    await refreshNode(operations);
+    const [operation] = await childrenOf(operations);
     assert.equal(labelOf(operation.treeItem()), `command ${db}.$cmd`);
     assert.equal(operation.treeItem().command?.command, 'dbhost.showOperationDetails');
     const detailsUri = await vscode.commands.executeCommand<string>('dbhost.showOperationDetails', operation);
@@ -133,9 +133,9 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(details.languageId, 'json');
     assert.match(details.getText(), /"currentOp": 1/);
 
-    const slowQueries = await nodeAt(testing, accountId, 'Databases', db, 'Slow Queries');
-    await testing.explorer.refresh(slowQueries);
-    const entries = await childrenOf(testing, slowQueries);
+    const slowQueries = await nodeAt(accountId, 'Databases', db, 'Slow Queries');
+    await refreshNode(slowQueries);
+    const entries = await childrenOf(slowQueries);
     const query = entries.find(
       // `.explainable` where the service also explains (issue 21).
       (entry) =>
@@ -163,8 +163,8 @@ describe('Original service extras: users, copy database, current operations, slo
     closers.push(() => plain.close());
     const plainId = (await testing.services.accounts.add({ label: 'Interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
     accounts.push(plainId);
-    const database = await nodeAt(testing, plainId, 'Databases', db);
-    assert.deepEqual(await childLabels(testing, database), ['items']);
+    const database = await nodeAt(plainId, 'Databases', db);
+    assert.deepEqual(await childLabels(database), ['items']);
     // Copying is a write, so nothing is sent to find out: the first attempt learns it, and the menu loses it then.
     assert.equal(database.treeItem().contextValue, 'dbhost.database');
 
@@ -177,19 +177,19 @@ describe('Original service extras: users, copy database, current operations, slo
     assert.equal(copy.result, undefined);
     assert.deepEqual(copy.prompts.errors, []);
     assert.match(copy.prompts.infos.join(' | '), /does not offer copying databases/);
-    const contextValue = async () => (await nodeAt(testing, plainId, 'Databases', db)).treeItem().contextValue;
-    await whenTree(testing, async () => (await contextValue()) === 'dbhost.database.withoutCopy');
+    const contextValue = async () => (await nodeAt(plainId, 'Databases', db)).treeItem().contextValue;
+    await whenTree(async () => (await contextValue()) === 'dbhost.database.withoutCopy');
     const menu = treeMenuCommands(extension, 'dbhost.database.withoutCopy');
     assert.ok(!menu.has('dbhost.copyDatabase'), 'Copy Database… is still in the menu');
     assert.ok(menu.has('dbhost.createCollection') && menu.has('dbhost.deleteDatabase'), 'the rest of the menu went too');
     // The service that offers it keeps it.
-    assert.equal((await nodeAt(testing, accountId, 'Databases', db)).treeItem().contextValue, 'dbhost.database');
+    assert.equal((await nodeAt(accountId, 'Databases', db)).treeItem().contextValue, 'dbhost.database');
   });
 
   it('refuses a copy that would be a sixth free database before sending it', async () => {
     const free = (await client.listDatabases()).length;
     for (let n = free; n < 5; n++) await client.createDatabase(`free${n}`, 'sandbox');
-    const database = await nodeAt(testing, accountId, 'Databases', db);
+    const database = await nodeAt(accountId, 'Databases', db);
     const refused = await runScripted<string>(new FakePrompts([]), 'dbhost.copyDatabase', database);
     assert.equal(refused.result, undefined);
     assert.match(refused.prompts.errors.join(' | '), /free plan .* 5 of its 5 free databases/);

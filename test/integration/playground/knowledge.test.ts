@@ -63,9 +63,9 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
   });
 
   it('shows the sampled schema under the collection: field paths with types and how often they appear', async () => {
-    const schema = await nodeAt(testing, accountId, 'Databases', db, col, 'Schema');
+    const schema = await nodeAt(accountId, 'Databases', db, col, 'Schema');
     assert.equal(schema.treeItem().contextValue, 'dbhost.schema');
-    const fields = await childrenOf(testing, schema);
+    const fields = await childrenOf(schema);
     const described = Object.fromEntries(fields.map((node) => [labelOf(node.treeItem()), String(node.treeItem().description)]));
     assert.deepEqual(Object.keys(described), ['_id', 'price', 'items', 'items.sku', 'items.qty', 'address', 'address.city']);
     assert.equal(described.price, 'number 98% · string 2%');
@@ -88,7 +88,7 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
       /^rating +number 100% +present <1%$/m.test(report.getText()) ? true : undefined,
     );
     assert.match(report.getText(), /Sampled 121 of 121 documents/);
-    assert.deepEqual((await childLabels(testing, await nodeAt(testing, accountId, 'Databases', db, col, 'Schema'))).at(-1), 'rating');
+    assert.deepEqual((await childLabels(await nodeAt(accountId, 'Databases', db, col, 'Schema'))).at(-1), 'rating');
   });
 
   it('completes sampled field paths and operators at the cursor, with their types and documentation', async () => {

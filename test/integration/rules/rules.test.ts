@@ -62,18 +62,18 @@ describe('Collection rules: the Rules item and the rules file', function () {
   });
 
   it('shows a Rules item, with the level and action, only under a collection that has rules', async () => {
-    const products = await nodeAt(testing, accountId, 'Databases', db, 'products');
-    assert.deepEqual(await childLabels(testing, products), ['Documents', 'Indexes', 'Schema', 'Rules']);
-    const rules = (await child(testing, products, 'Rules')).treeItem();
+    const products = await nodeAt(accountId, 'Databases', db, 'products');
+    assert.deepEqual(await childLabels(products), ['Documents', 'Indexes', 'Schema', 'Rules']);
+    const rules = (await child(products, 'Rules')).treeItem();
     assert.equal(rules.contextValue, 'dbhost.rules');
     assert.equal(rules.description, 'strict · error');
     assert.match(String(rules.tooltip), /Required: name/);
-    const plain = await nodeAt(testing, accountId, 'Databases', db, 'plain');
-    assert.deepEqual(await childLabels(testing, plain), ['Documents', 'Indexes', 'Schema']);
+    const plain = await nodeAt(accountId, 'Databases', db, 'plain');
+    assert.deepEqual(await childLabels(plain), ['Documents', 'Indexes', 'Schema']);
   });
 
   it('opens the rules as a JSON file and saves an edit to the service; the Rules item follows', async () => {
-    const rulesNode = await nodeAt(testing, accountId, 'Databases', db, 'products', 'Rules');
+    const rulesNode = await nodeAt(accountId, 'Databases', db, 'products', 'Rules');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openRules', rulesNode);
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(document.languageId, 'json');
@@ -84,9 +84,7 @@ describe('Collection rules: the Rules item and the rules file', function () {
     assert.equal(stats.validationAction, 'warn');
     assert.deepEqual(stats.validator, PRICE_RULES);
     await waitFor(
-      async () =>
-        (await child(testing, await nodeAt(testing, accountId, 'Databases', db, 'products'), 'Rules')).treeItem().description ===
-        'strict · warn',
+      async () => (await child(await nodeAt(accountId, 'Databases', db, 'products'), 'Rules')).treeItem().description === 'strict · warn',
       { what: 'the Rules item showing the new action' },
     );
     await discard(document);
@@ -116,7 +114,7 @@ describe('Collection rules: the Rules item and the rules file', function () {
   });
 
   it("Set Rules… on a collection without rules opens a schema to fill in, completes the collection's sampled fields, and saving adds the Rules item", async () => {
-    const plain = await nodeAt(testing, accountId, 'Databases', db, 'plain');
+    const plain = await nodeAt(accountId, 'Databases', db, 'plain');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.setRules', plain);
     const document = await vscode.workspace.openTextDocument(uri);
     const inProperties = document.positionAt(document.getText().indexOf('"properties": {') + '"properties": {'.length);
@@ -139,7 +137,7 @@ describe('Collection rules: the Rules item and the rules file', function () {
     assert.deepEqual((await other.getCollectionStats(db, 'plain')).validator, {
       $jsonSchema: { bsonType: 'object', required: ['name'], properties: { name: { bsonType: 'string' } } },
     });
-    await waitFor(async () => (await childLabels(testing, await nodeAt(testing, accountId, 'Databases', db, 'plain'))).includes('Rules'), {
+    await waitFor(async () => (await childLabels(await nodeAt(accountId, 'Databases', db, 'plain'))).includes('Rules'), {
       what: 'the Rules item under the collection',
     });
     await discard(document);
@@ -158,8 +156,8 @@ describe('Collection rules: the Rules item and the rules file', function () {
       );
       await discard(document);
       assert.equal(without.refused(), 2, 'the save and the read of its reason each sent one PUT');
-      const products = await nodeAt(testing, id, 'Databases', db, 'products');
-      assert.deepEqual(await childLabels(testing, products), ['Documents', 'Indexes', 'Schema']);
+      const products = await nodeAt(id, 'Databases', db, 'products');
+      assert.deepEqual(await childLabels(products), ['Documents', 'Indexes', 'Schema']);
       const told = new FakePrompts([]);
       answerPrompts(told);
       const before = without.refused();

@@ -1,19 +1,25 @@
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension/extension';
+import { FakePrompts } from './fakePrompts';
 import { waitFor } from './waitFor';
+import { openPanels } from './webviewPanels';
+import { answerPrompts } from './windowPrompts';
 
 const openTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
 
 /**
- * Closes every editor and webview panel and waits until they are gone. Nothing is saved and nothing asks: a
- * collection view's staged edits are dropped and a dirty editor is reverted (VS Code's "Revert and Close"). The
- * collection views are disposed directly: the web workbench does not always close a webview's tab it was asked
- * to close through `tabGroups.close`.
+ * Closes every editor and webview panel and waits until they are gone. Nothing is saved and nothing is left
+ * asking: a collection view closed with staged edits asks whether to reopen it, and is answered no (its edits
+ * dropped); a dirty editor is reverted (VS Code's "Revert and Close"). The collection views are disposed directly:
+ * the web workbench does not always close a webview's tab it was asked to close through `tabGroups.close`.
  */
-export async function closeAllEditors(api: TestApi): Promise<void> {
-  for (const view of api.collectionViews().panels) {
-    view.session.discardAll();
-    view.panel.dispose();
+export async function closeAllEditors(): Promise<void> {
+  const collectionViews = openPanels('dbhost.collectionView');
+  // The question comes as the panel is disposed of: one "no" for each view, the ones without staged edits ask nothing.
+  answerPrompts(new FakePrompts(collectionViews.map(() => ({ confirm: false }))));
+  try {
+    for (const panel of collectionViews) panel.dispose();
+  } finally {
+    answerPrompts(undefined);
   }
   for (const tab of openTabs()) {
     if (!tab.isDirty || !(tab.input instanceof vscode.TabInputText)) continue;

@@ -1,6 +1,5 @@
 import type { Suite } from 'mocha';
 import { closeAllEditors } from './editors';
-import { activateExtension } from './extensionUnderTest';
 
 /**
  * Where the mark is kept: on the suite object itself, because every test file is bundled with its own copy of
@@ -15,7 +14,7 @@ const JOURNEY = Symbol.for('dbhost.integration.journey');
  */
 export function journey(suite: Suite): void {
   (suite as unknown as Record<symbol, boolean>)[JOURNEY] = true;
-  suite.afterAll("close the journey's editors", async () => closeAllEditors((await activateExtension()).testing));
+  suite.afterAll("close the journey's editors", async () => closeAllEditors());
 }
 
 /** Whether the suite, or one it is nested in, is a journey. */

@@ -3,7 +3,7 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import type { RecordingProxy } from './recordingProxy';
 import { replaceFirst } from './textEditing';
-import type { MergePanel } from '../../../src/extension/documents/mergePanel';
+import type { MergeView } from './mergeViews';
 import type { FakeAnswer } from './fakePrompts';
 import { FakePrompts } from './fakePrompts';
 import { answerPrompts } from './windowPrompts';
@@ -12,12 +12,12 @@ import { answerPrompts } from './windowPrompts';
 export type MergeChoices = Record<string, { take: 'mine' | 'theirs' } | { take: 'edited'; text: string }>;
 
 /** The merge page's Save Merge, with the user's choice per field by its label; the other fields as the page proposes. */
-export async function saveMerge(view: MergePanel, choose: MergeChoices, answers: FakeAnswer[] = []): Promise<FakePrompts> {
+export async function saveMerge(view: MergeView, choose: MergeChoices, answers: FakeAnswer[] = []): Promise<FakePrompts> {
   const prompts = new FakePrompts(answers);
   answerPrompts(prompts);
   try {
-    const rows = view.shown().fields;
-    await view.receive({ type: 'save', choices: rows.map((row) => ({ key: row.key, ...(choose[row.label] ?? { take: row.take }) })) });
+    const rows = (await view.shown()).fields;
+    await view.send({ type: 'save', choices: rows.map((row) => ({ key: row.key, ...(choose[row.label] ?? { take: row.take }) })) });
   } finally {
     answerPrompts(undefined);
   }

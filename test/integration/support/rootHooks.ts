@@ -85,7 +85,7 @@ export function rootHooks(): RootHookObject {
       // Settings first: an editor closed while a test's auto-save setting still holds could save on the way out.
       await restoreSettings(settings);
       await restoreGuardrails(api, guardrails);
-      if (!isInJourney(this.currentTest?.parent)) await closeAllEditors(api);
+      if (!isInJourney(this.currentTest?.parent)) await closeAllEditors();
     },
   };
 }
@@ -100,7 +100,7 @@ export function resetAfterEachTopLevelSuite(root: Suite): void {
     });
     suite.afterAll('close the editors and restore the settings', async () => {
       await restoreSettings(settings);
-      await closeAllEditors(await testing());
+      await closeAllEditors();
     });
   });
 }

@@ -8,6 +8,8 @@ export class PanelRecord {
   /** Fires for each message posted to the page. */
   readonly onDidPost = this.postedEmitter.event;
   readonly received: unknown[] = [];
+  /** Messages a test sends in the page's place: the product's listeners get them as they get the page's. */
+  readonly fromTest = new vscode.EventEmitter<unknown>();
   private readonly receivedEmitter = new vscode.EventEmitter<unknown>();
   /** Fires for each message the page sent to the product. */
   readonly onDidReceive = this.receivedEmitter.event;
@@ -37,6 +39,8 @@ interface Recorder {
   readonly records: WeakMap<object, PanelRecord>;
   /** Fires with each panel made, once the product has it. */
   readonly made: vscode.EventEmitter<vscode.WebviewPanel>;
+  /** The panels made and not yet disposed of, oldest first. */
+  readonly open: Set<vscode.WebviewPanel>;
 }
 
 // Each test file is bundled with its own copy of this module: the copies share one recorder, as they share the
@@ -46,6 +50,7 @@ const recorder: Recorder = ((globalThis as { [key: symbol]: Recorder })[Symbol.f
 function recordPanels(): Recorder {
   const records = new WeakMap<object, PanelRecord>();
   const made = new vscode.EventEmitter<vscode.WebviewPanel>();
+  const open = new Set<vscode.WebviewPanel>();
   const create = writable.createWebviewPanel;
   writable.createWebviewPanel = (...args) => {
     const panel = create(...args);
@@ -57,13 +62,17 @@ function recordPanels(): Recorder {
         record.add(message);
         return panel.webview.postMessage(message);
       },
+      onDidReceiveMessage: (listener: (message: unknown) => unknown, thisArgs?: unknown) =>
+        vscode.Disposable.from(panel.webview.onDidReceiveMessage(listener, thisArgs), record.fromTest.event(listener, thisArgs)),
     });
     const recording = passThrough(panel, { webview });
     records.set(recording, record);
+    open.add(recording);
+    panel.onDidDispose(() => open.delete(recording));
     made.fire(recording);
     return recording;
   };
-  return { records, made };
+  return { records, made, open };
 }
 
 /** Resolves with the next webview panel made from now on (by the product or a test), after the code that made it has run on. */
@@ -81,4 +90,19 @@ export function postedTo(panel: vscode.WebviewPanel): PanelRecord {
   const record = recorder.records.get(panel);
   if (!record) throw new Error(`The panel "${panel.title}" was not made by vscode.window.createWebviewPanel while recording`);
   return record;
+}
+
+/** The webview panels of `viewType` made while recording and not yet disposed of, oldest first. */
+export function openPanels(viewType: string): vscode.WebviewPanel[] {
+  return [...recorder.open].filter((panel) => panel.viewType === viewType);
+}
+
+/** Whether `panel` is still open (not disposed of by the product, the user or a test). */
+export function isOpen(panel: vscode.WebviewPanel): boolean {
+  return recorder.open.has(panel);
+}
+
+/** Sends `message` to the product as `panel`'s page would (carried as JSON, as a page's message is). */
+export function sendAsPage(panel: vscode.WebviewPanel, message: unknown): void {
+  postedTo(panel).fromTest.fire(JSON.parse(JSON.stringify(message)));
 }
