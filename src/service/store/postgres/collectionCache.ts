@@ -3,7 +3,6 @@ import type { CollectionData } from '../../query/collectionData';
 import type { AccountState } from '../accountState';
 import type { RequestScope } from '../accountStore';
 import { figuresKey, readCollection, readFigures } from './accountRows';
-import type { IndexUsage } from './storedCollection';
 import { StoredCollection } from './storedCollection';
 import { unavailable } from './unavailable';
 
@@ -121,9 +120,9 @@ export class CollectionCache {
 
 /** A stored collection with what `data` knows: its indexes, rules, figures and how its indexes were used. */
 export function storedCopy(data: CollectionData): StoredCollection {
-  const usage = data.queryIndexes.map((index): [string, IndexUsage] => [index.name, index.accesses]);
-  const stored = new StoredCollection({ count: data.count, dataSize: data.dataSize }, usage);
+  const stored = new StoredCollection({ count: data.count, dataSize: data.dataSize });
   for (const index of data.indexes) stored.addIndex(index);
   stored.rules = data.rules;
+  stored.adoptUsage(data.queryIndexes);
   return stored;
 }
