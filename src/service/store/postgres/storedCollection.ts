@@ -10,11 +10,6 @@ export interface CollectionFigures {
   dataSize: number;
 }
 
-export interface IndexUsage {
-  ops: number;
-  since: Date;
-}
-
 /**
  * The count the planner assumes of a stored collection whose figures no read has found: large, so that it plans the
  * walk of an index wherever one bounds the filter or serves the sort, as it would on a collection of any real size.
