@@ -17,8 +17,9 @@ export function requestScope(pattern: readonly string[], params: Record<string, 
   if (pattern[0] !== 'databases' || db === undefined) return nothing();
   if (col !== undefined) {
     if (pattern[4] === 'aggregate') return { ...nothing(), databases: [db] };
-    // A document read by _id is read where the store keeps it (DocumentSource.byId): the collection need not be loaded.
-    if (pattern[4] === 'documents' && pattern.length === 6 && method === 'GET') return nothing();
+    // Read where the store keeps the documents (DocumentSource): a document by _id, and a query that PostgreSQL
+    // answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
+    if (pattern[4] === 'documents' && method === 'GET') return nothing();
     return { ...nothing(), collections: [{ db, col }] };
   }
   const listing = pattern.length === 2 || (pattern.length === 3 && pattern[2] === 'collections');

@@ -121,8 +121,10 @@ export const listDocuments: Handler = async (context) => {
   const request = parseListRequest(query);
   const { q, sort, skip, limit } = request;
   const source = account.store.documents;
+  const load = async () =>
+    (await account.store.loadCollection?.(params.db, params.col)) ?? requireCollection(account, params.db, params.col);
   const page = source
-    ? await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget)
+    ? await pushedDownPage(source, { db: params.db, col: params.col, collection: data, load }, request, budget)
     : await findPageSliced(data, request, budget);
   notePlan(context, {
     planSummary: planSummary(page.plan),

@@ -15,11 +15,12 @@ export type StorePage = PlannedPage & { inService?: true };
  * A page of a query read where the store keeps the documents (PostgreSQL): the same checks and errors as
  * findPageSliced, then the page and count from the store when it decides the filter (and the sort) exactly.
  * Otherwise, without a sort, the store's candidates, tested and paged here with the same matcher; with a sort,
- * the service's own planner, which walks its index for the page (each process still holds the documents).
+ * the service's own planner, which walks its index for the page, on the collection's documents: `load` gives them
+ * when the store had not loaded the collection (planned then on its indexes' shapes alone).
  */
 export async function pushedDownPage(
   source: DocumentSource,
-  where: { db: string; col: string; collection: CollectionData },
+  where: { db: string; col: string; collection: CollectionData; load?: () => Promise<CollectionData> },
   request: PageRequest,
   budget: RequestBudget,
   countUse = true,
@@ -31,7 +32,10 @@ export async function pushedDownPage(
     // Where the service's planner walks an index for the sort, SQL must have that index's B-tree to do as well.
     const walked = plan.sortServed && plan.stage === 'IXSCAN' ? plan.index?.name : undefined;
     selection = await source.sortedPage(where.db, where.col, { q: request.q, sort, walked }, window);
-    if (!selection) return { ...(await findPageSliced(where.collection, request, budget, countUse)), inService: true };
+    if (!selection) {
+      const collection = where.collection.loaded || !where.load ? where.collection : await where.load();
+      return { ...(await findPageSliced(collection, request, budget, countUse)), inService: true };
+    }
   } else selection = await source.select(where.db, where.col, request.q, window);
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };

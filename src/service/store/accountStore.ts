@@ -1,4 +1,5 @@
 import type { Doc, Value } from '../bson/extendedJson';
+import type { CollectionData } from '../query/collectionData';
 import type { AccountState } from './accountState';
 import type { Mutation } from './mutations';
 
@@ -30,6 +31,12 @@ export interface AccountStore {
    * none: its documents are in `state`.
    */
   readonly documents?: DocumentSource;
+  /**
+   * During a read request (GET) whose scope left a collection to the store (a query PostgreSQL may answer whole),
+   * loads its documents into `state` once the request finds it needs them after all, and gives the collection as
+   * loaded (undefined once it is gone). The journal store has none: its documents are in `state`.
+   */
+  loadCollection?(db: string, col: string): Promise<CollectionData | undefined>;
   /** A new account's first data (the demo), stored before the service answers. */
   seed(batches: Iterable<Mutation[]>): Promise<void>;
   close(): void | Promise<void>;

@@ -1,12 +1,11 @@
 import type { PoolClient } from 'pg';
-import { HttpError } from '../../errors';
 import { parseStoredJson } from '../../bson/storedJson';
-import type { Doc } from '../../bson/extendedJson';
 import { CollectionData, ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { AccountState } from '../accountState';
 import type { DatabaseUser, Invoice, Mutation } from '../mutations';
 import { deserializeMutation, storedRulesSettings } from '../mutations';
+import { storedDocument } from './documentQueries';
 import type { CollectionFigures } from './storedCollection';
 import { StoredCollection } from './storedCollection';
 
@@ -87,21 +86,8 @@ export async function readCollection(
     index.fill(data.entries);
     index.build = undefined;
   }
-  if (stored instanceof StoredCollection)
-    for (const index of data.queryIndexes) Object.assign(index.accesses, stored.usageOf(index.name) ?? {});
+  for (const index of data.queryIndexes) Object.assign(index.accesses, stored.queryIndex(index.name)?.accesses ?? {});
   return data;
-}
-
-/** A document's stored text as the service holds it; text that is not a stored document is a 500 naming the collection. */
-function storedDocument(body: string, where: { db: string; col: string }): Doc {
-  try {
-    return (deserializeMutation({ op: 'put', db: where.db, col: where.col, doc: parseStoredJson(body) }) as { doc: Doc }).doc;
-  } catch (error) {
-    throw new HttpError(
-      500,
-      `A document of ${where.db}.${where.col} in PostgreSQL is damaged and cannot be read (${(error as Error).message}); requests that need that collection's documents fail until it is mended or removed there`,
-    );
-  }
 }
 
 /** How many documents each collection of the databases `names` holds and their stored size (collections without any are absent). */

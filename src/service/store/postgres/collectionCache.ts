@@ -3,7 +3,6 @@ import type { CollectionData } from '../../query/collectionData';
 import type { AccountState } from '../accountState';
 import type { RequestScope } from '../accountStore';
 import { figuresKey, readCollection, readFigures } from './accountRows';
-import type { IndexUsage } from './storedCollection';
 import { StoredCollection } from './storedCollection';
 import { unavailable } from './unavailable';
 
@@ -19,7 +18,8 @@ const building = (data: CollectionData): boolean => data.queryIndexes.some((inde
 /**
  * Which collections of one account's state hold their documents in this process (PostgreSQL): those requests are
  * using (pinned) and, within `budgetBytes` of stored document text, those used last. Past the budget the least
- * recently used one goes back to a {@link StoredCollection} keeping its indexes, rules and figures.
+ * recently used one goes back to a {@link StoredCollection} keeping its indexes, rules and figures; the one used last
+ * always stays.
  */
 export class CollectionCache {
   private readonly pins = new Map<CollectionData, number>();
@@ -109,6 +109,8 @@ export class CollectionCache {
         }
     if (total <= this.budgetBytes) return;
     loaded.sort((a, b) => (this.lastUse.get(a.data) ?? this.uses) - (this.lastUse.get(b.data) ?? this.uses));
+    // The one used last stays whatever its size: writes to one collection larger than the budget would load it each time.
+    loaded.pop();
     for (const { db, col, data } of loaded) {
       if (total <= this.budgetBytes) return;
       if (this.pins.has(data) || building(data)) continue;
@@ -121,9 +123,9 @@ export class CollectionCache {
 
 /** A stored collection with what `data` knows: its indexes, rules, figures and how its indexes were used. */
 export function storedCopy(data: CollectionData): StoredCollection {
-  const usage = data.queryIndexes.map((index): [string, IndexUsage] => [index.name, index.accesses]);
-  const stored = new StoredCollection({ count: data.count, dataSize: data.dataSize }, usage);
+  const stored = new StoredCollection({ count: data.count, dataSize: data.dataSize });
   for (const index of data.indexes) stored.addIndex(index);
   stored.rules = data.rules;
+  stored.adoptUsage(data.queryIndexes);
   return stored;
 }

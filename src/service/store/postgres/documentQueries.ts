@@ -11,11 +11,21 @@ import { filterSql, sqlPath } from './filterSql';
 import { sortKeySql } from './sortKey';
 import { documentKey } from './mutationSql';
 import { unavailable } from './unavailable';
+import { HttpError } from '../../errors';
 
-/** A stored document's text as the document, checked as a journal line's is. */
-export function storedDocument(body: string): Doc {
-  const put = deserializeMutation({ op: 'put', db: '', col: '', doc: parseStoredJson(body) });
-  return (put as { doc: Doc }).doc;
+/**
+ * A stored document's text as the document, checked as a journal line's is; text that is not a stored document is a
+ * 500 naming its collection.
+ */
+export function storedDocument(body: string, where: { db: string; col: string }): Doc {
+  try {
+    return (deserializeMutation({ op: 'put', db: where.db, col: where.col, doc: parseStoredJson(body) }) as { doc: Doc }).doc;
+  } catch (error) {
+    throw new HttpError(
+      500,
+      `A document of ${where.db}.${where.col} in PostgreSQL is damaged and cannot be read (${(error as Error).message}); requests that read it fail until it is mended or removed there`,
+    );
+  }
 }
 
 /** The rows of one collection: `$1` the account, `$2` the database, `$3` the collection. */
@@ -77,7 +87,7 @@ export class PostgresDocuments implements DocumentSource {
     );
     const byKey = new Map(rows.map((row) => [row.id, row.body]));
     const found = keys.find((key) => byKey.has(key));
-    return found === undefined ? undefined : storedDocument(byKey.get(found)!);
+    return found === undefined ? undefined : storedDocument(byKey.get(found)!, { db, col });
   }
 
   async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection> {
@@ -88,7 +98,7 @@ export class PostgresDocuments implements DocumentSource {
       if (page) return page;
     }
     const { rows } = await this.query<{ body: string }>(candidatesSql(filter), values);
-    return { documents: rows.map((row) => storedDocument(row.body)) };
+    return { documents: rows.map((row) => storedDocument(row.body, { db, col })) };
   }
 
   async sortedPage(
@@ -165,7 +175,7 @@ export class PostgresDocuments implements DocumentSource {
         window.skip,
         window.limit,
       ]);
-      return { documents: page.rows.map((row) => storedDocument(row.body)), total };
+      return { documents: page.rows.map((row) => storedDocument(row.body, { db: values[1] as string, col: values[2] as string })), total };
     });
   }
 

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { AccountState } from '../accountState';
 import type { AccountStore, DocumentSource, RequestScope } from '../accountStore';
 import type { Mutation } from '../mutations';
+import type { CollectionData } from '../../query/collectionData';
 import { stringifyMutations } from '../mutations';
 import { changeMutations, readCatalog, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
@@ -108,6 +109,15 @@ export class PostgresAccountStore implements AccountStore {
       release();
       this.cache.evict(this.state);
     }
+  }
+
+  async loadCollection(db: string, col: string): Promise<CollectionData | undefined> {
+    const scope: RequestScope = { collections: [{ db, col }], databases: [], figures: [] };
+    if (!this.cache.needsLoading(this.state, scope)) return this.state.collection(db, col);
+    const release = await this.takeTurn(() => this.loadForRead(scope));
+    const data = this.state.collection(db, col);
+    release();
+    return data;
   }
 
   private pin(scope: RequestScope): () => void {

@@ -2,6 +2,7 @@ import type { Doc, Value } from '../../bson/extendedJson';
 import type { Entry } from '../../query/collectionData';
 import { CollectionData, ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
+import { QueryIndex } from '../../query/indexes/queryIndex';
 
 /** How many documents a collection kept only in PostgreSQL holds, and their stored size, as one read found them. */
 export interface CollectionFigures {
@@ -9,10 +10,11 @@ export interface CollectionFigures {
   dataSize: number;
 }
 
-export interface IndexUsage {
-  ops: number;
-  since: Date;
-}
+/**
+ * The count the planner assumes of a stored collection whose figures no read has found: large, so that it plans the
+ * walk of an index wherever one bounds the filter or serves the sort, as it would on a collection of any real size.
+ */
+const ASSUMED_COUNT = 1_000_000;
 
 /** A request read the documents of a collection its store had not loaded for it: a fault of the request's scope (requestScope.ts). */
 export class CollectionNotLoaded extends Error {
@@ -24,28 +26,15 @@ export class CollectionNotLoaded extends Error {
 /**
  * A collection whose documents are kept only in PostgreSQL (no request is using it): its indexes and rules, and,
  * once read, its figures. Writes of other processes caught up with only make the figures unknown; the store
- * replaces it with the loaded collection (collectionCache.ts) before a request that names it runs.
+ * replaces it with the loaded collection (collectionCache.ts) before a request that needs its documents runs.
+ * Its indexes hold no keys: the planner plans on their shapes alone, for a query that PostgreSQL answers.
  */
 export class StoredCollection extends CollectionData {
-  /**
-   * How often each index served a query in this process, and since when: given back to the collection when loaded.
-   * Reads by `_id` served while stored count in the `_id_` index itself.
-   */
-  private readonly usage = new Map<string, IndexUsage>();
+  /** The indexes the planner sees, each counting the queries it served while the collection was stored. */
+  private readonly planned = new Map<string, QueryIndex>([[ID_INDEX.name, super.queryIndex(ID_INDEX.name)!]]);
 
-  constructor(
-    private figures?: CollectionFigures,
-    usage: [string, IndexUsage][] = [],
-  ) {
+  constructor(private figures?: CollectionFigures) {
     super();
-    for (const [name, used] of usage)
-      if (name === ID_INDEX.name) Object.assign(this.queryIndex(name)!.accesses, used);
-      else this.usage.set(name, { ...used });
-  }
-
-  /** How the index `name` was used in this process while the collection was loaded before, or by reads by `_id` since. */
-  usageOf(name: string): IndexUsage | undefined {
-    return name === ID_INDEX.name ? this.queryIndex(name)!.accesses : this.usage.get(name);
   }
 
   override get loaded(): boolean {
@@ -60,12 +49,26 @@ export class StoredCollection extends CollectionData {
     this.figures = figures;
   }
 
+  /** Carries over how the indexes of the same name were used (this process, the collection loaded before). */
+  adoptUsage(indexes: readonly QueryIndex[]): void {
+    for (const index of indexes) Object.assign(this.planned.get(index.name)?.accesses ?? {}, index.accesses);
+  }
+
+  override queryIndex(name: string): QueryIndex | undefined {
+    return this.planned.get(name);
+  }
+
+  override get queryIndexes(): QueryIndex[] {
+    return [...this.planned.values()];
+  }
+
   override get count(): number {
-    return this.requireFigures().count;
+    return this.figures?.count ?? ASSUMED_COUNT;
   }
 
   override get dataSize(): number {
-    return this.requireFigures().dataSize;
+    if (!this.figures) throw new CollectionNotLoaded();
+    return this.figures.dataSize;
   }
 
   override get entries(): Entry[] {
@@ -102,12 +105,13 @@ export class StoredCollection extends CollectionData {
     const position = this.indexes.findIndex((index) => index.name === spec.name);
     if (position >= 0) this.indexes[position] = spec;
     else this.indexes.push(spec);
+    if (spec.name !== ID_INDEX.name) this.planned.set(spec.name, new QueryIndex(spec));
+  }
+
+  override dropIndex(name: string): boolean {
+    this.planned.delete(name === ID_INDEX.name ? '' : name);
+    return super.dropIndex(name);
   }
 
   override *measureSteps(): Generator<void, void> {}
-
-  private requireFigures(): CollectionFigures {
-    if (!this.figures) throw new CollectionNotLoaded();
-    return this.figures;
-  }
 }

@@ -80,7 +80,7 @@ describePostgres('on PostgreSQL, collections loaded for the requests that name t
     assert.deepEqual(after.since, before.since);
   });
 
-  it("opens the account after a restart without reading a collection's documents: a damaged one fails only the requests that need it, saying so", async () => {
+  it("opens the account after a restart without reading a collection's documents: a damaged one fails only the requests that read it, saying so", async () => {
     await running.stop();
     const pool = new Pool({ connectionString: store });
     try {
@@ -95,9 +95,40 @@ describePostgres('on PostgreSQL, collections loaded for the requests that name t
     running = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, storeCacheMb: 1, keepData: true });
     assert.equal(await countOf('a', {}), PER_COLLECTION);
     assert.deepEqual((await running.raw('GET', `${docs('c')}/c2`)).json, { _id: 'c2', n: 2, tag: 'c-2', payload });
+    // A query PostgreSQL answers whole reads only its page: the damaged document is not in it.
+    assert.equal(await countOf('c', { n: 5 }), 1);
     const damaged = await running.raw('GET', docs('c'));
     assert.equal(damaged.status, 500, damaged.text);
     assert.match(JSON.parse(damaged.text).error, /^A document of big\.c in PostgreSQL is damaged and cannot be read/);
+    // A write needs the collection loaded, the damaged document with it.
+    const write = await running.raw('PUT', `${docs('c')}/c2`, { body: jsonBody({ document: { $set: { n: 20 } }, safe: true }) });
+    assert.equal(write.status, 500, write.text);
+    assert.match(JSON.parse(write.text).error, /^A document of big\.c in PostgreSQL is damaged and cannot be read/);
     assert.equal(await countOf('b', {}), PER_COLLECTION);
+  });
+
+  it('keeps the collection used last loaded even past the budget, and reads it again once another was used', async () => {
+    const big = 'd';
+    for (let from = 0; from < 700; from += 50) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          running.raw('POST', docs(big), { body: jsonBody({ document: { _id: `${big}${from + i}`, payload } }) }),
+        ),
+      );
+      for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+    }
+    // Damaged in PostgreSQL behind the service's back: only a read of the collection's rows meets it.
+    const pool = new Pool({ connectionString: store });
+    try {
+      await pool.query(`UPDATE dbhost_documents SET body = '{' WHERE db = $1 AND col = $2 AND doc->>'_id' = 'd5'`, [DB, big]);
+    } finally {
+      await pool.end();
+    }
+    const update = () => running.raw('PUT', `${docs(big)}/d2`, { body: jsonBody({ document: { $set: { seen: true } }, safe: true }) });
+    assert.equal((await update()).status, 200, 'still loaded: its rows are not read again');
+    assert.equal((await running.raw('DELETE', `${docs('a')}/a0`)).status, 200);
+    const again = await update();
+    assert.equal(again.status, 500, again.text);
+    assert.match(JSON.parse(again.text).error, /^A document of big\.d in PostgreSQL is damaged/);
   });
 });
