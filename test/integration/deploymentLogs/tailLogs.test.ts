@@ -7,7 +7,8 @@ import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTa
 import type { TestApi } from '../../../src/extension/extension';
 import { nodeAt, treeItemOf } from '../explorer/explorerFixtures';
 import { lineAppears, transcriptOf } from '../support/logTranscript';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { freePort } from '../support/freePort';
 import { treeMenuCommands } from '../support/treeMenus';
@@ -58,7 +59,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
       apiKeys: [randomUUID()],
     };
     service = await startServiceInChild(options);
-    ({ accountId, client } = await addAccount(testing, 'Log tests', service));
+    ({ accountId, client } = await addAccount('Log tests', service));
     const deployments = await client.listDeployments();
     const withShop = deployments.find((d) => JSON.stringify(d).includes('"shop"'));
     const withMetrics = deployments.find((d) => JSON.stringify(d).includes('"metrics"'));
@@ -69,7 +70,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
 
   after(async () => {
     for (const session of sessions) session.stop();
-    if (accountId && testing.services.accounts.get(accountId)) await testing.services.accounts.remove(accountId);
+    if (accountId && testing.services.accounts.get(accountId)) await removeAccount(accountId);
     await service?.stop();
     if (service) fs.rmSync(service.dataDir, { recursive: true, force: true });
   });
@@ -148,10 +149,10 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     assert.equal(sharedSession.isRunning, true);
 
     const stopped = new Promise<void>((resolve) => sharedSession.onDidStop(resolve));
-    await testing.services.accounts.remove(accountId);
+    await removeAccount(accountId);
     await stopped;
     assert.ok(transcriptOf(sharedSession).some((line) => /account was removed/.test(line.text)));
-    ({ accountId, client } = await addAccount(testing, 'Log tests', service));
+    ({ accountId, client } = await addAccount('Log tests', service));
   });
 
   it('Show Logs opens a read-only snapshot of the log', async () => {

@@ -5,7 +5,8 @@ import type { ChangedList, ResourceTarget } from '../../../src/extension/base/re
 import type { TestApi } from '../../../src/extension/extension';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import { childrenOf } from '../explorer/explorerFixtures';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'indextests';
@@ -64,7 +65,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Index tests', readTestConfig().services.empty));
+    ({ accountId, client } = await addAccount('Index tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
   });
@@ -72,7 +73,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   after(async () => {
     changeSubscription?.dispose();
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   it('creates a single-field index from a field suggested by a sample of the documents, built in the background by default', async () => {

@@ -7,7 +7,8 @@ import type { CreatedAndExplained } from '../../../src/extension/indexes/createS
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { FaultProxy } from '../../support/faultProxy';
 import { childrenOf, labelOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -41,7 +42,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
 
   before(async () => {
     ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, label, readTestConfig().services.empty));
+    ({ accountId, client } = await addAccount(label, readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await seedItems(testing, client, accountId, db, 'items', DOCUMENTS);
     playgrounds = PlaygroundFolder.create('explain');
@@ -54,7 +55,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     playgrounds?.remove();
   });
 
@@ -192,22 +193,22 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
     ({ testing } = await activateExtension());
     const { empty } = readTestConfig().services;
     proxy = await FaultProxy.start(empty.url);
-    ({ accountId, client } = await addAccount(testing, label, { url: proxy.url, apiKey: empty.apiKey }));
+    ({ accountId, client } = await addAccount(label, { url: proxy.url, apiKey: empty.apiKey }));
     await client.createDatabase('explainguard', 'sandbox');
     await seedItems(testing, client, accountId, 'explainguard', 'items', 50);
     playgrounds = PlaygroundFolder.create('explain-guard');
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.update(accountId, { mode: 'normal' });
+    if (accountId) await setGuardrails(accountId, { mode: 'normal' });
     if (client) await (await testing.services.accounts.clientFor(accountId)).deleteDatabase('explainguard').catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.close();
     playgrounds?.remove();
   });
 
   it('a Read-only account is offered the suggestion, but creating it is refused with its message and nothing is sent', async () => {
-    await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production' });
+    await setGuardrails(accountId, { mode: 'readOnly', tag: 'production' });
     const prompts = new FakePrompts();
     answerPrompts(prompts);
     const outcome = await explainScan('readonly.query.json');
@@ -230,7 +231,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   });
 
   it('Confirm writes asks before creating it, and Cancel sends nothing', async () => {
-    await testing.services.accounts.update(accountId, { mode: 'confirm', tag: 'production' });
+    await setGuardrails(accountId, { mode: 'confirm', tag: 'production' });
     const prompts = new FakePrompts([{ confirm: false }]);
     answerPrompts(prompts);
     const outcome = await explainScan('confirm.query.json');
@@ -256,7 +257,7 @@ describe('Explain on a slow query', function () {
   before(async () => {
     ({ testing } = await activateExtension());
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
-    accountId = (await testing.services.accounts.add({ label: 'Slow explain', baseUrl: service.url, apiKey: service.apiKey })).id;
+    accountId = (await addAccount('Slow explain', { url: service.url, apiKey: service.apiKey })).accountId;
     const client = await testing.services.accounts.clientFor(accountId);
     await client.createDatabase('slowexplain', 'sandbox');
     await seedItems(testing, client, accountId, 'slowexplain', 'items', 30);
@@ -264,7 +265,7 @@ describe('Explain on a slow query', function () {
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await service?.stop();
   });
 
