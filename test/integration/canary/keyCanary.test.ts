@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { removeAccount, setGuardrails } from '../support/accounts';
+import { removeAccount, setGuardrails, shownAccounts } from '../support/accounts';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -77,7 +77,7 @@ describe('The API key never leaks (canary key)', function () {
   }
 
   after(async () => {
-    if (account && testing.services.accounts.get(account.id)) await removeAccount(account.id);
+    if (account && (await shownAccounts()).some((shown) => shown.id === account?.id)) await removeAccount(account.id);
     await service?.stop();
   });
 

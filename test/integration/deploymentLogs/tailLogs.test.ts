@@ -4,11 +4,10 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import type { TestApi } from '../../../src/extension/extension';
 import { nodeAt, treeItemOf } from '../explorer/explorerFixtures';
 import { lineAppears, transcriptOf } from '../support/logTranscript';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
-import { addAccount, removeAccount } from '../support/accounts';
+import { addAccount, removeAccount, shownAccounts } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { freePort } from '../support/freePort';
 import { treeMenuCommands } from '../support/treeMenus';
@@ -18,7 +17,6 @@ import { installedServiceScript } from '../support/product';
 
 describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   const occurrences = (session: LogTailSession, text: string) =>
     transcriptOf(session).filter((line) => line.level === 'log' && line.text.includes(text)).length;
   let extension: vscode.Extension<unknown>;
@@ -47,9 +45,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   }
 
   before(async () => {
-    const activated = await activateExtension();
-    testing = activated.testing;
-    extension = activated.extension;
+    ({ extension } = await activateExtension());
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
     options = {
       script: installedServiceScript(),
@@ -70,7 +66,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
 
   after(async () => {
     for (const session of sessions) session.stop();
-    if (accountId && testing.services.accounts.get(accountId)) await removeAccount(accountId);
+    if (accountId && (await shownAccounts()).some((account) => account.id === accountId)) await removeAccount(accountId);
     await service?.stop();
     if (service) fs.rmSync(service.dataDir, { recursive: true, force: true });
   });

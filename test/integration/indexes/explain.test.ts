@@ -201,7 +201,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
 
   after(async () => {
     if (accountId) await setGuardrails(accountId, { mode: 'normal' });
-    if (client) await (await testing.services.accounts.clientFor(accountId)).deleteDatabase('explainguard').catch(() => undefined);
+    if (client) await client.deleteDatabase('explainguard').catch(() => undefined);
     if (accountId) await removeAccount(accountId);
     await proxy?.close();
     playgrounds?.remove();
@@ -257,8 +257,9 @@ describe('Explain on a slow query', function () {
   before(async () => {
     ({ testing } = await activateExtension());
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
-    accountId = (await addAccount('Slow explain', { url: service.url, apiKey: service.apiKey })).accountId;
-    const client = await testing.services.accounts.clientFor(accountId);
+    const added = await addAccount('Slow explain', { url: service.url, apiKey: service.apiKey });
+    accountId = added.accountId;
+    const { client } = added;
     await client.createDatabase('slowexplain', 'sandbox');
     await seedItems(testing, client, accountId, 'slowexplain', 'items', 30);
     await client.listDocuments('slowexplain', 'items', { q: { k: 3 }, sort: { n: -1 } });
