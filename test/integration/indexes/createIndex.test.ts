@@ -4,7 +4,7 @@ import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/core/
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { TestApi } from '../../../src/extension/extension';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import { childrenOf } from '../explorer/explorerFixtures';
+import { childrenOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
@@ -58,8 +58,8 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   async function freshCollection(col: string, documents: Record<string, unknown>[]): Promise<ResourceTarget> {
     await client.createCollection(db, col);
     for (const document of documents) await client.createDocument(db, col, document as never, { safe: true });
-    // Made behind the extension's back, so tell the tree as the extension's own commands would.
-    testing.services.changes.fire({ accountId, db }, 'collections');
+    // Made behind the extension's back: load the database's collections again, as its Refresh button does.
+    await refreshNode(await nodeAt(accountId, 'Databases', db));
     return { accountId, db, col };
   }
 

@@ -44,7 +44,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     ({ testing } = await activateExtension());
     ({ accountId, client } = await addAccount(label, readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
-    await seedItems(testing, client, accountId, db, 'items', DOCUMENTS);
+    await seedItems(client, accountId, db, 'items', DOCUMENTS);
     playgrounds = PlaygroundFolder.create('explain');
   });
 
@@ -176,7 +176,6 @@ async function indexDescriptions(accountId: string, col: string): Promise<Map<st
 describe('Explain under guardrails: the suggestion is offered, the account decides', function () {
   this.timeout(120_000);
   const label = 'Explain production';
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let proxy: FaultProxy;
@@ -190,12 +189,12 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const { empty } = readTestConfig().services;
     proxy = await FaultProxy.start(empty.url);
     ({ accountId, client } = await addAccount(label, { url: proxy.url, apiKey: empty.apiKey }));
     await client.createDatabase('explainguard', 'sandbox');
-    await seedItems(testing, client, accountId, 'explainguard', 'items', 50);
+    await seedItems(client, accountId, 'explainguard', 'items', 50);
     playgrounds = PlaygroundFolder.create('explain-guard');
   });
 
@@ -250,18 +249,17 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
 
 describe('Explain on a slow query', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let service: ChildService;
   let accountId: string;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
     const added = await addAccount('Slow explain', { url: service.url, apiKey: service.apiKey });
     accountId = added.accountId;
     const { client } = added;
     await client.createDatabase('slowexplain', 'sandbox');
-    await seedItems(testing, client, accountId, 'slowexplain', 'items', 30);
+    await seedItems(client, accountId, 'slowexplain', 'items', 30);
     await client.listDocuments('slowexplain', 'items', { q: { k: 3 }, sort: { n: -1 } });
   });
 
