@@ -1,7 +1,8 @@
+import { modeOf } from '../../src/core/guardrails/accountGuardrails';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../src/extension/extension';
-import { activateExtension, addAccount } from './support/extensionUnderTest';
+import { activateExtension } from './support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails, shownAccount } from './support/accounts';
 import { FakePrompts } from './support/fakePrompts';
 import { journey } from './support/journey';
 import { readTestConfig } from './support/test-config';
@@ -13,7 +14,6 @@ import { answerPrompts, personAnswers } from './support/windowPrompts';
 const openTabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
 
 describe('Test toolkit: what a test leaves behind is gone before the next', function () {
-  let testing: TestApi;
   let accountId: string;
 
   async function leaveEditorsOpen(): Promise<void> {
@@ -36,27 +36,28 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId } = await addAccount(testing, 'Toolkit tests', readTestConfig().services.empty));
+    await activateExtension();
+    ({ accountId } = await addAccount('Toolkit tests', readTestConfig().services.empty));
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   describe('a test', () => {
     it('leaves a dirty editor, a read-only document, a webview, its prompts, changed settings and a Read-only account behind', async () => {
       await leaveEditorsOpen();
+      // Account Settings answers its own questions and puts the real prompts back: so before the test's prompts.
+      await setGuardrails(accountId, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
       answerPrompts(new FakePrompts());
       await vscode.workspace.getConfiguration('dbhost').update('pageSize', 7, vscode.ConfigurationTarget.Global);
       await vscode.workspace.getConfiguration('files').update('autoSaveDelay', 4321, vscode.ConfigurationTarget.Global);
-      await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
       assert.ok(!personAnswers());
     });
   });
 
   describe('the next test', () => {
-    it('finds no editor open, the real prompts, the settings as they were and the account in Normal mode', () => {
+    it('finds no editor open, the real prompts, the settings as they were and the account in Normal mode', async () => {
       assert.deepEqual(
         openTabs().map((tab) => tab.label),
         [],
@@ -64,8 +65,8 @@ describe('Test toolkit: what a test leaves behind is gone before the next', func
       assert.ok(personAnswers(), 'fake prompts are still answering');
       assert.equal(vscode.workspace.getConfiguration('dbhost').inspect('pageSize')?.globalValue, undefined);
       assert.equal(vscode.workspace.getConfiguration('files').inspect('autoSaveDelay')?.globalValue, undefined);
-      const account = testing.services.accounts.require(accountId);
-      assert.deepEqual([account.mode, account.tag, account.color], [undefined, undefined, undefined]);
+      const account = await shownAccount(accountId);
+      assert.deepEqual([modeOf(account), account.tag, account.color], ['normal', undefined, undefined]);
     });
   });
 

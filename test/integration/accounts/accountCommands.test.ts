@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { removeAccount } from '../support/accounts';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import { accountNode, childLabels, labelOf, treeItemOf } from '../explorer/explorerFixtures';
@@ -25,7 +26,7 @@ describe('Account commands', function () {
   });
 
   after(async () => {
-    for (const id of added) if (testing.services.accounts.get(id)) await testing.services.accounts.remove(id);
+    for (const id of added) if (testing.services.accounts.get(id)) await removeAccount(id);
     await service?.stop();
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { confirmationOf, invokeAfterConfirmation, invokeTool, prepareTool } from './aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
@@ -11,26 +11,25 @@ import { answerPrompts } from '../support/windowPrompts';
 
 describe('AI tools: dbhost_aggregate reads under every mode, and its $out is a guarded write', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
   const GROUP = [{ $group: { _id: '$kind', n: { $sum: 1 } } }, { $sort: { _id: 1 } }];
   const OUT = { account: 'AI pipelines', database: 'lab', collection: 'items', pipeline: [...GROUP, { $out: 'summary' }] };
-  const setMode = (mode: 'normal' | 'confirm' | 'readOnly') => testing.services.accounts.update(accountId, { mode, tag: 'production' });
+  const setMode = (mode: 'normal' | 'confirm' | 'readOnly') => setGuardrails(accountId, { mode, tag: 'production' });
   const summaries = async () => (await client.listCollections('lab')).filter((record) => record.name === 'summary').length;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
-    ({ accountId, client } = await addAccount(testing, 'AI pipelines', service));
+    ({ accountId, client } = await addAccount('AI pipelines', service));
     await client.createDatabase('lab', 'sandbox');
     await client.createCollection('lab', 'items');
     for (let n = 1; n <= 6; n++) await client.createDocument('lab', 'items', { _id: n, kind: n % 2 ? 'odd' : 'even' }, { safe: true });
   });
 
   after(async () => {
-    await testing.services.accounts.remove(accountId);
+    await removeAccount(accountId);
     await service.stop();
   });
 

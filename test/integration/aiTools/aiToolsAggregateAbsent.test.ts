@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import type { ServiceWithout } from '../support/serviceWithout';
@@ -15,7 +15,6 @@ describe('dbhost_aggregate and Aggregate… on a service without aggregation', f
   this.timeout(60_000);
   const label = 'Agent, no pipelines';
   const other = 'Viewer, no pipelines';
-  let testing: TestApi;
   let service: ServiceWithout;
   const accounts: string[] = [];
   let playgrounds: PlaygroundFolder;
@@ -23,17 +22,17 @@ describe('dbhost_aggregate and Aggregate… on a service without aggregation', f
   const OUT = { ...READ, pipeline: [...READ.pipeline, { $out: 'perStatus' }] };
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     // A proxy to the local service that answers every …/aggregate 404, as a service without the endpoint would.
     service = await serviceWithout(readTestConfig().services.demo.url, /^\/databases\/[^/]+\/collections\/[^/]+\/aggregate(\?|$)/);
     const apiKey = readTestConfig().services.demo.apiKey;
-    for (const name of [label, other]) accounts.push((await addAccount(testing, name, { url: service.url, apiKey })).accountId);
-    await testing.services.accounts.update(accounts[0]!, { mode: 'confirm' });
+    for (const name of [label, other]) accounts.push((await addAccount(name, { url: service.url, apiKey })).accountId);
+    await setGuardrails(accounts[0]!, { mode: 'confirm' });
     playgrounds = PlaygroundFolder.create('aggregate-absent-tools');
   });
 
   after(async () => {
-    for (const accountId of accounts) await testing.services.accounts.remove(accountId);
+    for (const accountId of accounts) await removeAccount(accountId);
     await service?.close();
     playgrounds?.remove();
   });

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
-import type { TestApi } from '../../../src/extension/extension';
 import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { confirmationOf, invokeAfterConfirmation, invokeTool, prepareTool } from './aiToolsFixtures';
 import type { ChildService } from '../../support/testService';
@@ -13,7 +13,6 @@ import { answerPrompts } from '../support/windowPrompts';
 
 describe("AI tools: each account's guardrails decide the write tools", function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
@@ -24,19 +23,19 @@ describe("AI tools: each account's guardrails decide the write tools", function 
     return text;
   };
   const held = async (q: JsonObject) => (await client.listDocuments('lab', 'items', { q, limit: 100 })).documents;
-  const setMode = (mode: 'normal' | 'confirm' | 'readOnly', tag?: string) => testing.services.accounts.update(accountId, { mode, tag });
+  const setMode = (mode: 'normal' | 'confirm' | 'readOnly', tag?: string) => setGuardrails(accountId, { mode, tag });
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
-    ({ accountId, client } = await addAccount(testing, 'AI writes', service));
+    ({ accountId, client } = await addAccount('AI writes', service));
     await client.createDatabase('lab', 'sandbox');
     await client.createCollection('lab', 'items');
     for (let n = 1; n <= 5; n++) await client.createDocument('lab', 'items', { _id: n, kind: 'tool', n }, { safe: true });
   });
 
   after(async () => {
-    await testing.services.accounts.remove(accountId);
+    await removeAccount(accountId);
     await service.stop();
   });
 
@@ -153,7 +152,6 @@ describe("AI tools: each account's guardrails decide the write tools", function 
       /account "AI writes" · dbhost_deleteDocument · .* · failed: Error: Not sent/,
     ];
     const log = await logFileLines(
-      testing,
       AI_ACTIVITY_LOG,
       (lines) => outcomes.every((outcome) => lines.some((line) => outcome.test(line))),
       'each call and its outcome in the AI activity log',

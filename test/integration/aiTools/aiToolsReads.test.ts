@@ -2,16 +2,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { TestApi } from '../../../src/extension/extension';
 import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { productExtensionId } from '../support/product';
 import { readTestConfig } from '../support/test-config';
 import { invokeTool } from './aiToolsFixtures';
 
 describe('AI tools: every read tool through vscode.lm.invokeTool', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let client: DbHostApi;
   let accountId: string;
   const demo = readTestConfig().services.demo;
@@ -23,12 +22,12 @@ describe('AI tools: every read tool through vscode.lm.invokeTool', function () {
   };
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'AI reads', demo));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('AI reads', demo));
   });
 
   after(async () => {
-    await testing.services.accounts.remove(accountId);
+    await removeAccount(accountId);
   });
 
   it('offers every tool of package.json to VS Code, with its schema', () => {
@@ -126,7 +125,6 @@ describe('AI tools: every read tool through vscode.lm.invokeTool', function () {
     const failed = (line: string) =>
       /account "\(none\)" · dbhost_listDatabases · .*failed: Error: No account is labelled "Nobody"/.test(line);
     const log = await logFileLines(
-      testing,
       AI_ACTIVITY_LOG,
       (lines) => lines.some(found) && lines.some(failed),
       'the find and the failed listDatabases in the AI activity log',

@@ -4,26 +4,25 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { mcpServerProviderOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 
 describe('AI tools: the MCP servers the extension offers VS Code', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let client: DbHostApi;
   let accountId: string;
   const demo = readTestConfig().services.demo;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'AI over MCP', demo));
-    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    await activateExtension();
+    ({ accountId, client } = await addAccount('AI over MCP', demo));
+    await setGuardrails(accountId, { mode: 'readOnly' });
   });
 
   after(async () => {
-    await testing.services.accounts.remove(accountId);
+    await removeAccount(accountId);
   });
 
   it("offers one server per account in its mode, the key nowhere until VS Code starts it, then in the child's environment only", async () => {

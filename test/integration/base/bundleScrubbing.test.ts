@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import type { RunAllResult } from '../../../src/extension/playground/runAll';
 import { FaultProxy } from '../../support/faultProxy';
 import { childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, shownAccounts } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -27,7 +27,6 @@ const otherKey = 'other-account-key-5c1e9d77';
  */
 describe('Lazy bundles scrub every key the window knows from what they show', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let proxy: FaultProxy;
   let accountId: string;
   let direct: DbHostApi;
@@ -44,14 +43,14 @@ describe('Lazy bundles scrub every key the window knows from what they show', fu
   };
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const demo = readTestConfig().services.demo;
-    ({ client: direct } = await addAccount(testing, `${label} direct`, demo));
+    ({ client: direct } = await addAccount(`${label} direct`, demo));
     await direct.createCollection(db, col);
     await direct.createDocument(db, col, { _id: 'one', n: 1 }, { safe: true });
     proxy = await FaultProxy.start(demo.url);
-    accountId = (await testing.services.accounts.add({ label, baseUrl: proxy.url, apiKey: demo.apiKey })).id;
-    await testing.services.accounts.add({ label: `${label} other`, baseUrl: demo.url, apiKey: otherKey });
+    ({ accountId } = await addAccount(label, { url: proxy.url, apiKey: demo.apiKey }));
+    await addAccount(`${label} other`, { url: demo.url, apiKey: otherKey });
     folder = mkdtempSync(join(tmpdir(), 'dbhost-scrub-'));
     playgrounds = PlaygroundFolder.create('scrub');
   });
@@ -60,9 +59,7 @@ describe('Lazy bundles scrub every key the window knows from what they show', fu
 
   after(async () => {
     await direct?.deleteCollection(db, col).catch(() => undefined);
-    for (const id of testing.services.accounts.list().filter((account) => account.label.startsWith(label))) {
-      await testing.services.accounts.remove(id.id);
-    }
+    for (const account of await shownAccounts()) if (account.label.startsWith(label)) await removeAccount(account.id);
     await proxy?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
     playgrounds?.remove();

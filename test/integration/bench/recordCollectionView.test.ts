@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount } from '../support/accounts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -20,10 +21,9 @@ describe('Collection view open time (for npm run bench)', function () {
   this.timeout(300_000);
 
   it('is measured from the command to the webview drawing 100 documents of 50 fields, and recorded in test-results/collectionView.json', async () => {
-    const { testing } = await activateExtension();
+    await activateExtension();
     const { empty } = readTestConfig().services;
-    const account = await testing.services.accounts.add({ label: 'Bench table', baseUrl: empty.url, apiKey: empty.apiKey });
-    const client = await testing.services.accounts.clientFor(account.id);
+    const { accountId, client } = await addAccount('Bench table', empty);
     try {
       await client.createDatabase(db, 'sandbox');
       await client.createCollection(db, col);
@@ -43,7 +43,7 @@ describe('Collection view open time (for npm run bench)', function () {
 
         const started = performance.now();
         const made = nextPanelMade();
-        const opened = vscode.commands.executeCommand('dbhost.openCollectionView', { accountId: account.id, db, col }, state);
+        const opened = vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }, state);
         const panel = await made;
         // The page says it drew a loaded page's table with a `rendered` message to the extension.
         const size = await new Promise<{ rows: number; columns: number }>((resolve) => {
@@ -73,7 +73,7 @@ describe('Collection view open time (for npm run bench)', function () {
       fs.writeFileSync(path.join(resultsDir, 'collectionView.json'), `${JSON.stringify(record, null, 2)}\n`);
     } finally {
       await client.deleteDatabase(db).catch(() => undefined);
-      await testing.services.accounts.remove(account.id);
+      await removeAccount(accountId);
     }
   });
 });

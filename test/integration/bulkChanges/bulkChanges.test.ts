@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { setGuardrails } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
-import type { TestApi } from '../../../src/extension/extension';
 import type { UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
 import type { RecordingProxy } from '../support/recordingProxy';
 import type { ProxiedAccount } from '../support/proxiedAccount';
@@ -63,7 +63,6 @@ async function noErrorsMarked(uris: vscode.Uri[]): Promise<void> {
 
 describe('Bulk changes: preview and undo', function () {
   this.timeout(180_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -84,8 +83,8 @@ describe('Bulk changes: preview and undo', function () {
     runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: LABEL, db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: LABEL, db, col });
     ({ proxy, accountId, other } = proxied);
     const ids = [...Array(COUNT).keys()];
     for (let start = 0; start < COUNT; start += 4)
@@ -179,7 +178,7 @@ describe('Bulk changes: preview and undo', function () {
   });
 
   it('refuses a Read-only account before anything is sent, the preview included', async () => {
-    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    await setGuardrails(accountId, { mode: 'readOnly' });
     const lens = await updateLens('readonly.query.json', { criteria: {}, object: { $set: { state: 'refused' } }, multi: true });
     proxy.requests.length = 0;
     const refused = new FakePrompts([]);

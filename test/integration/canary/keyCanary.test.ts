@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { removeAccount, setGuardrails, shownAccounts } from '../support/accounts';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -7,7 +8,7 @@ import type { Account } from '../../../src/extension/kit/accounts/account';
 import type { TestApi } from '../../../src/extension/extension';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import { accountNode, childrenOf, nodeAt } from '../explorer/explorerFixtures';
-import { AI_ACTIVITY_LOG, logFileLines } from '../support/logFile';
+import { AI_ACTIVITY_LOG, logFileLines, extensionHostLogs } from '../support/logFile';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
@@ -64,19 +65,19 @@ describe('The API key never leaks (canary key)', function () {
       await invokeTool('dbhost_find', things),
       await invokeTool('dbhost_listCollections', { account: 'Canary', database: 'missing' }),
     );
-    await testing.services.accounts.update(account.id, { mode: 'confirm', tag: 'canary' });
+    await setGuardrails(account.id, { mode: 'confirm', tag: 'canary' });
     const confirmation = confirmationOf(
       await prepareTool('dbhost_updateMatching', { ...things, filter: {}, update: { $set: { seen: true } } }),
     );
     assert.ok(confirmation, 'no confirmation was prepared: the check would prove little');
     aiShown.push(confirmation.title, confirmation.message);
-    await testing.services.accounts.update(account.id, { mode: 'readOnly' });
+    await setGuardrails(account.id, { mode: 'readOnly' });
     aiShown.push(await invokeTool('dbhost_insertDocument', { ...things, document: { a: 1 } }));
-    await testing.services.accounts.update(account.id, { mode: 'normal', tag: undefined });
+    await setGuardrails(account.id, { mode: 'normal', tag: undefined });
   }
 
   after(async () => {
-    if (account && testing.services.accounts.get(account.id)) await testing.services.accounts.remove(account.id);
+    if (account && (await shownAccounts()).some((shown) => shown.id === account?.id)) await removeAccount(account.id);
     await service?.stop();
   });
 
@@ -114,12 +115,7 @@ describe('The API key never leaks (canary key)', function () {
     );
     const ours = (lines: string[]) => lines.filter((line) => line.includes('account "Canary"'));
     const log = ours(
-      await logFileLines(
-        testing,
-        AI_ACTIVITY_LOG,
-        (lines) => ours(lines).length >= 3,
-        "the Canary account's tool calls in the AI activity log",
-      ),
+      await logFileLines(AI_ACTIVITY_LOG, (lines) => ours(lines).length >= 3, "the Canary account's tool calls in the AI activity log"),
     );
     for (const text of [...aiShown, ...log]) assert.ok(!text.includes(canary), `the key is in: ${text.split(canary).join('<KEY>')}`);
   });
@@ -141,7 +137,7 @@ describe('The API key never leaks (canary key)', function () {
   });
 
   it('is in no log line of the extension host', async () => {
-    const exthostLogs = path.dirname(testing.services.context.logUri.fsPath);
+    const exthostLogs = extensionHostLogs();
     const ours = () => filesUnder(exthostLogs).filter((file) => fs.readFileSync(file, 'utf8').includes('Added the account "Canary"'));
     // The log reaches its file a moment after it is written: look until it is there.
     for (let attempt = 0; attempt < 100 && ours().length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,7 +4,6 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
 import { documentUri } from '../../../src/extension/kit/targets/documentUri';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -24,7 +23,6 @@ const col = 'people';
 /** A collection view's Save meeting another client's change to a field the user edited in a cell offers Merge…. */
 describe('Collection view: a cell save over a same-field change offers Merge…', function () {
   this.timeout(90_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -56,8 +54,8 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
   const mergeOf = (id: string) => mergeViewOf(documentUri({ accountId, db, col, docId: { $oid: id } }));
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Cell merge tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Cell merge tests', db, col });
     ({ proxy, accountId, other } = proxied);
   });
 

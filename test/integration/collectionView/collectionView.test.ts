@@ -7,7 +7,6 @@ import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/c
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
 import { postedForm } from '../../../src/core/table/protocol';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
@@ -34,7 +33,6 @@ describe('Collection view', function () {
   // Each test drives the view the first one opened.
   journey(this);
   this.timeout(90_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -68,8 +66,8 @@ describe('Collection view', function () {
   const review = (): Promise<ReviewItem[]> => reviewOf(view);
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Table tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Table tests', db, col });
     ({ proxy, accountId, other } = proxied);
     for (const name of ['Ada', 'Grace', 'Edsger']) ids.push(await createPerson(name));
   });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { setGuardrails } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
@@ -6,7 +7,6 @@ import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/c
 import type { ReviewItem } from '../../../src/core/table/protocol';
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
 import type { RecordingProxy } from '../support/recordingProxy';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
@@ -25,7 +25,6 @@ const OID = '4ffde1398c1a4b6d6c0000aa';
 describe('Collection view: several rows at once', function () {
   journey(this);
   this.timeout(120_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -48,8 +47,8 @@ describe('Collection view: several rows at once', function () {
     runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: LABEL, db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: LABEL, db, col });
     ({ proxy, accountId, other } = proxied);
     const common = { at: { $date: '2026-03-04T05:06:07.089Z' }, big: new LosslessNumber('9007199254740995'), status: 'open' };
     for (const [_id, n] of [
@@ -149,7 +148,7 @@ describe('Collection view: several rows at once', function () {
   it('refuses a Read-only account before asking anything, and a staged change before its preview', async () => {
     answerPrompts(new FakePrompts([{ pick: /selected rows/ }, { pick: /Unset a field/ }, { input: 'status' }]));
     await act({ type: 'changeRows', keys: selected });
-    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    await setGuardrails(accountId, { mode: 'readOnly' });
     try {
       proxy.requests.length = 0;
       const none = new FakePrompts([]);
@@ -167,7 +166,7 @@ describe('Collection view: several rows at once', function () {
         'a write or a preview reached the service',
       );
     } finally {
-      await testing.services.accounts.update(accountId, { mode: 'normal' });
+      await setGuardrails(accountId, { mode: 'normal' });
       await act({ type: 'discardAll' });
     }
   });
@@ -190,7 +189,7 @@ describe('Collection view: several rows at once', function () {
 
   it('Confirm writes: a multi-row delete asks once, in its own question, not once per row; its Undo asks once too', async () => {
     const before = await snapshot();
-    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    await setGuardrails(accountId, { mode: 'confirm' });
     try {
       proxy.requests.length = 0;
       const prompts = new FakePrompts([{ confirm: true }]);
@@ -209,7 +208,7 @@ describe('Collection view: several rows at once', function () {
       assert.equal(outcome?.reinserted, 3);
       assert.deepEqual(await snapshot(), before);
     } finally {
-      await testing.services.accounts.update(accountId, { mode: 'normal' });
+      await setGuardrails(accountId, { mode: 'normal' });
     }
   });
 });

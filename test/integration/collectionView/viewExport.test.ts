@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient, setGuardrails } from '../support/accounts';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,6 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
 import { nextRunOf } from '../support/commandRuns';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -25,7 +25,6 @@ const documentsOf = (page: PageMessage): JsonObject[] => page.documents;
 describe('Collection view: Export… and Export Selected…', function () {
   journey(this);
   this.timeout(120_000);
-  let testing: TestApi;
   let accountId: string;
   let other: DbHostApi;
   let folder: string;
@@ -33,9 +32,9 @@ describe('Collection view: Export… and Export Selected…', function () {
   const nextPage = (panel: CollectionViewPanel): Promise<PageMessage> => nextPosted(panel, isLoadedPage);
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const { empty } = readTestConfig().services;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    other = serviceClient(empty);
     await other.createDatabase(db, 'sandbox');
     await other.createCollection(db, col);
     // 130 kept (more than a page of the view and of the export), mixed _id types, exact values.
@@ -57,8 +56,8 @@ describe('Collection view: Export… and Export Selected…', function () {
       await other.createDocument(db, col, document, { safe: n === 149 });
     }
     // A read-only account (guardrails): export only reads, so it is allowed.
-    accountId = (await testing.services.accounts.add({ label: 'View export tests', baseUrl: empty.url, apiKey: empty.apiKey })).id;
-    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    accountId = (await addAccount('View export tests', { url: empty.url, apiKey: empty.apiKey })).accountId;
+    await setGuardrails(accountId, { mode: 'readOnly' });
     folder = mkdtempSync(join(tmpdir(), 'dbhost-viewexport-'));
     const state = { filter: '{"keep": true}', sort: [{ path: ['n'], direction: -1 }], page: 0, pageSize: 10, fields: [], view: 'table' };
     view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, state);
@@ -68,7 +67,7 @@ describe('Collection view: Export… and Export Selected…', function () {
 
   after(async () => {
     if (other) await other.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 

@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
 import type { RecordingProxy } from '../support/recordingProxy';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
@@ -20,7 +19,6 @@ const LAMP = '"lamp"';
 describe('Collection view: the collection’s rules at the edited cell', function () {
   journey(this);
   this.timeout(120_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -40,8 +38,8 @@ describe('Collection view: the collection’s rules at the edited cell', functio
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'View rules tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'View rules tests', db, col });
     ({ proxy, accountId, other } = proxied);
     await other.createDocument(db, col, { _id: 'lamp', name: 'Lamp', price: 12 }, { safe: true });
     await other.setCollectionRules(db, col, { validator: RULES });

@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import type { TestApi } from '../../../src/extension/extension';
 import { nodeAt, treeItemOf } from '../explorer/explorerFixtures';
 import { lineAppears, transcriptOf } from '../support/logTranscript';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, shownAccounts } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { freePort } from '../support/freePort';
 import { treeMenuCommands } from '../support/treeMenus';
@@ -17,7 +17,6 @@ import { installedServiceScript } from '../support/product';
 
 describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   const occurrences = (session: LogTailSession, text: string) =>
     transcriptOf(session).filter((line) => line.level === 'log' && line.text.includes(text)).length;
   let extension: vscode.Extension<unknown>;
@@ -46,9 +45,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   }
 
   before(async () => {
-    const activated = await activateExtension();
-    testing = activated.testing;
-    extension = activated.extension;
+    ({ extension } = await activateExtension());
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
     options = {
       script: installedServiceScript(),
@@ -58,7 +55,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
       apiKeys: [randomUUID()],
     };
     service = await startServiceInChild(options);
-    ({ accountId, client } = await addAccount(testing, 'Log tests', service));
+    ({ accountId, client } = await addAccount('Log tests', service));
     const deployments = await client.listDeployments();
     const withShop = deployments.find((d) => JSON.stringify(d).includes('"shop"'));
     const withMetrics = deployments.find((d) => JSON.stringify(d).includes('"metrics"'));
@@ -69,7 +66,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
 
   after(async () => {
     for (const session of sessions) session.stop();
-    if (accountId && testing.services.accounts.get(accountId)) await testing.services.accounts.remove(accountId);
+    if (accountId && (await shownAccounts()).some((account) => account.id === accountId)) await removeAccount(accountId);
     await service?.stop();
     if (service) fs.rmSync(service.dataDir, { recursive: true, force: true });
   });
@@ -148,10 +145,10 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     assert.equal(sharedSession.isRunning, true);
 
     const stopped = new Promise<void>((resolve) => sharedSession.onDidStop(resolve));
-    await testing.services.accounts.remove(accountId);
+    await removeAccount(accountId);
     await stopped;
     assert.ok(transcriptOf(sharedSession).some((line) => /account was removed/.test(line.text)));
-    ({ accountId, client } = await addAccount(testing, 'Log tests', service));
+    ({ accountId, client } = await addAccount('Log tests', service));
   });
 
   it('Show Logs opens a read-only snapshot of the log', async () => {

@@ -5,7 +5,6 @@ import type { JsonValue } from '../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { TestApi } from '../../../src/extension/extension';
 import { actOn, isLoadedPage, nextPosted, postedBy } from '../collectionView/viewMessages';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -32,7 +31,6 @@ const NEIGHBOURS: readonly { id: JsonValue; tag: string }[] = [
  */
 describe('Documents named by _id: 42, "42", an object id and its hex', function () {
   this.timeout(90_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let accountId: string;
   let other: DbHostApi;
@@ -43,8 +41,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
   const all = (suffix = '') => ['"42"=string', `"${OID}"=hex`, '42=number', `{"$oid":"${OID}"}=oid`].map((entry) => `${entry}${suffix}`);
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Document id tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Document id tests', db, col });
     ({ accountId, other } = proxied);
   });
 

@@ -124,7 +124,7 @@ describe('Documents as files', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Document tests', db, col });
+    proxied = await addProxiedAccount({ label: 'Document tests', db, col });
     ({ proxy, accountId, other } = proxied);
     changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
   });

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { MergeView } from '../support/mergeViews';
 import { mergeViewOf } from '../support/mergeViews';
-import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { editedOnBothSides, saveMerge, storedDocument } from '../support/mergeScenario';
@@ -20,7 +19,6 @@ const col = 'people';
 /** VS Code's own saves (File > Save, Save All, auto-save) meeting another client's change to the same field offer Merge… too. */
 describe('Merge on every save: File > Save, Save All and auto-save offer Merge… over a same-field change', function () {
   this.timeout(90_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -66,8 +64,8 @@ describe('Merge on every save: File > Save, Save All and auto-save offer Merge�
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Merge on save', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Merge on save', db, col });
     ({ proxy, accountId, other } = proxied);
   });
 

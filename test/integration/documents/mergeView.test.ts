@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { setGuardrails } from '../support/accounts';
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { MergeRow } from '../../../src/core/documents/mergeViewMessages';
 import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
 import type { MergeView } from '../support/mergeViews';
 import { mergeViewOf } from '../support/mergeViews';
-import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { editedOnBothSides, saveMerge } from '../support/mergeScenario';
 import type { ProxiedAccount } from '../support/proxiedAccount';
@@ -20,7 +20,6 @@ const col = 'people';
 /** A save that meets another client's change to the same field: Merge… shows base, yours and theirs, and saves what the user chose. */
 describe('Merge view: a save over a same-field change merged field by field', function () {
   this.timeout(90_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -44,8 +43,8 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   const summary = (rows: MergeRow[]) => rows.map((row) => [row.label, row.status, row.base, row.mine, row.theirs]);
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Merge tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Merge tests', db, col });
     ({ proxy, accountId, other } = proxied);
   });
 
@@ -107,7 +106,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   it('Confirm writes decides the merge write: Cancel writes nothing and keeps the view and the edit; Send saves it', async () => {
     const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
     const { view } = await openMerge(document);
-    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    await setGuardrails(accountId, { mode: 'confirm' });
     try {
       const cancelled = await saveMerge(view, {}, [{ confirm: false }]);
       assert.equal(cancelled.confirmations.length, 1);
@@ -124,7 +123,7 @@ describe('Merge view: a save over a same-field change merged field by field', fu
       assert.deepEqual(await stored(id), { _id: { $oid: id }, name: 'Ada Lovelace', city: 'Leeds', age: 37 });
       await waitFor(() => !document.isDirty, { what: 'the editor saved' });
     } finally {
-      await testing.services.accounts.update(accountId, { mode: undefined });
+      await setGuardrails(accountId, { mode: undefined });
     }
   });
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { setGuardrails } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
-import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { replaceFirst } from '../support/textEditing';
 import type { ProxiedAccount } from '../support/proxiedAccount';
@@ -16,7 +16,6 @@ const col = 'people';
 /** Ctrl+S on a DB Host document runs dbhost.saveDocument: a save that would fail says so once, cause first, and keeps the edit. */
 describe('Save Document (Ctrl+S): one message, cause first, the edit kept', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -47,8 +46,8 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Save tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Save tests', db, col });
     ({ proxy, accountId, other } = proxied);
   });
 
@@ -94,13 +93,13 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
   it('a Read-only account: names the account and its mode and offers Account Settings…', async () => {
     const { document } = await openPerson();
     await replaceFirst(document, '"London"', '"Leeds"');
-    await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production' });
+    await setGuardrails(accountId, { mode: 'readOnly', tag: 'production' });
     try {
       const { message, actions } = await refusedSave(document, '"Leeds"');
       assert.match(message, /^Not saved: the account Save tests \[production\] is Read-only\./);
       assert.deepEqual(actions, ['Account Settings…']);
     } finally {
-      await testing.services.accounts.update(accountId, { mode: undefined, tag: undefined });
+      await setGuardrails(accountId, { mode: undefined, tag: undefined });
     }
   });
 
@@ -151,7 +150,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
   it('Confirm writes answered Cancel: one message that says so, the edit kept, nothing sent; Send saves with one question', async () => {
     const { id, document } = await openPerson();
     await replaceFirst(document, '"London"', '"Leeds"');
-    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    await setGuardrails(accountId, { mode: 'confirm' });
     try {
       let cancelled: { result: SaveOutcome; prompts: { errors: string[]; confirmations: unknown[] } } | undefined;
       const saves = await vscodeSaves(document, async () => {
@@ -175,7 +174,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
       assert.equal(proxy.writes().length, 1);
       assert.match((await other.getDocument(db, col, { $oid: id })).text, /"city":"Leeds"/);
     } finally {
-      await testing.services.accounts.update(accountId, { mode: undefined });
+      await setGuardrails(accountId, { mode: undefined });
     }
   });
 
@@ -189,13 +188,13 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
     assert.equal(await permissions(), undefined);
     assert.deepEqual(await readOnlyLenses(), []);
 
-    await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+    await setGuardrails(accountId, { mode: 'readOnly' });
     assert.equal(await permissions(), vscode.FilePermission.Readonly);
     assert.deepEqual(await readOnlyLenses(), [
       '$(lock) Read-only: the account Save tests is Read-only, so its documents cannot be edited. Change its mode…',
     ]);
 
-    await testing.services.accounts.update(accountId, { mode: 'confirm' });
+    await setGuardrails(accountId, { mode: 'confirm' });
     assert.equal(await permissions(), undefined);
     assert.deepEqual(await readOnlyLenses(), []);
   });

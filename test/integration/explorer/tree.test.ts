@@ -1,10 +1,10 @@
 import * as http from 'node:http';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -19,7 +19,6 @@ const documentCount = 1000;
 
 describe('Explorer tree', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let service: ChildService;
   let proxy: RecordingProxy;
   let client: DbHostApi;
@@ -29,11 +28,11 @@ describe('Explorer tree', function () {
     proxy.requests.filter((r) => r.method === 'GET' && r.path === `/databases/${db}/collections/items/documents`);
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = new RecordingProxy(service.url);
     await proxy.start();
-    client = testing.services.accounts.makeClient(service.url, service.apiKey);
+    client = serviceClient(service);
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'items');
     await client.createCollection(db, 'empty');
@@ -44,13 +43,15 @@ describe('Explorer tree', function () {
         ),
       );
     }
-    accountId = (await testing.services.accounts.add({ label: 'Tree tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    accountId = (await addAccount('Tree tests', { url: proxy.url, apiKey: service.apiKey })).accountId;
+    // "Add Account" checks the key with a read of its own: what the proxy records starts after it.
+    proxy.requests.splice(0);
     // Pages of 100 for the whole suite: "Load more" and the counts after it are checked by later tests.
     await vscode.workspace.getConfiguration('dbhost').update('pageSize', 100, vscode.ConfigurationTarget.Global);
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.stop();
     await service?.stop();
   });
@@ -134,13 +135,9 @@ describe('Explorer tree', function () {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const down = await testing.services.accounts.add({
-      label: 'Service down',
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: service.apiKey,
-    });
+    const down = (await addAccount('Service down', { url: `http://127.0.0.1:${port}`, apiKey: service.apiKey })).accountId;
     try {
-      const [item] = (await childrenOf(await nodeAt(down.id, 'Databases'))).map((node) => node.treeItem());
+      const [item] = (await childrenOf(await nodeAt(down, 'Databases'))).map((node) => node.treeItem());
       assert.equal(labelOf(item), 'Could not load databases');
       assert.equal(item.description, `service not answering at 127.0.0.1:${port} · Retry`);
       assert.match(
@@ -148,14 +145,14 @@ describe('Explorer tree', function () {
         new RegExp(`^Could not load databases: Could not reach the service at http://127\\.0\\.0\\.1:${port}: `),
       );
     } finally {
-      await testing.services.accounts.remove(down.id);
+      await removeAccount(down);
     }
   });
 
   it('shows a failed load as one error item whose retry loads the list', async () => {
-    const broken = await testing.services.accounts.add({ label: 'Wrong key', baseUrl: proxy.url, apiKey: 'not-the-key-of-this-account' });
+    const broken = (await addAccount('Wrong key', { url: proxy.url, apiKey: 'not-the-key-of-this-account' })).accountId;
     try {
-      const databases = await nodeAt(broken.id, 'Databases');
+      const databases = await nodeAt(broken, 'Databases');
       const children = await childrenOf(databases);
       assert.equal(children.length, 1);
       const item = children[0].treeItem();
@@ -164,11 +161,11 @@ describe('Explorer tree', function () {
       assert.match(String(item.description), /^HTTP 401: .* · Retry$/);
       assert.equal(item.command?.command, 'dbhost.refreshNode');
 
-      await testing.services.accounts.setApiKey(broken.id, service.apiKey);
+      await runScripted([{ input: service.apiKey }], 'dbhost.changeApiKey', { accountId: broken });
       await vscode.commands.executeCommand('dbhost.refreshNode', children[0]);
       assert.deepEqual(await childLabels(databases), [db]);
     } finally {
-      await testing.services.accounts.remove(broken.id);
+      await removeAccount(broken);
     }
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import { child, childLabels, childrenOf, nodeAt, whenTree } from './explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { readTestConfig } from '../support/test-config';
@@ -24,7 +24,6 @@ function step<T>(what: string, promise: Thenable<T>): Promise<T> {
 
 describe('Database, collection, index, copy and details commands', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
@@ -47,11 +46,11 @@ describe('Database, collection, index, copy and details commands', function () {
   const indexNames = async (col: string) => (await client.listIndexes(db, col)).map((record) => record.name);
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     services.push(service);
-    client = testing.services.accounts.makeClient(service.url, service.apiKey);
-    accountId = (await testing.services.accounts.add({ label: 'Command tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    client = serviceClient(service);
+    accountId = (await addAccount('Command tests', { url: service.url, apiKey: service.apiKey })).accountId;
     accounts.push(accountId);
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'items');
@@ -59,7 +58,7 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   after(async () => {
-    for (const id of accounts) await testing.services.accounts.remove(id);
+    for (const id of accounts) await removeAccount(id);
     for (const own of services) await own.stop();
   });
 
@@ -84,9 +83,9 @@ describe('Database, collection, index, copy and details commands', function () {
   it('explains the payment rule when the service refuses a paid plan', async () => {
     const unpaid = await startServiceInChild({ script: installedServiceScript(), empty: true, payment: false });
     services.push(unpaid);
-    const unpaidAccount = (await testing.services.accounts.add({ label: 'No payment', baseUrl: unpaid.url, apiKey: unpaid.apiKey })).id;
+    const unpaidAccount = (await addAccount('No payment', { url: unpaid.url, apiKey: unpaid.apiKey })).accountId;
     accounts.push(unpaidAccount);
-    const plans = await testing.services.accounts.makeClient(unpaid.url, unpaid.apiKey).listPlans();
+    const plans = await serviceClient(unpaid).listPlans();
     const paid = plans.find((plan) => (plan.price ?? 0) > 0);
     assert.ok(paid, 'the service offers no paid plan');
     const { result, prompts } = await run('dbhost.createDatabase', [{ pick: paid.name ?? paid.slug }, { input: 'costly' }], {
@@ -95,7 +94,7 @@ describe('Database, collection, index, copy and details commands', function () {
     assert.equal(result, undefined);
     assert.equal(prompts.errors.length, 1);
     assert.match(prompts.errors[0], /paid plan needs payment information on the account/);
-    const names = (await testing.services.accounts.makeClient(unpaid.url, unpaid.apiKey).listDatabases()).map((d) => d.name);
+    const names = (await serviceClient(unpaid).listDatabases()).map((d) => d.name);
     assert.ok(!names.includes('costly'));
   });
 
@@ -201,7 +200,7 @@ describe('Database, collection, index, copy and details commands', function () {
 
   it("opens an invoice and a deployment's details from the tree of the demo account", async () => {
     const { demo } = readTestConfig().services;
-    const demoAccount = (await testing.services.accounts.add({ label: 'Demo for commands', baseUrl: demo.url, apiKey: demo.apiKey })).id;
+    const demoAccount = (await addAccount('Demo for commands', { url: demo.url, apiKey: demo.apiKey })).accountId;
     accounts.push(demoAccount);
     const [invoice] = await childrenOf(await nodeAt(demoAccount, 'Invoices'));
     assert.equal(invoice.treeItem().contextValue, 'dbhost.invoice');

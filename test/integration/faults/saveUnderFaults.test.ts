@@ -3,10 +3,10 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject } from '../../../src/core/json/lossless';
-import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { discard, replaceFirst } from '../support/textEditing';
 import { SHORT_TIMEOUT_SECONDS, assertNoKey, assertOneClearLine, setRequestTimeout } from './faultFixtures';
@@ -75,7 +75,6 @@ async function saveFailure(document: vscode.TextDocument): Promise<string> {
 
 describe('Faults: saving a document as a file', function () {
   this.timeout(30_000);
-  let testing: TestApi;
   let service: ChildService;
   let proxy: FaultProxy;
   let accountId: string;
@@ -89,13 +88,13 @@ describe('Faults: saving a document as a file', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = await FaultProxy.start(service.url);
-    direct = testing.services.accounts.makeClient(service.url, service.apiKey);
+    direct = serviceClient(service);
     await direct.createDatabase(db, 'sandbox');
     await direct.createCollection(db, col);
-    const added = await addAccount(testing, 'Save fault tests', { url: proxy.url, apiKey: service.apiKey });
+    const added = await addAccount('Save fault tests', { url: proxy.url, apiKey: service.apiKey });
     accountId = added.accountId;
     // The account's client exists before the setting changes: a changed timeout must apply to it too.
     await added.client.listDatabases();
@@ -106,7 +105,7 @@ describe('Faults: saving a document as a file', function () {
   beforeEach(() => answerPrompts(prompts));
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.close();
     await service?.stop();
   });

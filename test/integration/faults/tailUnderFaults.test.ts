@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import type { TestApi } from '../../../src/extension/extension';
 import { FaultProxy } from '../../support/faultProxy';
 import { lineAppears, transcriptOf } from '../support/logTranscript';
 import { activateExtension } from '../support/extensionUnderTest';
@@ -14,7 +14,6 @@ import { answerPrompts } from '../support/windowPrompts';
 
 describe('Faults: tailing a deployment log', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let proxy: FaultProxy;
   let accountId: string;
   let direct: DbHostApi;
@@ -23,12 +22,12 @@ describe('Faults: tailing a deployment log', function () {
   const prompts = new FakePrompts();
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const { demo } = readTestConfig().services;
     apiKey = demo.apiKey;
     proxy = await FaultProxy.start(demo.url);
-    direct = testing.services.accounts.makeClient(demo.url, demo.apiKey);
-    accountId = (await testing.services.accounts.add({ label: 'Tail fault tests', baseUrl: proxy.url, apiKey: demo.apiKey })).id;
+    direct = serviceClient(demo);
+    accountId = (await addAccount('Tail fault tests', { url: proxy.url, apiKey: demo.apiKey })).accountId;
     await vscode.workspace.getConfiguration('dbhost').update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
     // A poll the proxy holds ends by this timeout instead of stalling the tail.
     await setRequestTimeout(SHORT_TIMEOUT_SECONDS);
@@ -39,7 +38,7 @@ describe('Faults: tailing a deployment log', function () {
 
   after(async () => {
     session?.stop();
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.close();
   });
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import type { TestApi } from '../../../src/extension/extension';
 import type { FaultMode } from '../../support/faultProxy';
 import { FaultProxy } from '../../support/faultProxy';
 import { childLabels, childrenOf, labelOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
@@ -54,7 +54,6 @@ const isTimeout = (mode: FaultMode) => mode.kind === 'latency' || mode.kind === 
 
 describe('Faults: loading the explorer tree', function () {
   this.timeout(30_000);
-  let testing: TestApi;
   let service: ChildService;
   let proxy: FaultProxy;
   let accountId: string;
@@ -62,21 +61,21 @@ describe('Faults: loading the explorer tree', function () {
   const prompts = new FakePrompts();
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = await FaultProxy.start(service.url);
-    direct = testing.services.accounts.makeClient(service.url, service.apiKey);
+    direct = serviceClient(service);
     await direct.createDatabase(db, 'sandbox');
     await direct.createCollection(db, col);
     await direct.createDocument(db, col, { _id: 'one', n: 1 }, { safe: true });
-    accountId = (await testing.services.accounts.add({ label: 'Tree fault tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    accountId = (await addAccount('Tree fault tests', { url: proxy.url, apiKey: service.apiKey })).accountId;
   });
 
   // One set of prompts for the whole suite: what it showed in every test is checked for the key.
   beforeEach(() => answerPrompts(prompts));
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.close();
     await service?.stop();
   });

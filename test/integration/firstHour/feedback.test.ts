@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import { explorerTree } from '../explorer/explorerFixtures';
-import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
@@ -41,7 +41,6 @@ function whenSelected(target: ResourceTarget, timeoutMs = 15_000): Promise<Explo
 
 describe('First hour: every create, rename and delete shows what it did', function () {
   this.timeout(90_000);
-  let testing: TestApi;
   let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
@@ -54,16 +53,16 @@ describe('First hour: every create, rename and delete shows what it did', functi
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
-    client = testing.services.accounts.makeClient(service.url, service.apiKey);
-    accountId = (await testing.services.accounts.add({ label: 'Feedback tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    client = serviceClient(service);
+    accountId = (await addAccount('Feedback tests', { url: service.url, apiKey: service.apiKey })).accountId;
     // The tree as a newcomer leaves it: nothing expanded.
     await Promise.resolve(vscode.commands.executeCommand('workbench.actions.treeView.dbhost.explorer.collapseAll')).catch(() => undefined);
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await service?.stop();
   });
 

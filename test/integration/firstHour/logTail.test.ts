@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import type { TestApi } from '../../../src/extension/extension';
 import { lineAppears, transcriptOf } from '../support/logTranscript';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const INITIAL_LINES = 5;
@@ -14,14 +14,13 @@ const SERVER_TIMESTAMP = /\w{3} \w{3} \d\d \d\d:\d\d:\d\d\.\d{3}/g;
 
 describe('First hour: Tail Logs starts from the last lines, one timestamp each', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let session: LogTailSession | undefined;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Log start tests', readTestConfig().services.demo));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('Log start tests', readTestConfig().services.demo));
     const dbhost = vscode.workspace.getConfiguration('dbhost');
     await dbhost.update('logs.pollInterval', 0.25, vscode.ConfigurationTarget.Global);
     await dbhost.update('logs.initialLines', INITIAL_LINES, vscode.ConfigurationTarget.Global);
@@ -29,7 +28,7 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
 
   after(async () => {
     session?.stop();
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   it("shows only the last lines of a long log, says how many it left out, and then every new line with the server's timestamp alone", async () => {

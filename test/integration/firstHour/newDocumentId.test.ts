@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'newidtests';
@@ -18,20 +18,19 @@ async function lensTitles(uri: vscode.Uri): Promise<{ line: number; title: strin
 
 describe('First hour: a new document explains its _id', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'New _id tests', readTestConfig().services.empty));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('New _id tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, col);
   });
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   it('says above the generated _id that it was generated here and may be replaced, and nothing on a stored document', async () => {

@@ -7,7 +7,6 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { parseLossless } from '../../../src/core/json/lossless';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
@@ -42,7 +41,6 @@ function ourDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 
 describe('First hour: saving says what happened, in plain words', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -65,8 +63,8 @@ describe('First hour: saving says what happened, in plain words', function () {
   const stored = async (id: string) => parseLossless((await other.getDocument(db, col, { $oid: id })).text) as JsonObject;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: 'Saving tests', db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: 'Saving tests', db, col });
     ({ proxy, accountId, other } = proxied);
   });
 

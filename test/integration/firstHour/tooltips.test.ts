@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import type { TestApi } from '../../../src/extension/extension';
 import { childrenOf, nodeAt } from '../explorer/explorerFixtures';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 function tooltipOf(node: ExplorerNode): string {
@@ -22,17 +22,16 @@ function assertNotRawJson(text: string): void {
 
 describe('First hour: tooltips are readable Markdown, not raw JSON', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Tooltip tests', readTestConfig().services.demo));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('Tooltip tests', readTestConfig().services.demo));
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   it('a deployment names its plan, members and databases', async () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient, setGuardrails, shownAccount } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { Account } from '../../../src/extension/kit/accounts/account';
-import type { TestApi } from '../../../src/extension/extension';
 import { accountNode, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { decorationOf, statusItemOf } from '../support/registrations';
@@ -25,7 +25,6 @@ function accountStatusText(): string | undefined {
 
 describe('Guardrails: Account Settings, and the account’s colour and tag on its data', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let tagged: string;
   let plain: string;
   let other: DbHostApi;
@@ -44,11 +43,11 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const { empty } = readTestConfig().services;
-    tagged = (await testing.services.accounts.add({ label: 'Tagged shop', baseUrl: empty.url, apiKey: empty.apiKey })).id;
-    plain = (await testing.services.accounts.add({ label: 'Plain shop', baseUrl: empty.url, apiKey: empty.apiKey })).id;
-    other = testing.services.accounts.makeClient(empty.url, empty.apiKey);
+    tagged = (await addAccount('Tagged shop', { url: empty.url, apiKey: empty.apiKey })).accountId;
+    plain = (await addAccount('Plain shop', { url: empty.url, apiKey: empty.apiKey })).accountId;
+    other = serviceClient(empty);
     await other.createDatabase(db, 'sandbox');
     await other.createCollection(db, col);
     await other.createDocument(db, col, { _id: 'item-1', name: 'lamp' }, { safe: true });
@@ -57,11 +56,11 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
 
   after(async () => {
     if (other) await other.deleteDatabase(db).catch(() => undefined);
-    for (const id of [tagged, plain]) if (id) await testing.services.accounts.remove(id);
+    for (const id of [tagged, plain]) if (id) await removeAccount(id);
   });
 
   it('starts an added account in Normal mode without colour or tag, its tree item as before', async () => {
-    const account = testing.services.accounts.require(plain);
+    const account = await shownAccount(plain);
     assert.equal(account.mode ?? 'normal', 'normal');
     const item = await accountItem(plain);
     assert.equal(item.description, new URL(readTestConfig().services.empty.url).host);
@@ -86,7 +85,7 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   });
 
   it('asks before switching from Read-only to Normal, and stays Read-only when the user declines', async () => {
-    await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
+    await setGuardrails(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
     const declined = await runScripted(
       [{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: false }],
       'dbhost.accountSettings',
@@ -95,22 +94,22 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
     assert.equal(declined.prompts.unanswered, 0);
     const question = declined.prompts.confirmations[0];
     assert.equal(question?.message, 'Let "Tagged shop" [production] send writes without asking?');
-    assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
+    assert.equal((await shownAccount(tagged)).mode, 'readOnly');
 
     await runScripted([{ pick: 'Normal' }, { pick: /Red/ }, { input: 'production' }, { confirm: true }], 'dbhost.accountSettings', {
       accountId: tagged,
     });
-    assert.equal(testing.services.accounts.require(tagged).mode, 'normal');
+    assert.equal((await shownAccount(tagged)).mode, 'normal');
     // Tightening asks nothing.
     const tightened = await runScripted([{ pick: 'Read-only' }, { pick: /Red/ }, { input: 'production' }], 'dbhost.accountSettings', {
       accountId: tagged,
     });
     assert.equal(tightened.prompts.confirmations.length, 0);
-    assert.equal(testing.services.accounts.require(tagged).mode, 'readOnly');
+    assert.equal((await shownAccount(tagged)).mode, 'readOnly');
   });
 
   it('decorates the tabs of a tagged account’s documents with its tag and colour, and shows the status item while one is active', async () => {
-    await testing.services.accounts.update(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
+    await setGuardrails(tagged, { mode: 'readOnly', color: 'charts.red', tag: 'production' });
     const uri = await openDocumentOf(tagged);
     const decoration = await decorationOf(uri);
     assert.ok(decoration, 'the document has no decoration');
@@ -130,7 +129,7 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   });
 
   it('changes the decoration when the account’s tag changes', async () => {
-    await testing.services.accounts.update(tagged, { mode: 'confirm', color: 'charts.blue', tag: 'staging' });
+    await setGuardrails(tagged, { mode: 'confirm', color: 'charts.blue', tag: 'staging' });
     const uri = vscode.Uri.from({ scheme: 'dbhost', authority: tagged, path: `/${db}/${col}/item-1.json` });
     const decoration = await decorationOf(uri);
     assert.equal(decoration?.badge, 'ST');

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { setGuardrails as saveGuardrails, shownAccount } from '../support/accounts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { AccountGuardrails } from '../../../src/core/guardrails/accountGuardrails';
 import type { Account } from '../../../src/extension/kit/accounts/account';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
@@ -51,7 +51,6 @@ interface WritePath {
 
 describe('Guardrails: Read-only and Confirm writes at the choke point', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
@@ -62,7 +61,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   const target = (extra: Record<string, unknown> = {}) => ({ accountId, db, ...extra });
 
   async function setGuardrails(guardrails: AccountGuardrails): Promise<Account> {
-    return testing.services.accounts.update(accountId, { mode: undefined, color: undefined, tag: undefined, ...guardrails });
+    return saveGuardrails(accountId, guardrails);
   }
 
   async function command(name: string, arg: unknown, script: FakeAnswer[]): Promise<Seen> {
@@ -83,7 +82,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   async function saveRefused(document: vscode.TextDocument, edited: string, guard: FakeAnswer[], before?: string): Promise<Seen> {
     const prompts = new FakePrompts([...guard, ...guard]);
     answerPrompts(prompts);
-    const readOnly = testing.services.accounts.require(accountId).mode === 'readOnly';
+    const readOnly = (await shownAccount(accountId)).mode === 'readOnly';
     try {
       assert.equal(await document.save(), false, 'the save went through');
       if (readOnly) {
@@ -209,12 +208,12 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         via: 'Update Matching Documents…',
         request: /^PUT \/databases\/guardtests\/collections\/people\/documents$/,
         asksFirst: true,
-        run: (guard, own = true) =>
+        run: async (guard, own = true) =>
           command('dbhost.updateMatchingDocuments', target({ col }), [
             { input: '{"name": "Ada"}' },
             { input: '{"$set": {"seen": true}}' },
             // Read-only refuses before the preview, so before the question.
-            ...(testing.services.accounts.require(accountId).mode === 'readOnly' ? [] : [{ confirm: own }]),
+            ...((await shownAccount(accountId)).mode === 'readOnly' ? [] : [{ confirm: own }]),
             ...guard,
           ]),
       },
@@ -301,8 +300,8 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
   };
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    proxied = await addProxiedAccount(testing, { label: LABEL, db, col });
+    await activateExtension();
+    proxied = await addProxiedAccount({ label: LABEL, db, col });
     ({ proxy, accountId, other } = proxied);
     await other.createUser(db, 'keeper', 'keeper-password-1');
     const created = (await other.createDocument(db, col, { name: 'Ada', age: 36 }, { safe: true })) as { _id?: { $oid?: string } } | null;

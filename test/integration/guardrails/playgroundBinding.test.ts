@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
@@ -52,13 +53,13 @@ describe('Guardrails: playgrounds bound to their account', function () {
     const { demo } = readTestConfig().services;
     proxy = new RecordingProxy(demo.url);
     await proxy.start();
-    bound = (await testing.services.accounts.add({ label: BOUND, baseUrl: proxy.url, apiKey: demo.apiKey })).id;
-    elsewhere = (await testing.services.accounts.add({ label: ELSEWHERE, baseUrl: demo.url, apiKey: demo.apiKey })).id;
+    bound = (await addAccount(BOUND, { url: proxy.url, apiKey: demo.apiKey })).accountId;
+    elsewhere = (await addAccount(ELSEWHERE, { url: demo.url, apiKey: demo.apiKey })).accountId;
     playgrounds = PlaygroundFolder.create('guardrails');
   });
 
   after(async () => {
-    for (const id of [bound, elsewhere]) if (id) await testing.services.accounts.remove(id);
+    for (const id of [bound, elsewhere]) if (id) await removeAccount(id);
     await proxy?.stop();
     playgrounds?.remove();
   });
@@ -117,7 +118,7 @@ describe('Guardrails: playgrounds bound to their account', function () {
   });
 
   it('runs no update in a file bound to a Read-only account and says why at the query; the CodeLens and results show the tag', async () => {
-    await testing.services.accounts.update(bound, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
+    await setGuardrails(bound, { mode: 'readOnly', tag: 'production', color: 'charts.red' });
     const uri = await playground(
       'readonly.query.json',
       `[\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "limit": 1 },\n  { "account": "${BOUND}", "database": "shop", "collection": "orders", "update": { "criteria": {}, "object": { "$set": { "flag": true } }, "multi": true } }\n]\n`,

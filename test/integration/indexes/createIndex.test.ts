@@ -4,8 +4,9 @@ import type { DbHostApi, IndexDefinition, IndexRecord } from '../../../src/core/
 import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import type { TestApi } from '../../../src/extension/extension';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import { childrenOf } from '../explorer/explorerFixtures';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { childrenOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'indextests';
@@ -57,14 +58,14 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   async function freshCollection(col: string, documents: Record<string, unknown>[]): Promise<ResourceTarget> {
     await client.createCollection(db, col);
     for (const document of documents) await client.createDocument(db, col, document as never, { safe: true });
-    // Made behind the extension's back, so tell the tree as the extension's own commands would.
-    testing.services.changes.fire({ accountId, db }, 'collections');
+    // Made behind the extension's back: load the database's collections again, as its Refresh button does.
+    await refreshNode(await nodeAt(accountId, 'Databases', db));
     return { accountId, db, col };
   }
 
   before(async () => {
     ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Index tests', readTestConfig().services.empty));
+    ({ accountId, client } = await addAccount('Index tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
   });
@@ -72,7 +73,7 @@ describe('Indexes: Create Index… and Edit Index as JSON…', function () {
   after(async () => {
     changeSubscription?.dispose();
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   it('creates a single-field index from a field suggested by a sample of the documents, built in the background by default', async () => {

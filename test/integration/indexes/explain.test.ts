@@ -7,7 +7,8 @@ import type { CreatedAndExplained } from '../../../src/extension/indexes/createS
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { FaultProxy } from '../../support/faultProxy';
 import { childrenOf, labelOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -41,9 +42,9 @@ describe('Explain: from a slow playground query to the index that serves it', fu
 
   before(async () => {
     ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, label, readTestConfig().services.empty));
+    ({ accountId, client } = await addAccount(label, readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
-    await seedItems(testing, client, accountId, db, 'items', DOCUMENTS);
+    await seedItems(client, accountId, db, 'items', DOCUMENTS);
     playgrounds = PlaygroundFolder.create('explain');
   });
 
@@ -54,7 +55,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     playgrounds?.remove();
   });
 
@@ -175,7 +176,6 @@ async function indexDescriptions(accountId: string, col: string): Promise<Map<st
 describe('Explain under guardrails: the suggestion is offered, the account decides', function () {
   this.timeout(120_000);
   const label = 'Explain production';
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let proxy: FaultProxy;
@@ -189,25 +189,25 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const { empty } = readTestConfig().services;
     proxy = await FaultProxy.start(empty.url);
-    ({ accountId, client } = await addAccount(testing, label, { url: proxy.url, apiKey: empty.apiKey }));
+    ({ accountId, client } = await addAccount(label, { url: proxy.url, apiKey: empty.apiKey }));
     await client.createDatabase('explainguard', 'sandbox');
-    await seedItems(testing, client, accountId, 'explainguard', 'items', 50);
+    await seedItems(client, accountId, 'explainguard', 'items', 50);
     playgrounds = PlaygroundFolder.create('explain-guard');
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.update(accountId, { mode: 'normal' });
-    if (client) await (await testing.services.accounts.clientFor(accountId)).deleteDatabase('explainguard').catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await setGuardrails(accountId, { mode: 'normal' });
+    if (client) await client.deleteDatabase('explainguard').catch(() => undefined);
+    if (accountId) await removeAccount(accountId);
     await proxy?.close();
     playgrounds?.remove();
   });
 
   it('a Read-only account is offered the suggestion, but creating it is refused with its message and nothing is sent', async () => {
-    await testing.services.accounts.update(accountId, { mode: 'readOnly', tag: 'production' });
+    await setGuardrails(accountId, { mode: 'readOnly', tag: 'production' });
     const prompts = new FakePrompts();
     answerPrompts(prompts);
     const outcome = await explainScan('readonly.query.json');
@@ -230,7 +230,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   });
 
   it('Confirm writes asks before creating it, and Cancel sends nothing', async () => {
-    await testing.services.accounts.update(accountId, { mode: 'confirm', tag: 'production' });
+    await setGuardrails(accountId, { mode: 'confirm', tag: 'production' });
     const prompts = new FakePrompts([{ confirm: false }]);
     answerPrompts(prompts);
     const outcome = await explainScan('confirm.query.json');
@@ -249,22 +249,22 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
 
 describe('Explain on a slow query', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let service: ChildService;
   let accountId: string;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
-    accountId = (await testing.services.accounts.add({ label: 'Slow explain', baseUrl: service.url, apiKey: service.apiKey })).id;
-    const client = await testing.services.accounts.clientFor(accountId);
+    const added = await addAccount('Slow explain', { url: service.url, apiKey: service.apiKey });
+    accountId = added.accountId;
+    const { client } = added;
     await client.createDatabase('slowexplain', 'sandbox');
-    await seedItems(testing, client, accountId, 'slowexplain', 'items', 30);
+    await seedItems(client, accountId, 'slowexplain', 'items', 30);
     await client.listDocuments('slowexplain', 'items', { q: { k: 3 }, sort: { n: -1 } });
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await service?.stop();
   });
 

@@ -1,24 +1,17 @@
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ExplainPageView } from '../../../src/core/indexes/explainViewMessages';
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
+import { nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { lensesOf } from '../support/playgrounds';
 import { waitFor } from '../support/waitFor';
 
 /** A collection of `count` documents `{_id: i, k: i % 10, n: i}`, so `{k: 7}` matches a tenth of them. */
-export async function seedItems(
-  testing: TestApi,
-  client: DbHostApi,
-  accountId: string,
-  db: string,
-  col: string,
-  count: number,
-): Promise<void> {
+export async function seedItems(client: DbHostApi, accountId: string, db: string, col: string, count: number): Promise<void> {
   await client.createCollection(db, col);
   for (let i = 0; i < count; i++) await client.createDocument(db, col, { _id: i, k: i % 10, n: i }, { safe: true });
-  // Made behind the extension's back, so tell the tree as the extension's own commands would.
-  testing.services.changes.fire({ accountId, db }, 'collections');
+  // Made behind the extension's back: load the database's collections again, as its Refresh button does.
+  await refreshNode(await nodeAt(accountId, 'Databases', db));
 }
 
 export const explainLensOf = async (uri: vscode.Uri) =>

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
 import { serviceWithout } from '../support/serviceWithout';
@@ -20,21 +20,20 @@ async function serviceWithoutExplain(target: string): Promise<{ url: string; exp
 describe('Explain on a service without it', function () {
   this.timeout(60_000);
   const label = 'No explain here';
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let service: Awaited<ReturnType<typeof serviceWithoutExplain>>;
   let playgrounds: PlaygroundFolder;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await serviceWithoutExplain(readTestConfig().services.demo.url);
-    ({ accountId, client } = await addAccount(testing, label, { url: service.url, apiKey: readTestConfig().services.demo.apiKey }));
+    ({ accountId, client } = await addAccount(label, { url: service.url, apiKey: readTestConfig().services.demo.apiKey }));
     playgrounds = PlaygroundFolder.create('explain-absent');
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await service?.close();
     playgrounds?.remove();
   });

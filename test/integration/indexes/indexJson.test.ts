@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
@@ -49,13 +49,12 @@ async function replaceText(document: vscode.TextDocument, text: string): Promise
 
 describe('Indexes: Edit Index as JSON…', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Index JSON tests', readTestConfig().services.empty));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('Index JSON tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, col);
     await client.createDocument(db, col, { title: 'pen', stock: { qty: 5 } } as never, { safe: true });
@@ -63,7 +62,7 @@ describe('Indexes: Edit Index as JSON…', function () {
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
   });
 
   it('opens the index body, validated by the index schema, and creates it from its CodeLens', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { waitFor } from '../support/waitFor';
@@ -24,7 +24,6 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe('Original service extras: deployment statistics view', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let service: ChildService;
   let client: DbHostApi;
   let accountId: string;
@@ -33,11 +32,11 @@ describe('Original service extras: deployment statistics view', function () {
   const closers: (() => Promise<void>)[] = [];
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     closers.push(() => service.stop());
-    client = testing.services.accounts.makeClient(service.url, service.apiKey);
-    accountId = (await testing.services.accounts.add({ label: 'Stats tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    client = serviceClient(service);
+    accountId = (await addAccount('Stats tests', { url: service.url, apiKey: service.apiKey })).accountId;
     accounts.push(accountId);
     await client.createDatabase('busy', 'medium');
     await client.createCollection('busy', 'events');
@@ -45,7 +44,7 @@ describe('Original service extras: deployment statistics view', function () {
   });
 
   after(async () => {
-    for (const id of accounts) await testing.services.accounts.remove(id);
+    for (const id of accounts) await removeAccount(id);
     for (const close of closers) await close();
   });
 
@@ -91,7 +90,7 @@ describe('Original service extras: deployment statistics view', function () {
   it('says calmly that a service without the endpoint has no statistics, and opens nothing', async () => {
     const plain = await serviceWithoutExtras(service.url);
     closers.push(() => plain.close());
-    const plainId = (await testing.services.accounts.add({ label: 'Stats interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
+    const plainId = (await addAccount('Stats interface only', { url: plain.url, apiKey: service.apiKey })).accountId;
     accounts.push(plainId);
     const { result, prompts } = await runScripted<StatsViewHandle | undefined>(new FakePrompts([]), 'dbhost.showDeploymentStats', {
       accountId: plainId,

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import type { TestApi } from '../../../src/extension/extension';
 import { child, childLabels, childrenOf, labelOf, nodeAt, refreshNode, whenTree } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
@@ -18,7 +18,6 @@ const PASSWORD = 'pw-Trombone-7781';
 
 describe('Original service extras: users, copy database, current operations, slow queries', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let extension: vscode.Extension<unknown>;
   let service: ChildService;
   let client: DbHostApi;
@@ -39,11 +38,11 @@ describe('Original service extras: users, copy database, current operations, slo
   const contextOf = (node: ExplorerNode) => node.treeItem().contextValue;
 
   before(async () => {
-    ({ testing, extension } = await activateExtension());
+    ({ extension } = await activateExtension());
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, slowQueryMs: 0 });
     closers.push(() => service.stop());
-    client = testing.services.accounts.makeClient(service.url, service.apiKey);
-    accountId = (await testing.services.accounts.add({ label: 'Extras tests', baseUrl: service.url, apiKey: service.apiKey })).id;
+    client = serviceClient(service);
+    accountId = (await addAccount('Extras tests', { url: service.url, apiKey: service.apiKey })).accountId;
     accounts.push(accountId);
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'items');
@@ -52,7 +51,7 @@ describe('Original service extras: users, copy database, current operations, slo
   });
 
   after(async () => {
-    for (const id of accounts) await testing.services.accounts.remove(id);
+    for (const id of accounts) await removeAccount(id);
     for (const close of closers) await close();
   });
 
@@ -161,7 +160,7 @@ describe('Original service extras: users, copy database, current operations, slo
   it('hides every extra calmly on a service that answers 404 for them', async () => {
     const plain = await serviceWithoutExtras(service.url);
     closers.push(() => plain.close());
-    const plainId = (await testing.services.accounts.add({ label: 'Interface only', baseUrl: plain.url, apiKey: service.apiKey })).id;
+    const plainId = (await addAccount('Interface only', { url: plain.url, apiKey: service.apiKey })).accountId;
     accounts.push(plainId);
     const database = await nodeAt(plainId, 'Databases', db);
     assert.deepEqual(await childLabels(database), ['items']);

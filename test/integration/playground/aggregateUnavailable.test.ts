@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { serviceWithout } from '../support/serviceWithout';
@@ -12,21 +12,20 @@ import { answerPrompts } from '../support/windowPrompts';
 describe('Aggregation on a service without it', function () {
   this.timeout(60_000);
   const label = 'No aggregate here';
-  let testing: TestApi;
   let accountId: string;
   let service: Awaited<ReturnType<typeof serviceWithout>>;
   let playgrounds: PlaygroundFolder;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     // A proxy to the local service that answers every …/aggregate 404, as a service without the endpoint would.
     service = await serviceWithout(readTestConfig().services.demo.url, /^\/databases\/[^/]+\/collections\/[^/]+\/aggregate(\?|$)/);
-    ({ accountId } = await addAccount(testing, label, { url: service.url, apiKey: readTestConfig().services.demo.apiKey }));
+    ({ accountId } = await addAccount(label, { url: service.url, apiKey: readTestConfig().services.demo.apiKey }));
     playgrounds = PlaygroundFolder.create('aggregate-absent');
   });
 
   after(async () => {
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await service?.close();
     playgrounds?.remove();
   });

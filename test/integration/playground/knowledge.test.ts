@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { childLabels, childrenOf, labelOf, nodeAt } from '../explorer/explorerFixtures';
 import { PlaygroundFolder } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -22,7 +22,6 @@ const labelText = (item: vscode.CompletionItem) => (typeof item.label === 'strin
 
 describe('Playgrounds that know the data: schema, completion, hovers', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let playgrounds: PlaygroundFolder;
@@ -40,8 +39,8 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, accountLabel, readTestConfig().services.demo));
+    await activateExtension();
+    ({ accountId, client } = await addAccount(accountLabel, readTestConfig().services.demo));
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++) {
       // price is a string in 2 of 120 documents; only every other document has an address.
@@ -58,7 +57,7 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
 
   after(async () => {
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     playgrounds?.remove();
   });
 

@@ -7,12 +7,12 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
-import type { TestApi } from '../../../src/extension/extension';
 import type { StagePreviewResult } from '../../../src/extension/playground/pipelinePreviews';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { actOn, isLoadedPage, isNotice, nextPosted, postedBy } from '../collectionView/viewMessages';
 import { nextRunOf } from '../support/commandRuns';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -33,7 +33,6 @@ const GROUP_PIPELINE = `[
 
 describe('Aggregation pipelines in playgrounds', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let playgrounds: PlaygroundFolder;
@@ -43,8 +42,8 @@ describe('Aggregation pipelines in playgrounds', function () {
     (await lensesOf(uri)).filter((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, accountLabel, readTestConfig().services.demo));
+    await activateExtension();
+    ({ accountId, client } = await addAccount(accountLabel, readTestConfig().services.demo));
     await client.createCollection(db, col);
     for (let n = 1; n <= 30; n++)
       await client.createDocument(db, col, { _id: `o-${n}`, region: REGIONS[n % 3]!, total: n }, { safe: true });
@@ -53,7 +52,7 @@ describe('Aggregation pipelines in playgrounds', function () {
 
   after(async () => {
     for (const name of [col, out]) if (client) await client.deleteCollection(db, name).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     playgrounds?.remove();
   });
 
@@ -281,7 +280,7 @@ describe('Aggregation pipelines in playgrounds', function () {
     const outCollections = async () => (await client.listCollections(db)).filter((record) => record.name === out).length;
 
     it('is refused on a Read-only account before anything is sent', async () => {
-      await testing.services.accounts.update(accountId, { mode: 'readOnly' });
+      await setGuardrails(accountId, { mode: 'readOnly' });
       const document = await playground('out-readonly.query.json', OUT_PIPELINE);
       const prompts = new FakePrompts();
       answerPrompts(prompts);
@@ -300,7 +299,7 @@ describe('Aggregation pipelines in playgrounds', function () {
     });
 
     it('asks modally naming the target collection on a Confirm-writes account; Cancel writes nothing, Run and Write writes once', async () => {
-      await testing.services.accounts.update(accountId, { mode: 'confirm' });
+      await setGuardrails(accountId, { mode: 'confirm' });
       const document = await playground('out-confirm.query.json', OUT_PIPELINE);
       const cancelled = new FakePrompts([{ confirm: false }]);
       answerPrompts(cancelled);

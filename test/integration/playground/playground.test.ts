@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
-import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult, UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -29,7 +29,6 @@ const openTabs = (uri: string) =>
 
 describe('Query playgrounds', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let playgrounds: PlaygroundFolder;
@@ -41,8 +40,8 @@ describe('Query playgrounds', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, accountLabel, readTestConfig().services.demo));
+    await activateExtension();
+    ({ accountId, client } = await addAccount(accountLabel, readTestConfig().services.demo));
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++) {
       await client.createDocument(
@@ -57,7 +56,7 @@ describe('Query playgrounds', function () {
 
   after(async () => {
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     playgrounds?.remove();
   });
 

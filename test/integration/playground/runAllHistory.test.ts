@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
 import type { RunAllResult } from '../../../src/extension/playground/runAll';
-import { activateExtension, addAccount } from '../support/extensionUnderTest';
+import { activateExtension } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
@@ -19,7 +19,6 @@ const ns = (documents: readonly ServiceDocument[]) => documents.map((document) =
 
 describe('Run All and the query history', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let apiKey: string;
@@ -27,10 +26,10 @@ describe('Run All and the query history', function () {
   const playground = (name: string, text: string) => playgrounds.open(name, text);
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const service = readTestConfig().services.demo;
     apiKey = service.apiKey;
-    ({ accountId, client } = await addAccount(testing, accountLabel, service));
+    ({ accountId, client } = await addAccount(accountLabel, service));
     await client.createCollection(db, col);
     for (let n = 1; n <= DOCUMENT_COUNT; n++)
       await client.createDocument(db, col, { _id: `r-${String(n).padStart(2, '0')}`, n, group: n % 3 }, { safe: true });
@@ -39,7 +38,7 @@ describe('Run All and the query history', function () {
 
   after(async () => {
     if (client) await client.deleteCollection(db, col).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     playgrounds?.remove();
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -24,7 +24,6 @@ const PRICE_RULES = {
 
 describe('Collection rules while a document is edited', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let service: ChildService;
   let proxy: RecordingProxy;
   let other: DbHostApi;
@@ -38,21 +37,21 @@ describe('Collection rules while a document is edited', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = new RecordingProxy(service.url);
     await proxy.start();
-    other = testing.services.accounts.makeClient(service.url, service.apiKey);
+    other = serviceClient(service);
     await other.createDatabase(db, 'sandbox');
     await other.createCollection(db, col);
     await other.createDocument(db, col, { _id: 'lamp', name: 'Lamp', price: 12 }, { safe: true });
     await other.setCollectionRules(db, col, { validator: PRICE_RULES });
-    accountId = (await testing.services.accounts.add({ label: 'Rules documents', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    accountId = (await addAccount('Rules documents', { url: proxy.url, apiKey: service.apiKey })).accountId;
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.stop();
     await service?.stop();
   });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { discard, replaceFirst } from '../support/textEditing';
@@ -21,7 +21,6 @@ const PRICE_RULES = {
 
 describe('Collection rules: the Rules item and the rules file', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let service: ChildService;
   let proxy: RecordingProxy;
   /** A client of the same service that is not the extension's: fixtures and checks. */
@@ -41,22 +40,22 @@ describe('Collection rules: the Rules item and the rules file', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
     proxy = new RecordingProxy(service.url);
     await proxy.start();
-    other = testing.services.accounts.makeClient(service.url, service.apiKey);
+    other = serviceClient(service);
     await other.createDatabase(db, 'sandbox');
     await other.createCollection(db, 'products');
     await other.createCollection(db, 'plain');
     await other.createDocument(db, 'plain', { name: 'Lamp', price: 12, address: { city: 'Oslo' } }, { safe: true });
     await other.setCollectionRules(db, 'products', { validator: PRICE_RULES });
-    accountId = (await testing.services.accounts.add({ label: 'Rules tests', baseUrl: proxy.url, apiKey: service.apiKey })).id;
+    accountId = (await addAccount('Rules tests', { url: proxy.url, apiKey: service.apiKey })).accountId;
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     await proxy?.stop();
     await service?.stop();
   });
@@ -145,7 +144,7 @@ describe('Collection rules: the Rules item and the rules file', function () {
 
   it('on a service that answers 404 to setting rules, the save says it keeps none, no Rules item is looked for again, and Set Rules… says so', async () => {
     const without = await serviceWithout(service.url, /^\/databases\/[^/]+\/collections\/[^/?]+(\?|$)/, 'PUT');
-    const { id } = await testing.services.accounts.add({ label: 'Without rules', baseUrl: without.url, apiKey: service.apiKey });
+    const id = (await addAccount('Without rules', { url: without.url, apiKey: service.apiKey })).accountId;
     try {
       const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.setRules', { accountId: id, db, col: 'plain' });
       const document = await vscode.workspace.openTextDocument(uri);
@@ -169,7 +168,7 @@ describe('Collection rules: the Rules item and the rules file', function () {
       assert.equal(without.refused(), before, 'Set Rules… asked the service again');
       assert.ok(!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === 'dbhost-rules'));
     } finally {
-      await testing.services.accounts.remove(id);
+      await removeAccount(id);
       await without.close();
     }
   });

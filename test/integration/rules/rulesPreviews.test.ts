@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ImportResult } from '../../../src/extension/transfer/importFromFile';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'rulespreviews';
@@ -29,14 +29,13 @@ async function previewAfter(): Promise<string> {
 
 describe('Collection rules in the import dry run and the bulk update preview', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let folder: string;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Rules previews', readTestConfig().services.empty));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('Rules previews', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, col);
     for (const [_id, price] of [
@@ -50,7 +49,7 @@ describe('Collection rules in the import dry run and the bulk update preview', f
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 

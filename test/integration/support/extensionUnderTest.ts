@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DbHostApi } from '../../../src/core/api/types';
 import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
 import type { FakeAnswer } from './fakePrompts';
 import { FakePrompts } from './fakePrompts';
 import { productExtensionId } from './product';
-import type { ServiceEndpoint } from './test-config';
 import { answerPrompts } from './windowPrompts';
 
 /** The product extension, activated, with the TestApi it gives in a test run. */
@@ -15,16 +13,6 @@ export async function activateExtension(): Promise<{ extension: vscode.Extension
   const api = await extension.activate();
   assert.ok(api.testing, 'the extension gives no TestApi in a test run');
   return { extension, testing: api.testing };
-}
-
-/** Adds an account on `service` as the user would, and the extension's own client for it. */
-export async function addAccount(
-  testing: TestApi,
-  label: string,
-  service: ServiceEndpoint,
-): Promise<{ accountId: string; client: DbHostApi }> {
-  const { id } = await testing.services.accounts.add({ label, baseUrl: service.url, apiKey: service.apiKey });
-  return { accountId: id, client: await testing.services.accounts.clientFor(id) };
 }
 
 /**

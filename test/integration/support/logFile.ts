@@ -1,23 +1,30 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { TestApi } from '../../../src/extension/extension';
 import { filesUnder } from './filesUnder';
+import { readTestConfig } from './test-config';
+import { productExtensionId } from './product';
 import { waitFor } from './waitFor';
 
 /** The AI activity channel, as the Output view names it. */
 export const AI_ACTIVITY_LOG = 'DB Host AI activity';
 
 /**
+ * The extension host's log folder of this run (the product's output channels write their files below it), found
+ * in the run's VS Code logs folder by the product's own log folder, named after the extension's id.
+ */
+export function extensionHostLogs(): string {
+  const { logsDir } = readTestConfig();
+  const product = filesUnder(logsDir).find((file) => path.basename(path.dirname(file)) === productExtensionId);
+  if (!product) throw new Error(`no log folder of ${productExtensionId} under ${logsDir}`);
+  return path.dirname(path.dirname(product));
+}
+
+/**
  * The lines VS Code wrote to the log file of the extension's output channel `channel` (the file a person opens
  * from the Output view), once `complete` holds for them: a line reaches its file a moment after it is logged.
  */
-export async function logFileLines(
-  testing: TestApi,
-  channel: string,
-  complete: (lines: string[]) => boolean,
-  what: string,
-): Promise<string[]> {
-  const exthostLogs = path.dirname(testing.services.context.logUri.fsPath);
+export async function logFileLines(channel: string, complete: (lines: string[]) => boolean, what: string): Promise<string[]> {
+  const exthostLogs = extensionHostLogs();
   let lines: string[] = [];
   const read = () => {
     const file = filesUnder(exthostLogs).find((candidate) => path.basename(candidate) === `${channel}.log`);

@@ -1,7 +1,8 @@
 import type { Context, RootHookObject, Suite } from 'mocha';
 import * as vscode from 'vscode';
-import type { WriteMode } from '../../../src/core/guardrails/accountGuardrails';
-import type { TestApi } from '../../../src/extension/extension';
+import type { AccountGuardrails } from '../../../src/core/guardrails/accountGuardrails';
+import { modeOf } from '../../../src/core/guardrails/accountGuardrails';
+import { setGuardrails, shownAccounts } from './accounts';
 import { closeAllEditors } from './editors';
 import { activateExtension } from './extensionUnderTest';
 import { isInJourney } from './journey';
@@ -25,8 +26,8 @@ import { answerPrompts } from './windowPrompts';
 type Settings = Map<string, unknown>;
 type Guardrails = Map<string, string>;
 
-let testApi: Promise<TestApi> | undefined;
-const testing = (): Promise<TestApi> => (testApi ??= activateExtension().then(({ testing: api }) => api));
+let activated: Promise<unknown> | undefined;
+const activate = (): Promise<unknown> => (activated ??= activateExtension());
 
 /**
  * The settings put back: every `dbhost.*` setting the product contributes, and VS Code's `files.*` settings that
@@ -57,16 +58,20 @@ async function restoreSettings(before: Settings): Promise<void> {
   }
 }
 
-function guardrailsOf(api: TestApi): Guardrails {
-  return new Map(api.services.accounts.list().map((account) => [account.id, JSON.stringify([account.mode, account.color, account.tag])]));
+const guardrailsText = (account: AccountGuardrails): string => JSON.stringify([modeOf(account), account.color, account.tag]);
+
+async function guardrailsNow(): Promise<Guardrails> {
+  await activate();
+  return new Map((await shownAccounts()).map((account) => [account.id, guardrailsText(account)]));
 }
 
-async function restoreGuardrails(api: TestApi, before: Guardrails): Promise<void> {
-  for (const account of api.services.accounts.list()) {
+/** Puts back, with "Account Settings" as a person would, what a test changed of the accounts it did not add. */
+async function restoreGuardrails(before: Guardrails): Promise<void> {
+  for (const account of await shownAccounts()) {
     const was = before.get(account.id);
-    if (was === undefined || was === JSON.stringify([account.mode, account.color, account.tag])) continue;
-    const [mode, color, tag] = JSON.parse(was) as [WriteMode | null, string | null, string | null];
-    await api.services.accounts.update(account.id, { mode: mode ?? undefined, color: color ?? undefined, tag: tag ?? undefined });
+    if (was === undefined || was === guardrailsText(account)) continue;
+    const [mode, color, tag] = JSON.parse(was) as [AccountGuardrails['mode'], string | null, string | null];
+    await setGuardrails(account.id, { mode, color: color ?? undefined, tag: tag ?? undefined });
   }
 }
 
@@ -77,14 +82,14 @@ export function rootHooks(): RootHookObject {
   return {
     async beforeEach() {
       settings = userSettings();
-      guardrails = guardrailsOf(await testing());
+      guardrails = await guardrailsNow();
     },
     async afterEach(this: Context) {
-      const api = await testing();
+      await activate();
       answerPrompts(undefined);
       // Settings first: an editor closed while a test's auto-save setting still holds could save on the way out.
       await restoreSettings(settings);
-      await restoreGuardrails(api, guardrails);
+      await restoreGuardrails(guardrails);
       if (!isInJourney(this.currentTest?.parent)) await closeAllEditors();
     },
   };

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'windowtests';
@@ -14,14 +14,13 @@ const COUNT = 530;
 
 describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let folder: string;
 
   before(async () => {
-    ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Window tests', readTestConfig().services.empty));
+    await activateExtension();
+    ({ accountId, client } = await addAccount('Window tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     let next = 0;
     const worker = async () => {
@@ -41,7 +40,7 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 

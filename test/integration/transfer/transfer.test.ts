@@ -12,7 +12,8 @@ import type { ImportResult } from '../../../src/extension/transfer/importFromFil
 import type { ImportState } from '../../../src/core/transfer/importState';
 import { importStateKey } from '../../../src/core/transfer/importState';
 import { newIdSeed, withId } from '../../../src/core/transfer/importIds';
-import { activateExtension, addAccount, runScripted } from '../support/extensionUnderTest';
+import { activateExtension, runScripted } from '../support/extensionUnderTest';
+import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'transfertests';
@@ -27,7 +28,7 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   before(async () => {
     ({ testing } = await activateExtension());
-    ({ accountId, client } = await addAccount(testing, 'Transfer tests', readTestConfig().services.empty));
+    ({ accountId, client } = await addAccount('Transfer tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'source');
     for (let n = 0; n < COUNT; n++) {
@@ -42,7 +43,7 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   after(async () => {
     if (client) await client.deleteDatabase(db).catch(() => undefined);
-    if (accountId) await testing.services.accounts.remove(accountId);
+    if (accountId) await removeAccount(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
