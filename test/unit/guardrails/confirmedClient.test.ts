@@ -1,20 +1,16 @@
 import '../../support/vscodeFake/install';
 import * as assert from 'node:assert/strict';
 import { resetFake } from '../../support/vscodeFake/vscode';
-import { fakeExtensionContext } from '../../support/vscodeFake/extensionContext';
+import type { fakeExtensionContext } from '../../support/vscodeFake/extensionContext';
+import { fakeServices } from '../../support/vscodeFake/fakeServices';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess } from '../../support/testService';
 import type { WriteMode } from '../../../src/core/guardrails/accountGuardrails';
 import type { DbHostApi } from '../../../src/core/api/types';
-import { Logger } from '../../../src/extension/base/logger';
 import type { ConfirmOptions, Prompts } from '../../../src/extension/base/prompts';
-import { ResourceChanges } from '../../../src/extension/base/resourceTarget';
-import { VirtualDocuments } from '../../../src/extension/base/virtualDocuments';
-import { AccountStore } from '../../../src/extension/kit/accounts/accountStore';
-import { RulesSaveChecks } from '../../../src/extension/kit/writes/rulesSaveCheck';
+import type { AccountStore } from '../../../src/extension/kit/accounts/accountStore';
 import { WriteCancelledError, WriteRefusedError, checkWrite } from '../../../src/extension/guardrails/writeDecision';
 import { writeGuard } from '../../../src/extension/guardrails/writeGuard';
-import type { Services } from '../../../src/extension/services';
 
 const KEY_A = 'confirmed-client-key-a-51c7';
 const KEY_B = 'confirmed-client-key-b-9e02';
@@ -68,20 +64,9 @@ describe('guardrails: a client confirmed by a command’s own question, for that
 
   beforeEach(async () => {
     resetFake();
-    context = fakeExtensionContext();
-    const logger = new Logger();
-    accounts = new AccountStore(context.globalState, context.secrets, logger);
-    context.subscriptions.push(logger, accounts);
     person = new Person();
-    const services: Services = {
-      context,
-      logger,
-      accounts,
-      changes: new ResourceChanges(),
-      rulesSaveChecks: new RulesSaveChecks(),
-      prompts: person,
-      virtualDocuments: new VirtualDocuments(),
-    };
+    let services;
+    ({ context, accounts, services } = fakeServices(person));
     accounts.guardWrites(writeGuard(accounts, (account, request) => checkWrite(services, account, request)));
     accountA = (await accounts.add({ label: 'Shop A', baseUrl: service.url, apiKey: KEY_A })).id;
     accountB = (await accounts.add({ label: 'Shop B', baseUrl: service.url, apiKey: KEY_B })).id;

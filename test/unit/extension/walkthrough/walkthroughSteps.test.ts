@@ -1,13 +1,9 @@
 import '../../../support/vscodeFake/install';
 import * as assert from 'node:assert/strict';
 import { Uri, commands, fakeCommands, fakeWorkspace, resetFake } from '../../../support/vscodeFake/vscode';
-import { fakeExtensionContext } from '../../../support/vscodeFake/extensionContext';
-import { Logger } from '../../../../src/extension/base/logger';
-import { ResourceChanges } from '../../../../src/extension/base/resourceTarget';
-import { VirtualDocuments } from '../../../../src/extension/base/virtualDocuments';
-import type { Services } from '../../../../src/extension/services';
-import { AccountStore } from '../../../../src/extension/kit/accounts/accountStore';
-import { RulesSaveChecks } from '../../../../src/extension/kit/writes/rulesSaveCheck';
+import type { fakeExtensionContext } from '../../../support/vscodeFake/extensionContext';
+import { fakeServices } from '../../../support/vscodeFake/fakeServices';
+import type { AccountStore } from '../../../../src/extension/kit/accounts/accountStore';
 import { ContextKey } from '../../../../src/extension/kit/feature/contextValues';
 import { documentUri, newDocumentUri } from '../../../../src/extension/kit/targets/documentUri';
 import { vscodePrompts } from '../../../../src/extension/base/prompts';
@@ -21,19 +17,8 @@ describe('walkthrough: a step is marked done when its action is done, not before
 
   beforeEach(() => {
     resetFake();
-    context = fakeExtensionContext();
-    const logger = new Logger();
-    accounts = new AccountStore(context.globalState, context.secrets, logger);
-    context.subscriptions.push(logger, accounts);
-    const services: Services = {
-      context,
-      logger,
-      accounts,
-      changes: new ResourceChanges(),
-      rulesSaveChecks: new RulesSaveChecks(),
-      prompts: vscodePrompts,
-      virtualDocuments: new VirtualDocuments(),
-    };
+    let services;
+    ({ context, accounts, services } = fakeServices(vscodePrompts));
     walkthroughFeature.register?.({ services, explorer: undefined as never }, undefined);
   });
   afterEach(() => context.dispose());
