@@ -47,9 +47,9 @@ function recordRegistrations(): Registrations {
   recordTreeViews(recorded.treeViews);
   recordStatusItems(recorded.statusItems);
   recordDecorationProviders(recorded.decorationProviders);
-  recordMcpServerProviders(recorded.mcpServerProviders);
-  recordTools(recorded.tools);
-  recordPanelSerializers(recorded.panelSerializers);
+  lm.registerMcpServerDefinitionProvider = keptByName(recorded.mcpServerProviders, lm.registerMcpServerDefinitionProvider);
+  lm.registerTool = keptByName(recorded.tools, lm.registerTool) as typeof lm.registerTool;
+  window.registerWebviewPanelSerializer = keptByName(recorded.panelSerializers, window.registerWebviewPanelSerializer);
   return recorded;
 }
 
@@ -103,43 +103,24 @@ function recordDecorationProviders(providers: Set<vscode.FileDecorationProvider>
   };
 }
 
-function recordMcpServerProviders(providers: Map<string, vscode.McpServerDefinitionProvider>): void {
-  const register = lm.registerMcpServerDefinitionProvider;
-  lm.registerMcpServerDefinitionProvider = (id, provider) => {
-    const registration = register(id, provider);
-    providers.set(id, provider);
+/**
+ * `register` (a VS Code registration keyed by a name) that also keeps what it registered in `kept` under its name
+ * until its registration is disposed.
+ */
+function keptByName<V>(
+  kept: Map<string, V>,
+  register: (name: string, value: V) => vscode.Disposable,
+): (name: string, value: V) => vscode.Disposable {
+  return (name, value) => {
+    const registration = register(name, value);
+    kept.set(name, value);
     return new vscode.Disposable(() => {
-      if (providers.get(id) === provider) providers.delete(id);
+      if (kept.get(name) === value) kept.delete(name);
       registration.dispose();
     });
   };
 }
 
-function recordTools(tools: Map<string, vscode.LanguageModelTool<object>>): void {
-  const register = lm.registerTool;
-  lm.registerTool = <T>(name: string, tool: vscode.LanguageModelTool<T>) => {
-    const registration = register(name, tool);
-    tools.set(name, tool as vscode.LanguageModelTool<object>);
-    return new vscode.Disposable(() => {
-      if (tools.get(name) === tool) tools.delete(name);
-      registration.dispose();
-    });
-  };
-}
-
-function recordPanelSerializers(serializers: Map<string, vscode.WebviewPanelSerializer>): void {
-  const register = window.registerWebviewPanelSerializer;
-  window.registerWebviewPanelSerializer = (viewType, serializer) => {
-    const registration = register(viewType, serializer);
-    serializers.set(viewType, serializer);
-    return new vscode.Disposable(() => {
-      if (serializers.get(viewType) === serializer) serializers.delete(viewType);
-      registration.dispose();
-    });
-  };
-}
-
-/** The tree view the product made with `viewId`, and its data provider. */
 export function treeViewOf(viewId: string): TreeViewRecord {
   const record = registrations.treeViews.get(viewId);
   if (!record) throw new Error(`The product made no tree view "${viewId}"`);
