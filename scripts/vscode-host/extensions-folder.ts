@@ -74,11 +74,12 @@ function writeFatalReport(error) {
   fs.renameSync(options.reportPath + '.partial', options.reportPath);
 }
 
-exports.activate = function activate() {
+exports.activate = function activate(context) {
   process.env.DBHOST_TEST_CONFIG = options.testConfigPath;
   // Not awaited: activation must finish so that the product and the workbench carry on while the suite runs.
+  // The harness's own context: the suite watches through it the storage VS Code gives the product (productStorage.ts).
   Promise.resolve()
-    .then(() => require(options.suiteEntry).run())
+    .then(() => require(options.suiteEntry).run(context))
     .catch(writeFatalReport);
 };
 

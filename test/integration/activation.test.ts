@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { logFileLines } from './support/logFile';
 import { productExtensionId } from './support/product';
 import { shownManifest } from './support/shownManifest';
 
@@ -25,10 +26,14 @@ function contributions(): Contributions {
 describe('The extension in VS Code', () => {
   it('activates', async () => {
     const extension = productExtension();
-    const api: unknown = await extension.activate();
+    await extension.activate();
     assert.equal(extension.isActive, true);
-    // A failed activation leaves the extension "active" with no exports; the extension always returns its API object.
-    assert.equal(typeof api, 'object', 'activate() returned no API object');
+    // A failed activation leaves the extension "active" too: the line it logs last, in Output > DB Host, says it got through.
+    await logFileLines(
+      'DB Host',
+      (lines) => lines.some((line) => /Activated in \d+(\.\d+)? ms/.test(line)),
+      '"Activated in … ms" in the DB Host log',
+    );
   });
 
   it('shows its own view container, with an icon from media/, holding the explorer view', async () => {

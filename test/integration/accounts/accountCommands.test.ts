@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { removeAccount } from '../support/accounts';
+import { addAccount, removeAccount, serviceClient, shownAccount, shownAccounts } from '../support/accounts';
+import type { DbHostApi } from '../../../src/core/api/types';
 import type { Account } from '../../../src/extension/kit/accounts/account';
-import type { TestApi } from '../../../src/extension/extension';
 import { accountNode, childLabels, labelOf, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { freePort } from '../support/freePort';
@@ -10,23 +10,41 @@ import { FakePrompts } from '../support/fakePrompts';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { productSecrets } from '../support/productStorage';
+
+/** The key the product keeps for the account in its SecretStorage. */
+const keptKey = (accountId: string) => productSecrets().get(`dbhost.apiKey.${accountId}`);
+
+/** A client of the test's own to the account's service, with the key the product keeps for it. */
+async function clientWithKeptKey(account: Account): Promise<DbHostApi> {
+  const apiKey = await keptKey(account.id);
+  assert.ok(apiKey, `no key is kept for the account ${account.label}`);
+  return serviceClient({ url: account.baseUrl, apiKey });
+}
 
 describe('Account commands', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let service: ChildService;
   const added: string[] = [];
 
   /** A refused input is recorded and the person gives up, as a real user would. */
   const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) => runScripted<T>(new FakePrompts(answers), command, ...args);
 
+  /** Adds an account with "Add Account" (saved anyway when its key cannot be checked), removed after the suite. */
+  async function addOwn(label: string, url = service.url, apiKey = service.apiKey): Promise<Account> {
+    const { accountId } = await addAccount(label, { url, apiKey });
+    added.push(accountId);
+    return shownAccount(accountId);
+  }
+
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
   });
 
   after(async () => {
-    for (const id of added) if (testing.services.accounts.get(id)) await removeAccount(id);
+    const shown = new Set((await shownAccounts()).map((account) => account.id));
+    for (const id of added) if (shown.has(id)) await removeAccount(id);
     await service?.stop();
   });
 
@@ -40,14 +58,14 @@ describe('Account commands', function () {
     added.push(result.id);
     assert.equal(prompts.unanswered, 0);
     assert.equal(prompts.questions[2].password, true, 'the key was not asked for with a password box');
-    assert.deepEqual(testing.services.accounts.get(result.id), { id: result.id, label: 'Added', baseUrl: service.url });
-    assert.equal(await testing.services.accounts.getApiKey(result.id), service.apiKey);
+    assert.deepEqual(await shownAccount(result.id), { id: result.id, label: 'Added', baseUrl: service.url });
+    assert.equal(await keptKey(result.id), service.apiKey);
     assert.deepEqual(prompts.infos, ['Added "Added": 0 databases.']);
     assert.ok((await childLabels()).includes('Added'));
   });
 
   it('warns before saving an http address that is not loopback, and saves nothing when told no', async () => {
-    const before = testing.services.accounts.list().length;
+    const before = (await shownAccounts()).length;
     const { result, prompts } = await run<Account | undefined>('dbhost.addAccount', [
       { input: 'http://db.example.net' },
       { confirm: false },
@@ -55,61 +73,56 @@ describe('Account commands', function () {
     assert.equal(result, undefined);
     assert.equal(prompts.questions[1].kind, 'confirm');
     assert.match(prompts.questions[1].text, /travel in clear/);
-    assert.equal(testing.services.accounts.list().length, before);
+    assert.equal((await shownAccounts()).length, before);
     assert.deepEqual(prompts.errors, []);
   });
 
   it('says when a new key is refused (401), and keeps the old key when the user discards the new one', async () => {
-    const account = await testing.services.accounts.add({ label: 'Key change', baseUrl: service.url, apiKey: service.apiKey });
-    added.push(account.id);
+    const account = await addOwn('Key change');
     const { result, prompts } = await run<boolean | undefined>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: false }], {
       accountId: account.id,
     });
     assert.equal(result, undefined);
     assert.match(prompts.questions[1].text, /refused this key \(401/);
-    assert.equal(await testing.services.accounts.getApiKey(account.id), service.apiKey);
+    assert.equal(await keptKey(account.id), service.apiKey);
 
     const kept = await run<boolean>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: true }], { accountId: account.id });
     assert.equal(kept.result, true);
-    assert.equal(await testing.services.accounts.getApiKey(account.id), 'a-wrong-key');
+    assert.equal(await keptKey(account.id), 'a-wrong-key');
 
     const fixed = await run<boolean>('dbhost.changeApiKey', [{ input: service.apiKey }], { accountId: account.id });
     assert.equal(fixed.result, true, 'a working key was questioned');
     assert.deepEqual(fixed.prompts.infos, ['The new key of "Key change" works.']);
-    assert.equal(await testing.services.accounts.getApiKey(account.id), service.apiKey);
+    assert.equal(await keptKey(account.id), service.apiKey);
   });
 
   it('says when the service cannot be reached to check a key', async () => {
-    const account = await testing.services.accounts.add({
-      label: 'Unreachable',
-      baseUrl: `http://127.0.0.1:${await freePort()}`,
-      apiKey: 'old-key-1',
-    });
-    added.push(account.id);
+    const account = await addOwn('Unreachable', `http://127.0.0.1:${await freePort()}`, 'old-key-1');
     const { prompts } = await run<boolean>('dbhost.changeApiKey', [{ input: 'new-key-2' }, { confirm: false }], { accountId: account.id });
     assert.match(prompts.questions[1].text, /could not be reached/);
-    assert.equal(await testing.services.accounts.getApiKey(account.id), 'old-key-1');
+    assert.equal(await keptKey(account.id), 'old-key-1');
   });
 
   it('renames an account, in the tree too', async () => {
-    const account = await testing.services.accounts.add({ label: 'Before', baseUrl: service.url, apiKey: service.apiKey });
-    added.push(account.id);
+    const account = await addOwn('Before');
     await run('dbhost.renameAccount', [{ input: 'After' }], { accountId: account.id });
-    assert.equal(testing.services.accounts.get(account.id)?.label, 'After');
+    assert.equal((await shownAccount(account.id)).label, 'After');
     assert.equal(labelOf(await treeItemOf((await accountNode(account.id))!)), 'After');
   });
 
   it('removes an account and its key only after a modal confirmation', async () => {
-    const account = await testing.services.accounts.add({ label: 'To remove', baseUrl: service.url, apiKey: service.apiKey });
-    added.push(account.id);
+    const account = await addOwn('To remove');
     const kept = await run<boolean>('dbhost.removeAccount', [{ confirm: false }], { accountId: account.id });
     assert.equal(kept.result, false);
-    assert.ok(testing.services.accounts.get(account.id));
+    assert.ok(
+      (await shownAccounts()).some((shown) => shown.id === account.id),
+      'the account is gone without a yes',
+    );
 
     const removed = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], await accountNode(account.id));
     assert.equal(removed.result, true);
-    assert.equal(testing.services.accounts.get(account.id), undefined);
-    assert.equal(await testing.services.accounts.getApiKey(account.id), undefined);
+    assert.ok(!(await shownAccounts()).some((shown) => shown.id === account.id), 'the account is still shown');
+    assert.equal(await keptKey(account.id), undefined);
     assert.ok(!(await childLabels()).includes('To remove'));
   });
 
@@ -119,7 +132,7 @@ describe('Account commands', function () {
     added.push(account.id);
     assert.equal(account.label, 'Local');
     assert.match(account.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-    const client = await testing.services.accounts.clientFor(account.id);
+    const client = await clientWithKeptKey(account);
     assert.ok((await client.listDatabases()).length > 0, 'the local service has no demo databases');
     assert.match(String((await treeItemOf((await accountNode(account.id))!)).description), /running here/);
 
@@ -132,7 +145,7 @@ describe('Account commands', function () {
     const first = await run<Account>('dbhost.startLocalService', []);
     assert.ok(first.result, `the local service did not start: ${first.prompts.errors.join(' | ')}`);
     added.push(first.result.id);
-    const firstClient = await testing.services.accounts.clientFor(first.result.id);
+    const firstClient = await clientWithKeptKey(first.result);
     const marker = `kept${Date.now()}`;
     await firstClient.createDatabase(marker, 'sandbox');
 
@@ -148,7 +161,7 @@ describe('Account commands', function () {
     added.push(second.result.id);
     // The first process is gone, not left running beside the second.
     await assert.rejects(firstClient.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
-    const secondClient = await testing.services.accounts.clientFor(second.result.id);
+    const secondClient = await clientWithKeptKey(second.result);
     assert.ok(
       (await secondClient.listDatabases()).some((database) => database.name === marker),
       'the data of the first run is not reachable',

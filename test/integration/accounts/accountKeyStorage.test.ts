@@ -1,15 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/kit/accounts/account';
-import type { TestApi } from '../../../src/extension/extension';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
+import { productSecrets, productStates, stateWritesOfTheRun } from '../support/productStorage';
 import { readTestConfig } from '../support/test-config';
 
 /** Every value VS Code keeps for the extension outside SecretStorage, as text. */
-function everythingOutsideSecretStorage(testing: TestApi): string {
-  const { globalState, workspaceState } = testing.services.context;
-  const states = [globalState, workspaceState].flatMap((state) => state.keys().map((key) => [key, state.get(key)]));
+function everythingOutsideSecretStorage(): string {
+  const states = productStates().flatMap((state) => state.keys().map((key) => [key, state.get(key)]));
   const settings = vscode.workspace.getConfiguration('dbhost');
   const settingValues = Object.keys(settings).map((key) => [key, settings.inspect(key)]);
   return JSON.stringify({ states, settingValues });
@@ -17,11 +16,10 @@ function everythingOutsideSecretStorage(testing: TestApi): string {
 
 describe('Account keys', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   const demo = readTestConfig().services.demo;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
   });
 
   it('are kept in SecretStorage only: added through the command, they are in no setting or state, and removal deletes them', async () => {
@@ -30,14 +28,15 @@ describe('Account keys', function () {
       'dbhost.addAccount',
     );
     assert.ok(account, `no account added: ${prompts.errors.join(' | ')}`);
-    assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), demo.apiKey);
-    const stored = everythingOutsideSecretStorage(testing);
+    assert.equal(await productSecrets().get(`dbhost.apiKey.${account.id}`), demo.apiKey);
+    const stored = everythingOutsideSecretStorage();
     assert.ok(stored.includes('Key storage'), 'the account itself was not saved in state');
     assert.ok(!stored.includes(demo.apiKey), 'the API key is in settings or state');
+    assert.ok(!stateWritesOfTheRun().some((write) => write.includes(demo.apiKey)), 'the API key was written to a state');
     assert.ok(!prompts.shown.some((text) => text.includes(demo.apiKey)), 'the API key was shown to the user');
 
     assert.equal((await runScripted(new FakePrompts([{ confirm: true }]), 'dbhost.removeAccount', { accountId: account.id })).result, true);
-    assert.equal(await testing.services.context.secrets.get(`dbhost.apiKey.${account.id}`), undefined);
-    assert.ok(!everythingOutsideSecretStorage(testing).includes('Key storage'), 'the removed account is still in state');
+    assert.equal(await productSecrets().get(`dbhost.apiKey.${account.id}`), undefined);
+    assert.ok(!everythingOutsideSecretStorage().includes('Key storage'), 'the removed account is still in state');
   });
 });

@@ -8,7 +8,7 @@ import type { Account } from '../../../src/extension/kit/accounts/account';
 import { AccountStore } from '../../../src/extension/kit/accounts/accountStore';
 import { importAccountFile } from '../../../src/extension/accounts/importAccountFile';
 import { Logger } from '../../../src/extension/base/logger';
-import type { TestApi } from '../../../src/extension/extension';
+import { shownAccounts } from '../support/accounts';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 
@@ -61,14 +61,12 @@ function ownLogger(): Logger {
 
 describe('Key safety at the edges', function () {
   this.timeout(60_000);
-  let testing: TestApi;
-
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
   });
 
   it('refuses a base address holding a user name and password, without repeating them', async () => {
-    const before = testing.services.accounts.list().length;
+    const before = (await shownAccounts()).length;
     const { result, prompts } = await runScripted<Account | undefined>(
       new FakePrompts([{ input: 'https://user:s3cret-pass@db.example.net' }]),
       'dbhost.addAccount',
@@ -76,19 +74,27 @@ describe('Key safety at the edges', function () {
     assert.equal(result, undefined);
     assert.deepEqual(prompts.refusals, ['The address takes no user name or password: leave them out (the key is asked for separately)']);
     assert.ok(!prompts.shown.some((text) => text.includes('s3cret-pass')), 'the password was repeated to the user');
-    assert.equal(testing.services.accounts.list().length, before);
+    assert.equal((await shownAccounts()).length, before);
   });
 
   it('reports a broken account file without quoting its content', async () => {
     const key = randomBytes(24).toString('hex');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-import-')), 'account.json');
     fs.writeFileSync(file, `{"label": "Broken", "baseUrl": "http://127.0.0.1:1", "apiKey": "${key}",,}`);
-    await assert.rejects(importAccountFile(testing.services.accounts, file), (error: Error) => {
-      assert.equal(error.message, 'The account file handed to DB Host is not valid JSON.');
-      assert.ok(!String(error.stack).includes(key) && error.cause === undefined, 'the error carries the file content');
-      return true;
-    });
-    assert.ok(!fs.existsSync(file), 'the account file was left on disk');
+    const logger = ownLogger();
+    const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger);
+    try {
+      await assert.rejects(importAccountFile(store, file), (error: Error) => {
+        assert.equal(error.message, 'The account file handed to DB Host is not valid JSON.');
+        assert.ok(!String(error.stack).includes(key) && error.cause === undefined, 'the error carries the file content');
+        return true;
+      });
+      assert.deepEqual(store.list(), [], 'an account was added from the broken file');
+      assert.ok(!fs.existsSync(file), 'the account file was left on disk');
+    } finally {
+      store.dispose();
+      logger.dispose();
+    }
   });
 
   it('keeps scrubbing a key from messages while another account still uses it', async () => {

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { removeAccount, setGuardrails, shownAccounts } from '../support/accounts';
+import { removeAccount, serviceClient, setGuardrails, shownAccounts } from '../support/accounts';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/kit/accounts/account';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import { accountNode, childrenOf, nodeAt } from '../explorer/explorerFixtures';
 import { AI_ACTIVITY_LOG, logFileLines, extensionHostLogs } from '../support/logFile';
@@ -17,11 +16,11 @@ import { confirmationOf, invokeTool, prepareTool } from '../aiTools/aiToolsFixtu
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { productState, productStates, stateWritesOfTheRun } from '../support/productStorage';
 
 describe('The API key never leaks (canary key)', function () {
   this.timeout(60_000);
   const canary = `canary${randomBytes(12).toString('hex')}`;
-  let testing: TestApi;
   let service: ChildService;
   let account: Account;
   const allPrompts: FakePrompts[] = [];
@@ -36,12 +35,12 @@ describe('The API key never leaks (canary key)', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, apiKeys: [canary] });
     // Everything a user does with an account, its failures included, with the canary as the key.
     account = (await run('dbhost.addAccount', [{ input: service.url }, { input: 'Canary' }, { input: canary }])) as Account;
     assert.ok(account, 'the canary account was not added');
-    const client = testing.services.accounts.makeClient(service.url, canary);
+    const client = serviceClient({ url: service.url, apiKey: canary });
     await client.createDatabase('canarydb', 'sandbox');
     await client.createCollection('canarydb', 'things');
     await client.createDocument('canarydb', 'things', { name: 'one' }, { safe: true });
@@ -81,16 +80,18 @@ describe('The API key never leaks (canary key)', function () {
     await service?.stop();
   });
 
-  it('is in no global state value', () => {
-    const state = testing.services.context.globalState;
-    const keys = state.keys();
-    assert.ok(keys.includes('dbhost.accounts'), 'the accounts are not in global state: nothing was checked');
-    for (const key of keys) assert.ok(!JSON.stringify(state.get(key) ?? null).includes(canary), `the key is in global state under ${key}`);
+  it('is in no global or workspace state value, nor was it ever written to one', () => {
+    assert.ok(productState('global').keys().includes('dbhost.accounts'), 'the accounts are not in global state: nothing was checked');
+    for (const state of productStates()) {
+      for (const key of state.keys())
+        assert.ok(!JSON.stringify(state.get(key) ?? null).includes(canary), `the key is in a state under ${key}`);
+    }
+    const written = stateWritesOfTheRun();
     assert.ok(
-      !JSON.stringify(
-        testing.services.context.workspaceState.keys().map((key) => testing.services.context.workspaceState.get(key)),
-      ).includes(canary),
+      written.some((write) => write.startsWith('dbhost.accounts ') && write.includes('"Canary"')),
+      'the canary account was never written to state: nothing was checked',
     );
+    for (const write of written) assert.ok(!write.includes(canary), `the key was written to a state: ${write.split(canary).join('<KEY>')}`);
   });
 
   it('is in no setting', () => {

@@ -2,10 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
 import type { Prompts } from '../../../src/extension/base/prompts';
 import { filesUnder } from '../support/filesUnder';
+import { extensionHostLogs } from '../support/logFile';
 import { productExtensionId } from '../support/product';
+import { harnessContext, productStates, stateWritesOfTheRun } from '../support/productStorage';
 import { readTestConfig } from '../support/test-config';
 import { wrapEveryAnswer } from '../support/windowPrompts';
 
@@ -13,7 +14,6 @@ import { wrapEveryAnswer } from '../support/windowPrompts';
 // suites are done, the keys of the run's local services must appear nowhere the extension keeps or shows text.
 
 const shown: string[] = [];
-let testing: TestApi | undefined;
 
 /** The prompts as given, recording the text of every question asked and message shown. */
 function recording(prompts: Prompts): Prompts {
@@ -30,22 +30,20 @@ function recording(prompts: Prompts): Prompts {
 }
 
 before(async () => {
-  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
-  testing = (await extension?.activate())?.testing;
+  await vscode.extensions.getExtension(productExtensionId)?.activate();
   wrapEveryAnswer(recording);
 });
 
 after(async function () {
   this.timeout(30_000);
-  assert.ok(testing, 'the extension gave no test API: nothing could be checked for the keys');
   const { services } = readTestConfig();
   const keys = [services.demo.apiKey, services.empty.apiKey];
   const places: Array<[string, string]> = [];
 
-  const { context } = testing.services;
-  for (const state of [context.globalState, context.workspaceState]) {
+  for (const state of productStates()) {
     for (const key of state.keys()) places.push([`state ${key}`, `${key} ${JSON.stringify(state.get(key) ?? null)}`]);
   }
+  places.push(['what was written to global and workspace state in the run', stateWritesOfTheRun().join('\n')]);
   const settings = vscode.workspace.getConfiguration('dbhost');
   places.push(['dbhost settings', JSON.stringify(settings)]);
   const contributed = Object.keys(
@@ -54,13 +52,15 @@ after(async function () {
   );
   for (const name of contributed)
     places.push([`setting ${name}`, JSON.stringify(vscode.workspace.getConfiguration().inspect(name) ?? null)]);
-  const userSettings = path.resolve(context.globalStorageUri.fsPath, '..', '..', 'settings.json');
+  // The harness's global storage sits beside the product's, in the same user data folder.
+  const userSettings = path.resolve(harnessContext().globalStorageUri.fsPath, '..', '..', 'settings.json');
   if (fs.existsSync(userSettings)) places.push([userSettings, fs.readFileSync(userSettings, 'utf8')]);
   places.push(['prompts and messages of every suite', shown.join('\n')]);
-  const logs = filesUnder(path.dirname(context.logUri.fsPath)).filter((file) => file.endsWith('.log'));
+  const logsDir = extensionHostLogs();
+  const logs = filesUnder(logsDir).filter((file) => file.endsWith('.log'));
   for (const file of logs) places.push([file, fs.readFileSync(file, 'utf8')]);
 
-  assert.ok(logs.length > 0, `no log file under ${path.dirname(context.logUri.fsPath)}: the logs were not checked`);
+  assert.ok(logs.length > 0, `no log file under ${logsDir}: the logs were not checked`);
   for (const [where, text] of places) {
     for (const key of keys) assert.ok(!text.includes(key), `a local service's API key is in ${where}`);
   }

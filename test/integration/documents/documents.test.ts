@@ -5,9 +5,9 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import type { JsonObject, JsonValue } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless } from '../../../src/core/json/lossless';
-import type { ChangedList, ResourceTarget } from '../../../src/extension/base/resourceTarget';
 import { documentUri } from '../../../src/extension/kit/targets/documentUri';
-import type { TestApi } from '../../../src/extension/extension';
+import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
+import { childrenOf, isListOf, nodeAt, recordTreeRedraws, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
@@ -64,14 +64,23 @@ async function when<T>(event: vscode.Event<T>, check: () => boolean): Promise<vo
 
 describe('Documents as files', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let proxied: ProxiedAccount | undefined;
   let proxy: RecordingProxy;
   let accountId: string;
   /** Another client of the same service, not going through the extension. */
   let other: DbHostApi;
-  const changes: { target: ResourceTarget; list: ChangedList }[] = [];
-  let changeSubscription: vscode.Disposable | undefined;
+  let redraws: ReturnType<typeof recordTreeRedraws> | undefined;
+  const redrawn = (): Array<ExplorerNode | undefined> => redraws?.redrawn ?? [];
+
+  /**
+   * Expands the collection's documents in the DB Host tree, as a person does: the tree keeps what it shows up to
+   * date. What it redrew until then is forgotten, so what is recorded next follows what the test does.
+   */
+  async function showDocumentsInTree(): Promise<ExplorerNode[]> {
+    const documents = await childrenOf(await nodeAt(accountId, 'Databases', db, col, 'Documents'));
+    redrawn().splice(0);
+    return documents;
+  }
 
   async function createPerson(): Promise<string> {
     const id = newObjectId();
@@ -123,14 +132,14 @@ describe('Documents as files', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     proxied = await addProxiedAccount({ label: 'Document tests', db, col });
     ({ proxy, accountId, other } = proxied);
-    changeSubscription = testing.services.changes.onDidChange((change) => changes.push(change));
+    redraws = recordTreeRedraws();
   });
 
   after(async () => {
-    changeSubscription?.dispose();
+    redraws?.dispose();
     await proxied?.remove();
   });
 
@@ -138,7 +147,7 @@ describe('Documents as files', function () {
     proxy.requests.length = 0;
     proxy.dropWrites = false;
     proxy.dropReads = false;
-    changes.length = 0;
+    redrawn().splice(0);
   });
 
   it('opens a document pretty-printed with the numbers and extended JSON exactly as the service sent them', async () => {
@@ -161,6 +170,8 @@ describe('Documents as files', function () {
   it('saves an edited nested field as a $set of just that field, leaving every other field byte for byte', async () => {
     const id = await createPerson();
     const before = await rawDocument(id);
+    const isThisDocument = (node: ExplorerNode | undefined) => JSON.stringify(node?.target?.docId) === JSON.stringify({ $oid: id });
+    assert.ok((await showDocumentsInTree()).some(isThisDocument), 'the tree does not show the document');
     const document = await open(id);
     await replaceFirst(document, '"London"', '"Paris"');
 
@@ -177,16 +188,15 @@ describe('Documents as files', function () {
     for (const path of [['_id'], ['name'], ['big'], ['price'], ['address', 'zip'], ['tags'], ['born']]) {
       assert.equal(rawValue(after, path), rawValue(before, path), `${path.join('.')} changed`);
     }
-    assert.ok(
-      changes.some(
-        (change) =>
-          change.list === 'document' &&
-          change.target.col === col &&
-          change.target.db === db &&
-          JSON.stringify(change.target.docId) === JSON.stringify({ $oid: id }),
-      ),
+    const tooltip = await waitFor(
+      async () => {
+        const node = redrawn().find(isThisDocument);
+        return node && ((await treeItemOf(node)).tooltip as vscode.MarkdownString | undefined)?.value;
+      },
+      { what: 'the tree drawing the saved document again' },
     );
-    assert.ok(!changes.some((change) => change.list === 'documents'), 'a save of one document reloads the whole list');
+    assert.match(tooltip, /"city": "Paris"/, 'the tree shows the document as it was before the save');
+    assert.ok(!redrawn().some((node) => isListOf(node, 'documents', db, col)), 'a save of one document reloads the whole list');
   });
 
   it('sends nothing when the saved text changes no field', async () => {
@@ -318,6 +328,8 @@ describe('Documents as files', function () {
     const generated = (parsed(template.getText())._id as JsonObject).$oid;
     assert.equal(typeof generated, 'string');
     const realUri = documentUri({ accountId, db, col, docId: { $oid: generated as string } });
+    const isNew = (node: ExplorerNode | undefined) => JSON.stringify(node?.target?.docId) === JSON.stringify({ $oid: generated });
+    assert.ok(!(await showDocumentsInTree()).some(isNew));
     // The user writes the document without an _id.
     await replaceAll(template, '{\n  "name": "Grace",\n  "count": 12345678901234567890\n}\n');
     const shown = when(vscode.window.onDidChangeVisibleTextEditors, () =>
@@ -340,7 +352,17 @@ describe('Documents as files', function () {
         group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === templateUri.toString()),
       );
     await when(vscode.window.tabGroups.onDidChangeTabs, () => !templateOpen());
-    assert.ok(changes.some((change) => change.list === 'documents'));
+    assert.ok(
+      redrawn().some((node) => isListOf(node, 'documents', db, col)),
+      "the tree was not told the collection's documents changed",
+    );
+    // The view may be loading the list again as the test asks for it (it asks the same provider): look until it is in.
+    let listed: ExplorerNode[] = [];
+    await waitFor(async () => (listed = await showDocumentsInTree()).some(isNew), {
+      what: 'the tree listing the new document',
+      describeState: () => `it lists ${listed.map((node) => JSON.stringify(node.target?.docId ?? node.treeItem().label)).join(', ')}`,
+      limitMs: 20_000,
+    });
   });
 
   it('says a new document was created when opening it afterwards fails, and opens it on request', async () => {
@@ -393,6 +415,7 @@ describe('Documents as files', function () {
   it('deletes a document only after the modal confirmation and closes its editor that holds no edits', async () => {
     const id = await createPerson();
     const document = await open(id);
+    await showDocumentsInTree();
 
     const declined = await runAnswered<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
     assert.equal(declined.result, false);
@@ -408,7 +431,10 @@ describe('Documents as files', function () {
       Promise.resolve(vscode.workspace.fs.stat(document.uri)),
       (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound',
     );
-    assert.ok(changes.some((change) => change.list === 'documents' && change.target.col === col));
+    assert.ok(
+      redrawn().some((node) => isListOf(node, 'documents', db, col)),
+      "the tree was not told the collection's documents changed",
+    );
     assert.ok(!tabOpen(document.uri), 'the editor of the deleted document (without edits) is still open');
   });
 

@@ -1,15 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import type { TestApi } from '../../../src/extension/extension';
-import { activateExtension } from '../support/extensionUnderTest';
 import { treeViewOf } from '../support/registrations';
 import { waitFor } from '../support/waitFor';
-
-/** The TestApi of the activated product extension (see {@link activateExtension}). */
-export async function productApi(): Promise<TestApi> {
-  return (await activateExtension()).testing;
-}
 
 /** The DB Host view the product made, and the data provider VS Code asks for its items. */
 export function explorerTree(): { view: vscode.TreeView<ExplorerNode>; provider: vscode.TreeDataProvider<ExplorerNode> } {
@@ -68,4 +61,18 @@ export async function whenTree(check: () => Promise<boolean>): Promise<void> {
   const changed = explorerTree().provider.onDidChangeTreeData;
   assert.ok(changed, 'the DB Host tree never says it changed');
   await waitFor(check, { event: changed, what: 'the tree change' });
+}
+
+/** The nodes the DB Host tree tells VS Code to draw again (`undefined`: the whole tree), from now until disposed. */
+export function recordTreeRedraws(): { readonly redrawn: Array<ExplorerNode | undefined>; dispose(): void } {
+  const changed = explorerTree().provider.onDidChangeTreeData;
+  assert.ok(changed, 'the DB Host tree never says it changed');
+  const redrawn: Array<ExplorerNode | undefined> = [];
+  const subscription = changed((nodes) => redrawn.push(...(Array.isArray(nodes) ? nodes : [nodes ?? undefined])));
+  return { redrawn, dispose: () => subscription.dispose() };
+}
+
+/** Whether `node` is the tree's list of the documents or indexes of `db`.`col`. */
+export function isListOf(node: ExplorerNode | undefined, list: 'documents' | 'indexes', db: string, col: string): boolean {
+  return node?.treeItem().contextValue === `dbhost.${list}` && node.target?.db === db && node.target?.col === col;
 }

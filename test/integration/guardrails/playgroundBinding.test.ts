@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension/extension';
 import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
+import { productState } from '../support/productStorage';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
@@ -31,7 +31,6 @@ function until<T>(event: vscode.Event<unknown>, check: () => T | undefined): Pro
 
 describe('Guardrails: playgrounds bound to their account', function () {
   this.timeout(60_000);
-  let testing: TestApi;
   let proxy: RecordingProxy;
   let bound: string;
   let elsewhere: string;
@@ -49,7 +48,7 @@ describe('Guardrails: playgrounds bound to their account', function () {
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     const { demo } = readTestConfig().services;
     proxy = new RecordingProxy(demo.url);
     await proxy.start();
@@ -79,7 +78,8 @@ describe('Guardrails: playgrounds bound to their account', function () {
       'the query did not go to the bound account',
     );
     assert.equal(accountLensTitle(await lensesOf(uri)), `$(database) ${BOUND} › shop.orders`);
-    const stored = testing.services.context.workspaceState.get<Record<string, string>>('dbhost.playgroundAccounts') ?? {};
+    // Kept where a reload of the window finds it.
+    const stored = productState('workspace').get<Record<string, string>>('dbhost.playgroundAccounts') ?? {};
     assert.equal(stored[uri.toString()], bound, 'the binding is not kept in the workspace state');
 
     await closeEditorsOf(uri);

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import type { CreatedAndExplained } from '../../../src/extension/indexes/createSuggestedIndex';
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
@@ -26,7 +25,6 @@ const DOCUMENTS = 200;
 describe('Explain: from a slow playground query to the index that serves it', function () {
   this.timeout(120_000);
   const label = 'Explain tests';
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let playgrounds: PlaygroundFolder;
@@ -41,7 +39,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   }
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     ({ accountId, client } = await addAccount(label, readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await seedItems(client, accountId, db, 'items', DOCUMENTS);
@@ -134,7 +132,8 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     await client.createIndex(db, 'items', { spec: { n: -1 }, background: true });
     await waitFor(async () => (await client.getIndex(db, 'items', 'n_-1')).building !== true, { what: 'the n_-1 build to end' });
     await client.listDocuments(db, 'items', { q: { k: 3 }, limit: 5 });
-    testing.services.changes.fire({ accountId, db, col: 'items' }, 'indexes');
+    // The collection's indexes loaded again, as their Refresh button does.
+    await refreshNode(await nodeAt(accountId, 'Databases', db, 'items', 'Indexes'));
     const descriptions = await waitFor(async () => {
       const found = await indexDescriptions(accountId, 'items');
       return /served [\d,]+ quer(y|ies) since/.test(found.get('k_1') ?? '') && found;

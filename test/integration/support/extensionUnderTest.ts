@@ -1,18 +1,16 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DbHostExtensionApi, TestApi } from '../../../src/extension/extension';
 import type { FakeAnswer } from './fakePrompts';
 import { FakePrompts } from './fakePrompts';
 import { productExtensionId } from './product';
 import { answerPrompts } from './windowPrompts';
 
-/** The product extension, activated, with the TestApi it gives in a test run. */
-export async function activateExtension(): Promise<{ extension: vscode.Extension<DbHostExtensionApi>; testing: TestApi }> {
-  const extension = vscode.extensions.getExtension<DbHostExtensionApi>(productExtensionId);
+/** The product extension, activated. */
+export async function activateExtension(): Promise<{ extension: vscode.Extension<void> }> {
+  const extension = vscode.extensions.getExtension<void>(productExtensionId);
   assert.ok(extension, `${productExtensionId} is not installed`);
-  const api = await extension.activate();
-  assert.ok(api.testing, 'the extension gives no TestApi in a test run');
-  return { extension, testing: api.testing };
+  await extension.activate();
+  return { extension };
 }
 
 /**

@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber } from '../../../src/core/json/lossless';
-import type { TestApi } from '../../../src/extension/extension';
 import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
 import type { ImportResult } from '../../../src/extension/transfer/importFromFile';
 import type { ImportState } from '../../../src/core/transfer/importState';
@@ -14,6 +13,7 @@ import { importStateKey } from '../../../src/core/transfer/importState';
 import { newIdSeed, withId } from '../../../src/core/transfer/importIds';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
+import { productState } from '../support/productStorage';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'transfertests';
@@ -21,13 +21,12 @@ const COUNT = 250;
 
 describe('Transfer: Export Documents… and Import Documents…', function () {
   this.timeout(120_000);
-  let testing: TestApi;
   let accountId: string;
   let client: DbHostApi;
   let folder: string;
 
   before(async () => {
-    ({ testing } = await activateExtension());
+    await activateExtension();
     ({ accountId, client } = await addAccount('Transfer tests', readTestConfig().services.empty));
     await client.createDatabase(db, 'sandbox');
     await client.createCollection(db, 'source');
@@ -206,7 +205,8 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
       failures: [],
     };
     const key = importStateKey(file, target);
-    await testing.services.context.workspaceState.update(key, state);
+    // Where the stopped run left it: the import's state in the workspace (the earlier imports here made the product use it).
+    await productState('workspace').update(key, state);
     const { result, prompts } = await runScripted<ImportResult>(
       [{ file }, { pick: /^Resume from record 5$/ }, { confirm: true }],
       'dbhost.importDocuments',
@@ -216,6 +216,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     assert.match(prompts.confirmations[0].detail ?? '', /Resuming: the first 4 records were finished/);
     assert.deepEqual([result.outcome?.stored, result.outcome?.alreadyStored], [4 + 5, 1]);
     assert.equal((await client.listDocuments(db, 'resumed', { limit: 1 })).total, 10);
-    assert.equal(testing.services.context.workspaceState.get(key), undefined, 'a finished import forgets its state');
+    assert.equal(productState('workspace').get(key), undefined, 'a finished import forgets its state');
   });
 });
