@@ -4,7 +4,6 @@ import type { ClientTransport } from './kit/accounts/accountStore';
 import { Logger } from './base/logger';
 import { VirtualDocuments } from './base/virtualDocuments';
 import { ResourceChanges } from './base/resourceTarget';
-import { testProbe } from './base/testProbe';
 import type { ExplorerProvider } from './explorer/explorerProvider';
 import { createExplorer, explorerFeature } from './explorer/registerExplorer';
 import type { Services } from './services';
@@ -35,15 +34,6 @@ import { usersFeature } from './users/registerUsers';
 import { RulesSaveChecks } from './kit/writes/rulesSaveCheck';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
-/** What `activate` returns. `testing` is present only in test runs (see {@link testProbe}). */
-export interface DbHostExtensionApi {
-  testing?: TestApi;
-}
-
-export interface TestApi {
-  readonly services: Services;
-}
-
 /**
  * What differs between the desktop extension host (Node) and a browser's web worker, chosen by the two
  * composition roots: extension.ts (dist/extension.js) and extensionWeb.ts (dist/web/extension.js).
@@ -62,7 +52,7 @@ export interface Platform {
   readonly activateNodeFeatures?: (host: FeatureHost, explorer: ExplorerProvider) => void;
 }
 
-export async function activateDbHost(context: vscode.ExtensionContext, platform: Platform): Promise<DbHostExtensionApi> {
+export async function activateDbHost(context: vscode.ExtensionContext, platform: Platform): Promise<void> {
   const activationStarted = performance.now();
   const logger = new Logger();
   const accounts = new AccountStore(context.globalState, context.secrets, logger, platform.http);
@@ -107,11 +97,4 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
 
   const activationMs = performance.now() - activationStarted;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  // The tests' hook exists where the integration suite runs: the desktop extension host.
-  const testing =
-    platform.activateNodeFeatures &&
-    testProbe(context, (): TestApi => ({
-      services,
-    }));
-  return testing ? { testing } : {};
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
 import { mcpServersFeature } from './aiTools/mcpServerProvider';
 import type { ExplorerProvider } from './explorer/explorerProvider';
@@ -10,14 +9,12 @@ import { ContextKey } from './kit/feature/contextValues';
 import { lazyModule } from './base/lazyModule';
 import type { TransferCommands } from './transfer/transferCommands';
 
-export type { DbHostExtensionApi, TestApi } from './activateDbHost';
-
 /**
  * The desktop composition root (dist/extension.js, package.json's `main`): clients over node-fetch, export and
  * import over Node's files (streamed), and the features that need processes: the local service and the MCP server.
  * The browser's root is extensionWeb.ts; everything else both share in activateDbHost.
  */
-export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
+export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateDbHost(context, {
     http: {},
     handoverFile: process.env.DBHOST_IMPORT_ACCOUNT_FILE,

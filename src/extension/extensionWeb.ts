@@ -1,5 +1,4 @@
 import type * as vscode from 'vscode';
-import type { DbHostExtensionApi } from './activateDbHost';
 import { activateDbHost } from './activateDbHost';
 import { browserFetch } from './kit/accounts/browserFetch';
 import { loadPartsFrom } from './lazyPartWeb';
@@ -14,7 +13,7 @@ import type { TransferCommands } from './transfer/transferCommands';
  * needs processes (the local service, the MCP server) is not activated, and package.json hides their commands
  * where the context key dbhost.nodeHost is not set.
  */
-export function activate(context: vscode.ExtensionContext): Promise<DbHostExtensionApi> {
+export function activate(context: vscode.ExtensionContext): Promise<void> {
   loadPartsFrom(context.extensionUri);
   // The worker's own origin: the one its requests carry, which the service must allow.
   const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
