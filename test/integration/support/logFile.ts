@@ -13,10 +13,16 @@ export const AI_ACTIVITY_LOG = 'DB Host AI activity';
  * in the run's VS Code logs folder by the product's own log folder, named after the extension's id.
  */
 export function extensionHostLogs(): string {
+  const folder = extensionHostLogsIfWritten();
+  if (!folder) throw new Error(`no log folder of ${productExtensionId} under ${readTestConfig().logsDir}`);
+  return folder;
+}
+
+/** {@link extensionHostLogs}, or undefined while the product's first log file is not written yet. */
+function extensionHostLogsIfWritten(): string | undefined {
   const { logsDir } = readTestConfig();
   const product = filesUnder(logsDir).find((file) => path.basename(path.dirname(file)) === productExtensionId);
-  if (!product) throw new Error(`no log folder of ${productExtensionId} under ${logsDir}`);
-  return path.dirname(path.dirname(product));
+  return product && path.dirname(path.dirname(product));
 }
 
 /**
@@ -24,10 +30,10 @@ export function extensionHostLogs(): string {
  * from the Output view), once `complete` holds for them: a line reaches its file a moment after it is logged.
  */
 export async function logFileLines(channel: string, complete: (lines: string[]) => boolean, what: string): Promise<string[]> {
-  const exthostLogs = extensionHostLogs();
   let lines: string[] = [];
   const read = () => {
-    const file = filesUnder(exthostLogs).find((candidate) => path.basename(candidate) === `${channel}.log`);
+    const exthostLogs = extensionHostLogsIfWritten();
+    const file = exthostLogs && filesUnder(exthostLogs).find((candidate) => path.basename(candidate) === `${channel}.log`);
     lines = file ? fs.readFileSync(file, 'utf8').split('\n') : [];
     return complete(lines) && lines;
   };
