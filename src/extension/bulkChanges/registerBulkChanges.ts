@@ -1,16 +1,13 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
-import { registerCommand } from '../base/registerCommand';
-import type { Services } from '../services';
 import { CommandId } from '../kit/feature/commandIds';
 import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
 
-export function registerBulkChanges(services: Services): void {
-  services.context.subscriptions.push(
-    registerCommand(services, CommandId.undoLastChange, async (arg: unknown) => (await bulkChangesBundle()).undoLastChange(services, arg)),
-    registerCommand(services, CommandId.updateMatchingDocuments, async (arg: unknown) =>
+/** Update Matching Documents… and Undo Last Change; their work is in dist/bulkChanges.js, loaded when one runs. */
+export const bulkChangesFeature: FeatureModule = {
+  name: 'bulkChanges',
+  commands: {
+    [CommandId.undoLastChange]: async ({ services }, arg: unknown) => (await bulkChangesBundle()).undoLastChange(services, arg),
+    [CommandId.updateMatchingDocuments]: async ({ services }, arg: unknown) =>
       (await bulkChangesBundle()).updateMatchingDocuments(services, arg),
-    ),
-  );
-}
-
-export const bulkChangesFeature: FeatureModule = { name: 'bulkChanges', register: ({ services }) => registerBulkChanges(services) };
+  },
+};

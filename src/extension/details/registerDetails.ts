@@ -1,6 +1,6 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
-import { registerCommand, required } from '../base/registerCommand';
+import { required } from '../base/registerCommand';
 import { formatPrice, textField } from '../kit/display/recordText';
 import { resolveDeploymentTarget } from '../kit/targets/deploymentTarget';
 import { resolveAccount, resolveCollection, resolveDatabase, targetOf } from '../kit/targets/resolveTarget';
@@ -10,17 +10,11 @@ import { DETAILS_SCHEME } from './detailsRequest';
 import { showDetails } from './showDetails';
 import { CommandId } from '../kit/feature/commandIds';
 
-/** The details documents, and Refresh on them (the other commands of the feature open them). */
-export function registerDetails(services: Services): void {
+/** The details documents (the commands of the feature open them, and Refresh reads one again). */
+function registerDetails(services: Services): DetailsContentProvider {
   const provider = new DetailsContentProvider(services);
-  services.context.subscriptions.push(
-    provider,
-    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider),
-    registerCommand(services, CommandId.refreshDetails, (uri?: vscode.Uri) => {
-      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-      if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
-    }),
-  );
+  services.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
+  return provider;
 }
 
 async function pickInvoice(services: Services, accountId: string): Promise<string | number> {
@@ -46,7 +40,7 @@ async function pickPlan(services: Services, accountId: string): Promise<string> 
   );
 }
 
-export const detailsFeature: FeatureModule = {
+export const detailsFeature: FeatureModule<void, void, DetailsContentProvider> = {
   name: 'details',
   commands: {
     [CommandId.showDatabaseInfo]: async ({ services }, arg?: unknown) => {
@@ -70,6 +64,10 @@ export const detailsFeature: FeatureModule = {
       const { accountId } = await resolveAccount(services, arg);
       const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
       return showDetails({ kind: 'plan', accountId, plan: String(plan) });
+    },
+    [CommandId.refreshDetails]: ({ own: provider }, uri?: vscode.Uri) => {
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
     },
   },
   register: ({ services }) => registerDetails(services),

@@ -1,6 +1,5 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
-import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
 import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
@@ -12,6 +11,7 @@ import { registerNewDocumentIdLens } from './newDocumentIdLens';
 import { NewDocumentTemplates } from './newDocumentTemplates';
 import { CommandId } from '../kit/feature/commandIds';
 import { lazyPart } from '../base/lazyPart';
+import type { LazyPart } from '../base/lazyPart';
 import type * as MergeModule from './documentMergeBundle';
 import type * as SaveModule from './documentSaveBundle';
 import type { MergeViews } from './mergeViews';
@@ -21,8 +21,16 @@ export interface DocumentsFeature {
   documentMerges(): Promise<MergeViews>;
 }
 
-/** Documents as files: the `dbhost:` file system and the document commands. */
-export function registerDocuments(services: Services): DocumentsFeature {
+/** What the document commands share with the file system: new documents' templates, the files, merges and saving. */
+interface Documents {
+  readonly templates: NewDocumentTemplates;
+  readonly fileSystem: DocumentFileSystem;
+  readonly merges: LazyPart<{ views: MergeViews; gate: MergeModule.SaveConflictGate }>;
+  readonly saving: LazyPart<typeof SaveModule>;
+}
+
+/** Documents as files: the `dbhost:` file system, and what shows a new document once saved. */
+function registerDocuments(services: Services): Documents {
   const templates = new NewDocumentTemplates(services);
   const fileSystem: DocumentFileSystem = new DocumentFileSystem(services, templates, async (uri, service) =>
     (await merges()).gate.atSave(uri, service),
@@ -42,11 +50,18 @@ export function registerDocuments(services: Services): DocumentsFeature {
       if (isNewDocumentUri(document.uri))
         showSavedTemplate(services, templates, document.uri).catch(reportFailure(vscode.l10n.t('Could not open the new document')));
     }),
-    registerCommand(services, CommandId.openDocument, (arg: unknown) => openDocument(services, arg)),
-    registerCommand(services, CommandId.openDocumentById, (arg: unknown) => openDocumentById(services, arg)),
-    registerCommand(services, CommandId.newDocument, (arg: unknown) => newDocument(services, templates, arg)),
-    registerCommand(services, CommandId.deleteDocument, (arg: unknown) => deleteDocument(services, fileSystem, arg)),
-    registerCommand(services, CommandId.saveDocument, async (arg?: unknown) =>
+  );
+  return { templates, fileSystem, merges, saving };
+}
+
+export const documentsFeature: FeatureModule<void, DocumentsFeature, Documents> = {
+  name: 'documents',
+  commands: {
+    [CommandId.openDocument]: ({ services }, arg: unknown) => openDocument(services, arg),
+    [CommandId.openDocumentById]: ({ services }, arg: unknown) => openDocumentById(services, arg),
+    [CommandId.newDocument]: ({ services, own }, arg: unknown) => newDocument(services, own.templates, arg),
+    [CommandId.deleteDocument]: ({ services, own }, arg: unknown) => deleteDocument(services, own.fileSystem, arg),
+    [CommandId.saveDocument]: async ({ services, own: { fileSystem, merges, saving } }, arg?: unknown) =>
       (await saving()).saveDocument(
         services,
         {
@@ -56,14 +71,7 @@ export function registerDocuments(services: Services): DocumentsFeature {
         },
         arg,
       ),
-    ),
-  );
-  return {
-    documentMerges: async () => (await merges()).views,
-  };
-}
-
-export const documentsFeature: FeatureModule<void, DocumentsFeature> = {
-  name: 'documents',
+  },
   register: ({ services }) => registerDocuments(services),
+  gives: ({ merges }) => ({ documentMerges: async () => (await merges()).views }),
 };

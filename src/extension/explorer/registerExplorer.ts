@@ -6,7 +6,10 @@ import type { ExplorerNode } from '../kit/tree/explorerNode';
 import { EXPLORER_VIEW_ID, ExplorerProvider } from './explorerProvider';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { DocumentsNode } from './nodes/documentsNode';
-import { registerRevealInExplorer } from './revealInExplorer';
+import type { ExplorerView } from './revealInExplorer';
+import { revealInExplorer } from './revealInExplorer';
+import type { ResourceTarget } from '../base/resourceTarget';
+import type { RevealOptions } from '../kit/targets/revealInExplorer';
 import { CommandId } from '../kit/feature/commandIds';
 import { copyCommands } from './copyCommands';
 
@@ -19,9 +22,9 @@ export function createExplorer(services: Services): ExplorerProvider {
 
 /**
  * The tree view and its own commands: refresh everything, refresh one list, load the next page, copy a name,
- * reveal a resource (which walks the view it made, so it is registered with it). Needs the tree `createExplorer` made.
+ * reveal a resource (which walks the view its `register` made). Needs the tree `createExplorer` made.
  */
-export const explorerFeature: FeatureModule<ExplorerProvider> = {
+export const explorerFeature: FeatureModule<ExplorerProvider, void, ExplorerView> = {
   name: 'explorer',
   commands: {
     ...copyCommands,
@@ -31,11 +34,14 @@ export const explorerFeature: FeatureModule<ExplorerProvider> = {
       const documents = node instanceof LoadMoreNode ? node.parent : node;
       if (documents instanceof DocumentsNode) await documents.loadMore();
     },
+    [CommandId.revealInExplorer]: ({ services, own }, target: ResourceTarget, options?: RevealOptions) =>
+      revealInExplorer(services, own, target, options),
   },
   register: ({ services }, provider) => {
     const view = vscode.window.createTreeView(EXPLORER_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
     provider.treeView = view;
-    services.context.subscriptions.push(view, registerRevealInExplorer(services, provider, view));
+    services.context.subscriptions.push(view);
+    return { provider, view };
   },
 };
 

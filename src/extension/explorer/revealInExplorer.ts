@@ -1,9 +1,8 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { ResourceTarget } from '../base/resourceTarget';
 import { sameDocumentId } from '../../core/documents/documentId';
 import type { Services } from '../services';
 import type { RevealOptions } from '../kit/targets/revealInExplorer';
-import { CommandId } from '../kit/feature/commandIds';
 import type { ExplorerNode } from '../kit/tree/explorerNode';
 import type { ExplorerProvider } from './explorerProvider';
 import { CollectionNode } from './nodes/collectionNode';
@@ -12,26 +11,29 @@ import { DatabasesNode } from './nodes/databasesNode';
 import { DocumentNode } from './nodes/documentNode';
 import { IndexNode } from './nodes/indexNode';
 
-export function registerRevealInExplorer(
+/** The tree view and the tree it shows, which Reveal in Explorer walks. */
+export interface ExplorerView {
+  readonly provider: ExplorerProvider;
+  readonly view: vscode.TreeView<ExplorerNode>;
+}
+
+/** Reveal in Explorer: selects the target's item in the DB Host view; returns its id, or undefined when not found. */
+export async function revealInExplorer(
   services: Services,
-  provider: ExplorerProvider,
-  view: vscode.TreeView<ExplorerNode>,
-): vscode.Disposable {
-  return vscode.commands.registerCommand(
-    CommandId.revealInExplorer,
-    async (target: ResourceTarget, options: RevealOptions = {}): Promise<string | undefined> => {
-      if (options.onlyIfVisible && !view.visible) return undefined;
-      try {
-        const node = await findNode(provider, target);
-        if (!node) return undefined;
-        await view.reveal(node, { select: true, focus: false, expand: false });
-        return node.id;
-      } catch (error) {
-        services.logger.warn(`Could not reveal in the DB Host view: ${services.logger.describe(error)}`);
-        return undefined;
-      }
-    },
-  );
+  { provider, view }: ExplorerView,
+  target: ResourceTarget,
+  options: RevealOptions = {},
+): Promise<string | undefined> {
+  if (options.onlyIfVisible && !view.visible) return undefined;
+  try {
+    const node = await findNode(provider, target);
+    if (!node) return undefined;
+    await view.reveal(node, { select: true, focus: false, expand: false });
+    return node.id;
+  } catch (error) {
+    services.logger.warn(`Could not reveal in the DB Host view: ${services.logger.describe(error)}`);
+    return undefined;
+  }
 }
 
 /** Walks down the tree as the view would, loading each list on the way (a list just changed reloads here). */

@@ -1,19 +1,21 @@
 import { lazyPart } from '../base/lazyPart';
-import { registerCommand } from '../base/registerCommand';
+import type { LazyPart } from '../base/lazyPart';
 import { CommandId } from '../kit/feature/commandIds';
+import type { FeatureCommands } from '../kit/feature/featureModule';
 import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
 import type * as ExplainModule from './indexesBundle';
 
-/** Explain on playground queries and any `{accountId, db, col, query}`, its view, and the suggested index's creation. */
-export function registerExplain(services: Services, accounts: PlaygroundAccountBinding): void {
-  const load = lazyPart('indexes.js', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
-  services.context.subscriptions.push(
-    registerCommand(services, CommandId.explainPlaygroundQuery, async (file?: unknown, index?: unknown) =>
-      (await load()).explainPlaygroundQuery(file, index),
-    ),
-    registerCommand(services, CommandId.explainQuery, async (arg?: unknown) => (await load()).explainQuery(arg)),
-    registerCommand(services, CommandId.explainAgain, async (arg?: unknown) => (await load()).explainAgain(arg)),
-    registerCommand(services, CommandId.createSuggestedIndex, async (arg?: unknown) => (await load()).createSuggestedIndex(arg)),
-  );
+/** Explain's work in dist/indexes.js, loaded the first time a query is explained. */
+export function loadExplain(services: Services, accounts: PlaygroundAccountBinding): LazyPart<ExplainModule.ExplainFeature> {
+  return lazyPart('indexes.js', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
 }
+
+/** Explain on playground queries and any `{accountId, db, col, query}`, its view, and the suggested index's creation. */
+export const explainCommands: FeatureCommands<{ readonly explain: LazyPart<ExplainModule.ExplainFeature> }> = {
+  [CommandId.explainPlaygroundQuery]: async ({ own }, file?: unknown, index?: unknown) =>
+    (await own.explain()).explainPlaygroundQuery(file, index),
+  [CommandId.explainQuery]: async ({ own }, arg?: unknown) => (await own.explain()).explainQuery(arg),
+  [CommandId.explainAgain]: async ({ own }, arg?: unknown) => (await own.explain()).explainAgain(arg),
+  [CommandId.createSuggestedIndex]: async ({ own }, arg?: unknown) => (await own.explain()).createSuggestedIndex(arg),
+};

@@ -1,31 +1,19 @@
-import * as vscode from 'vscode';
 import type { FeatureModule } from '../kit/feature/featureModule';
-import { registerCommand } from '../base/registerCommand';
-import type { Services } from '../services';
 import { LocalService } from './localService';
 import { CommandId } from '../kit/feature/commandIds';
+import { startLocalService } from './startLocalService';
+import { stopLocalService } from './stopLocalService';
 
-export function registerLocalService(services: Services): LocalService {
-  const local = new LocalService(services);
-  services.context.subscriptions.push(
-    local,
-    registerCommand(services, CommandId.startLocalService, async () => {
-      const account = await local.start();
-      void services.prompts.info(
-        vscode.l10n.t('The DB Host local service runs at {0}; its account is "{1}".', account.baseUrl, account.label),
-      );
-      return account;
-    }),
-    registerCommand(services, CommandId.stopLocalService, async () => {
-      const stopped = await local.stop();
-      if (!stopped) void services.prompts.info(vscode.l10n.t('The DB Host local service is not running in this window.'));
-      return stopped;
-    }),
-  );
-  return local;
-}
-
+/** The local service this window starts and stops, as a process; gives it, so the tree marks its account. */
 export const localServiceFeature: FeatureModule<void, LocalService> = {
   name: 'localService',
-  register: ({ services }) => registerLocalService(services),
+  commands: {
+    [CommandId.startLocalService]: ({ services, own: local }) => startLocalService(services, local),
+    [CommandId.stopLocalService]: ({ services, own: local }) => stopLocalService(services, local),
+  },
+  register: ({ services }) => {
+    const local = new LocalService(services);
+    services.context.subscriptions.push(local);
+    return local;
+  },
 };

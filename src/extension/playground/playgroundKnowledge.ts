@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../base/registerCommand';
 import { CommandId } from '../kit/feature/commandIds';
+import type { FeatureCommands } from '../kit/feature/featureModule';
 import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
 import { knowledgeLoader } from '../kit/lazy/loadKnowledge';
 import { isPlaygroundDocument } from '../kit/playground/playgroundFiles';
@@ -23,15 +23,6 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
   };
 
   services.context.subscriptions.push(
-    registerCommand(services, CommandId.runAllPlaygroundQueries, async (file?: unknown) => (await load()).runAll.run(file)),
-    registerCommand(services, CommandId.pageRunAllResults, async (...args: unknown[]) =>
-      (await load()).runAll.page(args[0], args[1], args[2]),
-    ),
-    registerCommand(services, CommandId.previewPipelineStage, async (...args: unknown[]) =>
-      (await load()).previews.preview(args[0], args[1], args[2]),
-    ),
-    registerCommand(services, CommandId.clearQueryHistory, async () => (await load()).history.clear()),
-    registerCommand(services, CommandId.showQueryHistory, async () => (await load()).history.pick()),
     runAllLensesChanged,
     onDidChangeAggregateAvailability(() => runAllLensesChanged.fire()),
     playground.runner.onDidRun((run) => void load().then((knowledge) => knowledge.history.record(run))),
@@ -52,3 +43,13 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
   vscode.workspace.textDocuments.forEach(loadFor);
   return load;
 }
+
+/** Run All, its pages, the pipeline stage preview and the query history: their work is in dist/playgroundKnowledge.js. */
+export const knowledgeCommands: FeatureCommands<{ readonly knowledge: LoadKnowledge }> = {
+  [CommandId.runAllPlaygroundQueries]: async ({ own }, file?: unknown) => (await own.knowledge()).runAll.run(file),
+  [CommandId.pageRunAllResults]: async ({ own }, ...args: unknown[]) => (await own.knowledge()).runAll.page(args[0], args[1], args[2]),
+  [CommandId.previewPipelineStage]: async ({ own }, ...args: unknown[]) =>
+    (await own.knowledge()).previews.preview(args[0], args[1], args[2]),
+  [CommandId.clearQueryHistory]: async ({ own }) => (await own.knowledge()).history.clear(),
+  [CommandId.showQueryHistory]: async ({ own }) => (await own.knowledge()).history.pick(),
+};

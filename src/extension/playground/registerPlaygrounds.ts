@@ -1,12 +1,12 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
 import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
-import { registerPlaygroundKnowledge } from './playgroundKnowledge';
+import { knowledgeCommands, registerPlaygroundKnowledge } from './playgroundKnowledge';
 import type { PlaygroundParts } from './playgroundParts';
 
 export type { PlaygroundParts };
 import * as vscode from 'vscode';
-import { registerCommand } from '../base/registerCommand';
 import type { Services } from '../services';
+import { choosePlaygroundAccount } from './choosePlaygroundAccount';
 import { newQueryPlayground } from './newPlayground';
 import { PlaygroundAccounts } from './playgroundAccounts';
 import { PlaygroundCodeLenses } from './playgroundCodeLenses';
@@ -42,15 +42,6 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
       ),
     ),
     vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
-    registerCommand(services, CommandId.runPlaygroundQuery, (file?: unknown, index?: unknown) => runner.run(file, index)),
-    registerCommand(services, CommandId.showNextResultsPage, (resultsUri?: unknown) => runner.page('next', resultsUri)),
-    registerCommand(services, CommandId.showPreviousResultsPage, (resultsUri?: unknown) => runner.page('previous', resultsUri)),
-    registerCommand(services, CommandId.choosePlaygroundAccount, async (file?: unknown) => {
-      const uri = file instanceof vscode.Uri ? file : vscode.window.activeTextEditor?.document.uri;
-      if (!uri) throw new Error(vscode.l10n.t('Open a query playground to choose its account.'));
-      return (await accounts.choose(uri, services.prompts)).id;
-    }),
-    registerCommand(services, CommandId.newQueryPlayground, (arg?: unknown) => newQueryPlayground(services, accounts, arg)),
   );
   return { parses, accounts, results, runner };
 }
@@ -63,6 +54,14 @@ export interface Playgrounds {
 
 export const playgroundFeature: FeatureModule<void, Playgrounds> = {
   name: 'playground',
+  commands: {
+    ...knowledgeCommands,
+    [CommandId.runPlaygroundQuery]: ({ own }, file?: unknown, index?: unknown) => own.parts.runner.run(file, index),
+    [CommandId.showNextResultsPage]: ({ own }, resultsUri?: unknown) => own.parts.runner.page('next', resultsUri),
+    [CommandId.showPreviousResultsPage]: ({ own }, resultsUri?: unknown) => own.parts.runner.page('previous', resultsUri),
+    [CommandId.choosePlaygroundAccount]: ({ services, own }, file?: unknown) => choosePlaygroundAccount(services, own.parts.accounts, file),
+    [CommandId.newQueryPlayground]: ({ services, own }, arg?: unknown) => newQueryPlayground(services, own.parts.accounts, arg),
+  },
   register({ services }) {
     const parts = registerPlaygrounds(services);
     return { parts, knowledge: registerPlaygroundKnowledge(services, parts) };

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { lazyPart } from '../base/lazyPart';
+import type { LazyPart } from '../base/lazyPart';
 import { CommandId } from '../kit/feature/commandIds';
 import type { FeatureModule } from '../kit/feature/featureModule';
 import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
-import { registerCommand } from '../base/registerCommand';
 import type * as RulesModule from './rulesBundle';
 import { RULES_SCHEME, isRulesFolder } from './rulesUri';
 import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
@@ -13,8 +13,12 @@ import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
  * Set Rules… (the rules as a JSON file; saving it is a guarded write), completion in that file. Its work is in
  * dist/rules.js; this registers the file system and completion at activation so that a restored rules editor reads.
  */
-export const rulesFeature: FeatureModule<LoadKnowledge> = {
+export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModule.Rules>> = {
   name: 'rules',
+  commands: {
+    [CommandId.openRules]: async ({ own: rules }, arg: unknown) => (await rules()).open(arg),
+    [CommandId.setRules]: async ({ own: rules }, arg: unknown) => (await rules()).open(arg),
+  },
   register({ services, explorer }, knowledge) {
     const rules = lazyPart('rules.js', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
     explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
@@ -50,8 +54,7 @@ export const rulesFeature: FeatureModule<LoadKnowledge> = {
         const uri = editor?.document.uri;
         if (uri?.scheme === DOCUMENT_SCHEME) void rules().then((loaded) => loaded.documents.reloadFor(uri));
       }),
-      registerCommand(services, CommandId.openRules, async (arg: unknown) => (await rules()).open(arg)),
-      registerCommand(services, CommandId.setRules, async (arg: unknown) => (await rules()).open(arg)),
     );
+    return rules;
   },
 };

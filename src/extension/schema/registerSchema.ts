@@ -1,4 +1,3 @@
-import { registerCommand } from '../base/registerCommand';
 import { CommandId } from '../kit/feature/commandIds';
 import type { FeatureModule } from '../kit/feature/featureModule';
 import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
@@ -8,19 +7,16 @@ import { resolveCollection } from '../kit/targets/resolveTarget';
  * A collection's sampled schema: the Schema item under each collection, Show Schema (the report) and Refresh
  * Schema. Its work is in dist/playgroundKnowledge.js, whose loader the playground feature hands it.
  */
-export const schemaFeature: FeatureModule<LoadKnowledge> = {
+export const schemaFeature: FeatureModule<LoadKnowledge, void, LoadKnowledge> = {
   name: 'schema',
-  register({ services, explorer }, knowledge) {
+  commands: {
+    [CommandId.showSchema]: async ({ services, own: knowledge }, arg?: unknown) =>
+      (await (await knowledge()).reports.show(await resolveCollection(services, arg))).uri.toString(),
+    [CommandId.refreshSchema]: async ({ services, own: knowledge }, arg?: unknown) =>
+      (await (await knowledge()).schemas.refresh(await resolveCollection(services, arg))).schema,
+  },
+  register({ explorer }, knowledge) {
     explorer.contribute('collection', { children: async (collection, context) => [(await knowledge()).schemaNode(collection, context)] });
-    services.context.subscriptions.push(
-      registerCommand(services, CommandId.showSchema, async (arg?: unknown) =>
-        (await (await knowledge()).reports.show(await resolveCollection(services, arg))).uri.toString(),
-      ),
-      registerCommand(
-        services,
-        CommandId.refreshSchema,
-        async (arg?: unknown) => (await (await knowledge()).schemas.refresh(await resolveCollection(services, arg))).schema,
-      ),
-    );
+    return knowledge;
   },
 };

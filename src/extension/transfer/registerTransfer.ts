@@ -1,5 +1,4 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
-import { registerCommand } from '../base/registerCommand';
 import type { TransferCommands } from './transferCommands';
 import { CommandId } from '../kit/feature/commandIds';
 
@@ -10,15 +9,16 @@ import { CommandId } from '../kit/feature/commandIds';
  */
 export type TransferPart = () => TransferCommands | Promise<TransferCommands>;
 
-type Handler = (...args: unknown[]) => unknown;
-
 /** "Export Documents…" (collection), "Export Results…" (playground query) and "Import Documents…" (database or collection). */
-export const transferFeature: FeatureModule<TransferPart> = {
+export const transferFeature: FeatureModule<TransferPart, void, TransferPart> = {
   name: 'transfer',
-  register: ({ services }, transfer) => {
-    for (const id of [CommandId.exportDocuments, CommandId.exportQueryResults, CommandId.importDocuments] as const)
-      services.context.subscriptions.push(
-        registerCommand(services, id, async (...args: unknown[]) => ((await transfer())[id] as Handler)(services, ...args)),
-      );
+  commands: {
+    [CommandId.exportDocuments]: async ({ services, own: transfer }, arg?: unknown) =>
+      (await transfer())[CommandId.exportDocuments](services, arg),
+    [CommandId.exportQueryResults]: async ({ services, own: transfer }, file?: unknown, index?: unknown) =>
+      (await transfer())[CommandId.exportQueryResults](services, file, index),
+    [CommandId.importDocuments]: async ({ services, own: transfer }, arg?: unknown) =>
+      (await transfer())[CommandId.importDocuments](services, arg),
   },
+  register: (_host, transfer) => transfer,
 };

@@ -1,0 +1,156 @@
+import '../../../../support/vscodeFake/install';
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import Module from 'node:module';
+import { basename, join, relative, resolve } from 'node:path';
+import { commands, fakeCommands, resetFake } from '../../../../support/vscodeFake/vscode';
+import type { fakeExtensionContext } from '../../../../support/vscodeFake/extensionContext';
+import { fakeServices } from '../../../../support/vscodeFake/fakeServices';
+import type { Prompts } from '../../../../../src/extension/base/prompts';
+import { required } from '../../../../../src/extension/base/registerCommand';
+import { CommandId } from '../../../../../src/extension/kit/feature/commandIds';
+import type { FeatureHost, FeatureModule } from '../../../../../src/extension/kit/feature/featureModule';
+import { activateFeature } from '../../../../../src/extension/kit/feature/featureModule';
+import type { Services } from '../../../../../src/extension/services';
+import { bulkChangesFeature } from '../../../../../src/extension/bulkChanges/registerBulkChanges';
+import { deploymentLogsFeature } from '../../../../../src/extension/deploymentLogs/registerDeploymentLogs';
+
+const extensionFolder = resolve(__dirname, '..', '..', '..', '..', '..', 'src', 'extension');
+
+/** The FeatureModules the feature folders declare, each in its folder's register<Feature>.ts. */
+async function declaredFeatures(): Promise<{ file: string; feature: FeatureModule<unknown, unknown, unknown> }[]> {
+  const files = readdirSync(extensionFolder, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /(^|[\\/])register[A-Z]\w*\.ts$/.test(file),
+  );
+  const modules = await Promise.all(files.map(async (file) => ({ file, exports: (await import(join(extensionFolder, file))) as object })));
+  return modules.flatMap(({ file, exports }) =>
+    Object.values(exports)
+      .filter((value): value is FeatureModule<unknown, unknown, unknown> => typeof value === 'object' && value !== null && 'name' in value)
+      .map((feature) => ({ file, feature })),
+  );
+}
+
+/** What the person at the window was told. */
+class Messages implements Prompts {
+  readonly shown: string[] = [];
+  pick = () => Promise.resolve(undefined);
+  input = () => Promise.resolve(undefined);
+  confirm = () => Promise.resolve(false);
+  info = (message: string) => this.told(`info: ${message}`);
+  warn = (message: string) => this.told(`warn: ${message}`);
+  error = (message: string) => this.told(`error: ${message}`);
+  saveFile = () => Promise.resolve(undefined);
+  openFile = () => Promise.resolve(undefined);
+  private told(line: string): Promise<undefined> {
+    this.shown.push(line);
+    return Promise.resolve(undefined);
+  }
+}
+
+describe('extension/kit/feature: a feature declares every command it answers', () => {
+  let context: ReturnType<typeof fakeExtensionContext>;
+  let services: Services;
+  let messages: Messages;
+  const contributed: string[] = [];
+  const hostOf = (): FeatureHost => ({ services, explorer: { contribute: (kind: string) => contributed.push(kind) } as never });
+
+  beforeEach(() => {
+    resetFake();
+    contributed.length = 0;
+    messages = new Messages();
+    ({ context, services } = fakeServices(messages));
+  });
+  afterEach(() => context.dispose());
+
+  it("every command of the extension is in exactly one feature's declaration", async () => {
+    const declared = (await declaredFeatures()).flatMap(({ file, feature }) =>
+      Object.keys(feature.commands ?? {}).map((id) => `${id} (${file})`),
+    );
+    const ids = declared.map((entry) => entry.split(' ')[0]);
+    assert.deepEqual(
+      declared.filter((entry, index) => ids.indexOf(entry.split(' ')[0]) !== index),
+      [],
+      'declared twice',
+    );
+    assert.deepEqual([...ids].sort(), Object.values(CommandId).sort());
+  });
+
+  it('no module but activateFeature registers a command, so none is registered past its declaration', () => {
+    const registrars = readdirSync(extensionFolder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /\bregisterCommand\(/.test(readFileSync(join(extensionFolder, file), 'utf8')))
+      .map((file) => relative(extensionFolder, join(extensionFolder, file)).replaceAll('\\', '/'));
+    assert.deepEqual(registrars.sort(), ['base/registerCommand.ts', 'kit/feature/featureModule.ts']);
+  });
+
+  it("a command answers with what its feature's register made; activateFeature returns what the feature gives", async () => {
+    let registered = 0;
+    const counter: FeatureModule<number, () => number, { count: number }> = {
+      name: 'counter',
+      commands: {
+        [CommandId.refresh]: ({ own }, step: number) => (own.count += step),
+      },
+      register: (_host, start) => {
+        registered += 1;
+        return { count: start };
+      },
+      gives: (own) => () => own.count,
+    };
+    const read = activateFeature(hostOf(), counter, 10);
+    assert.equal(registered, 1);
+    assert.deepEqual(fakeCommands.registered(), [CommandId.refresh]);
+    assert.equal(await commands.executeCommand(CommandId.refresh, 5), 15);
+    assert.equal(await commands.executeCommand(CommandId.refresh, 1), 16);
+    assert.equal(read(), 16, 'what it gives reads the same state its commands changed');
+    assert.equal(registered, 1);
+    context.dispose();
+    assert.deepEqual(fakeCommands.registered(), [], 'its commands go with the extension');
+  });
+
+  it("a lazy feature's command loads its bundle when first run, not at activation, and once", async () => {
+    const loaded: string[] = [];
+    const bundle = { undoLastChange: (_services: Services, arg: unknown) => `undone ${String(arg)}` };
+    const moduleLoader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+    const load = moduleLoader._load;
+    moduleLoader._load = function (request: string, ...rest: unknown[]): unknown {
+      if (request.endsWith('bulkChanges.js')) {
+        loaded.push(basename(request));
+        return bundle;
+      }
+      return load.call(this, request, ...rest);
+    };
+    try {
+      activateFeature(hostOf(), bulkChangesFeature, undefined);
+      assert.deepEqual(loaded, []);
+      assert.equal(await commands.executeCommand(CommandId.undoLastChange, 'shop'), 'undone shop');
+      assert.equal(await commands.executeCommand(CommandId.undoLastChange, 'crm'), 'undone crm');
+      assert.deepEqual(loaded, ['bulkChanges.js']);
+    } finally {
+      moduleLoader._load = load;
+    }
+  });
+
+  it('a failing command shows its cause once and answers nothing; a dismissed question ends it quietly', async () => {
+    const failing: FeatureModule = {
+      name: 'failing',
+      commands: {
+        [CommandId.addUser]: () => {
+          throw new Error('The database shop does not exist.');
+        },
+        [CommandId.removeUser]: () => required(undefined),
+      },
+    };
+    activateFeature(hostOf(), failing, undefined);
+    assert.equal(await commands.executeCommand(CommandId.addUser), undefined);
+    assert.equal(await commands.executeCommand(CommandId.removeUser), undefined);
+    assert.deepEqual(messages.shown, ['error: The database shop does not exist.']);
+  });
+
+  it("Stop Tailing reads the tails its feature's register made: with none running it says so and stops nothing", async () => {
+    activateFeature(hostOf(), deploymentLogsFeature, undefined);
+    assert.deepEqual(contributed, ['deployment'], 'the tree marks the deployments being tailed');
+    assert.equal(await commands.executeCommand(CommandId.stopTailing), false);
+    assert.equal(await commands.executeCommand(CommandId.stopTailing, { accountId: 'a1', deployment: 'prod' }), false);
+    assert.deepEqual(messages.shown, ['info: No deployment log is being tailed.', 'info: The log of prod is not being tailed.']);
+  });
+});
