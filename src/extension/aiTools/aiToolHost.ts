@@ -10,7 +10,7 @@ import { stringifyLossless } from '../../core/json/lossless';
 import type { DbHostApi } from '../../core/api/types';
 import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
-import { aggregateMemory } from '../kit/availability/aggregateAvailability';
+import { aggregateMemory } from '../kit/availability/aggregateProbe';
 import { accountForTool } from './accountForTool';
 import { AiActivityLog } from './aiActivityLog';
 

@@ -18,7 +18,7 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
  * views' own code is the lazily loaded dist/collectionViewHost.js.
  */
 function registerCollectionView(services: Services, merges: () => Promise<DocumentMerges>): void {
-  const loadHost = lazyPart('collectionViewHost.js', (host: typeof HostModule) => {
+  const loadHost = lazyPart('collectionViewHost', (host: typeof HostModule) => {
     const views = host.createCollectionViews(services, merges);
     return { host, views };
   });

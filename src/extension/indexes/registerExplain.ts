@@ -7,7 +7,7 @@ import type * as ExplainModule from './indexesBundle';
 
 /** Explain on playground queries and any `{accountId, db, col, query}`, its view, and the suggested index's creation. */
 export function registerExplain(services: Services, accounts: PlaygroundAccountBinding): void {
-  const load = lazyPart('indexes.js', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
+  const load = lazyPart('indexes', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
   services.context.subscriptions.push(
     registerCommand(services, CommandId.explainPlaygroundQuery, async (file?: unknown, index?: unknown) =>
       (await load()).explainPlaygroundQuery(file, index),

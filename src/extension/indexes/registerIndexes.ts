@@ -17,7 +17,7 @@ import { registerExplain } from './registerExplain';
 export function registerIndexes(services: Services, playgroundAccounts: PlaygroundAccountBinding): void {
   registerExplain(services, playgroundAccounts);
   const drafts = new IndexJsonDrafts();
-  const commands = lazyPart('indexes.js', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
+  const commands = lazyPart('indexes', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
   services.context.subscriptions.push(
     drafts,
     vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),

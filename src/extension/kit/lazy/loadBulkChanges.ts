@@ -6,4 +6,4 @@ import type * as BulkChangesModule from '../../bulkChanges/bulkChangesBundle';
  * operators for a service without a dry run are in it), and loaded the first time a bulk change runs: from
  * the palette, a playground or a collection view (whose own bundle loads it through this too).
  */
-export const bulkChangesBundle = lazyPart<typeof BulkChangesModule>('bulkChanges.js');
+export const bulkChangesBundle = lazyPart<typeof BulkChangesModule>('bulkChanges');

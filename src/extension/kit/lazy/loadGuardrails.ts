@@ -6,4 +6,4 @@ import type * as GuardrailsModule from '../../guardrails/guardrailsBundle';
  * dist/guardrails.js, and loaded the first time an account uses them: accounts in Normal mode without
  * colour or tag never need them, and activation stays small.
  */
-export const guardrailsBundle = lazyModule<typeof GuardrailsModule>('guardrails.js');
+export const guardrailsBundle = lazyModule<typeof GuardrailsModule>('guardrails');

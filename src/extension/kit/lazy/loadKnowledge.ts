@@ -12,7 +12,7 @@ export type LoadKnowledge = () => Promise<Knowledge>;
  * the playground feature makes and hands to the schema feature: both use the one Knowledge it loads.
  */
 export function knowledgeLoader(dependencies: KnowledgeDependencies): LoadKnowledge {
-  return lazyPart('playgroundKnowledge.js', (module: typeof KnowledgeModule) => {
+  return lazyPart('playgroundKnowledge', (module: typeof KnowledgeModule) => {
     const knowledge = module.createKnowledge(dependencies);
     dependencies.services.context.subscriptions.push(knowledge);
     return knowledge;

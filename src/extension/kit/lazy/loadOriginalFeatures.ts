@@ -6,4 +6,4 @@ import type * as OriginalFeaturesModule from '../../bundles/originalFeaturesBund
  * are bundled apart, as dist/originalFeatures.js, and loaded the first time a database is expanded or one of
  * their commands runs, so activation and dist/extension.js stay small.
  */
-export const originalFeatures = lazyPart<typeof OriginalFeaturesModule>('originalFeatures.js');
+export const originalFeatures = lazyPart<typeof OriginalFeaturesModule>('originalFeatures');

@@ -6,6 +6,6 @@ import type * as ParserModule from '../../../core/playground/parsePlayground';
  * the first time a playground is read: most sessions never open one, and activation stays small.
  */
 export const playgroundParser = lazyPart(
-  'playgroundParser.js',
+  'playgroundParser',
   (bundle: typeof ParserModule): typeof ParserModule.parsePlayground => bundle.parsePlayground,
 );
