@@ -14,7 +14,7 @@ import type * as ClientModule from '../client/dbHostClient';
 export type { DbHostExtensionApi, TestApi } from './activateDbHost';
 
 /**
- * The desktop composition root (dist/extension.js, package.json's `main`): clients over node-fetch, export and
+ * The desktop composition root (dist/extension.mjs, package.json's `main`): clients over node-fetch, export and
  * import over Node's files (streamed), and the features that need processes: the local service and the MCP server.
  * The browser's root is extensionWeb.ts; everything else both share in activateDbHost.
  */
@@ -25,7 +25,7 @@ export function activate(context: vscode.ExtensionContext): Promise<DbHostExtens
   return activateDbHost(context, {
     newClient: (options) => new (clientClass())(options),
     handoverFile: process.env.DBHOST_IMPORT_ACCOUNT_FILE,
-    // dist/transfer.js: export and import over Node's files, loaded the first time one runs.
+    // dist/transfer.mjs: export and import over Node's files, loaded the first time one runs.
     transfer: lazyModule('transfer', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
     activateNodeFeatures,
   });

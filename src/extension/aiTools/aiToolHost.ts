@@ -18,7 +18,7 @@ import { AiActivityLog } from './aiActivityLog';
 const CONFIRMATION_LIFETIME_MS = 10 * 60_000;
 
 /**
- * The language-model tools' work, in dist/aiTools.js: the account each call names, its guardrails mode
+ * The language-model tools' work, in dist/aiTools.mjs: the account each call names, its guardrails mode
  * (Read-only refuses writes, Confirm writes shows the exact request in prepareInvocation), the shared
  * tools of core/aiTools, and one line of "DB Host AI activity" per call.
  */
