@@ -1,5 +1,5 @@
-// Bundles the extension, its lazily loaded playground parser and the local service, in the pattern of
-// the official extension samples. Other scripts (the bundle-size test and benchmark) import
+// Bundles the extension (one module graph with its lazily loaded parts), the local service, the MCP server and the
+// webview scripts, in the pattern of the official extension samples. Other scripts (the bundle-size test and benchmark) import
 // `bundleOptions` so that they measure exactly what ships.
 const esbuild = require('esbuild');
 
@@ -59,13 +59,15 @@ const unusedFetchFeatures = {
   },
 };
 
-/** The extension loads node-fetch from its own bundle, dist/nodeFetch.js, at the first request (activation needs none). */
-const nodeFetchApart = {
-  name: 'node-fetch-apart',
-  setup(build) {
-    build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: './nodeFetch.js', external: true }));
-  },
-};
+const lazyParts = require('./src/extension/kit/lazy/lazyParts.json');
+
+/**
+ * The extension host's code is one module graph: dist/extension.mjs (package.json's `main`, loaded at activation)
+ * and each lazily loaded part of src/extension/kit/lazy/lazyParts.json (dist/<part>.mjs, loaded by name at first
+ * use) are entries of one ESM build with code splitting, so a module they share sits once in a dist/c-<hash>.mjs
+ * chunk and exists once at run time. node-fetch, imported with `import()`, is a chunk loaded at the first request.
+ */
+const extensionHostEntries = { extension: 'src/extension/extension.ts', ...lazyParts.awaited, ...lazyParts.synchronous };
 
 /** The bundles, each as esbuild options; `production` minifies and drops source maps. */
 function bundleOptions(production) {
@@ -84,155 +86,68 @@ function bundleOptions(production) {
     logLevel: 'silent',
   };
   return {
-    extension: {
+    extensionHost: {
       ...shared,
-      entryPoints: ['src/extension/extension.ts'],
-      outfile: 'dist/extension.js',
+      format: 'esm',
+      splitting: true,
+      entryPoints: extensionHostEntries,
+      outdir: 'dist',
+      outExtension: { '.js': '.mjs' },
+      // Beside the entries, so that the loader of the parts, in whichever chunk, finds them in its own folder.
+      chunkNames: 'c-[hash]',
+      // An ES module has neither; lazyModule finds the parts beside its own file with them.
+      define: { __dirname: 'import.meta.dirname', __filename: 'import.meta.filename' },
       // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
-      // node:stream/web, which every Node that runs VS Code 1.95+ has.
-      external: ['vscode'],
-      plugins: [nodeFetchApart],
-    },
-    nodeFetch: {
-      ...shared,
-      entryPoints: ['src/client/nodeFetchBundle.mjs'],
-      outfile: 'dist/nodeFetch.js',
-      // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
-      // node:stream/web, which every Node that runs VS Code 1.95+ has.
-      external: ['web-streams-polyfill', 'web-streams-polyfill/*'],
+      // node:stream/web, which every Node that runs VS Code 1.101+ has.
+      external: ['vscode', 'web-streams-polyfill', 'web-streams-polyfill/*'],
       plugins: [unusedFetchFeatures],
-    },
-    playgroundParser: { ...shared, entryPoints: ['src/core/playground/parsePlayground.ts'], outfile: 'dist/playgroundParser.js' },
-    // Schemas, completion, hovers, Run All and history: loaded the first time a playground or a collection's schema needs them.
-    playgroundKnowledge: {
-      ...shared,
-      entryPoints: ['src/extension/bundles/knowledgeBundle.ts'],
-      outfile: 'dist/playgroundKnowledge.js',
-      external: ['vscode'],
     },
     // pg is bundled in; its optional native binding (pg-native) is never used, and only required when asked for.
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js', external: ['pg-native'] },
-    guardrails: {
-      ...shared,
-      entryPoints: ['src/extension/guardrails/guardrailsBundle.ts'],
-      outfile: 'dist/guardrails.js',
-      external: ['vscode'],
-    },
-    // Bulk changes' preview and undo (issue 25), with the extension's own update operators: loaded the first time one runs.
-    bulkChanges: {
-      ...shared,
-      entryPoints: ['src/extension/bulkChanges/bulkChangesBundle.ts'],
-      outfile: 'dist/bulkChanges.js',
-      external: ['vscode'],
-    },
-    // A collection's rules (issue 33): its Rules item, the rules file, completion in it; loaded the first time a collection is expanded.
-    rules: { ...shared, entryPoints: ['src/extension/rules/rulesBundle.ts'], outfile: 'dist/rules.js', external: ['vscode'] },
-    // Creating and deleting a database: loaded the first time one of them runs.
-    databases: {
-      ...shared,
-      entryPoints: ['src/extension/databases/databasesBundle.ts'],
-      outfile: 'dist/databases.js',
-      external: ['vscode'],
-    },
-    transfer: { ...shared, entryPoints: ['src/extension/transfer/transferBundle.ts'], outfile: 'dist/transfer.js', external: ['vscode'] },
-    logTail: {
-      ...shared,
-      entryPoints: ['src/extension/deploymentLogs/logTailBundle.ts'],
-      outfile: 'dist/logTail.js',
-      external: ['vscode'],
-    },
-    // The index commands, Explain, its view and the suggested index: loaded the first time one runs.
-    indexes: { ...shared, entryPoints: ['src/extension/indexes/indexesBundle.ts'], outfile: 'dist/indexes.js', external: ['vscode'] },
-    originalFeatures: {
-      ...shared,
-      entryPoints: ['src/extension/bundles/originalFeaturesBundle.ts'],
-      outfile: 'dist/originalFeatures.js',
-      external: ['vscode'],
-    },
-    // The language-model tools' code, loaded at the first tool call.
-    aiTools: { ...shared, entryPoints: ['src/extension/aiTools/aiToolsBundle.ts'], outfile: 'dist/aiTools.js', external: ['vscode'] },
     // The MCP server (`dbhost-mcp`): its own process over stdio, with node-fetch and the MCP SDK bundled in.
     mcp: { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' } },
-    statsChart: {
-      ...shared,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      entryPoints: ['src/webview/statsChart/statsChartView.ts'],
-      outfile: 'dist/statsChart.js',
-    },
-    // An explain view's page script runs in the webview (a browser), loaded only by that page.
-    explainView: {
-      ...shared,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      entryPoints: ['src/webview/explainView/explainView.ts'],
-      outfile: 'dist/explainView.js',
-    },
-    // The three-way merge view's extension-side code, loaded the first time a save offers Merge….
-    documentMerge: {
-      ...shared,
-      entryPoints: ['src/extension/documents/documentMergeBundle.ts'],
-      outfile: 'dist/documentMerge.js',
-      external: ['vscode'],
-    },
-    // Ctrl+S on a document of the service: its checks and the conflict check, loaded at the first such save.
-    documentSave: {
-      ...shared,
-      entryPoints: ['src/extension/documents/documentSaveBundle.ts'],
-      outfile: 'dist/documentSave.js',
-      external: ['vscode'],
-    },
-    // The merge view's page script runs in the webview (a browser), loaded only by that page.
-    mergeView: {
-      ...shared,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      entryPoints: ['src/webview/mergeView/mergeView.ts'],
-      outfile: 'dist/mergeView.js',
-    },
-    // The collection views' extension-side code, loaded the first time a view opens.
-    collectionViewHost: {
-      ...shared,
-      entryPoints: ['src/extension/collectionView/collectionViewHost.ts'],
-      outfile: 'dist/collectionViewHost.js',
-      external: ['vscode'],
-    },
-    // The collection view's page script runs in the webview (a browser), loaded only by that page.
-    collectionView: {
-      ...shared,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      entryPoints: ['src/webview/collectionView/main.ts'],
-      outfile: 'dist/collectionView.js',
-    },
+    // The page scripts of the webviews run in a browser, each loaded only by its page.
+    statsChart: webviewScript('src/webview/statsChart/statsChartView.ts', 'dist/statsChart.js'),
+    explainView: webviewScript('src/webview/explainView/explainView.ts', 'dist/explainView.js'),
+    mergeView: webviewScript('src/webview/mergeView/mergeView.ts', 'dist/mergeView.js'),
+    collectionView: webviewScript('src/webview/collectionView/main.ts', 'dist/collectionView.js'),
   };
+
+  function webviewScript(entry, outfile) {
+    return { ...shared, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: [entry], outfile };
+  }
 }
 
 /** The same bundles written to `outdir` instead of dist/ (packaging and the bench keep dist/ for the test runs). */
 function bundleOptionsIn(production, outdir) {
   const options = bundleOptions(production);
   if (!outdir) return options;
+  const path = require('node:path');
   return Object.fromEntries(
     Object.entries(options).map(([name, bundle]) => [
       name,
-      { ...bundle, outfile: require('node:path').join(outdir, require('node:path').basename(bundle.outfile)) },
+      bundle.outdir ? { ...bundle, outdir } : { ...bundle, outfile: path.join(outdir, path.basename(bundle.outfile)) },
     ]),
   );
 }
 
-const { webBundleOptions, webBundles } = require('./esbuild.web.js');
+/** Chunks of an earlier build (named by a hash of their content), which packaging dist/*.mjs would ship with the new ones. */
+function removeOldChunks(dir) {
+  const fs = require('node:fs');
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) if (/^c-[A-Z0-9]+\.mjs(\.map)?$/.test(name)) fs.rmSync(require('node:path').join(dir, name));
+}
+
+const { webGraphOptions } = require('./esbuild.web.js');
 
 async function main() {
   const production = process.argv.includes('--production');
   const watch = process.argv.includes('--watch');
   const outdirFlag = process.argv.indexOf('--outdir');
   const outdir = outdirFlag >= 0 ? process.argv[outdirFlag + 1] : undefined;
+  removeOldChunks(outdir ?? 'dist');
   const contexts = await Promise.all(
-    [...Object.values(bundleOptionsIn(production, outdir)), ...webBundles(production, outdir)].map((options) =>
+    [...Object.values(bundleOptionsIn(production, outdir)), webGraphOptions(production, outdir)].map((options) =>
       esbuild.context({ ...options, plugins: [...(options.plugins ?? []), ...(watch ? [problemMatcherPlugin] : [])] }),
     ),
   );
@@ -250,7 +165,7 @@ async function main() {
   if (errors.length > 0) process.exit(1);
 }
 
-module.exports = { bundleOptions, bundleOptionsIn, webBundleOptions };
+module.exports = { bundleOptions, bundleOptionsIn, extensionHostEntries };
 
 if (require.main === module) {
   main().catch((error) => {

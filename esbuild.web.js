@@ -1,99 +1,157 @@
-// The extension for VS Code for the Web (package.json's `browser`, run in a web worker), required by esbuild.js:
-// dist/web/extension.js from its own composition root, src/extension/extensionWeb.ts, and each lazily loaded part
-// as dist/web/<part>.js, fetched and evaluated the first time it is awaited (src/extension/lazyPartWeb.ts).
-// No Node built-in anywhere (a build that needs one fails).
+// The extension for VS Code for the Web (package.json's `browser`, run in a web worker), required by esbuild.js. Like
+// the desktop's, its code is one module graph: src/extension/extensionWeb.ts and each awaited part of
+// src/extension/kit/lazy/lazyParts.json are entries of one ES module build with code splitting. A web worker cannot
+// import them as ES modules (VS Code evaluates a browser main as CommonJS, and blocks importScripts), so each file of
+// that build is turned into a CommonJS function: dist/web/extension.js holds the module table
+// (src/extension/kit/lazy/webModules.ts), the entry and the chunks it imports; each part is dist/web/<part>.js and
+// each chunk only parts import dist/web/c-<hash>.js, fetched the first time a part needing it is awaited
+// (src/extension/lazyPartWeb.ts). No Node built-in anywhere (a build that needs one fails).
+const esbuild = require('esbuild');
+const fs = require('node:fs');
 const path = require('node:path');
+const lazyParts = require('./src/extension/kit/lazy/lazyParts.json');
 
 const extensionRoot = path.join(__dirname, 'src', 'extension');
 
-/** The parts lazyPart loads in the browser, by the file name their callers give: the same entries as the desktop's. */
-const webParts = {
-  'playgroundParser.js': 'src/core/playground/parsePlayground.ts',
-  'playgroundKnowledge.js': 'src/extension/bundles/knowledgeBundle.ts',
-  'originalFeatures.js': 'src/extension/bundles/originalFeaturesBundle.ts',
-  'bulkChanges.js': 'src/extension/bulkChanges/bulkChangesBundle.ts',
-  'databases.js': 'src/extension/databases/databasesBundle.ts',
-  'indexes.js': 'src/extension/indexes/indexesBundle.ts',
-  'collectionViewHost.js': 'src/extension/collectionView/collectionViewHost.ts',
-  'documentMerge.js': 'src/extension/documents/documentMergeBundle.ts',
-  'documentSave.js': 'src/extension/documents/documentSaveBundle.ts',
-  'rules.js': 'src/extension/rules/rulesBundle.ts',
-  'logTail.js': 'src/extension/deploymentLogs/logTailBundle.ts',
-  'aiTools.js': 'src/extension/aiTools/aiToolsBundle.ts',
-  // Export and import over vscode.workspace.fs (the desktop's dist/transfer.js is over Node's files).
-  'transferWeb.js': 'src/extension/transfer/transferBundleWeb.ts',
-};
+/** The web graph's entries by output name: the browser's composition root and the parts it awaits. */
+const webEntries = { extension: 'src/extension/extensionWeb.ts', ...lazyParts.awaited, ...lazyParts.browserOnly };
 
-/** The client loads node-fetch only when it was given no fetch; the web root always gives the browser's. */
-function noNodeFetch(build) {
-  build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: 'node-fetch', namespace: 'web-absent' }));
-  build.onLoad({ filter: /.*/, namespace: 'web-absent' }, () => ({
-    contents: "export default function absent() { throw new Error('node-fetch is not part of DB Host in the browser'); }",
-    loader: 'js',
-  }));
-}
-
-/** The main bundle holds the browser's loaders in place of base/lazyModule.ts and base/lazyPart.ts. */
-const entrySeams = {
-  name: 'web-entry-seams',
+/** The browser's loaders in place of base/lazyModule.ts and base/lazyPart.ts; the client loads node-fetch only when given no fetch, and the web root always gives the browser's. */
+const webSeams = {
+  name: 'web-seams',
   setup(build) {
     build.onResolve({ filter: /\/base\/lazyModule$/ }, () => ({ path: path.join(extensionRoot, 'lazyModuleWeb.ts') }));
     build.onResolve({ filter: /\/base\/lazyPart$/ }, () => ({ path: path.join(extensionRoot, 'lazyPartWeb.ts') }));
-    noNodeFetch(build);
-  },
-};
-
-/** A part asks the main bundle's loaders for its own parts (lazyPartWeb.ts hands them over), so each exists once. */
-const partSeams = {
-  name: 'web-part-seams',
-  setup(build) {
-    build.onResolve({ filter: /\/base\/lazyModule$/ }, () => ({ path: 'dbhost:lazyModule', external: true }));
-    build.onResolve({ filter: /\/base\/lazyPart$/ }, () => ({ path: 'dbhost:lazyPart', external: true }));
-    noNodeFetch(build);
+    build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: 'node-fetch', namespace: 'web-absent' }));
+    build.onLoad({ filter: /.*/, namespace: 'web-absent' }, () => ({
+      contents: "export default function absent() { throw new Error('node-fetch is not part of DB Host in the browser'); }",
+      loader: 'js',
+    }));
   },
 };
 
 function shared(production) {
   return {
     bundle: true,
-    format: 'cjs',
     platform: 'browser',
     target: 'es2022',
     minify: production,
-    sourcemap: !production,
     sourcesContent: false,
     mainFields: ['module', 'main'],
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'silent',
-    metafile: true,
-    external: ['vscode'],
   };
 }
 
-/** dist/web/extension.js, what VS Code for the Web loads at activation. `outdir` as in esbuild.js's bundleOptionsIn. */
-function webBundleOptions(production, outdir) {
+/** The module table, built apart: dist/web/extension.js begins with it. */
+function moduleTableText(production) {
+  const table = esbuild.buildSync({
+    ...shared(production),
+    format: 'iife',
+    globalName: 'dbhostWebModules',
+    entryPoints: [path.join(extensionRoot, 'kit', 'lazy', 'webModules.ts')],
+    absWorkingDir: __dirname,
+    write: false,
+  });
+  return table.outputFiles[0].text;
+}
+
+/**
+ * The web graph as esbuild options: an ES module build, whose files `shipWebFiles` (run at the end of each build,
+ * watch included) turns into CommonJS functions and writes as they ship, removing the chunks of an earlier build.
+ * buildWeb builds it in memory instead.
+ */
+function webGraphOptions(production, outdir) {
+  const dir = path.resolve(outdir ?? path.join(__dirname, 'dist'), 'web');
   return {
     ...shared(production),
-    entryPoints: ['src/extension/extensionWeb.ts'],
-    outfile: path.join(outdir ?? 'dist', 'web', 'extension.js'),
-    plugins: [entrySeams],
+    format: 'esm',
+    splitting: true,
+    entryPoints: webEntries,
+    absWorkingDir: __dirname,
+    outdir: dir,
+    chunkNames: 'c-[hash]',
+    metafile: true,
+    write: false,
+    // The table dist/web/extension.js hands every file (src/extension/kit/lazy/webModules.ts).
+    external: ['vscode', 'dbhost:webModules'],
+    plugins: [webSeams, shipWebFiles(production, dir)],
   };
 }
 
-/** dist/web/<part>.js for each lazily loaded part. */
-function webPartOptions(production, outdir) {
-  return Object.entries(webParts).map(([file, entry]) => ({
-    ...shared(production),
-    entryPoints: [entry],
-    outfile: path.join(outdir ?? 'dist', 'web', file),
-    plugins: [partSeams],
-  }));
+function shipWebFiles(production, dir) {
+  return {
+    name: 'ship-web-files',
+    setup(build) {
+      const table = moduleTableText(production);
+      build.onEnd(async (result) => {
+        if (result.errors.length > 0) return;
+        const files = await webFiles(result, table, dir, production);
+        fs.mkdirSync(dir, { recursive: true });
+        for (const name of fs.readdirSync(dir)) if (/^c-[A-Z0-9]+\.js$|\.js\.map$/.test(name)) fs.rmSync(path.join(dir, name));
+        for (const [name, text] of files) fs.writeFileSync(path.join(dir, name), text);
+      });
+    },
+  };
 }
 
-/** Every web bundle, as esbuild options. */
-function webBundles(production, outdir) {
-  return [webBundleOptions(production, outdir), ...webPartOptions(production, outdir)];
+/** Each file's static imports of other files of the graph, by file name, from the metafile. */
+function importsOf(metafile) {
+  const imports = {};
+  for (const [output, { imports: imported }] of Object.entries(metafile.outputs)) {
+    if (!output.endsWith('.js')) continue;
+    const names = imported
+      .filter((entry) => entry.kind === 'import-statement' && !entry.external)
+      .map((entry) => path.basename(entry.path));
+    imports[path.basename(output)] = names;
+  }
+  return imports;
 }
 
-module.exports = { webBundleOptions, webPartOptions, webBundles, webParts };
+/** What dist/web/extension.js carries: the entry and every chunk it imports, transitively. */
+function eagerFiles(imports) {
+  const eager = new Set();
+  const pending = ['extension.js'];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (eager.has(name)) continue;
+    eager.add(name);
+    pending.push(...imports[name]);
+  }
+  return eager;
+}
+
+/**
+ * The files of a build of the web graph as they ship, each as [name, text]: `extension.js` (the module table, the
+ * entry and the chunks it imports) first, then the parts and the chunks fetched later.
+ */
+async function webFiles(graph, table, dir, production) {
+  return (await webGraphFiles(graph, table, dir, production)).files;
+}
+
+/** webFiles, with each file of the graph as its CommonJS function's body, by name (the entry carries some). */
+async function webGraphFiles(graph, table, dir, production) {
+  const imports = importsOf(graph.metafile);
+  const commonJs = new Map();
+  for (const file of graph.outputFiles) {
+    if (!file.path.endsWith('.js')) continue;
+    const options = { format: 'cjs', target: 'es2022', minify: production, charset: 'utf8', legalComments: 'none' };
+    commonJs.set(path.relative(dir, file.path), (await esbuild.transform(file.text, options)).code);
+  }
+  const eager = eagerFiles(imports);
+  const functions = [...eager].map((name) => `${JSON.stringify(name)}: function (module, exports, require) {\n${commonJs.get(name)}\n}`);
+  const main =
+    `${table}\n` +
+    `module.exports = dbhostWebModules.webModules({\n${functions.join(',\n')}\n}, ${JSON.stringify(imports)}, require).require("extension.js");\n`;
+  return { files: [['extension.js', main], ...[...commonJs].filter(([name]) => !eager.has(name))], commonJs: [...commonJs] };
+}
+
+/** Builds the web graph in memory: its files as they ship (see webFiles), each file's CommonJS body, its metafile and what the entry carries. */
+async function buildWeb(production) {
+  const options = { ...webGraphOptions(production), plugins: [webSeams] };
+  const graph = await esbuild.build(options);
+  const { files, commonJs } = await webGraphFiles(graph, moduleTableText(production), options.outdir, production);
+  return { files, commonJs, metafile: graph.metafile, eager: [...eagerFiles(importsOf(graph.metafile))] };
+}
+
+module.exports = { webEntries, webGraphOptions, buildWeb };

@@ -5,6 +5,7 @@ import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import type { BenchSection } from './support/section';
 import { ensureBuilt } from './support/ensureBuilt';
+import { eagerKilobytes } from './support/eagerCode';
 
 const root = resolve(__dirname, '..');
 /** Written by test/integration/bench/recordCollectionView.test.ts inside the real VS Code. */
@@ -63,11 +64,11 @@ export function collectionViewSizes(): Figure[] {
       met: webview <= WEBVIEW_BUDGET_KB,
     }),
     figure({
-      name: 'dist/collectionViewHost.js (loaded when a view opens, production)',
-      value: kilobytes('collectionViewHost.js'),
+      name: 'dist/collectionViewHost.mjs (loaded when a view opens, without the chunks it shares; production)',
+      value: kilobytes('collectionViewHost.mjs'),
       unit: 'KB',
-      baselineName: 'dist/extension.js, production',
-      baseline: kilobytes('extension.js'),
+      baselineName: 'loaded at activation, production',
+      baseline: eagerKilobytes(PRODUCTION_OUT),
     }),
   ];
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PackagedProduct } from '../scripts/package';
 import { packageProduct } from '../scripts/package';
+import { eagerKilobytes } from './support/eagerCode';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import type { BenchSection } from './support/section';
@@ -23,11 +24,11 @@ export function measureSize(problems: string[]): { figures: Figure[]; product?: 
     problems.push(`packaging: ${(error as Error).message}`);
     return { figures: [] };
   }
-  const extension = kilobytes(join(product.dir, 'dist', 'extension.js'));
+  const extension = eagerKilobytes(join(product.dir, 'dist'));
   const service = kilobytes(join(product.dir, 'dist', 'service.js'));
   const figures = [
     figure({
-      name: 'dist/extension.js (production, minified)',
+      name: 'loaded at activation: dist/extension.mjs and the chunks it imports (production, minified)',
       value: extension,
       unit: 'KB',
       baselineName: 'budget',
@@ -39,14 +40,14 @@ export function measureSize(problems: string[]): { figures: Figure[]; product?: 
       name: 'dist/service.js (loaded only when used)',
       value: service,
       unit: 'KB',
-      baselineName: 'dist/extension.js',
+      baselineName: 'loaded at activation',
       baseline: extension,
     }),
     figure({
       name: 'dbhost.vsix',
       value: kilobytes(product.vsix),
       unit: 'KB',
-      baselineName: 'extension.js + service.js',
+      baselineName: 'loaded at activation + service.js',
       baseline: extension + service,
     }),
   ];

@@ -117,8 +117,8 @@ async function selfTestBroken(options: Options): Promise<number> {
     fs.cpSync(path.join(repoRoot, 'media'), path.join(brokenDir, 'media'), { recursive: true });
     fs.mkdirSync(path.join(brokenDir, 'dist'));
     fs.writeFileSync(
-      path.join(brokenDir, 'dist', 'extension.js'),
-      "exports.activate = () => { throw new Error('deliberately broken: activate throws'); };\nexports.deactivate = () => {};\n",
+      path.join(brokenDir, 'dist', 'extension.mjs'),
+      "export function activate() { throw new Error('deliberately broken: activate throws'); }\nexport function deactivate() {}\n",
     );
     const args = [
       ...process.execArgv,

@@ -19,9 +19,9 @@ export type FetchFunction = (url: string, init: FetchRequestInit) => Promise<Fet
 let nodeFetch: Promise<FetchFunction> | undefined;
 
 /**
- * node-fetch 3 is ESM-only and this package is CommonJS, so it is loaded with `import()`: the extension loads
- * it from its own bundle (dist/nodeFetch.js, CommonJS, whose `default` export `import()` wraps once more), the
- * service has it bundled in, and tsx resolves it in tests.
+ * node-fetch 3 is ESM-only, so it is loaded with `import()`: in the extension a chunk of its one module graph
+ * (dist/c-<hash>.mjs) loaded at the first request, in the service bundled in (whose `default` export `import()`
+ * may wrap once more), and resolved by tsx in tests.
  */
 export function loadNodeFetch(): Promise<FetchFunction> {
   nodeFetch ??= import('node-fetch').then((module) => {

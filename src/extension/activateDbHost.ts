@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { AccountStore } from './kit/accounts/accountStore';
-import type { ClientTransport } from './kit/accounts/accountStore';
+import type { NewClient } from './kit/accounts/accountStore';
 import { Logger } from './base/logger';
 import { VirtualDocuments } from './base/virtualDocuments';
 import { ResourceChanges } from './base/resourceTarget';
@@ -39,8 +39,8 @@ import { walkthroughFeature } from './walkthrough/registerWalkthrough';
  * composition roots: extension.ts (dist/extension.js) and extensionWeb.ts (dist/web/extension.js).
  */
 export interface Platform {
-  /** How clients send requests: node-fetch with the key in the query string, or the browser's fetch with the key in a header. */
-  readonly http: ClientTransport;
+  /** Makes a client: over node-fetch with the key in the query string, or over the browser's fetch with the key in a header. */
+  readonly newClient: NewClient;
   /** The one-time account file `npm start` hands over (desktop only). */
   readonly handoverFile: string | undefined;
   /** Export and import, loaded at first use: over Node's files (streamed) or over `vscode.workspace.fs`. */
@@ -55,7 +55,7 @@ export interface Platform {
 export async function activateDbHost(context: vscode.ExtensionContext, platform: Platform): Promise<void> {
   const activationStarted = performance.now();
   const logger = new Logger();
-  const accounts = new AccountStore(context.globalState, context.secrets, logger, platform.http);
+  const accounts = new AccountStore(context.globalState, context.secrets, logger, platform.newClient);
   const changes = new ResourceChanges();
   context.subscriptions.push(logger, accounts, changes);
   const rulesSaveChecks = new RulesSaveChecks();

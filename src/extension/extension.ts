@@ -8,18 +8,22 @@ import { activateFeature } from './kit/feature/featureModule';
 import { ContextKey } from './kit/feature/contextValues';
 import { lazyModule } from './base/lazyModule';
 import type { TransferCommands } from './transfer/transferCommands';
+import type * as ClientModule from '../client/dbHostClient';
 
 /**
- * The desktop composition root (dist/extension.js, package.json's `main`): clients over node-fetch, export and
+ * The desktop composition root (dist/extension.mjs, package.json's `main`): clients over node-fetch, export and
  * import over Node's files (streamed), and the features that need processes: the local service and the MCP server.
  * The browser's root is extensionWeb.ts; everything else both share in activateDbHost.
  */
+/** The client's code, dist/client.mjs, loaded when the first client is made (activation makes none). */
+const clientClass = lazyModule('client', (part: typeof ClientModule) => part.DbHostClient);
+
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateDbHost(context, {
-    http: {},
+    newClient: (options) => new (clientClass())(options),
     handoverFile: process.env.DBHOST_IMPORT_ACCOUNT_FILE,
-    // dist/transfer.js: export and import over Node's files, loaded the first time one runs.
-    transfer: lazyModule('transfer.js', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
+    // dist/transfer.mjs: export and import over Node's files, loaded the first time one runs.
+    transfer: lazyModule('transfer', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
     activateNodeFeatures,
   });
 }

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { DbHostClient } from '../client/dbHostClient';
 import { activateDbHost } from './activateDbHost';
 import { browserFetch } from './kit/accounts/browserFetch';
 import { loadPartsFrom } from './lazyPartWeb';
@@ -19,9 +20,9 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
   const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
   const fetch = browserFetch((input, init) => globalThis.fetch(input, init), pageOrigin);
   return activateDbHost(context, {
-    http: { fetch, keyInHeader: true },
+    newClient: (options) => new DbHostClient({ ...options, fetch, keyInHeader: true }),
     handoverFile: undefined,
-    transfer: lazyPart('transferWeb.js', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
+    transfer: lazyPart('transferWeb', (bundle: { transferCommands: TransferCommands }) => bundle.transferCommands),
   });
 }
 

@@ -47,10 +47,6 @@ export class ServiceError extends Error {
 
 Object.defineProperty(ServiceError.prototype, 'name', { value: 'ServiceError', writable: true, configurable: true });
 
-/** Also true for a ServiceError made by a copy of this module in a lazily loaded bundle. */
 export function isServiceError(value: unknown): value is ServiceError {
-  return (
-    value instanceof ServiceError ||
-    (value instanceof Error && value.name === 'ServiceError' && typeof (value as ServiceError).kind === 'string')
-  );
+  return value instanceof ServiceError;
 }

@@ -2,7 +2,7 @@ import { stringifyLossless } from '../json/lossless';
 import type { JsonObject } from '../json/lossless';
 import { pipelineWrite } from '../aggregation/pipelineWrite';
 import { countOf } from '../text/formatCount';
-import { documentIdOfSegment } from '../api/documentIdSegment';
+import { documentIdOfSegment } from '../api/documentIdOfSegment';
 import { idKeyText } from '../documents/documentId';
 import type { WriteMode } from './accountGuardrails';
 import { accountTitle, modeLabel } from './accountGuardrails';

@@ -1,17 +1,8 @@
 import type { ExplainAnswer } from '../api/explainTypes';
 import type { JsonValue } from '../json/lossless';
-import { LosslessNumber, isJsonObject } from '../json/lossless';
+import { isJsonObject } from '../json/lossless';
 import { formatCount } from '../text/formatCount';
-
-/** A number as the service sent it (plain or exact), or undefined for anything else. */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (value instanceof LosslessNumber) {
-    const number = Number(value.text);
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
-}
+import { numberOf } from './numberOf';
 
 /** The figures of an explain that the words and the comparison use; undefined where the service sent none. */
 export interface ExplainFigures {

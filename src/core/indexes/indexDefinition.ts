@@ -16,11 +16,6 @@ export function generatedIndexName(spec: IndexDefinition['spec']): string {
     .join('_');
 }
 
-/** The definition as the JSON body the service is sent, pretty-printed for editing. */
-export function formatIndexBody(definition: IndexDefinition): string {
-  return `${JSON.stringify(definition, null, 2)}\n`;
-}
-
 export class IndexBodyError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,7 +1,7 @@
 import type { IndexRecord } from '../api/types';
 import { isJsonObject } from '../json/lossless';
 import { formatCount } from '../text/formatCount';
-import { numberOf } from './explainNumbers';
+import { numberOf } from './numberOf';
 
 /** What an index's item says about its use: absent where the service does not count. */
 export interface IndexUsage {

@@ -1,7 +1,7 @@
 import type { IndexRecord } from '../api/types';
 import type { JsonObject, JsonValue } from '../json/lossless';
 import { isJsonObject } from '../json/lossless';
-import { numberOf } from './explainNumbers';
+import { numberOf } from './numberOf';
 import { generatedIndexName } from './indexDefinition';
 
 /** A query's shape as far as an index is concerned: its filter and its order. */

@@ -4,21 +4,8 @@
  * user never touched. Numbers whose text survives a round trip through a JS number stay plain
  * numbers; the rest are kept as {@link LosslessNumber}.
  */
-/** Marks a LosslessNumber by a registered symbol, which every bundle's copy of this module shares. */
-const LOSSLESS_NUMBER = Symbol.for('dbhost.LosslessNumber');
-
 export class LosslessNumber {
-  readonly [LOSSLESS_NUMBER] = true;
-
   constructor(readonly text: string) {}
-
-  /**
-   * `instanceof` holds for a LosslessNumber made by another bundle's copy of this class too (the lazily
-   * loaded bundles each hold one), so that none of them writes another's numbers through `toJSON`, rounded.
-   */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [LOSSLESS_NUMBER]?: unknown })[LOSSLESS_NUMBER] === true;
-  }
 
   valueOf(): number {
     return Number(this.text);

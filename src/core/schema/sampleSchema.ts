@@ -2,9 +2,7 @@ import type { CallOptions, DbHostApi } from '../api/types';
 import { MAX_PAGE_SIZE } from '../paging/pager';
 import type { CollectionSchema } from './inferSchema';
 import { SchemaBuilder } from './inferSchema';
-
-export const DEFAULT_SAMPLE_SIZE = 1000;
-export const MAX_SAMPLE_SIZE = 10_000;
+import { clampSampleSize } from './sampleSize';
 
 export interface SampledSchema {
   schema: CollectionSchema;
@@ -12,12 +10,6 @@ export interface SampledSchema {
   total: number | undefined;
   /** Requests the sample took. */
   requests: number;
-}
-
-/** A sample size setting made usable: a whole number from 1 to {@link MAX_SAMPLE_SIZE}, the default when it is not a number. */
-export function clampSampleSize(size: unknown): number {
-  if (typeof size !== 'number' || !Number.isFinite(size)) return DEFAULT_SAMPLE_SIZE;
-  return Math.min(MAX_SAMPLE_SIZE, Math.max(1, Math.floor(size)));
 }
 
 /**

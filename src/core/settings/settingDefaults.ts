@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '../api/limits';
-import { DEFAULT_SAMPLE_SIZE } from '../schema/sampleSchema';
+import { DEFAULT_SAMPLE_SIZE } from '../schema/sampleSize';
 import type { CsvFormulas } from '../transfer/csvFormulas';
 
 /** Every `dbhost.*` setting, by its name after `dbhost.`, with its type. */

@@ -10,7 +10,7 @@ import { stringifyLossless } from '../../core/json/lossless';
 import type { DbHostApi } from '../../core/api/types';
 import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
-import { aggregateMemory } from '../kit/availability/aggregateAvailability';
+import { aggregateMemory } from '../kit/availability/aggregateProbe';
 import { accountForTool } from './accountForTool';
 import { AiActivityLog } from './aiActivityLog';
 
@@ -18,7 +18,7 @@ import { AiActivityLog } from './aiActivityLog';
 const CONFIRMATION_LIFETIME_MS = 10 * 60_000;
 
 /**
- * The language-model tools' work, in dist/aiTools.js: the account each call names, its guardrails mode
+ * The language-model tools' work, in dist/aiTools.mjs: the account each call names, its guardrails mode
  * (Read-only refuses writes, Confirm writes shows the exact request in prepareInvocation), the shared
  * tools of core/aiTools, and one line of "DB Host AI activity" per call.
  */

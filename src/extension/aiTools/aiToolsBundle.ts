@@ -1,2 +1,2 @@
-// The entry of dist/aiTools.js, loaded at the first tool call (see registerAiTools.ts). The extension bundle imports only its types.
+// The entry of dist/aiTools.mjs, loaded at the first tool call (see registerAiTools.ts). The extension bundle imports only its types.
 export { AiToolHost } from './aiToolHost';

@@ -12,7 +12,7 @@ import type { AiToolHost } from './aiToolHost';
  * are the desktop's (mcpServerProvider.ts).
  */
 export function registerAiTools(services: Services): void {
-  const loadHost = lazyPart('aiTools.js', (bundle: typeof AiToolsModule): AiToolHost => {
+  const loadHost = lazyPart('aiTools', (bundle: typeof AiToolsModule): AiToolHost => {
     const host = new bundle.AiToolHost(services, (text) => services.logger.keys.redact(text));
     services.context.subscriptions.push(host.log);
     return host;

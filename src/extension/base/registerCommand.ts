@@ -19,9 +19,7 @@ export function required<T>(answer: T | undefined): T {
 
 export function isCancellation(error: unknown): boolean {
   return (
-    // By name too: a lazily loaded bundle throws its own copy of UserCancelledError.
     error instanceof UserCancelledError ||
-    (error instanceof Error && error.name === 'UserCancelledError') ||
     error instanceof vscode.CancellationError ||
     (isServiceError(error) && error.kind === 'cancelled')
   );

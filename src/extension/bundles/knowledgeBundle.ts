@@ -25,8 +25,8 @@ export interface KnowledgeDependencies {
 }
 
 /**
- * The entry of dist/playgroundKnowledge.js (shared/loadKnowledge.ts): everything that knows the data behind playgrounds: sampled schemas (tree, report), completion,
- * hovers, field checks, Run All and the query history. Bundled apart as dist/playgroundKnowledge.js and loaded on first use
+ * The entry of dist/playgroundKnowledge.mjs (kit/lazy/loadKnowledge.ts): everything that knows the data behind playgrounds: sampled schemas (tree, report), completion,
+ * hovers, field checks, Run All and the query history. Bundled apart as dist/playgroundKnowledge.mjs and loaded on first use
  * (a collection expanded, a playground opened), so activation stays small.
  */
 export class Knowledge extends Disposable {

@@ -1,4 +1,4 @@
-// The entry of dist/originalFeatures.js, loaded on first use (shared/loadOriginalFeatures.ts): the work of the
+// The entry of dist/originalFeatures.mjs, loaded on first use (kit/lazy/loadOriginalFeatures.ts): the work of the
 // original service's extras, whose features (users, databaseActivity, copyDatabase, deploymentStats) declare
 // their commands and tree items in their own folders. The extension bundle imports only its types.
 export { usersUnder } from '../users/usersUnder';

@@ -4,7 +4,7 @@ import type { JsonObject } from '../../core/json/lossless';
 import { pageQuery } from '../../core/table/viewState';
 import { freshUntitledUri } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
-import { aggregateOffered } from '../kit/availability/aggregateAvailability';
+import { aggregateOffered } from '../kit/availability/aggregateProbe';
 import type { CollectionViews } from './collectionViews';
 
 /** A new pipeline playground's text: a `$match` of the view's filter, then a `$group` to start from. */

@@ -9,8 +9,8 @@ export { explainViewFilter } from './explainViewFilter';
 export { exportSelectedRows } from './exportSelectedRows';
 
 /**
- * The collection views' extension-side code, bundled apart as dist/collectionViewHost.js and loaded the first
- * time a view opens (see registerCollectionView.ts), so that activation and dist/extension.js stay small.
+ * The collection views' extension-side code, bundled apart as dist/collectionViewHost.mjs and loaded the first
+ * time a view opens (see registerCollectionView.ts), so that what activation loads stays small.
  */
 
 /** The open views. */

@@ -7,7 +7,7 @@ import type * as HostModule from './collectionViewHost';
 import { CommandId } from '../kit/feature/commandIds';
 import type { DocumentMerges } from '../kit/writes/documentMerge';
 
-/** The loaded dist/collectionViewHost.js and the views it made. */
+/** The loaded dist/collectionViewHost.mjs and the views it made. */
 type LoadHost = LazyPart<{ host: typeof HostModule; views: HostModule.CollectionViews }>;
 
 const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
@@ -15,7 +15,7 @@ const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
 /**
  * Open Collection View on a collection (with a filter and sort given, for Open as Table on playground
  * results); views come back after a reload with their filter, sort, page, columns and staged edits. The
- * views' own code is the lazily loaded dist/collectionViewHost.js. Needs the documents' three-way merge views:
+ * views' own code is the lazily loaded dist/collectionViewHost.mjs. Needs the documents' three-way merge views:
  * a cell save that meets a same-field change offers Merge….
  */
 export const collectionViewFeature: FeatureModule<() => Promise<DocumentMerges>, void, LoadHost> = {
@@ -39,7 +39,7 @@ export const collectionViewFeature: FeatureModule<() => Promise<DocumentMerges>,
     },
   },
   register({ services }, merges) {
-    const loadHost = lazyPart('collectionViewHost.js', (host: typeof HostModule) => {
+    const loadHost = lazyPart('collectionViewHost', (host: typeof HostModule) => {
       const views = host.createCollectionViews(services, merges);
       return { host, views };
     });

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isServiceError } from '../../core/api/serviceError';
 import { displayId } from '../../core/documents/documentId';
 import { jsonEqual } from '../../core/json/jsonEqual';
 import type { JsonObject, JsonValue } from '../../core/json/lossless';
@@ -188,8 +189,7 @@ export class TableSession {
         }
         await client.updateDocument(this.source.db, this.source.col, original._id, change.update as JsonObject, { safe: true });
       } catch (failure) {
-        // Duck-typed: this bundle holds no copy of the client's error class.
-        const gone = (failure as { status?: unknown } | undefined)?.status === 404;
+        const gone = isServiceError(failure) && failure.status === 404;
         const message = gone
           ? vscode.l10n.t('the document no longer exists on the service; its edits stay staged')
           : failure instanceof Error

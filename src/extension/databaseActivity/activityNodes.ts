@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { JsonObject } from '../../core/json/lossless';
 import { isReplayableQuery, namespaceOf, operationLabel } from '../../core/activity/slowQueryPlayground';
-import { explainOffered } from '../kit/availability/explainAvailability';
+import { explainOffered } from '../kit/availability/explainProbe';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { ExplorerNode } from '../kit/tree/explorerNode';
 import { childId } from '../kit/tree/explorerNode';

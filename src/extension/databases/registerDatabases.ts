@@ -4,7 +4,7 @@ import type * as DatabasesModule from './databasesBundle';
 import { CommandId } from '../kit/feature/commandIds';
 
 /** dist/databases.js, loaded the first time a database is created or deleted. */
-const databases = lazyPart<typeof DatabasesModule>('databases.js');
+const databases = lazyPart<typeof DatabasesModule>('databases');
 
 /** Create and delete databases. */
 export const databasesFeature: FeatureModule = {

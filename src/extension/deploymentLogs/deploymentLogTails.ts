@@ -10,7 +10,7 @@ import { setting } from '../base/settings';
 import { Disposable } from '../base/disposable';
 
 const MAX_POLL_INTERVAL_SECONDS = 300;
-const logTail = lazyPart<typeof LogTailModule>('logTail.js');
+const logTail = lazyPart<typeof LogTailModule>('logTail');
 
 /** Seconds between polls, from `dbhost.logs.pollInterval`, at most the setting's maximum. */
 export function pollIntervalSeconds(): number {

@@ -1,3 +1,3 @@
-/** dist/logTail.js: tailing a deployment's log, loaded the first time Tail Logs runs. */
+/** dist/logTail.mjs: tailing a deployment's log, loaded the first time Tail Logs runs. */
 export { LogTailSession } from './logTailSession';
 export { TailStatusItem } from './tailStatusItem';

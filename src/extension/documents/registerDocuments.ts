@@ -35,11 +35,11 @@ function registerDocuments(services: Services): Documents {
   const fileSystem: DocumentFileSystem = new DocumentFileSystem(services, templates, async (uri, service) =>
     (await merges()).gate.atSave(uri, service),
   );
-  const merges = lazyPart('documentMerge.js', (bundle: typeof MergeModule) => {
+  const merges = lazyPart('documentMerge', (bundle: typeof MergeModule) => {
     const views = new bundle.MergeViews(services, fileSystem);
     return { views, gate: new bundle.SaveConflictGate(views, (uri) => fileSystem.heldVersion(uri)) };
   });
-  const saving = lazyPart<typeof SaveModule>('documentSave.js');
+  const saving = lazyPart<typeof SaveModule>('documentSave');
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,

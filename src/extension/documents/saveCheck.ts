@@ -76,7 +76,7 @@ export async function findSaveProblem(
 /** The update the save sent first failed: why, cause first, with the edit kept. */
 export function sendProblem(services: Services, uri: vscode.Uri, error: unknown): SaveProblem {
   const where = placeOf(parseDocumentUri(uri));
-  if (error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'WriteCancelledError'))
+  if (error instanceof vscode.CancellationError)
     return {
       message: vscode.l10n.t('Not saved: {0}: the write was cancelled at its confirmation. Your edit stays in the editor.', where),
     };

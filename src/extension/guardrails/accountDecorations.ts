@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { hasGuardrails, modeLabel, modeOf, tagBadge } from '../../core/guardrails/accountGuardrails';
+import { hasGuardrails, modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
+import { tagBadge } from '../../core/guardrails/accountSettingsChoices';
 import type { AccountStore } from '../kit/accounts/accountStore';
 import { Disposable } from '../base/disposable';
 import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';

@@ -1,14 +1,7 @@
 import * as vscode from 'vscode';
 import type { WriteMode } from '../../core/guardrails/accountGuardrails';
-import {
-  ACCOUNT_COLORS,
-  WRITE_MODES,
-  colorLabel,
-  loosensToNormal,
-  modeLabel,
-  modeOf,
-  tagProblem,
-} from '../../core/guardrails/accountGuardrails';
+import { modeLabel, modeOf } from '../../core/guardrails/accountGuardrails';
+import { ACCOUNT_COLORS, WRITE_MODES, colorLabel, loosensToNormal, tagProblem } from '../../core/guardrails/accountSettingsChoices';
 import type { Account } from '../kit/accounts/account';
 import type { Services } from '../services';
 

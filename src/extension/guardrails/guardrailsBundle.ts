@@ -1,4 +1,4 @@
-// The entry of dist/guardrails.js, loaded on first use (see shared/loadGuardrails.ts). The extension bundle imports only its types.
+// The entry of dist/guardrails.mjs, loaded on first use (see kit/lazy/loadGuardrails.ts). The extension bundle imports only its types.
 export { accountSettings } from './accountSettings';
 export { showAccountLook } from './accountLookFeatures';
 export { checkWrite } from './writeDecision';

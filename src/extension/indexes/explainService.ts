@@ -5,7 +5,8 @@ import type { ExplainRequest } from '../../core/indexes/explainArgs';
 import type { IndexSuggestion } from '../../core/indexes/suggestIndex';
 import { suggestIndex } from '../../core/indexes/suggestIndex';
 import { isServiceError } from '../../core/api/serviceError';
-import { isExplainAbsent, isExplainKnownAbsent, markExplainAbsent } from '../kit/availability/explainAvailability';
+import { isExplainKnownAbsent, markExplainAbsent } from '../kit/availability/explainAvailability';
+import { isExplainAbsent } from '../kit/availability/explainProbe';
 import type { Services } from '../services';
 
 /** The service's word for a failure, else ours. */

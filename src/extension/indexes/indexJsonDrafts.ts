@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { IndexDefinition } from '../../core/api/types';
 import type { CollectionTarget } from '../kit/targets/collectionTarget';
-import { formatIndexBody } from '../../core/indexes/indexDefinition';
+import { formatIndexBody } from '../../core/indexes/formatIndexBody';
 import { Disposable } from '../base/disposable';
 import { CommandId } from '../kit/feature/commandIds';
 

@@ -9,8 +9,8 @@ import { ExplainViews } from './explainViews';
 export { createIndexCommands } from './indexCommands';
 
 /**
- * Explain and the suggested index (issue 21), bundled apart with the index commands as dist/indexes.js and loaded
- * the first time one of them runs, so that activation and dist/extension.js stay small.
+ * Explain and the suggested index (issue 21), bundled apart with the index commands as dist/indexes.mjs and loaded
+ * the first time one of them runs, so that what activation loads stays small.
  */
 export function createExplainFeature(services: Services, accounts: PlaygroundAccountBinding) {
   const views = new ExplainViews(services);

@@ -6,9 +6,9 @@ import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles
 import type { Services } from '../services';
 import type * as ExplainModule from './indexesBundle';
 
-/** Explain's work in dist/indexes.js, loaded the first time a query is explained. */
+/** Explain's work in dist/indexes.mjs, loaded the first time a query is explained. */
 export function loadExplain(services: Services, accounts: PlaygroundAccountBinding): LazyPart<ExplainModule.ExplainFeature> {
-  return lazyPart('indexes.js', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
+  return lazyPart('indexes', (bundle: typeof ExplainModule) => bundle.createExplainFeature(services, accounts));
 }
 
 /** Explain on playground queries and any `{accountId, db, col, query}`, its view, and the suggested index's creation. */

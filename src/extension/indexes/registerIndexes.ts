@@ -9,7 +9,7 @@ import type { IndexCommands } from './indexCommands';
 import { IndexBodyCodeLens, IndexJsonDrafts } from './indexJsonDrafts';
 import { explainCommands, loadExplain } from './registerExplain';
 
-/** The work of the index commands and of Explain, both in the lazily loaded dist/indexes.js. */
+/** The work of the index commands and of Explain, both in the lazily loaded dist/indexes.mjs. */
 interface Indexes {
   readonly commands: LazyPart<IndexCommands>;
   readonly explain: LazyPart<IndexesModule.ExplainFeature>;
@@ -18,7 +18,7 @@ interface Indexes {
 /**
  * "Create Index…", "Edit Index as JSON…", the CodeLens that creates an index from its JSON body, dropping one or
  * all, and Explain with its suggested index (`playgroundAccounts`: the account each playground query runs against).
- * The commands' work is the lazily loaded dist/indexes.js; the drafts and their lens stay here, where VS Code asks for them.
+ * The commands' work is the lazily loaded dist/indexes.mjs; the drafts and their lens stay here, where VS Code asks for them.
  */
 export const indexesFeature: FeatureModule<PlaygroundAccountBinding, void, Indexes> = {
   name: 'indexes',
@@ -33,7 +33,7 @@ export const indexesFeature: FeatureModule<PlaygroundAccountBinding, void, Index
   register({ services }, playgroundAccounts) {
     const explain = loadExplain(services, playgroundAccounts);
     const drafts = new IndexJsonDrafts();
-    const commands = lazyPart('indexes.js', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
+    const commands = lazyPart('indexes', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
     services.context.subscriptions.push(
       drafts,
       vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),

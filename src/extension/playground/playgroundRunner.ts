@@ -7,7 +7,7 @@ import type { PagedRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } 
 import type { QueryRun } from '../../core/playground/queryHistoryEntries';
 import { entryAt } from '../../core/playground/playgroundRequest';
 import { renderFindResults, renderUpdateResults } from '../../core/playground/resultsText';
-import { describeMatches } from '../../core/playground/updateEffect';
+import { describeMatches } from '../../core/playground/describeMatches';
 import { accountTitle, modeOf } from '../../core/guardrails/accountGuardrails';
 import type { Account } from '../kit/accounts/account';
 import { guardrailsBundle } from '../kit/lazy/loadGuardrails';

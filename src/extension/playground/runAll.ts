@@ -8,6 +8,7 @@ import type { Account } from '../kit/accounts/account';
 import { Disposable } from '../base/disposable';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
+import { UnknownAccountLabelError } from './playgroundAccounts';
 import type { QueryHistory } from './queryHistory';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 import type { PlaygroundParts } from './playgroundParts';
@@ -170,8 +171,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     try {
       account = await this.playground.accounts.resolve(file, request.account, this.services.prompts);
     } catch (error) {
-      if (error instanceof Error && error.name === 'UnknownAccountLabelError')
-        return { section: { kind: 'failed', index, request, message: error.message } };
+      if (error instanceof UnknownAccountLabelError) return { section: { kind: 'failed', index, request, message: error.message } };
       throw error;
     }
     const started = performance.now();

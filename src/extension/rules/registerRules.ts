@@ -5,7 +5,7 @@ import { CommandId } from '../kit/feature/commandIds';
 import type { FeatureModule } from '../kit/feature/featureModule';
 import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
 import type * as RulesModule from './rulesBundle';
-import { RULES_SCHEME, isRulesFolder } from './rulesUri';
+import { RULES_SCHEME, isRulesFolder } from './rulesScheme';
 import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 
 /**
@@ -20,7 +20,7 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
     [CommandId.setRules]: async ({ own: rules }, arg: unknown) => (await rules()).open(arg),
   },
   register({ services, explorer }, knowledge) {
-    const rules = lazyPart('rules.js', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
+    const rules = lazyPart('rules', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
     explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
     const refuse = (): never => {
       throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('A rules file can only be read and saved.'));

@@ -1,4 +1,4 @@
-// The entry of dist/rules.js (issue 33): a collection's Rules item, its rules as a file and completion in it, loaded
+// The entry of dist/rules.mjs (issue 33): a collection's Rules item, its rules as a file and completion in it, loaded
 // the first time a collection is expanded or its rules are opened (registerRules.ts), so the extension's own bundle stays small.
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
@@ -19,7 +19,7 @@ import type { RulesCheck } from '../kit/writes/rulesSaveCheck';
 
 type CollectionNode = TargetNode<NodeTargets['collection']>;
 
-/** What the main bundle asks of dist/rules.js. */
+/** What the main bundle asks of dist/rules.mjs. */
 export interface Rules {
   readonly files: RulesFiles;
   children(collection: CollectionNode, context: ExplorerContext): Promise<ExplorerNode[]>;

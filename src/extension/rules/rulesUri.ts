@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import { decodePathSegment, encodePathSegment } from '../../core/documents/pathSegment';
-
-/** `dbhost-rules://<account-id>/<db>/<col>/rules.json`: a collection's validation rules as a JSON file. */
-export const RULES_SCHEME = 'dbhost-rules';
+import { RULES_SCHEME } from './rulesScheme';
 
 const FILE_NAME = 'rules.json';
 
@@ -24,9 +22,4 @@ export function parseRulesUri(uri: vscode.Uri): RulesAddress {
   if (uri.scheme !== RULES_SCHEME || !uri.authority || segments.length !== 4 || segments[0] !== '' || segments[3] !== FILE_NAME)
     throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('{0} is not the rules file of a collection', uri.toString()));
   return { accountId: uri.authority, db: decodePathSegment(segments[1]), col: decodePathSegment(segments[2]) };
-}
-
-/** The database and collection folders above rules files: `/`, `/<db>`, `/<db>/<col>` (VS Code looks at a file's folder before writing it). */
-export function isRulesFolder(uri: vscode.Uri): boolean {
-  return uri.path.split('/').filter((segment) => segment !== '').length <= 2;
 }

@@ -1,4 +1,4 @@
-// The entry of dist/transfer.js, the desktop's: export and import over Node's files (streamed), loaded only
+// The entry of dist/transfer.mjs, the desktop's: export and import over Node's files (streamed), loaded only
 // when first used, so the extension's own bundle stays small. The browser's is transferBundleWeb.ts.
 import { nodeTransferFiles } from './nodeTransferFiles';
 import { transferCommandsOver } from './transferCommands';

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import { AccountStore } from '../../../src/extension/kit/accounts/accountStore';
 import { importAccountFile } from '../../../src/extension/accounts/importAccountFile';
@@ -99,7 +100,7 @@ describe('Key safety at the edges', function () {
 
   it('keeps scrubbing a key from messages while another account still uses it', async () => {
     const logger = ownLogger();
-    const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger);
+    const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger, (options) => new DbHostClient(options));
     try {
       const key = randomBytes(24).toString('hex');
       const first = await store.add({ label: 'First', baseUrl: 'https://one.example.net', apiKey: key });

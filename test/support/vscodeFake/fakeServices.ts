@@ -1,3 +1,4 @@
+import { DbHostClient } from '../../../src/client/dbHostClient';
 import type { Prompts } from '../../../src/extension/base/prompts';
 import { Logger } from '../../../src/extension/base/logger';
 import { ResourceChanges } from '../../../src/extension/base/resourceTarget';
@@ -15,7 +16,7 @@ export function fakeServices(prompts: Prompts): {
 } {
   const context = fakeExtensionContext();
   const logger = new Logger();
-  const accounts = new AccountStore(context.globalState, context.secrets, logger);
+  const accounts = new AccountStore(context.globalState, context.secrets, logger, (options) => new DbHostClient(options));
   context.subscriptions.push(logger, accounts);
   const services: Services = {
     context,

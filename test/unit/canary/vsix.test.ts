@@ -6,9 +6,20 @@ import { join, resolve } from 'node:path';
 import { zipEntries } from '../../support/zipEntries';
 
 const root = resolve(__dirname, '..', '..', '..');
+// esbuild.js and esbuild.web.js are the project's build scripts (CommonJS): their lists of entries are what ships.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { extensionHostEntries } = require(join(root, 'esbuild.js')) as { extensionHostEntries: Record<string, string> };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { webEntries } = require(join(root, 'esbuild.web.js')) as { webEntries: Record<string, string> };
+/** Besides the entries, the chunks of modules they share (named by a hash of their content). */
+const names = (entries: Record<string, string>) => [...Object.keys(entries), 'c-[A-Z0-9]+'].join('|');
 /** What the package may hold (vsce adds its manifest files). */
-const ALLOWED =
-  /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|package\.nls\.json|l10n\/bundle\.l10n\.json|readme\.md|changelog\.md|license(\.txt)?|dist\/(extension|playgroundParser|service|guardrails|transfer|databases|indexes|bulkChanges|aiTools|mcp|playgroundKnowledge|nodeFetch|originalFeatures|statsChart|explainView|collectionViewHost|collectionView|documentMerge|documentSave|mergeView|rules|logTail|web\/(extension|playgroundParser|playgroundKnowledge|originalFeatures|bulkChanges|databases|indexes|collectionViewHost|documentMerge|documentSave|rules|logTail|aiTools|transferWeb))\.js|media\/.+|schemas\/.+))$/i;
+const ALLOWED = new RegExp(
+  '^(extension\\.vsixmanifest|\\[Content_Types\\]\\.xml|extension/(package\\.json|package\\.nls\\.json|l10n/bundle\\.l10n\\.json|' +
+    'readme\\.md|changelog\\.md|license(\\.txt)?|media/.+|schemas/.+|' +
+    `dist/((service|mcp|statsChart|explainView|collectionView|mergeView)\\.js|(${names(extensionHostEntries)})\\.mjs|web/(${names(webEntries)})\\.js)))$`,
+  'i',
+);
 
 describe('the .vsix holds no key (canary)', function () {
   this.timeout(180_000);
@@ -44,8 +55,8 @@ describe('the .vsix holds no key (canary)', function () {
     }
     const entries = zipEntries(vsix);
     assert.ok(
-      entries.some((entry) => entry.name === 'extension/dist/extension.js'),
-      'the package has no dist/extension.js',
+      entries.some((entry) => entry.name === 'extension/dist/extension.mjs'),
+      'the package has no dist/extension.mjs',
     );
     const unexpected = entries.map((entry) => entry.name).filter((name) => !ALLOWED.test(name));
     assert.deepEqual(unexpected, [], 'the package holds files it should not');

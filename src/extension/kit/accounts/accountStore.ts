@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { randomUuid } from '../../../core/text/webRandom';
-import { DbHostClient } from '../../../client/dbHostClient';
 import type { DbHostClientOptions } from '../../../client/dbHostClient';
 import type { OutgoingRequest } from '../../../client/transport';
 import type { DbHostApi } from '../../../core/api/types';
@@ -9,8 +8,11 @@ import type { Account } from './account';
 import { setting } from '../../base/settings';
 import { Disposable } from '../../base/disposable';
 
-/** The platform's part of a client: absent on the desktop (node-fetch, the key in the query string). */
-export type ClientTransport = Pick<DbHostClientOptions, 'fetch' | 'keyInHeader'>;
+/**
+ * Makes a client, as the platform's composition root says: on the desktop over node-fetch with the key in the query
+ * string, the client's code loaded at the first (dist/client.mjs); in the browser over its fetch, the key in a header.
+ */
+export type NewClient = (options: DbHostClientOptions) => DbHostApi;
 
 /**
  * Writes the person has confirmed in a command's own modal question: true while that command's run lasts, false
@@ -47,8 +49,7 @@ export class AccountStore extends Disposable {
     private readonly state: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
     private readonly logger: Logger,
-    /** How clients reach the service on this platform (composition root): the browser's fetch and the key in a header there. */
-    private readonly http: ClientTransport = {},
+    private readonly newClient: NewClient,
   ) {
     super();
     this.register(
@@ -165,13 +166,12 @@ export class AccountStore extends Disposable {
   makeClient(baseUrl: string, apiKey: string, beforeSend?: (request: OutgoingRequest) => Promise<void>): DbHostApi {
     this.logger.keys.remember(apiKey);
     const timeoutSeconds = setting('requestTimeoutSeconds');
-    return new DbHostClient({
+    return this.newClient({
       baseUrl,
       apiKey,
       timeoutMs: timeoutSeconds * 1000,
       log: (line) => this.logger.scoped('client').debug(line),
       beforeSend,
-      ...this.http,
     });
   }
 

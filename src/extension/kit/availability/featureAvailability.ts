@@ -16,17 +16,21 @@ export function isAbsentEndpoint(error: unknown): boolean {
 
 /**
  * What each account's service offers of the original's extras, learnt from its answers and kept per client
- * (a new key or address makes a new client, so it is learnt again). Kept under a registered symbol: the main
- * bundle and the lazily loaded ones that probe (dist/originalFeatures.js, dist/indexes.js, dist/bulkChanges.js)
- * each hold a copy of this module, and all must see what one of them learnt.
+ * (a new key or address makes a new client, so it is learnt again).
  */
-const KEY = Symbol.for('dbhost.featureAvailability');
+const answers = new WeakMap<DbHostApi, Map<OriginalFeature, Promise<boolean>>>();
+/** What each client's service is known not to offer, for what must be known at once (a tree item's menu). */
+const absent = new WeakMap<DbHostApi, Set<OriginalFeature>>();
 
 function featuresOf(client: DbHostApi): Map<OriginalFeature, Promise<boolean>> {
-  const holder = globalThis as { [KEY]?: WeakMap<DbHostApi, Map<OriginalFeature, Promise<boolean>>> };
-  const known = (holder[KEY] ??= new WeakMap());
-  let features = known.get(client);
-  if (!features) known.set(client, (features = new Map()));
+  let features = answers.get(client);
+  if (!features) answers.set(client, (features = new Map()));
+  return features;
+}
+
+function absentOf(client: DbHostApi): Set<OriginalFeature> {
+  let features = absent.get(client);
+  if (!features) absent.set(client, (features = new Set()));
   return features;
 }
 
@@ -51,17 +55,6 @@ export function offers(client: DbHostApi, feature: OriginalFeature, probe: () =>
   return answer;
 }
 
-const ABSENT_KEY = Symbol.for('dbhost.featureAvailability.absent');
-
-/** What each client's service is known not to offer, for what must be known at once (a tree item's menu). */
-function absentOf(client: DbHostApi): Set<OriginalFeature> {
-  const holder = globalThis as { [ABSENT_KEY]?: WeakMap<DbHostApi, Set<OriginalFeature>> };
-  const known = (holder[ABSENT_KEY] ??= new WeakMap());
-  let absent = known.get(client);
-  if (!absent) known.set(client, (absent = new Set()));
-  return absent;
-}
-
 /** Records that the service turned out not to offer `feature`. */
 export function markAbsent(client: DbHostApi, feature: OriginalFeature): void {
   featuresOf(client).set(feature, Promise.resolve(false));
@@ -73,5 +66,5 @@ export function markAbsent(client: DbHostApi, feature: OriginalFeature): void {
  * without writing (Copy Database), learnt from the first attempt's "no such endpoint".
  */
 export function isKnownAbsent(client: DbHostApi, feature: OriginalFeature): boolean {
-  return absentOf(client).has(feature);
+  return absent.get(client)?.has(feature) ?? false;
 }

@@ -4,15 +4,15 @@ import type { Knowledge, KnowledgeDependencies } from '../../bundles/knowledgeBu
 
 export type { Knowledge, KnowledgeDependencies };
 
-/** Loads what knows the data behind playgrounds, dist/playgroundKnowledge.js, the first time it is called. */
+/** Loads what knows the data behind playgrounds, dist/playgroundKnowledge.mjs, the first time it is called. */
 export type LoadKnowledge = () => Promise<Knowledge>;
 
 /**
- * The loader of dist/playgroundKnowledge.js (sampled schemas, completion, hovers, Run All, the query history), which
+ * The loader of dist/playgroundKnowledge.mjs (sampled schemas, completion, hovers, Run All, the query history), which
  * the playground feature makes and hands to the schema feature: both use the one Knowledge it loads.
  */
 export function knowledgeLoader(dependencies: KnowledgeDependencies): LoadKnowledge {
-  return lazyPart('playgroundKnowledge.js', (module: typeof KnowledgeModule) => {
+  return lazyPart('playgroundKnowledge', (module: typeof KnowledgeModule) => {
     const knowledge = module.createKnowledge(dependencies);
     dependencies.services.context.subscriptions.push(knowledge);
     return knowledge;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CollectionSchema } from '../../../core/schema/inferSchema';
-import { clampSampleSize, sampleSchema } from '../../../core/schema/sampleSchema';
+import { sampleSchema } from '../../../core/schema/sampleSchema';
+import { clampSampleSize } from '../../../core/schema/sampleSize';
 import { setting } from '../../base/settings';
 import type { AccountStore } from '../accounts/accountStore';
 import { Disposable } from '../../base/disposable';

@@ -56,7 +56,7 @@ export async function sendMergeIfUnchanged(
 
 /** Why a merge's write was not sent (cancelled at its confirmation, or refused): cause first, the choices kept. */
 export function mergeNotSentMessage(services: Services, error: unknown): string {
-  if (error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'WriteCancelledError'))
+  if (error instanceof vscode.CancellationError)
     return vscode.l10n.t('Not saved: the write was cancelled at its confirmation. Your choices and your edit are kept.');
   const reason = services.logger.describe(error);
   return vscode.l10n.t(

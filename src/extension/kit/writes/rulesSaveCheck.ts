@@ -10,7 +10,7 @@ export interface RulesCollection {
   col: string;
 }
 
-/** A collection's rules as the extension checks documents against them before sending (compiled in dist/rules.js). */
+/** A collection's rules as the extension checks documents against them before sending (compiled in dist/rules.mjs). */
 export interface RulesCheck {
   readonly rules: CollectionRules;
   /** Every way `document` breaks the rules; none when it keeps them, or is too big to check here (the service decides then). */

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { documentIdOfSegment, documentIdSegment } from '../../../../src/core/api/documentIdSegment';
+import { documentIdOfSegment } from '../../../../src/core/api/documentIdOfSegment';
+import { documentIdSegment } from '../../../../src/core/api/documentIdSegment';
 import { sameDocumentId } from '../../../../src/core/documents/documentId';
 import type { JsonValue } from '../../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless } from '../../../../src/core/json/lossless';

@@ -1,14 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LosslessNumber } from '../../../../src/core/json/lossless';
-import {
-  accountTitle,
-  hasGuardrails,
-  isWriteMethod,
-  loosensToNormal,
-  modeLabel,
-  tagBadge,
-  tagProblem,
-} from '../../../../src/core/guardrails/accountGuardrails';
+import { accountTitle, hasGuardrails, isWriteMethod, modeLabel } from '../../../../src/core/guardrails/accountGuardrails';
+import { loosensToNormal, tagBadge, tagProblem } from '../../../../src/core/guardrails/accountSettingsChoices';
 import { affectedTarget, affectedText, confirmationTitle, refusalText, requestText } from '../../../../src/core/guardrails/requestText';
 
 describe('Guardrails: mode rules', () => {

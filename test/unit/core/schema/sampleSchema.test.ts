@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { DbHostApi, DocumentQuery } from '../../../../src/core/api/types';
 import type { JsonObject } from '../../../../src/core/json/lossless';
-import { clampSampleSize, sampleSchema } from '../../../../src/core/schema/sampleSchema';
+import { sampleSchema } from '../../../../src/core/schema/sampleSchema';
+import { clampSampleSize } from '../../../../src/core/schema/sampleSize';
 
 /** A collection of `count` documents behind listDocuments, recording each request. */
 function collectionOf(count: number, withTotal = true) {
