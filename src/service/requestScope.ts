@@ -1,16 +1,50 @@
+import type { Value } from './bson/extendedJson';
+import { fromExtendedJson, isPlainObject } from './bson/extendedJson';
 import type { Body } from './http/params';
 import type { Method } from './http/method';
 import type { RequestScope } from './store/accountStore';
+import { pathIdCandidates } from './handlers/documentPathIds';
 
 /** A scope of its own for each request: the store notes in it how long loading took. */
 const nothing = (): RequestScope => ({ collections: [], databases: [], figures: [] });
 
 /**
- * What of the account's data a request to the route `pattern` reads (see {@link RequestScope}): the collection it
- * names (not for a read by `_id`); a pipeline's whole database (`$lookup`, `$unionWith`, `$merge` and `$out` stay in it); the source of a copy;
- * the counts and sizes a listing or statistics report. Names that are not strings are left to the handler to refuse.
+ * The `_id`s a write of one document reads (see {@link RequestScope.documents}): the one a PUT or DELETE by `_id` names
+ * (each way its path may be read), the one an insert gives (none when the service makes it). Undefined for any
+ * other write and for input the handler refuses: the collection is then read whole.
  */
-export function requestScope(pattern: readonly string[], params: Record<string, string>, method: Method, body: Body): RequestScope {
+function documentIds(
+  pattern: readonly string[],
+  params: Record<string, string>,
+  method: Method,
+  body: Body,
+  query: URLSearchParams,
+): Value[] | undefined {
+  try {
+    if (pattern.length === 6 && (method === 'PUT' || method === 'DELETE')) return pathIdCandidates(params.id, query.get('id_type'));
+    if (pattern.length !== 5 || method !== 'POST' || params.col === 'system.users') return undefined;
+    // Only the _id converted (as the handler converts it, one level down): the journal store converts nothing twice.
+    const document = body.document;
+    if (!isPlainObject(document)) return undefined;
+    return document._id === undefined ? [] : [fromExtendedJson(document._id, 'document._id', 1)];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What of the account's data a request to the route `pattern` reads (see {@link RequestScope}): the collection it
+ * names (not for a read by `_id`, only the documents of a write of one document); a pipeline's whole database
+ * (`$lookup`, `$unionWith`, `$merge` and `$out` stay in it); the source of a copy; the counts and sizes a listing or
+ * statistics report. Names that are not strings are left to the handler to refuse.
+ */
+export function requestScope(
+  pattern: readonly string[],
+  params: Record<string, string>,
+  method: Method,
+  body: Body,
+  query = new URLSearchParams(),
+): RequestScope {
   const { db, col } = params;
   if (pattern[0] === 'copy_database') return typeof body.from === 'string' ? { ...nothing(), databases: [body.from] } : nothing();
   if (pattern[0] === 'deployments' && pattern[2] === 'stats') return { ...nothing(), figures: 'all' };
@@ -20,6 +54,8 @@ export function requestScope(pattern: readonly string[], params: Record<string, 
     // Read where the store keeps the documents (DocumentSource): a document by _id, and a query that PostgreSQL
     // answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
     if (pattern[4] === 'documents' && method === 'GET') return nothing();
+    const ids = pattern[4] === 'documents' ? documentIds(pattern, params, method, body, query) : undefined;
+    if (ids) return { ...nothing(), documents: [{ db, col, ids }] };
     return { ...nothing(), collections: [{ db, col }] };
   }
   const listing = pattern.length === 2 || (pattern.length === 3 && pattern[2] === 'collections');

@@ -272,7 +272,7 @@ async function respond(
     });
   }
   const context = { account, params: matched.params, query: target.query, body, thread, originalShape: asksOriginalShape(request.headers) };
-  const scope = requestScope(matched.route.pattern, matched.params, request.method as Method, body);
+  const scope = requestScope(matched.route.pattern, matched.params, request.method as Method, body, target.query);
   return withBudget(() =>
     trackOperation(
       context,

@@ -49,6 +49,11 @@ export interface AccountStore {
 export interface RequestScope {
   /** Collections whose documents the request reads or writes. */
   collections: { db: string; col: string }[];
+  /**
+   * Collections of which the request reads or writes only the documents of these `_id`s (a write by `_id`, an
+   * insert) and nothing else: a store may read just those (postgres/partialCollection.ts).
+   */
+  documents?: { db: string; col: string; ids: Value[] }[];
   /** Databases every collection of which it reads whole (a pipeline's `$lookup`, a copy). */
   databases: string[];
   /** Databases whose collections' counts and sizes it reports; `all`: every database's. */

@@ -1,10 +1,13 @@
-import { valueKey } from '../../bson/extendedJson';
-import type { Doc, Value } from '../../bson/extendedJson';
+import type { Pool } from 'pg';
 import { stringifyStored } from '../../bson/plainJson';
 import { ID_INDEX } from '../../query/collectionData';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
 import { indexStatements } from './indexSql';
+import { documentColumns, documentKey } from './documentKeys';
+import { PartialCollection } from './partialCollection';
+import type { StatementRefusal } from './partialStatements';
+import { partialStatement } from './partialStatements';
 
 /** One SQL statement with its parameters; `$1` is always the account. */
 export interface Statement {
@@ -12,16 +15,11 @@ export interface Statement {
   values: unknown[];
   /** An index definition, made after the commit outside its transaction; no parameters: the account is in its text. */
   ddl?: boolean;
+  /** A write of one document into a PartialCollection: what its failures mean (partialStatements.ts). */
+  refusal?: StatementRefusal;
 }
 
-/** The primary key of a document: its `_id`'s valueKey (equal ids, equal keys), as JSON so that no U+0000 reaches a text column. */
-export const documentKey = (id: Value): string => JSON.stringify(valueKey(id));
-
-/** The stored text of a document, and the `jsonb` beside it (none for text that jsonb cannot hold: a string with U+0000). */
-export function documentColumns(doc: Doc): { body: string; json: string | null } {
-  const body = stringifyStored(doc, 'A document');
-  return { body, json: body.includes('\\u0000') ? null : body };
-}
+export { documentColumns, documentKey } from './documentKeys';
 
 /** Consecutive puts into one collection, each id once: written as one INSERT. */
 interface PutRun {
@@ -116,6 +114,13 @@ export function applyWithStatements(account: string, state: AccountState, mutati
     run = undefined;
   };
   for (const mutation of mutations) {
+    const partial = mutation.op === 'put' || mutation.op === 'delete' ? state.collection(mutation.db, mutation.col) : undefined;
+    if (partial instanceof PartialCollection) {
+      endRun();
+      statements.push(partialStatement(account, partial, mutation as Mutation & { op: 'put' | 'delete' }));
+      if (apply) state.apply(mutation);
+      continue;
+    }
     if (apply) state.apply(mutation);
     if (mutation.op !== 'put') {
       endRun();
@@ -136,4 +141,21 @@ export function applyWithStatements(account: string, state: AccountState, mutati
   }
   endRun();
   return statements;
+}
+
+/**
+ * Makes the PostgreSQL indexes of the commits just stored, outside any transaction (CREATE INDEX CONCURRENTLY):
+ * inside the account's, an index build would hold back every account's writes to the documents table, and two
+ * accounts doing so at once would deadlock. The interface's index is stored already, and a write that leaves
+ * uniqueness to PostgreSQL does so only where its unique index is valid (partialWrites.ts); otherwise the service
+ * checks it itself, so a definition that fails is logged, not a failure of the request.
+ */
+export async function makeDefinitions(pool: Pool, definitions: string[], log: (line: string) => void): Promise<void> {
+  for (const definition of definitions) {
+    try {
+      await pool.query(definition);
+    } catch (error) {
+      log(`A PostgreSQL index could not be made or dropped: ${(error as Error).message}`);
+    }
+  }
 }

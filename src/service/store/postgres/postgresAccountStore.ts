@@ -8,7 +8,10 @@ import { changeMutations, readCatalog, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
 import { PostgresDocuments } from './documentQueries';
 import type { Statement } from './mutationSql';
-import { applyWithStatements } from './mutationSql';
+import { applyWithStatements, makeDefinitions } from './mutationSql';
+import { CollectionNeeded } from './partialCollection';
+import { runStatement } from './partialStatements';
+import { PartialWrites, writeOrLoad } from './partialWrites';
 import { unavailable } from './unavailable';
 
 /** Another service process committed to the account after this one last read it (a commit outside a write request). */
@@ -42,6 +45,9 @@ export class PostgresAccountStore implements AccountStore {
   readonly documents: DocumentSource;
   /** Index definitions of the commits stored: made once their transaction committed (see define). */
   private definitions: string[] = [];
+  /** The collections the write request running reads only some documents of; whether it changed anything else. */
+  private readonly partials = new PartialWrites();
+  private changedOther = false;
 
   constructor(
     private readonly pool: Pool,
@@ -58,6 +64,7 @@ export class PostgresAccountStore implements AccountStore {
   commit(mutations: Mutation[], durable: boolean): void {
     void durable; // Every commit is a committed transaction before the request is answered.
     if (mutations.length === 0) return;
+    if (!this.partials.holdsAll(this.state, mutations)) this.changedOther = true;
     const line = stringifyMutations(mutations, { at: Date.now() });
     void this.enqueue(applyWithStatements(this.account, this.state, mutations), line);
   }
@@ -65,13 +72,14 @@ export class PostgresAccountStore implements AccountStore {
   commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined> {
     const refused = complete();
     if (refused !== undefined) return Promise.resolve(refused);
+    this.changedOther = true;
     const stored = this.enqueue(applyWithStatements(this.account, this.state, mutations, false), READ_AGAIN);
     return stored.then(() => undefined);
   }
 
   serve<T>(run: () => T | Promise<T>, writes: boolean, scope: RequestScope = { collections: [], databases: [], figures: [] }): Promise<T> {
     if (!writes) return this.read(run, scope);
-    return this.takeTurn(() => this.write(run, scope));
+    return this.takeTurn(() => writeOrLoad(scope, () => this.write(run, scope)));
   }
 
   /** Runs `work` once the writes of this process before it are done; the next write waits for it. */
@@ -120,8 +128,12 @@ export class PostgresAccountStore implements AccountStore {
     return data;
   }
 
+  /** Pins what `scope` names, a loaded collection of which a write reads only some documents too. */
   private pin(scope: RequestScope): () => void {
-    return this.cache.pin(this.cache.collectionsOf(this.state, scope).map(({ data }) => data));
+    const named = this.cache.collectionsOf(this.state, scope).map(({ data }) => data);
+    for (const { db, col } of scope.documents ?? [])
+      if (this.state.collection(db, col)?.loaded) named.push(this.state.collection(db, col)!);
+    return this.cache.pin(named);
   }
 
   /** Catches up and loads what `scope` names in one snapshot, between two writes of this process; pins it. */
@@ -145,8 +157,12 @@ export class PostgresAccountStore implements AccountStore {
     await this.chain;
     const client = await this.connect();
     let release = () => {};
+    let outcome: 'open' | 'committing' | 'committed' = 'open';
+    let seq: number | undefined;
     try {
       await this.begin(client, scope);
+      seq = this.seq;
+      this.changedOther = false;
       release = this.pin(scope);
       const commits: Promise<void>[] = [];
       this.writer = commits;
@@ -161,19 +177,25 @@ export class PostgresAccountStore implements AccountStore {
       const stored = await Promise.allSettled(commits);
       const refused = stored.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (refused) throw refused.reason;
+      if (failure?.error instanceof CollectionNeeded) throw failure.error;
+      outcome = 'committing';
       await this.finish(client, commits.length > 0);
+      outcome = 'committed';
       await this.define();
       if (failure) throw failure.error;
       return value as T;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       this.definitions = [];
+      // Rolled back before its COMMIT, a request that changed only documents it read leaves `state` as it was.
+      if (seq !== undefined && outcome === 'open' && !this.changedOther) [this.seq, this.stale] = [seq, false];
       throw error;
     } finally {
       this.writer = undefined;
       this.transaction = undefined;
       client.release();
       release();
+      this.partials.restore(this.state, outcome === 'committed');
       this.cache.evict(this.state);
     }
   }
@@ -199,21 +221,9 @@ export class PostgresAccountStore implements AccountStore {
     }
   }
 
-  /**
-   * Makes the PostgreSQL indexes of the commits just stored, outside any transaction (CREATE INDEX CONCURRENTLY):
-   * inside the account's, an index build would hold back every account's writes to the documents table, and two
-   * accounts doing so at once would deadlock. The interface's index is stored already and the service checks
-   * uniqueness itself, so a definition that fails is logged, not a failure of the request.
-   */
-  private async define(): Promise<void> {
-    const definitions = this.definitions.splice(0);
-    for (const definition of definitions) {
-      try {
-        await this.pool.query(definition);
-      } catch (error) {
-        this.log(`A PostgreSQL index could not be made or dropped: ${(error as Error).message}`);
-      }
-    }
+  /** Makes the PostgreSQL indexes of the commits just stored (see {@link makeDefinitions}). */
+  private define(): Promise<void> {
+    return makeDefinitions(this.pool, this.definitions.splice(0), this.log);
   }
 
   /** Stores statements after this process's earlier commits; the running write request waits for it. */
@@ -259,7 +269,7 @@ export class PostgresAccountStore implements AccountStore {
       if (moved.rowCount !== 1) throw new StaleView();
       for (const statement of statements)
         if (statement.ddl) this.definitions.push(statement.text);
-        else await client.query(statement.text, [this.account, ...statement.values]);
+        else await runStatement(client, this.account, statement);
       await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [this.account, after + 1, line]);
       if ((after + 1) % 100 === 0)
         await client.query('DELETE FROM dbhost_changes WHERE account = $1 AND seq <= $2', [this.account, after + 1 - KEPT_CHANGES]);
@@ -276,6 +286,7 @@ export class PostgresAccountStore implements AccountStore {
   private refresh(client?: PoolClient, scope?: RequestScope): Promise<void> {
     const next = this.refreshing.then(async () => {
       await this.catchUp(client);
+      if (client && scope) await this.partials.place(client, this.account, this.state, scope);
       if (client && scope) await this.cache.load(client, this.account, this.state, scope);
     });
     this.refreshing = next.catch(() => undefined);

@@ -33,7 +33,7 @@ export class StoredCollection extends CollectionData {
   /** The indexes the planner sees, each counting the queries it served while the collection was stored. */
   private readonly planned = new Map<string, QueryIndex>([[ID_INDEX.name, super.queryIndex(ID_INDEX.name)!]]);
 
-  constructor(private figures?: CollectionFigures) {
+  constructor(protected figures?: CollectionFigures) {
     super();
   }
 

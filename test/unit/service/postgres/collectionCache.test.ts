@@ -100,10 +100,15 @@ describePostgres('on PostgreSQL, collections loaded for the requests that name t
     const damaged = await running.raw('GET', docs('c'));
     assert.equal(damaged.status, 500, damaged.text);
     assert.match(JSON.parse(damaged.text).error, /^A document of big\.c in PostgreSQL is damaged and cannot be read/);
-    // A write needs the collection loaded, the damaged document with it.
-    const write = await running.raw('PUT', `${docs('c')}/c2`, { body: jsonBody({ document: { $set: { n: 20 } }, safe: true }) });
-    assert.equal(write.status, 500, write.text);
-    assert.match(JSON.parse(write.text).error, /^A document of big\.c in PostgreSQL is damaged and cannot be read/);
+    // A write by _id reads only its document; an update of every match needs the collection loaded, the damaged document with it.
+    const one = await running.raw('PUT', `${docs('c')}/c2`, { body: jsonBody({ document: { $set: { n: 20 } }, safe: true }) });
+    assert.equal(one.status, 200, one.text);
+    assert.equal(((await running.raw('GET', `${docs('c')}/c2`)).json as { n: number }).n, 20);
+    const many = await running.raw('PUT', docs('c'), { body: jsonBody({ criteria: { n: 20 }, object: { $set: { n: 2 } }, safe: true }) });
+    assert.equal(many.status, 500, many.text);
+    assert.match(JSON.parse(many.text).error, /^A document of big\.c in PostgreSQL is damaged and cannot be read/);
+    const itself = await running.raw('DELETE', `${docs('c')}/c1`);
+    assert.equal(itself.status, 500, itself.text);
     assert.equal(await countOf('b', {}), PER_COLLECTION);
   });
 
@@ -124,9 +129,12 @@ describePostgres('on PostgreSQL, collections loaded for the requests that name t
     } finally {
       await pool.end();
     }
-    const update = () => running.raw('PUT', `${docs(big)}/d2`, { body: jsonBody({ document: { $set: { seen: true } }, safe: true }) });
+    // An update of every match (here one) needs the collection loaded, where a write by _id would read only its document.
+    const updateMatches = (col: string, _id: string) =>
+      running.raw('PUT', docs(col), { body: jsonBody({ criteria: { _id }, object: { $set: { seen: true } }, safe: true }) });
+    const update = () => updateMatches(big, 'd2');
     assert.equal((await update()).status, 200, 'still loaded: its rows are not read again');
-    assert.equal((await running.raw('DELETE', `${docs('a')}/a0`)).status, 200);
+    assert.equal((await updateMatches('a', 'a0')).status, 200);
     const again = await update();
     assert.equal(again.status, 500, again.text);
     assert.match(JSON.parse(again.text).error, /^A document of big\.d in PostgreSQL is damaged/);

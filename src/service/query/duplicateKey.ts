@@ -1,0 +1,9 @@
+import type { Doc } from '../bson/extendedJson';
+import type { HttpError } from '../errors';
+import { conflict } from '../errors';
+import type { IndexSpec } from './indexes/indexSpec';
+import { describeKey } from './collectionData';
+
+/** The answer to a write that `doc` would break the unique index `index` of the collection `ns` (`db.col`) with. */
+export const duplicateKeyConflict = (ns: string, index: IndexSpec, doc: Doc): HttpError =>
+  conflict(`E11000 duplicate key error index: ${ns}.$${index.name} dup key: ${describeKey(index, doc)}`);

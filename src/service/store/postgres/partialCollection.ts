@@ -1,0 +1,129 @@
+import type { Doc, Value } from '../../bson/extendedJson';
+import { isPlainObject, valueKey } from '../../bson/extendedJson';
+import type { Entry } from '../../query/collectionData';
+import { CollectionData, documentSize, ID_INDEX, indexKeysOf } from '../../query/collectionData';
+import type { IndexSpec } from '../../query/indexes/indexSpec';
+import { documentColumns, documentKey } from './documentKeys';
+import { StoredCollection } from './storedCollection';
+
+/**
+ * A write by `_id` met what the documents it read cannot decide (a unique key PostgreSQL does not check, a
+ * document it did not read): the store runs the request again with the whole collection loaded.
+ */
+export class CollectionNeeded extends Error {
+  constructor() {
+    super('The write needs the whole collection loaded');
+  }
+}
+
+/** A unique key value whose equality PostgreSQL's unique index decides as the service does (indexSql.ts uniqueKey). */
+const checkedScalar = (value: Value | undefined): boolean =>
+  (typeof value === 'string' && !/[\0\ud800-\udfff]/.test(value)) ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
+
+/** The value at `path`, reached through objects only (PostgreSQL's `#>` reads no array the way a query path does). */
+function scalarAt(doc: Doc, path: string): Value | undefined {
+  let current: Value | undefined = doc;
+  for (const segment of path.split('.')) {
+    if (!isPlainObject(current) || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Doc)[segment];
+  }
+  return current;
+}
+
+/**
+ * The documents of one collection that a write by `_id` reads (those of the `_id`s its scope names, each read or
+ * found absent) in place of the {@link StoredCollection} `base`, for the write's transaction only: the store puts
+ * `base` back after it, with the figures this write changed. What it cannot decide it leaves to PostgreSQL: an `_id`
+ * it did not read (a new one the service made) to the primary key, a unique key PostgreSQL checks exactly to that
+ * index (`enforced`: the interface's unique indexes whose PostgreSQL index is valid); anything else is
+ * {@link CollectionNeeded}. Each document read keeps its `version`, which the write's SQL names.
+ */
+export class PartialCollection extends StoredCollection {
+  private readonly rows = new CollectionData();
+  private readonly read = new Set<string>();
+  private readonly versions = new Map<string, number>();
+
+  constructor(
+    readonly base: StoredCollection,
+    found: { doc: Doc; size: number; version: number }[],
+    ids: Value[],
+    private readonly enforced: Set<string>,
+  ) {
+    super(base.knowsFigures ? { count: base.count, dataSize: base.dataSize } : undefined);
+    for (const index of base.indexes) this.addIndex(index);
+    this.rules = base.rules;
+    for (const id of ids) this.read.add(documentKey(id));
+    for (const { doc, size, version } of found) {
+      this.rows.put(doc, size);
+      this.read.add(documentKey(doc._id));
+      this.versions.set(documentKey(doc._id), version);
+    }
+  }
+
+  /** The figures after this write, for `base`; undefined when `base` did not know them. */
+  get changedFigures(): { count: number; dataSize: number } | undefined {
+    return this.figures && { ...this.figures };
+  }
+
+  /** The version of a stored document this write read (undefined: none stored, as far as it read). */
+  versionOf(id: Value): number | undefined {
+    return this.versions.get(documentKey(id));
+  }
+
+  override get(id: Value | undefined): Entry | undefined {
+    if (id === undefined || !this.read.has(documentKey(id))) throw new CollectionNeeded();
+    return this.rows.get(id);
+  }
+
+  override hasId(id: Value): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  override get entries(): Entry[] {
+    throw new CollectionNeeded();
+  }
+
+  override conflict(doc: Doc, replacing?: Entry, claimed?: Map<string, Set<string>>): IndexSpec | undefined {
+    if (claimed?.get(ID_INDEX.name)?.has(valueKey(doc._id))) return ID_INDEX;
+    if (this.read.has(documentKey(doc._id))) {
+      const holder = this.rows.get(doc._id);
+      if (holder && holder !== replacing) return ID_INDEX;
+    }
+    let checkable: boolean | undefined;
+    for (const index of this.indexes) {
+      if (!index.unique || index.name === ID_INDEX.name) continue;
+      const keys = indexKeysOf(index, doc);
+      if (claimed?.get(index.name) && keys.some((key) => claimed.get(index.name)!.has(key))) return index;
+      // A key the document held already cannot clash: the collection was unique before.
+      const held = replacing ? new Set(indexKeysOf(index, replacing.doc)) : undefined;
+      if (held && keys.every((key) => held.has(key))) continue;
+      checkable ??= documentColumns(doc).json !== null;
+      const fields = Object.keys(index.key);
+      if (!checkable || !this.enforced.has(index.name) || !fields.every((field) => checkedScalar(scalarAt(doc, field))))
+        throw new CollectionNeeded();
+    }
+    return undefined;
+  }
+
+  override put(doc: Doc, size = documentSize(doc)): void {
+    const key = documentKey(doc._id);
+    const before = this.read.has(key) ? this.rows.get(doc._id) : undefined;
+    if (this.figures) {
+      if (before) this.figures.dataSize += size - before.size;
+      else this.figures = { count: this.figures.count + 1, dataSize: this.figures.dataSize + size };
+    }
+    this.rows.put(doc, size);
+    this.read.add(key);
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  }
+
+  override delete(id: Value): boolean {
+    const before = this.get(id);
+    if (!before) return false;
+    if (this.figures) this.figures = { count: this.figures.count - 1, dataSize: this.figures.dataSize - before.size };
+    this.versions.delete(documentKey(id));
+    return this.rows.delete(id);
+  }
+}

@@ -1,0 +1,67 @@
+import type { PoolClient } from 'pg';
+import { stringifyExtended } from '../../bson/extendedJson';
+import type { HttpError } from '../../errors';
+import { conflict } from '../../errors';
+import { ID_INDEX } from '../../query/collectionData';
+import { duplicateKeyConflict } from '../../query/duplicateKey';
+import type { Mutation } from '../mutations';
+import { documentColumns, documentKey } from './documentKeys';
+import { postgresIndexName } from './indexSql';
+import type { Statement } from './mutationSql';
+import type { PartialCollection } from './partialCollection';
+
+const ROW = 'account = $1 AND db = $2 AND col = $3 AND id = $4';
+const INSERT_ONE = 'INSERT INTO dbhost_documents (account, db, col, id, body, doc) VALUES ($1, $2, $3, $4, $5, $6::jsonb)';
+const UPDATE_ONE = `UPDATE dbhost_documents SET body = $5, doc = $6::jsonb, version = version + 1 WHERE ${ROW} AND version = $7`;
+const DELETE_ONE = `DELETE FROM dbhost_documents WHERE ${ROW} AND version = $5`;
+
+/** What a failure of a statement writing one document of a {@link PartialCollection} means to its request. */
+export interface StatementRefusal {
+  /** The statement changed no row: the document is not at the version the write read. */
+  changed?: () => HttpError;
+  /** PostgreSQL refused a duplicate key in the index `constraint`: the interface's answer, when it is one of the collection's. */
+  duplicate: (constraint: string | undefined) => HttpError | undefined;
+}
+
+/**
+ * The statement writing one put or delete into a {@link PartialCollection}, made before it is applied: a new document
+ * is inserted (PostgreSQL's unique indexes decide what the collection read cannot), a stored one is changed only at
+ * the version the write read (`… AND version = $n`), so that a change made meanwhile elsewhere is never overwritten.
+ */
+export function partialStatement(account: string, partial: PartialCollection, mutation: Mutation & { op: 'put' | 'delete' }): Statement {
+  const { db, col } = mutation;
+  const id = mutation.op === 'put' ? mutation.doc._id : mutation.id;
+  const version = partial.versionOf(id);
+  const changed = (): HttpError =>
+    conflict(
+      `Document ${stringifyExtended(id)} of ${db}.${col} changed in PostgreSQL after this write read it; nothing was written: read it again and retry`,
+    );
+  if (mutation.op === 'delete') {
+    return { text: DELETE_ONE, values: [db, col, documentKey(id), version ?? 0], refusal: { changed, duplicate: () => undefined } };
+  }
+  const doc = mutation.doc;
+  const duplicate = (constraint: string | undefined): HttpError | undefined => {
+    const index = partial.indexes.find((spec) =>
+      spec.name === ID_INDEX.name
+        ? constraint === 'dbhost_documents_pkey'
+        : constraint === postgresIndexName(account, db, col, spec.name, 'u'),
+    );
+    return index && duplicateKeyConflict(`${db}.${col}`, index, doc);
+  };
+  const { body, json } = documentColumns(doc);
+  const values = [db, col, documentKey(id), body, json];
+  if (version === undefined) return { text: INSERT_ONE, values, refusal: { duplicate } };
+  return { text: UPDATE_ONE, values: [...values, version], refusal: { changed, duplicate } };
+}
+
+/** Runs one statement of a commit, turning a refusal of a partial write into its answer. */
+export async function runStatement(client: PoolClient, account: string, statement: Statement): Promise<void> {
+  let rowCount: number | null;
+  try {
+    ({ rowCount } = await client.query(statement.text, [account, ...statement.values]));
+  } catch (error) {
+    const { code, constraint } = error as { code?: unknown; constraint?: string };
+    throw (code === '23505' && statement.refusal?.duplicate(constraint)) || error;
+  }
+  if (statement.refusal?.changed && rowCount !== 1) throw statement.refusal.changed();
+}
