@@ -87,6 +87,8 @@ function sortedQuery(q: Doc, sort: Doc): { filter: SqlFilter; order: string[] } 
   return { filter: { ...filter, unsure: [...new Set([...filter.unsure, ...sorted.unsure])] }, order: sorted.order };
 }
 
+const BY_ID = `SELECT id, body FROM dbhost_documents WHERE ${COLLECTION} AND id = ANY($4::text[])`;
+
 /** The SQL of a filter on one `_id` (filterSql.ts): at most one row, found by the primary key, in no order to keep. */
 const ONE_ID = /^\(id IN \('(?:[^']|'')*'\)\)$/;
 
@@ -105,10 +107,7 @@ export class PostgresDocuments implements DocumentSource {
 
   async byId(db: string, col: string, ids: Value[]): Promise<Doc | undefined> {
     const keys = ids.map((id) => documentKey(id));
-    const { rows } = await this.query<{ id: string; body: string }>(
-      `SELECT id, body FROM dbhost_documents WHERE ${COLLECTION} AND id = ANY($4::text[])`,
-      [this.account, db, col, keys],
-    );
+    const { rows } = await this.query<{ id: string; body: string }>(BY_ID, [this.account, db, col, keys], 'dbhost_by_id');
     const byKey = new Map(rows.map((row) => [row.id, row.body]));
     const found = keys.find((key) => byKey.has(key));
     return found === undefined ? undefined : storedDocument(byKey.get(found)!, { db, col });
@@ -243,9 +242,10 @@ export class PostgresDocuments implements DocumentSource {
     }
   }
 
-  private async query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> {
+  /** `name`: a statement of fixed text, prepared once on each connection (PostgreSQL parses and plans it once). */
+  private async query<R extends object>(text: string, values: unknown[], name?: string): Promise<{ rows: R[] }> {
     try {
-      return await this.pool.query<R>(text, values);
+      return await this.pool.query<R>({ text, values, ...(name ? { name } : {}) });
     } catch (error) {
       throw unavailable(error, 'nothing was read');
     }
