@@ -15,6 +15,25 @@ export function changeMutations(line: string): Mutation[] {
   return (parsed.m ?? []).map(deserializeMutation);
 }
 
+/** Prepared on each connection (PostgreSQL parses and plans it once): every read request runs it. */
+const CHANGES = `SELECT a.seq AS current, c.seq, c.line FROM dbhost_accounts a
+LEFT JOIN dbhost_changes c ON c.account = a.account AND c.seq > $2 WHERE a.account = $1 ORDER BY c.seq`;
+
+/** The account's commit count (`after` when it has no row yet) and the change lines kept after commit `after`, in order. */
+export async function readChanges(
+  client: Pick<PoolClient, 'query'>,
+  account: string,
+  after: number,
+): Promise<{ current: number; lines: { seq: number; line: string }[] }> {
+  const { rows } = await client.query<{ current: string; seq: string | null; line: string | null }>({
+    name: 'dbhost_changes_after',
+    text: CHANGES,
+    values: [account, after],
+  });
+  const lines = rows.filter((row) => row.seq !== null).map((row) => ({ seq: Number(row.seq), line: row.line! }));
+  return { current: rows.length > 0 ? Number(rows[0].current) : after, lines };
+}
+
 interface CollectionRow {
   db: string;
   name: string;

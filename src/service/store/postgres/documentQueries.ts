@@ -37,10 +37,34 @@ const candidatesSql = (filter: SqlFilter): string =>
 
 /**
  * One page of the documents an exact filter's SQL matches, in the sort's order (then natural order) or natural
- * order; `$skip` and the next parameter are OFFSET and LIMIT.
+ * order; `$skip` and the next parameter are OFFSET and LIMIT. `gathered`: the matches are read first (by whatever
+ * index serves the filter) and then ordered, instead of an index walked in the order until the page is found.
  */
-const pageSql = (where: string, skip: number, order: string[] = []): string =>
-  `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where}${ONE_ID.test(where) ? '' : ` ORDER BY ${[...order, 'pos'].join(', ')}`} OFFSET $${skip} LIMIT $${skip + 1}`;
+function pageSql(where: string, skip: number, order: string[] = [], gathered = false): string {
+  const window = `OFFSET $${skip} LIMIT $${skip + 1}`;
+  if (ONE_ID.test(where)) return `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where} ${window}`;
+  const keys = [...order, 'pos'];
+  if (!gathered) return `SELECT body FROM dbhost_documents WHERE ${COLLECTION} AND ${where} ORDER BY ${keys.join(', ')} ${window}`;
+  const columns = order.map((key, i) => `${key.replace(/ DESC$/, '')} AS k${i}`);
+  const sorted = order.map((key, i) => `k${i}${key.endsWith(' DESC') ? ' DESC' : ''}`);
+  return `WITH matches AS MATERIALIZED (SELECT ${[...columns, 'pos', 'body'].join(', ')} FROM dbhost_documents WHERE ${COLLECTION} AND ${where}) SELECT body FROM matches ORDER BY ${[...sorted, 'pos'].join(', ')} ${window}`;
+}
+
+/**
+ * Whether reading every match and ordering them beats walking an index in the page's order: a walk reads about
+ * `skip + limit` of every `total` it passes, `size` the collection's rows. PostgreSQL cannot tell (it has no
+ * statistics of how many rows a jsonb containment matches), so a selective filter would walk most of the
+ * collection. Not when the filter bounds the walked key itself (a range on the sorted field): the walk reads the page.
+ */
+function gatherMatches(
+  filter: string,
+  order: string[],
+  { total, size }: { total: number; size: number },
+  window: { skip: number; limit: number },
+): boolean {
+  if (order.length > 0 && filter.includes(order[0].replace(/ DESC$/, ''))) return false;
+  return total * total <= (window.skip + window.limit) * size;
+}
 
 /** A sort as SQL on its fields' sort keys (sortKey.ts), or undefined for a path SQL cannot follow. */
 function sortSql(sort: Doc): { order: string[]; unsure: string[] } | undefined {
@@ -63,6 +87,8 @@ function sortedQuery(q: Doc, sort: Doc): { filter: SqlFilter; order: string[] } 
   return { filter: { ...filter, unsure: [...new Set([...filter.unsure, ...sorted.unsure])] }, order: sorted.order };
 }
 
+const BY_ID = `SELECT id, body FROM dbhost_documents WHERE ${COLLECTION} AND id = ANY($4::text[])`;
+
 /** The SQL of a filter on one `_id` (filterSql.ts): at most one row, found by the primary key, in no order to keep. */
 const ONE_ID = /^\(id IN \('(?:[^']|'')*'\)\)$/;
 
@@ -81,10 +107,7 @@ export class PostgresDocuments implements DocumentSource {
 
   async byId(db: string, col: string, ids: Value[]): Promise<Doc | undefined> {
     const keys = ids.map((id) => documentKey(id));
-    const { rows } = await this.query<{ id: string; body: string }>(
-      `SELECT id, body FROM dbhost_documents WHERE ${COLLECTION} AND id = ANY($4::text[])`,
-      [this.account, db, col, keys],
-    );
+    const { rows } = await this.query<{ id: string; body: string }>(BY_ID, [this.account, db, col, keys], 'dbhost_by_id');
     const byKey = new Map(rows.map((row) => [row.id, row.body]));
     const found = keys.find((key) => byKey.has(key));
     return found === undefined ? undefined : storedDocument(byKey.get(found)!, { db, col });
@@ -138,10 +161,16 @@ export class PostgresDocuments implements DocumentSource {
     const sorted = sort ? sortedQuery(q, sort) : undefined;
     const filter = sorted?.filter ?? filterSql(q);
     const exact = window !== undefined && filter.exact;
-    const [text, values] = exact
-      ? [pageSql(filter.sql, 4, sorted?.order), [this.account, db, col, window.skip, window.limit]]
-      : [candidatesSql(filter), [this.account, db, col]];
-    const { rows } = await this.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+    const values = [this.account, db, col];
+    // The same form of the page as select and sortedPage choose, which needs the same counts.
+    const counted = exact
+      ? await this.counted({ query: (text: string, all: unknown[]) => this.query(text, all) }, filter, values)
+      : undefined;
+    const gathered = counted !== undefined && gatherMatches(filter.sql, sorted?.order ?? [], counted, window!);
+    const [text, parameters] = exact
+      ? [pageSql(filter.sql, 4, sorted?.order, gathered), [...values, window.skip, window.limit]]
+      : [candidatesSql(filter), values];
+    const { rows } = await this.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, parameters);
     const ours = new Map(
       indexes.flatMap((name) =>
         (['g', 'u', 'k'] as const).map((kind) => [postgresIndexName(this.account, db, col, name, kind), name] as const),
@@ -160,23 +189,37 @@ export class PostgresDocuments implements DocumentSource {
     window: { skip: number; limit: number },
     order: string[] = [],
   ): Promise<Selection | undefined> {
-    const rows = (where: string) => `EXISTS (SELECT 1 FROM dbhost_documents WHERE ${COLLECTION} AND ${where})`;
     return this.inSnapshot(async (client) => {
-      const head = await client.query<{ total: string | null }>(
-        `SELECT CASE WHEN ${['doc IS NULL', ...filter.unsure].map(rows).join(' OR ')} THEN NULL
-                ELSE (SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql}) END AS total`,
-        values,
-      );
-      if (head.rows[0].total === null) return undefined;
-      const total = Number(head.rows[0].total);
+      const counted = await this.counted(client, filter, values);
+      if (!counted) return undefined;
+      const { total } = counted;
       if (window.limit === 0 || window.skip >= total) return { documents: [], total };
-      const page = await client.query<{ body: string }>(pageSql(filter.sql, values.length + 1, order), [
-        ...values,
-        window.skip,
-        window.limit,
-      ]);
+      const page = await client.query<{ body: string }>(
+        pageSql(filter.sql, values.length + 1, order, gatherMatches(filter.sql, order, counted, window)),
+        [...values, window.skip, window.limit],
+      );
       return { documents: page.rows.map((row) => storedDocument(row.body, { db: values[1] as string, col: values[2] as string })), total };
     });
+  }
+
+  /**
+   * How many documents the filter matches and the collection holds (its count kept beside it: schema.ts); none
+   * when the collection holds a document SQL cannot read or a row the filter is unsure of.
+   */
+  private async counted(
+    client: { query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> },
+    filter: SqlFilter,
+    values: unknown[],
+  ): Promise<{ total: number; size: number } | undefined> {
+    const rows = (where: string) => `EXISTS (SELECT 1 FROM dbhost_documents WHERE ${COLLECTION} AND ${where})`;
+    const size = 'SELECT doc_count FROM dbhost_collections WHERE account = $1 AND db = $2 AND name = $3';
+    const total = filter.sql === 'TRUE' ? size : `SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql}`;
+    const head = await client.query<{ total: string | null; size: string | null }>(
+      `SELECT CASE WHEN ${['doc IS NULL', ...filter.unsure].map(rows).join(' OR ')} THEN NULL ELSE (${total}) END AS total, (${size}) AS size`,
+      values,
+    );
+    const { total: matching, size: held } = head.rows[0];
+    return matching === null ? undefined : { total: Number(matching), size: Number(held ?? 0) };
   }
 
   private async inSnapshot<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -199,9 +242,10 @@ export class PostgresDocuments implements DocumentSource {
     }
   }
 
-  private async query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> {
+  /** `name`: a statement of fixed text, prepared once on each connection (PostgreSQL parses and plans it once). */
+  private async query<R extends object>(text: string, values: unknown[], name?: string): Promise<{ rows: R[] }> {
     try {
-      return await this.pool.query<R>(text, values);
+      return await this.pool.query<R>({ text, values, ...(name ? { name } : {}) });
     } catch (error) {
       throw unavailable(error, 'nothing was read');
     }

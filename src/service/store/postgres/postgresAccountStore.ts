@@ -4,7 +4,7 @@ import type { AccountStore, DocumentSource, RequestScope } from '../accountStore
 import type { Mutation } from '../mutations';
 import type { CollectionData } from '../../query/collectionData';
 import { stringifyMutations } from '../mutations';
-import { changeMutations, readCatalog, replaceState } from './accountRows';
+import { changeMutations, readCatalog, readChanges, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
 import { PostgresDocuments } from './documentQueries';
 import type { Statement } from './mutationSql';
@@ -40,6 +40,8 @@ export class PostgresAccountStore implements AccountStore {
   /** The connection of the write request running, in its transaction: its commits are stored through it. */
   private transaction: PoolClient | undefined;
   private refreshing: Promise<void> = Promise.resolve();
+  /** The catch-up of reads queued behind the one running, not started yet: every read arriving until it starts shares it. */
+  private nextCatchUp: Promise<void> | undefined;
   /** A commit failed: `state` may hold what was not stored, so the next request reads the account again. */
   private stale = false;
   readonly documents: DocumentSource;
@@ -109,7 +111,7 @@ export class PostgresAccountStore implements AccountStore {
 
   private async read<T>(run: () => T | Promise<T>, scope: RequestScope): Promise<T> {
     // While a write of this process runs, it caught up when it started; reads see the view as it is.
-    if (!this.writer) await this.refresh();
+    if (!this.writer) await this.catchUpForRead();
     const release = this.cache.needsLoading(this.state, scope) ? await this.takeTurn(() => this.loadForRead(scope)) : this.pin(scope);
     try {
       return await run();
@@ -293,24 +295,34 @@ export class PostgresAccountStore implements AccountStore {
     return next;
   }
 
+  /**
+   * A catch-up that starts after this read arrived, so that it sees every commit acknowledged before: the one
+   * queued if there is one (reads arriving together share one query instead of each waiting for all before it).
+   */
+  private catchUpForRead(): Promise<void> {
+    if (this.nextCatchUp) return this.nextCatchUp;
+    const next = this.refreshing.then(() => {
+      this.nextCatchUp = undefined;
+      return this.catchUp();
+    });
+    this.nextCatchUp = next;
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
   private async catchUp(client?: PoolClient): Promise<void> {
     if (this.stale) return this.readAgain(client);
-    let rows: { current: string; seq: string | null; line: string | null }[];
+    let changes: { current: number; lines: { seq: number; line: string }[] };
     try {
-      ({ rows } = await (client ?? this.pool).query<{ current: string; seq: string | null; line: string | null }>(
-        `SELECT a.seq AS current, c.seq, c.line FROM dbhost_accounts a
-         LEFT JOIN dbhost_changes c ON c.account = a.account AND c.seq > $2 WHERE a.account = $1 ORDER BY c.seq`,
-        [this.account, this.seq],
-      ));
+      changes = await readChanges(client ?? this.pool, this.account, this.seq);
     } catch (error) {
       throw unavailable(error, 'the account could not be read');
     }
-    const current = rows.length > 0 ? Number(rows[0].current) : this.seq;
+    const { current, lines } = changes;
     if (current === this.seq) return;
-    const lines = rows.filter((row) => row.seq !== null);
-    const contiguous = lines.length === current - this.seq && lines.every((row, i) => Number(row.seq) === this.seq + 1 + i);
+    const contiguous = lines.length === current - this.seq && lines.every((row, i) => row.seq === this.seq + 1 + i);
     if (!contiguous || lines.some((row) => row.line === READ_AGAIN)) return this.readAgain(client);
-    const batches = lines.map((row) => changeMutations(row.line!));
+    const batches = lines.map((row) => changeMutations(row.line));
     for (const batch of batches) for (const mutation of batch) this.state.apply(mutation);
     this.seq = current;
   }
