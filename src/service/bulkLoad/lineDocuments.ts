@@ -1,9 +1,10 @@
 import type { Doc } from '../bson/extendedJson';
-import { fromExtendedJson, isPlainObject } from '../bson/extendedJson';
+import { isPlainObject } from '../bson/extendedJson';
 import { ObjectId } from '../bson/objectId';
 import { parseStoredJson } from '../bson/storedJson';
 import { HttpError } from '../errors';
 import { WriteRules } from '../handlers/writeRules';
+import { requireDocument } from '../http/params';
 import { validateStoredDocument } from '../query/engine';
 import type { StoredRules } from '../query/storedRules';
 
@@ -33,7 +34,8 @@ export class LineDocuments {
         throw new LineRefused(`it is not valid JSON: ${(error as Error).message}`);
       }
       if (!isPlainObject(parsed)) throw new LineRefused('it is not a JSON object (each line holds one document)');
-      const document = fromExtendedJson(parsed, 'The document') as Doc;
+      // As the `document` of an insert's body: the same checks, and the same reasons.
+      const document = requireDocument({ document: parsed }, 'document');
       const doc: Doc = '_id' in document ? document : { _id: ObjectId.generate(), ...document };
       validateStoredDocument(doc);
       this.rules.insert(doc);
