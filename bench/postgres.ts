@@ -288,7 +288,10 @@ async function measurePostgres(context: PostgresBenchContext): Promise<Figure[]>
     context.step(`PostgreSQL: safe inserts by ${WRITERS} writers against the journal store`);
     figures.push(await safeInsertFigure(script, cluster, sizes));
     if (HUGE || context.smoke) figures.push(...(await hugeFigures(cluster, script, base, sizes, context)));
-    else context.notMeasured?.(`PostgreSQL at ${count(FULL.huge)} documents: run with --pg-huge (hours of loading, many GB of disk)`);
+    else
+      context.notMeasured?.(
+        `PostgreSQL at ${count(FULL.huge)} documents: run with --pg-huge (about 50 minutes of loading on 2 shared cores, many GB of disk)`,
+      );
     return figures;
   } finally {
     for (const { client, service } of running) {
