@@ -1,30 +1,40 @@
 import type { PostgresCluster } from '../test/support/postgresCluster';
 import { startPostgresCluster } from '../test/support/postgresCluster';
 import { bundleService } from '../test/support/serviceBundle';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildService } from '../test/support/testService';
+import { runLoad } from '../src/service/bulkLoad/loadCli';
 import type { Figure } from './support/figure';
 import { figure } from './support/figure';
 import type { KeepAliveClient } from './support/keepAlive';
 import { residentMb } from './support/keepAlive';
 import {
-  bulkInsertInPostgres,
   byIdThroughput,
   createBenchDatabase,
   createBenchIndexes,
+  documentOf,
   insertThroughInterface,
   pairedP50,
+  PG_COL,
   PG_COLLECTION,
+  PG_DB,
+  PG_KEY,
   startOn,
   WRITERS,
 } from './support/postgresServices';
 
-/** `--pg-huge`: also the 10,000,000-document case (hours of loading and many GB of disk: not for a shared machine). */
-const HUGE = process.argv.includes('--pg-huge');
+/**
+ * `--pg-huge`: also the 10,000,000-document case (loaded by `npm run pg-load`'s path; tens of minutes and many GB of
+ * disk). `--pg-huge-only`: that case and its 1,000-document base alone; `--pg-huge-size=N` another size for it.
+ */
+const HUGE_ONLY = process.argv.includes('--pg-huge-only');
+const HUGE = HUGE_ONLY || process.argv.includes('--pg-huge');
+const HUGE_SIZE = Number(process.argv.find((arg) => arg.startsWith('--pg-huge-size='))?.split('=')[1] ?? 10_000_000);
 
-const FULL = { base: 1_000, big: 100_000, huge: 10_000_000, runs: 41, byIdRuns: 201, reads: 20_000, safeInserts: 5_000 };
+const FULL = { base: 1_000, big: 100_000, huge: HUGE_SIZE, runs: 41, byIdRuns: 201, reads: 20_000, safeInserts: 5_000 };
 const SMOKE = { base: 200, big: 2_000, huge: 20_000, runs: 5, byIdRuns: 11, reads: 500, safeInserts: 200 };
 type Sizes = typeof FULL;
 
@@ -186,6 +196,28 @@ async function safeInsertFigure(script: string, cluster: PostgresCluster, sizes:
   });
 }
 
+/** Documents `from` … `to - 1` written to a JSON-lines file, then loaded as `npm run pg-load` loads it; returns the seconds of the load. */
+async function loadByBulkPath(store: string, from: number, to: number, context: PostgresBenchContext): Promise<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'dbhost-bench-pg-load-'));
+  const file = join(folder, 'documents.jsonl');
+  try {
+    const output = createWriteStream(file);
+    for (let i = from; i < to; i++) if (!output.write(`${JSON.stringify(documentOf(i))}\n`)) await once(output, 'drain');
+    output.end();
+    await once(output, 'close');
+    const start = performance.now();
+    let reported = 0;
+    await runLoad({ store, apiKey: PG_KEY, db: PG_DB, col: PG_COL, file }, (loaded) => {
+      if (loaded - reported < 1_000_000) return;
+      reported = loaded;
+      context.step(`PostgreSQL: ${count(loaded)} documents sent`);
+    });
+    return (performance.now() - start) / 1000;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** The largest size through the bulk path: the service's resident memory, a restart, and the query ratios against the base. */
 async function hugeFigures(
   cluster: PostgresCluster,
@@ -197,8 +229,9 @@ async function hugeFigures(
   const first = await loaded(cluster, script, base.size, context);
   first.client.close();
   await first.service.stop();
-  context.step(`PostgreSQL: ${count(sizes.huge - base.size)} more documents by the bulk path (INSERT … SELECT generate_series)`);
-  await bulkInsertInPostgres(cluster, first.database, base.size, sizes.huge);
+  context.step(`PostgreSQL: ${count(sizes.huge - base.size)} more documents by the bulk path (npm run pg-load's, from a JSON-lines file)`);
+  const loadSeconds = await loadByBulkPath(first.store, base.size, sizes.huge, context);
+  context.step(`PostgreSQL: loaded in ${loadSeconds.toFixed(0)} s`);
   context.step(`PostgreSQL: restarting a service on ${count(sizes.huge)} documents`);
   const restarted = await startOn(script, first.store);
   const answerStart = performance.now();
@@ -244,6 +277,7 @@ async function measurePostgres(context: PostgresBenchContext): Promise<Figure[]>
   try {
     const base = await loaded(cluster, script, sizes.base, context);
     running.push(base);
+    if (HUGE_ONLY) return await hugeFigures(cluster, script, base, sizes, context);
     const big = await loaded(cluster, script, sizes.big, context);
     running.push(big);
     const figures = await ratioFigures(big, base, sizes, { query: 2, byId: 1.5 });
@@ -254,7 +288,10 @@ async function measurePostgres(context: PostgresBenchContext): Promise<Figure[]>
     context.step(`PostgreSQL: safe inserts by ${WRITERS} writers against the journal store`);
     figures.push(await safeInsertFigure(script, cluster, sizes));
     if (HUGE || context.smoke) figures.push(...(await hugeFigures(cluster, script, base, sizes, context)));
-    else context.notMeasured?.(`PostgreSQL at ${count(FULL.huge)} documents: run with --pg-huge (hours of loading, many GB of disk)`);
+    else
+      context.notMeasured?.(
+        `PostgreSQL at ${count(FULL.huge)} documents: run with --pg-huge (about 50 minutes of loading on 2 shared cores, many GB of disk)`,
+      );
     return figures;
   } finally {
     for (const { client, service } of running) {

@@ -1,5 +1,4 @@
 import { DEFAULT_CACHE_MB } from '../../src/service/store/postgres/postgresStores';
-import type { PostgresCluster } from '../../test/support/postgresCluster';
 import type { ChildService } from '../../test/support/testService';
 import { startServiceInChild } from '../../test/support/testService';
 import { createIndexesAndWait } from './indexBuilds';
@@ -79,32 +78,4 @@ export async function byIdThroughput(clients: KeepAliveClient[], size: number, c
   const start = performance.now();
   await inParallel(count, width, (i) => clients[i % clients.length].ok('GET', `${PG_COLLECTION}/documents/${(i * 7919) % size}`));
   return count / ((performance.now() - start) / 1000);
-}
-
-/**
- * The bulk path for the largest size, named in the README: with every service process of the database stopped,
- * one `INSERT … SELECT generate_series` writes documents `from` … `to - 1` in the service's own row format,
- * copied from a document the interface stored (`_id` 7, so its key and text show how the service writes an
- * integer `_id`). The next service start reads them as the interface's own.
- */
-export async function bulkInsertInPostgres(cluster: PostgresCluster, database: string, from: number, to: number): Promise<void> {
-  const [sample] = (
-    await cluster.sql(
-      `SELECT account || chr(9) || id || chr(9) || body FROM dbhost_documents WHERE db = '${PG_DB}' AND col = '${PG_COL}' AND body = '${JSON.stringify(documentOf(7))}'`,
-      database,
-    )
-  )
-    .trim()
-    .split('\n');
-  const [account, idText, body] = sample?.split('\t') ?? [];
-  if (!body || idText.split('7').length !== 2)
-    throw new Error(
-      `The bulk path did not find document 7 as the interface stored it (found ${JSON.stringify(sample)}): the row format changed.`,
-    );
-  const [idBefore, idAfter] = idText.split('7').map((part) => part.replace(/'/g, "''"));
-  const bodySql = `'{"_id":' || i || ',"k":' || (i % 1000) || ',"s":"name' || i || '","n":' || ((i * 7919) % 100003) || '}'`;
-  await cluster.sql(
-    `INSERT INTO dbhost_documents (account, db, col, id, body, doc) SELECT '${account}', '${PG_DB}', '${PG_COL}', '${idBefore}' || i || '${idAfter}', ${bodySql}, (${bodySql})::jsonb FROM generate_series(${from}, ${to - 1}) AS i ORDER BY i; ANALYZE dbhost_documents;`,
-    database,
-  );
 }

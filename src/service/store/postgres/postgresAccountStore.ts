@@ -20,7 +20,7 @@ class StaleView extends Error {}
 /** Change lines kept for the other processes to catch up from; one further behind reads the account again. */
 const KEPT_CHANGES = 1000;
 /** The change line of a commit too large to copy into the change log (Copy Database): the others read the account again. */
-const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
+export const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
 
 /**
  * One account's data in PostgreSQL, with `state` the view the handlers read: the whole catalog, and the documents

@@ -1,0 +1,159 @@
+import type { Pool, PoolClient } from 'pg';
+import type { Value } from '../bson/extendedJson';
+import { badRequest, HttpError } from '../errors';
+import { checkCollectionName } from '../names';
+import { describeKey, ID_INDEX } from '../query/collectionData';
+import { readCatalog } from '../store/postgres/accountRows';
+import type { Statement } from '../store/postgres/mutationSql';
+import { applyWithStatements, documentColumns, documentKey } from '../store/postgres/mutationSql';
+import { READ_AGAIN } from '../store/postgres/postgresAccountStore';
+import { LineDocuments, LineRefused } from './lineDocuments';
+
+/** Rows written by one INSERT: large enough that a statement's overhead does not count, small enough to hold. */
+const BATCH = 5_000;
+
+export interface LoadTarget {
+  db: string;
+  col: string;
+}
+
+export interface LoadOutcome {
+  loaded: number;
+  /** Documents that broke the collection's rules and were loaded anyway (`validationAction: "warn"`). */
+  warned: number;
+}
+
+/** The documents of consecutive lines, as the rows the store writes for them. */
+interface Batch {
+  lines: number[];
+  ids: string[];
+  idValues: Value[];
+  bodies: string[];
+  jsons: (string | null)[];
+  seen: Set<string>;
+}
+
+const emptyBatch = (): Batch => ({ lines: [], ids: [], idValues: [], bodies: [], jsons: [], seen: new Set() });
+
+const INSERT = `INSERT INTO dbhost_documents (account, db, col, id, body, doc)
+SELECT $1, $2, $3, id, body, doc::jsonb FROM unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, body, doc, n) ORDER BY n
+ON CONFLICT (account, db, col, id) DO NOTHING RETURNING id`;
+
+/**
+ * Loads the documents of `lines` (JSON lines, see lineDocuments.ts) into the collection `target` of an account of a
+ * PostgreSQL store, in one transaction: all of them or, when a line is refused, none (the error names the line).
+ * The rows are the store's own (mutationSql.ts: exact text, `jsonb`, key; natural order the file's), so PostgreSQL
+ * keeps its indexes of them; the collection is made as an insert makes it when missing. The load holds the
+ * account's row lock, as a write request does (writes through services queue behind it; reads go on), and moves
+ * the account's commit count on with a change line that makes every running service read the account again.
+ */
+export async function loadIntoPostgres(
+  pool: Pool,
+  account: string,
+  target: LoadTarget,
+  lines: AsyncIterable<string>,
+  progress: (loaded: number) => void = () => undefined,
+): Promise<LoadOutcome> {
+  const client = await pool.connect();
+  const definitions: string[] = [];
+  let outcome: LoadOutcome;
+  try {
+    await client.query('BEGIN');
+    const locked = await client.query('SELECT seq FROM dbhost_accounts WHERE account = $1 FOR UPDATE', [account]);
+    if (locked.rowCount !== 1)
+      throw badRequest('No account of this API key in the store: start the service on it with the key once, and create the database');
+    const documents = await prepareCollection(client, account, target, definitions);
+    outcome = await insertLines(client, account, target, documents, lines, progress);
+    const { rows } = await client.query<{ seq: string }>('UPDATE dbhost_accounts SET seq = seq + 1 WHERE account = $1 RETURNING seq', [
+      account,
+    ]);
+    await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [account, rows[0].seq, READ_AGAIN]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  // As the store does after its commit: index definitions outside any transaction, then statistics for the planner.
+  for (const definition of definitions) await pool.query(definition);
+  await pool.query('ANALYZE dbhost_documents');
+  return outcome;
+}
+
+/**
+ * Reads the account's catalog under its lock; refuses a missing database and a collection with a unique index
+ * besides `_id` (whose keys only the service checks in full, for documents it holds in memory); makes the collection
+ * when missing, with the statements the store writes for it. Gives the checks of its lines.
+ */
+async function prepareCollection(client: PoolClient, account: string, target: LoadTarget, definitions: string[]): Promise<LineDocuments> {
+  const { state } = await readCatalog(client, account);
+  const database = state.databases.get(target.db);
+  if (!database) throw new HttpError(404, `Database "${target.db}" does not exist: create it first (through the service or the extension)`);
+  const data = database.collections.get(target.col);
+  if (!data) {
+    checkCollectionName(target.db, target.col);
+    const statements: Statement[] = applyWithStatements(account, state, [{ op: 'createCollection', db: target.db, name: target.col }]);
+    for (const statement of statements)
+      if (statement.ddl) definitions.push(statement.text);
+      else await client.query(statement.text, [account, ...statement.values]);
+    return new LineDocuments(`${target.db}.${target.col}`, undefined);
+  }
+  const unique = data.indexes.find((index) => index.unique && index.name !== ID_INDEX.name);
+  if (unique)
+    throw badRequest(
+      `${target.db}.${target.col} has the unique index ${unique.name}, whose keys a load cannot check: load first, then create the index (which checks them), or insert through the service`,
+    );
+  return new LineDocuments(`${target.db}.${target.col}`, data.rules);
+}
+
+async function insertLines(
+  client: PoolClient,
+  account: string,
+  target: LoadTarget,
+  documents: LineDocuments,
+  lines: AsyncIterable<string>,
+  progress: (loaded: number) => void,
+): Promise<LoadOutcome> {
+  let batch = emptyBatch();
+  let loaded = 0;
+  // One INSERT in flight while the next batch is read and checked: PostgreSQL and this process work at once.
+  let pending: Promise<void> = Promise.resolve();
+  const send = async () => {
+    const full = batch;
+    batch = emptyBatch();
+    await pending;
+    pending = insertBatch(client, account, target, full).then(() => progress((loaded += full.ids.length)));
+    pending.catch(() => undefined);
+  };
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    const doc = documents.document(text, line);
+    if (!doc) continue;
+    const id = documentKey(doc._id);
+    // A repeated _id goes to the next INSERT, which finds it stored and names its line.
+    if (batch.seen.has(id)) await send();
+    const { body, json } = documentColumns(doc);
+    batch.lines.push(line);
+    batch.ids.push(id);
+    batch.idValues.push(doc._id);
+    batch.bodies.push(body);
+    batch.jsons.push(json);
+    batch.seen.add(id);
+    if (batch.ids.length >= BATCH) await send();
+  }
+  if (batch.ids.length > 0) await send();
+  await pending;
+  return { loaded, warned: documents.warned };
+}
+
+async function insertBatch(client: PoolClient, account: string, target: LoadTarget, batch: Batch): Promise<void> {
+  const { rows } = await client.query<{ id: string }>(INSERT, [account, target.db, target.col, batch.ids, batch.bodies, batch.jsons]);
+  if (rows.length === batch.ids.length) return;
+  const inserted = new Set(rows.map((row) => row.id));
+  const at = batch.ids.findIndex((id) => !inserted.has(id));
+  throw new LineRefused(
+    `Line ${batch.lines[at]}: E11000 duplicate key error index: ${target.db}.${target.col}.$${ID_INDEX.name} dup key: ${describeKey(ID_INDEX, { _id: batch.idValues[at] })}`,
+  );
+}
