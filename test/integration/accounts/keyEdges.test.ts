@@ -83,7 +83,7 @@ describe('Key safety at the edges', function () {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dbhost-import-')), 'account.json');
     fs.writeFileSync(file, `{"label": "Broken", "baseUrl": "http://127.0.0.1:1", "apiKey": "${key}",,}`);
     const logger = ownLogger();
-    const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger);
+    const store = new AccountStore(new MemoryMemento(), new MemorySecrets(), logger, (options) => new DbHostClient(options));
     try {
       await assert.rejects(importAccountFile(store, file), (error: Error) => {
         assert.equal(error.message, 'The account file handed to DB Host is not valid JSON.');
