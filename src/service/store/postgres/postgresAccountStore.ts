@@ -10,15 +10,10 @@ import { PostgresDocuments } from './documentQueries';
 import type { Statement } from './mutationSql';
 import { applyWithStatements, makeDefinitions } from './mutationSql';
 import { CollectionNeeded } from './partialCollection';
-import { runStatement } from './partialStatements';
+import { storeCommit } from './commitRows';
 import { PartialWrites, writeOrLoad } from './partialWrites';
 import { unavailable } from './unavailable';
 
-/** Another service process committed to the account after this one last read it (a commit outside a write request). */
-class StaleView extends Error {}
-
-/** Change lines kept for the other processes to catch up from; one further behind reads the account again. */
-const KEPT_CHANGES = 1000;
 /** The change line of a commit too large to copy into the change log (Copy Database): the others read the account again. */
 export const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
 
@@ -260,25 +255,8 @@ export class PostgresAccountStore implements AccountStore {
     }
   }
 
-  /** Writes one commit in the transaction of `client`, moving the account's commit count on from `after`. */
-  private async storeIn(client: PoolClient, statements: Statement[], line: string, after: number): Promise<void> {
-    try {
-      const moved = await client.query('UPDATE dbhost_accounts SET seq = $3 WHERE account = $1 AND seq = $2', [
-        this.account,
-        after,
-        after + 1,
-      ]);
-      if (moved.rowCount !== 1) throw new StaleView();
-      for (const statement of statements)
-        if (statement.ddl) this.definitions.push(statement.text);
-        else await runStatement(client, this.account, statement);
-      await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [this.account, after + 1, line]);
-      if ((after + 1) % 100 === 0)
-        await client.query('DELETE FROM dbhost_changes WHERE account = $1 AND seq <= $2', [this.account, after + 1 - KEPT_CHANGES]);
-    } catch (error) {
-      if (error instanceof StaleView) throw error;
-      throw unavailable(error, 'the change was not stored');
-    }
+  private storeIn(client: PoolClient, statements: Statement[], line: string, after: number): Promise<void> {
+    return storeCommit(client, this.account, { statements, line, after }, (definition) => this.definitions.push(definition));
   }
 
   /**
