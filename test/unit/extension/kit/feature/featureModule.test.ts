@@ -113,7 +113,7 @@ describe('extension/kit/feature: a feature declares every command it answers', (
     const moduleLoader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
     const load = moduleLoader._load;
     moduleLoader._load = function (request: string, ...rest: unknown[]): unknown {
-      if (request.endsWith('bulkChanges.js')) {
+      if (request.endsWith('bulkChanges.mjs')) {
         loaded.push(basename(request));
         return bundle;
       }
@@ -124,7 +124,7 @@ describe('extension/kit/feature: a feature declares every command it answers', (
       assert.deepEqual(loaded, []);
       assert.equal(await commands.executeCommand(CommandId.undoLastChange, 'shop'), 'undone shop');
       assert.equal(await commands.executeCommand(CommandId.undoLastChange, 'crm'), 'undone crm');
-      assert.deepEqual(loaded, ['bulkChanges.js']);
+      assert.deepEqual(loaded, ['bulkChanges.mjs']);
     } finally {
       moduleLoader._load = load;
     }
