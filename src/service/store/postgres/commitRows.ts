@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { Statement } from './mutationSql';
+import { CollectionNeeded } from './partialCollection';
 import { runStatement } from './partialStatements';
 import { unavailable } from './unavailable';
 
@@ -31,7 +32,7 @@ export async function storeCommit(
     if ((after + 1) % 100 === 0)
       await client.query('DELETE FROM dbhost_changes WHERE account = $1 AND seq <= $2', [account, after + 1 - KEPT_CHANGES]);
   } catch (error) {
-    if (error instanceof StaleView) throw error;
+    if (error instanceof StaleView || error instanceof CollectionNeeded) throw error;
     throw unavailable(error, 'the change was not stored');
   }
 }

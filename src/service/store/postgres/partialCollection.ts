@@ -6,6 +6,9 @@ import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { documentColumns, documentKey } from './documentKeys';
 import { StoredCollection } from './storedCollection';
 
+/** The deepest unique field a write of one document leaves to PostgreSQL (partialStatements.ts probes each level). */
+export const GUARDED_DEPTH = 4;
+
 /**
  * A write by `_id` met what the documents it read cannot decide (a unique key PostgreSQL does not check, a
  * document it did not read): the store runs the request again with the whole collection loaded.
@@ -17,13 +20,13 @@ export class CollectionNeeded extends Error {
 }
 
 /** A unique key value whose equality PostgreSQL's unique index decides as the service does (indexSql.ts uniqueKey). */
-const checkedScalar = (value: Value | undefined): boolean =>
+export const checkedScalar = (value: Value | undefined): boolean =>
   (typeof value === 'string' && !/[\0\ud800-\udfff]/.test(value)) ||
   typeof value === 'boolean' ||
   (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
 
 /** The value at `path`, reached through objects only (PostgreSQL's `#>` reads no array the way a query path does). */
-function scalarAt(doc: Doc, path: string): Value | undefined {
+export function scalarAt(doc: Doc, path: string): Value | undefined {
   let current: Value | undefined = doc;
   for (const segment of path.split('.')) {
     if (!isPlainObject(current) || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
@@ -100,9 +103,12 @@ export class PartialCollection extends StoredCollection {
       const held = replacing ? new Set(indexKeysOf(index, replacing.doc)) : undefined;
       if (held && keys.every((key) => held.has(key))) continue;
       checkable ??= documentColumns(doc).json !== null;
+      // One field only: its key in another document's array is looked for after the write (partialStatements.ts).
       const fields = Object.keys(index.key);
-      if (!checkable || !this.enforced.has(index.name) || !fields.every((field) => checkedScalar(scalarAt(doc, field))))
+      const [field] = fields;
+      if (!checkable || !this.enforced.has(index.name) || fields.length !== 1 || field.split('.').length > GUARDED_DEPTH)
         throw new CollectionNeeded();
+      if (!checkedScalar(scalarAt(doc, field))) throw new CollectionNeeded();
     }
     return undefined;
   }

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import type { Doc, Value } from '../../bson/extendedJson';
 import { stringifyExtended } from '../../bson/extendedJson';
 import type { HttpError } from '../../errors';
 import { conflict } from '../../errors';
@@ -9,6 +10,8 @@ import { documentColumns, documentKey } from './documentKeys';
 import { postgresIndexName } from './indexSql';
 import type { Statement } from './mutationSql';
 import type { PartialCollection } from './partialCollection';
+import { checkedScalar, CollectionNeeded, scalarAt } from './partialCollection';
+import { literal } from './literal';
 
 const ROW = 'account = $1 AND db = $2 AND col = $3 AND id = $4';
 const INSERT_ONE = 'INSERT INTO dbhost_documents (account, db, col, id, body, doc) VALUES ($1, $2, $3, $4, $5, $6::jsonb)';
@@ -21,6 +24,39 @@ export interface StatementRefusal {
   changed?: () => HttpError;
   /** PostgreSQL refused a duplicate key in the index `constraint`: the interface's answer, when it is one of the collection's. */
   duplicate: (constraint: string | undefined) => HttpError | undefined;
+  /** Run after the statement: a row found means PostgreSQL's unique indexes could not decide the write. */
+  guards?: { text: string; values: unknown[] }[];
+}
+
+/** Ways another document can hold `value` at `segments` (below the first) that PostgreSQL's unique index sees as NULL. */
+function heldIn(segments: string[], value: Value): Value[] {
+  if (segments.length === 0) return [value, [value]];
+  const objects = heldIn(segments.slice(1), value).map((inner) => ({ [segments[0]]: inner }) as Value);
+  return [...objects, ...objects.map((object) => [object])];
+}
+
+/**
+ * For each unique index of one field, a query for another document of the collection holding the written document's
+ * key where the unique index reads NULL (in an array, or a document jsonb cannot hold), which the service counts as a
+ * duplicate: found, the write is decided with the collection loaded. Through the index's GIN index of the first segment
+ * (containment of a scalar at the top also finds it in an array).
+ */
+function uniqueGuards(partial: PartialCollection, where: { db: string; col: string }, doc: Doc) {
+  const guards: { text: string; values: unknown[] }[] = [];
+  for (const index of partial.indexes) {
+    const fields = Object.keys(index.key);
+    if (!index.unique || index.name === ID_INDEX.name || fields.length !== 1) continue;
+    const value = scalarAt(doc, fields[0]);
+    if (!checkedScalar(value)) continue;
+    const [first, ...rest] = fields[0].split('.');
+    const probes = rest.length === 0 ? [value!] : heldIn(rest, value!);
+    const held = probes.map((_, i) => `(doc -> ${literal(first)}) @> $${i + 5}::jsonb`).join(' OR ');
+    guards.push({
+      text: `SELECT 1 FROM dbhost_documents WHERE ${ROW.replace('id = $4', 'id <> $4')} AND (doc IS NULL OR ${held}) LIMIT 1`,
+      values: [where.db, where.col, documentKey(doc._id), ...probes.map((probe) => JSON.stringify(probe))],
+    });
+  }
+  return guards;
 }
 
 /**
@@ -50,8 +86,9 @@ export function partialStatement(account: string, partial: PartialCollection, mu
   };
   const { body, json } = documentColumns(doc);
   const values = [db, col, documentKey(id), body, json];
-  if (version === undefined) return { text: INSERT_ONE, values, refusal: { duplicate } };
-  return { text: UPDATE_ONE, values: [...values, version], refusal: { changed, duplicate } };
+  const guards = uniqueGuards(partial, { db, col }, doc);
+  if (version === undefined) return { text: INSERT_ONE, values, refusal: { duplicate, guards } };
+  return { text: UPDATE_ONE, values: [...values, version], refusal: { changed, duplicate, guards } };
 }
 
 /** Runs one statement of a commit, turning a refusal of a partial write into its answer. */
@@ -64,4 +101,8 @@ export async function runStatement(client: PoolClient, account: string, statemen
     throw (code === '23505' && statement.refusal?.duplicate(constraint)) || error;
   }
   if (statement.refusal?.changed && rowCount !== 1) throw statement.refusal.changed();
+  for (const guard of statement.refusal?.guards ?? []) {
+    const found = await client.query(guard.text, [account, ...guard.values]);
+    if (found.rowCount !== 0) throw new CollectionNeeded();
+  }
 }

@@ -149,11 +149,14 @@ describePostgres('on PostgreSQL, writes of one document by _id, without loading 
     assert.equal(unchanged.status, 200, unchanged.text);
   });
 
-  it('decides a unique key PostgreSQL does not check (missing, an array) with the collection loaded, as the journal store', async () => {
+  it("decides a unique key PostgreSQL does not check (missing, an array, one held in another document's array) with the collection loaded, as the journal store", async () => {
     const cases: [string, string, object][] = [
       ['POST', docs('tags'), { document: { _id: 'also-untagged' } }],
       ['POST', docs('tags'), { document: { _id: 'listed', tag: ['a', 'b'] } }],
       ['POST', docs('tags'), { document: { _id: 'clash', tag: ['c', 'b'] } }],
+      // A key another document holds in an array: PostgreSQL's unique index reads that one as NULL.
+      ['POST', docs('tags'), { document: { _id: 'scalar-b', tag: 'b' } }],
+      ['PUT', `${docs('tags')}/untagged`, { document: { $set: { tag: 'a' } } }],
       ['PUT', `${docs('tags')}/listed`, { document: { $set: { tag: null } } }],
       ['PUT', `${docs('tags')}/listed`, { document: { $set: { tag: 'a' } } }],
     ];
