@@ -70,7 +70,8 @@ export class DocumentsNode implements ExplorerNode {
   }
 
   async children(): Promise<ExplorerNode[]> {
-    if (!this.started) await this.loadNextPage();
+    // Asked again while a page loads (a redraw meanwhile): the list once it is in, not the part shown before it.
+    if (!this.started || this.loading) await this.loadNextPage();
     const nodes: ExplorerNode[] = [...this.documents];
     if (this.error) nodes.push(this.error);
     else if (this.hasMore) nodes.push(this.loadMoreNode);

@@ -83,4 +83,11 @@ describe('explorer: "Load more" pages by _id', function () {
     );
     assert.deepEqual(queries[1].q && Object.keys(queries[1].q), ['_id'], 'the second page asks for _id past the last shown');
   });
+
+  it('answers a second ask for the list while its first page loads with that page, not an empty list', async () => {
+    node.reset();
+    const [first, second] = await Promise.all([shownNs(), shownNs()]);
+    assert.equal(first.length, 50);
+    assert.deepEqual(second, first, 'the list asked for again while loading showed something else');
+  });
 });
