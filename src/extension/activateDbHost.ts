@@ -36,7 +36,7 @@ import { walkthroughFeature } from './walkthrough/registerWalkthrough';
 
 /**
  * What differs between the desktop extension host (Node) and a browser's web worker, chosen by the two
- * composition roots: extension.ts (dist/extension.js) and extensionWeb.ts (dist/web/extension.js).
+ * composition roots: extension.ts (dist/extension.mjs) and extensionWeb.ts (dist/web/extension.js).
  */
 export interface Platform {
   /** Makes a client: over node-fetch with the key in the query string, or over the browser's fetch with the key in a header. */

@@ -10,14 +10,14 @@ import { lazyModule } from './base/lazyModule';
 import type { TransferCommands } from './transfer/transferCommands';
 import type * as ClientModule from '../client/dbHostClient';
 
+/** The client's code, dist/client.mjs, loaded when the first client is made (activation makes none). */
+const clientClass = lazyModule('client', (part: typeof ClientModule) => part.DbHostClient);
+
 /**
  * The desktop composition root (dist/extension.mjs, package.json's `main`): clients over node-fetch, export and
  * import over Node's files (streamed), and the features that need processes: the local service and the MCP server.
  * The browser's root is extensionWeb.ts; everything else both share in activateDbHost.
  */
-/** The client's code, dist/client.mjs, loaded when the first client is made (activation makes none). */
-const clientClass = lazyModule('client', (part: typeof ClientModule) => part.DbHostClient);
-
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateDbHost(context, {
     newClient: (options) => new (clientClass())(options),

@@ -73,17 +73,23 @@ function runMocha(files: readonly string[], results: TestResult[], config: Integ
   });
 }
 
+/** The harness's context, not the test path and callback VS Code passes an `extensionTestsPath` entry (Electron). */
+const isHarnessContext = (value: unknown): value is vscode.ExtensionContext =>
+  typeof value === 'object' && value !== null && 'globalState' in value && 'secrets' in value;
+
 /**
- * Runs the suite. `harness` is the context of the extension that calls it in code-server (the Electron runs give
- * none): through it the suite watches the storage VS Code gives the product, before the product activates.
+ * Runs the suite. `harness` is the context of the extension that calls it in code-server (an Electron run passes its
+ * test path instead): through it the suite watches the storage VS Code gives the product, before the product
+ * activates; the tests that read that storage need it, and skip without it.
  */
-export async function run(harness?: vscode.ExtensionContext): Promise<void> {
+export async function run(harness?: unknown): Promise<void> {
   const config = readTestConfig();
   const results: TestResult[] = [];
-  observeProductStorage(harness);
-  const productExtension = await activateProduct();
   let fatal: string | undefined;
+  let productExtension: ProductExtensionState = { found: Boolean(vscode.extensions.getExtension(productExtensionId)), active: false };
   try {
+    observeProductStorage(isHarnessContext(harness) ? harness : undefined);
+    productExtension = await activateProduct();
     await runMocha(suiteFiles(__dirname), results, config);
   } catch (error) {
     fatal = describeError(error);

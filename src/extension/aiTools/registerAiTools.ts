@@ -7,7 +7,7 @@ import type { AiToolHost } from './aiToolHost';
 
 /**
  * The language-model tools (package.json's `languageModelTools`, described in src/core/aiTools), on the desktop
- * and in the browser alike: they need nothing but the service's HTTP API. The tools' code is dist/aiTools.js
+ * and in the browser alike: they need nothing but the service's HTTP API. The tools' code is dist/aiTools.mjs
  * (dist/web/aiTools.js), loaded at the first call: activation registers names only. The MCP servers, processes,
  * are the desktop's (mcpServerProvider.ts).
  */

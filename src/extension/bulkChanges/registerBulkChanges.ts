@@ -2,7 +2,7 @@ import type { FeatureModule } from '../kit/feature/featureModule';
 import { CommandId } from '../kit/feature/commandIds';
 import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
 
-/** Update Matching Documents… and Undo Last Change; their work is in dist/bulkChanges.js, loaded when one runs. */
+/** Update Matching Documents… and Undo Last Change; their work is in dist/bulkChanges.mjs, loaded when one runs. */
 export const bulkChangesFeature: FeatureModule = {
   name: 'bulkChanges',
   commands: {

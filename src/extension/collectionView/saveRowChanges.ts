@@ -32,7 +32,7 @@ function describe(change: RowChange, where: string) {
 }
 
 /**
- * Saves each staged change to many rows as the palette's bulk update is saved (dist/bulkChanges.js): Read-only
+ * Saves each staged change to many rows as the palette's bulk update is saved (dist/bulkChanges.mjs): Read-only
  * refuses before the preview, the preview's count and sampled documents before and after, one question (the
  * account's confirmation in Confirm writes), the documents kept for Undo Last Change, one PUT. In order; the
  * first one cancelled or refused stays staged with those after it.

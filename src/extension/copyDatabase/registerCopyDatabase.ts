@@ -2,7 +2,7 @@ import type { FeatureModule } from '../kit/feature/featureModule';
 import { CommandId } from '../kit/feature/commandIds';
 import { originalFeatures } from '../kit/lazy/loadOriginalFeatures';
 
-/** Copy Database (an endpoint of the original service). The work is in dist/originalFeatures.js. */
+/** Copy Database (an endpoint of the original service). The work is in dist/originalFeatures.mjs. */
 export const copyDatabaseFeature: FeatureModule = {
   name: 'copyDatabase',
   commands: {

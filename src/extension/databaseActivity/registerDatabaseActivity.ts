@@ -2,7 +2,7 @@ import type { FeatureModule } from '../kit/feature/featureModule';
 import { CommandId } from '../kit/feature/commandIds';
 import { originalFeatures } from '../kit/lazy/loadOriginalFeatures';
 
-/** A database's current operations and slow query log (endpoints of the original service). The work is in dist/originalFeatures.js. */
+/** A database's current operations and slow query log (endpoints of the original service). The work is in dist/originalFeatures.mjs. */
 export const databaseActivityFeature: FeatureModule = {
   name: 'databaseActivity',
   commands: {

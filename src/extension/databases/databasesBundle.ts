@@ -1,4 +1,4 @@
-// The entry of dist/databases.js: creating and deleting a database, loaded the first time one of them runs
+// The entry of dist/databases.mjs: creating and deleting a database, loaded the first time one of them runs
 // (registerDatabases.ts), so the extension's own bundle stays small.
 export { createDatabase } from './createDatabase';
 export { deleteDatabase } from './deleteDatabase';

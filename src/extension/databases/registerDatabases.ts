@@ -3,7 +3,7 @@ import { lazyPart } from '../base/lazyPart';
 import type * as DatabasesModule from './databasesBundle';
 import { CommandId } from '../kit/feature/commandIds';
 
-/** dist/databases.js, loaded the first time a database is created or deleted. */
+/** dist/databases.mjs, loaded the first time a database is created or deleted. */
 const databases = lazyPart<typeof DatabasesModule>('databases');
 
 /** Create and delete databases. */

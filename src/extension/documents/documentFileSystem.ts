@@ -53,7 +53,7 @@ export class DocumentFileSystem extends Disposable implements vscode.FileSystemP
   constructor(
     private readonly services: Services,
     private readonly templates: NewDocumentTemplates,
-    /** A save met a change on the service (dist/documentMerge.js): why it is refused, or undefined to go on. */
+    /** A save met a change on the service (dist/documentMerge.mjs): why it is refused, or undefined to go on. */
     private readonly atSave: (uri: vscode.Uri, service: DocumentVersion) => Promise<string | undefined>,
   ) {
     super();

@@ -10,7 +10,7 @@ import type { PlaygroundParts } from './playgroundParts';
 
 /**
  * What makes playgrounds know the data: completion, hovers, Run All and the query history. Only these stand-ins
- * live in the extension's bundle; the work is in dist/playgroundKnowledge.js, loaded the first time anything needs
+ * live in the extension's bundle; the work is in dist/playgroundKnowledge.mjs, loaded the first time anything needs
  * it (a playground opened, a collection's Schema shown). Returns its loader, which the schema feature shares.
  */
 export function registerPlaygroundKnowledge(services: Services, playground: PlaygroundParts): LoadKnowledge {
@@ -44,7 +44,7 @@ export function registerPlaygroundKnowledge(services: Services, playground: Play
   return load;
 }
 
-/** Run All, its pages, the pipeline stage preview and the query history: their work is in dist/playgroundKnowledge.js. */
+/** Run All, its pages, the pipeline stage preview and the query history: their work is in dist/playgroundKnowledge.mjs. */
 export const knowledgeCommands: FeatureCommands<{ readonly knowledge: LoadKnowledge }> = {
   [CommandId.runAllPlaygroundQueries]: async ({ own }, file?: unknown) => (await own.knowledge()).runAll.run(file),
   [CommandId.pageRunAllResults]: async ({ own }, ...args: unknown[]) => (await own.knowledge()).runAll.page(args[0], args[1], args[2]),

@@ -11,7 +11,7 @@ import { DOCUMENT_SCHEME } from '../kit/targets/documentUri';
 /**
  * A collection's validation rules (issue 33): the Rules item under a collection that has rules, Open Rules and
  * Set Rules… (the rules as a JSON file; saving it is a guarded write), completion in that file. Its work is in
- * dist/rules.js; this registers the file system and completion at activation so that a restored rules editor reads.
+ * dist/rules.mjs; this registers the file system and completion at activation so that a restored rules editor reads.
  */
 export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModule.Rules>> = {
   name: 'rules',

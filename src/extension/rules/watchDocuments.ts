@@ -6,7 +6,7 @@ import type { DocumentRules } from './documentRules';
 const isDocumentFile = (document: vscode.TextDocument): boolean => document.uri.scheme === DOCUMENT_SCHEME;
 
 /**
- * Documents edited as files, as their collection's rules see them, once dist/rules.js is loaded (at the first
+ * Documents edited as files, as their collection's rules see them, once dist/rules.mjs is loaded (at the first
  * document shown; registerRules.ts wakes it): checked as the user types, quick fixes, the warning after a save.
  */
 export function watchDocuments(services: Services, rules: DocumentRules): vscode.Disposable[] {

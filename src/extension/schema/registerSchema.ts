@@ -5,7 +5,7 @@ import { resolveCollection } from '../kit/targets/resolveTarget';
 
 /**
  * A collection's sampled schema: the Schema item under each collection, Show Schema (the report) and Refresh
- * Schema. Its work is in dist/playgroundKnowledge.js, whose loader the playground feature hands it.
+ * Schema. Its work is in dist/playgroundKnowledge.mjs, whose loader the playground feature hands it.
  */
 export const schemaFeature: FeatureModule<LoadKnowledge, void, LoadKnowledge> = {
   name: 'schema',

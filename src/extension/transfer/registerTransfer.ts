@@ -3,7 +3,7 @@ import type { TransferCommands } from './transferCommands';
 import { CommandId } from '../kit/feature/commandIds';
 
 /**
- * The platform's transfer bundle, loaded the first time an export or import runs: dist/transfer.js over Node's
+ * The platform's transfer bundle, loaded the first time an export or import runs: dist/transfer.mjs over Node's
  * files on the desktop, dist/web/transferWeb.js over `vscode.workspace.fs` in the browser (each composition root
  * gives its own).
  */

@@ -2,7 +2,7 @@ import type { FeatureModule } from '../kit/feature/featureModule';
 import { CommandId } from '../kit/feature/commandIds';
 import { originalFeatures } from '../kit/lazy/loadOriginalFeatures';
 
-/** A database's users (an endpoint of the original service): the Users item, Add User, Remove User. The work is in dist/originalFeatures.js. */
+/** A database's users (an endpoint of the original service): the Users item, Add User, Remove User. The work is in dist/originalFeatures.mjs. */
 export const usersFeature: FeatureModule = {
   name: 'users',
   commands: {

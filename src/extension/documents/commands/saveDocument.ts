@@ -15,7 +15,7 @@ export interface DocumentSaving {
   heldVersion: HeldVersionOf;
   /** Sends the update before VS Code saves: true when sent, false when VS Code's own save decides; throws its failure. */
   sendBeforeSave(uri: vscode.Uri, text: string): Promise<boolean>;
-  /** Offers Merge… (dist/documentMerge.js) or VS Code's own choice: 'vscode' lets VS Code's save decide. */
+  /** Offers Merge… (dist/documentMerge.mjs) or VS Code's own choice: 'vscode' lets VS Code's save decide. */
   offerMerge(uri: vscode.Uri, conflict: SaveConflict): Promise<'vscode' | 'waiting'>;
 }
 

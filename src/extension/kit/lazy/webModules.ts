@@ -59,7 +59,13 @@ export function webModules(
       if (!evaluate) throw new Error(`DB Host has not loaded ${file}`);
       const module = { exports: {} as unknown };
       evaluated.set(file, module);
-      evaluate(module, module.exports, requireFrom);
+      try {
+        evaluate(module, module.exports, requireFrom);
+      } catch (error) {
+        // Not kept half-made: the part's next load evaluates it again and meets the real error.
+        evaluated.delete(file);
+        throw error;
+      }
       return module.exports;
     },
   };
