@@ -21,6 +21,8 @@ async function main(): Promise<number> {
   console.log(
     `Loaded ${outcome.loaded.toLocaleString('en')} documents into ${options.db}.${options.col} in ${seconds.toFixed(1)} s${warned}`,
   );
+  // Committed: loading again would meet every _id as a duplicate.
+  if (outcome.afterCommit) console.error(`The documents are stored, but what follows the load failed: ${outcome.afterCommit}`);
   return 0;
 }
 

@@ -21,6 +21,8 @@ export interface LoadOutcome {
   loaded: number;
   /** Documents that broke the collection's rules and were loaded anyway (`validationAction: "warn"`). */
   warned: number;
+  /** What failed after the documents were committed (an index definition, the planner's statistics): they stay stored. */
+  afterCommit?: string;
 }
 
 /** The documents of consecutive lines, as the rows the store writes for them. */
@@ -76,8 +78,12 @@ export async function loadIntoPostgres(
     client.release();
   }
   // As the store does after its commit: index definitions outside any transaction, then statistics for the planner.
-  for (const definition of definitions) await pool.query(definition);
-  await pool.query('ANALYZE dbhost_documents');
+  try {
+    for (const definition of definitions) await pool.query(definition);
+    await pool.query('ANALYZE dbhost_documents');
+  } catch (error) {
+    return { ...outcome, afterCommit: error instanceof Error ? error.message : String(error) };
+  }
   return outcome;
 }
 

@@ -178,6 +178,8 @@ export class PostgresAccountStore implements AccountStore {
       outcome = 'committing';
       await this.finish(client, commits.length > 0);
       outcome = 'committed';
+      // The lock is released: reads catch up again while the indexes are made (they can take long).
+      [this.writer, this.transaction] = [undefined, undefined];
       await this.define();
       if (failure) throw failure.error;
       return value as T;
@@ -266,7 +268,10 @@ export class PostgresAccountStore implements AccountStore {
   private refresh(client?: PoolClient, scope?: RequestScope): Promise<void> {
     const next = this.refreshing.then(async () => {
       await this.catchUp(client);
-      if (client && scope) await this.partials.place(client, this.account, this.state, scope);
+      if (client && scope)
+        await this.partials.place(client, this.account, this.state, scope).catch((error: unknown) => {
+          throw unavailable(error, 'nothing was read or stored');
+        });
       if (client && scope) await this.cache.load(client, this.account, this.state, scope);
     });
     this.refreshing = next.catch(() => undefined);
