@@ -14,6 +14,7 @@ import { checkedScalar, CollectionNeeded, scalarAt } from './partialCollection';
 import { literal } from './literal';
 
 const ROW = 'account = $1 AND db = $2 AND col = $3 AND id = $4';
+const OTHER_ROWS = 'account = $1 AND db = $2 AND col = $3 AND id <> $4';
 const INSERT_ONE = 'INSERT INTO dbhost_documents (account, db, col, id, body, doc) VALUES ($1, $2, $3, $4, $5, $6::jsonb)';
 const UPDATE_ONE = `UPDATE dbhost_documents SET body = $5, doc = $6::jsonb, version = version + 1 WHERE ${ROW} AND version = $7`;
 const DELETE_ONE = `DELETE FROM dbhost_documents WHERE ${ROW} AND version = $5`;
@@ -52,7 +53,7 @@ function uniqueGuards(partial: PartialCollection, where: { db: string; col: stri
     const probes = rest.length === 0 ? [value!] : heldIn(rest, value!);
     const held = probes.map((_, i) => `(doc -> ${literal(first)}) @> $${i + 5}::jsonb`).join(' OR ');
     guards.push({
-      text: `SELECT 1 FROM dbhost_documents WHERE ${ROW.replace('id = $4', 'id <> $4')} AND (doc IS NULL OR ${held}) LIMIT 1`,
+      text: `SELECT 1 FROM dbhost_documents WHERE ${OTHER_ROWS} AND (doc IS NULL OR ${held}) LIMIT 1`,
       values: [where.db, where.col, documentKey(doc._id), ...probes.map((probe) => JSON.stringify(probe))],
     });
   }
