@@ -103,9 +103,18 @@ export async function answerQuickInput(page: Page, asking: RegExp, answer: strin
  * before it.
  */
 export async function answerFileDialog(page: Page, asking: RegExp, path: string): Promise<void> {
-  const input = quickInput(page).locator('input.input');
+  const widget = quickInput(page);
+  const input = widget.locator('input.input');
   await input.waitFor({ state: 'visible' });
-  await page.waitForFunction((element) => ((element as { value?: string } | null)?.value ?? '').includes('/'), await input.elementHandle());
+  // The dialog first shows its folder, then lists it and appends the default file name: typing before the
+  // listing is done loses the typed path to that file name (and answers an overwrite question instead).
+  await page.waitForFunction(
+    (element) =>
+      ((element?.querySelector('input.input') as { value?: string } | null)?.value ?? '').includes('/') &&
+      element?.querySelector('.monaco-progress-container.active') === null &&
+      (element?.querySelectorAll('.monaco-list-row').length ?? 0) > 0,
+    await widget.elementHandle(),
+  );
   await answerQuickInput(page, asking, path);
 }
 
