@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import type { Pool, PoolClient } from 'pg';
-import type { AccountStores, RequestScope } from '../../../../src/service/store/accountStore';
-import { readCatalog } from '../../../../src/service/store/postgres/accountRows';
-import { CollectionCache } from '../../../../src/service/store/postgres/collectionCache';
-import { PostgresAccountStore } from '../../../../src/service/store/postgres/postgresAccountStore';
-import { openPostgresStores } from '../../../../src/service/store/postgres/postgresStores';
+import type { Pool } from 'pg';
+import type { RequestScope } from '../../../../src/service/store/accountStore';
+import { openAccountStore, seedAccount } from '../../../support/postgresAccount';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
 import { hookedPool, openPool } from '../../../support/hookedPool';
 
 const DB = 'shop';
 const COL = 'items';
+const ACCOUNT = 'read-during-write';
 const NOTHING: RequestScope = { collections: [], databases: [], figures: [] };
 /** The catch-up's query (accountRows.ts readChanges). */
 const isCatchUp = (text: string) => text.startsWith('SELECT a.seq AS current');
@@ -29,25 +27,13 @@ describePostgres('on PostgreSQL, a read arriving while a write holds the account
   this.timeout(60_000);
   let url: string;
   let pool: Pool;
-  let account: string;
 
   before(async () => {
     url = freshPostgresStore();
-    const stores: AccountStores = await openPostgresStores(url, () => undefined);
-    const { store } = await stores.open('read-during-write', 'unused-key');
-    await store.serve(
-      () =>
-        store.commit(
-          [
-            { op: 'createDatabase', name: DB, slug: 'sandbox', created: new Date(0).toISOString() },
-            { op: 'createCollection', db: DB, name: COL },
-          ],
-          true,
-        ),
-      true,
-    );
-    await stores.close();
-    account = 'read-during-write';
+    await seedAccount(url, ACCOUNT, [
+      { op: 'createDatabase', name: DB, slug: 'sandbox', created: new Date(0).toISOString() },
+      { op: 'createCollection', db: DB, name: COL },
+    ]);
     pool = openPool(url);
   });
   after(() => pool?.end());
@@ -71,9 +57,7 @@ describePostgres('on PostgreSQL, a read arriving while a write holds the account
         if (!viaPool && text.startsWith('INSERT INTO dbhost_changes')) commitWritten.resolve();
       },
     });
-    const client: PoolClient = await pool.connect();
-    const { state, seq } = await readCatalog(client, account).finally(() => client.release());
-    const store = new PostgresAccountStore(hooked, account, state, seq, () => undefined, new CollectionCache(0));
+    const store = await openAccountStore(hooked, ACCOUNT);
 
     const read: { done?: Promise<unknown> } = {};
     const write = store.serve(
