@@ -8,7 +8,7 @@ import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { duplicateKeyConflict } from '../../query/duplicateKey';
 import type { Mutation } from '../mutations';
 import { documentColumns, documentKey } from './documentKeys';
-import { postgresIndexName } from './indexSql';
+import { uniqueIndexName } from './indexSql';
 import type { Statement } from './mutationSql';
 import type { PartialCollection } from './partialCollection';
 import { checkedScalar, CollectionNeeded, scalarAt } from './partialCollection';
@@ -87,9 +87,7 @@ export function partialStatement(account: string, partial: PartialCollection, mu
   const doc = mutation.doc;
   const duplicate = (constraint: string | undefined): HttpError | undefined => {
     const index = partial.indexes.find((spec) =>
-      spec.name === ID_INDEX.name
-        ? constraint === 'dbhost_documents_pkey'
-        : constraint === postgresIndexName(account, db, col, spec.name, 'u'),
+      spec.name === ID_INDEX.name ? constraint === 'dbhost_documents_pkey' : constraint === uniqueIndexName(account, db, col, spec),
     );
     return index && duplicateKeyConflict(`${db}.${col}`, index, doc);
   };
