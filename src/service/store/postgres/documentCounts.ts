@@ -1,6 +1,6 @@
 /**
  * `doc_count`: how many documents each collection holds, kept by statement triggers on dbhost_documents in the
- * transaction that inserts or deletes them, so that a query without a filter gets its count in the
+ * transaction that inserts, deletes or truncates them, so that a query without a filter gets its count in the
  * page's snapshot without counting the collection's rows. Renames move it with the collection's row; a dropped
  * collection's documents go with its row.
  */
@@ -21,6 +21,12 @@ BEGIN
   RETURN NULL;
 END
 $fn$;
+CREATE OR REPLACE FUNCTION dbhost_count_truncated() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  UPDATE dbhost_collections SET doc_count = 0 WHERE doc_count <> 0;
+  RETURN NULL;
+END
+$fn$;
 `;
 
 const TRIGGERS: Record<string, string> = {
@@ -28,9 +34,18 @@ const TRIGGERS: Record<string, string> = {
     'AFTER INSERT ON dbhost_documents REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION dbhost_count_inserted()',
   dbhost_documents_deleted:
     'AFTER DELETE ON dbhost_documents REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION dbhost_count_deleted()',
+  dbhost_documents_truncated: 'AFTER TRUNCATE ON dbhost_documents FOR EACH STATEMENT EXECUTE FUNCTION dbhost_count_truncated()',
 };
-/** True when the counts are not kept: a database made before they were. */
-export const COUNTS_MISSING = `NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'dbhost_collections'::regclass AND attname = 'doc_count' AND NOT attisdropped)`;
+const NAMES = Object.keys(TRIGGERS)
+  .map((name) => `'${name}'`)
+  .join(', ');
+
+/**
+ * True when the counts cannot be trusted: the column or one of its triggers is missing or disabled (a database made
+ * before they were kept, or before TRUNCATE was counted; a trigger someone dropped).
+ */
+export const COUNTS_MISSING = `NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'dbhost_collections'::regclass AND attname = 'doc_count' AND NOT attisdropped)
+  OR (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'dbhost_documents'::regclass AND tgname IN (${NAMES}) AND tgenabled <> 'D') < ${Object.keys(TRIGGERS).length}`;
 
 /**
  * Makes the column and the triggers again and counts every collection's documents, in a transaction that keeps
