@@ -105,8 +105,10 @@ export async function ensureDatabase(target: StoreTarget, log: (line: string) =>
     await maintenance.query(`CREATE DATABASE ${quoteIdentifier(target.database)}`);
     log(`Created PostgreSQL database "${target.database}" on ${target.config.host}:${target.config.port}`);
   } catch (error) {
-    // Another service process created it at the same moment.
-    if ((error as PgError).code !== '42P04') throw new StoreUnavailable(connectFailure(target, error));
+    // Another service process created it at the same moment (found made, or met in the catalog's unique index).
+    const { code, constraint } = error as PgError & { constraint?: string };
+    if (code !== '42P04' && !(code === '23505' && constraint === 'pg_database_datname_index'))
+      throw new StoreUnavailable(connectFailure(target, error));
   } finally {
     await maintenance.end().catch(() => undefined);
   }

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { ID_INDEX } from '../../query/collectionData';
 import { idKeyIndexSql, postgresIndexName } from './indexSql';
+import { verifyUniqueIndexes } from './uniqueIndexes';
 
 /** Held by the one process that makes the missing `_id` B-trees; another process starting meanwhile leaves them to it. */
 const BACKFILL_LOCK = 7_301_031;
@@ -19,7 +20,9 @@ export async function makeIdKeyIndexes(pool: Pool, stopped: () => boolean, log: 
     const { rows: locked } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [BACKFILL_LOCK]);
     if (!locked[0].held) return 0;
     try {
-      return await makeMissing(client, stopped, log);
+      const made = await makeMissing(client, stopped, log);
+      await verifyUniqueIndexes(client, stopped, log);
+      return made;
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [BACKFILL_LOCK]);
     }

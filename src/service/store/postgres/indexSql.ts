@@ -23,6 +23,14 @@ export const INDEX_KINDS: IndexKind[] = ['g', 'u', 'k'];
 export const postgresIndexName = (account: string, db: string, col: string, index: string, kind: IndexKind): string =>
   `${collectionPrefix(account, db, col)}${kind}${hash(index)}`;
 
+/**
+ * The unique index of `index`: its `u` name (also that of the unique indexes made before this name) and a short
+ * hash of what it indexes (the fields in order, their directions, unique), within PostgreSQL's 63 bytes: an index
+ * left by one dropped and made again with other keys (names follow keys, which can collide) has another name.
+ */
+export const uniqueIndexName = (account: string, db: string, col: string, index: IndexSpec): string =>
+  `${postgresIndexName(account, db, col, index.name, 'u')}${hash(JSON.stringify({ key: Object.entries(index.key), unique: index.unique === true })).slice(0, 8)}`;
+
 /** The rows of one collection, as a partial index's predicate (literals: an index definition takes no parameters). */
 const collectionRows = (account: string, db: string, col: string): string =>
   `account = ${literal(account)} AND db = ${literal(db)} AND col = ${literal(col)}`;
@@ -55,12 +63,8 @@ function createStatements(account: string, db: string, col: string, index: Index
         `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'g')} ON dbhost_documents USING gin ((doc -> ${literal(paths[0][0])}) jsonb_path_ops) WHERE ${rows}`,
       ),
     );
-  if (index.unique && paths.every((path) => path !== undefined))
-    statements.push(
-      ddl(
-        `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${postgresIndexName(account, db, col, index.name, 'u')} ON dbhost_documents (${paths.map((path) => uniqueKey(path!)).join(', ')}) WHERE ${rows}`,
-      ),
-    );
+  const unique = uniqueIndexSql(account, db, col, index);
+  if (unique) statements.push(ddl(dropOtherUnique(account, db, col, index)), ddl(unique));
   if (paths.every((path) => path !== undefined) && Object.values(index.key).every((direction) => direction === 1 || direction === -1)) {
     const keys = Object.entries(index.key).map(([, direction], i) => `${sortKeySql(paths[i]!)}${direction === -1 ? ' DESC' : ''}`);
     statements.push(
@@ -73,6 +77,26 @@ function createStatements(account: string, db: string, col: string, index: Index
   if (statements.length > 0) statements.push(ddl('ANALYZE dbhost_documents'));
   return statements;
 }
+
+/** The unique index of `index` (a unique one of fields SQL can reach), made if missing. */
+export function uniqueIndexSql(account: string, db: string, col: string, index: IndexSpec): string | undefined {
+  const paths = Object.keys(index.key).map(sqlPath);
+  if (!index.unique || paths.length === 0 || !paths.every((path) => path !== undefined)) return undefined;
+  return `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${uniqueIndexName(account, db, col, index)} ON dbhost_documents (${paths.map((path) => uniqueKey(path!)).join(', ')}) WHERE ${collectionRows(account, db, col)}`;
+}
+
+/**
+ * Drops a unique index of the same interface name but other keys or an older name, left by a drop that failed: it
+ * would refuse what the new one allows. None is there as a rule, and then no lock is taken (names: hex digits).
+ */
+const dropOtherUnique = (account: string, db: string, col: string, index: IndexSpec): string => {
+  const prefix = postgresIndexName(account, db, col, index.name, 'u');
+  return `DO $$DECLARE i text; BEGIN
+  FOR i IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'dbhost_documents'
+    AND left(indexname, ${prefix.length}) = '${prefix}' AND indexname <> '${uniqueIndexName(account, db, col, index)}' LOOP
+    EXECUTE format('DROP INDEX %I', i);
+  END LOOP; END$$`;
+};
 
 /** Drops every PostgreSQL index whose name starts with `prefix` (hex digits: safe in the statement). */
 const dropByPrefix = (prefix: string): Statement =>
@@ -93,17 +117,18 @@ const collectionIndexes = (account: string, state: AccountState, db: string, col
     index.name === ID_INDEX.name ? [ddl(idKeyIndexSql(account, db, col))] : createStatements(account, db, col, index),
   );
 
-/** The PostgreSQL indexes to make or drop for a mutation just applied to `state`. */
-export function indexStatements(account: string, mutation: Mutation, state: AccountState): Statement[] {
+/** The PostgreSQL indexes to make or drop for a mutation just applied to `state` (`dropped`: the index a dropIndex dropped). */
+export function indexStatements(account: string, mutation: Mutation, state: AccountState, dropped?: IndexSpec): Statement[] {
   switch (mutation.op) {
     case 'createCollection':
       return [ddl(idKeyIndexSql(account, mutation.db, mutation.name))];
     case 'createIndex':
       return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
-    case 'dropIndex':
-      return INDEX_KINDS.map((kind) =>
-        ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind)}`),
-      );
+    case 'dropIndex': {
+      const names = INDEX_KINDS.map((kind) => postgresIndexName(account, mutation.db, mutation.col, mutation.name, kind));
+      if (dropped?.unique) names.push(uniqueIndexName(account, mutation.db, mutation.col, dropped));
+      return names.map((name) => ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`));
+    }
     case 'dropCollection':
       return [dropByPrefix(collectionPrefix(account, mutation.db, mutation.name))];
     case 'dropDatabase':

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { stringifyStored } from '../../bson/plainJson';
 import { ID_INDEX } from '../../query/collectionData';
+import type { IndexSpec } from '../../query/indexes/indexSpec';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
 import { indexStatements } from './indexSql';
@@ -101,6 +102,10 @@ function statementOf(mutation: Mutation, state: AccountState): Statement | undef
   }
 }
 
+/** The index a dropIndex drops, read before it is applied: its unique index is named by its keys (indexSql.ts). */
+const droppedIndex = (state: AccountState, mutation: Mutation & { op: 'dropIndex' }): IndexSpec | undefined =>
+  state.collection(mutation.db, mutation.col)?.indexes.find((index) => index.name === mutation.name);
+
 /**
  * Applies the mutations to `state` (as the journal store does once its line is written) and gives the statements
  * that store the same change, each made right after its mutation was applied, so that later ones do not leak in.
@@ -121,12 +126,13 @@ export function applyWithStatements(account: string, state: AccountState, mutati
       if (apply) state.apply(mutation);
       continue;
     }
+    const dropped = mutation.op === 'dropIndex' ? droppedIndex(state, mutation) : undefined;
     if (apply) state.apply(mutation);
     if (mutation.op !== 'put') {
       endRun();
       const statement = statementOf(mutation, state);
       if (statement) statements.push(statement);
-      statements.push(...indexStatements(account, mutation, state));
+      statements.push(...indexStatements(account, mutation, state, dropped));
       continue;
     }
     if (!state.collection(mutation.db, mutation.col)) continue;

@@ -3,11 +3,12 @@ import type { Doc, Value } from '../../bson/extendedJson';
 import { stringifyExtended } from '../../bson/extendedJson';
 import type { HttpError } from '../../errors';
 import { conflict } from '../../errors';
-import { ID_INDEX } from '../../query/collectionData';
+import { ID_INDEX, indexKeysOf } from '../../query/collectionData';
+import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { duplicateKeyConflict } from '../../query/duplicateKey';
 import type { Mutation } from '../mutations';
 import { documentColumns, documentKey } from './documentKeys';
-import { postgresIndexName } from './indexSql';
+import { uniqueIndexName } from './indexSql';
 import type { Statement } from './mutationSql';
 import type { PartialCollection } from './partialCollection';
 import { checkedScalar, CollectionNeeded, scalarAt } from './partialCollection';
@@ -36,17 +37,24 @@ function heldIn(segments: string[], value: Value): Value[] {
   return [...objects, ...objects.map((object) => [object])];
 }
 
+/** Whether every key `doc` has in `index` was one of `before`'s: it cannot clash, the collection was unique before. */
+const keepsKeys = (index: IndexSpec, doc: Doc, before: Doc | undefined): boolean => {
+  if (!before) return false;
+  const held = new Set(indexKeysOf(index, before));
+  return indexKeysOf(index, doc).every((key) => held.has(key));
+};
+
 /**
  * For each unique index of one field, a query for another document of the collection holding the written document's
  * key where the unique index reads NULL (in an array, or a document jsonb cannot hold), which the service counts as a
  * duplicate: found, the write is decided with the collection loaded. Through the index's GIN index of the first segment
- * (containment of a scalar at the top also finds it in an array).
+ * (containment of a scalar at the top also finds it in an array). None for a key the document replaced (`before`) held.
  */
-function uniqueGuards(partial: PartialCollection, where: { db: string; col: string }, doc: Doc) {
+function uniqueGuards(partial: PartialCollection, where: { db: string; col: string }, doc: Doc, before: Doc | undefined) {
   const guards: { text: string; values: unknown[] }[] = [];
   for (const index of partial.indexes) {
     const fields = Object.keys(index.key);
-    if (!index.unique || index.name === ID_INDEX.name || fields.length !== 1) continue;
+    if (!index.unique || index.name === ID_INDEX.name || fields.length !== 1 || keepsKeys(index, doc, before)) continue;
     const value = scalarAt(doc, fields[0]);
     if (!checkedScalar(value)) continue;
     const [first, ...rest] = fields[0].split('.');
@@ -79,15 +87,13 @@ export function partialStatement(account: string, partial: PartialCollection, mu
   const doc = mutation.doc;
   const duplicate = (constraint: string | undefined): HttpError | undefined => {
     const index = partial.indexes.find((spec) =>
-      spec.name === ID_INDEX.name
-        ? constraint === 'dbhost_documents_pkey'
-        : constraint === postgresIndexName(account, db, col, spec.name, 'u'),
+      spec.name === ID_INDEX.name ? constraint === 'dbhost_documents_pkey' : constraint === uniqueIndexName(account, db, col, spec),
     );
     return index && duplicateKeyConflict(`${db}.${col}`, index, doc);
   };
   const { body, json } = documentColumns(doc);
   const values = [db, col, documentKey(id), body, json];
-  const guards = uniqueGuards(partial, { db, col }, doc);
+  const guards = uniqueGuards(partial, { db, col }, doc, version === undefined ? undefined : partial.get(id)?.doc);
   if (version === undefined) return { text: INSERT_ONE, values, refusal: { duplicate, guards } };
   return { text: UPDATE_ONE, values: [...values, version], refusal: { changed, duplicate, guards } };
 }

@@ -6,7 +6,7 @@ import type { RequestScope } from '../accountStore';
 import type { Mutation } from '../mutations';
 import { documentKey } from './documentKeys';
 import { storedDocument } from './documentQueries';
-import { postgresIndexName } from './indexSql';
+import { uniqueIndexName } from './indexSql';
 import { CollectionNeeded, PartialCollection } from './partialCollection';
 import { StoredCollection } from './storedCollection';
 
@@ -19,8 +19,7 @@ async function enforcedUnique(
 ): Promise<Set<string>> {
   const names = new Map<string, string>();
   for (const index of base.indexes)
-    if (index.unique && index.name !== ID_INDEX.name)
-      names.set(postgresIndexName(account, where.db, where.col, index.name, 'u'), index.name);
+    if (index.unique && index.name !== ID_INDEX.name) names.set(uniqueIndexName(account, where.db, where.col, index), index.name);
   if (names.size === 0) return new Set();
   const { rows } = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid

@@ -39,6 +39,8 @@ export class PostgresAccountStore implements AccountStore {
   private nextCatchUp: Promise<void> | undefined;
   /** A commit failed: `state` may hold what was not stored, so the next request reads the account again. */
   private stale = false;
+  /** A write of this process holds the account's lock and caught up inside it: no commit can be missed, none is read. */
+  private lockedAndCaughtUp = false;
   readonly documents: DocumentSource;
   /** Index definitions of the commits stored: made once their transaction committed (see define). */
   private definitions: string[] = [];
@@ -178,6 +180,7 @@ export class PostgresAccountStore implements AccountStore {
       outcome = 'committing';
       await this.finish(client, commits.length > 0);
       outcome = 'committed';
+      this.lockedAndCaughtUp = false;
       // The lock is released: reads catch up again while the indexes are made (they can take long).
       [this.writer, this.transaction] = [undefined, undefined];
       await this.define();
@@ -192,6 +195,7 @@ export class PostgresAccountStore implements AccountStore {
     } finally {
       this.writer = undefined;
       this.transaction = undefined;
+      this.lockedAndCaughtUp = false;
       client.release();
       release();
       this.partials.restore(this.state, outcome === 'committed');
@@ -207,7 +211,7 @@ export class PostgresAccountStore implements AccountStore {
     } catch (error) {
       throw unavailable(error, 'nothing was read or stored');
     }
-    await this.refresh(client, scope);
+    await this.refresh(client, scope, true);
   }
 
   /** Commits the write's transaction; when that fails with commits in it, `state` may hold what was not stored. */
@@ -265,7 +269,7 @@ export class PostgresAccountStore implements AccountStore {
    * Catches up with the other processes' commits, or reads the account again after a failed commit or a gap; then,
    * given a transaction, loads `scope` in it (no other catch-up runs between, so what is loaded matches the state).
    */
-  private refresh(client?: PoolClient, scope?: RequestScope): Promise<void> {
+  private refresh(client?: PoolClient, scope?: RequestScope, locked = false): Promise<void> {
     const next = this.refreshing.then(async () => {
       await this.catchUp(client);
       if (client && scope)
@@ -273,6 +277,7 @@ export class PostgresAccountStore implements AccountStore {
           throw unavailable(error, 'nothing was read or stored');
         });
       if (client && scope) await this.cache.load(client, this.account, this.state, scope);
+      this.lockedAndCaughtUp = locked;
     });
     this.refreshing = next.catch(() => undefined);
     return next;
@@ -286,6 +291,8 @@ export class PostgresAccountStore implements AccountStore {
     if (this.nextCatchUp) return this.nextCatchUp;
     const next = this.refreshing.then(() => {
       this.nextCatchUp = undefined;
+      // Reading now would take the write's commits, not committed yet, for a gap, and read the account again under it.
+      if (this.lockedAndCaughtUp) return;
       return this.catchUp();
     });
     this.nextCatchUp = next;

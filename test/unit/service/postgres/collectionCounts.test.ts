@@ -83,4 +83,42 @@ describePostgres('on PostgreSQL, the count of a whole collection follows every w
     await insert(second, 'other', [2, 3]);
     assert.equal(await countOf(first, 'other'), 3);
   });
+
+  const restart = async () => {
+    await first.stop();
+    await second.stop();
+    first = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, keepData: true });
+    second = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, keepData: true });
+  };
+  const inPostgres = async (sql: string) => {
+    const pool = new Pool({ connectionString: store });
+    try {
+      await pool.query(sql);
+    } finally {
+      await pool.end();
+    }
+  };
+
+  it('counts none once the documents table is truncated', async () => {
+    assert.equal(await countOf(first, 'other'), 3);
+    await inPostgres('TRUNCATE dbhost_documents');
+    await restart();
+    assert.equal(await countOf(first, 'other'), 0);
+    assert.equal(await countOf(second, 'renamed'), 0);
+    await insert(first, 'other', [4]);
+    assert.equal(await countOf(second, 'other'), 1);
+  });
+
+  it('counts again, when a service starts, a database one of whose count triggers was missing', async () => {
+    await first.stop();
+    await second.stop();
+    await inPostgres('DROP TRIGGER dbhost_documents_deleted ON dbhost_documents');
+    first = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, keepData: true });
+    await insert(first, 'other', [5, 6]);
+    assert.equal((await first.raw('DELETE', `${collection('other')}/documents/4`)).status, 200);
+    second = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, keepData: true });
+    assert.equal(await countOf(second, 'other'), 2);
+    assert.equal((await first.raw('DELETE', `${collection('other')}/documents/5`)).status, 200);
+    assert.equal(await countOf(second, 'other'), 1, 'the trigger is there again');
+  });
 });

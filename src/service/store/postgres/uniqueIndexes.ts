@@ -1,0 +1,53 @@
+import type { PoolClient } from 'pg';
+import type { IndexSpec } from '../../query/indexes/indexSpec';
+import { ID_INDEX } from '../../query/collectionData';
+import { uniqueIndexName, uniqueIndexSql } from './indexSql';
+
+/** A unique index's name as indexSql.ts makes them: `u`, a hash of the interface's name, then (now) one of its keys. */
+const UNIQUE_NAME = /^dbx_[0-9a-f]{32}_u[0-9a-f]{16}(?:[0-9a-f]{8})?$/;
+
+/**
+ * Makes the unique index of every unique index of the interface under its name of now (which hashes its keys, see
+ * {@link uniqueIndexName}) where it is missing or invalid, and drops every other unique index of ours: one of a
+ * database made before (named by the interface's name alone, whose keys nothing vouches for) and one left by an
+ * index dropped. Until then a write does not trust it (partialWrites.ts looks for the name of now). The indexes are
+ * listed before the collections are read: one made meanwhile was committed to its collection first, so it is known.
+ * Run by the one process holding the backfill's lock (idKeyIndexes.ts); stops between indexes once `stopped()`.
+ */
+export async function verifyUniqueIndexes(client: PoolClient, stopped: () => boolean, log: (line: string) => void): Promise<void> {
+  const { rows: existing } = await client.query<{ name: string; valid: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = 'dbhost_documents'::regclass`,
+  );
+  const { rows: collections } = await client.query<{ account: string; db: string; name: string; indexes: string }>(
+    'SELECT account, db, name, indexes FROM dbhost_collections ORDER BY pos',
+  );
+  const wanted = new Map<string, string>();
+  for (const { account, db, name, indexes } of collections)
+    for (const index of JSON.parse(indexes) as IndexSpec[]) {
+      const sql = index.name === ID_INDEX.name ? undefined : uniqueIndexSql(account, db, name, index);
+      if (sql) wanted.set(uniqueIndexName(account, db, name, index), sql);
+    }
+  const validity = new Map(existing.map((row) => [row.name, row.valid]));
+  let made = 0;
+  for (const [name, sql] of wanted) {
+    if (stopped()) return;
+    if (validity.get(name) === true) continue;
+    // The names are hex digits (indexSql.ts): safe in the statement.
+    if (await run(client, validity.get(name) === false ? `REINDEX INDEX CONCURRENTLY ${name}` : sql, log)) made++;
+  }
+  if (made > 0) log(`Made ${made} PostgreSQL unique ${made === 1 ? 'index' : 'indexes'} under names that hash their keys`);
+  for (const { name } of existing)
+    if (!stopped() && UNIQUE_NAME.test(name) && !wanted.has(name)) await run(client, `DROP INDEX CONCURRENTLY IF EXISTS ${name}`, log);
+}
+
+async function run(client: PoolClient, statement: string, log: (line: string) => void): Promise<boolean> {
+  try {
+    await client.query(statement);
+    return true;
+  } catch (error) {
+    // Keys that are not unique in PostgreSQL's terms, say: writes to the collection load it, as without the index.
+    log(`A PostgreSQL unique index could not be made or dropped: ${(error as Error).message}`);
+    return false;
+  }
+}
