@@ -1,16 +1,13 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Value } from '../bson/extendedJson';
 import { badRequest, HttpError } from '../errors';
 import { checkCollectionName } from '../names';
-import { describeKey, ID_INDEX } from '../query/collectionData';
+import { ID_INDEX } from '../query/collectionData';
 import { readCatalog } from '../store/postgres/accountRows';
 import type { Statement } from '../store/postgres/mutationSql';
-import { applyWithStatements, documentColumns, documentKey } from '../store/postgres/mutationSql';
+import { applyWithStatements } from '../store/postgres/mutationSql';
 import { READ_AGAIN } from '../store/postgres/postgresAccountStore';
-import { LineDocuments, LineRefused } from './lineDocuments';
-
-/** Rows written by one INSERT: large enough that a statement's overhead does not count, small enough to hold. */
-const BATCH = 5_000;
+import { CopyRows } from './copyRows';
+import { LineDocuments } from './lineDocuments';
 
 export interface LoadTarget {
   db: string;
@@ -25,27 +22,11 @@ export interface LoadOutcome {
   afterCommit?: string;
 }
 
-/** The documents of consecutive lines, as the rows the store writes for them. */
-interface Batch {
-  lines: number[];
-  ids: string[];
-  idValues: Value[];
-  bodies: string[];
-  jsons: (string | null)[];
-  seen: Set<string>;
-}
-
-const emptyBatch = (): Batch => ({ lines: [], ids: [], idValues: [], bodies: [], jsons: [], seen: new Set() });
-
-const INSERT = `INSERT INTO dbhost_documents (account, db, col, id, body, doc)
-SELECT $1, $2, $3, id, body, doc::jsonb FROM unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(id, body, doc, n) ORDER BY n
-ON CONFLICT (account, db, col, id) DO NOTHING RETURNING id`;
-
 /**
  * Loads the documents of `lines` (JSON lines, see lineDocuments.ts) into the collection `target` of an account of a
  * PostgreSQL store, in one transaction: all of them or, when a line is refused, none (the error names the line).
- * The rows are the store's own (mutationSql.ts: exact text, `jsonb`, key; natural order the file's), so PostgreSQL
- * keeps its indexes of them; the collection is made as an insert makes it when missing. The load holds the
+ * The rows are the store's own (mutationSql.ts: exact text, `jsonb`, key; natural order the file's), written by
+ * COPY (copyRows.ts), so PostgreSQL keeps its indexes of them; the collection is made as an insert makes it when missing. The load holds the
  * account's row lock, as a write request does (writes through services queue behind it; reads go on), and moves
  * the account's commit count on with a change line that makes every running service read the account again.
  */
@@ -121,45 +102,22 @@ async function insertLines(
   lines: AsyncIterable<string>,
   progress: (loaded: number) => void,
 ): Promise<LoadOutcome> {
-  let batch = emptyBatch();
-  let loaded = 0;
-  // One INSERT in flight while the next batch is read and checked: PostgreSQL and this process work at once.
-  let pending: Promise<void> = Promise.resolve();
-  const send = async () => {
-    const full = batch;
-    batch = emptyBatch();
-    await pending;
-    pending = insertBatch(client, account, target, full).then(() => progress((loaded += full.ids.length)));
-    pending.catch(() => undefined);
-  };
+  const rows = new CopyRows(client, account, target);
   let line = 0;
-  for await (const text of lines) {
-    line++;
-    const doc = documents.document(text, line);
-    if (!doc) continue;
-    const id = documentKey(doc._id);
-    // A repeated _id goes to the next INSERT, which finds it stored and names its line.
-    if (batch.seen.has(id)) await send();
-    const { body, json } = documentColumns(doc);
-    batch.lines.push(line);
-    batch.ids.push(id);
-    batch.idValues.push(doc._id);
-    batch.bodies.push(body);
-    batch.jsons.push(json);
-    batch.seen.add(id);
-    if (batch.ids.length >= BATCH) await send();
+  try {
+    for await (const text of lines) {
+      line++;
+      const doc = documents.document(text, line);
+      if (!doc) continue;
+      const copied = rows.copied;
+      await rows.add(doc, line);
+      if (rows.copied !== copied) progress(rows.copied);
+    }
+    await rows.finish();
+  } catch (error) {
+    await rows.abort();
+    throw error;
   }
-  if (batch.ids.length > 0) await send();
-  await pending;
-  return { loaded, warned: documents.warned };
-}
-
-async function insertBatch(client: PoolClient, account: string, target: LoadTarget, batch: Batch): Promise<void> {
-  const { rows } = await client.query<{ id: string }>(INSERT, [account, target.db, target.col, batch.ids, batch.bodies, batch.jsons]);
-  if (rows.length === batch.ids.length) return;
-  const inserted = new Set(rows.map((row) => row.id));
-  const at = batch.ids.findIndex((id) => !inserted.has(id));
-  throw new LineRefused(
-    `Line ${batch.lines[at]}: E11000 duplicate key error index: ${target.db}.${target.col}.$${ID_INDEX.name} dup key: ${describeKey(ID_INDEX, { _id: batch.idValues[at] })}`,
-  );
+  progress(rows.copied);
+  return { loaded: rows.copied, warned: documents.warned };
 }

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { ROWS_PER_COPY } from '../../../../src/service/bulkLoad/copyRows';
 import { runLoad } from '../../../../src/service/bulkLoad/loadCli';
 import type { ChildService, RawAnswer } from '../../../support/testService';
 import { errorText, jsonBody, startServiceInChild } from '../../../support/testService';
@@ -149,6 +151,46 @@ describePostgres('npm run pg-load: a file of JSON lines into a collection of a P
       assert.ok(!output.includes(KEY), 'the API key was printed');
   });
 
+  it('loads a file of no lines: nothing, and the collection made', async () => {
+    assert.deepEqual(await load('emptyFile', file('empty.jsonl', [])), { loaded: 0, warned: 0 });
+    const listed = (await get(service, `/databases/${DB}/collections`)).json as { name: string; count: number }[];
+    assert.equal(listed.find((found) => found.name === 'emptyFile')?.count, 0);
+  });
+
+  it('leaves nothing half-loaded when the loader is killed in the middle, and the account free for writes', async () => {
+    assert.equal((await insert('killed', '{"_id": "before"}')).status, 200);
+    const lines = Array.from({ length: 3 * ROWS_PER_COPY }, (_, i) => `{"_id": ${i}, "n": ${i}}`);
+    const loader = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/service/bulkLoad/main.ts', '--store', store, '--db', DB, '--col', 'killed', file('killed.jsonl', lines)],
+      { env: { ...process.env, DBHOST_API_KEY: KEY }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const exited = once(loader, 'exit');
+    // Its first report comes once some COPY statements are done, inside the load's transaction.
+    let stderr = '';
+    for await (const chunk of loader.stderr) {
+      stderr += String(chunk);
+      if (stderr.includes('documents sent')) break;
+    }
+    assert.match(stderr, /^[\d,]+ documents sent/);
+    loader.kill('SIGKILL');
+    await exited;
+    // Taken only once PostgreSQL rolled the loader's transaction back and released the account.
+    assert.equal((await insert('killed', '{"_id": "after"}')).status, 200);
+    const all = (await get(service, query('killed', { limit: 10 }))).json as { _id: unknown }[];
+    assert.deepEqual(
+      all.map((doc) => doc._id),
+      ['before', 'after'],
+    );
+    const pool = new Pool({ connectionString: store, max: 1 });
+    try {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM dbhost_documents WHERE db = $1 AND col = 'killed'`, [DB]);
+      assert.equal(rows[0].n, 2);
+    } finally {
+      await pool.end();
+    }
+  });
+
   describe('refuses a file with a line the interface would refuse, naming the line, and stores nothing of it', () => {
     /** Loads `lines` into `col`, expecting a refusal matching `message` and `col` to hold `holds` documents after; gives the message. */
     const refusedLoad = async (col: string, lines: string[], message: RegExp, holds = 0): Promise<string> => {
@@ -184,6 +226,34 @@ describePostgres('npm run pg-load: a file of JSON lines into a collection of a P
         /^Line 7001: E11000 duplicate key error index: bulk\.twice\.\$_id_ dup key: \{ : 6999 \}/,
       );
       await refusedLoad('twice', ['{"_id": 1}', '{"_id": "1"}', '{"_id": 1.0}'], /^Line 3: E11000 duplicate key error/);
+    });
+
+    it('an _id given again far from its first line (another COPY of the load), and one the collection held before', async () => {
+      const count = ROWS_PER_COPY + 10_000;
+      // Blank lines before and among the documents: the line named is the file's, not the document's rank.
+      const lines = [
+        '',
+        ...Array.from({ length: count }, (_, i) => (i === 100 ? '' : `{"_id": {"$oid": "${i.toString(16).padStart(24, '0')}"}}`)),
+      ];
+      await refusedLoad(
+        'farApart',
+        [...lines, `{"_id": {"$oid": "${(7).toString(16).padStart(24, '0')}"}, "again": true}`],
+        new RegExp(
+          `^Line ${count + 2}: E11000 duplicate key error index: bulk\\.farApart\\.\\$_id_ dup key: \\{ : \\{"\\$oid":"0{23}7"\\} \\}$`,
+        ),
+      );
+      assert.equal((await insert('farApart', '{"_id": "held", "n": 1}')).status, 200);
+      await refusedLoad(
+        'farApart',
+        [...lines.slice(0, 2 * ROWS_PER_COPY), '{"_id": "held"}'],
+        /^Line \d+: E11000 duplicate key error index: bulk\.farApart\.\$_id_ dup key: \{ : "held" \}$/,
+        1,
+      );
+    });
+
+    it('a bad line at the very end of a long file: what was sent before it is not stored', async () => {
+      const lines = Array.from({ length: ROWS_PER_COPY + 5_000 }, (_, i) => `{"_id": ${i}}`);
+      await refusedLoad('badEnd', [...lines, '{"_id": "last", "n": }'], new RegExp(`^Line ${lines.length + 1}: it is not valid JSON`));
     });
 
     it('a document that breaks the collection’s validation rules, as an insert is refused', async () => {
