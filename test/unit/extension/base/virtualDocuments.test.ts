@@ -1,7 +1,11 @@
 import '../../../support/vscodeFake/install';
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Uri, fakeWorkspace, resetFake, workspace } from '../../../support/vscodeFake/vscode';
 import { VirtualDocuments } from '../../../../src/extension/base/virtualDocuments';
+
+const extensionFolder = resolve(__dirname, '..', '..', '..', '..', 'src', 'extension');
 
 const LOG = { scheme: 'dbhost-log', gone: 'This log snapshot was closed; run "Show Logs" again for a new one.\n' };
 const PREVIEW = { scheme: 'dbhost-preview', gone: '// This preview was closed: preview the update again for a new one.\n' };
@@ -137,6 +141,14 @@ describe('live documents: held state and computed text, under the same lifetime 
     await assert.rejects(workspace.openTextDocument(at('dbhost-results', '/r')), /no provider/);
     const again = documents.held(RESULTS);
     assert.equal((await again.show(at('dbhost-results', '/r'), { rows: 2 })).getText(), '2 rows\n');
+  });
+
+  it('is the only module of the extension that registers a content provider', () => {
+    const registrars = readdirSync(extensionFolder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /\bregisterTextDocumentContentProvider\b/.test(readFileSync(join(extensionFolder, file), 'utf8')))
+      .map((file) => file.replaceAll('\\', '/'));
+    assert.deepEqual(registrars, ['base/virtualDocuments.ts']);
   });
 });
 
