@@ -167,6 +167,12 @@ export enum ViewColumn {
   Two = 2,
 }
 
+export enum ProgressLocation {
+  SourceControl = 1,
+  Window = 10,
+  Notification = 15,
+}
+
 /** The editors shown, latest last: each document with the column it was asked for. */
 const shownEditors: { document: FakeTextDocument; viewColumn?: ViewColumn }[] = [];
 
@@ -176,6 +182,7 @@ export const window = {
   get visibleTextEditors(): readonly { document: FakeTextDocument; viewColumn?: ViewColumn }[] {
     return shownEditors.filter((editor) => !editor.document.isClosed);
   },
+  withProgress: <T>(_options: { location: ProgressLocation; title?: string }, task: () => Promise<T>): Promise<T> => task(),
   showTextDocument(document: FakeTextDocument, options?: { viewColumn?: ViewColumn }): Promise<{ document: FakeTextDocument }> {
     const editor = { document, viewColumn: options?.viewColumn };
     shownEditors.push(editor);
