@@ -5,16 +5,16 @@ import { formatPrice, textField } from '../kit/display/recordText';
 import { resolveDeploymentTarget } from '../kit/targets/deploymentTarget';
 import { resolveAccount, resolveCollection, resolveDatabase, targetOf } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
-import { DetailsContentProvider } from './detailsContentProvider';
+import { detailsText } from './detailsText';
 import { DETAILS_SCHEME } from './detailsRequest';
 import { showDetails } from './showDetails';
 import { CommandId } from '../kit/feature/commandIds';
 
-/** The details documents (the commands of the feature open them, and Refresh reads one again). */
-function registerDetails(services: Services): DetailsContentProvider {
-  const provider = new DetailsContentProvider(services);
-  services.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
-  return provider;
+/** The details documents, read from the service whenever VS Code reads them (the commands of the feature open them, and Refresh reads one again). */
+function registerDetails(services: Services): void {
+  services.context.subscriptions.push(
+    services.virtualDocuments.computed({ scheme: DETAILS_SCHEME, text: (uri, token) => detailsText(services, uri, token) }),
+  );
 }
 
 async function pickInvoice(services: Services, accountId: string): Promise<string | number> {
@@ -40,7 +40,7 @@ async function pickPlan(services: Services, accountId: string): Promise<string> 
   );
 }
 
-export const detailsFeature: FeatureModule<void, void, DetailsContentProvider> = {
+export const detailsFeature: FeatureModule = {
   name: 'details',
   commands: {
     [CommandId.showDatabaseInfo]: async ({ services }, arg?: unknown) => {
@@ -65,9 +65,9 @@ export const detailsFeature: FeatureModule<void, void, DetailsContentProvider> =
       const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
       return showDetails({ kind: 'plan', accountId, plan: String(plan) });
     },
-    [CommandId.refreshDetails]: ({ own: provider }, uri?: vscode.Uri) => {
+    [CommandId.refreshDetails]: ({ services }, uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-      if (target?.scheme === DETAILS_SCHEME) provider.refresh(target);
+      if (target?.scheme === DETAILS_SCHEME) services.virtualDocuments.refresh(target);
     },
   },
   register: ({ services }) => registerDetails(services),

@@ -24,7 +24,7 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
   const parses = new PlaygroundParses();
   const diagnostics = new PlaygroundDiagnostics(parses);
   const accounts = new PlaygroundAccounts(services.accounts, services.context.workspaceState);
-  const results = new ResultsDocuments();
+  const results = new ResultsDocuments(services.virtualDocuments);
   const runner = new PlaygroundRunner(services, parses, diagnostics, accounts, results);
   const playgroundSelector: vscode.DocumentSelector = [{ language: 'jsonc' }, { language: 'json' }, { pattern: '**/*.query.json' }];
 

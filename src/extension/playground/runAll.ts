@@ -6,13 +6,13 @@ import { renderRunAll } from '../../core/playground/runAllText';
 import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
 import type { Account } from '../kit/accounts/account';
 import { Disposable } from '../base/disposable';
+import type { HeldDocuments } from '../base/heldDocuments';
 import type { ResourceTarget } from '../base/resourceTarget';
 import type { Services } from '../services';
 import { UnknownAccountLabelError } from './playgroundAccounts';
 import type { QueryHistory } from './queryHistory';
 import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 import type { PlaygroundParts } from './playgroundParts';
-import { untilTextIs } from './resultsDocuments';
 import { CommandId } from '../kit/feature/commandIds';
 import { openDocumentLens } from './openDocumentLens';
 
@@ -39,10 +39,9 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  * read-only document beside it, each section with its own paging. Bulk updates are left to their own
  * Run lens: they ask before changing anything, one by one.
  */
-export class RunAll extends Disposable implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider {
-  private readonly states = new Map<string, RunAllState>();
-  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.changed.event;
+export class RunAll extends Disposable implements vscode.CodeLensProvider {
+  /** The state of each Run All document, let go when it closes. */
+  private readonly states: HeldDocuments<RunAllState>;
   constructor(
     private readonly services: Services,
     private readonly playground: PlaygroundParts,
@@ -51,20 +50,19 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
     private readonly lensesChanged: vscode.EventEmitter<void>,
   ) {
     super();
-    this.register(vscode.workspace.registerTextDocumentContentProvider(RUN_ALL_SCHEME, this));
+    this.states = this.register(
+      services.virtualDocuments.held<RunAllState>({
+        scheme: RUN_ALL_SCHEME,
+        text: (state) => state.rendered.text,
+        gone: vscode.l10n.t('// These results are no longer available: use Run All again in the playground.\n'),
+      }),
+    );
   }
 
   uriFor(playground: vscode.Uri): vscode.Uri {
     const name = playground.path.split('/').pop() ?? 'playground';
     const base = name.toLowerCase().endsWith(PLAYGROUND_SUFFIX) ? name.slice(0, -PLAYGROUND_SUFFIX.length) : name;
     return vscode.Uri.from({ scheme: RUN_ALL_SCHEME, path: `/${base} all results.jsonc`, query: playground.toString() });
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return (
-      this.states.get(uri.toString())?.rendered.text ??
-      vscode.l10n.t('// These results are no longer available: use Run All again in the playground.\n')
-    );
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
@@ -120,7 +118,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
   /** Shows the next or previous page of one section of a Run All document. */
   async page(results: unknown, position: unknown, direction: unknown): Promise<RunAllResult | undefined> {
     const uri = results instanceof vscode.Uri ? results : vscode.Uri.parse(String(results));
-    const state = this.states.get(uri.toString());
+    const state = this.states.stateOf(uri);
     const section = typeof position === 'number' ? state?.sections[position] : undefined;
     const accountId = typeof position === 'number' ? state?.accountIds[position] : undefined;
     if (!state || section?.kind !== 'page' || accountId === undefined)
@@ -190,7 +188,7 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
   }
 
   private resultLenses(uri: vscode.Uri): vscode.CodeLens[] {
-    const state = this.states.get(uri.toString());
+    const state = this.states.stateOf(uri);
     if (!state) return [];
     const lenses: vscode.CodeLens[] = [];
     state.sections.forEach((section, position) => {
@@ -226,17 +224,9 @@ export class RunAll extends Disposable implements vscode.TextDocumentContentProv
   }
 
   private async show(uri: vscode.Uri, state: RunAllState): Promise<void> {
-    this.states.set(uri.toString(), state);
-    this.changed.fire(uri);
+    const shown = this.states.show(uri, state);
     this.lensesChanged.fire();
-    const document = await vscode.workspace.openTextDocument(uri);
-    await untilTextIs(document, state.rendered.text);
-    const existing = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
-    await vscode.window.showTextDocument(document, {
-      viewColumn: existing?.viewColumn ?? vscode.ViewColumn.Beside,
-      preserveFocus: true,
-      preview: false,
-    });
+    await shown;
   }
 }
 

@@ -20,27 +20,25 @@ function targetOf(uri: vscode.Uri): SchemaTarget {
   return { accountId: query.get('account') ?? '', db: query.get('db') ?? '', col: query.get('col') ?? '' };
 }
 
-/** Read-only schema reports; an open report follows a refreshed sample. */
-export class SchemaReports extends Disposable implements vscode.TextDocumentContentProvider {
-  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.changed.event;
-
+/** Read-only schema reports, computed from their address; an open report follows a refreshed sample. */
+export class SchemaReports extends Disposable {
   constructor(
     private readonly services: Services,
     private readonly schemas: SchemaStore,
   ) {
     super();
-    this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, this));
+    const documents = services.virtualDocuments;
+    this.register(documents.computed({ scheme: SCHEMA_SCHEME, text: (uri) => this.text(uri) }));
     this.register(
       schemas.onDidChange((target) => {
         const uri = schemaReportUri(target);
         if (schemas.cached(target) && vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString()))
-          this.changed.fire(uri);
+          documents.refresh(uri);
       }),
     );
   }
 
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  private async text(uri: vscode.Uri): Promise<string> {
     const target = targetOf(uri);
     const account = this.services.accounts.list().find((candidate) => candidate.id === target.accountId);
     if (!account) return vscode.l10n.t('The account of this schema is no longer in DB Host.\n');

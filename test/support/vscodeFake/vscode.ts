@@ -160,8 +160,34 @@ class FakeOutputChannel {
   dispose(): void {}
 }
 
+export enum ViewColumn {
+  Active = -1,
+  Beside = -2,
+  One = 1,
+  Two = 2,
+}
+
+export enum ProgressLocation {
+  SourceControl = 1,
+  Window = 10,
+  Notification = 15,
+}
+
+/** The editors shown, latest last: each document with the column it was asked for. */
+const shownEditors: { document: FakeTextDocument; viewColumn?: ViewColumn }[] = [];
+
 export const window = {
   createOutputChannel: (name: string): FakeOutputChannel => new FakeOutputChannel(name),
+  /** The fake shows every document in an editor of its own, until its document closes. */
+  get visibleTextEditors(): readonly { document: FakeTextDocument; viewColumn?: ViewColumn }[] {
+    return shownEditors.filter((editor) => !editor.document.isClosed);
+  },
+  withProgress: <T>(_options: { location: ProgressLocation; title?: string }, task: () => Promise<T>): Promise<T> => task(),
+  showTextDocument(document: FakeTextDocument, options?: { viewColumn?: ViewColumn }): Promise<{ document: FakeTextDocument }> {
+    const editor = { document, viewColumn: options?.viewColumn };
+    shownEditors.push(editor);
+    return Promise.resolve(editor);
+  },
 };
 
 const contextKeys = new Map<string, unknown>();
@@ -188,25 +214,74 @@ const savedDocuments = new EventEmitter<{ uri: Uri }>();
 const closedDocuments = new EventEmitter<{ uri: Address }>();
 /** A document's address as the code under test holds it: its own `vscode.Uri` type, the fake's at run time. */
 type Address = { readonly scheme: string; toString(): string };
-type ContentProvider = { provideTextDocumentContent(uri: Address): string | Promise<string> };
+type ContentProvider = {
+  onDidChange?: (listener: (uri: Address) => unknown) => { dispose(): unknown };
+  provideTextDocumentContent(uri: Address, token: CancellationToken): string | Promise<string>;
+};
 const contentProviders = new Map<string, ContentProvider>();
+
+/** A token nothing cancels. */
+type CancellationToken = { readonly isCancellationRequested: boolean; onCancellationRequested(listener: () => unknown): Disposable };
+const notCancelled: CancellationToken = { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => undefined) };
+
+/** A text document VS Code holds: its text is its provider's, read when it opens and again when the provider reports it changed. */
+class FakeTextDocument {
+  isClosed = false;
+  constructor(
+    readonly uri: Address,
+    private text: string,
+  ) {}
+  getText(): string {
+    return this.text;
+  }
+  /** The provider gave new text (the fake itself calls this). */
+  changeTo(text: string): void {
+    this.text = text;
+  }
+}
+
+/** The open text documents of a content provider's schemes, by address. */
+const openDocuments = new Map<string, FakeTextDocument>();
+const changedDocuments = new EventEmitter<{ document: FakeTextDocument }>();
+
+async function readAgain(uri: Address): Promise<void> {
+  const document = openDocuments.get(uri.toString());
+  const provider = contentProviders.get(uri.scheme);
+  if (!document || !provider) return;
+  const text = await provider.provideTextDocumentContent(uri, notCancelled);
+  if (document.isClosed || text === document.getText()) return;
+  document.changeTo(text);
+  changedDocuments.fire({ document });
+}
 const configurationChanges = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 const settings = new Map<string, unknown>();
 
 export const workspace = {
   onDidSaveTextDocument: savedDocuments.event,
   onDidCloseTextDocument: closedDocuments.event,
+  onDidChangeTextDocument: changedDocuments.event,
+  get textDocuments(): FakeTextDocument[] {
+    return [...openDocuments.values()];
+  },
   registerTextDocumentContentProvider(scheme: string, provider: ContentProvider): Disposable {
     if (contentProviders.has(scheme)) throw new Error(`a content provider for '${scheme}' is already registered`);
     contentProviders.set(scheme, provider);
-    return new Disposable(() => contentProviders.delete(scheme));
+    // As VS Code does, it takes changes of its own scheme only, and reads an open document of it again.
+    const changes = provider.onDidChange?.((uri) => (uri.scheme === scheme ? void readAgain(uri) : undefined));
+    return new Disposable(() => {
+      changes?.dispose();
+      contentProviders.delete(scheme);
+    });
   },
-  /** A document of a registered scheme, as VS Code opens it: the text its provider gives now. */
-  async openTextDocument(uri: Address): Promise<{ uri: Address; getText(): string }> {
+  /** A document of a registered scheme, as VS Code opens it: the open one, or one with the text its provider gives now. */
+  async openTextDocument(uri: Address): Promise<FakeTextDocument> {
+    const open = openDocuments.get(uri.toString());
+    if (open) return open;
     const provider = contentProviders.get(uri.scheme);
     if (!provider) throw new Error(`cannot open ${uri.toString()}: no provider for its scheme`);
-    const text = await provider.provideTextDocumentContent(uri);
-    return { uri, getText: () => text };
+    const document = new FakeTextDocument(uri, await provider.provideTextDocumentContent(uri, notCancelled));
+    openDocuments.set(uri.toString(), openDocuments.get(uri.toString()) ?? document);
+    return openDocuments.get(uri.toString()) ?? document;
   },
   onDidChangeConfiguration: configurationChanges.event,
   getConfiguration: (section: string) => ({
@@ -231,7 +306,12 @@ export const fakeWorkspace = {
   /** A person saved the text document at `uri`. */
   save: (uri: Uri): void => savedDocuments.fire({ uri }),
   /** VS Code let go of the text document at `uri` (its editors closed). */
-  close: (uri: Address): void => closedDocuments.fire({ uri }),
+  close: (uri: Address): void => {
+    const document = openDocuments.get(uri.toString());
+    if (document) document.isClosed = true;
+    openDocuments.delete(uri.toString());
+    closedDocuments.fire({ uri: document?.uri ?? uri });
+  },
 };
 
 /** Forgets what every earlier test did: channels, context keys, commands, settings. */
@@ -241,4 +321,6 @@ export function resetFake(): void {
   commandHandlers.clear();
   settings.clear();
   contentProviders.clear();
+  openDocuments.clear();
+  shownEditors.length = 0;
 }
