@@ -3,6 +3,7 @@ import type { AccountState } from '../accountState';
 import type { AccountStore, DocumentSource, RequestScope } from '../accountStore';
 import type { Mutation } from '../mutations';
 import type { CollectionData } from '../../query/collectionData';
+import { HttpError } from '../../errors';
 import { stringifyMutations } from '../mutations';
 import { changeMutations, readCatalog, readChanges, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
@@ -175,6 +176,9 @@ export class PostgresAccountStore implements AccountStore {
       const refused = stored.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (refused) throw refused.reason;
       if (failure?.error instanceof CollectionNeeded) throw failure.error;
+      // A duplicate key PostgreSQL would have refused first may hide behind this failure: decided with the collection loaded.
+      if (failure && failure.error instanceof HttpError && failure.error.status < 500 && this.partials.leftToPostgres)
+        throw new CollectionNeeded();
       outcome = 'committing';
       await this.finish(client, commits.length > 0);
       outcome = 'committed';
