@@ -51,6 +51,10 @@ export class FilteredCollection extends PartialCollection {
     for (const index of base.indexes) if (index.unique && index.name !== ID_INDEX.name) this.rows.addIndex(index);
   }
 
+  override get byFilter(): boolean {
+    return true;
+  }
+
   /** The candidates, in natural order: the filter's matches are among them. */
   override get entries(): Entry[] {
     return this.rows.entries;

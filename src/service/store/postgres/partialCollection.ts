@@ -105,6 +105,11 @@ export class PartialCollection extends StoredCollection {
     return undefined;
   }
 
+  /** Whether the documents were read by a filter (filteredCollection.ts), not by `_id`. */
+  get byFilter(): boolean {
+    return false;
+  }
+
   /** Whether a unique key of this request was left to PostgreSQL: a failure of the request after it may hide a duplicate. */
   get leftToPostgres(): boolean {
     return this.leftKeys;

@@ -221,6 +221,41 @@ describePostgres('on PostgreSQL, updates by filter and their preview, without lo
     assert.equal((await get('d700')).tier, undefined, 'a preview writes nothing');
   });
 
+  it('refuses an update of many whose document changed in PostgreSQL after it read it, writing none of them', async () => {
+    const id = documentKey('d802');
+    const outside = await pool.connect();
+    try {
+      await outside.query('BEGIN');
+      await outside.query('SELECT version FROM dbhost_documents WHERE db = $1 AND col = $2 AND id = $3 FOR UPDATE', [DB, LARGE, id]);
+      const body = { criteria: { n: { $gte: 800, $lt: 805 } }, object: { $set: { by: 'service' } }, multi: true, safe: true };
+      const save = update(running, body);
+      // The service has read the documents and waits for the row to write them.
+      for (;;) {
+        const { rows } = await pool.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE dbhost_documents%'`,
+        );
+        if (rows[0].waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const changed = JSON.stringify({ ...person(802), by: 'outside' });
+      await outside.query(
+        'UPDATE dbhost_documents SET body = $4, doc = $5::jsonb, version = version + 1 WHERE db = $1 AND col = $2 AND id = $3',
+        [DB, LARGE, id, changed, changed],
+      );
+      await outside.query('COMMIT');
+      const refused = await save;
+      assert.equal(refused.status, 409, refused.text);
+      assert.match(
+        errorOf(refused),
+        /^Document "d802" of shop\.people changed in PostgreSQL after this write read it; nothing was written/,
+      );
+    } finally {
+      outside.release();
+    }
+    assert.equal((await get('d802')).by, 'outside');
+    for (const other of ['d800', 'd801', 'd803', 'd804']) assert.equal((await get(other)).by, undefined, other);
+  });
+
   it('gives the answers of the journal store on a collection both hold alike', async () => {
     const cases: [string, string, object][] = [
       // The first match takes a free key, the second one the first just took.
