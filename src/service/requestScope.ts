@@ -4,6 +4,7 @@ import type { Body } from './http/params';
 import type { Method } from './http/method';
 import type { RequestScope } from './store/accountStore';
 import { pathIdCandidates } from './handlers/documentPathIds';
+import { filteredDocuments } from './filteredScope';
 
 /** A scope of its own for each request: the store notes in it how long loading took. */
 const nothing = (): RequestScope => ({ collections: [], databases: [], figures: [] });
@@ -56,6 +57,10 @@ export function requestScope(
     if (pattern[4] === 'documents' && method === 'GET') return nothing();
     const ids = pattern[4] === 'documents' ? documentIds(pattern, params, method, body, query) : undefined;
     if (ids) return { ...nothing(), documents: [{ db, col, ids }] };
+    // An update by filter reads what its criteria may match; criteria the handler refuses read nothing.
+    const preview = pattern[4] === 'update_preview' && method === 'POST';
+    if (preview || (pattern.length === 5 && pattern[4] === 'documents' && method === 'PUT'))
+      return { ...nothing(), documents: filteredDocuments(db, col, body, preview) ?? [] };
     return { ...nothing(), collections: [{ db, col }] };
   }
   const listing = pattern.length === 2 || (pattern.length === 3 && pattern[2] === 'collections');

@@ -51,9 +51,10 @@ export interface RequestScope {
   collections: { db: string; col: string }[];
   /**
    * Collections of which the request reads or writes only the documents of these `_id`s (a write by `_id`, an
-   * insert) and nothing else: a store may read just those (postgres/partialCollection.ts).
+   * insert) and nothing else: a store may read just those (postgres/partialCollection.ts). With `criteria` (an update
+   * by filter, `preview` its dry run), the documents it may match too (postgres/filteredCollection.ts).
    */
-  documents?: { db: string; col: string; ids: Value[] }[];
+  documents?: { db: string; col: string; ids: Value[]; criteria?: Doc; preview?: boolean }[];
   /** Databases every collection of which it reads whole (a pipeline's `$lookup`, a copy). */
   databases: string[];
   /** Databases whose collections' counts and sizes it reports; `all`: every database's. */

@@ -9,6 +9,8 @@ import { documentColumns, documentKey } from './documentKeys';
 import { PartialCollection } from './partialCollection';
 import type { StatementRefusal } from './partialStatements';
 import { partialStatement } from './partialStatements';
+import type { UnchangedKeyRun } from './unchangedKeyRuns';
+import { joinRun, keepsUniqueKeys, runStatementOf } from './unchangedKeyRuns';
 
 /** One SQL statement with its parameters; `$1` is always the account. */
 export interface Statement {
@@ -114,12 +116,21 @@ const droppedIndex = (state: AccountState, mutation: Mutation & { op: 'dropIndex
 export function applyWithStatements(account: string, state: AccountState, mutations: Mutation[], apply = true): Statement[] {
   const statements: Statement[] = [];
   let run: PutRun | undefined;
+  let kept: UnchangedKeyRun | undefined;
   const endRun = () => {
     if (run) statements.push(runStatement(run));
-    run = undefined;
+    if (kept) statements.push(runStatementOf(kept));
+    [run, kept] = [undefined, undefined];
   };
   for (const mutation of mutations) {
     const partial = mutation.op === 'put' || mutation.op === 'delete' ? state.collection(mutation.db, mutation.col) : undefined;
+    if (partial instanceof PartialCollection && mutation.op === 'put' && keepsUniqueKeys(partial, mutation.doc)) {
+      const joined = joinRun(kept, partial, mutation, mutation.doc);
+      if (joined !== kept) endRun();
+      kept = joined;
+      if (apply) state.apply(mutation);
+      continue;
+    }
     if (partial instanceof PartialCollection) {
       endRun();
       statements.push(partialStatement(account, partial, mutation as Mutation & { op: 'put' | 'delete' }));
@@ -137,6 +148,7 @@ export function applyWithStatements(account: string, state: AccountState, mutati
     }
     if (!state.collection(mutation.db, mutation.col)) continue;
     const id = documentKey(mutation.doc._id);
+    if (kept) endRun();
     if (run && (run.db !== mutation.db || run.col !== mutation.col || run.seen.has(id))) endRun();
     run ??= { db: mutation.db, col: mutation.col, ids: [], seen: new Set(), bodies: [], jsons: [] };
     const { body, json } = documentColumns(mutation.doc);

@@ -44,9 +44,11 @@ export function scalarAt(doc: Doc, path: string): Value | undefined {
  * {@link CollectionNeeded}. Each document read keeps its `version`, which the write's SQL names.
  */
 export class PartialCollection extends StoredCollection {
-  private readonly rows = new CollectionData();
-  private readonly read = new Set<string>();
+  protected readonly rows = new CollectionData();
+  protected readonly read = new Set<string>();
   private readonly versions = new Map<string, number>();
+  /** Whether this request left a unique key to PostgreSQL's indexes (decided when its statements run). */
+  private leftKeys = false;
 
   constructor(
     readonly base: StoredCollection,
@@ -94,23 +96,45 @@ export class PartialCollection extends StoredCollection {
       const holder = this.rows.get(doc._id);
       if (holder && holder !== replacing) return ID_INDEX;
     }
-    let checkable: boolean | undefined;
     for (const index of this.indexes) {
       if (!index.unique || index.name === ID_INDEX.name) continue;
       const keys = indexKeysOf(index, doc);
       if (claimed?.get(index.name) && keys.some((key) => claimed.get(index.name)!.has(key))) return index;
-      // A key the document held already cannot clash: the collection was unique before.
-      const held = replacing ? new Set(indexKeysOf(index, replacing.doc)) : undefined;
-      if (held && keys.every((key) => held.has(key))) continue;
-      checkable ??= documentColumns(doc).json !== null;
-      // One field only: its key in another document's array is looked for after the write (partialStatements.ts).
-      const fields = Object.keys(index.key);
-      const [field] = fields;
-      if (!checkable || !this.enforced.has(index.name) || fields.length !== 1 || field.split('.').length > GUARDED_DEPTH)
-        throw new CollectionNeeded();
-      if (!checkedScalar(scalarAt(doc, field))) throw new CollectionNeeded();
+      this.decideElsewhere(index, doc, replacing);
     }
     return undefined;
+  }
+
+  /** Whether the documents were read by a filter (filteredCollection.ts), not by `_id`. */
+  get byFilter(): boolean {
+    return false;
+  }
+
+  /** Whether a unique key of this request was left to PostgreSQL: a failure of the request after it may hide a duplicate. */
+  get leftToPostgres(): boolean {
+    return this.leftKeys;
+  }
+
+  /** A unique key of `doc` the documents read cannot decide: unchanged (no clash), left to PostgreSQL, or {@link CollectionNeeded}. */
+  protected decideElsewhere(index: IndexSpec, doc: Doc, replacing: Entry | undefined): void {
+    // A key the document held already cannot clash: the collection was unique before.
+    const held = replacing ? new Set(indexKeysOf(index, replacing.doc)) : undefined;
+    if (held && indexKeysOf(index, doc).every((key) => held.has(key))) return;
+    this.leaveToPostgres(index, doc);
+  }
+
+  /** Leaves the unique key of `doc` to PostgreSQL's unique index where that decides it exactly; else {@link CollectionNeeded}. */
+  protected leaveToPostgres(index: IndexSpec, doc: Doc): void {
+    // One field only: its key in another document's array is looked for after the write (partialStatements.ts).
+    const fields = Object.keys(index.key);
+    const [field] = fields;
+    if (!this.enforced.has(index.name) || fields.length !== 1 || field.split('.').length > GUARDED_DEPTH) throw new CollectionNeeded();
+    if (!checkedScalar(scalarAt(doc, field)) || documentColumns(doc).json === null) throw new CollectionNeeded();
+    this.noteLeftToPostgres();
+  }
+
+  protected noteLeftToPostgres(): void {
+    this.leftKeys = true;
   }
 
   override put(doc: Doc, size = documentSize(doc)): void {

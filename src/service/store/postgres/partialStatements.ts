@@ -22,8 +22,9 @@ const DELETE_ONE = `DELETE FROM dbhost_documents WHERE ${ROW} AND version = $5`;
 
 /** What a failure of a statement writing one document of a {@link PartialCollection} means to its request. */
 export interface StatementRefusal {
-  /** The statement changed no row: the document is not at the version the write read. */
-  changed?: () => HttpError;
+  /** The statement changed fewer rows than `rows` (default 1; `returned`: the ids it did change): a document is not at the version read. */
+  changed?: (returned?: { id: string }[]) => HttpError;
+  rows?: number;
   /** PostgreSQL refused a duplicate key in the index `constraint`: the interface's answer, when it is one of the collection's. */
   duplicate: (constraint: string | undefined) => HttpError | undefined;
   /** Run after the statement: a row found means PostgreSQL's unique indexes could not decide the write. */
@@ -100,14 +101,14 @@ export function partialStatement(account: string, partial: PartialCollection, mu
 
 /** Runs one statement of a commit, turning a refusal of a partial write into its answer. */
 export async function runStatement(client: PoolClient, account: string, statement: Statement): Promise<void> {
-  let rowCount: number | null;
+  let result: { rowCount: number | null; rows: { id: string }[] };
   try {
-    ({ rowCount } = await client.query(statement.text, [account, ...statement.values]));
+    result = await client.query<{ id: string }>(statement.text, [account, ...statement.values]);
   } catch (error) {
     const { code, constraint } = error as { code?: unknown; constraint?: string };
     throw (code === '23505' && statement.refusal?.duplicate(constraint)) || error;
   }
-  if (statement.refusal?.changed && rowCount !== 1) throw statement.refusal.changed();
+  if (statement.refusal?.changed && result.rowCount !== (statement.refusal.rows ?? 1)) throw statement.refusal.changed(result.rows);
   for (const guard of statement.refusal?.guards ?? []) {
     const found = await client.query(guard.text, [account, ...guard.values]);
     if (found.rowCount !== 0) throw new CollectionNeeded();

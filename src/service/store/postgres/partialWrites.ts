@@ -7,6 +7,7 @@ import type { Mutation } from '../mutations';
 import { documentKey } from './documentKeys';
 import { storedDocument } from './documentQueries';
 import { uniqueIndexName } from './indexSql';
+import { readFiltered } from './filteredCollection';
 import { CollectionNeeded, PartialCollection } from './partialCollection';
 import { StoredCollection } from './storedCollection';
 
@@ -41,9 +42,15 @@ export class PartialWrites {
    * that are not loaded, and puts them in `state` in their collection's place. A loaded collection is written in memory.
    */
   async place(client: PoolClient, account: string, state: AccountState, scope: RequestScope): Promise<void> {
-    for (const { db, col, ids } of scope.documents ?? []) {
+    for (const read of scope.documents ?? []) {
+      const { db, col, ids } = read;
       const base = state.collection(db, col);
       if (!(base instanceof StoredCollection) || base instanceof PartialCollection) continue;
+      if (read.criteria) {
+        const enforced = await enforcedUnique(client, account, read, base);
+        this.placeOne(state, read, await readFiltered(client, account, base, { ...read, criteria: read.criteria }, enforced));
+        continue;
+      }
       const keys = [...new Set(ids.map((id: Value) => documentKey(id)))];
       const { rows } = await client.query<{ body: string; version: string }>(
         'SELECT body, version FROM dbhost_documents WHERE account = $1 AND db = $2 AND col = $3 AND id = ANY($4::text[])',
@@ -55,9 +62,18 @@ export class PartialWrites {
         version: Number(row.version),
       }));
       const partial = new PartialCollection(base, found, ids, await enforcedUnique(client, account, { db, col }, base));
-      state.databases.get(db)!.collections.set(col, partial);
-      this.placed.push({ db, col, partial });
+      this.placeOne(state, read, partial);
     }
+  }
+
+  private placeOne(state: AccountState, { db, col }: { db: string; col: string }, partial: PartialCollection): void {
+    state.databases.get(db)!.collections.set(col, partial);
+    this.placed.push({ db, col, partial });
+  }
+
+  /** Whether the request running left a unique key to PostgreSQL (see {@link PartialCollection.leftToPostgres}). */
+  get leftToPostgres(): boolean {
+    return this.placed.some(({ partial }) => partial.leftToPostgres);
   }
 
   /** Whether every mutation is a put or delete into a collection placed for the request. */

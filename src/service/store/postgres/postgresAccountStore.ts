@@ -3,6 +3,7 @@ import type { AccountState } from '../accountState';
 import type { AccountStore, DocumentSource, RequestScope } from '../accountStore';
 import type { Mutation } from '../mutations';
 import type { CollectionData } from '../../query/collectionData';
+import { HttpError } from '../../errors';
 import { stringifyMutations } from '../mutations';
 import { changeMutations, readCatalog, readChanges, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
@@ -176,7 +177,9 @@ export class PostgresAccountStore implements AccountStore {
       const stored = await Promise.allSettled(commits);
       const refused = stored.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (refused) throw refused.reason;
-      if (failure?.error instanceof CollectionNeeded) throw failure.error;
+      // A refusal may hide a duplicate key PostgreSQL would have refused first: decided with the collection loaded.
+      const hidesDuplicate = failure?.error instanceof HttpError && failure.error.status < 500 && this.partials.leftToPostgres;
+      if (failure?.error instanceof CollectionNeeded || hidesDuplicate) throw new CollectionNeeded();
       outcome = 'committing';
       await this.finish(client, commits.length > 0);
       outcome = 'committed';
