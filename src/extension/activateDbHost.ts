@@ -33,6 +33,7 @@ import { transferFeature } from './transfer/registerTransfer';
 import { usersFeature } from './users/registerUsers';
 import { RulesSaveChecks } from './kit/writes/rulesSaveCheck';
 import { walkthroughFeature } from './walkthrough/registerWalkthrough';
+import { AfterActivation } from './base/afterActivation';
 
 /**
  * What differs between the desktop extension host (Node) and a browser's web worker, chosen by the two
@@ -76,7 +77,9 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   // Guardrails first, at the account store's choke point: no client is made without the write guard (making the
   // tree, which every feature is handed, makes none).
   const explorer = createExplorer(services);
-  const host: FeatureHost = { services, explorer };
+  const afterActivation = new AfterActivation(logger);
+  context.subscriptions.push(afterActivation);
+  const host: FeatureHost = { services, explorer, afterActivation: afterActivation.add };
   activateFeature(host, guardrailsFeature, undefined);
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
@@ -97,4 +100,5 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
 
   const activationMs = performance.now() - activationStarted;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
+  afterActivation.start();
 }

@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
 }
 
 function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): void {
-  void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true);
+  host.afterActivation('the desktop-only menus', () => void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true));
   const localService = activateFeature(host, localServiceFeature, undefined);
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
   activateFeature(host, mcpServersFeature, undefined);

@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
+import type { RunAfterActivation } from '../base/afterActivation';
 import { deleteDocument } from './commands/deleteDocument';
 import { newDocument, showSavedTemplate } from './commands/newDocument';
 import { openDocument, openDocumentById } from './commands/openDocument';
@@ -30,7 +31,7 @@ interface Documents {
 }
 
 /** Documents as files: the `dbhost:` file system, and what shows a new document once saved. */
-function registerDocuments(services: Services): Documents {
+function registerDocuments(services: Services, afterActivation: RunAfterActivation): Documents {
   const templates = new NewDocumentTemplates(services);
   const fileSystem: DocumentFileSystem = new DocumentFileSystem(services, templates, async (uri, service) =>
     (await merges()).gate.atSave(uri, service),
@@ -44,13 +45,13 @@ function registerDocuments(services: Services): Documents {
   services.context.subscriptions.push(
     fileSystem,
     new DocumentDiagnostics(),
-    registerNewDocumentIdLens(),
     vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri))
         showSavedTemplate(services, templates, document.uri).catch(reportFailure(vscode.l10n.t('Could not open the new document')));
     }),
   );
+  afterActivation('the lens of new documents', () => services.context.subscriptions.push(registerNewDocumentIdLens()));
   return { templates, fileSystem, merges, saving };
 }
 
@@ -72,6 +73,6 @@ export const documentsFeature: FeatureModule<void, DocumentsFeature, Documents> 
         arg,
       ),
   },
-  register: ({ services }) => registerDocuments(services),
+  register: ({ services, afterActivation }) => registerDocuments(services, afterActivation),
   gives: ({ merges }) => ({ documentMerges: async () => (await merges()).views }),
 };

@@ -6,13 +6,15 @@ import { guardrailsBundle } from '../kit/lazy/loadGuardrails';
 import { installWriteGuard } from './writeGuard';
 import { CommandId } from '../kit/feature/commandIds';
 import type { FeatureModule } from '../kit/feature/featureModule';
+import type { RunAfterActivation } from '../base/afterActivation';
 
 /**
  * Guardrails of accounts: the write guard at the account store's choke point, Account Settings…, and,
  * once any account has a mode, colour or tag, that look on its documents and in the status bar.
- * Activated before every other feature, so no client is made without the guard.
+ * Activated before every other feature, so no client is made without the guard; the look (status bar item,
+ * file decorations; its code loaded then) and the completion are set up right after activation.
  */
-function registerGuardrails(services: Services): void {
+function registerGuardrails(services: Services, afterActivation: RunAfterActivation): void {
   installWriteGuard(services);
   let look: vscode.Disposable | undefined;
   const showLookOnceUsed = () => {
@@ -20,10 +22,14 @@ function registerGuardrails(services: Services): void {
     look = guardrailsBundle().showAccountLook(services.accounts);
     services.context.subscriptions.push(look);
   };
-  showLookOnceUsed();
+  services.context.subscriptions.push(services.accounts.onDidChange(showLookOnceUsed));
+  afterActivation('the guardrails look', showLookOnceUsed);
+  afterActivation('the completion of account labels', () => registerAccountLabelCompletion(services));
+}
+
+/** Completion of "account" in playgrounds offers the labels. */
+function registerAccountLabelCompletion(services: Services): void {
   services.context.subscriptions.push(
-    services.accounts.onDidChange(showLookOnceUsed),
-    // Completion of "account" in playgrounds offers the labels.
     vscode.languages.registerCompletionItemProvider(
       { pattern: '**/*.query.json' },
       {
@@ -42,5 +48,5 @@ export const guardrailsFeature: FeatureModule = {
       return guardrailsBundle().accountSettings(services, accountId);
     },
   },
-  register: ({ services }) => registerGuardrails(services),
+  register: ({ services, afterActivation }) => registerGuardrails(services, afterActivation),
 };

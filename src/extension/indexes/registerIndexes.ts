@@ -30,13 +30,13 @@ export const indexesFeature: FeatureModule<PlaygroundAccountBinding, void, Index
     [CommandId.dropIndex]: async ({ own }, arg?: unknown) => (await own.commands()).dropIndex(arg),
     [CommandId.dropAllIndexes]: async ({ own }, arg?: unknown) => (await own.commands()).dropAllIndexes(arg),
   },
-  register({ services }, playgroundAccounts) {
+  register({ services, afterActivation }, playgroundAccounts) {
     const explain = loadExplain(services, playgroundAccounts);
     const drafts = new IndexJsonDrafts();
     const commands = lazyPart('indexes', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
-    services.context.subscriptions.push(
-      drafts,
-      vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts)),
+    services.context.subscriptions.push(drafts);
+    afterActivation('the lens of index drafts', () =>
+      services.context.subscriptions.push(vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts))),
     );
     return { commands, explain };
   },

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../kit/feature/featureModule';
+import type { RunAfterActivation } from '../base/afterActivation';
 import type { LoadKnowledge } from '../kit/lazy/loadKnowledge';
 import { knowledgeCommands, registerPlaygroundKnowledge } from './playgroundKnowledge';
 import type { PlaygroundParts } from './playgroundParts';
@@ -19,8 +20,8 @@ import { CommandId } from '../kit/feature/commandIds';
 import { explainHidden } from '../kit/availability/explainAvailability';
 import { aggregateHidden } from '../kit/availability/aggregateAvailability';
 
-/** Query playgrounds: `.query.json` files with diagnostics, Run lenses, and results beside them. */
-export function registerPlaygrounds(services: Services): PlaygroundParts {
+/** Query playgrounds: `.query.json` files with diagnostics, Run lenses (right after activation), and results beside them. */
+export function registerPlaygrounds(services: Services, afterActivation: RunAfterActivation): PlaygroundParts {
   const parses = new PlaygroundParses();
   const diagnostics = new PlaygroundDiagnostics(parses);
   const accounts = new PlaygroundAccounts(services.accounts, services.context.workspaceState);
@@ -28,20 +29,20 @@ export function registerPlaygrounds(services: Services): PlaygroundParts {
   const runner = new PlaygroundRunner(services, parses, diagnostics, accounts, results);
   const playgroundSelector: vscode.DocumentSelector = [{ language: 'jsonc' }, { language: 'json' }, { pattern: '**/*.query.json' }];
 
-  services.context.subscriptions.push(
-    diagnostics,
-    accounts,
-    results,
-    vscode.languages.registerCodeLensProvider(
-      playgroundSelector,
-      new PlaygroundCodeLenses(
-        parses,
-        accounts,
-        (accountId) => explainHidden(services, accountId),
-        (accountId) => aggregateHidden(services, accountId),
+  services.context.subscriptions.push(diagnostics, accounts, results);
+  afterActivation('the playground lenses', () =>
+    services.context.subscriptions.push(
+      vscode.languages.registerCodeLensProvider(
+        playgroundSelector,
+        new PlaygroundCodeLenses(
+          parses,
+          accounts,
+          (accountId) => explainHidden(services, accountId),
+          (accountId) => aggregateHidden(services, accountId),
+        ),
       ),
+      vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
     ),
-    vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME }, new ResultsCodeLenses(results)),
   );
   return { parses, accounts, results, runner };
 }
@@ -62,8 +63,8 @@ export const playgroundFeature: FeatureModule<void, Playgrounds> = {
     [CommandId.choosePlaygroundAccount]: ({ services, own }, file?: unknown) => choosePlaygroundAccount(services, own.parts.accounts, file),
     [CommandId.newQueryPlayground]: ({ services, own }, arg?: unknown) => newQueryPlayground(services, own.parts.accounts, arg),
   },
-  register({ services }) {
-    const parts = registerPlaygrounds(services);
-    return { parts, knowledge: registerPlaygroundKnowledge(services, parts) };
+  register({ services, afterActivation }) {
+    const parts = registerPlaygrounds(services, afterActivation);
+    return { parts, knowledge: registerPlaygroundKnowledge(services, parts, afterActivation) };
   },
 };

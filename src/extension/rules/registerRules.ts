@@ -19,7 +19,7 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
     [CommandId.openRules]: async ({ own: rules }, arg: unknown) => (await rules()).open(arg),
     [CommandId.setRules]: async ({ own: rules }, arg: unknown) => (await rules()).open(arg),
   },
-  register({ services, explorer }, knowledge) {
+  register({ services, explorer, afterActivation }, knowledge) {
     const rules = lazyPart('rules', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
     explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
     const refuse = (): never => {
@@ -42,13 +42,17 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
         uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
       (collection) => rules().then((loaded) => loaded.rulesOf(collection)),
     );
+    afterActivation('the completion in rules files', () =>
+      services.context.subscriptions.push(
+        vscode.languages.registerCompletionItemProvider(
+          { scheme: RULES_SCHEME },
+          { provideCompletionItems: async (document, position) => (await rules()).complete(document, position) },
+          '"',
+        ),
+      ),
+    );
     services.context.subscriptions.push(
       vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),
-      vscode.languages.registerCompletionItemProvider(
-        { scheme: RULES_SCHEME },
-        { provideCompletionItems: async (document, position) => (await rules()).complete(document, position) },
-        '"',
-      ),
       // A document shown (opened, or shown again: VS Code keeps a closed document a while) reads its rules again and is checked.
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         const uri = editor?.document.uri;

@@ -64,5 +64,6 @@ export function registerWalkthrough(services: Services): void {
 
 export const walkthroughFeature: FeatureModule = {
   name: 'walkthrough',
-  register: ({ services }) => registerWalkthrough(services),
+  // Its steps tick a moment after activation, as a person never sees them before.
+  register: ({ services, afterActivation }) => afterActivation('the walkthrough', () => registerWalkthrough(services)),
 };

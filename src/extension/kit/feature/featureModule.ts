@@ -4,11 +4,17 @@ import type { Services } from '../../services';
 import type { CommandId } from './commandIds';
 import type { ExplorerTree } from '../tree/explorerTree';
 import type { TreeContributor } from '../tree/treeContributions';
+import type { RunAfterActivation } from '../../base/afterActivation';
 
-/** What every feature is given: the Services, and the DB Host tree as features see it and add to it. */
+/**
+ * What every feature is given: the Services, the DB Host tree as features see it and add to it, and where to hand
+ * set-up that no activation event waits for (language providers, context keys, the status bar), which runs
+ * right after activation.
+ */
 export interface FeatureHost {
   readonly services: Services;
   readonly explorer: ExplorerTree & TreeContributor;
+  readonly afterActivation: RunAfterActivation;
 }
 
 /** What a feature's command handlers are given: the host, and what the feature's own `register` made (`Own`). */
@@ -55,7 +61,7 @@ export function activateFeature<Needs, Gives, Own>(host: FeatureHost, feature: F
   // A feature without `register` makes nothing (its Own is void), one without `gives` gives its Own: the type above holds both.
   const declared = feature as { commands?: FeatureCommands<Own> } & Partial<FeatureRegistration<Needs, Own> & FeatureGift<Gives, Own>>;
   const own = declared.register?.(host, needs) as Own;
-  const scope: FeatureScope<Own> = { services: host.services, explorer: host.explorer, own };
+  const scope: FeatureScope<Own> = { ...host, own };
   const commands = Object.entries(declared.commands ?? {}) as [CommandId, CommandHandler<Own>][];
   host.services.context.subscriptions.push(
     ...commands.map(([id, handler]): vscode.Disposable =>

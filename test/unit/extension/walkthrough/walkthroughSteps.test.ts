@@ -19,7 +19,8 @@ describe('walkthrough: a step is marked done when its action is done, not before
     resetFake();
     let services;
     ({ context, accounts, services } = fakeServices(vscodePrompts));
-    walkthroughFeature.register?.({ services, explorer: undefined as never }, undefined);
+    // Its steps are set up right after activation: here at once.
+    walkthroughFeature.register?.({ services, explorer: undefined as never, afterActivation: (_what, work) => work() }, undefined);
   });
   afterEach(() => context.dispose());
 

@@ -52,7 +52,11 @@ describe('extension/kit/feature: a feature declares every command it answers', (
   let services: Services;
   let messages: Messages;
   const contributed: string[] = [];
-  const hostOf = (): FeatureHost => ({ services, explorer: { contribute: (kind: string) => contributed.push(kind) } as never });
+  const hostOf = (): FeatureHost => ({
+    services,
+    explorer: { contribute: (kind: string) => contributed.push(kind) } as never,
+    afterActivation: (_what, work) => work(),
+  });
 
   beforeEach(() => {
     resetFake();
