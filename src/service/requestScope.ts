@@ -54,6 +54,8 @@ export function requestScope(
     // Read where the store keeps the documents (DocumentSource): a document by _id, and a query that PostgreSQL
     // answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
     if (pattern[4] === 'documents' && method === 'GET') return nothing();
+    // Index listings, drops and builds read no document: a build asks the store for what it needs (StoreIndexBuilds).
+    if (pattern[4] === 'indexes') return nothing();
     const ids = pattern[4] === 'documents' ? documentIds(pattern, params, method, body, query) : undefined;
     if (ids) return { ...nothing(), documents: [{ db, col, ids }] };
     return { ...nothing(), collections: [{ db, col }] };

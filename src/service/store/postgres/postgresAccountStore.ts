@@ -12,6 +12,8 @@ import { applyWithStatements, makeDefinitions } from './mutationSql';
 import { CollectionNeeded } from './partialCollection';
 import { storeCommit } from './commitRows';
 import { PartialWrites, writeOrLoad } from './partialWrites';
+import { PostgresIndexBuilds } from './indexBuilds';
+import { loadWhenWanted } from './loadWhenWanted';
 import { unavailable } from './unavailable';
 
 /** The change line of a commit too large to copy into the change log (Copy Database): the others read the account again. */
@@ -40,6 +42,7 @@ export class PostgresAccountStore implements AccountStore {
   /** A commit failed: `state` may hold what was not stored, so the next request reads the account again. */
   private stale = false;
   readonly documents: DocumentSource;
+  readonly indexBuilds: PostgresIndexBuilds;
   /** Index definitions of the commits stored: made once their transaction committed (see define). */
   private definitions: string[] = [];
   /** The collections the write request running reads only some documents of; whether it changed anything else. */
@@ -56,6 +59,7 @@ export class PostgresAccountStore implements AccountStore {
     private readonly cache: CollectionCache,
   ) {
     this.documents = new PostgresDocuments(pool, account);
+    this.indexBuilds = new PostgresIndexBuilds(pool, account, state);
   }
 
   commit(mutations: Mutation[], durable: boolean): void {
@@ -76,7 +80,7 @@ export class PostgresAccountStore implements AccountStore {
 
   serve<T>(run: () => T | Promise<T>, writes: boolean, scope: RequestScope = { collections: [], databases: [], figures: [] }): Promise<T> {
     if (!writes) return this.read(run, scope);
-    return this.takeTurn(() => writeOrLoad(scope, () => this.write(run, scope)));
+    return this.takeTurn(() => loadWhenWanted(scope, () => writeOrLoad(scope, () => this.write(run, scope))));
   }
 
   /** Runs `work` once the writes of this process before it are done; the next write waits for it. */
@@ -194,6 +198,7 @@ export class PostgresAccountStore implements AccountStore {
       this.transaction = undefined;
       client.release();
       release();
+      this.indexBuilds.settle();
       this.partials.restore(this.state, outcome === 'committed');
       this.cache.evict(this.state);
     }
