@@ -4,6 +4,7 @@ import type { Body } from './http/params';
 import type { Method } from './http/method';
 import type { RequestScope } from './store/accountStore';
 import { pathIdCandidates } from './handlers/documentPathIds';
+import { namesOtherCollections } from './query/aggregation/namesOtherCollections';
 
 /** A scope of its own for each request: the store notes in it how long loading took. */
 const nothing = (): RequestScope => ({ collections: [], databases: [], figures: [] });
@@ -50,7 +51,8 @@ export function requestScope(
   if (pattern[0] === 'deployments' && pattern[2] === 'stats') return { ...nothing(), figures: 'all' };
   if (pattern[0] !== 'databases' || db === undefined) return nothing();
   if (col !== undefined) {
-    if (pattern[4] === 'aggregate') return { ...nothing(), databases: [db] };
+    // A pipeline on its own collection reads its leading stages' documents where the store keeps them (aggregateSource.ts).
+    if (pattern[4] === 'aggregate') return namesOtherCollections(body.pipeline) ? { ...nothing(), databases: [db] } : nothing();
     // Read where the store keeps the documents (DocumentSource): a document by _id, and a query that PostgreSQL
     // answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
     if (pattern[4] === 'documents' && method === 'GET') return nothing();

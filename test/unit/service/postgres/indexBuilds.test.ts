@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
-import { documentColumns, documentKey } from '../../../../src/service/store/postgres/documentKeys';
+import { damageRow, insertRows } from '../../../support/postgresRows';
 
 const KEY = 'index-builds-key-8c21';
 const DB = 'shop';
@@ -47,21 +47,13 @@ describePostgres('on PostgreSQL, index builds without loading their collection',
         assert.equal((await service.raw('POST', docs, { body: jsonBody({ document: person(i) }) })).status, 200);
     }
     await running.stop();
-    for (let from = 1; from < COUNT; from += 5_000) {
-      const rows = Array.from({ length: Math.min(5_000, COUNT - from) }, (_, i) => person(from + i));
-      await pool.query(
-        `INSERT INTO dbhost_documents (account, db, col, id, body, doc)
-         SELECT c.account, $1, $2, t.id, t.body, t.body::jsonb FROM dbhost_collections c, unnest($3::text[], $4::text[]) AS t(id, body)
-         WHERE c.db = $1 AND c.name = $2`,
-        [DB, LARGE, rows.map((doc) => documentKey(doc._id)), rows.map((doc) => documentColumns(doc).body)],
-      );
-    }
-    const damaged = await pool.query(`UPDATE dbhost_documents SET body = '{' WHERE db = $1 AND col = $2 AND id = $3`, [
+    await insertRows(
+      pool,
       DB,
       LARGE,
-      documentKey(DAMAGED),
-    ]);
-    assert.equal(damaged.rowCount, 1);
+      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+    );
+    await damageRow(pool, DB, LARGE, DAMAGED);
     running = await start();
   });
   after(async () => {
