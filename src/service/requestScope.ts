@@ -53,9 +53,9 @@ export function requestScope(
   if (col !== undefined) {
     // A pipeline on its own collection reads its leading stages' documents where the store keeps them (aggregateSource.ts).
     if (pattern[4] === 'aggregate') return namesOtherCollections(body.pipeline) ? { ...nothing(), databases: [db] } : nothing();
-    // Read where the store keeps the documents (DocumentSource): a document by _id, and a query that PostgreSQL
-    // answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
-    if (pattern[4] === 'documents' && method === 'GET') return nothing();
+    // Read where the store keeps the documents (DocumentSource): a document by _id, and a query (or its explain) that
+    // PostgreSQL answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
+    if ((pattern[4] === 'documents' || pattern[4] === 'explain') && method === 'GET') return nothing();
     // Index listings, drops and builds read no document: a build asks the store for what it needs (StoreIndexBuilds).
     if (pattern[4] === 'indexes') return nothing();
     const ids = pattern[4] === 'documents' ? documentIds(pattern, params, method, body, query) : undefined;
