@@ -5,6 +5,7 @@ import type { Method } from './http/method';
 import type { RequestScope } from './store/accountStore';
 import { pathIdCandidates } from './handlers/documentPathIds';
 import { filteredDocuments } from './filteredScope';
+import { namesOtherCollections } from './query/aggregation/namesOtherCollections';
 
 /** A scope of its own for each request: the store notes in it how long loading took. */
 const nothing = (): RequestScope => ({ collections: [], databases: [], figures: [] });
@@ -51,10 +52,13 @@ export function requestScope(
   if (pattern[0] === 'deployments' && pattern[2] === 'stats') return { ...nothing(), figures: 'all' };
   if (pattern[0] !== 'databases' || db === undefined) return nothing();
   if (col !== undefined) {
-    if (pattern[4] === 'aggregate') return { ...nothing(), databases: [db] };
-    // Read where the store keeps the documents (DocumentSource): a document by _id, and a query that PostgreSQL
-    // answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
-    if (pattern[4] === 'documents' && method === 'GET') return nothing();
+    // A pipeline on its own collection reads its leading stages' documents where the store keeps them (aggregateSource.ts).
+    if (pattern[4] === 'aggregate') return namesOtherCollections(body.pipeline) ? { ...nothing(), databases: [db] } : nothing();
+    // Read where the store keeps the documents (DocumentSource): a document by _id, and a query (or its explain) that
+    // PostgreSQL answers whole; one that it cannot loads the collection then (AccountStore.loadCollection).
+    if ((pattern[4] === 'documents' || pattern[4] === 'explain') && method === 'GET') return nothing();
+    // Index listings, drops and builds read no document: a build asks the store for what it needs (StoreIndexBuilds).
+    if (pattern[4] === 'indexes') return nothing();
     const ids = pattern[4] === 'documents' ? documentIds(pattern, params, method, body, query) : undefined;
     if (ids) return { ...nothing(), documents: [{ db, col, ids }] };
     // An update by filter reads what its criteria may match; criteria the handler refuses read nothing.

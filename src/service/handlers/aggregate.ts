@@ -17,6 +17,7 @@ import type { PipelineContext } from '../query/aggregation/runPipeline';
 import { runStages } from '../query/aggregation/runPipeline';
 import { parsePipeline } from '../query/aggregation/validatePipeline';
 import { writePipelineResults } from './aggregateWrites';
+import { leadingPage } from './aggregateSource';
 import { COUNT_HEADER, LEGACY_COUNT_HEADER } from './documents';
 import { explainReply } from './explain';
 import { elapsed, logValue, requireCollection, requireDatabase } from './lookup';
@@ -93,10 +94,9 @@ export const aggregate: Handler = async (context) => {
   const budget = new RequestBudget(MAX_WORK_STEPS, MAX_REQUEST_MS, PIPELINE_NARROWING);
   const request = withBudget(() => parseRequest(context.body, params.db), budget);
   const data = requireCollection(account, params.db, params.col);
-  const { find, planned, rest } = leadingFind(request.stages);
-  const page = await findPageSliced(data, find, budget, !request.explain, request.explain).catch((error: unknown) => {
-    throw planned.length > 0 ? inStage(planned[0], error) : error;
-  });
+  const leading = leadingFind(request.stages);
+  const { find, planned, rest } = leading;
+  const page = await leadingPage(context, data, leading, budget, request.explain);
   if (request.explain) {
     // A limit of 0: no $limit was planned with the leading stages.
     const shown = { ...find, limit: find.limit === Number.MAX_SAFE_INTEGER ? 0 : find.limit };
@@ -111,7 +111,7 @@ export const aggregate: Handler = async (context) => {
     nreturned: page.documents.length,
   });
   const pipeline: PipelineContext = { budget, meter: new MemoryMeter(), readCollection: collectionReader(context, budget) };
-  const results = await runStages(page.documents, rest, pipeline);
+  const results = page.counted ?? (await runStages(page.documents, rest, pipeline));
   logAggregate(context, planSummary(page.plan), results.length, startedAt);
   const last = request.stages[request.stages.length - 1];
   if (last && WRITE_STAGES.has(last.name)) return writeResults(context, last, results, budget, startedAt);

@@ -22,7 +22,10 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
   const request = parseListRequest(query);
   const source = account.store.documents;
   if (!source) return explainReply(`${params.db}.${params.col}`, request, await findPageSliced(data, request, budget, false), startedAt);
-  const page = await pushedDownPage(source, { db: params.db, col: params.col, collection: data }, request, budget, false);
+  // A sort the store cannot order exactly is explained as the service's planner runs it, on the collection loaded.
+  const load = async () =>
+    (await account.store.loadCollection?.(params.db, params.col)) ?? requireCollection(account, params.db, params.col);
+  const page = await pushedDownPage(source, { db: params.db, col: params.col, collection: data, load }, request, budget, false);
   // A sort the store could not decide was answered by the service's planner: explained as it ran.
   if (page.inService) return explainReply(`${params.db}.${params.col}`, request, page, startedAt);
   const sorted = request.sort !== undefined && Object.keys(request.sort).length > 0;

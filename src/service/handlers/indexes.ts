@@ -5,7 +5,10 @@ import type { Handler } from '../http/types';
 import { OK } from '../http/types';
 import type { CollectionData, Entry } from '../query/collectionData';
 import { buildInBackground } from './indexBuild';
-import { describeKey, ID_INDEX, indexKeysOf } from '../query/collectionData';
+import { ID_INDEX, indexKeysOf } from '../query/collectionData';
+import { buildDuplicateConflict } from '../query/duplicateKey';
+import type { BuildProgress } from '../store/storeIndexBuilds';
+import { createInStore } from './storeIndexBuild';
 import type { Mutation } from '../store/mutations';
 import type { IndexSpec } from '../query/indexes/indexSpec';
 import { checkPath } from '../query/reservedNames';
@@ -41,7 +44,7 @@ export const indexName = (key: Record<string, number | string>): string =>
 const sameKey = (a: IndexSpec['key'], b: IndexSpec['key']) => JSON.stringify(a) === JSON.stringify(b);
 
 /** An index as the database lists it, with its usage since the service started (as `$indexStats` gives it) and a build's progress. */
-function indexRecord(db: string, col: string, index: IndexSpec, data: CollectionData): Record<string, unknown> {
+function indexRecord(db: string, col: string, index: IndexSpec, data: CollectionData, stored?: BuildProgress): Record<string, unknown> {
   const record: Record<string, unknown> = { v: 1, key: index.key, ns: `${db}.${col}`, name: index.name };
   if (index.unique) record.unique = true;
   if (index.background !== undefined) record.background = index.background;
@@ -49,12 +52,11 @@ function indexRecord(db: string, col: string, index: IndexSpec, data: Collection
   if (index.min !== undefined) record.min = index.min;
   if (index.max !== undefined) record.max = index.max;
   const ordered = data.queryIndex(index.name);
-  if (ordered) {
-    record.accesses = { ops: ordered.accesses.ops, since: ordered.accesses.since };
-    if (ordered.build) {
-      record.building = true;
-      record.progress = { done: Math.min(ordered.build.done, ordered.build.total), total: ordered.build.total };
-    }
+  if (ordered) record.accesses = { ops: ordered.accesses.ops, since: ordered.accesses.since };
+  const build = ordered?.build ?? stored;
+  if (build) {
+    record.building = true;
+    record.progress = { done: Math.min(build.done, build.total), total: build.total };
   }
   return record;
 }
@@ -63,18 +65,22 @@ export const getIndex: Handler = ({ account, params }) => {
   const data = requireCollection(account, params.db, params.col);
   const index = data.indexes.find((candidate) => candidate.name === params.ind);
   if (!index) throw notFound(`Index "${params.ind}" does not exist on ${params.db}.${params.col}`);
-  return { body: indexRecord(params.db, params.col, index, data) };
+  return { body: indexRecord(params.db, params.col, index, data, account.store.indexBuilds?.building(params.db, params.col, index.name)) };
 };
 
 export const listIndexes: Handler = ({ account, params }) => {
   const data = requireCollection(account, params.db, params.col);
-  return { body: data.indexes.map((index) => indexRecord(params.db, params.col, index, data)) };
+  const builds = account.store.indexBuilds;
+  return {
+    body: data.indexes.map((index) => indexRecord(params.db, params.col, index, data, builds?.building(params.db, params.col, index.name))),
+  };
 };
 
 /** The database's limit on the indexes of one collection. */
 export const MAX_INDEXES_PER_COLLECTION = 64;
 
-export const createIndex: Handler = ({ account, params, body, thread }) => {
+export const createIndex: Handler = (context) => {
+  const { account, params, body, thread } = context;
   const startedAt = performance.now();
   const data = requireCollection(account, params.db, params.col);
   const key = parseKey(body.spec);
@@ -103,17 +109,16 @@ export const createIndex: Handler = ({ account, params, body, thread }) => {
       `A collection can have at most ${MAX_INDEXES_PER_COLLECTION} indexes (the database's limit, _id_ included); drop one before creating another`,
     );
   }
+  // A collection the store keeps without having loaded it: the store scans it and builds the index.
+  const builds = account.store.indexBuilds;
+  if (builds && !data.loaded) return createInStore(context, builds, index, startedAt);
   const mutations: Mutation[] = [];
   if (unique) {
     const seen = new Map<string, Entry>();
     for (const entry of data.entries) {
       const keys = indexKeysOf(index, entry.doc);
       if (keys.some((k) => seen.has(k))) {
-        if (!dropDups) {
-          throw conflict(
-            `E11000 duplicate key error index: ${params.db}.${params.col}.$${index.name} dup key: ${describeKey(index, entry.doc)}; the index was not created (drop_dups keeps the first document and deletes the later duplicates)`,
-          );
-        }
+        if (!dropDups) throw buildDuplicateConflict(`${params.db}.${params.col}`, index, entry.doc);
         mutations.push({ op: 'delete', db: params.db, col: params.col, id: entry.doc._id });
         continue;
       }

@@ -2,6 +2,7 @@ import type { Doc, Value } from '../bson/extendedJson';
 import type { CollectionData } from '../query/collectionData';
 import type { AccountState } from './accountState';
 import type { Mutation } from './mutations';
+import type { StoreIndexBuilds } from './storeIndexBuilds';
 
 /**
  * Where one account's data is kept: the handlers read `state` and change it only through `commit` and
@@ -37,6 +38,8 @@ export interface AccountStore {
    * loaded (undefined once it is gone). The journal store has none: its documents are in `state`.
    */
   loadCollection?(db: string, col: string): Promise<CollectionData | undefined>;
+  /** Index builds the store runs itself over a collection it has not loaded (PostgreSQL); the journal store has none. */
+  readonly indexBuilds?: StoreIndexBuilds;
   /** A new account's first data (the demo), stored before the service answers. */
   seed(batches: Iterable<Mutation[]>): Promise<void>;
   close(): void | Promise<void>;

@@ -13,7 +13,9 @@ import { applyWithStatements, makeDefinitions } from './mutationSql';
 import { CollectionNeeded } from './partialCollection';
 import { storeCommit } from './commitRows';
 import { PartialWrites, writeOrLoad } from './partialWrites';
-import { unavailable } from './unavailable';
+import { PostgresIndexBuilds } from './indexBuilds';
+import { loadWhenWanted } from './loadWhenWanted';
+import { connectOrUnavailable, unavailable } from './unavailable';
 
 /** The change line of a commit too large to copy into the change log (Copy Database): the others read the account again. */
 export const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
@@ -43,6 +45,7 @@ export class PostgresAccountStore implements AccountStore {
   /** A write of this process holds the account's lock and caught up inside it: no commit can be missed, none is read. */
   private lockedAndCaughtUp = false;
   readonly documents: DocumentSource;
+  readonly indexBuilds: PostgresIndexBuilds;
   /** Index definitions of the commits stored: made once their transaction committed (see define). */
   private definitions: string[] = [];
   /** The collections the write request running reads only some documents of; whether it changed anything else. */
@@ -59,6 +62,7 @@ export class PostgresAccountStore implements AccountStore {
     private readonly cache: CollectionCache,
   ) {
     this.documents = new PostgresDocuments(pool, account);
+    this.indexBuilds = new PostgresIndexBuilds(pool, account, state);
   }
 
   commit(mutations: Mutation[], durable: boolean): void {
@@ -79,7 +83,7 @@ export class PostgresAccountStore implements AccountStore {
 
   serve<T>(run: () => T | Promise<T>, writes: boolean, scope: RequestScope = { collections: [], databases: [], figures: [] }): Promise<T> {
     if (!writes) return this.read(run, scope);
-    return this.takeTurn(() => writeOrLoad(scope, () => this.write(run, scope)));
+    return this.takeTurn(() => loadWhenWanted(scope, () => writeOrLoad(scope, () => this.write(run, scope))));
   }
 
   /** Runs `work` once the writes of this process before it are done; the next write waits for it. */
@@ -139,7 +143,7 @@ export class PostgresAccountStore implements AccountStore {
   /** Catches up and loads what `scope` names in one snapshot, between two writes of this process; pins it. */
   private async loadForRead(scope: RequestScope): Promise<() => void> {
     await this.chain;
-    const client = await this.connect();
+    const client = await connectOrUnavailable(this.pool);
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       await this.refresh(client, scope);
@@ -155,7 +159,7 @@ export class PostgresAccountStore implements AccountStore {
 
   private async write<T>(run: () => T | Promise<T>, scope: RequestScope): Promise<T> {
     await this.chain;
-    const client = await this.connect();
+    const client = await connectOrUnavailable(this.pool);
     let release = () => {};
     let outcome: 'open' | 'committing' | 'committed' = 'open';
     let seq: number | undefined;
@@ -201,6 +205,7 @@ export class PostgresAccountStore implements AccountStore {
       this.lockedAndCaughtUp = false;
       client.release();
       release();
+      this.indexBuilds.settle();
       this.partials.restore(this.state, outcome === 'committed');
       this.cache.evict(this.state);
     }
@@ -249,7 +254,7 @@ export class PostgresAccountStore implements AccountStore {
 
   /** A commit outside a write request: its own transaction, refused when another process committed meanwhile. */
   private async store(statements: Statement[], line: string, after: number): Promise<void> {
-    const client = await this.connect();
+    const client = await connectOrUnavailable(this.pool);
     try {
       await client.query('BEGIN');
       await this.storeIn(client, statements, line, after);
@@ -323,7 +328,7 @@ export class PostgresAccountStore implements AccountStore {
   /** Reads the whole account: in the write's transaction when given (which holds the account's lock), else in one of its own. */
   private async readAgain(transaction?: PoolClient): Promise<void> {
     await this.chain;
-    const client = transaction ?? (await this.connect());
+    const client = transaction ?? (await connectOrUnavailable(this.pool));
     try {
       if (!transaction) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const { state, seq } = await readCatalog(client, this.account);
@@ -337,14 +342,6 @@ export class PostgresAccountStore implements AccountStore {
       throw unavailable(error, 'the account could not be read');
     } finally {
       if (!transaction) client.release();
-    }
-  }
-
-  private async connect(): Promise<PoolClient> {
-    try {
-      return await this.pool.connect();
-    } catch (error) {
-      throw unavailable(error, 'nothing was read or stored');
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Pool, PoolClient } from 'pg';
 import { HttpError } from '../../errors';
 
 /** SQLSTATE classes that say PostgreSQL cannot serve now: connection, resources, operator intervention, system errors. */
@@ -14,4 +15,13 @@ export function unavailable(error: unknown, outcome: string): Error {
   if (sqlState && !UNAVAILABLE_CLASSES.has(sqlState.slice(0, 2))) return error as Error;
   const cause = typeof code === 'string' ? code : ((error as Error)?.message ?? String(error));
   return new HttpError(503, `The service's PostgreSQL database is unavailable (${cause}); ${outcome}. Try again once it is back`);
+}
+
+/** A connection of the pool, or the 503 when PostgreSQL cannot be reached. */
+export async function connectOrUnavailable(pool: Pool): Promise<PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw unavailable(error, 'nothing was read or stored');
+  }
 }
