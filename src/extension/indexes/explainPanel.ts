@@ -67,11 +67,6 @@ export class ExplainPanel {
     return this.current;
   }
 
-  /** What the page was last sent to draw (the integration tests read it). */
-  shown(): ExplainPageView {
-    return this.shownView;
-  }
-
   update(state: ExplainViewState): void {
     this.current = state;
     this.shownView = this.viewOf(state);

@@ -12,11 +12,12 @@ import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
-import { explainLensOf, playgroundText, pressButton, seedItems, viewText } from './explainFixtures';
+import { explainLensOf, playgroundText, pressButton, seedItems, shownView, viewText } from './explainFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
 import { answerPrompts } from '../support/windowPrompts';
+import { postedTo } from '../support/webviewPanels';
 
 // Needs a service that explains (contract 1) and counts index use (contract 2): the planner's local service.
 const db = 'explaintests';
@@ -72,7 +73,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     assert.match(text, /\nRETURN the page of results, at most 20: Returned 20, Matching in all [\d,]+/);
     assert.match(text, /\n {2}COLLSCAN reads every document: no index serves this query: Documents examined [\d,]+/);
     assert.match(text, /\{"k":1\} k_1\. Equality, sort, range/);
-    assert.ok(outcome.view.shown().raw.includes('"stage": "COLLSCAN"'), 'the answer as the service sent it');
+    assert.ok((await shownView(outcome)).raw.includes('"stage": "COLLSCAN"'), 'the answer as the service sent it');
 
     const { panel } = outcome.view;
     assert.equal(panel.viewType, 'dbhost.explain');
@@ -85,7 +86,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script only');
     assert.match(html, new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="[^"]+explainView\\.js"`));
     const { apiKey } = readTestConfig().services.empty;
-    assert.ok(!html.includes(apiKey) && !JSON.stringify(outcome.view.shown()).includes(apiKey), 'the key is in the view');
+    assert.ok(!html.includes(apiKey) && !JSON.stringify(postedTo(panel).posted).includes(apiKey), 'the key is in the view');
   });
 
   it('ignores a message the page may not send, and Explain Again redraws the same view', async () => {
@@ -125,7 +126,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
     const again = await explainPlayground('again.query.json', { q: { k: 7 }, limit: 20 });
     assert.equal(again.answer.plan.index, 'k_1');
     assert.equal(again.suggestion.kind, 'none');
-    assert.equal(again.view.shown().suggestion.type, 'none');
+    await shownView(again, (view) => view.suggestion.type === 'none');
   });
 
   it('shows in the tree how often each index served a query, and marks an unused one', async () => {

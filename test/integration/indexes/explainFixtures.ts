@@ -1,9 +1,10 @@
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { ExplainPageView } from '../../../src/core/indexes/explainViewMessages';
+import type { ExplainHostMessage, ExplainPageView } from '../../../src/core/indexes/explainViewMessages';
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { lensesOf } from '../support/playgrounds';
+import { postedTo } from '../support/webviewPanels';
 import { waitFor } from '../support/waitFor';
 
 /** A collection of `count` documents `{_id: i, k: i % 10, n: i}`, so `{k: 7}` matches a tenth of them. */
@@ -17,12 +18,27 @@ export async function seedItems(client: DbHostApi, accountId: string, db: string
 export const explainLensOf = async (uri: vscode.Uri) =>
   (await lensesOf(uri)).find((lens) => lens.command?.command === 'dbhost.explainPlaygroundQuery');
 
-/** What an explain view's page was last sent to draw, as one text (title, before → after, words, stages, suggestion), once it holds `expected`. */
-export function viewText(outcome: ExplainOutcome, expected: string | RegExp): Promise<string> {
+/** What the product last posted an explain view's page to draw, if it has posted one yet. */
+export function lastShown(outcome: ExplainOutcome): ExplainPageView | undefined {
+  const shows = (postedTo(outcome.view.panel).posted as ExplainHostMessage[]).filter((message) => message.type === 'show');
+  return shows.at(-1)?.view;
+}
+
+/** What an explain view's page was last sent to draw, once it passes `test`. */
+export function shownView(outcome: ExplainOutcome, test: (view: ExplainPageView) => boolean = () => true): Promise<ExplainPageView> {
   return waitFor(() => {
-    const text = pageText(outcome.view.shown());
-    return (typeof expected === 'string' ? text.includes(expected) : expected.test(text)) && text;
+    const view = lastShown(outcome);
+    return view !== undefined && test(view) && view;
   });
+}
+
+/** What an explain view's page was last sent to draw, as one text (title, before → after, words, stages, suggestion), once it holds `expected`. */
+export async function viewText(outcome: ExplainOutcome, expected: string | RegExp): Promise<string> {
+  const view = await shownView(outcome, (shown) => {
+    const text = pageText(shown);
+    return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
+  });
+  return pageText(view);
 }
 
 /** The page's texts in reading order, one a line, as a screen reader would meet them. */
