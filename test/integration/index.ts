@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
 // Before the product activates: the tests read what it registers with VS Code (its tree, status items, providers).
 import './support/registrations';
+import './support/outputChannels';
 import { observeProductStorage } from './support/productStorage';
 import type { ProductExtensionState, SuiteReport, TestResult } from './support/report';
 import { resetAfterEachTopLevelSuite, rootHooks } from './support/rootHooks';
