@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
-import { describeUpdateEffect } from '../../../../src/core/playground/updateEffect';
+import { describeMatches } from '../../../../src/core/playground/describeMatches';
+import { replacesWholeDocuments } from '../../../../src/core/playground/updateEffect';
 
 const update = (
   flags: { multi?: boolean; upsert?: boolean },
@@ -12,52 +13,39 @@ const update = (
   update: { criteria: { status: 'open' }, object, ...flags },
 });
 
-describe('describeUpdateEffect', () => {
+describe('describeMatches: what a playground update will do, in words for its confirmation', () => {
   it('says all matching documents change with multi', () => {
-    const effect = describeUpdateEffect(update({ multi: true }), { total: 1234, anyMatch: true });
+    const effect = describeMatches(update({ multi: true }), { total: 1234, anyMatch: true });
     assert.equal(effect.message, 'Update all 1,234 matching documents of shop.orders?');
     assert.ok(effect.changesSomething);
   });
 
   it('says only one of several changes without multi', () => {
-    const effect = describeUpdateEffect(update({}), { total: 3, anyMatch: true });
+    const effect = describeMatches(update({}), { total: 3, anyMatch: true });
     assert.equal(effect.message, 'Update 1 of the 3 matching documents of shop.orders?');
     assert.match(effect.detail, /"multi" is false: only the first match is updated/);
   });
 
   it('offers to insert with upsert when nothing matches, and sends nothing otherwise', () => {
-    const upsert = describeUpdateEffect(update({ upsert: true }), { total: 0, anyMatch: false });
+    const upsert = describeMatches(update({ upsert: true }), { total: 0, anyMatch: false });
     assert.equal(upsert.changesSomething, true);
     assert.match(upsert.message, /Insert one new document/);
-    const nothing = describeUpdateEffect(update({ multi: true }), { total: 0, anyMatch: false });
+    const nothing = describeMatches(update({ multi: true }), { total: 0, anyMatch: false });
     assert.equal(nothing.changesSomething, false);
     assert.match(nothing.message, /nothing to update/);
   });
 
   it('notes that upsert does nothing when documents match', () => {
-    assert.match(describeUpdateEffect(update({ upsert: true }), { total: 1, anyMatch: true }).detail, /"upsert" has no effect/);
+    assert.match(describeMatches(update({ upsert: true }), { total: 1, anyMatch: true }).detail, /"upsert" has no effect/);
   });
 
   it('says so when the service gave no count', () => {
-    const effect = describeUpdateEffect(update({ multi: true }), { total: undefined, anyMatch: true });
+    const effect = describeMatches(update({ multi: true }), { total: undefined, anyMatch: true });
     assert.match(effect.detail, /did not say how many/);
   });
 
-  it('says an update that changes something cannot be undone', () => {
-    for (const count of [
-      { total: 3, anyMatch: true },
-      { total: 1, anyMatch: true },
-      { total: undefined, anyMatch: true },
-    ]) {
-      assert.match(describeUpdateEffect(update({ multi: true }), count).detail, /This cannot be undone\.$/);
-    }
-    assert.match(describeUpdateEffect(update({ upsert: true }), { total: 0, anyMatch: false }).detail, /This cannot be undone\.$/);
-    assert.doesNotMatch(describeUpdateEffect(update({}), { total: 0, anyMatch: false }).detail, /undone/);
-  });
-
-  it('warns that an object without $ operators replaces the documents whole', () => {
-    const replacing = describeUpdateEffect(update({ multi: true }, { status: 'closed' }), { total: 3, anyMatch: true });
-    assert.match(replacing.detail, /no \$ operators: it replaces each updated document whole/);
-    assert.doesNotMatch(describeUpdateEffect(update({ multi: true }), { total: 3, anyMatch: true }).detail, /replaces/);
+  it('knows an object without $ operators replaces the documents whole', () => {
+    assert.equal(replacesWholeDocuments({ status: 'closed' }), true);
+    assert.equal(replacesWholeDocuments({ $set: { status: 'closed' } }), false);
   });
 });
