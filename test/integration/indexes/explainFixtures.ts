@@ -4,7 +4,7 @@ import type { ExplainHostMessage, ExplainPageView } from '../../../src/core/inde
 import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { lensesOf } from '../support/playgrounds';
-import { postedTo } from '../support/webviewPanels';
+import { postedTo, sendAsPage } from '../support/webviewPanels';
 import { waitFor } from '../support/waitFor';
 
 /** A collection of `count` documents `{_id: i, k: i % 10, n: i}`, so `{k: 7}` matches a tenth of them. */
@@ -62,9 +62,17 @@ export function pageText(view: ExplainPageView): string {
   return lines.join('\n');
 }
 
-/** Presses a button of an explain view as its page does, and gives the command's result. */
-export function pressButton<T>(outcome: ExplainOutcome, button: 'createIndex' | 'explainAgain'): Promise<T> {
-  return outcome.view.receive({ type: button }) as Promise<T>;
+/**
+ * Presses a button of an explain view as its page does, and resolves once the view is no longer busy with it; gives
+ * what the product posted to the page meanwhile.
+ */
+export async function pressButton(outcome: ExplainOutcome, button: 'createIndex' | 'explainAgain'): Promise<ExplainHostMessage[]> {
+  const record = postedTo(outcome.view.panel);
+  const before = record.posted.length;
+  sendAsPage(outcome.view.panel, { type: button });
+  const since = () => record.posted.slice(before) as ExplainHostMessage[];
+  await waitFor(() => since().some((message) => message.type === 'busy' && !message.busy), { what: `the view to finish ${button}` });
+  return since();
 }
 
 export function playgroundText(account: string, db: string, col: string, query: Record<string, unknown>): string {
