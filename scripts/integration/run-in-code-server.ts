@@ -5,8 +5,8 @@ import type { SuiteReport } from '../../test/integration/support/report';
 import { launchChromium, openWorkbench } from '../vscode-host/browser';
 import { freshCodeServerDirs, startCodeServer, userDataDirIn } from '../vscode-host/code-server';
 import type { RunningCodeServer } from '../vscode-host/code-server';
-import { installExtensionCopy, installHarnessExtension } from '../vscode-host/extensions-folder';
 import type { HarnessPrerequisites } from '../vscode-host/prerequisites';
+import { installSuiteExtensions } from './suite-extensions';
 import { waitForReport } from './wait-for-report';
 
 export interface SuiteRunOptions {
@@ -32,18 +32,13 @@ export function codeServerUserDataDir(workDir: string): string {
 }
 
 /**
- * Runs the suite in code-server: the product and a harness extension in a fresh extensions folder, the workbench
+ * Runs the suite in code-server: the product and the harness extension (installSuiteExtensions) in a fresh extensions folder, the workbench
  * opened in Chromium (the extension host starts only then), and the report awaited with a time limit.
  */
 export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, options: SuiteRunOptions): Promise<SuiteReport> {
   const dirs = freshCodeServerDirs(codeServerRoot(options.workDir));
   switchOffAutoSave(dirs.userDataDir);
-  const productCopy = installExtensionCopy(options.productDir, dirs.extensionsDir);
-  installHarnessExtension(dirs.extensionsDir, {
-    suiteEntry: placeSuiteInside(productCopy, options.suiteEntry),
-    testConfigPath: options.testConfigPath,
-    reportPath: options.reportPath,
-  });
+  installSuiteExtensions(dirs.extensionsDir, options);
   let codeServer: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -59,19 +54,6 @@ export async function runSuiteInCodeServer(prerequisites: HarnessPrerequisites, 
     await browser?.close();
     await codeServer?.process.stop();
   }
-}
-
-/**
- * Copies the bundled suite into the product's installed copy and returns where its entry now is. VS Code hands
- * `require('vscode')` the API object of the extension whose folder holds the requiring file, so tests loaded from
- * inside the product's folder share the product's `vscode.window`: they answer its prompts and watch its
- * webviews and channels by wrapping that object's functions (test/integration/support/windowSpies.ts).
- */
-function placeSuiteInside(productCopy: string, suiteEntry: string): string {
-  const suiteDir = path.dirname(suiteEntry);
-  const placed = path.join(productCopy, 'out', path.basename(suiteDir));
-  fs.cpSync(suiteDir, placed, { recursive: true });
-  return path.join(placed, path.basename(suiteEntry));
 }
 
 /**

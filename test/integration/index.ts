@@ -1,6 +1,6 @@
-// The suite entry for both hosts: @vscode/test-electron calls `run()` as the extensionTestsPath module, and the
-// code-server host's harness extension calls it from its `activate`. Bundled by scripts/integration/bundle-suite.ts
-// to out/integration/index.js, beside the bundled *.test.js files it runs.
+// The suite entry for both hosts: the harness extension calls `run()` from its `activate` with its own extension
+// context, in code-server and in the desktop VS Code (whose extensionTestsPath, the harness's tests.js, awaits it).
+// Bundled by scripts/integration/bundle-suite.ts to out/integration/index.js, beside the bundled *.test.js files it runs.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type MochaType from 'mocha';
@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { productExtensionId } from './support/product';
 // Before the product activates: the tests read what it registers with VS Code (its tree, status items, providers).
 import './support/registrations';
+import './support/outputChannels';
 import { observeProductStorage } from './support/productStorage';
 import type { ProductExtensionState, SuiteReport, TestResult } from './support/report';
 import { resetAfterEachTopLevelSuite, rootHooks } from './support/rootHooks';
@@ -73,22 +74,18 @@ function runMocha(files: readonly string[], results: TestResult[], config: Integ
   });
 }
 
-/** The harness's context, not the test path and callback VS Code passes an `extensionTestsPath` entry (Electron). */
-const isHarnessContext = (value: unknown): value is vscode.ExtensionContext =>
-  typeof value === 'object' && value !== null && 'globalState' in value && 'secrets' in value;
-
 /**
- * Runs the suite. `harness` is the context of the extension that calls it in code-server (an Electron run passes its
- * test path instead): through it the suite watches the storage VS Code gives the product, before the product
- * activates; the tests that read that storage need it, and skip without it.
+ * Runs the suite. `harness` is the context of the harness extension that calls it, in code-server and in the desktop
+ * VS Code alike (scripts/vscode-host/extensions-folder.ts): through it the suite watches the storage VS Code gives
+ * the product, before the product activates.
  */
-export async function run(harness?: unknown): Promise<void> {
+export async function run(harness: vscode.ExtensionContext): Promise<void> {
   const config = readTestConfig();
   const results: TestResult[] = [];
   let fatal: string | undefined;
   let productExtension: ProductExtensionState = { found: Boolean(vscode.extensions.getExtension(productExtensionId)), active: false };
   try {
-    observeProductStorage(isHarnessContext(harness) ? harness : undefined);
+    observeProductStorage(harness);
     productExtension = await activateProduct();
     await runMocha(suiteFiles(__dirname), results, config);
   } catch (error) {

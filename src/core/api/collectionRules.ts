@@ -35,11 +35,3 @@ export function collectionRulesOf(stats: JsonObject): CollectionRules | undefine
     validationAction: VALIDATION_ACTIONS.includes(validationAction as ValidationAction) ? (validationAction as ValidationAction) : 'error',
   };
 }
-
-/** The violations a write's answer lists (`validationWarnings`), none for any other answer. */
-export function rulesWarningsOf(answer: JsonValue): RulesWarning[] {
-  if (!isJsonObject(answer) || !Array.isArray(answer.validationWarnings)) return [];
-  return answer.validationWarnings.filter(
-    (item): item is JsonObject & RulesWarning => isJsonObject(item) && typeof item.message === 'string' && typeof item.path === 'string',
-  );
-}

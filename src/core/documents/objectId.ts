@@ -11,7 +11,6 @@ export interface ObjectIdSources {
   random(size: number): Uint8Array;
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const COUNTER_LIMIT = 0x1000000;
 
 export function createObjectIdGenerator(sources: ObjectIdSources = { now: Date.now, random: randomBytes }): () => string {
@@ -27,7 +26,3 @@ export function createObjectIdGenerator(sources: ObjectIdSources = { now: Date.n
 }
 
 export const newObjectId: () => string = createObjectIdGenerator();
-
-export function isObjectIdHex(text: string): boolean {
-  return OBJECT_ID.test(text);
-}

@@ -55,14 +55,6 @@ export function mergeDocuments(base: JsonObject, mine: JsonObject, theirs: JsonO
   return { fields, merged, conflicts: fields.filter((field) => field.status === 'conflict').length };
 }
 
-/**
- * The merge made again after the document changed on the service while the user was merging: its base is the
- * version the merge was made against, the user's side is what they made of it, and the other side is the new version.
- */
-export function redoMerge(madeAgainst: JsonObject, result: JsonObject, current: JsonObject): ThreeWayMerge {
-  return mergeDocuments(madeAgainst, result, current);
-}
-
 /** `address.city`, `tags[2]`, `["a.b"]`: a field's path as a user reads it. */
 export function mergePathLabel(path: readonly MergePathSegment[]): string {
   let label = '';

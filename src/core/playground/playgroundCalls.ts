@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '../api/limits';
-import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery, ServiceAnswer } from '../api/types';
-import type { AggregateRequest, FindRequest, PagedRequest, UpdateRequest } from './playgroundRequest';
+import type { CallOptions, DbHostApi, DocumentPage, DocumentQuery } from '../api/types';
+import type { AggregateRequest, FindRequest, PagedRequest } from './playgroundRequest';
 
 export function pageSize(request: PagedRequest): number {
   return (request.kind === 'aggregate' ? request.limit : request.query.limit) ?? DEFAULT_PAGE_SIZE;
@@ -56,15 +56,4 @@ export interface MatchCount {
   total: number | undefined;
   /** Whether the one-document probe found anything. */
   anyMatch: boolean;
-}
-
-/** How many documents an update's criteria select: a one-document GET whose count header gives the total. */
-export async function countMatching(api: DbHostApi, request: UpdateRequest, options?: CallOptions): Promise<MatchCount> {
-  const page = await api.listDocuments(request.database, request.collection, { q: request.update.criteria, limit: 1 }, options);
-  return { total: page.total, anyMatch: page.documents.length > 0 };
-}
-
-/** The bulk update, sent with `safe` so the answer comes after the write is saved. */
-export function sendUpdate(api: DbHostApi, request: UpdateRequest, options?: CallOptions): Promise<ServiceAnswer> {
-  return api.updateDocuments(request.database, request.collection, { ...request.update, safe: true }, options);
 }

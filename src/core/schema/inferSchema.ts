@@ -167,12 +167,6 @@ export class SchemaBuilder {
   }
 }
 
-export function inferSchema(documents: readonly JsonValue[]): CollectionSchema {
-  const builder = new SchemaBuilder();
-  builder.addAll(documents);
-  return builder.result();
-}
-
 /** The field at a path, whatever array positions or positional operators the path names (`items.0.sku`, `items.$.sku`). */
 export function findField(schema: CollectionSchema, path: string): FieldSchema | undefined {
   const plain = path

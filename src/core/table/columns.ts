@@ -25,16 +25,6 @@ export function columnOf(path: FieldPath): Column {
   return { path, id: columnId(path), label: columnLabel(path) };
 }
 
-/** Parses a column id back to its path; undefined for anything that is not one. */
-export function pathOfColumnId(id: string): FieldPath | undefined {
-  try {
-    const path: unknown = JSON.parse(id);
-    return Array.isArray(path) && path.length > 0 && path.every((key) => typeof key === 'string') ? (path as string[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The columns of a page of documents, in first-seen order with `_id` first: embedded documents as
  * dotted columns (up to {@link MAX_FLATTEN_DEPTH} levels), everything else, arrays and extended-JSON

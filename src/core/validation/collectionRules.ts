@@ -70,11 +70,6 @@ export class CompiledRules {
     return new CompiledRules(schema, queries, model);
   }
 
-  /** The query conditions that this instance cannot test (compiled without a matcher): the extension's checker leaves them to the service. */
-  get uncheckedConditions(): string[] {
-    return this.queries.filter((part) => !part.test).map((part) => part.key);
-  }
-
   /**
    * Every way `doc` breaks the rules (up to 100), the schema's first. Throws {@link RulesLimitError} when the check
    * would take more than `limits.maxSteps`; `limits.spent` is told the steps the check took.

@@ -48,13 +48,13 @@ export class DeploymentLogTails extends Disposable {
   }
 
   /** Starts tailing, or shows the tail already running. */
-  async tail(target: DeploymentTarget): Promise<LogTailSession> {
+  async tail(target: DeploymentTarget): Promise<void> {
     const { LogTailSession, TailStatusItem } = await logTail();
     const key = deploymentKey(target);
     const channel = this.channelFor(target);
     channel.show();
     const running = this.sessions.get(key);
-    if (running?.isRunning) return running;
+    if (running?.isRunning) return;
 
     const statusItem = new TailStatusItem(target, this.services.accounts.require(target.accountId).label);
     const session = new LogTailSession({
@@ -73,19 +73,15 @@ export class DeploymentLogTails extends Disposable {
     });
     session.start();
     this.tailingChanged.fire(target);
-    return session;
   }
 
   isTailing(target: DeploymentTarget): boolean {
     return this.sessions.get(deploymentKey(target))?.isRunning ?? false;
   }
 
-  /** Stops tailing the deployment; false when it was not tailed. */
-  stop(target: DeploymentTarget): boolean {
-    const session = this.sessions.get(deploymentKey(target));
-    if (!session) return false;
-    session.stop(vscode.l10n.t('asked to stop'));
-    return true;
+  /** Stops tailing the deployment, if it is tailed. */
+  stop(target: DeploymentTarget): void {
+    this.sessions.get(deploymentKey(target))?.stop(vscode.l10n.t('asked to stop'));
   }
 
   running(): LogTailSession[] {

@@ -50,11 +50,6 @@ export class LogTailSession extends Disposable {
     return this.running;
   }
 
-  /** Everything shown in the channel: what tests read, since an output channel cannot be read back. */
-  get channel(): DeploymentLogChannel {
-    return this.options.channel;
-  }
-
   start(): void {
     this.options.channel.notice('info', `Tailing the log of ${this.target.deployment}.`);
     void this.poll();

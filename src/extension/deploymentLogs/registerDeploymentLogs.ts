@@ -2,7 +2,6 @@ import type { FeatureModule } from '../kit/feature/featureModule';
 import { tailingContextValue } from '../kit/feature/contextValues';
 import { DeploymentLogTails } from './deploymentLogTails';
 import { resolveDeploymentTarget } from '../kit/targets/deploymentTarget';
-import type { LogTailSession } from './logTailSession';
 import { CommandId } from '../kit/feature/commandIds';
 import { showLogs } from './showLogs';
 import { stopTailing } from './stopTailing';
@@ -11,8 +10,7 @@ import { stopTailing } from './stopTailing';
 export const deploymentLogsFeature: FeatureModule<void, void, DeploymentLogTails> = {
   name: 'deploymentLogs',
   commands: {
-    // Returns the session, so tests can read what it appended and wait for lines.
-    [CommandId.tailLogs]: async ({ services, own: tails }, arg?: unknown): Promise<LogTailSession> =>
+    [CommandId.tailLogs]: async ({ services, own: tails }, arg?: unknown) =>
       tails.tail(await resolveDeploymentTarget(services, arg, 'Tail Logs')),
     [CommandId.stopTailing]: ({ services, own: tails }, arg?: unknown) => stopTailing(services, tails, arg),
     [CommandId.showLogs]: ({ services }, arg?: unknown) => showLogs(services, arg),

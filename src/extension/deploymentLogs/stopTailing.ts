@@ -5,7 +5,7 @@ import { givenDeployment } from '../kit/targets/deploymentTarget';
 import type { DeploymentLogTails } from './deploymentLogTails';
 
 /** Stop Tailing: the given deployment's tail, the only one running, or the one picked among those running. */
-export async function stopTailing(services: Services, tails: DeploymentLogTails, arg?: unknown): Promise<boolean> {
+export async function stopTailing(services: Services, tails: DeploymentLogTails, arg?: unknown): Promise<void> {
   const given = givenDeployment(arg);
   const running = tails
     .running()
@@ -20,7 +20,7 @@ export async function stopTailing(services: Services, tails: DeploymentLogTails,
         ? vscode.l10n.t('The log of {0} is not being tailed.', given.deployment)
         : vscode.l10n.t('No deployment log is being tailed.'),
     );
-    return false;
+    return;
   }
   const session =
     running.length === 1
@@ -35,5 +35,5 @@ export async function stopTailing(services: Services, tails: DeploymentLogTails,
             { title: vscode.l10n.t('Stop Tailing'), placeHolder: vscode.l10n.t('Pick the log to stop tailing') },
           ),
         );
-  return tails.stop(session.target);
+  tails.stop(session.target);
 }

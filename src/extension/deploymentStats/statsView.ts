@@ -40,7 +40,7 @@ export class StatsView implements vscode.Disposable {
   }
 
   /** Acts on a message from the chart, after checking it: anything but `ready` or `refresh` is ignored and logged. */
-  async receive(data: unknown): Promise<void> {
+  private async receive(data: unknown): Promise<void> {
     const message: ChartMessage | undefined = parseChartMessage(data);
     if (!message) {
       this.services.logger.warn(`The statistics view of ${this.target.deployment} sent a message it may not send; it was ignored`);

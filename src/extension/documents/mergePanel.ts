@@ -58,7 +58,7 @@ export class MergePanel {
   }
 
   /** Acts on a message from the page, after checking it: anything else is ignored and logged. */
-  async receive(data: unknown): Promise<void> {
+  private async receive(data: unknown): Promise<void> {
     const message = parseMergePageMessage(data);
     if (!message) {
       this.services.logger.warn('A merge view sent a message it may not send; it was ignored');

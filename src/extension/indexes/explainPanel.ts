@@ -67,29 +67,24 @@ export class ExplainPanel {
     return this.current;
   }
 
-  /** What the page was last sent to draw (the integration tests read it). */
-  shown(): ExplainPageView {
-    return this.shownView;
-  }
-
   update(state: ExplainViewState): void {
     this.current = state;
     this.shownView = this.viewOf(state);
     void this.post({ type: 'show', view: this.shownView });
   }
 
-  /** Acts on a message from the page, after checking it: anything else is ignored and logged. Gives the command's result. */
-  async receive(data: unknown): Promise<unknown> {
+  /** Acts on a message from the page, after checking it: anything else is ignored and logged. */
+  private async receive(data: unknown): Promise<void> {
     const message = parseExplainPageMessage(data);
     if (!message) {
       this.services.logger.warn('An explain view sent a message it may not send; it was ignored');
-      return undefined;
+      return;
     }
     if (message.type === 'ready') return this.post({ type: 'show', view: this.shownView });
     const command = message.type === 'createIndex' ? CommandId.createSuggestedIndex : CommandId.explainAgain;
     await this.post({ type: 'busy', busy: true });
     try {
-      return await vscode.commands.executeCommand(command, this.uri);
+      await vscode.commands.executeCommand(command, this.uri);
     } finally {
       await this.post({ type: 'busy', busy: false });
     }

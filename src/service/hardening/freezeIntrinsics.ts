@@ -155,16 +155,3 @@ export function freezeIntrinsics(): void {
   targets.push(...hiddenIntrinsics());
   for (const target of targets) freeze(target, frozen);
 }
-
-/** Whether every built-in prototype the service relies on is frozen (for the start-up check and tests). */
-export function intrinsicsFrozen(): boolean {
-  return [
-    Object.prototype,
-    Array.prototype,
-    Function.prototype,
-    String.prototype,
-    Number.prototype,
-    Error.prototype,
-    Promise.prototype,
-  ].every((proto) => Object.isFrozen(proto));
-}

@@ -172,14 +172,6 @@ export class AccountDataStore {
     });
   }
 
-  /** Settles once no compaction is scheduled or running (tests and shutdown wait for it). */
-  async whenCompacted(): Promise<void> {
-    while (this.compactionScheduled || this.background) {
-      if (this.background) await this.background;
-      else await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
   /**
    * A compaction that does not hold the service: the state is captured at once (lists of references) and the
    * appends switch to the next generation's journal in the same turn, then the snapshot of the captured state

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import { nodeAt, treeItemOf } from '../explorer/explorerFixtures';
-import { lineAppears, transcriptOf } from '../support/logTranscript';
+import type { ChannelRecord } from '../support/outputChannels';
+import { isTailing, lineAppears, stopTailing, tailLogs, transcriptOf } from '../support/logTranscript';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount, shownAccounts } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
@@ -17,8 +17,8 @@ import { installedServiceScript } from '../support/product';
 
 describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   this.timeout(120_000);
-  const occurrences = (session: LogTailSession, text: string) =>
-    transcriptOf(session).filter((line) => line.level === 'log' && line.text.includes(text)).length;
+  const occurrences = (channel: ChannelRecord, text: string) =>
+    transcriptOf(channel).filter((line) => line.level === 'log' && line.text.includes(text)).length;
   let extension: vscode.Extension<unknown>;
   /** The built service on a fixed port with its own data folder, so that the test can stop it and start it again. */
   let options: ChildOptions;
@@ -27,14 +27,12 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   let client: DbHostApi;
   let shared: string;
   let replicaSet: string;
-  const sessions: LogTailSession[] = [];
 
-  async function tail(deployment: string): Promise<LogTailSession> {
-    const session = await vscode.commands.executeCommand<LogTailSession>('dbhost.tailLogs', { accountId, deployment });
-    assert.ok(session, 'Tail Logs returned no session');
-    sessions.push(session);
-    await lineAppears(session, (line) => line.text.startsWith('Tailing the log of'), 'tailing to start');
-    return session;
+  /** Tail Logs on a deployment of the account (shows the tail already running, if it is); gives the channel it shows. */
+  async function tail(deployment: string): Promise<ChannelRecord> {
+    const channel = await tailLogs({ accountId, deployment });
+    await lineAppears(channel, (line) => line.text.startsWith('Tailing the log of'), 'tailing to start');
+    return channel;
   }
 
   /** A query whose marker appears in the log line the service writes for it. */
@@ -65,52 +63,52 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
   });
 
   after(async () => {
-    for (const session of sessions) session.stop();
+    for (const deployment of [shared, replicaSet]) if (deployment) await stopTailing({ accountId, deployment });
     if (accountId && (await shownAccounts()).some((account) => account.id === accountId)) await removeAccount(accountId);
     await service?.stop();
     if (service) fs.rmSync(service.dataDir, { recursive: true, force: true });
   });
 
   it('appends each operation run while tailing exactly once', async () => {
-    const session = await tail(shared);
+    const channel = await tail(shared);
     const markers = [await markedQuery('shop', 'customers'), await markedQuery('shop', 'orders'), await markedQuery('shop', 'customers')];
-    for (const marker of markers) await lineAppears(session, (line) => line.text.includes(marker), `the query ${marker}`);
+    for (const marker of markers) await lineAppears(channel, (line) => line.text.includes(marker), `the query ${marker}`);
     // Once a later query shows, the polls after the first ones have run: none may repeat a line.
     const later = await markedQuery('shop', 'orders');
-    await lineAppears(session, (line) => line.text.includes(later), 'a later query');
+    await lineAppears(channel, (line) => line.text.includes(later), 'a later query');
     for (const marker of [...markers, later])
-      assert.equal(occurrences(session, marker), 1, `${marker} appeared ${occurrences(session, marker)} times`);
+      assert.equal(occurrences(channel, marker), 1, `${marker} appeared ${occurrences(channel, marker)} times`);
   });
 
   it('says once that the service is unreachable, backs off, and resumes when it answers again', async () => {
-    const session = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
+    const channel = await tail(shared);
     await service.stop();
     const warning = await lineAppears(
-      session,
+      channel,
       (line) => line.level === 'warn' && line.text.startsWith('Service unreachable'),
       'the back-off message',
     );
     assert.match(warning.text, /retrying in \d+(\.\d+)? s/);
     service = await startServiceInChild(options);
-    await lineAppears(session, (line) => /tailing resumed/.test(line.text), 'tailing to resume');
-    assert.equal(transcriptOf(session).filter((line) => line.level === 'warn').length, 1, 'the outage was reported more than once');
+    await lineAppears(channel, (line) => /tailing resumed/.test(line.text), 'tailing to resume');
+    assert.equal(transcriptOf(channel).filter((line) => line.level === 'warn').length, 1, 'the outage was reported more than once');
     // The restarted service's log starts afresh; what runs now still shows, once.
     const marker = await markedQuery('shop', 'customers');
-    await lineAppears(session, (line) => line.text.includes(marker), 'a query after the restart');
+    await lineAppears(channel, (line) => line.text.includes(marker), 'a query after the restart');
     const later = await markedQuery('shop', 'orders');
-    await lineAppears(session, (line) => line.text.includes(later), 'a later query after the restart');
-    assert.equal(occurrences(session, marker), 1);
+    await lineAppears(channel, (line) => line.text.includes(later), 'a later query after the restart');
+    assert.equal(occurrences(channel, marker), 1);
   });
 
   it('tails several deployments at once, naming the member when a deployment has several', async () => {
-    const sharedSession = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
-    const setSession = await tail(replicaSet);
+    const sharedChannel = await tail(shared);
+    const setChannel = await tail(replicaSet);
     const [inShop, inMetrics] = [await markedQuery('shop', 'orders'), await markedQuery('metrics', 'events')];
-    await lineAppears(sharedSession, (line) => line.text.includes(inShop), 'the shop query');
-    const metricsLine = await lineAppears(setSession, (line) => line.text.includes(inMetrics), 'the metrics query');
+    await lineAppears(sharedChannel, (line) => line.text.includes(inShop), 'the shop query');
+    const metricsLine = await lineAppears(setChannel, (line) => line.text.includes(inMetrics), 'the metrics query');
     assert.match(metricsLine.text, /^\[[^\]]+\] /, 'a replica set member’s line is not prefixed with its member');
-    assert.equal(occurrences(sharedSession, inMetrics), 0, 'a deployment showed another one’s log');
-    assert.equal(sharedSession.isRunning && setSession.isRunning, true);
+    assert.equal(occurrences(sharedChannel, inMetrics), 0, 'a deployment showed another one’s log');
+    assert.ok(isTailing({ deployment: shared }) && isTailing({ deployment: replicaSet }), 'a tail stopped');
   });
 
   it('offers Stop Tailing on a deployment only while it is tailed, and Tail Logs only while it is not', async () => {
@@ -124,7 +122,7 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
       assert.ok(commands.has('dbhost.tailLogs') && commands.has('dbhost.showLogs'));
       assert.ok(!commands.has('dbhost.stopTailing'), 'Stop Tailing is offered on a deployment not tailed');
     }
-    const session = await tail(replicaSet);
+    await tail(replicaSet);
     for (const commands of await menu()) {
       assert.ok(commands.has('dbhost.stopTailing') && commands.has('dbhost.showLogs'));
       assert.ok(!commands.has('dbhost.tailLogs'), 'Tail Logs is offered on a deployment being tailed');
@@ -132,22 +130,21 @@ describe('Deployment logs: Tail Logs, Stop Tailing, Show Logs', function () {
     const [deploymentMenu] = await menu();
     assert.ok(deploymentMenu?.has('dbhost.showDeploymentDetails') && deploymentMenu.has('dbhost.copyName'));
 
-    session.stop();
+    await stopTailing({ accountId, deployment: replicaSet });
     for (const commands of await menu()) assert.ok(commands.has('dbhost.tailLogs') && !commands.has('dbhost.stopTailing'));
   });
 
   it('stops on Stop Tailing, and on removing the account', async () => {
-    const setSession = sessions.find((s) => s.target.deployment === replicaSet && s.isRunning) ?? (await tail(replicaSet));
-    const sharedSession = sessions.find((s) => s.target.deployment === shared && s.isRunning) ?? (await tail(shared));
-    assert.equal(await vscode.commands.executeCommand('dbhost.stopTailing', { accountId, deployment: replicaSet }), true);
-    assert.equal(setSession.isRunning, false);
-    assert.ok(transcriptOf(setSession).some((line) => line.text.startsWith('Stopped tailing')));
-    assert.equal(sharedSession.isRunning, true);
+    const setChannel = await tail(replicaSet);
+    const sharedChannel = await tail(shared);
+    await vscode.commands.executeCommand('dbhost.stopTailing', { accountId, deployment: replicaSet });
+    assert.equal(isTailing({ deployment: replicaSet }), false, 'the status bar still shows the stopped tail');
+    assert.ok(transcriptOf(setChannel).some((line) => line.text.startsWith('Stopped tailing')));
+    assert.equal(isTailing({ deployment: shared }), true, 'Stop Tailing stopped another deployment’s tail');
 
-    const stopped = new Promise<void>((resolve) => sharedSession.onDidStop(resolve));
     await removeAccount(accountId);
-    await stopped;
-    assert.ok(transcriptOf(sharedSession).some((line) => /account was removed/.test(line.text)));
+    await lineAppears(sharedChannel, (line) => /^Stopped tailing: the account was removed/.test(line.text), 'the tail to stop');
+    assert.equal(isTailing({ deployment: shared }), false, 'the status bar still shows the tail of a removed account');
     ({ accountId, client } = await addAccount('Log tests', service));
   });
 

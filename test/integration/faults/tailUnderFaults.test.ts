@@ -3,9 +3,9 @@ import { addAccount, removeAccount, serviceClient } from '../support/accounts';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
 import { FaultProxy } from '../../support/faultProxy';
-import { lineAppears, transcriptOf } from '../support/logTranscript';
+import type { TailTarget } from '../support/logTranscript';
+import { isTailing, lineAppears, stopTailing, tailLogs, transcriptOf } from '../support/logTranscript';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
@@ -18,7 +18,7 @@ describe('Faults: tailing a deployment log', function () {
   let accountId: string;
   let direct: DbHostApi;
   let apiKey: string;
-  let session: LogTailSession | undefined;
+  let tailed: TailTarget | undefined;
   const prompts = new FakePrompts();
 
   before(async () => {
@@ -37,7 +37,7 @@ describe('Faults: tailing a deployment log', function () {
   beforeEach(() => answerPrompts(prompts));
 
   after(async () => {
-    session?.stop();
+    if (tailed) await stopTailing(tailed);
     if (accountId) await removeAccount(accountId);
     await proxy?.close();
   });
@@ -47,9 +47,8 @@ describe('Faults: tailing a deployment log', function () {
     const shop = deployments.find((deployment) => JSON.stringify(deployment).includes('"shop"'));
     assert.ok(shop, 'the demo data has no deployment holding the shop database');
 
-    session = await vscode.commands.executeCommand<LogTailSession>('dbhost.tailLogs', { accountId, deployment: shop.name });
-    assert.ok(session, 'Tail Logs returned no session');
-    const running = session;
+    tailed = { accountId, deployment: shop.name };
+    const running = await tailLogs(tailed);
     await until(() => proxy.requests.some((request) => request.fault === 'pass'), 'a first poll of the log');
 
     const requestsSeen = () => `The proxy saw: ${proxy.requests.map((request) => `${request.method} ${request.fault}`).join(', ')}`;
@@ -60,7 +59,7 @@ describe('Faults: tailing a deployment log', function () {
     proxy.failNext(1, { kind: 'hang' });
     proxy.failNext(1, { kind: 'invalid-json' });
     await lineAppears(running, (line) => /tailing resumed/.test(line.text));
-    assert.equal(running.isRunning, true);
+    assert.equal(isTailing(tailed), true, 'the status bar no longer shows the tail');
 
     const faultsMet = proxy.requests.slice(before).map((request) => request.fault);
     assert.deepEqual(

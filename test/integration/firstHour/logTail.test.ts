@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { LogTailSession } from '../../../src/extension/deploymentLogs/logTailSession';
-import { lineAppears, transcriptOf } from '../support/logTranscript';
+import type { TailTarget } from '../support/logTranscript';
+import { lineAppears, stopTailing, tailLogs, transcriptOf } from '../support/logTranscript';
 import { activateExtension } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
@@ -16,7 +16,7 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
   this.timeout(60_000);
   let accountId: string;
   let client: DbHostApi;
-  let session: LogTailSession | undefined;
+  let tailed: TailTarget | undefined;
 
   before(async () => {
     await activateExtension();
@@ -27,7 +27,7 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
   });
 
   after(async () => {
-    session?.stop();
+    if (tailed) await stopTailing(tailed);
     if (accountId) await removeAccount(accountId);
   });
 
@@ -44,27 +44,27 @@ describe('First hour: Tail Logs starts from the last lines, one timestamp each',
     const markers = Array.from({ length: 3 * INITIAL_LINES }, () => `start-${randomUUID()}`);
     for (const marker of markers) await client.listDocuments('shop', 'orders', { q: { marker }, limit: 1 });
 
-    session = await vscode.commands.executeCommand<LogTailSession>('dbhost.tailLogs', { accountId, deployment: deployment.name });
-    assert.ok(session);
+    tailed = { accountId, deployment: deployment.name };
+    const channel = await tailLogs(tailed);
     const skipped = await lineAppears(
-      session,
+      channel,
       (line) => line.text.startsWith(`Showing the last ${INITIAL_LINES} lines`),
       'the note on the lines left out',
     );
     assert.match(skipped.text, /\d+ earlier lines? not shown \(Show Logs has them all\)\.$/);
-    await lineAppears(session, (line) => line.text.includes(markers[markers.length - 1]), 'the last query before tailing');
-    const logLines = () => transcriptOf(session!).filter((line) => line.level === 'log');
+    await lineAppears(channel, (line) => line.text.includes(markers[markers.length - 1]), 'the last query before tailing');
+    const logLines = () => transcriptOf(channel).filter((line) => line.level === 'log');
     assert.equal(logLines().length, INITIAL_LINES);
     assert.ok(!logLines().some((line) => line.text.includes(markers[0])), 'a line older than the last ones was shown');
 
     const later = `later-${randomUUID()}`;
     await client.listDocuments('shop', 'orders', { q: { later }, limit: 1 });
-    const laterLine = await lineAppears(session, (line) => line.text.includes(later), 'a query made while tailing');
+    const laterLine = await lineAppears(channel, (line) => line.text.includes(later), 'a query made while tailing');
     for (const line of [...logLines(), laterLine]) {
       assert.equal(line.shown, line.text, 'a server line is shown with something in front of it');
       assert.equal(line.shown.match(SERVER_TIMESTAMP)?.length, 1, `not one timestamp: ${line.shown}`);
     }
-    for (const notice of transcriptOf(session).filter((line) => line.level !== 'log')) {
+    for (const notice of transcriptOf(channel).filter((line) => line.level !== 'log')) {
       assert.match(notice.shown, /^\d\d:\d\d:\d\d DB Host: /, `a line of the extension's own without its one timestamp: ${notice.shown}`);
     }
   });

@@ -9,13 +9,20 @@ import { serviceWithoutExtras } from './withoutExtras';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
-import { postedTo } from '../support/webviewPanels';
+import { postedTo, sendAsPage } from '../support/webviewPanels';
+import { logFileLines } from '../support/logFile';
 import type { HostMessage } from '../../../src/core/stats/chartMessages';
 
-/** What the test reads of the statistics view the command returns (what it sent the chart: through the test probe). */
+/** What the test reads of the statistics view the command returns: its panel (what it sent the chart is recorded). */
 interface StatsViewHandle {
   readonly panel: vscode.WebviewPanel;
-  receive(data: unknown): Promise<void>;
+}
+
+/** The lines of the "DB Host" log saying the statistics view of `deployment` ignored a message, once `count` are there. */
+function ignoredMessageLines(deployment: string, count: number): Promise<string[]> {
+  const ignored = (lines: string[]) =>
+    lines.filter((line) => line.includes(`The statistics view of ${deployment} sent a message it may not send; it was ignored`));
+  return logFileLines('DB Host', (lines) => ignored(lines).length >= count, `${count} ignored messages in the log`).then(ignored);
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -65,7 +72,9 @@ describe('Original service extras: deployment statistics view', function () {
     await until(() => posted.some((message) => message.type === 'series'), 'the chart asking for its figures');
 
     for (let n = 0; n < 15; n++) await client.createDocument('busy', 'events', { n }, { safe: true });
-    await view.receive({ type: 'refresh' });
+    const beforeRefresh = posted.length;
+    sendAsPage(view.panel, { type: 'refresh' });
+    await until(() => posted.length > beforeRefresh, 'the chart being sent fresh figures');
     const latest = posted[posted.length - 1];
     assert.equal(latest.type, 'series');
     if (latest.type !== 'series') return;
@@ -78,9 +87,13 @@ describe('Original service extras: deployment statistics view', function () {
     assert.ok(latest.series.points.at(-1)!.resident > 0);
     assert.ok(!JSON.stringify(posted).includes(service.apiKey));
 
+    // A message the chart may not send is logged as ignored, at once, and nothing is sent back.
     const before = posted.length;
-    await view.receive({ type: 'runCommand', command: 'dbhost.removeAccount' });
-    await view.receive('refresh');
+    const ignoredBefore = (await ignoredMessageLines(deployment, 0)).length;
+    sendAsPage(view.panel, { type: 'runCommand', command: 'dbhost.removeAccount' });
+    sendAsPage(view.panel, 'refresh');
+    assert.equal(posted.length, before, 'a message the chart may not send was acted on');
+    await ignoredMessageLines(deployment, ignoredBefore + 2);
     assert.equal(posted.length, before, 'a message the chart may not send was acted on');
 
     const again = await vscode.commands.executeCommand<StatsViewHandle>('dbhost.showDeploymentStats', { accountId, deployment });

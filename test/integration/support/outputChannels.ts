@@ -34,18 +34,26 @@ const KEPT_LINES = 5000;
 type Create = (name: string, options?: unknown) => vscode.OutputChannel;
 const writable = vscode.window as unknown as { createOutputChannel: Create };
 
+interface Recorder {
+  /** Every channel made while recording, oldest first. */
+  readonly made: ChannelRecord[];
+  /** A channel each time it was brought to the front of the Output panel, oldest first. */
+  readonly shown: ChannelRecord[];
+}
+
 // Each test file is bundled with its own copy of this module: the copies share one recorder, as they share the
 // product's `vscode.window` (the suite runs from inside the product's folder), whose createOutputChannel it wraps.
-const records: ChannelRecord[] = ((globalThis as { [key: symbol]: ChannelRecord[] })[Symbol.for('dbhost.integration.outputChannels')] ??=
+// The suite entry (index.ts) imports it before it activates the product, so the channels activation makes are seen.
+const recorder: Recorder = ((globalThis as { [key: symbol]: Recorder })[Symbol.for('dbhost.integration.outputChannels')] ??=
   recordChannels());
 
-function recordChannels(): ChannelRecord[] {
-  const made: ChannelRecord[] = [];
+function recordChannels(): Recorder {
+  const recorded: Recorder = { made: [], shown: [] };
   const create = writable.createOutputChannel;
   writable.createOutputChannel = (name, options) => {
     const channel = create(name, options);
     const record = new ChannelRecord(name);
-    made.push(record);
+    recorded.made.push(record);
     // A Proxy rather than a copy: a `{ log: true }` channel is a LogOutputChannel, whose members (info, warn,
     // logLevel, onDidChangeLogLevel…) the product uses and a hand-written copy would drop.
     const recording = passThrough(channel, {
@@ -53,15 +61,28 @@ function recordChannels(): ChannelRecord[] {
         channel.appendLine(value);
         record.add(value);
       },
+      show: (...args: unknown[]) => {
+        recorded.shown.push(record);
+        (channel.show as (...showArgs: unknown[]) => void)(...args);
+      },
     });
     return recording;
   };
-  return made;
+  return recorded;
 }
 
 /** The lines the latest output channel named `name` appended, recorded as it appended them. */
 export function channelNamed(name: string): ChannelRecord {
-  const record = records.filter((made) => made.name === name).pop();
+  const record = recorder.made.filter((made) => made.name === name).pop();
   if (!record) throw new Error(`The product made no output channel "${name}"`);
   return record;
+}
+
+/** The output channel `run` brought to the front of the Output panel (the last one, if several), as a person sees it. */
+export async function channelShownBy(run: () => Thenable<unknown>): Promise<ChannelRecord> {
+  const before = recorder.shown.length;
+  await run();
+  const shown = recorder.shown.slice(before).pop();
+  if (!shown) throw new Error('No output channel was shown');
+  return shown;
 }

@@ -39,8 +39,8 @@ function wrapMethods(prototype: object, methods: readonly string[], seen: Seen):
 }
 
 /** Starts watching the storage VS Code gives extensions; the suite entry calls it before the product activates. */
-export function observeProductStorage(harness: vscode.ExtensionContext | undefined): void {
-  if (!harness || observed.harness) return;
+export function observeProductStorage(harness: vscode.ExtensionContext): void {
+  if (observed.harness) return;
   if (vscode.extensions.getExtension(productExtensionId)?.isActive)
     throw new Error('The product activated before the suite could watch its storage: call observeProductStorage first');
   observed.harness = harness;
@@ -61,8 +61,7 @@ export function observeProductStorage(harness: vscode.ExtensionContext | undefin
 }
 
 function seenOrFail<T>(value: T | undefined, what: string): T {
-  if (!observed.harness)
-    throw new Error("The suite runs without the harness's extension context (code-server runs only): storage is not watched");
+  if (!observed.harness) throw new Error("The suite was run without the harness's extension context: storage is not watched");
   if (value === undefined) throw new Error(`The product has not used its ${what} yet in this run: there is nothing to read`);
   return value;
 }

@@ -132,6 +132,11 @@ export function statusItemOf(id: string): StatusItemRecord | undefined {
   return registrations.statusItems.get(id);
 }
 
+/** Every status bar item the product made and has not disposed of. */
+export function statusItems(): StatusItemRecord[] {
+  return [...registrations.statusItems.values()];
+}
+
 /** The decoration VS Code shows on `uri` (a tab, an entry) from the product's providers, if any. */
 export async function decorationOf(uri: vscode.Uri): Promise<vscode.FileDecoration | undefined> {
   for (const provider of registrations.decorationProviders) {

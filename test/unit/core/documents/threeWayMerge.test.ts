@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { documentText, parseDocumentText } from '../../../../src/core/documents/documentText';
 import type { MergeField } from '../../../../src/core/documents/threeWayMerge';
-import { mergeDocuments, mergePathLabel, redoMerge } from '../../../../src/core/documents/threeWayMerge';
+import { mergeDocuments, mergePathLabel } from '../../../../src/core/documents/threeWayMerge';
 import type { JsonObject } from '../../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../../src/core/json/lossless';
 
@@ -219,20 +219,5 @@ describe('threeWayMerge: the user edit and the service version against their com
     assert.equal(mergePathLabel(['address', 'city']), 'address.city');
     assert.equal(mergePathLabel(['tags', 2, 'a.b']), 'tags[2]["a.b"]');
     assert.equal(mergePathLabel([]), '(document)');
-  });
-
-  it('redoes a merge against a newer service version without losing what the user merged', () => {
-    const mine = { ...base, name: 'Ada Lovelace' };
-    const theirs = { ...base, name: 'Ada King' };
-    const first = mergeDocuments(base, mine, theirs, { '["name"]': { take: 'edited', value: 'Ada King-Lovelace' } });
-    const newer = { ...theirs, age: 37, name: 'Countess' };
-    const again = redoMerge(theirs, first.merged, newer);
-    assert.deepEqual(summary(again.fields), [
-      ['name', 'conflict'],
-      ['age', 'theirs'],
-    ]);
-    assert.equal(again.fields[0].mine, 'Ada King-Lovelace');
-    assert.equal(again.fields[0].base, 'Ada King');
-    assert.deepEqual(again.merged, { ...base, name: 'Ada King-Lovelace', age: 37 });
   });
 });

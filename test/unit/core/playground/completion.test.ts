@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { completionsAt } from '../../../../src/core/playground/completionItems';
 import type { CompletionData } from '../../../../src/core/playground/completionItems';
 import { fieldReferenceAt, fieldReferences, placeAt } from '../../../../src/core/playground/completionPlace';
-import { inferSchema } from '../../../../src/core/schema/inferSchema';
+import { inferSchema } from '../../../support/inferSchema';
 
 const schema = inferSchema([
   { _id: 1, price: 10, status: 'open', address: { city: 'Oslo' }, items: [{ sku: 'a', qty: 1 }] },

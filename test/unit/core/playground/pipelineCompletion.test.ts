@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { completionsAt } from '../../../../src/core/playground/completionItems';
 import { placeAt } from '../../../../src/core/playground/completionPlace';
 import { pipelineDocAt } from '../../../../src/core/playground/pipelineHover';
-import { inferSchema } from '../../../../src/core/schema/inferSchema';
+import { inferSchema } from '../../../support/inferSchema';
 
 const schema = inferSchema([{ _id: 1, region: 'eu', total: 10, customer: { name: 'A' } }]);
 

@@ -1,15 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { BulkUpdate, DbHostApi, DocumentPage, DocumentQuery } from '../../../../src/core/api/types';
+import type { DbHostApi, DocumentPage, DocumentQuery } from '../../../../src/core/api/types';
 import { parsePlayground } from '../../../../src/core/playground/parsePlayground';
-import {
-  countMatching,
-  fetchPage,
-  nextPageSkip,
-  pageSize,
-  previousPageSkip,
-  sendUpdate,
-} from '../../../../src/core/playground/playgroundCalls';
-import type { FindRequest, UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
+import { fetchPage, nextPageSkip, pageSize, previousPageSkip } from '../../../../src/core/playground/playgroundCalls';
+import type { FindRequest } from '../../../../src/core/playground/playgroundRequest';
 
 interface Call {
   method: string;
@@ -22,10 +15,6 @@ function recordingApi(page: DocumentPage): { api: DbHostApi; calls: Call[] } {
     listDocuments: async (db: string, col: string, query?: DocumentQuery) => {
       calls.push({ method: 'listDocuments', args: [db, col, query] });
       return page;
-    },
-    updateDocuments: async (db: string, col: string, update: BulkUpdate) => {
-      calls.push({ method: 'updateDocuments', args: [db, col, update] });
-      return { ok: 1 };
     },
   } as Partial<DbHostApi> as DbHostApi;
   return { api, calls };
@@ -83,20 +72,5 @@ describe('playground client calls', () => {
     assert.equal(previousPageSkip({ skip: 0, shown: 20, total: 45, limit: 20 }), undefined);
     assert.equal(previousPageSkip({ skip: 40, shown: 5, total: 45, limit: 20 }), 20);
     assert.equal(previousPageSkip({ skip: 3, shown: 20, total: 45, limit: 20 }), 0);
-  });
-
-  it('counts an update’s matches with a one-document GET of its criteria, then sends the bulk PUT with safe', async () => {
-    const [request] = requestsOf(`{"database": "shop", "collection": "orders",
-      "update": {"criteria": {"status": "open"}, "object": {"$set": {"status": "closed"}}, "multi": true}}`) as UpdateRequest[];
-    const { api, calls } = recordingApi({ documents: [{ _id: 'x' }], total: 17 });
-    assert.deepEqual(await countMatching(api, request), { total: 17, anyMatch: true });
-    assert.deepEqual(await sendUpdate(api, request), { ok: 1 });
-    assert.deepEqual(calls, [
-      { method: 'listDocuments', args: ['shop', 'orders', { q: { status: 'open' }, limit: 1 }] },
-      {
-        method: 'updateDocuments',
-        args: ['shop', 'orders', { criteria: { status: 'open' }, object: { $set: { status: 'closed' } }, multi: true, safe: true }],
-      },
-    ]);
   });
 });

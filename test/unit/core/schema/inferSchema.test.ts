@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { JsonObject } from '../../../../src/core/json/lossless';
 import { parseLossless } from '../../../../src/core/json/lossless';
-import { MAX_FIELDS, SchemaBuilder, findField, inferSchema } from '../../../../src/core/schema/inferSchema';
+import { MAX_FIELDS, SchemaBuilder, findField } from '../../../../src/core/schema/inferSchema';
+import { inferSchema } from '../../../support/inferSchema';
 import { describeField, describePresence, formatShare, notSeenMessage, renderSchemaReport } from '../../../../src/core/schema/schemaText';
 
 const docs = (text: string) => parseLossless(text) as JsonObject[];

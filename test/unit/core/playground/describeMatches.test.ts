@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import type { UpdateRequest } from '../../../../src/core/playground/playgroundRequest';
+import { describeMatches } from '../../../../src/core/playground/describeMatches';
+import { replacesWholeDocuments } from '../../../../src/core/playground/updateEffect';
+
+const update = (
+  flags: { multi?: boolean; upsert?: boolean },
+  object: UpdateRequest['update']['object'] = { $set: { status: 'closed' } },
+): UpdateRequest => ({
+  kind: 'update',
+  database: 'shop',
+  collection: 'orders',
+  update: { criteria: { status: 'open' }, object, ...flags },
+});
+
+describe('describeMatches: what a playground update will do, in words for its confirmation', () => {
+  it('says all matching documents change with multi', () => {
+    const effect = describeMatches(update({ multi: true }), { total: 1234, anyMatch: true });
+    assert.equal(effect.message, 'Update all 1,234 matching documents of shop.orders?');
+    assert.ok(effect.changesSomething);
+  });
+
+  it('says only one of several changes without multi', () => {
+    const effect = describeMatches(update({}), { total: 3, anyMatch: true });
+    assert.equal(effect.message, 'Update 1 of the 3 matching documents of shop.orders?');
+    assert.match(effect.detail, /"multi" is false: only the first match is updated/);
+  });
+
+  it('offers to insert with upsert when nothing matches, and sends nothing otherwise', () => {
+    const upsert = describeMatches(update({ upsert: true }), { total: 0, anyMatch: false });
+    assert.equal(upsert.changesSomething, true);
+    assert.match(upsert.message, /Insert one new document/);
+    const nothing = describeMatches(update({ multi: true }), { total: 0, anyMatch: false });
+    assert.equal(nothing.changesSomething, false);
+    assert.match(nothing.message, /nothing to update/);
+  });
+
+  it('notes that upsert does nothing when documents match', () => {
+    assert.match(describeMatches(update({ upsert: true }), { total: 1, anyMatch: true }).detail, /"upsert" has no effect/);
+  });
+
+  it('says so when the service gave no count', () => {
+    const effect = describeMatches(update({ multi: true }), { total: undefined, anyMatch: true });
+    assert.match(effect.detail, /did not say how many/);
+  });
+
+  it('knows an object without $ operators replaces the documents whole', () => {
+    assert.equal(replacesWholeDocuments({ status: 'closed' }), true);
+    assert.equal(replacesWholeDocuments({ $set: { status: 'closed' } }), false);
+  });
+});
