@@ -63,6 +63,12 @@ export class HeldDocuments<State> implements vscode.Disposable {
       document = await vscode.workspace.openTextDocument(uri);
     }
     await untilTextIs(document, this.kind.text(state));
+    if (document.isClosed || !this.states.has(uri.toString())) {
+      // Closed while its text was taken up (VS Code lets go of a document it opened for the extension a while after
+      // its tab closed): opened again, it holds the state.
+      if (!this.states.has(uri.toString())) this.hold(uri, state);
+      document = await vscode.workspace.openTextDocument(uri);
+    }
     const existing = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
     await vscode.window.showTextDocument(document, {
       viewColumn: existing?.viewColumn ?? vscode.ViewColumn.Beside,

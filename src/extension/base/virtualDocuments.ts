@@ -39,10 +39,11 @@ export class VirtualDocuments extends Disposable {
   /** A held or computed document whose text changed (VS Code reads it again if it is open). */
   readonly onDidChange = this.changed.event;
   private taken = 0;
+  private readonly pending = new Set<ReturnType<typeof setTimeout>>();
 
   constructor() {
     super();
-    this.register(vscode.workspace.onDidCloseTextDocument(({ uri }) => this.letGo(uri)));
+    this.register(vscode.workspace.onDidCloseTextDocument(({ uri }) => this.letGoUnlessReopened(uri)));
   }
 
   /** Keeps `text` under a new address of `kind` whose file name is `name`, until its document is closed. */
@@ -105,6 +106,18 @@ export class VirtualDocuments extends Disposable {
     this.providers.get(scheme)?.dispose();
   }
 
+  /**
+   * VS Code closes and opens a document again at once when its language changes (Change Language Mode): what it
+   * shows is let go a task later, and only if it was not opened again meanwhile.
+   */
+  private letGoUnlessReopened(uri: vscode.Uri): void {
+    const timer = setTimeout(() => {
+      this.pending.delete(timer);
+      if (!vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) this.letGo(uri);
+    }, 0);
+    this.pending.add(timer);
+  }
+
   private letGo(uri: vscode.Uri): void {
     this.texts.delete(uri.toString());
     this.heldKinds.get(uri.scheme)?.letGo(uri);
@@ -112,6 +125,8 @@ export class VirtualDocuments extends Disposable {
 
   override dispose(): void {
     super.dispose();
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
     for (const kind of [...this.heldKinds.values()]) kind.dispose();
     for (const provided of [...this.providers.values()]) provided.dispose();
     this.texts.clear();

@@ -305,12 +305,20 @@ export const fakeCommands = {
 export const fakeWorkspace = {
   /** A person saved the text document at `uri`. */
   save: (uri: Uri): void => savedDocuments.fire({ uri }),
-  /** VS Code let go of the text document at `uri` (its editors closed). */
-  close: (uri: Address): void => {
+  /** VS Code let go of the text document at `uri` (its editors closed); resolves once the task after that ran. */
+  close: async (uri: Address): Promise<void> => {
     const document = openDocuments.get(uri.toString());
     if (document) document.isClosed = true;
     openDocuments.delete(uri.toString());
     closedDocuments.fire({ uri: document?.uri ?? uri });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  },
+  /** VS Code closes the document at `uri` and opens it again at once, as when its language is changed. */
+  changeLanguage: async (uri: Address): Promise<void> => {
+    const document = openDocuments.get(uri.toString());
+    if (!document) throw new Error(`${uri.toString()} is not open`);
+    closedDocuments.fire({ uri: document.uri });
+    await new Promise((resolve) => setTimeout(resolve, 0));
   },
 };
 

@@ -32,7 +32,7 @@ describe('read-only snapshots: one lifetime for every kind', () => {
     const kept = documents.keep(PREVIEW, 'orders before.jsonc', '[]');
     const other = documents.keep(PREVIEW, 'orders after.jsonc', '[1]');
     assert.equal((await workspace.openTextDocument(kept)).getText(), '[]');
-    fakeWorkspace.close(kept);
+    await fakeWorkspace.close(kept);
     assert.equal((await workspace.openTextDocument(kept)).getText(), PREVIEW.gone);
     assert.equal((await workspace.openTextDocument(other)).getText(), '[1]', 'closing one document let go of another');
   });
@@ -42,8 +42,8 @@ describe('read-only snapshots: one lifetime for every kind', () => {
     const preview = documents.keep(PREVIEW, 'a.jsonc', 'preview');
     assert.equal(log.scheme, 'dbhost-log');
     assert.equal(preview.scheme, 'dbhost-preview');
-    fakeWorkspace.close(log);
-    fakeWorkspace.close(preview);
+    await fakeWorkspace.close(log);
+    await fakeWorkspace.close(preview);
     assert.equal((await workspace.openTextDocument(log)).getText(), LOG.gone);
     assert.equal((await workspace.openTextDocument(preview)).getText(), PREVIEW.gone);
   });
@@ -88,12 +88,26 @@ describe('live documents: held state and computed text, under the same lifetime 
     const first = { rows: 3 };
     await results.show(closing, first);
     await results.show(staying, { rows: 1 });
-    fakeWorkspace.close(closing);
+    await fakeWorkspace.close(closing);
     assert.equal(results.stateOf(closing), undefined, 'the closed document kept its state');
     assert.equal((await workspace.openTextDocument(closing)).getText(), RESULTS.gone);
     assert.equal(results.replace(closing, first, { rows: 4 }), false, 'late results were held for a closed document');
     assert.equal((await workspace.openTextDocument(closing)).getText(), RESULTS.gone);
     assert.deepEqual(results.stateOf(staying), { rows: 1 }, 'closing one document let go of another');
+  });
+
+  it('keeps what an open document shows when VS Code closes and opens it again at once (Change Language Mode)', async () => {
+    const results = documents.held(RESULTS);
+    const uri = at('dbhost-results', '/orders results.jsonc');
+    const shown = { rows: 3 };
+    await results.show(uri, shown);
+    const kept = documents.keep({ scheme: 'dbhost-preview', gone: 'gone\n' }, 'orders before.jsonc', '[]');
+    await workspace.openTextDocument(kept);
+    await fakeWorkspace.changeLanguage(uri);
+    await fakeWorkspace.changeLanguage(kept);
+    assert.equal(results.stateOf(uri), shown, 'the results were let go while their tab still showed them');
+    assert.equal(results.replace(uri, shown, { rows: 4 }), true);
+    assert.equal((await workspace.openTextDocument(kept)).getText(), '[]');
   });
 
   it('replaces held state only while it is still the state shown', async () => {
@@ -115,7 +129,7 @@ describe('live documents: held state and computed text, under the same lifetime 
     version = 2;
     documents.refresh(uri);
     await until(() => document.getText() === '/shop (database).json v2\n');
-    fakeWorkspace.close(uri);
+    await fakeWorkspace.close(uri);
     version = 3;
     assert.equal((await workspace.openTextDocument(uri)).getText(), '/shop (database).json v3\n', 'a computed document kept old text');
   });

@@ -59,7 +59,7 @@ describe('playground results: one tab per playground, its results let go when it
     const uri = results.uriFor(playground);
     const shown = findResults(0, ['ann', 'bob']);
     await results.show(uri, shown);
-    fakeWorkspace.close(uri);
+    await fakeWorkspace.close(uri);
     assert.equal(results.stateOf(uri), undefined, 'a closed results document kept its results');
     assert.equal(
       (await workspace.openTextDocument(uri)).getText(),
@@ -75,7 +75,7 @@ describe('playground results: one tab per playground, its results let go when it
     const users = results.uriFor(Uri.file('/work/users.query.json') as never);
     await results.show(orders, findResults(0, ['ann']));
     await results.show(users, findResults(0, ['zed']));
-    fakeWorkspace.close(orders);
+    await fakeWorkspace.close(orders);
     assert.match((await workspace.openTextDocument(users)).getText(), /"name": "zed"/);
     assert.equal(results.stateOf(users)?.kind, 'find');
   });

@@ -43,7 +43,7 @@ describe('Run All: its results let go when their document closes', () => {
     const uri = Uri.parse(result.resultsUri);
     const shown = (await workspace.openTextDocument(uri)).getText();
     assert.match(shown, /orders\.query\.json/);
-    fakeWorkspace.close(uri);
+    await fakeWorkspace.close(uri);
     assert.equal(
       (await workspace.openTextDocument(uri)).getText(),
       '// These results are no longer available: use Run All again in the playground.\n',
