@@ -3,10 +3,12 @@ const OTHER_COLLECTION_STAGES = new Set(['$lookup', '$graphLookup', '$unionWith'
 
 /**
  * Whether a pipeline as sent (not yet checked) may read or write another collection: a stage naming one anywhere in
- * it, a `$facet`'s or a `$lookup`'s own pipeline included. A pipeline that is no list reads nothing: the handler
- * refuses it.
+ * it, a `$facet`'s or a `$lookup`'s own pipeline included; one sent as JSON text may name any. A pipeline that is
+ * neither reads nothing: the handler refuses it.
  */
 export function namesOtherCollections(pipeline: unknown): boolean {
+  // The original's clients may send the pipeline as JSON text (a form body): it may name any collection.
+  if (typeof pipeline === 'string') return true;
   if (!Array.isArray(pipeline)) return false;
   const pending: unknown[] = [...pipeline];
   while (pending.length > 0) {

@@ -43,6 +43,17 @@ describe('local service: aggregate over the original service’s transports', fu
     assert.equal(answer.headers.get('X-Mongohq-Count'), '2');
   });
 
+  it('joins another collection named in a pipeline sent as JSON text (on PostgreSQL too, where that collection is not loaded yet)', async () => {
+    await service.seed('sizes', [{ _id: 'a', size: 'L' }]);
+    const pipeline = [{ $match: { _id: 1 } }, { $lookup: { from: 'sizes', localField: 'k', foreignField: '_id', as: 'sizes' } }];
+    const answer = await service.running.raw('POST', PATH, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ pipeline: JSON.stringify(pipeline) }).toString(),
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(answer.json, [{ _id: 1, k: 'a', sizes: [{ _id: 'a', size: 'L' }] }]);
+  });
+
   it('answers 401 without a valid key and 405 for another method', async () => {
     const unknown = await service.running.raw('POST', PATH, { key: 'not-a-key', body: JSON.stringify({ pipeline: [] }) });
     assert.equal(unknown.status, 401);
