@@ -45,7 +45,7 @@ const NAMES = Object.keys(TRIGGERS)
  * before they were kept, or before TRUNCATE was counted; a trigger someone dropped).
  */
 export const COUNTS_MISSING = `NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'dbhost_collections'::regclass AND attname = 'doc_count' AND NOT attisdropped)
-  OR (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'dbhost_documents'::regclass AND tgname IN (${NAMES}) AND tgenabled <> 'D') < ${Object.keys(TRIGGERS).length}`;
+  OR (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'dbhost_documents'::regclass AND tgname IN (${NAMES}) AND tgenabled IN ('O', 'A')) < ${Object.keys(TRIGGERS).length}`;
 
 /**
  * Makes the column and the triggers again and counts every collection's documents, in a transaction that keeps

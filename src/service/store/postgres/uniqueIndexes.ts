@@ -19,26 +19,48 @@ export async function verifyUniqueIndexes(client: PoolClient, stopped: () => boo
     `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
      WHERE i.indrelid = 'dbhost_documents'::regclass`,
   );
-  const { rows: collections } = await client.query<{ account: string; db: string; name: string; indexes: string }>(
-    'SELECT account, db, name, indexes FROM dbhost_collections ORDER BY pos',
-  );
-  const wanted = new Map<string, string>();
-  for (const { account, db, name, indexes } of collections)
-    for (const index of JSON.parse(indexes) as IndexSpec[]) {
-      const sql = index.name === ID_INDEX.name ? undefined : uniqueIndexSql(account, db, name, index);
-      if (sql) wanted.set(uniqueIndexName(account, db, name, index), sql);
-    }
+  const { rows: collections } = await client.query<Collection>('SELECT account, db, name, indexes FROM dbhost_collections ORDER BY pos');
+  const wanted = new Map<string, { sql: string; of: Collection }>();
+  for (const collection of collections) for (const [name, sql] of uniqueIndexesOf(collection)) wanted.set(name, { sql, of: collection });
   const validity = new Map(existing.map((row) => [row.name, row.valid]));
   let made = 0;
-  for (const [name, sql] of wanted) {
+  for (const [name, { sql, of }] of wanted) {
     if (stopped()) return;
     if (validity.get(name) === true) continue;
     // The names are hex digits (indexSql.ts): safe in the statement.
-    if (await run(client, validity.get(name) === false ? `REINDEX INDEX CONCURRENTLY ${name}` : sql, log)) made++;
+    if (!(await run(client, validity.get(name) === false ? `REINDEX INDEX CONCURRENTLY ${name}` : sql, log))) continue;
+    made++;
+    // Dropped while it was built (its drop found no index to drop): it goes now.
+    if (!(await stillWanted(client, of, name))) await run(client, `DROP INDEX CONCURRENTLY IF EXISTS ${name}`, log);
   }
   if (made > 0) log(`Made ${made} PostgreSQL unique ${made === 1 ? 'index' : 'indexes'} under names that hash their keys`);
   for (const { name } of existing)
     if (!stopped() && UNIQUE_NAME.test(name) && !wanted.has(name)) await run(client, `DROP INDEX CONCURRENTLY IF EXISTS ${name}`, log);
+}
+
+interface Collection {
+  account: string;
+  db: string;
+  name: string;
+  indexes: string;
+}
+
+/** The names and definitions of the PostgreSQL unique indexes a collection's interface indexes want. */
+function uniqueIndexesOf({ account, db, name, indexes }: Collection): Map<string, string> {
+  const made = new Map<string, string>();
+  for (const index of JSON.parse(indexes) as IndexSpec[]) {
+    const sql = index.name === ID_INDEX.name ? undefined : uniqueIndexSql(account, db, name, index);
+    if (sql) made.set(uniqueIndexName(account, db, name, index), sql);
+  }
+  return made;
+}
+
+async function stillWanted(client: PoolClient, { account, db, name }: Collection, index: string): Promise<boolean> {
+  const { rows } = await client.query<Collection>(
+    'SELECT account, db, name, indexes FROM dbhost_collections WHERE account = $1 AND db = $2 AND name = $3',
+    [account, db, name],
+  );
+  return rows.some((row) => uniqueIndexesOf(row).has(index));
 }
 
 async function run(client: PoolClient, statement: string, log: (line: string) => void): Promise<boolean> {

@@ -121,4 +121,16 @@ describePostgres('on PostgreSQL, the count of a whole collection follows every w
     assert.equal((await first.raw('DELETE', `${collection('other')}/documents/5`)).status, 200);
     assert.equal(await countOf(second, 'other'), 1, 'the trigger is there again');
   });
+
+  it('counts again, when a service starts, a database whose count trigger fires only for replication', async () => {
+    await first.stop();
+    await second.stop();
+    await inPostgres('ALTER TABLE dbhost_documents ENABLE REPLICA TRIGGER dbhost_documents_inserted');
+    first = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, keepData: true });
+    await insert(first, 'other', [7]);
+    second = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, keepData: true });
+    assert.equal(await countOf(second, 'other'), 2);
+    await insert(first, 'other', [8]);
+    assert.equal(await countOf(second, 'other'), 3, 'the trigger fires again');
+  });
 });

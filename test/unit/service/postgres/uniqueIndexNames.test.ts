@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Pool } from 'pg';
 import { makeIdKeyIndexes } from '../../../../src/service/store/postgres/idKeyIndexes';
+import { hookedPool } from '../../../support/hookedPool';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
@@ -91,5 +92,25 @@ describePostgres('on PostgreSQL, the unique indexes of an index dropped and made
     running = await start();
     assert.equal(await insert({ _id: 4, a_1_b: 'n' }), 409);
     assert.equal(await insert({ _id: 5, a_1_b: 'o' }), 200);
+  });
+
+  it('drops the unique index it made again when its index was dropped while it was being made', async () => {
+    await running.stop();
+    const [current] = await ours();
+    await pool.query(`ALTER INDEX ${current.name} RENAME TO ${current.name.slice(0, -8)}`);
+    // The interface's drop commits while PostgreSQL builds the index again: it found no index of that name to drop.
+    const dropCommitted = () =>
+      pool.query(
+        `UPDATE dbhost_collections SET indexes = COALESCE((SELECT jsonb_agg(i) FROM jsonb_array_elements(indexes::jsonb) i
+         WHERE i->>'name' <> 'a_1_b_1'), '[]')::text WHERE db = 'shop' AND name = 'items'`,
+      );
+    const hooked = hookedPool(pool, { before: async (text) => void (/^CREATE UNIQUE INDEX/.test(text) && (await dropCommitted())) });
+    await makeIdKeyIndexes(
+      hooked,
+      () => false,
+      () => {},
+    );
+    assert.deepEqual(await ours(), [], 'a unique index no interface index asks for was left');
+    running = await start();
   });
 });
