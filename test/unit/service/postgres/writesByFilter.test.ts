@@ -3,7 +3,8 @@ import { Pool } from 'pg';
 import type { InProcessService, RawAnswer } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
-import { documentColumns, documentKey } from '../../../../src/service/store/postgres/documentKeys';
+import { documentKey } from '../../../../src/service/store/postgres/documentKeys';
+import { damageRow, insertRows } from '../../../support/postgresRows';
 
 const KEY = 'writes-by-filter-key-9c2e';
 const DB = 'shop';
@@ -82,21 +83,13 @@ describePostgres('on PostgreSQL, updates by filter and their preview, without lo
       }
     }
     await running.stop();
-    for (let from = 1; from < COUNT; from += 5_000) {
-      const rows = Array.from({ length: Math.min(5_000, COUNT - from) }, (_, i) => person(from + i));
-      await pool.query(
-        `INSERT INTO dbhost_documents (account, db, col, id, body, doc)
-         SELECT c.account, $1, $2, t.id, t.body, t.body::jsonb FROM dbhost_collections c, unnest($3::text[], $4::text[]) AS t(id, body)
-         WHERE c.db = $1 AND c.name = $2`,
-        [DB, LARGE, rows.map((doc) => documentKey(doc._id)), rows.map((doc) => documentColumns(doc).body)],
-      );
-    }
-    const damaged = await pool.query(`UPDATE dbhost_documents SET body = '{' WHERE db = $1 AND col = $2 AND id = $3`, [
+    await insertRows(
+      pool,
       DB,
       LARGE,
-      documentKey(DAMAGED),
-    ]);
-    assert.equal(damaged.rowCount, 1);
+      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+    );
+    await damageRow(pool, DB, LARGE, DAMAGED);
     running = await start();
     // The proof this file stands on: a request that reads the collection whole meets the damaged document.
     const whole = await running.raw('GET', `${docs(LARGE)}?q=${encodeURIComponent('{"n": {"$ne": 1}}')}`);
