@@ -31,9 +31,9 @@ const SOURCE = `const vscode = require('vscode');
 exports.activate = (context) => {
   context.subscriptions.push(vscode.commands.registerCommand('dbhostTests.callTool', async () => {
     const tools = vscode.lm.tools.filter((tool) => tool.name.startsWith('dbhost_')).map((tool) => tool.name);
-    const name = await vscode.window.showQuickPick(tools, { placeHolder: 'Which DB Host tool does the agent call?' });
+    const name = await vscode.window.showQuickPick(tools, { placeHolder: 'Which DB Host tool does the agent call?', ignoreFocusOut: true });
     if (!name) return;
-    const text = await vscode.window.showInputBox({ prompt: 'The tool input the agent sends (JSON)' });
+    const text = await vscode.window.showInputBox({ prompt: 'The tool input the agent sends (JSON)', ignoreFocusOut: true });
     if (text === undefined) return;
     const result = await vscode.lm.invokeTool(name, { input: JSON.parse(text), toolInvocationToken: undefined });
     const answer = result.content.map((part) => part.value ?? '').join('');

@@ -75,12 +75,51 @@ export function quickInput(page: Page): Locator {
 
 /**
  * Answers the open quick input: waits until its prompt, title or placeholder matches `asking`, types
- * `answer` as a person would and presses Enter.
+ * `answer` as a person would and presses Enter once a quick pick's list has settled on it.
  */
 export async function answerQuickInput(page: Page, asking: RegExp, answer: string): Promise<void> {
-  const widget = quickInput(page);
+  const widget = await waitUntilAsking(page, asking);
+  await widget.locator('input.input').fill(answer);
+  // A quick pick filters its list as the text changes; Enter before the list has settled on the answer picks
+  // nothing (or another item), so wait until no item is listed (a box of free text) or the focused one shows it.
+  await page.waitForFunction(
+    ({ widget: element, answer: wanted }) => {
+      const rows = [...(element?.querySelectorAll('.quick-input-list .monaco-list-row') ?? [])].filter(
+        (row) => (row as { offsetParent?: unknown }).offsetParent !== null,
+      );
+      if (rows.length === 0) return true;
+      const focused = rows.find((row) => row.classList.contains('focused'));
+      return (focused?.textContent ?? '').toLowerCase().includes(wanted.toLowerCase());
+    },
+    { widget: await widget.elementHandle(), answer },
+  );
+  await widget.locator('input.input').press('Enter');
+}
+
+/**
+ * Answers VS Code's own (simple) open or save dialog with a path, once the dialog has put its starting
+ * folder or file into the box, which would otherwise overwrite a path typed before it.
+ */
+export async function answerFileDialog(page: Page, asking: RegExp, path: string): Promise<void> {
+  const widget = await waitUntilAsking(page, asking);
+  // The dialog first shows its folder, then lists it and appends the default file name: typing before the
+  // listing is done loses the typed path to that file name (and answers an overwrite question instead).
+  await page.waitForFunction(
+    (element) =>
+      ((element?.querySelector('input.input') as { value?: string } | null)?.value ?? '').includes('/') &&
+      element?.querySelector('.monaco-progress-container.active') === null &&
+      (element?.querySelectorAll('.monaco-list-row').length ?? 0) > 0,
+    await widget.elementHandle(),
+  );
   const input = widget.locator('input.input');
-  await input.waitFor({ state: 'visible' });
+  await input.fill(path);
+  await input.press('Enter');
+}
+
+/** Waits until the open quick input's prompt, title or placeholder matches `asking`. */
+async function waitUntilAsking(page: Page, asking: RegExp): Promise<Locator> {
+  const widget = quickInput(page);
+  await widget.locator('input.input').waitFor({ state: 'visible' });
   await page.waitForFunction(
     ({ widget: element, asking: pattern }) => {
       const text = [
@@ -93,29 +132,7 @@ export async function answerQuickInput(page: Page, asking: RegExp, answer: strin
     },
     { widget: await widget.elementHandle(), asking: asking.source },
   );
-  await input.fill(answer);
-  await input.press('Enter');
-}
-
-/**
- * Answers VS Code's own (simple) open or save dialog with a path: as answerQuickInput, but only once the
- * dialog has put its starting folder or file into the box, which would otherwise overwrite a path typed
- * before it.
- */
-export async function answerFileDialog(page: Page, asking: RegExp, path: string): Promise<void> {
-  const widget = quickInput(page);
-  const input = widget.locator('input.input');
-  await input.waitFor({ state: 'visible' });
-  // The dialog first shows its folder, then lists it and appends the default file name: typing before the
-  // listing is done loses the typed path to that file name (and answers an overwrite question instead).
-  await page.waitForFunction(
-    (element) =>
-      ((element?.querySelector('input.input') as { value?: string } | null)?.value ?? '').includes('/') &&
-      element?.querySelector('.monaco-progress-container.active') === null &&
-      (element?.querySelectorAll('.monaco-list-row').length ?? 0) > 0,
-    await widget.elementHandle(),
-  );
-  await answerQuickInput(page, asking, path);
+  return widget;
 }
 
 /** Runs a command from the command palette by its title, as a person would. */
