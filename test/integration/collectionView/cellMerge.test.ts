@@ -35,8 +35,8 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
     if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
     const key = stringifyLossless({ $oid: id });
-    await view.receive({ type: 'edit', key, path: ['name'], kind: 'string', text: 'Ada Lovelace' });
-    await view.receive({ type: 'edit', key, path: ['city'], kind: 'string', text: 'Leeds' });
+    await actOn(view, { type: 'edit', key, path: ['name'], kind: 'string', text: 'Ada Lovelace' });
+    await actOn(view, { type: 'edit', key, path: ['city'], kind: 'string', text: 'Leeds' });
     await other.updateDocument(db, col, { $oid: id }, { $set: { name: 'Ada King', age: 37 } }, { safe: true });
     proxy.requests.length = 0;
     return { id, view };

@@ -13,12 +13,13 @@ import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { actAsPage, actOn, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
+import { actOn, coveredMeanwhile, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { panelSerializerOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
-import { nextPanelMade, postedTo } from '../support/webviewPanels';
+import { nextPanelMade, postedTo, sendAsPage } from '../support/webviewPanels';
+import { logFileLines } from '../support/logFile';
 
 const db = 'tableviewtests';
 const col = 'people';
@@ -231,12 +232,17 @@ describe('Collection view', function () {
     assert.equal(proxy.writes().length, 0);
   });
 
-  it('ignores a message that is not one the webview sends', async () => {
-    await view.receive({ type: 'edit', key: keyOf(ids[2]), path: [], kind: 'string', text: 'x' });
-    await view.receive({ type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'function', text: 'x' });
-    await view.receive({ type: 'save', extra: true });
-    assert.equal(view.session.staged.size, 0);
+  it('ignores a message that is not one the webview sends, and says so in its log', async () => {
+    const ignored = (lines: string[]) =>
+      lines.filter((line) => line.includes('Collection view: ignored a message that is not one the view sends'));
+    const before = ignored(await logFileLines('DB Host', () => true, 'the DB Host log')).length;
+    sendAsPage(view.panel, { type: 'edit', key: keyOf(ids[2]), path: [], kind: 'string', text: 'x' });
+    sendAsPage(view.panel, { type: 'edit', key: keyOf(ids[2]), path: ['name'], kind: 'function', text: 'x' });
+    sendAsPage(view.panel, { type: 'save', extra: true });
+    // The view carries out its page's messages in order: its review answers after whatever came of the three.
+    assert.deepEqual(await review(), []);
     assert.equal(proxy.writes().length, 0);
+    await logFileLines('DB Host', (lines) => ignored(lines).length >= before + 3, 'the three messages logged as ignored');
   });
 
   it('comes back after a reload with its filter, sort, page size and staged edits', async () => {
@@ -252,17 +258,26 @@ describe('Collection view', function () {
     const before = postedBy(view).find(isLoadedPage);
     assert.ok(before);
     // As VS Code brings the panel back after a reload: a panel of the view type, handed to the product's serializer.
-    const panel = vscode.window.createWebviewPanel('dbhost.collectionView', 'restored', vscode.ViewColumn.Active, { enableScripts: true });
-    const restored = nextPosted({ panel }, isLoadedPage);
-    await panelSerializerOf('dbhost.collectionView').deserializeWebviewPanel(panel, { restore: keptByWebview.restore });
-    const page = await restored;
+    // It opens over the view, which comes back to the front once it is closed.
+    const page = await coveredMeanwhile(view, async () => {
+      const panel = vscode.window.createWebviewPanel('dbhost.collectionView', 'restored', vscode.ViewColumn.Active, {
+        enableScripts: true,
+      });
+      try {
+        const restored = nextPosted({ panel }, isLoadedPage);
+        await panelSerializerOf('dbhost.collectionView').deserializeWebviewPanel(panel, { restore: keptByWebview.restore });
+        const shown = await restored;
+        assert.deepEqual(pageDocuments(await actOn({ panel }, { type: 'discardAll' })).staged, []);
+        return shown;
+      } finally {
+        panel.dispose();
+      }
+    });
     assert.equal(page.title, before.title);
     assert.deepEqual(page.state, before.state);
     assert.deepEqual(page.state.filter, '{"active": true}');
     const staged = new Map(pageDocuments(page).staged);
     assert.deepEqual(staged.get(keyOf(ids[2])), [{ path: ['address', 'zip'], value: 'NL' }]);
-    assert.deepEqual(pageDocuments(await actAsPage({ panel }, { type: 'discardAll' })).staged, []);
-    panel.dispose();
     await act({ type: 'discardAll' });
   });
 
@@ -326,7 +341,7 @@ describe('Collection view', function () {
       const page = postedBy(again).find(isLoadedPage) ?? (await nextPosted(again, isLoadedPage));
       assert.deepEqual(new Map(pageDocuments(page).staged).get(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
       assert.equal(proxy.writes().length, 0);
-      assert.deepEqual(pageDocuments(await actAsPage(again, { type: 'discardAll' })).staged, []);
+      assert.deepEqual(pageDocuments(await actOn(again, { type: 'discardAll' })).staged, []);
     } finally {
       answerPrompts(undefined);
     }

@@ -13,9 +13,10 @@ import { addProxiedAccount } from '../support/proxiedAccount';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { actOn, isLoadedPage, isNotice, nextPosted, postedBy, reviewOf } from './viewMessages';
+import { actOn, coveredMeanwhile, isLoadedPage, isNotice, nextPosted, postedBy, reviewOf } from './viewMessages';
 import type { PageMessage } from './viewMessages';
 import { answerPrompts } from '../support/windowPrompts';
+import { sendAsPage } from '../support/webviewPanels';
 
 const db = 'multirowtests';
 const col = 'tasks';
@@ -42,6 +43,14 @@ describe('Collection view: several rows at once', function () {
 
   const act = (message: unknown): Promise<PageMessage> => actOn(view, message);
   const review = (): Promise<ReviewItem[]> => reviewOf(view);
+
+  /** Change Rows… on `keys`, its questions answered: resolves with the page drawn once the view says the change is staged. */
+  async function stage(keys: string[]): Promise<PageMessage> {
+    const told = nextPosted(view, isNotice);
+    const page = await act({ type: 'changeRows', keys });
+    assert.match((await told).text, /^Staged a change to several rows/);
+    return page;
+  }
 
   const undo = (answers = [{ confirm: true }]) =>
     runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
@@ -71,7 +80,7 @@ describe('Collection view: several rows at once', function () {
     proxy.requests.length = 0;
     const asked = new FakePrompts([{ pick: /The 3 selected rows/ }, { pick: /Set a field/ }, { input: 'status' }, { input: '"done"' }]);
     answerPrompts(asked);
-    const staged = await act({ type: 'changeRows', keys: selected });
+    const staged = await stage(selected);
     assert.equal(asked.unanswered, 0);
     assert.equal(staged.rowChanges, 1);
     assert.match(view.panel.title, /● 1$/);
@@ -86,7 +95,8 @@ describe('Collection view: several rows at once', function () {
 
     const saving = new FakePrompts([{ confirm: true }]);
     answerPrompts(saving);
-    const saved = await act({ type: 'save' });
+    // The preview's diff editor opens over the view, which comes back to say what was saved.
+    const saved = await coveredMeanwhile(view, () => act({ type: 'save' }));
     assert.equal(saving.confirmations.length, 1, 'asked more than once');
     assert.match(
       saving.confirmations[0].message ?? saving.confirmations[0].text,
@@ -115,7 +125,7 @@ describe('Collection view: several rows at once', function () {
     answerPrompts(
       new FakePrompts([{ pick: /Every document the filter matches/ }, { pick: /Rename a field/ }, { input: 'tags' }, { input: 'labels' }]),
     );
-    await act({ type: 'changeRows', keys: [] });
+    await stage([]);
     const [item] = await review();
     assert.deepEqual(item.rows, {
       change: 'rename tags to labels',
@@ -123,7 +133,7 @@ describe('Collection view: several rows at once', function () {
       count: 3,
     });
     answerPrompts(new FakePrompts([{ confirm: true }]));
-    await act({ type: 'save' });
+    await coveredMeanwhile(view, () => act({ type: 'save' }));
     const renamed = await other.listDocuments(db, col, { q: { labels: { $exists: true } }, limit: 10 });
     assert.deepEqual(renamed.documents.map((doc) => doc.n).sort(), [2, 3, 4]);
     assert.equal((await other.listDocuments(db, col, { q: { tags: { $exists: true } }, limit: 10 })).total, 1);
@@ -134,11 +144,11 @@ describe('Collection view: several rows at once', function () {
 
   it('keeps a change whose question is declined staged, and sends nothing', async () => {
     answerPrompts(new FakePrompts([{ pick: /selected rows/ }, { pick: /Apply an update document/ }, { input: '{"$inc": {"n": 10}}' }]));
-    await act({ type: 'changeRows', keys: selected.slice(0, 2) });
+    await stage(selected.slice(0, 2));
     proxy.requests.length = 0;
     answerPrompts(new FakePrompts([{ confirm: false }]));
     const notice = nextPosted(view, isNotice);
-    const page = await act({ type: 'save' });
+    const page = await coveredMeanwhile(view, () => act({ type: 'save' }));
     assert.match((await notice).text, /Not saved: "the update \{"\$inc":\{"n":10\}\}" \(cancelled\); it stays staged/);
     assert.equal(page.rowChanges, 1);
     assert.deepEqual(proxy.writes(), []);
@@ -147,14 +157,14 @@ describe('Collection view: several rows at once', function () {
 
   it('refuses a Read-only account before asking anything, and a staged change before its preview', async () => {
     answerPrompts(new FakePrompts([{ pick: /selected rows/ }, { pick: /Unset a field/ }, { input: 'status' }]));
-    await act({ type: 'changeRows', keys: selected });
+    await stage(selected);
     await setGuardrails(accountId, { mode: 'readOnly' });
     try {
       proxy.requests.length = 0;
       const none = new FakePrompts([]);
       answerPrompts(none);
       let notice = nextPosted(view, isNotice);
-      await view.receive({ type: 'changeRows', keys: selected });
+      sendAsPage(view.panel, { type: 'changeRows', keys: selected });
       assert.match((await notice).text, /Read-only/);
       assert.equal(none.questions.length, 0, 'a question was asked of a Read-only account');
       notice = nextPosted(view, isNotice);

@@ -12,7 +12,8 @@ import { nextRunOf } from '../support/commandRuns';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { isLoadedPage, nextPosted, postedBy } from './viewMessages';
+import { actOn, isLoadedPage, nextPosted, postedBy } from './viewMessages';
+import { sendAsPage } from '../support/webviewPanels';
 import type { PageMessage } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
@@ -71,19 +72,22 @@ describe('Collection view: Export… and Export Selected…', function () {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  /** Sends a message as the webview would, answering the export's questions, and waits for the Export Documents command it runs to end. */
-  async function exportFrom(message: unknown, answers: ConstructorParameters<typeof FakePrompts>[0]): Promise<FakePrompts> {
+  /** Runs `start` (the page's message, or the rows' context menu), answering the export's questions, and waits for the Export Documents command it runs to end. */
+  async function exportFrom(start: () => unknown, answers: ConstructorParameters<typeof FakePrompts>[0]): Promise<FakePrompts> {
     const prompts = new FakePrompts(answers);
     answerPrompts(prompts);
     try {
       const exported = nextRunOf('dbhost.exportDocuments');
-      await view.receive(message);
+      await start();
       await exported;
     } finally {
       answerPrompts(undefined);
     }
     return prompts;
   }
+
+  /** Sends `message` as the view's page does. */
+  const fromPage = (message: unknown) => () => sendAsPage(view.panel, message);
 
   /** The documents a query matches as the service holds them, as NDJSON lines. */
   async function expectedLines(q: JsonObject, sort: Record<string, 1 | -1>): Promise<string[]> {
@@ -97,7 +101,7 @@ describe('Collection view: Export… and Export Selected…', function () {
 
   it('Export… writes everything the filter matches, past the loaded page, in the view’s sort, exactly', async () => {
     const file = join(folder, 'kept.ndjson');
-    const prompts = await exportFrom({ type: 'exportView' }, [{ pick: 'NDJSON' }, { file }]);
+    const prompts = await exportFrom(fromPage({ type: 'exportView' }), [{ pick: 'NDJSON' }, { file }]);
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.unanswered, 0);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
@@ -117,11 +121,9 @@ describe('Collection view: Export… and Export Selected…', function () {
   });
 
   it('Export… follows the view’s projection to CSV with the chosen columns', async () => {
-    const page = nextPage(view);
-    await view.receive({ type: 'setView', state: { ...view.session.state, fields: [['n'], ['tags']] } });
-    await page;
+    await actOn(view, { type: 'setView', state: { ...view.session.state, fields: [['n'], ['tags']] } });
     const file = join(folder, 'kept.csv');
-    const prompts = await exportFrom({ type: 'exportView' }, [{ pick: 'CSV' }, { input: '_id,n,tags' }, { file }]);
+    const prompts = await exportFrom(fromPage({ type: 'exportView' }), [{ pick: 'CSV' }, { input: '_id,n,tags' }, { file }]);
     assert.deepEqual(prompts.errors, []);
     const rows = readFileSync(file, 'utf8').trimEnd().split('\r\n');
     assert.equal(rows[0], '_id,n,tags');
@@ -131,19 +133,15 @@ describe('Collection view: Export… and Export Selected…', function () {
   });
 
   it('Export Selected… writes exactly the two selected documents, fetched by _id from two pages, in the view’s order', async () => {
-    let page = nextPage(view);
-    await view.receive({ type: 'setView', state: { ...view.session.state, fields: [], page: 12 } });
-    const onLastPage = documentsOf(await page);
+    const onLastPage = documentsOf(await actOn(view, { type: 'setView', state: { ...view.session.state, fields: [], page: 12 } }));
     const int64Row = onLastPage.find((document) => document.n === 7);
     assert.ok(int64Row, 'the row with the int64 _id is on the last page');
-    page = nextPage(view);
-    await view.receive({ type: 'setView', state: { ...view.session.state, page: 0 } });
-    const objectIdRow = documentsOf(await page)[2];
+    const objectIdRow = documentsOf(await actOn(view, { type: 'setView', state: { ...view.session.state, page: 0 } }))[2];
     assert.equal(objectIdRow.n, 127);
     const keys = [objectIdRow, int64Row].map((document) => stringifyLossless(document._id));
 
     const file = join(folder, 'selected.json');
-    const prompts = await exportFrom({ type: 'exportSelected', keys }, [{ pick: 'JSON array' }, { file }]);
+    const prompts = await exportFrom(fromPage({ type: 'exportSelected', keys }), [{ pick: 'JSON array' }, { file }]);
     assert.deepEqual(prompts.errors, []);
     const text = readFileSync(file, 'utf8');
     const written = parseLossless(text) as JsonObject[];
@@ -163,9 +161,15 @@ describe('Collection view: Export… and Export Selected…', function () {
     assert.ok(!postedBy(view).some((message) => message.type === 'notice' && /Exported/.test(message.text)), 'the view repeats the notice');
   });
 
-  it('a cancelled save dialog writes nothing; a malformed export argument is refused with its reason', async () => {
+  it('Export Selected… from the rows’ context menu, its save dialog cancelled, writes nothing; a malformed export argument is refused with its reason', async () => {
     const before = readdirSync(folder).sort();
-    const dismissed = await exportFrom({ type: 'exportSelected', keys: ['"own-8"'] }, [{ pick: 'NDJSON' }, { dismiss: true }]);
+    // What the page puts in the menu's context when a row is right-clicked (rowContextMenu.ts).
+    const context = { webviewSection: 'row', preventDefaultContextMenuItems: true, selectedKeys: ['"own-8"'] };
+    const dismissed = await exportFrom(
+      () => vscode.commands.executeCommand('dbhost.exportSelectedRows', context),
+      [{ pick: 'NDJSON' }, { dismiss: true }],
+    );
+    assert.equal(dismissed.unanswered, 0, 'the menu’s Export Selected… did not ask its format and file');
     assert.deepEqual(dismissed.errors, []);
     assert.deepEqual(readdirSync(folder).sort(), before);
 

@@ -2,7 +2,6 @@
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
 import { checkExtensionMessage } from '../../../src/core/table/protocol';
 import type * as vscode from 'vscode';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { postedTo, sendAsPage } from '../support/webviewPanels';
 
 /** A collection view's panel, as a view the command opened or a panel the product made holds it. */
@@ -45,23 +44,61 @@ export const isLoadedPage = (message: ExtensionMessage): message is PageMessage 
 export const isReview = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'review' }> => message.type === 'review';
 export const isNotice = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'notice' }> => message.type === 'notice';
 
-/** Sends `message` to `view` as its webview would, and resolves with the loaded page it leads to. */
-export async function actOn(view: CollectionViewPanel, message: unknown): Promise<PageMessage> {
-  const page = nextPosted(view, isLoadedPage);
-  await view.receive(message);
+/**
+ * Resolves with the first loaded page `view` posts from now on, once it has also posted the state its page keeps
+ * for that page (the view posts that last for every page it draws, so the view is done with what it drew).
+ */
+function nextDrawnPage(view: ViewPanel): Promise<PageMessage> {
+  return new Promise((resolve, reject) => {
+    let page: PageMessage | undefined;
+    const subscription = postedTo(view.panel).onDidPost((posted) => {
+      try {
+        const message = asReceived(posted);
+        if (!page) {
+          if (isLoadedPage(message)) page = message;
+          return;
+        }
+        if (message.type !== 'keep') return;
+        resolve(page);
+      } catch (error) {
+        reject(error as Error);
+      }
+      subscription.dispose();
+    });
+  });
+}
+
+/** Sends `message` to the product as `view`'s page does, and resolves with the loaded page it leads to, once drawn. */
+export function actOn(view: ViewPanel, message: unknown): Promise<PageMessage> {
+  const page = nextDrawnPage(view);
+  sendAsPage(view.panel, message);
   return page;
 }
 
 /** Asks `view` for its review, as the Review button does, and resolves with the items shown. */
-export async function reviewOf(view: CollectionViewPanel): Promise<ReviewItem[]> {
+export async function reviewOf(view: ViewPanel): Promise<ReviewItem[]> {
   const answer = nextPosted(view, isReview);
-  await view.receive({ type: 'review' });
+  sendAsPage(view.panel, { type: 'review' });
   return (await answer).items;
 }
 
-/** Sends `message` to the product as `view`'s page does, and resolves with the loaded page it leads to. */
-export async function actAsPage(view: ViewPanel, message: unknown): Promise<PageMessage> {
-  const page = nextPosted(view, isLoadedPage);
-  sendAsPage(view.panel, message);
-  return page;
+/**
+ * Runs `action`, during which another editor covers `view` and then the view comes to the front again (a diff
+ * preview; a panel opened over it and closed), and resolves with what it gave once the page is back: a webview
+ * hidden is unloaded, and shown again it loads anew and asks for its page, which the view answers with the page
+ * and any notice the page missed. The page's Refresh, sent after that ask, is answered after all of it (the view
+ * carries out its page's messages in order), so nothing of the ask comes after this resolves.
+ */
+export async function coveredMeanwhile<T>(view: ViewPanel, action: () => Promise<T>): Promise<T> {
+  const asked = new Promise<void>((resolve) => {
+    const subscription = postedTo(view.panel).onDidReceive((message) => {
+      if ((message as { type?: unknown }).type !== 'ready') return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+  const result = await action();
+  await asked;
+  await actOn(view, { type: 'refresh' });
+  return result;
 }

@@ -8,6 +8,7 @@ import { addProxiedAccount } from '../support/proxiedAccount';
 import { activateExtension } from '../support/extensionUnderTest';
 import { journey } from '../support/journey';
 import { actOn, isLoadedPage, isNotice, nextPosted, postedBy } from './viewMessages';
+import { sendAsPage } from '../support/webviewPanels';
 
 const db = 'viewrulestests';
 const col = 'products';
@@ -67,7 +68,8 @@ describe('Collection view: the collection’s rules at the edited cell', functio
   it('refuses the save before sending anything, in one message, and keeps the edit staged', async () => {
     proxy.requests.length = 0;
     const notice = nextPosted(view, isNotice);
-    await view.receive({ type: 'save' });
+    // Refused before anything is sent: the notice is all the view answers.
+    sendAsPage(view.panel, { type: 'save' });
     const told = await notice;
     assert.equal(told.error, true);
     assert.match(
@@ -82,11 +84,8 @@ describe('Collection view: the collection’s rules at the edited cell', functio
   it('clears the violation once the edit keeps the rules, and saves', async () => {
     const { page } = await act({ type: 'edit', key: LAMP, path: ['price'], kind: 'integer', text: '15' });
     assert.deepEqual(page.violations, []);
-    const notice = nextPosted(
-      view,
-      (message): message is Extract<typeof message, { type: 'notice' }> => isNotice(message) && /Saved/.test(message.text),
-    );
-    await view.receive({ type: 'save' });
+    const { notice } = await act({ type: 'save' });
+    assert.match((await notice).text, /^Saved 1 document\./);
     assert.equal((await notice).error, undefined);
     assert.equal((await other.getDocument(db, col, 'lamp')).document.price, 15);
   });
@@ -106,12 +105,7 @@ describe('Collection view: the collection’s rules at the edited cell', functio
     const { page, notice } = await act({ type: 'edit', key: LAMP, path: ['price'], kind: 'integer', text: '-1' });
     assert.equal(page.rulesWarn, true);
     assert.equal((await notice).error, undefined);
-    const saved = nextPosted(
-      view,
-      (message): message is Extract<typeof message, { type: 'notice' }> => isNotice(message) && /Saved/.test(message.text),
-    );
-    await view.receive({ type: 'save' });
-    const told = await saved;
+    const told = await (await act({ type: 'save' })).notice;
     assert.match(
       told.text,
       /Saved 1 document\. Saved with 1 rule warning\(s\): "lamp": price: must be a number ≥ 0 .*The rules of viewrulestests\.products warn rather than refuse\./,

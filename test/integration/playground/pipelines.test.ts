@@ -18,6 +18,7 @@ import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
+import { sendAsPage } from '../support/webviewPanels';
 
 const db = 'shop';
 const col = `pipelines_${process.pid}`;
@@ -236,7 +237,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       );
       assert.equal(filtered.total, 2);
       const refused = nextPosted(view, isNotice);
-      await view.receive({ type: 'rows', action: 'delete', keys: ['"us"'] });
+      sendAsPage(view.panel, { type: 'rows', action: 'delete', keys: ['"us"'] });
       assert.match((await refused).text, /^These are the results of a pipeline, not documents of /);
       assert.equal((await client.listDocuments(db, col, { limit: 1 })).total, 30);
 
@@ -244,7 +245,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       const prompts = new FakePrompts([{ pick: 'NDJSON' }, { file }]);
       answerPrompts(prompts);
       const exported = nextRunOf('dbhost.exportDocuments');
-      await view.receive({ type: 'exportView' });
+      sendAsPage(view.panel, { type: 'exportView' });
       await exported;
       assert.deepEqual(prompts.errors, []);
       assert.deepEqual(
