@@ -17,6 +17,8 @@ import { toWire, wireObject, wireValue } from '../json/wire';
 const key = text(10_000);
 const path = list(text(1000, 1), { min: 1, max: 100 });
 const viewState: Schema<ViewState> = custom(checkViewState);
+/** The selected rows' keys, in the view's order, across pages. */
+const selectedKeys = list(text(10_000, 1), { min: 1, max: MAX_SELECTED_ROWS });
 
 const webviewMessage = variants({
   ready: {},
@@ -32,7 +34,7 @@ const webviewMessage = variants({
   /** Export… what the view shows: all its filter matches, in its sort, with its projection. */
   exportView: {},
   /** Export Selected…: the selected rows' documents (keys in the view's order), across pages. */
-  exportSelected: { keys: list(text(10_000, 1), { min: 1, max: MAX_SELECTED_ROWS }) },
+  exportSelected: { keys: selectedKeys },
   /** Change Rows…: set, unset or rename a field, or an update, on the selected rows (keys in the view's order; none: the filter's matches only). */
   changeRows: { keys: list(text(10_000, 1), { max: MAX_SELECTED_ROWS }) },
   /** The table of a loaded page is on screen (the bench times opening to this). */
@@ -90,6 +92,9 @@ export type ExtensionMessage = Infer<typeof extensionMessage>;
 
 /** A message from the webview, or undefined for anything that is not exactly one. */
 export const checkWebviewMessage = (raw: unknown): WebviewMessage | undefined => webviewMessage.check(raw);
+
+/** The keys the rows' context menu carries to Export Selected…, checked as the same keys in a message of the page are. */
+export const checkSelectedKeys = (raw: unknown): string[] | undefined => selectedKeys.check(raw);
 
 /** A message from the extension, or undefined for anything that is not exactly one; its documents decoded. */
 export const checkExtensionMessage = (raw: unknown): ExtensionMessage | undefined => extensionMessage.check(raw);

@@ -65,7 +65,7 @@ export class CollectionViewPanel extends Disposable {
       panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'collectionView.css')),
       this.title(),
     );
-    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     this.register(
       panel.onDidDispose(() => {
         this.onDidCloseEmitter.fire(session);
@@ -74,15 +74,21 @@ export class CollectionViewPanel extends Disposable {
     );
   }
 
-  /** Handles a message as if the webview had sent it; resolves once it is carried out (the integration tests drive the view with this). */
-  receive(raw: unknown): Promise<void> {
+  /** Export Selected… from the rows' context menu: what the page's own Export Selected… asks, after what it sent before. */
+  exportRows(keys: string[]): Promise<void> {
+    return this.enqueue({ type: 'exportSelected', keys });
+  }
+
+  /** A message from the page: checked, then carried out after the ones before it. */
+  private receive(raw: unknown): void {
     const message = checkWebviewMessage(raw);
-    if (!message) {
-      this.services.logger.warn(
-        `Collection view: ignored a message that is not one the view sends (${typeof raw === 'object' && raw !== null ? String((raw as { type?: unknown }).type) : typeof raw})`,
-      );
-      return Promise.resolve();
-    }
+    if (message) return void this.enqueue(message);
+    this.services.logger.warn(
+      `Collection view: ignored a message that is not one the view sends (${typeof raw === 'object' && raw !== null ? String((raw as { type?: unknown }).type) : typeof raw})`,
+    );
+  }
+
+  private enqueue(message: WebviewMessage): Promise<void> {
     const run = this.queue
       .then(() => this.handle(message))
       .catch((error: unknown) => this.notice(this.services.logger.describe(error), true));
@@ -151,7 +157,7 @@ export class CollectionViewPanel extends Disposable {
     await this.showPage();
   }
 
-  async reload(): Promise<void> {
+  private async reload(): Promise<void> {
     await this.showPage(true);
     await this.session.load();
     await this.showPage();

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { JsonObject } from '../../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../../src/core/json/lossless';
 import type { ExtensionMessage } from '../../../../src/core/table/protocol';
-import { checkExtensionMessage, checkWebviewMessage, postedForm } from '../../../../src/core/table/protocol';
+import { checkExtensionMessage, checkSelectedKeys, checkWebviewMessage, postedForm } from '../../../../src/core/table/protocol';
 import { DEFAULT_VIEW_STATE } from '../../../../src/core/table/viewState';
 
 describe('collection view messages', () => {
@@ -54,6 +54,13 @@ describe('collection view messages', () => {
       { type: 'changeRows', keys: [], set: { a: 1 } },
     ];
     for (const message of invalid) assert.equal(checkWebviewMessage(message), undefined, JSON.stringify(message));
+  });
+
+  it('checks the keys the rows’ context menu carries to Export Selected… as the page’s own Export Selected… message', () => {
+    const keys = ['{"$oid":"4ffde1398c1a4b6d6c000001"}', '9007199254740993', '"own-8"'];
+    assert.deepEqual(checkSelectedKeys(keys), keys);
+    for (const raw of [undefined, '1', [], [1], [''], ['x'.repeat(10_001)], Array.from({ length: 10_001 }, (_, n) => String(n))])
+      assert.equal(checkSelectedKeys(raw), undefined, JSON.stringify(raw)?.slice(0, 50));
   });
 
   it('checks what the extension sends before the page uses it, documents exact across the wire', () => {
