@@ -69,6 +69,31 @@ const lazyParts = require('./src/extension/kit/lazy/lazyParts.json');
  */
 const extensionHostEntries = { extension: 'src/extension/extension.ts', ...lazyParts.awaited, ...lazyParts.synchronous };
 
+/**
+ * esbuild gives each set of entries that reach a module a chunk of its own, so the modules activation loads came
+ * as dozens of small chunks (one for each set of parts sharing them), each a file the extension host resolves,
+ * reads and links before activate(). Each lazily loaded part is built from a stand-in that also re-exports
+ * `activate`, so every module activation loads is reached from every entry: they are one chunk, which a part
+ * loaded later finds loaded already.
+ */
+const activationInEveryPart = {
+  name: 'activation-in-every-part',
+  setup(build) {
+    const path = require('node:path');
+    build.onResolve({ filter: /^lazy-part:/ }, (args) => ({ path: args.path.slice('lazy-part:'.length), namespace: 'lazy-part' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-part' }, (args) => ({
+      contents:
+        `export * from ${JSON.stringify(path.resolve(__dirname, args.path))};` +
+        ` export { activate as activationGraph } from ${JSON.stringify(path.resolve(__dirname, extensionHostEntries.extension))};`,
+      resolveDir: __dirname,
+      loader: 'js',
+    }));
+  },
+};
+const extensionHostEntryPoints = Object.fromEntries(
+  Object.entries(extensionHostEntries).map(([name, file]) => [name, name === 'extension' ? file : `lazy-part:${file}`]),
+);
+
 /** The bundles, each as esbuild options; `production` minifies and drops source maps. */
 function bundleOptions(production) {
   const shared = {
@@ -90,7 +115,7 @@ function bundleOptions(production) {
       ...shared,
       format: 'esm',
       splitting: true,
-      entryPoints: extensionHostEntries,
+      entryPoints: extensionHostEntryPoints,
       outdir: 'dist',
       outExtension: { '.js': '.mjs' },
       // Beside the entries, so that the loader of the parts, in whichever chunk, finds them in its own folder.
@@ -100,7 +125,7 @@ function bundleOptions(production) {
       // fetch-blob (under node-fetch) loads this 59 KB polyfill only where Node lacks
       // node:stream/web, which every Node that runs VS Code 1.101+ has.
       external: ['vscode', 'web-streams-polyfill', 'web-streams-polyfill/*'],
-      plugins: [unusedFetchFeatures],
+      plugins: [unusedFetchFeatures, activationInEveryPart],
     },
     // pg is bundled in; its optional native binding (pg-native) is never used, and only required when asked for.
     service: { ...shared, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js', external: ['pg-native'] },

@@ -8,7 +8,7 @@ import type { ExplorerProvider } from './explorer/explorerProvider';
 import { createExplorer, explorerFeature } from './explorer/registerExplorer';
 import type { Services } from './services';
 import type { FeatureHost } from './kit/feature/featureModule';
-import { activateFeature, activateFeatures } from './kit/feature/featureModule';
+import { activateApart, activateFeature, activateFeatures } from './kit/feature/featureModule';
 import { vscodePrompts } from './base/prompts';
 import { accountsFeature } from './accounts/registerAccounts';
 import { aiToolsFeature } from './aiTools/registerAiTools';
@@ -72,33 +72,45 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
     virtualDocuments,
   };
 
-  // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed here.
-  // Those that give something to others are activated one by one; src/extension/bundles says which load lazily.
-  // Guardrails first, at the account store's choke point: no client is made without the write guard (making the
+  // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed in
+  // activateAll; src/extension/bundles says which load lazily. Guardrails first, at the account store's choke point: no client is made without the write guard (making the
   // tree, which every feature is handed, makes none).
   const explorer = createExplorer(services);
   const afterActivation = new AfterActivation(logger);
   context.subscriptions.push(afterActivation);
   const host: FeatureHost = { services, explorer, afterActivation: afterActivation.add };
+  try {
+    await activateAll(host, platform, explorer);
+    logger.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);
+  } catch (error) {
+    // What every feature relies on failed (the write guard, the tree, what one feature gives others).
+    logger.error('Could not activate DB Host', error);
+    throw error;
+  } finally {
+    // The set-up the features activated so far handed over runs, whichever failed.
+    afterActivation.start();
+  }
+}
+
+/**
+ * Every feature, in order. Those that others rely on are activated with activateFeature, whose failure ends
+ * activation; the rest each apart (activateApart, activateFeatures), so that one failing takes no other down.
+ */
+async function activateAll(host: FeatureHost, platform: Platform, explorer: ExplorerProvider): Promise<void> {
   activateFeature(host, guardrailsFeature, undefined);
   activateFeature(host, explorerFeature, explorer);
   const handedOver = activateFeature(host, accountsFeature, platform.handoverFile);
   platform.activateNodeFeatures?.(host, explorer);
-  activateFeature(host, transferFeature, platform.transfer);
-  activateFeature(host, aiToolsFeature, undefined);
-  activateFeatures(host, [databasesFeature, collectionsFeature, detailsFeature]);
+  activateApart(host, transferFeature, platform.transfer);
+  activateFeatures(host, [aiToolsFeature, databasesFeature, collectionsFeature, detailsFeature]);
   const playgrounds = activateFeature(host, playgroundFeature, undefined);
   const documents = activateFeature(host, documentsFeature, undefined);
-  activateFeature(host, indexesFeature, playgrounds.parts.accounts);
+  activateApart(host, indexesFeature, playgrounds.parts.accounts);
   activateFeatures(host, [usersFeature, databaseActivityFeature, copyDatabaseFeature, deploymentStatsFeature, deploymentLogsFeature]);
   activateFeatures(host, [bulkChangesFeature]);
-  activateFeature(host, schemaFeature, playgrounds.knowledge);
-  activateFeature(host, rulesFeature, playgrounds.knowledge);
-  activateFeature(host, collectionViewFeature, documents.documentMerges);
-  activateFeature(host, walkthroughFeature, undefined);
-  activateFeature(host, startFeature, await handedOver);
-
-  const activationMs = performance.now() - activationStarted;
-  logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  afterActivation.start();
+  activateApart(host, schemaFeature, playgrounds.knowledge);
+  activateApart(host, rulesFeature, playgrounds.knowledge);
+  activateApart(host, collectionViewFeature, documents.documentMerges);
+  activateFeatures(host, [walkthroughFeature]);
+  activateApart(host, startFeature, await handedOver);
 }

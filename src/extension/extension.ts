@@ -4,7 +4,7 @@ import { mcpServersFeature } from './aiTools/mcpServerProvider';
 import type { ExplorerProvider } from './explorer/explorerProvider';
 import { localServiceFeature } from './localService/registerLocalService';
 import type { FeatureHost } from './kit/feature/featureModule';
-import { activateFeature } from './kit/feature/featureModule';
+import { activateApart, activateFeature } from './kit/feature/featureModule';
 import { ContextKey } from './kit/feature/contextValues';
 import { lazyModule } from './base/lazyModule';
 import type { TransferCommands } from './transfer/transferCommands';
@@ -32,7 +32,7 @@ function activateNodeFeatures(host: FeatureHost, explorer: ExplorerProvider): vo
   host.afterActivation('the desktop-only menus', () => void vscode.commands.executeCommand('setContext', ContextKey.nodeHost, true));
   const localService = activateFeature(host, localServiceFeature, undefined);
   host.services.context.subscriptions.push(localService.onDidChange((accountId) => explorer.setLocalAccount(accountId)));
-  activateFeature(host, mcpServersFeature, undefined);
+  activateApart(host, mcpServersFeature, undefined);
 }
 
 export function deactivate(): void {}

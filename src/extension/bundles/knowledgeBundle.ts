@@ -41,15 +41,21 @@ export class Knowledge extends Disposable {
   constructor(dependencies: KnowledgeDependencies) {
     super();
     const { services, playground } = dependencies;
-    this.schemas = this.register(new SchemaStore(services.accounts));
-    this.reports = this.register(new SchemaReports(services, this.schemas));
-    const data = new PlaygroundData(services, playground.accounts, this.schemas);
-    this.completions = new PlaygroundCompletions(data, services.logger);
-    this.hovers = new PlaygroundHovers(data, services.logger);
-    this.register(new UnseenFields(data));
-    this.history = new QueryHistory(services, playground);
-    this.runAll = this.register(new RunAll(services, playground, this.history, dependencies.runAllLensesChanged));
-    this.previews = new PipelinePreviews(services, playground);
+    try {
+      this.schemas = this.register(new SchemaStore(services.accounts));
+      this.reports = this.register(new SchemaReports(services, this.schemas));
+      const data = new PlaygroundData(services, playground.accounts, this.schemas);
+      this.completions = new PlaygroundCompletions(data, services.logger);
+      this.hovers = new PlaygroundHovers(data, services.logger);
+      this.register(new UnseenFields(data));
+      this.history = new QueryHistory(services, playground);
+      this.runAll = this.register(new RunAll(services, playground, this.history, dependencies.runAllLensesChanged));
+      this.previews = new PipelinePreviews(services, playground);
+    } catch (error) {
+      // A half-built Knowledge lets go of what it registered (its document schemes, listeners), so loading it can be tried again.
+      this.dispose();
+      throw error;
+    }
   }
 
   /** The lenses of playgrounds and Run All documents this bundle gives: Run All, and Preview to here above each stage. */

@@ -5,7 +5,7 @@ import type { PlannedPage } from '../query/slicedScan';
 import { findPageSliced } from '../query/slicedScan';
 import type { Handler, Reply } from '../http/types';
 import { parseListRequest } from './listRequest';
-import { pushedDownPage } from './pushedDownPage';
+import { keyedIndex, pushedDownPage } from './pushedDownPage';
 import type { CollectionData } from '../query/collectionData';
 import type { StorePlan } from '../store/accountStore';
 import { requireCollection } from './lookup';
@@ -31,7 +31,12 @@ export const explainQuery: Handler = async ({ account, params, query }) => {
   const sorted = request.sort !== undefined && Object.keys(request.sort).length > 0;
   const window = { skip: request.skip, limit: request.limit };
   const indexes = data.indexes.map((index) => index.name);
-  const plan = await source.explain(params.db, params.col, { q: request.q, sort: sorted ? request.sort : undefined, window }, indexes);
+  const plan = await source.explain(
+    params.db,
+    params.col,
+    { q: request.q, sort: sorted ? request.sort : undefined, window, keyed: keyedIndex(page.plan) },
+    indexes,
+  );
   return storeExplainReply(explainReply(`${params.db}.${params.col}`, request, page, startedAt), plan, data);
 };
 

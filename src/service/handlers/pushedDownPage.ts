@@ -6,7 +6,8 @@ import { project } from '../query/engine';
 import type { PlanStats } from '../query/indexes/planRun';
 import type { PlannedPage } from '../query/slicedScan';
 import { checkedQuery, findPageSliced } from '../query/slicedScan';
-import type { DocumentSource, Selection } from '../store/accountStore';
+import type { QueryPlan } from '../query/indexes/planner';
+import type { DocumentSource, KeyedIndex, Selection } from '../store/accountStore';
 
 /** A page read where the store keeps the documents; `inService` when the store could not and the service's planner answered. */
 export type StorePage = PlannedPage & { inService?: true };
@@ -36,7 +37,7 @@ export async function pushedDownPage(
       const collection = where.collection.loaded || !where.load ? where.collection : await where.load();
       return { ...(await findPageSliced(collection, request, budget, countUse)), inService: true };
     }
-  } else selection = await source.select(where.db, where.col, request.q, window);
+  } else selection = await source.select(where.db, where.col, request.q, window, keyedIndex(plan));
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
   let found = selection.documents;
@@ -56,4 +57,10 @@ export async function pushedDownPage(
   }
   const documents = withBudget(() => project(found, request.projection), budget);
   return { documents, total, scanned: stats.docsExamined, plan, stats };
+}
+
+/** The index of one field the service's planner walks for a query, if it walks one. */
+export function keyedIndex(plan: QueryPlan): KeyedIndex | undefined {
+  const fields = plan.stage === 'IXSCAN' ? plan.index?.fields : undefined;
+  return fields?.length === 1 ? { index: plan.index!.name, path: fields[0] } : undefined;
 }

@@ -97,8 +97,9 @@ export interface DocumentSource {
   /**
    * The documents matching the already checked filter `q`, when the store can decide it exactly, as the page
    * `window` (with `total`); otherwise every candidate (a superset, without `total`) for the caller to test.
+   * `keyed`: the index of one field the service's planner walks for `q`.
    */
-  select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection>;
+  select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, keyed?: KeyedIndex): Promise<Selection>;
   /**
    * The page `window` of the documents matching `q` in the order of the already checked `sort` (ties in natural
    * order), with `total`, when the store decides filter and order exactly (and has its own index for the sort
@@ -117,9 +118,15 @@ export interface DocumentSource {
   explain(
     db: string,
     col: string,
-    request: { q: Doc; sort?: Doc; window?: { skip: number; limit: number } },
+    request: { q: Doc; sort?: Doc; window?: { skip: number; limit: number }; keyed?: KeyedIndex },
     indexes: string[],
   ): Promise<StorePlan>;
+}
+
+/** An index of one field (`path`) of the interface, by its name. */
+export interface KeyedIndex {
+  index: string;
+  path: string;
 }
 
 /** A store's own plan of a {@link DocumentSource.select}, in the terms of the service's explain. */

@@ -167,6 +167,13 @@ export enum ViewColumn {
   Two = 2,
 }
 
+export enum CompletionItemKind {
+  Module = 8,
+  Class = 6,
+  Field = 4,
+  Operator = 11,
+}
+
 export enum ProgressLocation {
   SourceControl = 1,
   Window = 10,
@@ -243,6 +250,7 @@ class FakeTextDocument {
 /** The open text documents of a content provider's schemes, by address. */
 const openDocuments = new Map<string, FakeTextDocument>();
 const changedDocuments = new EventEmitter<{ document: FakeTextDocument }>();
+const openedDocuments = new EventEmitter<FakeTextDocument>();
 
 async function readAgain(uri: Address): Promise<void> {
   const document = openDocuments.get(uri.toString());
@@ -259,6 +267,7 @@ const settings = new Map<string, unknown>();
 export const workspace = {
   onDidSaveTextDocument: savedDocuments.event,
   onDidCloseTextDocument: closedDocuments.event,
+  onDidOpenTextDocument: openedDocuments.event,
   onDidChangeTextDocument: changedDocuments.event,
   get textDocuments(): FakeTextDocument[] {
     return [...openDocuments.values()];
@@ -280,14 +289,33 @@ export const workspace = {
     const provider = contentProviders.get(uri.scheme);
     if (!provider) throw new Error(`cannot open ${uri.toString()}: no provider for its scheme`);
     const document = new FakeTextDocument(uri, await provider.provideTextDocumentContent(uri, notCancelled));
-    openDocuments.set(uri.toString(), openDocuments.get(uri.toString()) ?? document);
-    return openDocuments.get(uri.toString()) ?? document;
+    const opened = openDocuments.get(uri.toString());
+    if (opened) return opened;
+    openDocuments.set(uri.toString(), document);
+    openedDocuments.fire(document);
+    return document;
   },
   onDidChangeConfiguration: configurationChanges.event,
   getConfiguration: (section: string) => ({
     get: <T>(name: string, fallback?: T): T | undefined =>
       settings.has(`${section}.${name}`) ? (settings.get(`${section}.${name}`) as T) : fallback,
   }),
+};
+
+/** The problems each document was last given, by the collection's name and the document's address. */
+const diagnostics = new Map<string, Map<string, unknown[]>>();
+
+export const languages = {
+  createDiagnosticCollection(name: string) {
+    const byDocument = new Map<string, unknown[]>();
+    diagnostics.set(name, byDocument);
+    return {
+      set: (uri: Address, problems: unknown[]) => void byDocument.set(uri.toString(), problems),
+      delete: (uri: Address) => void byDocument.delete(uri.toString()),
+      clear: () => byDocument.clear(),
+      dispose: () => diagnostics.delete(name),
+    };
+  },
 };
 
 /** What a test reads of the window and drives in it, as a person would see and do it. */

@@ -59,20 +59,62 @@ export type FeatureModule<Needs = void, Gives = void, Own = Gives> = {
 /** Registers the rest of a feature, then its commands with what that made; returns what the feature gives. */
 export function activateFeature<Needs, Gives, Own>(host: FeatureHost, feature: FeatureModule<Needs, Gives, Own>, needs: Needs): Gives {
   // A feature without `register` makes nothing (its Own is void), one without `gives` gives its Own: the type above holds both.
-  const declared = feature as { commands?: FeatureCommands<Own> } & Partial<FeatureRegistration<Needs, Own> & FeatureGift<Gives, Own>>;
+  const declared = feature as Declared<Needs, Gives, Own>;
   const own = declared.register?.(host, needs) as Own;
   const scope: FeatureScope<Own> = { ...host, own };
-  const commands = Object.entries(declared.commands ?? {}) as [CommandId, CommandHandler<Own>][];
-  host.services.context.subscriptions.push(
-    ...commands.map(([id, handler]): vscode.Disposable =>
-      registerCommand(host.services, id, (...args: unknown[]) => handler(scope, ...args)),
-    ),
+  registerCommands(
+    host,
+    declared,
+    (handler) =>
+      (...args) =>
+        handler(scope, ...args),
   );
   return declared.gives ? declared.gives(own) : (own as unknown as Gives);
 }
 
-/** Activates features that need nothing from the others and give nothing back, in the order listed. */
+/**
+ * Activates a feature that no other needs, apart from the rest: if its `register` fails, the failure is logged with
+ * its cause and the features after it still activate (and the set-up they hand over still runs); each of its
+ * commands then answers with that cause.
+ */
+export function activateApart<Needs, Own>(host: FeatureHost, feature: FeatureModule<Needs, void, Own>, needs: Needs): void {
+  const declared = feature as Declared<Needs, void, Own>;
+  let own: Own;
+  try {
+    own = declared.register?.(host, needs) as Own;
+  } catch (error) {
+    host.services.logger.error(`Could not activate ${feature.name}`, error);
+    registerCommands(host, declared, () => () => {
+      throw error;
+    });
+    return;
+  }
+  const scope: FeatureScope<Own> = { ...host, own };
+  registerCommands(
+    host,
+    declared,
+    (handler) =>
+      (...args) =>
+        handler(scope, ...args),
+  );
+}
+
+/** Activates, each apart from the rest, features that need nothing from the others and give nothing back, in the order listed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what each feature makes for its own commands stays its own
 export function activateFeatures(host: FeatureHost, features: readonly FeatureModule<void, void, any>[]): void {
-  for (const feature of features) activateFeature(host, feature, undefined);
+  for (const feature of features) activateApart(host, feature, undefined);
+}
+
+type Declared<Needs, Gives, Own> = { commands?: FeatureCommands<Own> } & Partial<FeatureRegistration<Needs, Own> & FeatureGift<Gives, Own>>;
+
+/** Registers each command the feature declares, answered by what `answer` makes of its handler. */
+function registerCommands<Own>(
+  host: FeatureHost,
+  declared: { commands?: FeatureCommands<Own> },
+  answer: (handler: CommandHandler<Own>) => (...args: unknown[]) => unknown,
+): void {
+  const commands = Object.entries(declared.commands ?? {}) as [CommandId, CommandHandler<Own>][];
+  host.services.context.subscriptions.push(
+    ...commands.map(([id, handler]): vscode.Disposable => registerCommand(host.services, id, answer(handler))),
+  );
 }

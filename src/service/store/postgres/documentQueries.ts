@@ -1,13 +1,13 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Doc, Value } from '../../bson/extendedJson';
 import { parseStoredJson } from '../../bson/storedJson';
-import type { DocumentSource, Selection, StorePlan } from '../accountStore';
+import type { DocumentSource, KeyedIndex, Selection, StorePlan } from '../accountStore';
 import type { PlanNode } from './explainSql';
 import { storePlan } from './explainSql';
 import { postgresIndexName } from './indexSql';
 import { deserializeMutation } from '../mutations';
 import type { SqlFilter } from './filterSql';
-import { filterSql, sqlPath } from './filterSql';
+import { filterSql, sqlPath, topLevelEquality } from './filterSql';
 import { sortKeySql } from './sortKey';
 import { documentKey } from './mutationSql';
 import { unavailable } from './unavailable';
@@ -113,11 +113,13 @@ export class PostgresDocuments implements DocumentSource {
     return found === undefined ? undefined : storedDocument(byKey.get(found)!, { db, col });
   }
 
-  async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection> {
+  async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, keyed?: KeyedIndex): Promise<Selection> {
     const values = [this.account, db, col];
     const filter = filterSql(q);
     if (window && filter.exact) {
-      const page = await this.page(filter, values, window);
+      const byKey = await this.keyedFilter(db, col, q, keyed);
+      // A row the key cannot order (an array, say): the equality is written as containment instead.
+      const page = (byKey && (await this.page(byKey, values, window, [], true))) || (await this.page(filter, values, window));
       if (page) return page;
     }
     const { rows } = await this.query<{ body: string }>(candidatesSql(filter), values);
@@ -134,6 +136,17 @@ export class PostgresDocuments implements DocumentSource {
     if (!query || (walked !== undefined && !(await this.hasKeyIndex(postgresIndexName(this.account, db, col, walked, 'k')))))
       return undefined;
     return this.page(query.filter, [this.account, db, col], window, query.order);
+  }
+
+  /**
+   * `q` with its equality of the field of `keyed` written on that field's sort key (filterSql.ts), when PostgreSQL
+   * has the index's valid B-tree: its rows of one key lie in natural order, so a page reads only its own documents
+   * and the count tests no jsonb. None when `q` has no such equality at its top level.
+   */
+  private async keyedFilter(db: string, col: string, q: Doc, keyed?: KeyedIndex): Promise<SqlFilter | undefined> {
+    if (!keyed || !topLevelEquality(q, keyed.path)) return undefined;
+    if (!(await this.hasKeyIndex(postgresIndexName(this.account, db, col, keyed.index, 'k')))) return undefined;
+    return filterSql(q, keyed.path);
   }
 
   /**
@@ -154,19 +167,22 @@ export class PostgresDocuments implements DocumentSource {
   async explain(
     db: string,
     col: string,
-    request: { q: Doc; sort?: Doc; window?: { skip: number; limit: number } },
+    request: { q: Doc; sort?: Doc; window?: { skip: number; limit: number }; keyed?: KeyedIndex },
     indexes: string[],
   ): Promise<StorePlan> {
     const { q, sort, window } = request;
     const sorted = sort ? sortedQuery(q, sort) : undefined;
-    const filter = sorted?.filter ?? filterSql(q);
-    const exact = window !== undefined && filter.exact;
     const values = [this.account, db, col];
+    const exact = window !== undefined && (sorted?.filter ?? filterSql(q)).exact;
     // The same form of the page as select and sortedPage choose, which needs the same counts.
-    const counted = exact
-      ? await this.counted({ query: (text: string, all: unknown[]) => this.query(text, all) }, filter, values)
-      : undefined;
-    const gathered = counted !== undefined && gatherMatches(filter.sql, sorted?.order ?? [], counted, window!);
+    const count = (filter: SqlFilter) =>
+      exact ? this.counted({ query: (text: string, all: unknown[]) => this.query(text, all) }, filter, values) : undefined;
+    const byKey = sorted || !exact ? undefined : await this.keyedFilter(db, col, q, request.keyed);
+    const keyedCount = byKey && (await count(byKey));
+    const inOrder = keyedCount !== undefined;
+    const filter = inOrder ? byKey! : (sorted?.filter ?? filterSql(q));
+    const counted = inOrder ? keyedCount : await count(filter);
+    const gathered = !inOrder && counted !== undefined && gatherMatches(filter.sql, sorted?.order ?? [], counted, window!);
     const [text, parameters] = exact
       ? [pageSql(filter.sql, 4, sorted?.order, gathered), [...values, window.skip, window.limit]]
       : [candidatesSql(filter), values];
@@ -181,13 +197,15 @@ export class PostgresDocuments implements DocumentSource {
 
   /**
    * The page and the count in one snapshot, in the order of `order` (then natural order); none when the
-   * collection holds a document SQL cannot read or a row the filter or the sort is unsure of.
+   * collection holds a document SQL cannot read or a row the filter or the sort is unsure of. `inOrder`: an index
+   * serving the filter yields its matches in that order, so the page is walked, never gathered.
    */
   private async page(
     filter: SqlFilter,
     values: unknown[],
     window: { skip: number; limit: number },
     order: string[] = [],
+    inOrder = false,
   ): Promise<Selection | undefined> {
     return this.inSnapshot(async (client) => {
       const counted = await this.counted(client, filter, values);
@@ -195,7 +213,7 @@ export class PostgresDocuments implements DocumentSource {
       const { total } = counted;
       if (window.limit === 0 || window.skip >= total) return { documents: [], total };
       const page = await client.query<{ body: string }>(
-        pageSql(filter.sql, values.length + 1, order, gatherMatches(filter.sql, order, counted, window)),
+        pageSql(filter.sql, values.length + 1, order, !inOrder && gatherMatches(filter.sql, order, counted, window)),
         [...values, window.skip, window.limit],
       );
       return { documents: page.rows.map((row) => storedDocument(row.body, { db: values[1] as string, col: values[2] as string })), total };

@@ -65,6 +65,19 @@ function equality(segments: string[], value: Value): SqlFilter | undefined {
   return { sql: `(${wanted.map((shape) => `${field} @> ${literal(shape)}::jsonb`).join(' OR ')})`, exact: true, unsure: [] };
 }
 
+/**
+ * `path` equals `value` as the path's sort key (sortKey.ts): for every row whose key is not NULL (an array, whose
+ * elements the query language looks into, and the like) the same rows as {@link equality}, on a B-tree of the key,
+ * which finds a value's rows in natural order (page after page without reading every match) and counts them
+ * without testing any jsonb.
+ */
+function keyEquality(segments: string[], value: Value): SqlFilter | undefined {
+  const bytes = jsonScalar(value) === undefined ? undefined : sortKeyBytes(value);
+  if (!bytes) return undefined;
+  const key = sortKeySql(segments);
+  return { sql: `${key} = ${byteaLiteral(bytes)}`, exact: true, unsure: [`${key} IS NULL`] };
+}
+
 function idEquality(values: Value[]): SqlFilter | undefined {
   const exactId = (value: Value) =>
     typeof value === 'string' ||
@@ -93,10 +106,16 @@ function range(path: string[], operator: string, operand: Value): SqlFilter {
 
 const RANGES = new Set(['$gt', '$gte', '$lt', '$lte']);
 
-function operatorSql(path: string, operator: string, operand: Value): SqlFilter {
+function operatorSql(path: string, operator: string, operand: Value, keyed?: string): SqlFilter {
   const segments = sqlPath(path);
   if (!segments) return ANYTHING;
-  if (operator === '$eq') return (path === '_id' && idEquality([operand])) || equality(segments, operand) || ANYTHING;
+  if (operator === '$eq')
+    return (
+      (path === '_id' && idEquality([operand])) ||
+      (path === keyed && keyEquality(segments, operand)) ||
+      equality(segments, operand) ||
+      ANYTHING
+    );
   if (operator === '$in' && Array.isArray(operand)) {
     if (operand.length === 0) return { sql: 'FALSE', exact: true, unsure: [] };
     if (path === '_id') return idEquality(operand) ?? ANYTHING;
@@ -118,29 +137,38 @@ const both = (filters: SqlFilter[], joiner: 'AND' | 'OR'): SqlFilter => {
   return { sql: parts.length === 0 ? 'TRUE' : `(${parts.join(` ${joiner} `)})`, exact: filters.every((filter) => filter.exact), unsure };
 };
 
-function fieldSql(path: string, condition: Value): SqlFilter {
+function fieldSql(path: string, condition: Value, keyed?: string): SqlFilter {
   const operators =
     isPlainObject(condition) && Object.keys(condition).length > 0 && Object.keys(condition).every((key) => key.startsWith('$'));
-  if (!operators) return operatorSql(path, '$eq', condition);
+  if (!operators) return operatorSql(path, '$eq', condition, keyed);
   return both(
-    Object.entries(condition as Doc).map(([operator, operand]) => operatorSql(path, operator, operand)),
+    Object.entries(condition as Doc).map(([operator, operand]) => operatorSql(path, operator, operand, keyed)),
     'AND',
   );
 }
 
 /**
  * The SQL of a filter the service has already checked (compileFilter): field conditions and `$and`/`$or` of
- * them; anything else narrows nothing.
+ * them; anything else narrows nothing. `keyed`: a path whose equalities are written on its sort key
+ * ({@link keyEquality}), for a collection with a B-tree of that key.
  */
-export function filterSql(q: Doc): SqlFilter {
+export function filterSql(q: Doc, keyed?: string): SqlFilter {
   const parts = Object.entries(q).map(([key, condition]): SqlFilter => {
     if ((key === '$and' || key === '$or') && Array.isArray(condition) && condition.every(isPlainObject))
       return both(
-        condition.map((clause) => filterSql(clause as Doc)),
+        condition.map((clause) => filterSql(clause as Doc, keyed)),
         key === '$and' ? 'AND' : 'OR',
       );
     if (key.startsWith('$')) return ANYTHING;
-    return fieldSql(key, condition);
+    return fieldSql(key, condition, keyed);
   });
   return both(parts, 'AND');
+}
+
+/** Whether `q` holds an equality of `path` at its top level (a scalar or `{$eq: …}` as its condition). */
+export function topLevelEquality(q: Doc, path: string): boolean {
+  if (!Object.prototype.hasOwnProperty.call(q, path)) return false;
+  const condition = q[path];
+  const value = isPlainObject(condition) && Object.keys(condition).length === 1 && '$eq' in condition ? condition.$eq : condition;
+  return jsonScalar(value) !== undefined;
 }

@@ -131,6 +131,29 @@ describePostgres('npm run pg-load: a file of JSON lines into a collection of a P
     assert.equal(write.status, 200, write.text);
   });
 
+  it('leaves what it loaded vacuumed: every page of its rows visible to all, none left for an autovacuum while services read them', async () => {
+    await load(
+      'vacuumed',
+      file(
+        'vacuumed.jsonl',
+        Array.from({ length: COUNT }, (_, i) => line(i)),
+      ),
+    );
+    const pool = new Pool({ connectionString: store, max: 1 });
+    try {
+      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_visibility');
+      const { rows } = await pool.query<{ pages: string; visible: string }>(
+        `SELECT count(*) AS pages, count(*) FILTER (WHERE v.all_visible) AS visible FROM pg_visibility_map('dbhost_documents') v
+         WHERE v.blkno IN (SELECT DISTINCT (ctid::text::point)[0]::bigint FROM dbhost_documents WHERE db = $1 AND col = $2)`,
+        [DB, 'vacuumed'],
+      );
+      assert.ok(Number(rows[0].pages) > 10);
+      assert.equal(rows[0].visible, rows[0].pages);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('runs as `npm run pg-load`: the key from the environment, a line of what it loaded, and a refusal as one line naming the line', () => {
     const run = (col: string, lines: string[]) =>
       spawnSync(

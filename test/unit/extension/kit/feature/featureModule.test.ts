@@ -3,14 +3,15 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
-import { commands, fakeCommands, resetFake } from '../../../../support/vscodeFake/vscode';
+import { commands, fakeCommands, fakeWindow, resetFake } from '../../../../support/vscodeFake/vscode';
 import type { fakeExtensionContext } from '../../../../support/vscodeFake/extensionContext';
 import { fakeServices } from '../../../../support/vscodeFake/fakeServices';
 import type { Prompts } from '../../../../../src/extension/base/prompts';
 import { required } from '../../../../../src/extension/base/registerCommand';
 import { CommandId } from '../../../../../src/extension/kit/feature/commandIds';
 import type { FeatureHost, FeatureModule } from '../../../../../src/extension/kit/feature/featureModule';
-import { activateFeature } from '../../../../../src/extension/kit/feature/featureModule';
+import { activateFeature, activateFeatures } from '../../../../../src/extension/kit/feature/featureModule';
+import { AfterActivation } from '../../../../../src/extension/base/afterActivation';
 import type { Services } from '../../../../../src/extension/services';
 import { bulkChangesFeature } from '../../../../../src/extension/bulkChanges/registerBulkChanges';
 import { deploymentLogsFeature } from '../../../../../src/extension/deploymentLogs/registerDeploymentLogs';
@@ -148,6 +149,38 @@ describe('extension/kit/feature: a feature declares every command it answers', (
     assert.equal(await commands.executeCommand(CommandId.addUser), undefined);
     assert.equal(await commands.executeCommand(CommandId.removeUser), undefined);
     assert.deepEqual(messages.shown, ['error: The database shop does not exist.']);
+  });
+
+  it('a feature whose register fails is logged with its cause, and takes neither the features after it nor their set-up down', async () => {
+    const afterActivation = new AfterActivation(services.logger);
+    const host: FeatureHost = { ...hostOf(), afterActivation: afterActivation.add };
+    const setUp: string[] = [];
+    const broken: FeatureModule = {
+      name: 'users',
+      commands: { [CommandId.addUser]: () => 'added' },
+      register: ({ afterActivation: later }) => {
+        later('the users look', () => setUp.push('users'));
+        throw new Error('The users view could not be made.');
+      },
+    };
+    const after: FeatureModule = {
+      name: 'copyDatabase',
+      commands: { [CommandId.copyDatabase]: () => 'copied' },
+      register: ({ afterActivation: later }) => later('the copy menus', () => setUp.push('copy')),
+    };
+    activateFeatures(host, [broken, after]);
+    afterActivation.start();
+    assert.equal(await commands.executeCommand(CommandId.copyDatabase), 'copied', 'the feature after the broken one is not there');
+    await new Promise<void>((resolve) => afterActivation.add('the end', resolve));
+    assert.deepEqual(setUp, ['users', 'copy'], 'the set-up handed over did not run');
+    assert.ok(
+      fakeWindow.channelLines('DB Host')?.some((line) => /Could not activate users: The users view could not be made\./.test(line)),
+      'the failure is not in Output > DB Host',
+    );
+    // Its command is still there, and says why it cannot answer.
+    assert.equal(await commands.executeCommand(CommandId.addUser), undefined);
+    assert.deepEqual(messages.shown, ['error: The users view could not be made.']);
+    afterActivation.dispose();
   });
 
   it("Stop Tailing reads the tails its feature's register made: with none running it says so and stops nothing", async () => {

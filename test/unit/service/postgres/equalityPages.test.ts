@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Pool } from 'pg';
+import { seedFromEnvironment } from '../../../support/seededRandom';
+import type { InProcessService, RawAnswer } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
+import { describePostgres, freshPostgresStore } from '../../../support/testStore';
+import { insertRows } from '../../../support/postgresRows';
+import type { Json, JsonObject } from './differentialCases';
+import { bodyText } from './differentialCases';
+
+const KEY = 'equality-pages-key-5c2e';
+const DB = 'eq';
+const SEED = seedFromEnvironment('DBHOST_DIFFERENTIAL_SEED', 53);
+const RUNS = Number(process.env.DBHOST_DIFFERENTIAL_RUNS ?? 30);
+
+const BIG = '__int64_9007199254740993__';
+const bodyOf = (value: unknown): string => bodyText(value).split(`"${BIG}"`).join('9007199254740993');
+
+/** Values an equality is asked for: numbers a double holds exactly (-0 and 0 one value), strings, booleans. */
+const wanted = fc.constantFrom<Json>(0, -0, 7, 7.5, -3, 2 ** 53 - 1, 'a', 'B', '', 'é', true, false);
+/** Values stored beside them: the same, other types that never equal them, and what the sort key cannot order. */
+const stored: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 6, arbitrary: wanted },
+  { weight: 1, arbitrary: fc.constantFrom<Json>(null, 2 ** 53, BIG, 1e-310, '7', { $date: '2020-01-01T00:00:00Z' }) },
+  { weight: 1, arbitrary: fc.constantFrom<Json>([7, 'a'], [[7]], [], { x: 7 }, 'a😀', [true, -0]) },
+);
+
+const doc = fc.record({ v: stored, w: stored, o: fc.record({ x: stored }, { requiredKeys: [] }) }, { requiredKeys: [] });
+const equality = fc.oneof(
+  fc.record({ f: fc.constantFrom('v', 'o.x'), v: wanted }).map(({ f, v }): JsonObject => ({ [f]: v })),
+  wanted.map((v): JsonObject => ({ v: { $eq: v } })),
+  fc.record({ v: wanted, w: wanted }).map(({ v, w }): JsonObject => ({ v, w })),
+  fc.record({ v: wanted, w: wanted }).map(({ v, w }): JsonObject => ({ v, w: { $gte: w } })),
+);
+const query = fc.record({ q: equality, skip: fc.integer({ min: 0, max: 3 }), limit: fc.integer({ min: 1, max: 4 }) });
+const cases = fc.record({
+  docs: fc.array(doc, { maxLength: 14 }),
+  index: fc.constantFrom<JsonObject | undefined>(undefined, { v: 1 }, { v: -1 }, { 'o.x': 1 }, { v: 1, w: 1 }),
+  queries: fc.array(query, { minLength: 1, maxLength: 5 }),
+});
+
+const listPath = (col: string, resource: string, params: Record<string, unknown>): string => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) search.set(name, typeof value === 'number' ? String(value) : bodyOf(value));
+  return `/databases/${DB}/collections/${col}/${resource}?${search.toString()}`;
+};
+
+describePostgres('on PostgreSQL, equalities on an indexed field answer as the journal store does (differential property)', function () {
+  this.timeout(600_000);
+  let journal: InProcessService;
+  let postgres: InProcessService;
+  let run = 0;
+
+  before(async () => {
+    journal = await startServiceInProcess({ apiKeys: [KEY], empty: true, store: null });
+    postgres = await startServiceInProcess({ apiKeys: [KEY], empty: true });
+    for (const service of [journal, postgres])
+      assert.equal((await service.raw('POST', '/databases', { body: bodyText({ name: DB, slug: 'sandbox' }) })).status, 200);
+  });
+  after(async () => {
+    await journal?.stop();
+    await postgres?.stop();
+  });
+
+  async function both(method: string, path: string, body?: unknown): Promise<RawAnswer> {
+    const options = body === undefined ? {} : { body: bodyOf(body) };
+    const [expected, actual] = [await journal.raw(method, path, options), await postgres.raw(method, path, options)];
+    const shown = (answer: RawAnswer) => `${answer.status} ${answer.headers.get('x-service-count') ?? '-'} ${answer.text}`;
+    assert.equal(shown(actual), shown(expected), `${method} ${decodeURIComponent(path)} ${body === undefined ? '' : bodyOf(body)}`);
+    return actual;
+  }
+
+  it(`gives the same pages and counts, arrays, other types and values without a sort key among the documents (seed ${SEED}, ${RUNS} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ docs, index, queries }) => {
+        const col = `e${run++}`;
+        await both('POST', `/databases/${DB}/collections`, { name: col });
+        if (index) await both('POST', `/databases/${DB}/collections/${col}/indexes`, { spec: index, background: false });
+        for (const [i, document] of docs.entries())
+          await both('POST', `/databases/${DB}/collections/${col}/documents`, { document: { _id: i, ...document }, safe: true });
+        for (const params of queries) {
+          await both('GET', listPath(col, 'documents', params));
+          const explained = await postgres.raw('GET', listPath(col, 'explain', params));
+          assert.equal(explained.status, 200, explained.text);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+const TEAMS = 100;
+const COUNT = 3_000;
+
+describePostgres('on PostgreSQL, a page of an equality on an indexed field', function () {
+  this.timeout(120_000);
+  let pool: Pool;
+  let running: InProcessService;
+  const get = (resource: string, params: Record<string, unknown>) => running.raw('GET', listPath('people', resource, params));
+
+  before(async () => {
+    const store = freshPostgresStore();
+    pool = new Pool({ connectionString: store });
+    running = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, storeCacheMb: 0 });
+    assert.equal((await running.raw('POST', '/databases', { body: jsonBody({ name: DB, slug: 'sandbox' }) })).status, 200);
+    assert.equal((await running.raw('POST', `/databases/${DB}/collections`, { body: jsonBody({ name: 'people' }) })).status, 200);
+    await insertRows(
+      pool,
+      DB,
+      'people',
+      Array.from({ length: COUNT }, (_, i) => ({ _id: i, team: i % TEAMS })),
+    );
+    const index = await running.raw('POST', `/databases/${DB}/collections/people/indexes`, {
+      body: jsonBody({ spec: { team: 1 }, background: false }),
+    });
+    assert.equal(index.status, 200, index.text);
+  });
+  after(async () => {
+    await running?.stop();
+    await pool?.end();
+  });
+
+  it('reads only its own documents, in natural order, with the exact count; a document holding the value in an array counts too', async () => {
+    const page = await get('documents', { q: { team: 7 }, skip: 2, limit: 3 });
+    assert.equal(page.status, 200, page.text);
+    assert.deepEqual(
+      (page.json as { _id: number }[]).map((doc) => doc._id),
+      [207, 307, 407],
+    );
+    assert.equal(page.headers.get('x-service-count'), String(COUNT / TEAMS));
+    const explained = await get('explain', { q: { team: 7 }, skip: 2, limit: 3 });
+    const body = explained.json as { count: number; docsExamined: number; plan: { index: string; decidedInService: boolean } };
+    assert.equal(body.plan.index, 'team_1');
+    assert.equal(body.plan.decidedInService, false);
+    assert.equal(body.count, COUNT / TEAMS);
+    assert.equal(body.docsExamined, 5, `the page's documents and those it skips, not every match: ${explained.text}`);
+
+    const inserted = await running.raw('POST', `/databases/${DB}/collections/people/documents`, {
+      body: jsonBody({ document: { _id: 'both', team: [7, 8] }, safe: true }),
+    });
+    assert.equal(inserted.status, 200, inserted.text);
+    const last = await get('documents', { q: { team: 7 }, skip: COUNT / TEAMS - 1, limit: 5 });
+    assert.deepEqual(
+      (last.json as { _id: number | string }[]).map((doc) => doc._id),
+      [COUNT - TEAMS + 7, 'both'],
+    );
+    assert.equal(last.headers.get('x-service-count'), String(COUNT / TEAMS + 1));
+  });
+});
