@@ -113,14 +113,15 @@ export class PostgresDocuments implements DocumentSource {
     return found === undefined ? undefined : storedDocument(byKey.get(found)!, { db, col });
   }
 
-  async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }): Promise<Selection> {
+  async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, atMost?: number): Promise<Selection> {
     const values = [this.account, db, col];
     const filter = filterSql(q);
     if (window && filter.exact) {
       const page = await this.page(filter, values, window);
       if (page) return page;
     }
-    const { rows } = await this.query<{ body: string }>(candidatesSql(filter), values);
+    const limit = atMost === undefined ? '' : ` LIMIT ${Math.floor(atMost)}`;
+    const { rows } = await this.query<{ body: string }>(`${candidatesSql(filter)}${limit}`, values);
     return { documents: rows.map((row) => storedDocument(row.body, { db, col })) };
   }
 
