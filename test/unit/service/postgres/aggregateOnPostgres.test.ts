@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import type { InProcessService, RawAnswer } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
-import { damageRow, insertRows } from '../../../support/postgresRows';
+import { restartWithRows } from '../../../support/postgresRows';
 import { SeededRandom } from '../../../support/seededRandom';
 
 const KEY = 'aggregate-on-postgres-key-0d93';
@@ -86,15 +86,12 @@ describePostgres('on PostgreSQL, aggregation pipelines read what their leading s
       const index = await service.raw('POST', `/databases/${DB}/collections/${LARGE}/indexes`, { body: jsonBody({ spec: { team: 1 } }) });
       assert.equal(index.status, 200, index.text);
     }
-    await postgres.stop();
-    await insertRows(
-      pool,
-      DB,
-      LARGE,
-      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
-    );
-    await damageRow(pool, DB, LARGE, DAMAGED);
-    postgres = await start();
+    postgres = await restartWithRows(postgres, start, pool, {
+      db: DB,
+      col: LARGE,
+      docs: Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+      damaged: DAMAGED,
+    });
   });
   after(async () => {
     await postgres?.stop();
