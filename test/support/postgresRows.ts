@@ -29,3 +29,20 @@ export async function damageRow(pool: Pool, db: string, col: string, id: string 
   ]);
   if (damaged.rowCount !== 1) throw new Error(`No document ${String(id)} in ${db}.${col} to damage`);
 }
+
+/**
+ * Stops `running`, fills the collection with `docs` and damages the document `damaged` (see {@link damageRow})
+ * directly in PostgreSQL, then gives the service `start` starts again on the same store: it keeps the collection in
+ * PostgreSQL only, so what a request then answers without meeting the damaged document it answered without loading it.
+ */
+export async function restartWithRows<Service extends { stop(): Promise<void> }>(
+  running: Service,
+  start: () => Promise<Service>,
+  pool: Pool,
+  rows: { db: string; col: string; docs: { _id: string | number }[]; damaged: string | number },
+): Promise<Service> {
+  await running.stop();
+  await insertRows(pool, rows.db, rows.col, rows.docs);
+  await damageRow(pool, rows.db, rows.col, rows.damaged);
+  return start();
+}

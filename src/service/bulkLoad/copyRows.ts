@@ -17,6 +17,9 @@ export const ROWS_PER_COPY = 50_000;
 const WRITE_BYTES = 256 * 1024;
 
 const COPY = 'COPY dbhost_documents (account, db, col, id, body, doc) FROM STDIN';
+/** Set before each COPY: a refused one is rolled back to it, so that the rows its keys clash with can be looked up. */
+const SAVEPOINT = 'dbhost_copy';
+const HELD_KEYS = 'SELECT id FROM dbhost_documents WHERE account = $1 AND db = $2 AND col = $3 AND id = ANY($4::text[])';
 
 /** A field of COPY's text format: backslash, tab, newline and carriage return escaped. */
 const field = (text: string): string =>
@@ -42,7 +45,7 @@ export class CopyRows {
 
   constructor(
     private readonly client: PoolClient,
-    account: string,
+    private readonly account: string,
     private readonly target: LoadTarget,
   ) {
     this.prefix = `${field(account)}\t${field(target.db)}\t${field(target.col)}\t`;
@@ -63,16 +66,17 @@ export class CopyRows {
   async finish(): Promise<void> {
     if (this.lines.length === 0) return;
     await this.write();
-    const stream = this.open();
+    const stream = await this.open();
     // After PostgreSQL refused a row, the stream has no connection left to end on.
     if (this.failure === undefined) stream.end();
     await new Promise<void>((resolve, reject) => {
       if (this.failure !== undefined) reject(this.failure);
       stream.once('finish', resolve);
       stream.once('error', reject);
-    }).catch((error: unknown) => {
-      throw this.refusal(error);
+    }).catch(async (error: unknown) => {
+      throw await this.refusal(error);
     });
+    await this.client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
     this.copied += this.lines.length;
     this.stream = undefined;
     this.lines = [];
@@ -89,8 +93,9 @@ export class CopyRows {
     await closed;
   }
 
-  private open(): CopyStreamQuery {
+  private async open(): Promise<CopyStreamQuery> {
     if (this.stream) return this.stream;
+    await this.client.query(`SAVEPOINT ${SAVEPOINT}`);
     const stream = this.client.query(copyFrom(COPY));
     stream.on('error', (error) => (this.failure ??= error));
     this.stream = stream;
@@ -99,31 +104,53 @@ export class CopyRows {
 
   private async write(): Promise<void> {
     if (this.pendingText === '') return;
-    const stream = this.open();
-    if (this.failure !== undefined) throw this.refusal(this.failure);
+    const stream = await this.open();
+    if (this.failure !== undefined) throw await this.refusal(this.failure);
     const text = this.pendingText;
     this.pendingText = '';
     if (stream.write(text)) return;
     await new Promise<void>((resolve, reject) => {
       stream.once('drain', resolve);
       stream.once('error', reject);
-    }).catch((error: unknown) => {
-      throw this.refusal(error);
+    }).catch(async (error: unknown) => {
+      throw await this.refusal(error);
     });
   }
 
-  /** What PostgreSQL refused, named by the line of the file of the row it refused when it says which row. */
-  private refusal(error: unknown): unknown {
+  /**
+   * What PostgreSQL refused, named by the line of the file of the row it refused. A duplicate `_id` is told by its
+   * SQLSTATE and constraint, and its row found by looking the keys up, not read from the message's words (in the
+   * server's language, lc_messages); another failure names its row when PostgreSQL's context does.
+   */
+  private async refusal(error: unknown): Promise<unknown> {
     const { code, constraint, where } = error as { code?: string; constraint?: string; where?: string };
-    const row = Number(/\bCOPY dbhost_documents, line (\d+)/.exec(where ?? '')?.[1]);
-    const line = this.lines[row - 1];
-    if (line === undefined) return error;
     if (code === '23505' && constraint === 'dbhost_documents_pkey') {
+      const row = await this.duplicateRow().catch(() => undefined);
+      if (row === undefined) return error;
       const { db, col } = this.target;
       return new LineRefused(
-        `Line ${line}: E11000 duplicate key error index: ${db}.${col}.$${ID_INDEX.name} dup key: ${describeKey(ID_INDEX, { _id: this.ids[row - 1] })}`,
+        `Line ${this.lines[row]}: E11000 duplicate key error index: ${db}.${col}.$${ID_INDEX.name} dup key: ${describeKey(ID_INDEX, { _id: this.ids[row] })}`,
       );
     }
-    return new LineRefused(`Line ${line}: PostgreSQL refused it: ${(error as Error).message}`);
+    const line = this.lines[Number(/\bdbhost_documents\D*(\d+)/.exec(where ?? '')?.[1]) - 1];
+    return line === undefined ? error : new LineRefused(`Line ${line}: PostgreSQL refused it: ${(error as Error).message}`);
+  }
+
+  /**
+   * The row of the refused COPY that PostgreSQL met first as a duplicate: the first whose key the collection held
+   * before it (rows of this load's earlier COPYs included) or an earlier row of the COPY has, looked up once the
+   * COPY is rolled back to its savepoint.
+   */
+  private async duplicateRow(): Promise<number | undefined> {
+    await this.client.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+    const keys = this.ids.map((id) => documentKey(id));
+    const { db, col } = this.target;
+    const { rows } = await this.client.query<{ id: string }>(HELD_KEYS, [this.account, db, col, keys]);
+    const held = new Set(rows.map((row) => row.id));
+    for (const [row, key] of keys.entries()) {
+      if (held.has(key)) return row;
+      held.add(key);
+    }
+    return undefined;
   }
 }

@@ -3,8 +3,8 @@ import { badRequest, HttpError } from '../errors';
 import { checkCollectionName } from '../names';
 import { ID_INDEX } from '../query/collectionData';
 import { readCatalog } from '../store/postgres/accountRows';
-import type { Statement } from '../store/postgres/mutationSql';
-import { applyWithStatements } from '../store/postgres/mutationSql';
+import type { Definition, Statement } from '../store/postgres/mutationSql';
+import { applyWithStatements, definitionOf, makeDefinition } from '../store/postgres/mutationSql';
 import { READ_AGAIN } from '../store/postgres/postgresAccountStore';
 import { CopyRows } from './copyRows';
 import { LineDocuments } from './lineDocuments';
@@ -38,7 +38,7 @@ export async function loadIntoPostgres(
   progress: (loaded: number) => void = () => undefined,
 ): Promise<LoadOutcome> {
   const client = await pool.connect();
-  const definitions: string[] = [];
+  const definitions: Definition[] = [];
   let outcome: LoadOutcome;
   try {
     await client.query('BEGIN');
@@ -63,7 +63,7 @@ export async function loadIntoPostgres(
   // all (reads then skip their commit-status lookups and index-only scans their pages), where the autovacuum a load
   // this large sets off would do it over the table while services read it. It visits only pages not marked yet.
   try {
-    for (const definition of definitions) await pool.query(definition);
+    for (const definition of definitions) await makeDefinition(pool, definition);
     await pool.query('VACUUM (ANALYZE) dbhost_documents');
   } catch (error) {
     return { ...outcome, afterCommit: error instanceof Error ? error.message : String(error) };
@@ -76,7 +76,12 @@ export async function loadIntoPostgres(
  * besides `_id` (whose keys only the service checks in full, for documents it holds in memory); makes the collection
  * when missing, with the statements the store writes for it. Gives the checks of its lines.
  */
-async function prepareCollection(client: PoolClient, account: string, target: LoadTarget, definitions: string[]): Promise<LineDocuments> {
+async function prepareCollection(
+  client: PoolClient,
+  account: string,
+  target: LoadTarget,
+  definitions: Definition[],
+): Promise<LineDocuments> {
   const { state } = await readCatalog(client, account);
   const database = state.databases.get(target.db);
   if (!database) throw new HttpError(404, `Database "${target.db}" does not exist: create it first (through the service or the extension)`);
@@ -85,7 +90,7 @@ async function prepareCollection(client: PoolClient, account: string, target: Lo
     checkCollectionName(target.db, target.col);
     const statements: Statement[] = applyWithStatements(account, state, [{ op: 'createCollection', db: target.db, name: target.col }]);
     for (const statement of statements)
-      if (statement.ddl) definitions.push(statement.text);
+      if (statement.ddl) definitions.push(definitionOf(statement));
       else await client.query(statement.text, [account, ...statement.values]);
     return new LineDocuments(`${target.db}.${target.col}`, undefined);
   }

@@ -37,7 +37,13 @@ export async function pushedDownPage(
       const collection = where.collection.loaded || !where.load ? where.collection : await where.load();
       return { ...(await findPageSliced(collection, request, budget, countUse)), inService: true };
     }
-  } else selection = await source.select(where.db, where.col, request.q, window, keyedIndex(plan));
+  } else {
+    // Each candidate costs a step of the budget below: no more are read than it can pay for (and one to exceed it).
+    selection = await source.select(where.db, where.col, request.q, window, {
+      keyed: keyedIndex(plan),
+      atMost: budget.remainingSteps + 1,
+    });
+  }
   if (countUse) for (const used of plan.branches ?? [plan]) used.index?.countAccess();
   const stats: PlanStats = { keysExamined: 0, docsExamined: 0 };
   let found = selection.documents;

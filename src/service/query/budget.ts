@@ -38,6 +38,11 @@ export class RequestBudget {
     return this.ranMs + (this.resumedAt === undefined ? 0 : performance.now() - this.resumedAt);
   }
 
+  /** The steps left before the request is refused: a store reads no more documents than the service can then examine. */
+  get remainingSteps(): number {
+    return Math.max(0, this.maxSteps - this.spent);
+  }
+
   spend(steps: number, what: string): void {
     this.spent += steps;
     if (this.spent > this.maxSteps) {

@@ -127,6 +127,8 @@ async function runStepsSliced<T>(work: Generator<void, T, void>, budget: Request
  */
 export async function matchingSliced(collection: CollectionData, q: Doc, budget: RequestBudget): Promise<Doc[]> {
   if (Object.keys(q).length === 0 || idLookup(q) !== undefined) return withBudget(() => matching(collection, q), budget);
+  // A collection its store did not load holds only the documents it read for the write: its indexes hold no keys.
+  if (!collection.loaded) return scanSliced(collection, q, budget);
   const { test, plan } = withBudget(() => ({ test: compileFilter(q), plan: planQuery(collection, { q, skip: 0, limit: 0 }) }), budget);
   if (plan.stage !== 'IXSCAN' && plan.stage !== 'OR') return scanSliced(collection, q, budget);
   // An index narrows the candidates; the walk gives the matching ones in natural order, as the scan does.

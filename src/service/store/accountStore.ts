@@ -96,10 +96,11 @@ export interface DocumentSource {
   byId(db: string, col: string, ids: Value[]): Promise<Doc | undefined>;
   /**
    * The documents matching the already checked filter `q`, when the store can decide it exactly, as the page
-   * `window` (with `total`); otherwise every candidate (a superset, without `total`) for the caller to test.
+   * `window` (with `total`); otherwise every candidate (a superset, without `total`) for the caller to test, the
+   * first `atMost` of them in natural order when given (the caller examines each, and could not examine more).
    * `keyed`: the index of one field the service's planner walks for `q`.
    */
-  select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, keyed?: KeyedIndex): Promise<Selection>;
+  select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, options?: SelectOptions): Promise<Selection>;
   /**
    * The page `window` of the documents matching `q` in the order of the already checked `sort` (ties in natural
    * order), with `total`, when the store decides filter and order exactly (and has its own index for the sort
@@ -124,6 +125,12 @@ export interface DocumentSource {
 }
 
 /** An index of one field (`path`) of the interface, by its name. */
+/** How `DocumentSource.select` may narrow its read. */
+export interface SelectOptions {
+  keyed?: KeyedIndex;
+  atMost?: number;
+}
+
 export interface KeyedIndex {
   index: string;
   path: string;

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { Statement } from './mutationSql';
+import type { Definition, Statement } from './mutationSql';
+import { definitionOf } from './mutationSql';
 import { CollectionNeeded } from './partialCollection';
 import { runStatement } from './partialStatements';
 import { unavailable } from './unavailable';
@@ -19,14 +20,14 @@ export async function storeCommit(
   client: PoolClient,
   account: string,
   commit: { statements: Statement[]; line: string; after: number },
-  define: (definition: string) => void,
+  define: (definition: Definition) => void,
 ): Promise<void> {
   const { statements, line, after } = commit;
   try {
     const moved = await client.query('UPDATE dbhost_accounts SET seq = $3 WHERE account = $1 AND seq = $2', [account, after, after + 1]);
     if (moved.rowCount !== 1) throw new StaleView();
     for (const statement of statements)
-      if (statement.ddl) define(statement.text);
+      if (statement.ddl) define(definitionOf(statement));
       else await runStatement(client, account, statement);
     await client.query('INSERT INTO dbhost_changes (account, seq, line) VALUES ($1, $2, $3)', [account, after + 1, line]);
     if ((after + 1) % 100 === 0)

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Doc, Value } from '../../bson/extendedJson';
 import { parseStoredJson } from '../../bson/storedJson';
-import type { DocumentSource, KeyedIndex, Selection, StorePlan } from '../accountStore';
+import type { DocumentSource, KeyedIndex, Selection, SelectOptions, StorePlan } from '../accountStore';
 import type { PlanNode } from './explainSql';
 import { storePlan } from './explainSql';
 import { postgresIndexName } from './indexSql';
@@ -113,7 +113,8 @@ export class PostgresDocuments implements DocumentSource {
     return found === undefined ? undefined : storedDocument(byKey.get(found)!, { db, col });
   }
 
-  async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, keyed?: KeyedIndex): Promise<Selection> {
+  async select(db: string, col: string, q: Doc, window?: { skip: number; limit: number }, options: SelectOptions = {}): Promise<Selection> {
+    const { keyed, atMost } = options;
     const values = [this.account, db, col];
     const filter = filterSql(q);
     if (window && filter.exact) {
@@ -122,7 +123,8 @@ export class PostgresDocuments implements DocumentSource {
       const page = (byKey && (await this.page(byKey, values, window, [], true))) || (await this.page(filter, values, window));
       if (page) return page;
     }
-    const { rows } = await this.query<{ body: string }>(candidatesSql(filter), values);
+    const limit = atMost === undefined ? '' : ` LIMIT ${Math.floor(atMost)}`;
+    const { rows } = await this.query<{ body: string }>(`${candidatesSql(filter)}${limit}`, values);
     return { documents: rows.map((row) => storedDocument(row.body, { db, col })) };
   }
 

@@ -3,7 +3,6 @@ import type { Doc, Value } from '../../bson/extendedJson';
 import type { Entry } from '../../query/collectionData';
 import { ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
-import type { QueryIndex } from '../../query/indexes/queryIndex';
 import { documentKey } from './documentKeys';
 import { storedDocument } from './documentQueries';
 import { filterSql } from './filterSql';
@@ -55,19 +54,9 @@ export class FilteredCollection extends PartialCollection {
     return true;
   }
 
-  /** The candidates, in natural order: the filter's matches are among them. */
+  /** The candidates, in natural order: the filter's matches are among them (scanned: see matchingSliced). */
   override get entries(): Entry[] {
     return this.rows.entries;
-  }
-
-  /** No index: the candidates are scanned (an index of the stored collection holds no keys). */
-  override queryIndex(name: string): QueryIndex | undefined {
-    void name;
-    return undefined;
-  }
-
-  override get queryIndexes(): QueryIndex[] {
-    return [];
   }
 
   override conflict(doc: Doc, replacing?: Entry, claimed?: Map<string, Set<string>>): IndexSpec | undefined {

@@ -3,6 +3,7 @@ import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { ID_INDEX } from '../../query/collectionData';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
+import type { IndexDrop } from './indexDrops';
 import { literal, sqlPath } from './filterSql';
 import { sortKeySql } from './sortKey';
 import type { Statement } from './mutationSql';
@@ -64,7 +65,7 @@ function createStatements(account: string, db: string, col: string, index: Index
       ),
     );
   const unique = uniqueIndexSql(account, db, col, index);
-  if (unique) statements.push(ddl(dropOtherUnique(account, db, col, index)), ddl(unique));
+  if (unique) statements.push(dropOtherUnique(account, db, col, index), ddl(unique));
   if (paths.every((path) => path !== undefined) && Object.values(index.key).every((direction) => direction === 1 || direction === -1)) {
     const keys = Object.entries(index.key).map(([, direction], i) => `${sortKeySql(paths[i]!)}${direction === -1 ? ' DESC' : ''}`);
     statements.push(
@@ -87,23 +88,18 @@ export function uniqueIndexSql(account: string, db: string, col: string, index: 
 
 /**
  * Drops a unique index of the same interface name but other keys or an older name, left by a drop that failed: it
- * would refuse what the new one allows. None is there as a rule, and then no lock is taken (names: hex digits).
+ * would refuse what the new one allows. None is there as a rule (indexDrops.ts lists them without taking a lock).
  */
-const dropOtherUnique = (account: string, db: string, col: string, index: IndexSpec): string => {
-  const prefix = postgresIndexName(account, db, col, index.name, 'u');
-  return `DO $$DECLARE i text; BEGIN
-  FOR i IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'dbhost_documents'
-    AND left(indexname, ${prefix.length}) = '${prefix}' AND indexname <> '${uniqueIndexName(account, db, col, index)}' LOOP
-    EXECUTE format('DROP INDEX %I', i);
-  END LOOP; END$$`;
-};
+const dropOtherUnique = (account: string, db: string, col: string, index: IndexSpec): Statement =>
+  dropIndexes({ account, db, col, prefix: postgresIndexName(account, db, col, index.name, 'u') });
 
-/** Drops every PostgreSQL index whose name starts with `prefix` (hex digits: safe in the statement). */
-const dropByPrefix = (prefix: string): Statement =>
-  ddl(`DO $$DECLARE i text; BEGIN
-  FOR i IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'dbhost_documents' AND indexname LIKE '${prefix}%' LOOP
-    EXECUTE format('DROP INDEX %I', i);
-  END LOOP; END$$`);
+/** Drops the indexes of `drop` the catalog does not want (indexDrops.ts: `text` only names what it does). */
+const dropIndexes = (drop: IndexDrop): Statement => ({
+  text: `DROP INDEX CONCURRENTLY ${drop.prefix}…`,
+  values: [],
+  ddl: true,
+  drops: drop,
+});
 
 /**
  * The B-tree of `_id`'s sort keys (then natural order) of a collection, named as the `_id_` index's: sorts led by
@@ -130,12 +126,12 @@ export function indexStatements(account: string, mutation: Mutation, state: Acco
       return names.map((name) => ddl(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`));
     }
     case 'dropCollection':
-      return [dropByPrefix(collectionPrefix(account, mutation.db, mutation.name))];
+      return [dropIndexes({ account, db: mutation.db, col: mutation.name, prefix: collectionPrefix(account, mutation.db, mutation.name) })];
     case 'dropDatabase':
-      return [dropByPrefix(databasePrefix(account, mutation.name))];
+      return [dropIndexes({ account, db: mutation.name, prefix: databasePrefix(account, mutation.name) })];
     case 'renameCollection':
       return [
-        dropByPrefix(collectionPrefix(account, mutation.db, mutation.name)),
+        dropIndexes({ account, db: mutation.db, col: mutation.name, prefix: collectionPrefix(account, mutation.db, mutation.name) }),
         ...collectionIndexes(account, state, mutation.db, mutation.to),
       ];
     default:

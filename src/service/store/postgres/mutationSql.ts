@@ -4,6 +4,8 @@ import { ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
+import type { IndexDrop } from './indexDrops';
+import { dropUnwanted } from './indexDrops';
 import { indexStatements } from './indexSql';
 import { documentColumns, documentKey } from './documentKeys';
 import { PartialCollection } from './partialCollection';
@@ -18,11 +20,24 @@ export interface Statement {
   values: unknown[];
   /** An index definition, made after the commit outside its transaction; no parameters: the account is in its text. */
   ddl?: boolean;
+  /** A definition that drops indexes (then `text` only names it): see {@link dropUnwanted}. */
+  drops?: IndexDrop;
   /** A write of one document into a PartialCollection: what its failures mean (partialStatements.ts). */
   refusal?: StatementRefusal;
 }
 
 export { documentColumns, documentKey } from './documentKeys';
+
+/** What a commit leaves to make once it committed: an index definition, or indexes to drop (indexDrops.ts). */
+export type Definition = string | IndexDrop;
+
+export const definitionOf = (statement: Statement): Definition => statement.drops ?? statement.text;
+
+/** Makes one definition (see {@link makeDefinitions}); throws what PostgreSQL answered. */
+export async function makeDefinition(pool: Pool, definition: Definition): Promise<void> {
+  if (typeof definition === 'string') await pool.query(definition);
+  else await dropUnwanted(pool, definition);
+}
 
 /** Consecutive puts into one collection, each id once: written as one INSERT. */
 interface PutRun {
@@ -168,10 +183,10 @@ export function applyWithStatements(account: string, state: AccountState, mutati
  * uniqueness to PostgreSQL does so only where its unique index is valid (partialWrites.ts); otherwise the service
  * checks it itself, so a definition that fails is logged, not a failure of the request.
  */
-export async function makeDefinitions(pool: Pool, definitions: string[], log: (line: string) => void): Promise<void> {
+export async function makeDefinitions(pool: Pool, definitions: Definition[], log: (line: string) => void): Promise<void> {
   for (const definition of definitions) {
     try {
-      await pool.query(definition);
+      await makeDefinition(pool, definition);
     } catch (error) {
       log(`A PostgreSQL index could not be made or dropped: ${(error as Error).message}`);
     }

@@ -3,6 +3,7 @@ import { isPlainObject, valueKey } from '../../bson/extendedJson';
 import type { Entry } from '../../query/collectionData';
 import { CollectionData, documentSize, ID_INDEX, indexKeysOf } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
+import type { QueryIndex } from '../../query/indexes/queryIndex';
 import { documentColumns, documentKey } from './documentKeys';
 import { StoredCollection } from './storedCollection';
 
@@ -65,6 +66,18 @@ export class PartialCollection extends StoredCollection {
       this.read.add(documentKey(doc._id));
       this.versions.set(documentKey(doc._id), version);
     }
+  }
+
+  /**
+   * The stored collection's indexes (shapes, usage): a read planned meanwhile sees the collection as it is stored.
+   * They hold no keys: a write reading by filter scans the documents it read (slicedScan.ts matchingSliced).
+   */
+  override queryIndex(name: string): QueryIndex | undefined {
+    return this.base.queryIndex(name);
+  }
+
+  override get queryIndexes(): QueryIndex[] {
+    return this.base.queryIndexes;
   }
 
   /** The figures after this write, for `base`; undefined when `base` did not know them. */

@@ -8,7 +8,7 @@ import { stringifyMutations } from '../mutations';
 import { changeMutations, readCatalog, readChanges, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
 import { PostgresDocuments } from './documentQueries';
-import type { Statement } from './mutationSql';
+import type { Definition, Statement } from './mutationSql';
 import { applyWithStatements, makeDefinitions } from './mutationSql';
 import { CollectionNeeded } from './partialCollection';
 import { storeCommit } from './commitRows';
@@ -47,7 +47,7 @@ export class PostgresAccountStore implements AccountStore {
   readonly documents: DocumentSource;
   readonly indexBuilds: PostgresIndexBuilds;
   /** Index definitions of the commits stored: made once their transaction committed (see define). */
-  private definitions: string[] = [];
+  private definitions: Definition[] = [];
   /** The collections the write request running reads only some documents of; whether it changed anything else. */
   private readonly partials = new PartialWrites();
   private changedOther = false;

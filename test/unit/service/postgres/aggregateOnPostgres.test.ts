@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import type { InProcessService, RawAnswer } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
-import { damageRow, insertRows } from '../../../support/postgresRows';
+import { restartWithRows } from '../../../support/postgresRows';
 import { SeededRandom } from '../../../support/seededRandom';
 
 const KEY = 'aggregate-on-postgres-key-0d93';
@@ -45,6 +45,11 @@ const PIPELINES: Json[][] = [
   [{ $match: { a: { $bogus: 1 } } }, { $count: 'x' }],
   [{ $match: { n: { $gt: 10 } } }, { $count: 'bad.name' }],
   [{ $match: { a: { $exists: false } } }, { $facet: { few: [{ $limit: 2 }], all: [{ $count: 'n' }] } }],
+  [{ $skip: 3 }, { $limit: 4 }],
+  [{ $match: { n: { $gte: 100 } } }, { $skip: 2 }, { $skip: 1 }, { $limit: 5 }, { $project: { n: 1 } }],
+  [{ $sort: { n: -1 } }, { $skip: 110 }, { $group: { _id: null, n: { $sum: 1 } } }],
+  // Over the work limit in the stage after the leading ones: refused with the same words.
+  [{ $match: { n: { $gte: 0 } } }, { $addFields: { r: { $range: [0, 100_000] } } }, { $count: 'n' }],
 ];
 
 const answerOf = (answer: RawAnswer) => ({ status: answer.status, json: answer.json, count: answer.headers.get('x-service-count') });
@@ -81,15 +86,12 @@ describePostgres('on PostgreSQL, aggregation pipelines read what their leading s
       const index = await service.raw('POST', `/databases/${DB}/collections/${LARGE}/indexes`, { body: jsonBody({ spec: { team: 1 } }) });
       assert.equal(index.status, 200, index.text);
     }
-    await postgres.stop();
-    await insertRows(
-      pool,
-      DB,
-      LARGE,
-      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
-    );
-    await damageRow(pool, DB, LARGE, DAMAGED);
-    postgres = await start();
+    postgres = await restartWithRows(postgres, start, pool, {
+      db: DB,
+      col: LARGE,
+      docs: Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+      damaged: DAMAGED,
+    });
   });
   after(async () => {
     await postgres?.stop();
@@ -118,6 +120,13 @@ describePostgres('on PostgreSQL, aggregation pipelines read what their leading s
     assert.deepEqual(paged.json, [{ n: 19_957 }, { n: 19_907 }]);
     assert.deepEqual((await aggregate(postgres, LARGE, [{ $match: { team: { $in: [1, 2] } } }, { $count: 'n' }])).json, [{ n: 800 }]);
     assert.deepEqual((await aggregate(postgres, LARGE, [{ $count: 'all' }])).json, [{ all: COUNT }]);
+
+    // A $limit after the leading stages (and any $skip) bounds what is read.
+    const kept = await aggregate(postgres, LARGE, [{ $skip: 2 }, { $limit: 3 }, { $project: { n: 1, _id: 0 } }]);
+    assert.equal(kept.status, 200, kept.text);
+    assert.deepEqual(kept.json, [{ n: 2 }, { n: 3 }, { n: 4 }]);
+    const matched = await aggregate(postgres, LARGE, [{ $match: { team: { $lt: 20 } } }, { $skip: 1 }, { $limit: 2 }]);
+    assert.deepEqual(matched.json, [person(1), person(2)]);
 
     const whole = await aggregate(postgres, LARGE, [{ $group: { _id: '$city', n: { $sum: 1 } } }]);
     assert.equal(whole.status, 500, 'a pipeline over every document reads the damaged one');

@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
-import { damageRow, insertRows } from '../../../support/postgresRows';
+import { restartWithRows } from '../../../support/postgresRows';
 
 const KEY = 'explain-without-loading-key-7f42';
 const DB = 'shop';
@@ -34,15 +34,12 @@ describePostgres('on PostgreSQL, explain without loading the collection', functi
     assert.equal((await running.raw('POST', '/databases', { body: jsonBody({ name: DB, slug: 'sandbox' }) })).status, 200);
     const first = await running.raw('POST', `/databases/${DB}/collections/${COL}/documents`, { body: jsonBody({ document: person(0) }) });
     assert.equal(first.status, 200, first.text);
-    await running.stop();
-    await insertRows(
-      pool,
-      DB,
-      COL,
-      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
-    );
-    await damageRow(pool, DB, COL, 'd13');
-    running = await start();
+    running = await restartWithRows(running, start, pool, {
+      db: DB,
+      col: COL,
+      docs: Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+      damaged: 'd13',
+    });
     const index = await running.raw('POST', `/databases/${DB}/collections/${COL}/indexes`, { body: jsonBody({ spec: { team: 1, n: 1 } }) });
     assert.equal(index.status, 200, index.text);
   });

@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
-import { damageRow, insertRows } from '../../../support/postgresRows';
+import { restartWithRows } from '../../../support/postgresRows';
 
 const KEY = 'index-builds-key-8c21';
 const DB = 'shop';
@@ -46,15 +46,12 @@ describePostgres('on PostgreSQL, index builds without loading their collection',
       for (let i = 0; i < (service === journal ? 100 : 1); i++)
         assert.equal((await service.raw('POST', docs, { body: jsonBody({ document: person(i) }) })).status, 200);
     }
-    await running.stop();
-    await insertRows(
-      pool,
-      DB,
-      LARGE,
-      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
-    );
-    await damageRow(pool, DB, LARGE, DAMAGED);
-    running = await start();
+    running = await restartWithRows(running, start, pool, {
+      db: DB,
+      col: LARGE,
+      docs: Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+      damaged: DAMAGED,
+    });
   });
   after(async () => {
     await running?.stop();

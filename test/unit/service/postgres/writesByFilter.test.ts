@@ -4,7 +4,7 @@ import type { InProcessService, RawAnswer } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
 import { documentKey } from '../../../../src/service/store/postgres/documentKeys';
-import { damageRow, insertRows } from '../../../support/postgresRows';
+import { restartWithRows } from '../../../support/postgresRows';
 
 const KEY = 'writes-by-filter-key-9c2e';
 const DB = 'shop';
@@ -82,15 +82,12 @@ describePostgres('on PostgreSQL, updates by filter and their preview, without lo
         assert.equal(index.status, 200, index.text);
       }
     }
-    await running.stop();
-    await insertRows(
-      pool,
-      DB,
-      LARGE,
-      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
-    );
-    await damageRow(pool, DB, LARGE, DAMAGED);
-    running = await start();
+    running = await restartWithRows(running, start, pool, {
+      db: DB,
+      col: LARGE,
+      docs: Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+      damaged: DAMAGED,
+    });
     // The proof this file stands on: a request that reads the collection whole meets the damaged document.
     const whole = await running.raw('GET', `${docs(LARGE)}?q=${encodeURIComponent('{"n": {"$ne": 1}}')}`);
     assert.equal(whole.status, 500, whole.text);

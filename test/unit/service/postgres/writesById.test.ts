@@ -4,7 +4,7 @@ import type { InProcessService, RawAnswer } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
 import { documentKey } from '../../../../src/service/store/postgres/documentKeys';
-import { damageRow, insertRows } from '../../../support/postgresRows';
+import { restartWithRows } from '../../../support/postgresRows';
 
 const KEY = 'writes-by-id-key-4b7d';
 const DB = 'shop';
@@ -69,15 +69,12 @@ describePostgres('on PostgreSQL, writes of one document by _id, without loading 
         assert.equal(index.status, 200, index.text);
       }
     }
-    await running.stop();
-    await insertRows(
-      pool,
-      DB,
-      LARGE,
-      Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
-    );
-    await damageRow(pool, DB, LARGE, DAMAGED);
-    running = await start();
+    running = await restartWithRows(running, start, pool, {
+      db: DB,
+      col: LARGE,
+      docs: Array.from({ length: COUNT - 1 }, (_, i) => person(i + 1)),
+      damaged: DAMAGED,
+    });
   });
   after(async () => {
     await running?.stop();

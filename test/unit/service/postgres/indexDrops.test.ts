@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { Pool } from 'pg';
+import { AccountState } from '../../../../src/service/store/accountState';
+import { indexStatements } from '../../../../src/service/store/postgres/indexSql';
+import { definitionOf, makeDefinition } from '../../../../src/service/store/postgres/mutationSql';
+import type { InProcessService } from '../../../support/testService';
+import { jsonBody, startServiceInProcess } from '../../../support/testService';
+import { describePostgres, freshPostgresStore } from '../../../support/testStore';
+
+const KEY = 'index-drops-key-0c41';
+const OTHER_KEY = 'index-drops-other-key-5d2e';
+const COLLECTION = '/databases/shop/collections/items';
+/** Our PostgreSQL unique indexes (the primary key aside), with their definitions. */
+const OURS =
+  "SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'dbhost_documents' AND indexdef LIKE 'CREATE UNIQUE INDEX dbx%'";
+
+/**
+ * The PostgreSQL indexes a request leaves behind to drop (a unique index of other keys, a dropped collection's) are
+ * dropped without holding up other accounts: a plain DROP INDEX queues for an ACCESS EXCLUSIVE lock on the documents
+ * table shared by every account, and every read and write queues behind it while it waits for a long transaction.
+ */
+describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', function () {
+  this.timeout(120_000);
+  let store: string;
+  let pool: Pool;
+  let running: InProcessService;
+
+  const post = async (path: string, body: object, key = KEY) => {
+    const answer = await running.raw('POST', path, { body: jsonBody(body), key });
+    assert.equal(answer.status, 200, answer.text);
+  };
+  const ours = async () => (await pool.query<{ name: string; def: string }>(OURS)).rows;
+
+  before(async () => {
+    store = freshPostgresStore();
+    running = await startServiceInProcess({ apiKeys: [KEY, OTHER_KEY], empty: true, store, storeCacheMb: 0, keepData: true });
+    pool = new Pool({ connectionString: store });
+    for (const key of [KEY, OTHER_KEY]) {
+      await post('/databases', { name: 'shop', slug: 'sandbox' }, key);
+      await post('/databases/shop/collections', { name: 'items' }, key);
+      await post(`${COLLECTION}/documents`, { document: { _id: 1, a: 1, b: 1 } }, key);
+    }
+  });
+  after(async () => {
+    await running?.stop();
+    await pool?.end();
+  });
+
+  it('lets other accounts read while it waits for a long transaction to drop a unique index left behind', async () => {
+    await post(`${COLLECTION}/indexes`, { spec: { a: 1, b: 1 }, unique: true, background: false });
+    const [left] = await ours();
+    assert.equal((await running.raw('DELETE', `${COLLECTION}/indexes/a_1_b_1`)).status, 200);
+    // As if the drop of the PostgreSQL index had failed (it is logged, not a failure of the request).
+    await pool.query(left.def);
+    // A long read of the documents table (a report, a backup) holds a lock the drop must wait for.
+    const long = await pool.connect();
+    try {
+      await long.query('BEGIN');
+      await long.query('SELECT count(*) FROM dbhost_documents');
+      const made = running.raw('POST', `${COLLECTION}/indexes`, {
+        body: jsonBody({ spec: { a_1_b: 1 }, unique: true, background: false }),
+      });
+      while (
+        (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%DROP INDEX%'")).rowCount === 0
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const queued = await pool.query("SELECT mode FROM pg_locks WHERE relation = 'dbhost_documents'::regclass AND NOT granted");
+      assert.deepEqual(queued.rows, [], 'a lock on the documents table waits, and every account waits behind it');
+      const other = await running.raw('GET', `${COLLECTION}/documents`, { key: OTHER_KEY });
+      assert.equal(other.status, 200, other.text);
+      assert.deepEqual(JSON.parse(other.text), [{ _id: 1, a: 1, b: 1 }]);
+      await long.query('COMMIT');
+      assert.equal((await made).status, 200);
+    } finally {
+      long.release();
+    }
+    const now = await ours();
+    assert.equal(now.length, 1, now.map(({ name }) => name).join(', '));
+    assert.match(now[0].def, /a_1_b/);
+  });
+
+  it('keeps the indexes of a collection made again when the drop of the collection it replaced runs late', async () => {
+    const { rows } = await pool.query<{ account: string }>(
+      "SELECT DISTINCT account FROM dbhost_collections WHERE db = 'shop' AND name = 'items' AND indexes LIKE '%a_1_b%'",
+    );
+    assert.equal(rows.length, 1);
+    const late = indexStatements(rows[0].account, { op: 'dropCollection', db: 'shop', name: 'items' }, new AccountState());
+    assert.equal((await running.raw('DELETE', COLLECTION)).status, 200);
+    await post('/databases/shop/collections', { name: 'items' });
+    await post(`${COLLECTION}/indexes`, { spec: { a_1_b: 1 }, unique: true, background: false });
+    const ALL = "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'dbhost_documents' AND indexname LIKE 'dbx%' ORDER BY 1";
+    const made = (await pool.query<{ name: string }>(ALL)).rows;
+    // Another service process dropped the collection before it was made again, and drops its indexes only now.
+    for (const statement of late) await makeDefinition(pool, definitionOf(statement));
+    assert.deepEqual((await pool.query<{ name: string }>(ALL)).rows, made);
+    await post(`${COLLECTION}/documents`, { document: { _id: 1, a_1_b: 'm' } });
+    assert.equal(
+      (await running.raw('POST', `${COLLECTION}/documents`, { body: jsonBody({ document: { _id: 2, a_1_b: 'm' } }) })).status,
+      409,
+    );
+  });
+});
