@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonValue } from '../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { actOn, isLoadedPage, nextPosted, postedBy } from '../collectionView/viewMessages';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
@@ -128,12 +127,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     }
     assert.deepEqual(await tags(), ['"42"=string!', `"${OID}"=hex!`]);
 
-    const { result } = await runScripted<UndoOutcome | undefined>([{ confirm: true }], 'dbhost.undoLastChange', {
-      accountId,
-      db,
-      col,
-    });
-    assert.ok(result, 'Undo Last Change did not run');
+    const { prompts } = await runScripted([{ confirm: true }], 'dbhost.undoLastChange', { accountId, db, col });
+    assert.deepEqual(prompts.infos, [`Undid the last change to ${db}.${col}: 2 documents put back.`]);
     assert.deepEqual(await tags(), all('!'));
     view.dispose();
   });
