@@ -8,6 +8,7 @@ import { replaceFirst } from '../support/textEditing';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'savetests';
 const col = 'people';
@@ -23,7 +24,7 @@ describe('Save Document (Ctrl+S): one message, cause first, the edit kept', func
   async function openPerson(): Promise<{ id: string; document: vscode.TextDocument }> {
     const id = newObjectId();
     await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London' }, { safe: true });
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
+    const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
     return { id, document };
