@@ -13,11 +13,6 @@ import { resolveCollection } from '../kit/targets/resolveTarget';
 import { refuseReadOnly } from './bulkUpdateFlow';
 import { forgetChange, loadChange } from './changeStore';
 
-/** What the undo of the last change did (the integration tests read it). */
-export interface UndoOutcome extends UndoResult {
-  where: string;
-}
-
 const LISTED = 10;
 
 function changedSinceText(plan: Pick<UndoPlan, 'changedSince'>): string {
@@ -44,10 +39,10 @@ function planText(plan: UndoPlan): string {
   return `${parts.join(', ') || vscode.l10n.t('Nothing to put back')}.${since}`;
 }
 
-function report(services: Services, outcome: UndoOutcome): void {
+function report(services: Services, outcome: UndoResult, where: string): void {
   const done = vscode.l10n.t(
     'Undid the last change to {0}: {1} put back.',
-    outcome.where,
+    where,
     countOf(outcome.restored + outcome.reinserted + outcome.removed, 'document'),
   );
   const since =
@@ -62,13 +57,13 @@ function report(services: Services, outcome: UndoOutcome): void {
 }
 
 /** Undo Last Change to <db>.<col>…: puts back what the last bulk change (or multi-row delete) changed, asking first. */
-export async function undoLastChange(services: Services, arg: unknown): Promise<UndoOutcome | undefined> {
+export async function undoLastChange(services: Services, arg: unknown): Promise<void> {
   const target = await resolveCollection(services, arg);
   const where = `${target.db}.${target.col}`;
   const record: ChangeRecord | undefined = await loadChange(services.context, target.accountId, target.db, target.col);
   if (!record) {
     void services.prompts.info(vscode.l10n.t('No change to {0} is kept for an undo.', where));
-    return undefined;
+    return;
   }
   await refuseReadOnly(services, target, { undo: record.description });
   const client = await services.accounts.clientFor(target.accountId);
@@ -98,7 +93,5 @@ export async function undoLastChange(services: Services, arg: unknown): Promise<
   );
   if (result.failed.length === 0) await forgetChange(services.context, target.accountId, target.db, target.col);
   services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
-  const outcome = { ...result, where };
-  report(services, outcome);
-  return outcome;
+  report(services, result, where);
 }

@@ -33,7 +33,7 @@ function parseObject(text: string): JsonObject {
  * before and after in the diff editor), multi and upsert where they make a difference, a modal confirmation,
  * then one PUT, its documents kept for an undo. Returns the service's answer, or undefined when nothing was sent.
  */
-export async function updateMatchingDocuments(services: Services, arg: unknown): Promise<unknown> {
+export async function updateMatchingDocuments(services: Services, arg: unknown): Promise<void> {
   const collection = await resolveCollection(services, arg);
   const where = collectionLabel(collection);
   const criteriaText = required(
@@ -102,10 +102,9 @@ export async function updateMatchingDocuments(services: Services, arg: unknown):
     ),
   });
   const outcome = await runBulkUpdate(services, update, describe, narrowPreview(widest, multi, upsert));
-  if (!outcome.sent) return undefined;
+  if (!outcome.sent) return;
   const undo = outcome.undoable ? vscode.l10n.t(' Undo Last Change on the collection puts the documents back.') : '';
   void services.prompts.info(
     vscode.l10n.t('Updated documents in {0}. The service answered: {1}.{2}', where, stringifyLossless(outcome.answer), undo),
   );
-  return outcome.answer;
 }

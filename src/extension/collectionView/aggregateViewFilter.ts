@@ -24,7 +24,7 @@ export function pipelinePlaygroundText(accountLabel: string, db: string, col: st
 }
 
 /** "Aggregate…" in a collection view's title bar: a new playground on its collection with a `$match` of its filter. */
-export async function aggregateViewFilter(services: Services, views: CollectionViews): Promise<string | undefined> {
+export async function aggregateViewFilter(services: Services, views: CollectionViews): Promise<void> {
   const view = views.frontView();
   if (!view) throw new Error(vscode.l10n.t('Open a collection view and bring it to the front to aggregate its documents.'));
   const { source, state } = view.session;
@@ -35,14 +35,12 @@ export async function aggregateViewFilter(services: Services, views: CollectionV
     void services.prompts.info(
       vscode.l10n.t('The service of "{0}" does not offer aggregation pipelines: no pipeline playground was opened.', account.label),
     );
-    return undefined;
+    return;
   }
-  const uri = freshUntitledUri(source.col);
-  let document = await vscode.workspace.openTextDocument(uri);
+  let document = await vscode.workspace.openTextDocument(freshUntitledUri(source.col));
   if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
   const editor = await vscode.window.showTextDocument(document, { preview: false });
   await editor.edit((edit) =>
     edit.insert(new vscode.Position(0, 0), pipelinePlaygroundText(account.label, source.db, source.col, q ?? {})),
   );
-  return uri.toString();
 }

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { ActivityEntryNode } from './activityNodes';
 
 /** "Explain" on a slow query: its filter and order, explained on its collection (through dbhost.explainQuery). */
-export async function explainSlowQuery(services: Services, arg: unknown): Promise<unknown> {
+export async function explainSlowQuery(services: Services, arg: unknown): Promise<void> {
   if (!(arg instanceof ActivityEntryNode) || arg.kind !== 'slowQuery')
     throw new Error(vscode.l10n.t('Choose a slow query in the DB Host tree to explain it.'));
   const target = namespaceOf(arg.entry.ns);
@@ -25,5 +25,5 @@ export async function explainSlowQuery(services: Services, arg: unknown): Promis
       limit: 20,
     },
   };
-  return vscode.commands.executeCommand(CommandId.explainQuery, request);
+  await vscode.commands.executeCommand(CommandId.explainQuery, request);
 }

@@ -85,11 +85,7 @@ async function confirmDropDups(
  * Sends the index exactly as the interface's POST body, after the drop_dups warning when it applies,
  * and tells the explorer what changed. The service's own message is shown when it refuses.
  */
-export async function createIndexOnService(
-  services: Services,
-  target: CollectionTarget,
-  definition: IndexDefinition,
-): Promise<IndexDefinition> {
+export async function createIndexOnService(services: Services, target: CollectionTarget, definition: IndexDefinition): Promise<void> {
   const client = await services.accounts.clientFor(target.accountId);
   const name = generatedIndexName(definition.spec);
   // The service drops duplicates only while building a unique index; without unique, drop_dups deletes nothing.
@@ -109,5 +105,4 @@ export async function createIndexOnService(
   }
   void services.prompts.info(vscode.l10n.t('Created the index {0} on {1}.{2}.', name, target.db, target.col));
   revealInExplorer({ ...collection, index: name });
-  return definition;
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { ExplainAnswer } from '../../core/api/explainTypes';
 import { beforeAndAfter } from '../../core/indexes/planInWords';
 import { isCancellation } from '../base/registerCommand';
 import type { Services } from '../services';
@@ -7,16 +6,6 @@ import type { ExplainViewState, ExplainViews } from './explainViews';
 import { explainViewUri } from './explainAgain';
 import { fetchExplain, saidBy, suggestionFor } from './explainService';
 import { waitForIndexBuild } from './waitForIndexBuild';
-
-/** What Create Index and Explain Again gives back (the integration tests read it). */
-export interface CreatedAndExplained {
-  index: string;
-  /** False when the user stopped waiting for the build: the query was not explained again. */
-  built: boolean;
-  before: ExplainAnswer;
-  after?: ExplainAnswer;
-  uri: string;
-}
 
 /** A write the account's mode refused (the guardrails bundle's WriteRefusedError, told by name across bundles). */
 const isRefusal = (error: unknown) => error instanceof Error && error.name === 'WriteRefusedError';
@@ -51,11 +40,7 @@ async function createIndex(
  * "Create Index k_1 and Explain Again" above an explain view: creates the suggested index, waits for its
  * build (cancellable: the build goes on), explains the same query again and shows before → after.
  */
-export async function createSuggestedIndex(
-  services: Services,
-  views: ExplainViews,
-  arg: unknown,
-): Promise<CreatedAndExplained | undefined> {
+export async function createSuggestedIndex(services: Services, views: ExplainViews, arg: unknown): Promise<void> {
   const uri = explainViewUri(views, arg);
   const state = views.stateOf(uri);
   if (!state) throw new Error(vscode.l10n.t('This explain view is closed: explain the query again to create its suggested index.'));
@@ -72,16 +57,15 @@ export async function createSuggestedIndex(
         target,
       ),
     );
-    return { index: name, built: false, before: state.answer, uri: uri.toString() };
+    return;
   }
   services.changes.fire({ accountId: request.accountId, db: request.db, col: request.col }, 'indexes');
   const after = await fetchExplain(services, client, request);
-  if (!after) return { index: name, built: true, before: state.answer, uri: uri.toString() };
+  if (!after) return;
   views.update(uri, { request, answer: after, before: state.answer, suggestion: await suggestionFor(client, request) });
   void services.prompts.info(
     vscode.l10n.t('Created the index {0} on {1}. {2}.', name, target, capitalised(beforeAndAfter(state.answer, after))),
   );
-  return { index: name, built: true, before: state.answer, after, uri: uri.toString() };
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -6,7 +6,7 @@ import { resolveCollection } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 
 /** Drops one index after a modal confirmation; `_id_` cannot be dropped. */
-export async function dropIndex(services: Services, arg: unknown): Promise<boolean> {
+export async function dropIndex(services: Services, arg: unknown): Promise<void> {
   const target = await resolveCollection(services, arg);
   const { accountId, db, col } = target;
   const client = await services.accounts.clientFor(accountId);
@@ -31,10 +31,9 @@ export async function dropIndex(services: Services, arg: unknown): Promise<boole
     detail: vscode.l10n.t('Queries that use it become slower until it is created again. This cannot be undone.'),
     confirmLabel: vscode.l10n.t('Drop Index'),
   });
-  if (!confirmed) return false;
+  if (!confirmed) return;
   await services.accounts.withConfirmedClient(accountId, (confirmedClient) => confirmedClient.dropIndex(db, col, index));
   services.changes.fire({ accountId, db, col }, 'indexes');
   services.logger.scoped('indexes').info(`Dropped the index ${index} of ${db}.${col}`);
   void services.prompts.info(vscode.l10n.t('Dropped the index {0} of {1}.{2}.', index, db, col));
-  return true;
 }

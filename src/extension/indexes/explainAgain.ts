@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ExplainViews } from './explainViews';
-import type { ExplainOutcome } from './explainQuery';
 import { fetchExplain, suggestionFor } from './explainService';
 
 /** The explain view whose URI a button or a caller gives, or the one in front. */
@@ -12,7 +11,7 @@ export function explainViewUri(views: ExplainViews, arg: unknown): vscode.Uri {
 }
 
 /** "Explain Again" above an explain view: the same query, explained now, in the same view. */
-export async function explainAgain(services: Services, views: ExplainViews, arg: unknown): Promise<ExplainOutcome | undefined> {
+export async function explainAgain(services: Services, views: ExplainViews, arg: unknown): Promise<void> {
   const uri = explainViewUri(views, arg);
   const view = views.viewOf(uri);
   const state = view?.state;
@@ -22,8 +21,7 @@ export async function explainAgain(services: Services, views: ExplainViews, arg:
     );
   const client = await services.accounts.clientFor(state.request.accountId);
   const answer = await fetchExplain(services, client, state.request);
-  if (!answer) return undefined;
+  if (!answer) return;
   const suggestion = await suggestionFor(client, state.request);
   view.update({ request: state.request, answer, suggestion });
-  return { uri: uri.toString(), view, answer, suggestion };
 }

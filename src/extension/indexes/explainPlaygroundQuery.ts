@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { PlaygroundAccountBinding } from '../kit/playground/playgroundFiles';
 import type { Services } from '../services';
 import type { ExplainViews } from './explainViews';
-import type { ExplainOutcome } from './explainQuery';
 import { explainAndShow } from './explainQuery';
 import { playgroundQueryAt } from '../kit/playground/playgroundQueryAt';
 
@@ -13,12 +12,12 @@ export async function explainPlaygroundQuery(
   accounts: PlaygroundAccountBinding,
   file?: unknown,
   index?: unknown,
-): Promise<ExplainOutcome | undefined> {
+): Promise<void> {
   const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: 'explain it', verb: 'explain' });
   const request = entry.request;
   if (!request) {
     void services.prompts.warn(vscode.l10n.t('This query has problems (see the Problems view): fix them to explain it. Nothing was sent.'));
-    return undefined;
+    return;
   }
   if (request.kind === 'aggregate')
     throw new Error(
@@ -27,5 +26,5 @@ export async function explainPlaygroundQuery(
   if (request.kind !== 'find')
     throw new Error(vscode.l10n.t('This is an update: only a find query can be explained. Explain a query with its criteria as "q".'));
   const account = await accounts.resolve(document.uri, request.account, services.prompts);
-  return explainAndShow(services, views, { accountId: account.id, db: request.database, col: request.collection, query: request.query });
+  await explainAndShow(services, views, { accountId: account.id, db: request.database, col: request.collection, query: request.query });
 }

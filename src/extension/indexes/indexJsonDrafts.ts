@@ -26,7 +26,7 @@ export class IndexJsonDrafts extends Disposable {
     this.register(vscode.workspace.onDidCloseTextDocument((document) => this.targets.delete(document.uri.toString())));
   }
 
-  async open(target: CollectionTarget, definition: IndexDefinition): Promise<vscode.TextEditor> {
+  async open(target: CollectionTarget, definition: IndexDefinition): Promise<void> {
     this.opened++;
     const uri = vscode.Uri.from({
       scheme: 'untitled',
@@ -36,7 +36,6 @@ export class IndexJsonDrafts extends Disposable {
     this.targets.set(document.uri.toString(), target);
     const editor = await vscode.window.showTextDocument(document);
     await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, document.lineCount, 0), formatIndexBody(definition)));
-    return editor;
   }
 
   targetOf(document: vscode.TextDocument): CollectionTarget | undefined {

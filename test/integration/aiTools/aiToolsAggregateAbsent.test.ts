@@ -76,7 +76,7 @@ describe('dbhost_aggregate and Aggregate… on a service without aggregation', f
     answerPrompts(prompts);
     const before = vscode.workspace.textDocuments.length;
     const refusedBefore = service.refused();
-    assert.equal(await vscode.commands.executeCommand('dbhost.aggregateCollectionView'), undefined);
+    await vscode.commands.executeCommand('dbhost.aggregateCollectionView');
     assert.equal(service.refused(), refusedBefore + 1, 'the service was not asked');
     assert.deepEqual(prompts.errors, []);
     assert.match(
@@ -84,7 +84,8 @@ describe('dbhost_aggregate and Aggregate… on a service without aggregation', f
       new RegExp(`^The service of "${other}" does not offer aggregation pipelines: no pipeline playground`),
     );
     assert.equal(vscode.workspace.textDocuments.length, before, 'a playground opened');
-    assert.equal(await vscode.commands.executeCommand('dbhost.aggregateCollectionView'), undefined);
+    await vscode.commands.executeCommand('dbhost.aggregateCollectionView');
     assert.equal(service.refused(), refusedBefore + 1, 'asked again');
+    assert.equal(vscode.workspace.textDocuments.length, before, 'a playground opened');
   });
 });

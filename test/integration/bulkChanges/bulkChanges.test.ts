@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, stringifyLossless } from '../../../src/core/json/lossless';
-import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
 import type { RecordingProxy } from '../support/recordingProxy';
 import type { ProxiedAccount } from '../support/proxiedAccount';
@@ -79,8 +78,7 @@ describe('Bulk changes: preview and undo', function () {
     return (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
   };
 
-  const undo = (answers = [{ confirm: true }]) =>
-    runScripted<UndoOutcome | undefined>(answers, 'dbhost.undoLastChange', { accountId, db, col });
+  const undo = (answers = [{ confirm: true }]) => runScripted(answers, 'dbhost.undoLastChange', { accountId, db, col });
 
   before(async () => {
     await activateExtension();
@@ -145,14 +143,15 @@ describe('Bulk changes: preview and undo', function () {
     assert.equal(result.sent, true);
     assert.equal(result.preview?.computedBy, 'service');
     assert.equal((await other.listDocuments(db, col, { q: { state: 'seen' }, limit: 1 })).total, COUNT);
-    const { result: outcome, prompts } = await undo();
+    const { prompts } = await undo();
     assert.equal(prompts.confirmations.length, 1);
     assert.equal(prompts.confirmations[0].message, `Undo the last change to ${db}.${col}?`);
     assert.match(prompts.confirmations[0].detail ?? '', /1,000 documents put back as they were/);
-    assert.equal(outcome?.restored, COUNT);
+    assert.deepEqual(prompts.infos, ['Undid the last change to bulktests.items: 1,000 documents put back.']);
+    assert.deepEqual(prompts.warnings, []);
     assert.deepEqual(await snapshot(other), original);
-    const { result: again, prompts: told } = await undo([]);
-    assert.equal(again, undefined);
+    const { prompts: told } = await undo([]);
+    assert.deepEqual(told.confirmations, [], 'asked to undo a change no longer kept');
     assert.match(told.infos[0] ?? '', /No change to bulktests\.items is kept for an undo/);
   });
 
@@ -162,17 +161,14 @@ describe('Bulk changes: preview and undo', function () {
       await updateLens('race.query.json', { criteria: { n: { $lt: 10 } }, object: { $set: { state: 'raced' } }, multi: true }),
     );
     await other.updateDocument(db, col, 'item-0005', { $set: { state: 'mine' } }, { safe: true });
-    const { result: outcome, prompts } = await undo();
+    const { prompts } = await undo();
     assert.match(
       prompts.confirmations[0].detail ?? '',
       /1 document changed since by someone else will be left alone: "item-0005" \(changed\)/,
     );
-    assert.equal(outcome?.restored, 9);
-    assert.deepEqual(
-      outcome?.changedSince.map((entry) => entry.id),
-      ['item-0005'],
-    );
-    assert.match(prompts.warnings[0] ?? '', /Left alone, changed since by someone else: "item-0005"/);
+    assert.deepEqual(prompts.warnings, [
+      'Undid the last change to bulktests.items: 9 documents put back. Left alone, changed since by someone else: "item-0005" (changed).',
+    ]);
     assert.equal((await other.getDocument(db, col, 'item-0005')).document.state, 'mine');
     assert.equal((await other.listDocuments(db, col, { q: { state: 'raced' }, limit: 1 })).total, 0);
   });

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonValue } from '../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { UndoOutcome } from '../../../src/extension/bulkChanges/undoLastChange';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { actOn, isLoadedPage, nextPosted, postedBy } from '../collectionView/viewMessages';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
@@ -12,6 +11,7 @@ import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import { discard, replaceFirst } from '../support/textEditing';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentInFront } from '../support/editors';
 
 const db = 'documentidtests';
 const col = 'ids';
@@ -60,9 +60,9 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
   it('opens, saves and deletes each one as a file', async () => {
     const documents: vscode.TextDocument[] = [];
     for (const { id, tag } of NEIGHBOURS) {
-      const { result: uri, prompts } = await runScripted<vscode.Uri>([], 'dbhost.openDocument', { accountId, db, col, docId: id });
-      assert.ok(uri, `${stringifyLossless(id)} did not open: ${prompts.errors.join('; ')}`);
-      const document = await vscode.workspace.openTextDocument(uri);
+      const { prompts } = await runScripted([], 'dbhost.openDocument', { accountId, db, col, docId: id });
+      assert.deepEqual(prompts.errors, [], `${stringifyLossless(id)} did not open`);
+      const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document ${stringifyLossless(id)}`));
       assert.match(
         document.getText(),
         new RegExp(`"tag": "${tag}"`),
@@ -77,8 +77,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     }
     assert.deepEqual(await tags(), all('!'));
     for (const index of [0, 2]) {
-      const { result } = await runScripted<boolean>([{ confirm: true }], 'dbhost.deleteDocument', documents[index].uri);
-      assert.equal(result, true);
+      const { prompts } = await runScripted([{ confirm: true }], 'dbhost.deleteDocument', documents[index].uri);
+      assert.match(prompts.infos[0] ?? '', /^Deleted the document /);
     }
     assert.deepEqual(await tags(), ['"42"=string!', `"${OID}"=hex!`]);
   });
@@ -90,8 +90,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
       [OID, 'oid'],
       [`"${OID}"`, 'hex'],
     ]) {
-      const { result } = await runScripted<vscode.Uri>([{ input: typed }], 'dbhost.openDocumentById', { accountId, db, col });
-      const document = await vscode.workspace.openTextDocument(result);
+      await runScripted([{ input: typed }], 'dbhost.openDocumentById', { accountId, db, col });
+      const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document by _id ${typed}`));
       assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), typed);
       await discard(document);
     }
@@ -102,8 +102,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     for (const { id, tag } of NEIGHBOURS) {
       const text = await vscode.commands.executeCommand<string>('dbhost.copyDocumentId', { accountId, db, col, docId: id });
       copied.push(text);
-      const { result } = await runScripted<vscode.Uri>([{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
-      const document = await vscode.workspace.openTextDocument(result);
+      await runScripted([{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
+      const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document by _id ${text}`));
       assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), text);
       await discard(document);
     }
@@ -128,12 +128,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     }
     assert.deepEqual(await tags(), ['"42"=string!', `"${OID}"=hex!`]);
 
-    const { result } = await runScripted<UndoOutcome | undefined>([{ confirm: true }], 'dbhost.undoLastChange', {
-      accountId,
-      db,
-      col,
-    });
-    assert.ok(result, 'Undo Last Change did not run');
+    const { prompts } = await runScripted([{ confirm: true }], 'dbhost.undoLastChange', { accountId, db, col });
+    assert.deepEqual(prompts.infos, [`Undid the last change to ${db}.${col}: 2 documents put back.`]);
     assert.deepEqual(await tags(), all('!'));
     view.dispose();
   });

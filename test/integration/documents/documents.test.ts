@@ -17,6 +17,7 @@ import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentInFront, documentOpenedBy } from '../support/editors';
 
 const db = 'documenttests';
 const col = 'people';
@@ -107,8 +108,7 @@ describe('Documents as files', function () {
 
   /** Opens the document whose `_id` is `docId`, by default the object id `id`. */
   async function open(id: string, docId: JsonValue = { $oid: id }): Promise<vscode.TextDocument> {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId });
-    assert.ok(uri, 'dbhost.openDocument returned no URI');
+    const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId });
     return vscode.workspace.openTextDocument(uri);
   }
 
@@ -125,10 +125,10 @@ describe('Documents as files', function () {
     }
   }
 
-  async function runAnswered<T>(answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const run = await runScripted<T>(answers, command, ...args);
-    assert.equal(run.prompts.unanswered, 0, `${command} did not ask everything the script answers`);
-    return run;
+  async function runAnswered(answers: FakeAnswer[], command: string, ...args: unknown[]): Promise<{ prompts: FakePrompts }> {
+    const { prompts } = await runScripted(answers, command, ...args);
+    assert.equal(prompts.unanswered, 0, `${command} did not ask everything the script answers`);
+    return { prompts };
   }
 
   before(async () => {
@@ -322,7 +322,7 @@ describe('Documents as files', function () {
   });
 
   it('creates a new document with a generated object id and then shows the stored document in its place', async () => {
-    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const templateUri = await documentOpenedBy('dbhost.newDocument', { accountId, db, col });
     assert.match(templateUri.path, /\/New Document \d+\.json$/);
     const template = await vscode.workspace.openTextDocument(templateUri);
     const generated = (parsed(template.getText())._id as JsonObject).$oid;
@@ -375,7 +375,7 @@ describe('Documents as files', function () {
       }
     }
     const prompts = new UserWhoRetries();
-    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const templateUri = await documentOpenedBy('dbhost.newDocument', { accountId, db, col });
     const template = await vscode.workspace.openTextDocument(templateUri);
     const generated = (parsed(template.getText())._id as JsonObject).$oid as string;
     const realUri = documentUri({ accountId, db, col, docId: { $oid: generated } });
@@ -404,7 +404,7 @@ describe('Documents as files', function () {
 
   it('keeps a new document that the service refuses in its dirty editor', async () => {
     const existing = await createPerson();
-    const templateUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
+    const templateUri = await documentOpenedBy('dbhost.newDocument', { accountId, db, col });
     const template = await vscode.workspace.openTextDocument(templateUri);
     await replaceAll(template, `{ "_id": { "$oid": "${existing}" }, "name": "Duplicate" }\n`);
     assert.equal(await template.save(), false);
@@ -417,12 +417,12 @@ describe('Documents as files', function () {
     const document = await open(id);
     await showDocumentsInTree();
 
-    const declined = await runAnswered<boolean>([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
-    assert.equal(declined.result, false);
+    const declined = await runAnswered([{ confirm: false }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
+    assert.deepEqual(declined.prompts.infos, [], 'a notice said the document was deleted');
     assert.equal(parsed(await rawDocument(id)).name, 'Ada');
 
-    const { result, prompts } = await runAnswered<boolean>([{ confirm: true }], 'dbhost.deleteDocument', document.uri);
-    assert.equal(result, true);
+    const { prompts } = await runAnswered([{ confirm: true }], 'dbhost.deleteDocument', document.uri);
+    assert.deepEqual(prompts.infos, [`Deleted the document ${id} from ${db}.${col}.`]);
     assert.match(prompts.questions[0].message ?? '', new RegExp(`Delete the document ${id} from ${db}\\.${col}\\?`));
     assert.match(prompts.questions[0].detail ?? '', /cannot be undone/);
     // The client is the extension's (its own bundle), so its errors are checked by shape, not by class.
@@ -442,7 +442,7 @@ describe('Documents as files', function () {
     const id = await createPerson();
     const document = await open(id);
     await replaceFirst(document, '"Ada"', '"Ada B."');
-    await runAnswered<boolean>([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
+    await runAnswered([{ confirm: true }], 'dbhost.deleteDocument', { accountId, db, col, docId: { $oid: id } });
     assert.ok(tabOpen(document.uri));
     assert.equal(document.isDirty, true);
     assert.equal(await document.save(), false);
@@ -464,14 +464,13 @@ describe('Documents as files', function () {
 
   it('opens a document by the _id the user types, and says so when there is none', async () => {
     const id = await createPerson();
-    const { result } = await runAnswered<vscode.Uri>([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
+    await runAnswered([{ input: id }], 'dbhost.openDocumentById', { accountId, db, col });
     // Typed bare, 24 hex digits name the object id.
-    assert.equal(result.toString(), documentUri({ accountId, db, col, docId: { $oid: id } }).toString());
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.toString());
-    await discard(vscode.window.activeTextEditor.document);
+    assert.equal(documentInFront('Open Document by _id').toString(), documentUri({ accountId, db, col, docId: { $oid: id } }).toString());
+    await discard(vscode.window.activeTextEditor!.document);
 
     const missing = newObjectId();
-    const { prompts } = await runAnswered<undefined>([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', {
+    const { prompts } = await runAnswered([{ input: `{"$oid": "${missing}"}` }], 'dbhost.openDocumentById', {
       accountId,
       db,
       col,
@@ -483,7 +482,7 @@ describe('Documents as files', function () {
     const batch = newObjectId();
     for (const status of ['draft', 'draft', 'draft', 'done']) await other.createDocument(db, col, { batch, status }, { safe: true });
 
-    const { result, prompts } = await runAnswered<JsonValue>(
+    const { prompts } = await runAnswered(
       [
         { input: `{"batch": "${batch}", "status": "draft"}` },
         { input: '{"$set": {"status": "published"}}' },
@@ -493,7 +492,6 @@ describe('Documents as files', function () {
       'dbhost.updateMatchingDocuments',
       { accountId, db, col },
     );
-    assert.ok(result !== undefined);
     assert.match(prompts.questions[2].title ?? '', /3 documents match/);
     assert.match(prompts.questions[3].message ?? '', new RegExp(`Update all 3 documents in ${db}\\.${col}\\?`));
     const writes = proxy.writes();

@@ -3,7 +3,6 @@ import { setGuardrails } from '../support/accounts';
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { MergeRow } from '../../../src/core/documents/mergeViewMessages';
-import type { SaveOutcome } from '../../../src/extension/documents/commands/saveDocument';
 import type { MergeView } from '../support/mergeViews';
 import { mergeViewOf } from '../support/mergeViews';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
@@ -31,8 +30,8 @@ describe('Merge view: a save over a same-field change merged field by field', fu
   }
 
   async function openMerge(document: vscode.TextDocument): Promise<{ view: MergeView; question: string }> {
-    const { result, prompts } = await runScripted<SaveOutcome>([{ pick: 'Merge…' }], 'dbhost.saveDocument');
-    assert.equal(result.saved, false);
+    const { prompts } = await runScripted([{ pick: 'Merge…' }], 'dbhost.saveDocument');
+    assert.equal(document.isDirty, true, 'saved before the merge');
     const view = mergeViewOf(document.uri);
     assert.ok(view, 'no merge view opened');
     return { view, question: prompts.questions[0].text };
@@ -129,8 +128,8 @@ describe('Merge view: a save over a same-field change merged field by field', fu
 
   it('Escape at the choice, Cancel and closing the view keep the edit unsaved in its editor', async () => {
     const { id, document } = await editedOnBothSides({ accountId, db, col, other, proxy, opened });
-    const { result } = await runScripted<SaveOutcome>([{ dismiss: true }], 'dbhost.saveDocument');
-    assert.equal(result.saved, false);
+    await runScripted([{ dismiss: true }], 'dbhost.saveDocument');
+    assert.equal(document.isDirty, true, 'Escape saved the edit');
     assert.equal(mergeViewOf(document.uri), undefined);
 
     const { view } = await openMerge(document);

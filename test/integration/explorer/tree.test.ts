@@ -13,6 +13,7 @@ import { accountNode, child, childLabels, childrenOf, labelOf, nodeAt, whenTree 
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'shop';
 const documentCount = 1000;
@@ -204,7 +205,7 @@ describe('Explorer tree', function () {
     assert.ok(shown > pageSize + 1, `only ${shown} items after "Load more"`);
     const index = children.findIndex((node, i) => i >= pageSize && /name: "item \d+"/.test(String(node.treeItem().description)));
     assert.ok(index >= pageSize, 'no document on the second page');
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', children[index].target);
+    const uri = await documentOpenedBy('dbhost.openDocument', children[index].target);
     const editor = await vscode.workspace.openTextDocument(uri);
     await replaceFirst(editor, '"name": "item', '"name": "saved item');
     assert.equal(await editor.save(), true);

@@ -155,16 +155,16 @@ describe('Database, collection, index, copy and details commands', function () {
 
     const n1 = await child(indexes, 'n_1');
     assert.equal(n1.treeItem().contextValue, 'dbhost.index');
-    const dropped = await run<boolean>('dbhost.dropIndex', [{ confirm: true }], n1);
-    assert.equal(dropped.result, true);
+    const dropped = await run('dbhost.dropIndex', [{ confirm: true }], n1);
+    assert.deepEqual(dropped.prompts.infos, [`Dropped the index n_1 of ${db}.items.`]);
     assert.deepEqual((await indexNames('items')).sort(), ['_id_', 'name_1']);
     await whenTree(async () => !(await childLabels(indexes)).includes('n_1'));
 
     const builtin = await run('dbhost.dropIndex', [], { accountId, db, col: 'items', index: '_id_' });
     assert.match(builtin.prompts.errors[0], /_id_ index .* cannot be dropped/);
 
-    const all = await run<boolean>('dbhost.dropAllIndexes', [{ confirm: true }], indexes);
-    assert.equal(all.result, true);
+    const all = await run('dbhost.dropAllIndexes', [{ confirm: true }], indexes);
+    assert.deepEqual(all.prompts.infos, [`Dropped all indexes of ${db}.items.`]);
     assert.match(all.prompts.questions[0].detail ?? '', /may seriously degrade performance of an active database/);
     assert.deepEqual(await indexNames('items'), ['_id_']);
     await whenTree(async () => (await childLabels(indexes)).join() === '_id_');

@@ -14,6 +14,7 @@ import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'faultsaves';
 const col = 'people';
@@ -119,7 +120,7 @@ describe('Faults: saving a document as a file', function () {
         { _id: { $oid: id }, name: 'Ada', address: { city: 'London', zip: 'N1' }, n: 1 },
         { safe: true },
       );
-      const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
+      const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
       const document = await vscode.workspace.openTextDocument(uri);
       await replaceFirst(document, '"London"', '"Leeds"');
       const edited = document.getText();

@@ -11,6 +11,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'feedback';
 
@@ -91,8 +92,7 @@ describe('First hour: every create, rename and delete shows what it did', functi
   });
 
   it('a new document saved from its template is revealed and selected among the documents', async () => {
-    const template = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col: 'persons' });
-    assert.ok(template);
+    const template = await documentOpenedBy('dbhost.newDocument', { accountId, db, col: 'persons' });
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(template));
     await editor.edit((builder) =>
       builder.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "_id": "grace", "name": "Grace" }\n'),

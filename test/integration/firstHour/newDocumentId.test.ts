@@ -4,6 +4,7 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import { activateExtension } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'newidtests';
 const col = 'people';
@@ -34,8 +35,7 @@ describe('First hour: a new document explains its _id', function () {
   });
 
   it('says above the generated _id that it was generated here and may be replaced, and nothing on a stored document', async () => {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', { accountId, db, col });
-    assert.ok(uri);
+    const uri = await documentOpenedBy('dbhost.newDocument', { accountId, db, col });
     const template = await vscode.workspace.openTextDocument(uri);
     const idLine = template
       .getText()
@@ -44,8 +44,7 @@ describe('First hour: a new document explains its _id', function () {
     assert.deepEqual(await lensTitles(uri), [{ line: idLine, title: '_id generated here; replace it to choose your own' }]);
 
     await client.createDocument(db, col, { _id: 'stored', name: 'Ada' }, { safe: true });
-    const storedUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: 'stored' });
-    assert.ok(storedUri);
+    const storedUri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: 'stored' });
     assert.deepEqual(await lensTitles(storedUri), []);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await vscode.window.showTextDocument(template);

@@ -14,6 +14,7 @@ import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { replaceFirst } from '../support/textEditing';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'savingtests';
 const col = 'people';
@@ -55,8 +56,7 @@ describe('First hour: saving says what happened, in plain words', function () {
 
   /** Opens the document whose `_id` is the object id `id`. */
   async function open(id: string): Promise<vscode.TextDocument> {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
-    assert.ok(uri, 'dbhost.openDocument returned no URI');
+    const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
     return vscode.workspace.openTextDocument(uri);
   }
 

@@ -8,6 +8,7 @@ import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { decorationOf, statusItemOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'guardlook';
 const col = 'items';
@@ -37,7 +38,7 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   }
 
   async function openDocumentOf(accountId: string): Promise<vscode.Uri> {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId });
+    const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     return uri;
   }

@@ -18,6 +18,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'guardtests';
 
@@ -177,7 +178,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         via: 'New Document and save',
         request: /^POST \/databases\/guardtests\/collections\/people\/documents$/,
         run: async (guard) => {
-          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.newDocument', target({ col }));
+          const uri = await documentOpenedBy('dbhost.newDocument', target({ col }));
           const document = await vscode.workspace.openTextDocument(uri);
           const edit = new vscode.WorkspaceEdit();
           edit.replace(
@@ -195,7 +196,7 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         via: 'edit a document and save',
         request: /^PUT \/databases\/guardtests\/collections\/people\/documents\/%7B%22%24oid%22%3A%22[0-9a-f]{24}%22%7D\?id_type=json$/,
         run: async (guard) => {
-          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', target({ col, docId: { $oid: docId } }));
+          const uri = await documentOpenedBy('dbhost.openDocument', target({ col, docId: { $oid: docId } }));
           const document = await vscode.workspace.openTextDocument(uri);
           const before = document.getText();
           await replaceFirst(document, '"Ada"', '"Ada Lovelace"');

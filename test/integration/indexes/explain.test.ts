@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
-import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { FaultProxy } from '../../support/faultProxy';
 import { childrenOf, labelOf, nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { activateExtension } from '../support/extensionUnderTest';
@@ -11,12 +10,22 @@ import { FakePrompts } from '../support/fakePrompts';
 import { PlaygroundFolder, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
-import { explainLensOf, playgroundText, pressButton, seedItems, shownView, viewText } from './explainFixtures';
+import {
+  explainLensOf,
+  explainViewOpenedBy,
+  explainViews,
+  playgroundText,
+  pressButton,
+  seedItems,
+  shownPlanStage,
+  shownView,
+  viewText,
+} from './explainFixtures';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
 import { answerPrompts } from '../support/windowPrompts';
-import { openPanels, postedTo, sendAsPage } from '../support/webviewPanels';
+import { postedTo, sendAsPage } from '../support/webviewPanels';
 
 // Needs a service that explains (contract 1) and counts index use (contract 2): the planner's local service.
 const db = 'explaintests';
@@ -30,12 +39,12 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   let playgrounds: PlaygroundFolder;
   let prompts: FakePrompts;
 
-  async function explainPlayground(name: string, query: Record<string, unknown>): Promise<ExplainOutcome> {
+  async function explainPlayground(name: string, query: Record<string, unknown>): Promise<vscode.WebviewPanel> {
     const document = await playgrounds.open(name, playgroundText(label, db, 'items', query));
-    const outcome = await runLens<ExplainOutcome | undefined>(await explainLensOf(document.uri));
+    const lens = await explainLensOf(document.uri);
+    const panel = await explainViewOpenedBy(() => runLens(lens));
     assert.deepEqual(prompts.errors, []);
-    assert.ok(outcome, 'the explain opened no view');
-    return outcome;
+    return panel;
   }
 
   before(async () => {
@@ -58,23 +67,23 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   });
 
   it('explains a playground query that scans the collection in a rendered view: words first, the plan as stages, k_1 suggested', async () => {
-    const outcome = await explainPlayground('scan.query.json', { q: { k: 7 }, limit: 20 });
-    assert.equal(outcome.answer.plan.stage, 'COLLSCAN');
-    assert.deepEqual(outcome.suggestion, {
-      kind: 'create',
-      spec: { k: 1 },
+    const panel = await explainPlayground('scan.query.json', { q: { k: 7 }, limit: 20 });
+    const shown = await shownView(panel);
+    assert.equal(shownPlanStage(shown), 'COLLSCAN');
+    assert.deepEqual(shown.suggestion, {
+      type: 'create',
+      spec: '{"k":1}',
       name: 'k_1',
       why: 'Equality, sort, range: the equality on k first.',
     });
-    const text = await viewText(outcome, 'Plan');
+    const text = await viewText(panel, 'Plan');
     assert.match(text, /^explaintests\.items\nScanned all [\d,]+ documents to return 20 \(no index serves this query\)\./);
     assert.match(text, /\[Create Index k_1 and Explain Again\]\n\[Explain Again\]/);
     assert.match(text, /\nRETURN the page of results, at most 20: Returned 20, Matching in all [\d,]+/);
     assert.match(text, /\n {2}COLLSCAN reads every document: no index serves this query: Documents examined [\d,]+/);
     assert.match(text, /\{"k":1\} k_1\. Equality, sort, range/);
-    assert.ok((await shownView(outcome)).raw.includes('"stage": "COLLSCAN"'), 'the answer as the service sent it');
+    assert.ok(shown.raw.includes('"stage": "COLLSCAN"'), 'the answer as the service sent it');
 
-    const { panel } = outcome.view;
     assert.equal(panel.viewType, 'dbhost.explain');
     assert.ok(panel.visible, 'the view is shown');
     assert.match(panel.title, /^Explain \d+ · explaintests\.items$/);
@@ -89,8 +98,7 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   });
 
   it('ignores a message the page may not send, and Explain Again redraws the same view', async () => {
-    const outcome = await explainPlayground('again-button.query.json', { q: { k: 5 }, limit: 20 });
-    const { panel } = outcome.view;
+    const panel = await explainPlayground('again-button.query.json', { q: { k: 5 }, limit: 20 });
     const posted = postedTo(panel).posted.length;
     // The view acts on a message at once (it says it is busy) or not at all.
     sendAsPage(panel, { type: 'runCommand', command: 'dbhost.removeAccount' });
@@ -101,9 +109,9 @@ describe('Explain: from a slow playground query to the index that serves it', fu
       (await shownAccounts()).some((account) => account.id === accountId),
       'the page removed the account',
     );
-    const views = openPanels('dbhost.explain').length;
-    const again = await pressButton(outcome, 'explainAgain');
-    assert.equal(openPanels('dbhost.explain').length, views, 'Explain Again opened another view');
+    const views = explainViews().length;
+    const again = await pressButton(panel, 'explainAgain');
+    assert.equal(explainViews().length, views, 'Explain Again opened another view');
     assert.ok(
       again.some((message) => message.type === 'show' && message.view.raw.includes('"stage": "COLLSCAN"')),
       'the same view was not drawn again with the new explain',
@@ -111,13 +119,13 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   });
 
   it('creates the suggested index from the view, waits for its build, and the same query then uses it', async () => {
-    const outcome = await explainPlayground('create.query.json', { q: { k: 7 }, limit: 20 });
-    await pressButton(outcome, 'createIndex');
+    const panel = await explainPlayground('create.query.json', { q: { k: 7 }, limit: 20 });
+    await pressButton(panel, 'createIndex');
     assert.deepEqual(prompts.errors, []);
     const index = await client.getIndex(db, 'items', 'k_1');
     assert.deepEqual(index.key, { k: 1 });
     assert.equal(index.building, undefined, 'built');
-    const text = await viewText(outcome, 'Before → after');
+    const text = await viewText(panel, 'Before → after');
     assert.match(text, /^explaintests\.items\nBefore → after: Was: scanned [\d,]+; now: used index k_1, examined [\d,]+ keys\n/);
     assert.match(text, /\nUsed index k_1: examined [\d,]+ keys? and [\d,]+ documents? to return 20\./);
     assert.match(
@@ -130,10 +138,9 @@ describe('Explain: from a slow playground query to the index that serves it', fu
       prompts.infos.some((message) => /^Created the index k_1 on explaintests\.items\. Was: scanned/.test(message)),
       prompts.infos.join(' | '),
     );
-    const again = await explainPlayground('again.query.json', { q: { k: 7 }, limit: 20 });
-    assert.equal(again.answer.plan.index, 'k_1');
-    assert.equal(again.suggestion.kind, 'none');
-    await shownView(again, (view) => view.suggestion.type === 'none');
+    const again = await shownView(await explainPlayground('again.query.json', { q: { k: 7 }, limit: 20 }));
+    assert.match(again.summary, /^Used index k_1:/);
+    assert.equal(again.suggestion.type, 'none');
   });
 
   it('shows in the tree how often each index served a query, and marks an unused one', async () => {
@@ -150,16 +157,19 @@ describe('Explain: from a slow playground query to the index that serves it', fu
   });
 
   it('explains a query any caller gives (as a collection view or a slow query does): equality, then the sort', async () => {
-    const outcome = await vscode.commands.executeCommand<ExplainOutcome>('dbhost.explainQuery', {
-      accountId,
-      db,
-      col: 'items',
-      query: { q: { k: 2 }, sort: { n: -1 }, limit: 20 },
-    });
+    const panel = await explainViewOpenedBy(() =>
+      vscode.commands.executeCommand('dbhost.explainQuery', {
+        accountId,
+        db,
+        col: 'items',
+        query: { q: { k: 2 }, sort: { n: -1 }, limit: 20 },
+      }),
+    );
     assert.deepEqual(prompts.errors, []);
-    assert.equal(outcome.answer.plan.stage, 'IXSCAN');
-    assert.equal(outcome.suggestion.kind, 'create');
-    if (outcome.suggestion.kind === 'create') assert.equal(outcome.suggestion.name, 'k_1_n_-1');
+    const shown = await shownView(panel);
+    assert.equal(shownPlanStage(shown), 'IXSCAN');
+    assert.equal(shown.suggestion.type, 'create');
+    if (shown.suggestion.type === 'create') assert.equal(shown.suggestion.name, 'k_1_n_-1');
   });
 });
 
@@ -188,11 +198,10 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
   let proxy: FaultProxy;
   let playgrounds: PlaygroundFolder;
 
-  async function explainScan(name: string): Promise<ExplainOutcome> {
+  async function explainScan(name: string): Promise<vscode.WebviewPanel> {
     const document = await playgrounds.open(name, playgroundText(label, 'explainguard', 'items', { q: { k: 4 }, limit: 20 }));
-    const outcome = await runLens<ExplainOutcome | undefined>(await explainLensOf(document.uri));
-    assert.ok(outcome, 'the explain opened no view');
-    return outcome;
+    const lens = await explainLensOf(document.uri);
+    return explainViewOpenedBy(() => runLens(lens));
   }
 
   before(async () => {
@@ -217,10 +226,10 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
     await setGuardrails(accountId, { mode: 'readOnly', tag: 'production' });
     const prompts = new FakePrompts();
     answerPrompts(prompts);
-    const outcome = await explainScan('readonly.query.json');
-    assert.equal(outcome.suggestion.kind, 'create');
+    const panel = await explainScan('readonly.query.json');
+    assert.equal((await shownView(panel)).suggestion.type, 'create');
     proxy.reset();
-    await pressButton(outcome, 'createIndex');
+    await pressButton(panel, 'createIndex');
     assert.equal(prompts.errors.length, 1, prompts.errors.join(' | '));
     assert.match(prompts.errors[0], /Explain production/);
     assert.match(prompts.errors[0], /Read-only/);
@@ -230,7 +239,7 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
       'no write reached the service',
     );
     assert.ok(!(await client.listIndexes('explainguard', 'items')).some((index) => index.name === 'k_1'));
-    const text = await viewText(outcome, 'It cannot be created from here');
+    const text = await viewText(panel, 'It cannot be created from here');
     assert.match(text, /It cannot be created from here: .*Read-only/);
     assert.ok(!text.includes('[Create Index'), 'the button is gone where the account refuses it');
   });
@@ -239,9 +248,9 @@ describe('Explain under guardrails: the suggestion is offered, the account decid
     await setGuardrails(accountId, { mode: 'confirm', tag: 'production' });
     const prompts = new FakePrompts([{ confirm: false }]);
     answerPrompts(prompts);
-    const outcome = await explainScan('confirm.query.json');
+    const panel = await explainScan('confirm.query.json');
     proxy.reset();
-    await pressButton(outcome, 'createIndex');
+    await pressButton(panel, 'createIndex');
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.unanswered, 0, 'the account asked');
     assert.match(prompts.questions[0].text, /POST/);
@@ -285,15 +294,14 @@ describe('Explain on a slow query', function () {
     );
     const prompts = new FakePrompts();
     answerPrompts(prompts);
-    const outcome = await vscode.commands.executeCommand<ExplainOutcome>('dbhost.explainSlowQuery', entry);
+    const panel = await explainViewOpenedBy(() => vscode.commands.executeCommand('dbhost.explainSlowQuery', entry));
     assert.deepEqual(prompts.errors, []);
-    assert.ok(outcome, 'no explain view');
-    assert.deepEqual(outcome.suggestion, {
-      kind: 'create',
-      spec: { k: 1, n: -1 },
+    assert.deepEqual((await shownView(panel)).suggestion, {
+      type: 'create',
+      spec: '{"k":1,"n":-1}',
       name: 'k_1_n_-1',
       why: 'Equality, sort, range: the equality on k first, then the sort on n.',
     });
-    await viewText(outcome, '{"k":1,"n":-1} k_1_n_-1.');
+    await viewText(panel, '{"k":1,"n":-1} k_1_n_-1.');
   });
 });

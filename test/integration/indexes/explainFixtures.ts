@@ -1,10 +1,10 @@
+import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { ExplainHostMessage, ExplainPageView } from '../../../src/core/indexes/explainViewMessages';
-import type { ExplainOutcome } from '../../../src/extension/indexes/explainQuery';
 import { nodeAt, refreshNode } from '../explorer/explorerFixtures';
 import { lensesOf } from '../support/playgrounds';
-import { postedTo, sendAsPage } from '../support/webviewPanels';
+import { openPanels, postedTo, sendAsPage } from '../support/webviewPanels';
 import { waitFor } from '../support/waitFor';
 
 /** A collection of `count` documents `{_id: i, k: i % 10, n: i}`, so `{k: 7}` matches a tenth of them. */
@@ -18,23 +18,38 @@ export async function seedItems(client: DbHostApi, accountId: string, db: string
 export const explainLensOf = async (uri: vscode.Uri) =>
   (await lensesOf(uri)).find((lens) => lens.command?.command === 'dbhost.explainPlaygroundQuery');
 
+/** The explain views open now (each explain opens one of its own), oldest first. */
+export const explainViews = () => openPanels('dbhost.explain');
+
+/** The one explain view that `run` opened (a click on Explain, a command): the test fails if it opened none or more. */
+export async function explainViewOpenedBy(run: () => Thenable<unknown>): Promise<vscode.WebviewPanel> {
+  const before = new Set(explainViews());
+  await run();
+  const opened = explainViews().filter((panel) => !before.has(panel));
+  assert.equal(opened.length, 1, `${opened.length} explain views opened`);
+  return opened[0];
+}
+
 /** What the product last posted an explain view's page to draw, if it has posted one yet. */
-export function lastShown(outcome: ExplainOutcome): ExplainPageView | undefined {
-  const shows = (postedTo(outcome.view.panel).posted as ExplainHostMessage[]).filter((message) => message.type === 'show');
+export function lastShown(panel: vscode.WebviewPanel): ExplainPageView | undefined {
+  const shows = (postedTo(panel).posted as ExplainHostMessage[]).filter((message) => message.type === 'show');
   return shows.at(-1)?.view;
 }
 
 /** What an explain view's page was last sent to draw, once it passes `test`. */
-export function shownView(outcome: ExplainOutcome, test: (view: ExplainPageView) => boolean = () => true): Promise<ExplainPageView> {
+export function shownView(panel: vscode.WebviewPanel, test: (view: ExplainPageView) => boolean = () => true): Promise<ExplainPageView> {
   return waitFor(() => {
-    const view = lastShown(outcome);
+    const view = lastShown(panel);
     return view !== undefined && test(view) && view;
   });
 }
 
+/** The plan's first stage in the answer the view shows "as the service sent it". */
+export const shownPlanStage = (view: ExplainPageView): unknown => (JSON.parse(view.raw) as { plan: { stage: unknown } }).plan.stage;
+
 /** What an explain view's page was last sent to draw, as one text (title, before → after, words, stages, suggestion), once it holds `expected`. */
-export async function viewText(outcome: ExplainOutcome, expected: string | RegExp): Promise<string> {
-  const view = await shownView(outcome, (shown) => {
+export async function viewText(panel: vscode.WebviewPanel, expected: string | RegExp): Promise<string> {
+  const view = await shownView(panel, (shown) => {
     const text = pageText(shown);
     return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
   });
@@ -66,10 +81,10 @@ export function pageText(view: ExplainPageView): string {
  * Presses a button of an explain view as its page does, and resolves once the view is no longer busy with it; gives
  * what the product posted to the page meanwhile.
  */
-export async function pressButton(outcome: ExplainOutcome, button: 'createIndex' | 'explainAgain'): Promise<ExplainHostMessage[]> {
-  const record = postedTo(outcome.view.panel);
+export async function pressButton(panel: vscode.WebviewPanel, button: 'createIndex' | 'explainAgain'): Promise<ExplainHostMessage[]> {
+  const record = postedTo(panel);
   const before = record.posted.length;
-  sendAsPage(outcome.view.panel, { type: button });
+  sendAsPage(panel, { type: button });
   const since = () => record.posted.slice(before) as ExplainHostMessage[];
   await waitFor(() => since().some((message) => message.type === 'busy' && !message.busy), { what: `the view to finish ${button}` });
   return since();

@@ -68,9 +68,10 @@ describe('Indexes: Edit Index as JSON…', function () {
   it('opens the index body, validated by the index schema, and creates it from its CodeLens', async () => {
     const prompts = new FakePrompts([]);
     answerPrompts(prompts);
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.editIndexAsJson', { accountId, db, col });
-    assert.ok(uri, 'Edit Index as JSON opened nothing');
-    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.commands.executeCommand('dbhost.editIndexAsJson', { accountId, db, col });
+    const document = vscode.window.activeTextEditor?.document;
+    assert.ok(document && document.uri.path.endsWith('.dbhost-index.json'), `Edit Index as JSON opened ${document?.uri.toString()}`);
+    const { uri } = document;
     assert.equal(document.languageId, 'json');
     assert.deepEqual(JSON.parse(document.getText()), { spec: { title: 1 }, unique: false, drop_dups: false, background: true });
 

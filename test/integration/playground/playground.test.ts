@@ -10,6 +10,7 @@ import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'shop';
 const col = `playground_${process.pid}`;
@@ -235,7 +236,7 @@ describe('Query playgrounds', function () {
   });
 
   it('reloads the open editors of the updated collection that hold no edits', async () => {
-    const documentUri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: 'doc-07' });
+    const documentUri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: 'doc-07' });
     const opened = await vscode.workspace.openTextDocument(documentUri);
     assert.ok(!opened.getText().includes('reloaded'));
     const document = await playground(

@@ -11,6 +11,7 @@ import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
 import { answerPrompts } from '../support/windowPrompts';
+import { documentOpenedBy } from '../support/editors';
 
 const db = 'rulesdocs';
 const col = 'priced';
@@ -32,7 +33,7 @@ describe('Collection rules while a document is edited', function () {
   const rulesProblems = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((problem) => problem.source === 'dbhost rules');
 
   async function openLamp(): Promise<vscode.TextDocument> {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: 'lamp' });
+    const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: 'lamp' });
     return vscode.workspace.openTextDocument(uri);
   }
 

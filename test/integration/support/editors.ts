@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakePrompts } from './fakePrompts';
 import { waitFor } from './waitFor';
@@ -5,6 +6,19 @@ import { openPanels } from './webviewPanels';
 import { answerPrompts } from './windowPrompts';
 
 const openTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+
+/** The DB Host document (`dbhost:`) in the editor in front, as a person sees it after opening one; fails when none is. */
+export function documentInFront(what: string): vscode.Uri {
+  const document = vscode.window.activeTextEditor?.document;
+  assert.ok(document && document.uri.scheme === 'dbhost', `${what} left ${document?.uri.toString() ?? 'no editor'} in front`);
+  return document.uri;
+}
+
+/** Runs a command that opens a DB Host document's editor (Open Document, New Document…) and gives that document. */
+export async function documentOpenedBy(command: string, ...args: unknown[]): Promise<vscode.Uri> {
+  await vscode.commands.executeCommand(command, ...args);
+  return documentInFront(command);
+}
 
 /**
  * Closes every editor and webview panel and waits until they are gone. Nothing is saved and nothing is left

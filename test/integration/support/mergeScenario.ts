@@ -7,6 +7,7 @@ import type { MergeView } from './mergeViews';
 import type { FakeAnswer } from './fakePrompts';
 import { FakePrompts } from './fakePrompts';
 import { answerPrompts } from './windowPrompts';
+import { documentOpenedBy } from './editors';
 
 /** A merge choice per field label: take a side, or the edited result (JSON text). */
 export type MergeChoices = Record<string, { take: 'mine' | 'theirs' } | { take: 'edited'; text: string }>;
@@ -45,7 +46,7 @@ export async function editedOnBothSides(sides: BothSides): Promise<{ id: string;
   const { accountId, db, col, other, proxy, opened } = sides;
   const id = newObjectId();
   await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
-  const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
+  const uri = await documentOpenedBy('dbhost.openDocument', { accountId, db, col, docId: { $oid: id } });
   const document = await vscode.workspace.openTextDocument(uri);
   opened.push(document);
   await vscode.window.showTextDocument(document);

@@ -7,12 +7,10 @@ import type { NewDocumentTemplates } from '../newDocumentTemplates';
 import { idKeyText } from '../../../core/documents/documentId';
 
 /** Opens a "New Document <n>.json" editor for a collection; saving it creates the document. */
-export async function newDocument(services: Services, templates: NewDocumentTemplates, arg: unknown): Promise<vscode.Uri> {
+export async function newDocument(services: Services, templates: NewDocumentTemplates, arg: unknown): Promise<void> {
   const collection = await resolveCollection(services, arg);
-  const uri = templates.create(collection);
-  const document = await vscode.workspace.openTextDocument(uri);
+  const document = await vscode.workspace.openTextDocument(templates.create(collection));
   await vscode.window.showTextDocument(document, { preview: false });
-  return uri;
 }
 
 /**

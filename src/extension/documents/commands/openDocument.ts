@@ -11,14 +11,14 @@ import { showFreshDocument } from '../freshDocumentEditor';
 import { documentText } from '../../../core/documents/documentText';
 
 /** Opens a document in an editor; the tree's document items call this on click. */
-export async function openDocument(services: Services, arg: unknown): Promise<vscode.Uri> {
+export async function openDocument(services: Services, arg: unknown): Promise<void> {
   const address = arg === undefined ? undefined : documentArgument(arg);
-  if (!address) return openDocumentById(services, arg);
-  return showDocument(services, address, { preview: true });
+  if (!address) await openDocumentById(services, arg);
+  else await showDocument(services, address, { preview: true });
 }
 
 /** Asks for an `_id` in a collection and opens that document. */
-export async function openDocumentById(services: Services, arg: unknown): Promise<vscode.Uri> {
+export async function openDocumentById(services: Services, arg: unknown): Promise<void> {
   const title = vscode.l10n.t('Open Document by _id');
   const collection = await resolveCollection(services, arg);
   const typed = required(
@@ -41,17 +41,14 @@ export async function openDocumentById(services: Services, arg: unknown): Promis
       throw new Error(vscode.l10n.t('No document with _id {0} in {1}.', typed.trim(), collectionLabel(collection)), { cause: error });
     throw error;
   }
-  const uri = documentUri(address);
-  await showFreshDocument(uri, () => Promise.resolve(text), false);
-  return uri;
+  await showFreshDocument(documentUri(address), () => Promise.resolve(text), false);
 }
 
-async function showDocument(services: Services, address: DocumentAddress, options: { preview: boolean }): Promise<vscode.Uri> {
+async function showDocument(services: Services, address: DocumentAddress, options: { preview: boolean }): Promise<void> {
   const uri = documentUri(address);
   const serviceText = async () => {
     const client = await services.accounts.clientFor(address.accountId);
     return documentText((await client.getDocument(address.db, address.col, address.docId)).document);
   };
   await showFreshDocument(uri, serviceText, options.preview);
-  return uri;
 }

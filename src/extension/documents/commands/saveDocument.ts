@@ -22,12 +22,6 @@ export interface DocumentSaving {
 /** The text changed while it was checked: checked again, a few times at most, before VS Code writes it. */
 const MAX_CHECKS = 3;
 
-export interface SaveOutcome {
-  saved: boolean;
-  /** The one message shown when it was not saved. */
-  problem?: string;
-}
-
 /**
  * Ctrl+S / Cmd+S on a DB Host document: checks first what would make the write fail and, when something
  * would, says so once, cause first, and leaves the edit in the dirty editor; otherwise VS Code saves as
@@ -37,11 +31,11 @@ export interface SaveOutcome {
  * Cancel is said once, here, and VS Code's save then only records what was sent. A save that meets a change made on
  * the service to a field the user changed too offers Merge… (the three-way merge view) or VS Code's own choice.
  */
-export async function saveDocument(services: Services, saving: DocumentSaving, arg?: unknown): Promise<SaveOutcome> {
+export async function saveDocument(services: Services, saving: DocumentSaving, arg?: unknown): Promise<void> {
   const document = documentToSave(arg);
   if (!document || document.uri.scheme !== DOCUMENT_SCHEME || !document.isDirty) {
     await vscode.commands.executeCommand('workbench.action.files.save');
-    return { saved: true };
+    return;
   }
   for (let check = 1; ; check++) {
     const version = document.version;
@@ -51,11 +45,10 @@ export async function saveDocument(services: Services, saving: DocumentSaving, a
   }
   const conflict = await findConflict(services, saving, document);
   if ('problem' in conflict) return refused(services, document, conflict.problem);
-  if (conflict.found && (await saving.offerMerge(document.uri, conflict.found)) === 'waiting') return { saved: false };
+  if (conflict.found && (await saving.offerMerge(document.uri, conflict.found)) === 'waiting') return;
   const failure = await trySending(services, saving, document.uri, document.getText());
   if (failure) return refused(services, document, failure);
-  const saved = await document.save();
-  return { saved };
+  await document.save();
 }
 
 async function trySending(services: Services, saving: DocumentSaving, uri: vscode.Uri, text: string): Promise<SaveProblem | undefined> {
@@ -79,9 +72,8 @@ async function findConflict(
   }
 }
 
-function refused(services: Services, document: vscode.TextDocument, problem: SaveProblem): SaveOutcome {
+function refused(services: Services, document: vscode.TextDocument, problem: SaveProblem): void {
   void showProblem(services, document, problem);
-  return { saved: false, problem: problem.message };
 }
 
 function documentToSave(arg: unknown): vscode.TextDocument | undefined {
