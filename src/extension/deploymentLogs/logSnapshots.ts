@@ -25,7 +25,7 @@ export async function openLogSnapshot(
   keys: KnownKeys,
   deployment: string,
   entries: readonly DeploymentLogEntry[],
-): Promise<vscode.TextDocument> {
+): Promise<void> {
   const kind = {
     scheme: logSnapshotScheme,
     gone: vscode.l10n.t('This log snapshot was closed; run "Show Logs" again for a new one.\n'),
@@ -33,5 +33,4 @@ export async function openLogSnapshot(
   const uri = documents.keep(kind, `${deployment}.log`, snapshotText(deployment, entries, new Date(), keys));
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: false });
-  return document;
 }

@@ -27,9 +27,8 @@ function documentIdOf(arg: unknown): string | undefined {
   return id === undefined ? undefined : idKeyText(id);
 }
 
-async function copy(text: string | undefined, what: string): Promise<string> {
+async function copy(text: string | undefined, what: string): Promise<void> {
   if (text === undefined) throw new Error(vscode.l10n.t('Choose an item in the DB Host view to copy its {0}.', what));
   await vscode.env.clipboard.writeText(text);
   vscode.window.setStatusBarMessage(`Copied ${what}: ${text}`, 3000);
-  return text;
 }

@@ -25,8 +25,8 @@ export function playgroundTemplate(db: string, col: string, accountLabel: string
   ].join('\n');
 }
 
-/** Opens a prefilled untitled `.query.json` on a collection; returns its address. */
-export async function newQueryPlayground(services: Services, accounts: PlaygroundAccounts, arg: unknown): Promise<string> {
+/** Opens a prefilled untitled `.query.json` on a collection. */
+export async function newQueryPlayground(services: Services, accounts: PlaygroundAccounts, arg: unknown): Promise<void> {
   const { accountId, db, col } = await resolveCollection(services, arg);
   const account = services.accounts.require(accountId);
   const named = services.accounts.list().length > 1 ? account.label : undefined;
@@ -36,5 +36,4 @@ export async function newQueryPlayground(services: Services, accounts: Playgroun
   if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
   const editor = await vscode.window.showTextDocument(document, { preview: false });
   await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), playgroundTemplate(db, col, named)));
-  return uri.toString();
 }

@@ -5,7 +5,6 @@ import {
   PREVIEW_SAMPLE_SIZE,
   PREVIEW_SHOWN,
   inputOfProbe,
-  previewIsComplete,
   renderStagePreview,
   stagePreviewPlan,
 } from '../../core/aggregation/stagePreview';
@@ -18,21 +17,6 @@ import { isPlaygroundDocument, PLAYGROUND_SUFFIX } from '../kit/playground/playg
 import type { Services } from '../services';
 import type { PlaygroundParts } from './playgroundParts';
 import { RESULTS_SCHEME } from './resultsDocuments';
-
-/** What a preview gives back (the integration tests read it). */
-export interface StagePreviewResult extends Omit<StagePreview, 'page' | 'accountLabel' | 'namespace'> {
-  resultsUri: string;
-  documents: StagePreview['page']['documents'];
-  total: number | undefined;
-  complete: boolean;
-  /** The stages sent, the inserted `$limit` among them. */
-  sent: unknown[];
-  /**
-   * When more documents entered than the sample holds: their exact count, which the preview's text takes up once
-   * it arrives (undefined when a find cannot count the leading `$match`).
-   */
-  counted?: Promise<number | undefined>;
-}
 
 /**
  * "Preview to here" above each stage of a playground pipeline: the documents after that stage, from a sample, in a
@@ -68,7 +52,7 @@ export class PipelinePreviews {
   }
 
   /** Shows the documents after stage `stage` (0-based) of query `index` of the playground `file`. */
-  async preview(file: unknown, index: unknown, stage: unknown): Promise<StagePreviewResult | undefined> {
+  async preview(file: unknown, index: unknown, stage: unknown): Promise<void> {
     const uri = file instanceof vscode.Uri ? file : vscode.Uri.parse(String(file));
     const document = await vscode.workspace.openTextDocument(uri);
     const entry = (await this.playground.parses.get(document)).entries.find((candidate) => candidate.index === index);
@@ -97,7 +81,7 @@ export class PipelinePreviews {
           account.label,
         ),
       );
-      return undefined;
+      return;
     }
     const elapsedMs = performance.now() - started;
     const preview: StagePreview = {
@@ -114,17 +98,8 @@ export class PipelinePreviews {
     const resultsUri = this.previewUri(uri);
     const shown = { kind: 'update' as const, text: renderStagePreview(preview) };
     await this.playground.results.show(resultsUri, shown);
-    const { page: _page, accountLabel: _label, namespace: _namespace, ...rest } = preview;
-    return {
-      ...rest,
-      resultsUri: resultsUri.toString(),
-      documents: page.documents,
-      total: page.total,
-      complete: previewIsComplete(preview),
-      sent: plan.pipeline,
-      // Counting every document the leading $match selects can read the whole collection: the sample shows first.
-      counted: input && 'moreThan' in input ? this.countThenShow(client, request, plan, preview, resultsUri, shown) : undefined,
-    };
+    // Counting every document the leading $match selects can read the whole collection: the sample shows first.
+    if (input && 'moreThan' in input) void this.countThenShow(client, request, plan, preview, resultsUri, shown);
   }
 
   /** How many documents enter the sampled stages, up to one past the sample (read no further than that). */
@@ -136,7 +111,7 @@ export class PipelinePreviews {
     }
   }
 
-  /** Counts what the leading `$match` selects, and puts the number into the preview if it still shows. */
+  /** Counts what the leading `$match` selects, and puts the number into the preview if it still shows; never fails. */
   private async countThenShow(
     client: DbHostApi,
     request: AggregateRequest,
@@ -144,7 +119,7 @@ export class PipelinePreviews {
     preview: StagePreview,
     resultsUri: vscode.Uri,
     shown: { kind: 'update'; text: string },
-  ): Promise<number | undefined> {
+  ): Promise<void> {
     let total: number | undefined;
     try {
       const filter = plan.leadingFilter ? { q: plan.leadingFilter } : {};
@@ -156,7 +131,6 @@ export class PipelinePreviews {
     const input =
       total !== undefined && total > PREVIEW_SAMPLE_SIZE ? { exactly: total } : { moreThan: PREVIEW_SAMPLE_SIZE, counting: false };
     this.playground.results.replace(resultsUri, shown, { kind: 'update', text: renderStagePreview({ ...preview, input }) });
-    return total;
   }
 
   /** Whether the account's service is known to have no aggregation (learnt from a 404; nothing is sent to find out). */

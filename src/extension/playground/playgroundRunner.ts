@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/serviceError';
-import type { DbHostApi, ServiceAnswer, ServiceDocument } from '../../core/api/types';
+import type { DbHostApi } from '../../core/api/types';
 import { fetchPage, firstSkip, nextPageSkip, pageSize, previousPageSkip } from '../../core/playground/playgroundCalls';
 import { pipelineWrite } from '../../core/aggregation/pipelineWrite';
 import type { PagedRequest, PlaygroundEntry, PlaygroundRequest, UpdateRequest } from '../../core/playground/playgroundRequest';
@@ -23,29 +23,8 @@ import { RESULTS_SCHEME } from './resultsDocuments';
 import { bulkChangesBundle } from '../kit/lazy/loadBulkChanges';
 import { isAggregateAbsent, markAggregateAbsent } from '../kit/availability/aggregateAvailability';
 
-/** What a run gives back (the integration tests read it). */
-export interface FindRunResult {
-  kind: 'find';
-  resultsUri: string;
-  skip: number;
-  total: number | undefined;
-  documents: ServiceDocument[];
-  elapsedMs: number;
-}
-
-export interface UpdateRunResult {
-  kind: 'update';
-  /** False when nothing matched and nothing would be inserted: nothing was sent. */
-  sent: boolean;
-  matched: number | undefined;
-  answer?: ServiceAnswer;
-  resultsUri?: string;
-  elapsedMs?: number;
-  /** Who computed the preview and how many documents it showed. */
-  preview?: { computedBy: 'service' | 'extension'; sampled: number };
-}
-
-export type RunResult = FindRunResult | UpdateRunResult;
+/** What a run that reached the service tells the query history. */
+type RunTally = Pick<QueryRun, 'count' | 'elapsedMs'>;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -64,7 +43,7 @@ export class PlaygroundRunner {
   ) {}
 
   /** Runs query `index` of the playground `file`, or without arguments the query under the cursor. */
-  async run(file?: unknown, index?: unknown): Promise<RunResult | undefined> {
+  async run(file?: unknown, index?: unknown): Promise<void> {
     const { document, entry } = await this.locate(file, index);
     const parsed = await this.parses.get(document);
     const problemCount = parsed.fileProblems.length + entry.problems.length;
@@ -73,7 +52,7 @@ export class PlaygroundRunner {
       void this.services.prompts.warn(
         vscode.l10n.t('{0} {1} (see the Problems view). Nothing was sent.', where, plural(problemCount, 'problem')),
       );
-      return undefined;
+      return;
     }
     const request = entry.request;
     const account = await this.accountFor(document, entry, request.account);
@@ -84,12 +63,12 @@ export class PlaygroundRunner {
       throw new Error(refusal);
     }
     if (write && request.kind === 'aggregate' && !(await guardrailsBundle().confirmPipelineWrite(this.services, account, request, write)))
-      return undefined;
+      return;
     const client = await this.services.accounts.clientFor(account.id);
     this.diagnostics.clearRunFailure(document, entry);
     try {
       // The question above is the write's confirmation: a Confirm-writes account does not ask again.
-      return await (write
+      await (write
         ? this.services.accounts.withConfirmedClient(account.id, (confirmedClient) =>
             this.runRequest(document.uri, account, request, confirmedClient),
           )
@@ -103,7 +82,7 @@ export class PlaygroundRunner {
             account.label,
           ),
         );
-        return undefined;
+        return;
       }
       if (isServiceError(error) && error.kind === 'http') {
         // The service names a pipeline's failing stage, "stage 2 ($group): …": it is shown at that stage.
@@ -120,19 +99,17 @@ export class PlaygroundRunner {
   }
 
   /** Runs a request, from a playground or from the query history, and shows its results as those of `playground`. */
-  async runRequest(playground: vscode.Uri, account: Account, request: PlaygroundRequest, client?: DbHostApi): Promise<RunResult> {
+  async runRequest(playground: vscode.Uri, account: Account, request: PlaygroundRequest, client?: DbHostApi): Promise<void> {
     client ??= await this.services.accounts.clientFor(account.id);
-    const result =
+    const tally =
       request.kind === 'update'
         ? await this.update(playground, account, request)
         : await this.find(playground, account, client, request, firstSkip(request));
-    const count = result.kind === 'find' ? (result.total ?? result.documents.length) : result.matched;
-    if (result.elapsedMs !== undefined) this.ran.fire({ request, accountLabel: account.label, count, elapsedMs: result.elapsedMs });
-    return result;
+    if (tally) this.ran.fire({ request, accountLabel: account.label, ...tally });
   }
 
   /** Shows the next or previous page of the results document `results` (default: the active editor's). */
-  async page(direction: 'next' | 'previous', results?: unknown): Promise<FindRunResult | undefined> {
+  async page(direction: 'next' | 'previous', results?: unknown): Promise<void> {
     const uri =
       results instanceof vscode.Uri
         ? results
@@ -148,11 +125,11 @@ export class PlaygroundRunner {
       void this.services.prompts.info(
         direction === 'next' ? vscode.l10n.t('This is the last page.') : vscode.l10n.t('This is the first page.'),
       );
-      return undefined;
+      return;
     }
     const account = this.services.accounts.require(state.accountId);
     const client = await this.services.accounts.clientFor(account.id);
-    return this.find(vscode.Uri.parse(uri.query), account, client, state.request, skip);
+    await this.find(vscode.Uri.parse(uri.query), account, client, state.request, skip);
   }
 
   private async locate(file: unknown, index: unknown): Promise<{ document: vscode.TextDocument; entry: PlaygroundEntry }> {
@@ -186,13 +163,7 @@ export class PlaygroundRunner {
     }
   }
 
-  private async find(
-    playground: vscode.Uri,
-    account: Account,
-    client: DbHostApi,
-    request: PagedRequest,
-    skip: number,
-  ): Promise<FindRunResult> {
+  private async find(playground: vscode.Uri, account: Account, client: DbHostApi, request: PagedRequest, skip: number): Promise<RunTally> {
     const started = performance.now();
     const page = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Querying {0}.{1}', request.database, request.collection) },
@@ -203,10 +174,11 @@ export class PlaygroundRunner {
     const state: FindResultsState = { kind: 'find', accountId: account.id, accountLabel: account.label, request, skip, page, rendered };
     const resultsUri = this.results.uriFor(playground);
     await this.results.show(resultsUri, state);
-    return { kind: 'find', resultsUri: resultsUri.toString(), skip, total: page.total, documents: page.documents, elapsedMs };
+    return { count: page.total ?? page.documents.length, elapsedMs };
   }
 
-  private async update(playground: vscode.Uri, account: Account, request: UpdateRequest): Promise<UpdateRunResult> {
+  /** Undefined when nothing was sent (declined, or nothing to change). */
+  private async update(playground: vscode.Uri, account: Account, request: UpdateRequest): Promise<RunTally | undefined> {
     const started = performance.now();
     const { criteria, object } = request.update;
     const update = {
@@ -225,8 +197,7 @@ export class PlaygroundRunner {
       return { message: effect.message, detail: vscode.l10n.t('Account: {0}\n{1}', account.label, effect.detail) };
     });
     const count = { total: outcome.preview.matched, anyMatch: outcome.preview.matched > 0 };
-    const preview = { computedBy: outcome.preview.computedBy, sampled: outcome.preview.sample.length };
-    if (!outcome.sent) return { kind: 'update', sent: false, matched: count.total, preview };
+    if (!outcome.sent) return undefined;
     const elapsedMs = performance.now() - started;
     const resultsUri = this.results.uriFor(playground);
     await this.results.show(resultsUri, {
@@ -239,14 +210,6 @@ export class PlaygroundRunner {
         elapsedMs,
       }),
     });
-    return {
-      kind: 'update',
-      sent: true,
-      matched: count.total,
-      answer: outcome.answer,
-      resultsUri: resultsUri.toString(),
-      elapsedMs,
-      preview,
-    };
+    return { count: count.total, elapsedMs };
   }
 }

@@ -5,7 +5,6 @@ import { describeRun, historyEntryOf, historyPlaygroundText, validEntries, withE
 import { formatAge } from '../../core/schema/schemaText';
 import type { Services } from '../services';
 import { playgroundParser } from '../kit/lazy/loadPlaygroundParser';
-import type { RunResult } from './playgroundRunner';
 import { PLAYGROUND_SUFFIX } from '../kit/playground/playgroundFiles';
 import type { PlaygroundParts } from './playgroundParts';
 
@@ -32,7 +31,7 @@ export class QueryHistory {
   }
 
   /** Runs the entry's query again against the account of that label; its results show beside, as a playground's do. */
-  async rerun(entry: HistoryEntry): Promise<RunResult> {
+  async rerun(entry: HistoryEntry): Promise<void> {
     const parsed = (await playgroundParser())(entry.queryText);
     const request = parsed.entries[0]?.request;
     if (!request)
@@ -48,11 +47,11 @@ export class QueryHistory {
         ),
       );
     const playground = vscode.Uri.from({ scheme: 'untitled', path: `query history${PLAYGROUND_SUFFIX}` });
-    return this.playground.runner.runRequest(playground, account, request);
+    await this.playground.runner.runRequest(playground, account, request);
   }
 
-  /** Opens the entry's query as a new untitled playground; returns its address. */
-  async open(entry: HistoryEntry): Promise<string> {
+  /** Opens the entry's query as a new untitled playground. */
+  async open(entry: HistoryEntry): Promise<void> {
     const taken = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
     let uri: vscode.Uri;
     for (let n = 1; ; n++) {
@@ -66,17 +65,16 @@ export class QueryHistory {
     if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), historyPlaygroundText(entry)));
-    return uri.toString();
   }
 
   /** The history as a quick pick: choose a run, then run it again or open it as a playground. */
-  async pick(): Promise<unknown> {
+  async pick(): Promise<void> {
     const entries = this.entries();
     if (entries.length === 0) {
       void this.services.prompts.info(
         vscode.l10n.t('No query has run in this workspace yet: run one from a playground and it appears here.'),
       );
-      return undefined;
+      return;
     }
     const prompts = this.services.prompts;
     const entry = await prompts.pick(
@@ -97,7 +95,7 @@ export class QueryHistory {
         matchOnDetail: true,
       },
     );
-    if (!entry) return undefined;
+    if (!entry) return;
     const action = await prompts.pick(
       [
         {
@@ -109,14 +107,14 @@ export class QueryHistory {
       ],
       { title: `${entry.database}.${entry.collection}`, placeHolder: entry.queryText },
     );
-    if (action === 'rerun') return this.rerun(entry);
-    return action === 'open' ? this.open(entry) : undefined;
+    if (action === 'rerun') await this.rerun(entry);
+    else if (action === 'open') await this.open(entry);
   }
 
   /** Forgets every run of this workspace, after asking. */
-  async clear(): Promise<number> {
+  async clear(): Promise<void> {
     const count = this.entries().length;
-    if (count === 0) return 0;
+    if (count === 0) return;
     const confirmed = await this.services.prompts.confirm(
       vscode.l10n.t('Clear the query history of this workspace ({0} run{1})?', count, count === 1 ? '' : 's'),
       {
@@ -124,8 +122,7 @@ export class QueryHistory {
         confirmLabel: vscode.l10n.t('Clear History'),
       },
     );
-    if (!confirmed) return 0;
+    if (!confirmed) return;
     await this.services.context.workspaceState.update(STATE_KEY, []);
-    return count;
   }
 }

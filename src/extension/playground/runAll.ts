@@ -26,12 +26,6 @@ interface RunAllState {
   rendered: RenderedRunAll;
 }
 
-/** What Run All gives back (the integration tests read it). */
-export interface RunAllResult {
-  resultsUri: string;
-  sections: { index: number; kind: RunAllSection['kind']; total?: number; shown?: number; message?: string }[];
-}
-
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
@@ -82,7 +76,7 @@ export class RunAll extends Disposable implements vscode.CodeLensProvider {
   }
 
   /** Runs every query of the playground `file` (default: the active editor's). */
-  async run(file?: unknown): Promise<RunAllResult> {
+  async run(file?: unknown): Promise<void> {
     const uri =
       file instanceof vscode.Uri ? file : typeof file === 'string' ? vscode.Uri.parse(file) : vscode.window.activeTextEditor?.document.uri;
     if (!uri) throw new Error(vscode.l10n.t('Open a query playground (a .query.json file) to run its queries.'));
@@ -112,11 +106,10 @@ export class RunAll extends Disposable implements vscode.CodeLensProvider {
       rendered: renderRunAll(uri.path.split('/').pop() ?? 'playground', sections),
     };
     await this.show(resultsUri, state);
-    return { resultsUri: resultsUri.toString(), sections: sections.map(summaryOf) };
   }
 
   /** Shows the next or previous page of one section of a Run All document. */
-  async page(results: unknown, position: unknown, direction: unknown): Promise<RunAllResult | undefined> {
+  async page(results: unknown, position: unknown, direction: unknown): Promise<void> {
     const uri = results instanceof vscode.Uri ? results : vscode.Uri.parse(String(results));
     const state = this.states.stateOf(uri);
     const section = typeof position === 'number' ? state?.sections[position] : undefined;
@@ -124,13 +117,12 @@ export class RunAll extends Disposable implements vscode.CodeLensProvider {
     if (!state || section?.kind !== 'page' || accountId === undefined)
       throw new Error(vscode.l10n.t('These results are no longer available: use Run All again in the playground.'));
     const skip = direction === 'previous' ? previousPageSkip(positionOf(section)) : nextPageSkip(positionOf(section));
-    if (skip === undefined) return undefined;
+    if (skip === undefined) return;
     const client = await this.services.accounts.clientFor(accountId);
     const started = performance.now();
     const page = await fetchPage(client, section.request, skip);
     state.sections[position as number] = { ...section, skip, page, elapsedMs: performance.now() - started };
     await this.show(uri, { ...state, rendered: renderRunAll(state.playgroundName, state.sections) });
-    return { resultsUri: uri.toString(), sections: state.sections.map(summaryOf) };
   }
 
   private async runEntry(
@@ -236,14 +228,3 @@ const positionOf = (section: RunAllSection & { kind: 'page' }) => ({
   total: section.page.total,
   limit: pageSize(section.request),
 });
-
-function summaryOf(section: RunAllSection): RunAllResult['sections'][number] {
-  if (section.kind === 'page')
-    return {
-      index: section.index,
-      kind: 'page',
-      ...(section.page.total === undefined ? {} : { total: section.page.total }),
-      shown: section.page.documents.length,
-    };
-  return { index: section.index, kind: section.kind, message: section.kind === 'failed' ? section.message : section.reason };
-}

@@ -5,7 +5,6 @@ import { required } from '../base/registerCommand';
 import { resolveCollection } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 import { playgroundQueryAt } from '../kit/playground/playgroundQueryAt';
-import type { ExportResult } from './exportDocumentsToFile';
 import { exportToFile } from './exportDocumentsToFile';
 import type { TransferFiles } from './transferFiles';
 
@@ -13,13 +12,13 @@ import type { TransferFiles } from './transferFiles';
  * "Export Documents…" on a collection: every document, paged by `_id`. Called with a scope
  * (`ExportDocumentsArgs` of core/transfer/exportArgs, as a collection view sends), what a filter matches or chosen documents.
  */
-export async function exportCollection(services: Services, files: TransferFiles, arg: unknown): Promise<ExportResult | undefined> {
+export async function exportCollection(services: Services, files: TransferFiles, arg: unknown): Promise<void> {
   if (asksForScope(arg)) return exportScope(services, files, arg);
   const { accountId, db, col } = await resolveCollection(services, arg);
   return exportToFile(services, files, { accountId, db, col, label: `${db}.${col}` });
 }
 
-async function exportScope(services: Services, files: TransferFiles, arg: unknown): Promise<ExportResult | undefined> {
+async function exportScope(services: Services, files: TransferFiles, arg: unknown): Promise<void> {
   const { request, error } = checkExportDocumentsArgs(arg);
   if (!request) throw new Error(error);
   const { accountId, db, col } = request;
@@ -49,12 +48,7 @@ async function exportScope(services: Services, files: TransferFiles, arg: unknow
  * projection; its skip and limit only page the results view and do not bound the export. Of a pipeline:
  * all its results (its `limit`, the page size, does not bound the export either).
  */
-export async function exportQueryResults(
-  services: Services,
-  files: TransferFiles,
-  file?: unknown,
-  index?: unknown,
-): Promise<ExportResult | undefined> {
+export async function exportQueryResults(services: Services, files: TransferFiles, file?: unknown, index?: unknown): Promise<void> {
   const { document, entry } = await playgroundQueryAt(file, index, { toDoIt: vscode.l10n.t('export its results'), verb: 'export' });
   const request = entry.request;
   if (!request) throw new Error(vscode.l10n.t('This query has problems (see the Problems view): fix them to export its results.'));

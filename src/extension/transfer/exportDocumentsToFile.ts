@@ -32,15 +32,6 @@ export interface ExportSource {
   label: string;
 }
 
-export interface ExportResult {
-  file: string;
-  format: TransferFormat;
-  exported: number;
-  requests: number;
-  /** Set when the user cancelled: nothing was written. */
-  cancelled?: boolean;
-}
-
 /** The columns a CSV export offers: those of the first 100 documents, in the order they appear. */
 async function askColumns(services: Services, source: ExportSource): Promise<string[]> {
   const sample = await sampleOf(await services.accounts.clientFor(source.accountId), source);
@@ -94,7 +85,7 @@ function columnsOf(text: string): string[] {
  * Asks the format (and for CSV the columns) and the file, then streams every document of the source
  * into it, a page at a time, under a cancellable progress. The file appears only when complete.
  */
-export async function exportToFile(services: Services, files: TransferFiles, source: ExportSource): Promise<ExportResult | undefined> {
+export async function exportToFile(services: Services, files: TransferFiles, source: ExportSource): Promise<void> {
   const format = required(
     await services.prompts.pick(
       (Object.keys(FORMAT_LABELS) as TransferFormat[]).map((value) => ({
@@ -150,12 +141,11 @@ export async function exportToFile(services: Services, files: TransferFiles, sou
     void services.prompts.info(
       vscode.l10n.t('Exported {0} of {1} to {2}.{3}', countOf(outcome.exported, 'document'), source.label, name, left),
     );
-    return { file: name, format, exported: outcome.exported, requests: outcome.requests };
   } catch (error) {
     await file.discard();
     if (error instanceof ExportCancelledError) {
       void services.prompts.info(vscode.l10n.t('Export of {0} cancelled: no file was written.', source.label));
-      return { file: name, format, exported, requests: 0, cancelled: true };
+      return;
     }
     throw new Error(
       vscode.l10n.t(

@@ -26,14 +26,6 @@ import { confirmWrite } from '../kit/writes/confirmedWrites';
 
 const SAVE_STATE_EVERY_MS = 1000;
 
-export interface ImportResult {
-  target: ImportTarget;
-  dryRun: DryRunReport;
-  outcome?: ImportOutcome;
-  /** The failure report opened at the end, when records were not stored. */
-  reportUri?: string;
-}
-
 async function askFile(services: Services, target: ImportTarget): Promise<vscode.Uri> {
   const uri = required(
     await services.prompts.openFile({
@@ -103,7 +95,7 @@ async function askResume(
  * `_id` fixed beforehand, under a cancellable progress. The resume state is saved as it goes (workspace
  * storage, keyed by file and target), so a stopped or cancelled import picks up where it ended.
  */
-export async function importFromFile(services: Services, files: TransferFiles, arg: unknown): Promise<ImportResult | undefined> {
+export async function importFromFile(services: Services, files: TransferFiles, arg: unknown): Promise<void> {
   const target = await resolveImportTarget(services, arg);
   const uri = await askFile(services, target);
   const path = files.nameOf(uri, 'import');
@@ -138,7 +130,7 @@ export async function importFromFile(services: Services, files: TransferFiles, a
         report.parseErrorCount > 0 ? ` (${countOf(report.parseErrorCount, 'record')} cannot be read)` : '',
       ),
     );
-    return { target, dryRun: report };
+    return;
   }
   const confirmed = await confirmWrite(
     services,
@@ -154,9 +146,9 @@ export async function importFromFile(services: Services, files: TransferFiles, a
       confirmLabel: vscode.l10n.t('Import'),
     },
   );
-  if (!confirmed) return { target, dryRun: report };
+  if (!confirmed) return;
   // One question for the whole import: an account in Confirm writes does not ask again for each document.
-  return services.accounts.withConfirmedClient(target.accountId, (client) => storeRecords(services, { ...run, client }, report));
+  await services.accounts.withConfirmedClient(target.accountId, (client) => storeRecords(services, { ...run, client }, report));
 }
 
 /** What one import works on, once its questions are answered. */
@@ -198,7 +190,7 @@ async function checkFile(run: ImportRun, resumeFrom: number, rules?: (document: 
 }
 
 /** Sends the records (creating the collection first when it is new), saving the resume state as it goes. */
-async function storeRecords(services: Services, run: ImportRun, report: DryRunReport): Promise<ImportResult> {
+async function storeRecords(services: Services, run: ImportRun, report: DryRunReport): Promise<void> {
   const { target, name, format, csvTypes, file, key, previous, client, idSeed } = run;
   const resumeFrom = previous?.doneThrough ?? 0;
   if (target.isNew) {
@@ -242,7 +234,7 @@ async function storeRecords(services: Services, run: ImportRun, report: DryRunRe
   );
   services.changes.fire({ accountId: target.accountId, db: target.db, col: target.col }, 'documents');
   services.changes.fire({ accountId: target.accountId, db: target.db }, 'collections');
-  return finish(services, { target, name, key, state, outcome, report });
+  await finish(services, { target, name, key, state, outcome });
 }
 
 async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => void): AsyncGenerator<T> {
@@ -254,12 +246,11 @@ async function* countingRecords<T>(records: AsyncIterable<T>, counted: () => voi
 
 async function finish(
   services: Services,
-  run: { target: ImportTarget; name: string; key: string; state: ImportState; outcome: ImportOutcome; report: DryRunReport },
-): Promise<ImportResult> {
+  run: { target: ImportTarget; name: string; key: string; state: ImportState; outcome: ImportOutcome },
+): Promise<void> {
   const { target, name, key, state, outcome } = run;
   const label = `${target.db}.${target.col}`;
   const done = `${countOf(outcome.stored, 'document')} stored${outcome.alreadyStored > 0 ? `, ${formatCount(outcome.alreadyStored)} already there from an earlier try` : ''}`;
-  let reportUri: string | undefined;
   if (outcome.ended === 'complete') {
     await services.context.workspaceState.update(key, undefined);
     if (outcome.failureCount > 0) {
@@ -268,7 +259,6 @@ async function finish(
         language: 'plaintext',
       });
       await vscode.window.showTextDocument(document, { preview: false });
-      reportUri = document.uri.toString();
       void services.prompts.warn(
         vscode.l10n.t(
           'Imported {0} into {1}: {2}; {3} not stored (see the report for each line and reason).',
@@ -281,7 +271,7 @@ async function finish(
     } else {
       void services.prompts.info(vscode.l10n.t('Imported {0} into {1}: {2}.', name, label, done));
     }
-    return { target, dryRun: run.report, outcome, reportUri };
+    return;
   }
   const { doneThrough } = outcome.resumable;
   await services.context.workspaceState.update(key, { ...state, ...outcome.resumable });
@@ -299,5 +289,4 @@ async function finish(
         resume,
       ),
     );
-  return { target, dryRun: run.report, outcome };
 }

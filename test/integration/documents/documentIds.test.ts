@@ -100,7 +100,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
   it('Copy _id gives the text Open Document by _id reads back as the same document', async () => {
     const copied: string[] = [];
     for (const { id, tag } of NEIGHBOURS) {
-      const text = await vscode.commands.executeCommand<string>('dbhost.copyDocumentId', { accountId, db, col, docId: id });
+      await vscode.commands.executeCommand('dbhost.copyDocumentId', { accountId, db, col, docId: id });
+      const text = await vscode.env.clipboard.readText();
       copied.push(text);
       await runScripted([{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
       const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document by _id ${text}`));

@@ -176,9 +176,9 @@ describe('Database, collection, index, copy and details commands', function () {
     await vscode.commands.executeCommand('workbench.action.focusSideBar');
     const collection = await nodeAt(accountId, 'Databases', db, 'items');
     const [document] = await childrenOf(await nodeAt(accountId, 'Databases', db, 'items', 'Documents'));
-    assert.equal(await step('dbhost.copyName', vscode.commands.executeCommand('dbhost.copyName', collection)), 'items');
+    await step('dbhost.copyName', vscode.commands.executeCommand('dbhost.copyName', collection));
     assert.equal(await step('reading the clipboard', vscode.env.clipboard.readText()), 'items');
-    assert.equal(await step('dbhost.copyDocumentId', vscode.commands.executeCommand('dbhost.copyDocumentId', document)), 'first');
+    await step('dbhost.copyDocumentId', vscode.commands.executeCommand('dbhost.copyDocumentId', document));
     assert.equal(await step('reading the clipboard', vscode.env.clipboard.readText()), 'first');
   });
 

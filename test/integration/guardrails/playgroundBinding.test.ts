@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import * as vscode from 'vscode';
-import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
-import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
+import { PlaygroundFolder, documentsShown, headerOf, lensesOf, resultsBeside } from '../support/playgrounds';
 import { productState } from '../support/productStorage';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
@@ -18,10 +17,10 @@ function accountLensTitle(lenses: vscode.CodeLens[]): string | undefined {
   return lenses.find((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount')?.command?.title;
 }
 
-async function runFirst<T>(uri: vscode.Uri): Promise<T> {
+async function runFirst(uri: vscode.Uri): Promise<void> {
   const run = (await lensesOf(uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery');
   assert.ok(run?.command, 'no Run CodeLens');
-  return vscode.commands.executeCommand<T>(run.command.command, ...(run.command.arguments ?? []));
+  await vscode.commands.executeCommand(run.command.command, ...(run.command.arguments ?? []));
 }
 
 /** Resolves once `check` gives a value, looking again whenever `event` fires. */
@@ -69,10 +68,10 @@ describe('Guardrails: playgrounds bound to their account', function () {
 
     const first = new FakePrompts([{ pick: BOUND }]);
     answerPrompts(first);
-    const result = await runFirst<FindRunResult>(uri);
+    await runFirst(uri);
     assert.deepEqual(first.errors, []);
     assert.equal(first.questions[0]?.title, 'Run the playground against which account?');
-    assert.equal(result.documents.length, 2);
+    assert.equal(documentsShown(resultsBeside(uri)).length, 2);
     assert.ok(
       proxy.requests.some((request) => request.path === '/databases/shop/collections/orders/documents'),
       'the query did not go to the bound account',
@@ -87,34 +86,33 @@ describe('Guardrails: playgrounds bound to their account', function () {
     proxy.requests.length = 0;
     const again = new FakePrompts([]);
     answerPrompts(again);
-    const rerun = await runFirst<FindRunResult>(uri);
+    await runFirst(uri);
     assert.deepEqual(again.questions, [], 'the reopened file asked for its account again');
-    assert.equal(rerun.documents.length, 2);
     assert.equal(proxy.requests.length, 1, 'the rerun did not go to the bound account');
-    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(rerun.resultsUri));
-    assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND}"`);
+    const results = resultsBeside(uri);
+    assert.equal(documentsShown(results).length, 2);
+    assert.equal(headerOf(results)[0], `// shop.orders · account "${BOUND}"`);
   });
 
   it('does not follow the account a command was run on in the tree', async () => {
     const uri = await playground('follow.query.json', '{ "database": "shop", "collection": "orders", "limit": 1 }\n');
     answerPrompts(new FakePrompts([{ pick: BOUND }]));
-    await runFirst<FindRunResult>(uri);
+    await runFirst(uri);
     // What a tree selection hands commands: the other account's node. Using it elsewhere leaves the binding alone.
     answerPrompts(new FakePrompts([]));
-    const untitled = vscode.Uri.parse(
-      await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId: elsewhere, db: 'shop', col: 'orders' }),
-    );
+    await vscode.commands.executeCommand('dbhost.newQueryPlayground', { accountId: elsewhere, db: 'shop', col: 'orders' });
+    const untitled = vscode.window.activeTextEditor?.document.uri;
+    assert.equal(untitled?.scheme, 'untitled', 'New Query Playground opened no playground');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.notEqual(untitled.toString(), uri.toString());
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     proxy.requests.length = 0;
     const prompts = new FakePrompts([]);
     answerPrompts(prompts);
-    const rerun = await runFirst<FindRunResult>(uri);
+    await runFirst(uri);
     assert.deepEqual(prompts.questions, []);
     assert.equal(proxy.requests.length, 1, 'the run followed the other account');
-    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(rerun.resultsUri));
-    assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND}"`);
+    assert.equal(headerOf(resultsBeside(uri))[0], `// shop.orders · account "${BOUND}"`);
   });
 
   it('runs no update in a file bound to a Read-only account and says why at the query; the CodeLens and results show the tag', async () => {
@@ -130,9 +128,8 @@ describe('Guardrails: playgrounds bound to their account', function () {
       `$(lock) ${BOUND} · production · Read-only › shop.orders`,
     ]);
 
-    const find = await runFirst<FindRunResult>(uri);
-    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(find.resultsUri));
-    assert.equal(results.getText().split('\n')[0], `// shop.orders · account "${BOUND} [production]"`);
+    await runFirst(uri);
+    assert.equal(headerOf(resultsBeside(uri))[0], `// shop.orders · account "${BOUND} [production]"`);
 
     proxy.requests.length = 0;
     const prompts = new FakePrompts([]);

@@ -6,15 +6,12 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { stringifyLossless } from '../../../src/core/json/lossless';
 import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
-import type { StagePreviewResult } from '../../../src/extension/playground/pipelinePreviews';
-import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { actOn, isLoadedPage, isNotice, nextPosted, postedBy } from '../collectionView/viewMessages';
 import { nextRunOf } from '../support/commandRuns';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
-import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
+import { PlaygroundFolder, documentsShown, headerOf, lensesOf, resultsBeside, runLens, shownResults } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
@@ -60,24 +57,24 @@ describe('Aggregation pipelines in playgrounds', function () {
   it('runs a pipeline from its Run lens: the results and count are what the service answers over HTTP', async () => {
     const document = await playground('group.query.json', GROUP_PIPELINE);
     answerPrompts(new FakePrompts());
-    const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
+    await runLens((await runLensesOf(document.uri))[0]);
     const expected = await client.aggregate(db, col, [
       { $match: { total: { $gte: 10 } } },
       { $group: { _id: '$region', revenue: { $sum: '$total' }, orders: { $sum: 1 } } },
       { $sort: { revenue: -1 } },
     ]);
-    assert.deepEqual(result.documents, expected.documents);
-    assert.equal(result.total, 3);
+    const results = resultsBeside(document.uri);
+    assert.deepEqual(documentsShown(results), expected.documents);
     // Worked out by hand: totals 10..30 by n % 3.
     assert.deepEqual(
-      result.documents.map((group) => [group._id, Number(group.revenue), Number(group.orders)]),
+      documentsShown(results).map((group) => [group._id, Number(group.revenue), Number(group.orders)]),
       [
         ['eu', 147, 7],
         ['asia', 140, 7],
         ['us', 133, 7],
       ],
     );
-    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(result.resultsUri))).getText();
+    const text = results.getText();
     assert.match(text, /^\/\/ pipeline of 3 stages: \$match → \$group → \$sort$/m);
     assert.match(text, /^\/\/ 3 of 3 · skip 0/m);
   });
@@ -97,8 +94,9 @@ describe('Aggregation pipelines in playgrounds', function () {
     assert.match(messages[1]![1]!, /^Unknown expression operator "\$multiplyy" in stage 3 \(\$project\)/);
     const prompts = new FakePrompts();
     answerPrompts(prompts);
-    assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
+    await runLens((await runLensesOf(document.uri))[0]);
     assert.match(prompts.warnings.join('\n'), /This query has 2 problems .*Nothing was sent/);
+    assert.equal(shownResults(document.uri), undefined, 'results shown for a pipeline with problems');
   });
 
   it('previews the documents after each stage from its lens, saying whether the preview is a sample', async () => {
@@ -116,23 +114,20 @@ describe('Aggregation pipelines in playgrounds', function () {
         ['$(eye) Preview to here', 3],
       ],
     );
-    const afterMatch = await runLens<StagePreviewResult>(previews[0]);
-    assert.equal(afterMatch.total, 21);
-    assert.equal(afterMatch.documents.length, 20);
-    assert.ok(afterMatch.complete, 'the 21 documents the $match selects all fit in the sample');
-    const afterGroup = await runLens<StagePreviewResult>(previews[1]);
-    assert.equal(afterGroup.stageName, '$group');
-    assert.deepEqual(afterGroup.sent, [
-      { $match: { total: { $gte: 10 } } },
-      { $limit: 1000 },
-      { $group: { _id: '$region', revenue: { $sum: '$total' }, orders: { $sum: 1 } } },
-    ]);
+    await runLens(previews[0]);
+    const preview = resultsBeside(document.uri, 'preview');
+    assert.match(headerOf(preview)[0], /^\/\/ Preview after stage 1 of 3 \(\$match\)/);
+    assert.match(headerOf(preview)[1], /^\/\/ 21 documents, 20 shown · /);
+    assert.equal(documentsShown(preview).length, 20);
+    assert.match(preview.getText(), /This preview is complete: all 21 documents the leading \$match selects went through/);
+    await runLens(previews[1]);
+    assert.equal(resultsBeside(document.uri, 'preview'), preview, 'the preview of another stage opened another document');
     const expected = await client.aggregate(db, col, [
       { $match: { total: { $gte: 10 } } },
       { $group: { _id: '$region', revenue: { $sum: '$total' }, orders: { $sum: 1 } } },
     ]);
-    assert.deepEqual(new Set(afterGroup.documents.map((group) => group._id)), new Set(expected.documents.map((group) => group._id)));
-    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(afterGroup.resultsUri))).getText();
+    assert.deepEqual(new Set(documentsShown(preview).map((group) => group._id)), new Set(expected.documents.map((group) => group._id)));
+    const text = preview.getText();
     assert.match(text, /^\/\/ Preview after stage 2 of 3 \(\$group\)/);
     assert.match(text, /This preview is complete: all 21 documents the leading \$match selects went through/);
   });
@@ -154,16 +149,29 @@ describe('Aggregation pipelines in playgrounds', function () {
         const found = (await lensesOf(document.uri)).filter((lens) => lens.command?.command === 'dbhost.previewPipelineStage');
         return found.length === 2 ? found[1] : undefined;
       });
-      const preview = await runLens<StagePreviewResult>(afterGroup);
-      assert.equal(preview.complete, false);
-      assert.deepEqual(preview.input, { moreThan: 1000, counting: true }, 'the preview waited for the count, or counted nothing');
+      // Every text the preview shows, from the first: the sample's, then the one with the exact count.
+      const texts: string[] = [];
+      const isPreview = (shown: vscode.TextDocument) =>
+        shown.uri.scheme === 'dbhost-results' && shown.uri.path.endsWith('big preview.jsonc');
+      const watching = [
+        vscode.workspace.onDidOpenTextDocument((shown) => isPreview(shown) && texts.push(shown.getText())),
+        vscode.workspace.onDidChangeTextDocument((change) => isPreview(change.document) && texts.push(change.document.getText())),
+      ];
+      try {
+        await runLens(afterGroup);
+      } finally {
+        watching.forEach((watch) => watch.dispose());
+      }
+      const results = resultsBeside(document.uri, 'preview');
+      assert.ok(
+        texts.some((text) => text.includes('a sample: only the first 1,000 documents of more than 1,000 (counting them…) went through')),
+        `the preview waited for the count, or counted nothing: ${texts.map((text) => text.split('\n')[2]).join(' | ')}`,
+      );
       // The groups are of the sample: 1,000 of the 1,200 documents.
       assert.equal(
-        preview.documents.reduce((sum, group) => sum + Number(group.n), 0),
+        documentsShown(results).reduce((sum, group) => sum + Number(group.n), 0),
         1000,
       );
-      assert.equal(await preview.counted, 1200);
-      const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(preview.resultsUri));
       await waitFor(() => results.getText().includes('only the first 1,000 documents of 1,200 went through'), {
         event: vscode.workspace.onDidChangeTextDocument,
         what: 'the exact count in the preview',
@@ -205,8 +213,8 @@ describe('Aggregation pipelines in playgrounds', function () {
     assert.ok(document && document.uri.path.endsWith('.query.json'), `Aggregate… left ${document?.uri.toString() ?? 'no editor'} in front`);
     assert.match(document.getText(), /"\$match": \{\s*"total": \{\s*"\$gte": 25\s*\}\s*\}/);
     answerPrompts(new FakePrompts());
-    const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
-    assert.deepEqual(result.documents, [{ _id: null, count: 6 }]);
+    await runLens((await runLensesOf(document.uri))[0]);
+    assert.deepEqual(documentsShown(resultsBeside(document.uri)), [{ _id: null, count: 6 }]);
   });
 
   describe("a pipeline's results, like a find's", () => {
@@ -217,15 +225,16 @@ describe('Aggregation pipelines in playgrounds', function () {
     it('Open as Table shows them in a read-only table whose filter and sort run after the pipeline; edits are refused', async () => {
       const document = await playground('table.query.json', GROUP_PIPELINE);
       answerPrompts(new FakePrompts());
-      const result = await runLens<FindRunResult>((await runLensesOf(document.uri))[0]);
-      const table = (await lensesOf(vscode.Uri.parse(result.resultsUri))).find((lens) => lens.command?.title.includes('Open as Table'));
+      await runLens((await runLensesOf(document.uri))[0]);
+      const results = resultsBeside(document.uri);
+      const table = (await lensesOf(results.uri)).find((lens) => lens.command?.title.includes('Open as Table'));
       assert.ok(table, 'no Open as Table on the results of a pipeline');
       const view = await runLens<CollectionViewPanel>(table);
       const first = postedBy(view).find(isLoadedPage) ?? (await nextPosted(view, isLoadedPage));
       assert.equal(first.editable, false);
       assert.equal(first.title, `${col} pipeline results (${db})`);
       // As text: the page's numbers are the tests' copy of LosslessNumber, the run's result the product's.
-      assert.equal(stringifyLossless(first.documents), stringifyLossless(result.documents));
+      assert.equal(stringifyLossless(first.documents), stringifyLossless(documentsShown(results)));
       const state = { ...first.state, filter: '{"revenue": {"$lt": 145}}', sort: [{ path: ['revenue'], direction: 1 }] };
       const filtered = await actOn(view, { type: 'setView', state });
       assert.deepEqual(
@@ -266,9 +275,12 @@ describe('Aggregation pipelines in playgrounds', function () {
         )
       ).uri;
       const file = join(folder, 'all.json');
-      const { result, prompts } = await runScripted<ExportResult>([{ pick: 'JSON array' }, { file }], 'dbhost.exportQueryResults', uri, 0);
+      const { prompts } = await runScripted([{ pick: 'JSON array' }, { file }], 'dbhost.exportQueryResults', uri, 0);
       assert.deepEqual(prompts.errors, []);
-      assert.equal(result.exported, 30);
+      assert.ok(
+        prompts.infos.some((message) => /^Exported 30 documents of the pipeline on .* to .*all\.json\.$/.test(message)),
+        prompts.infos.join('\n'),
+      );
       assert.deepEqual(
         JSON.parse(readFileSync(file, 'utf8')),
         Array.from({ length: 30 }, (_, n) => ({ total: n + 1 })),
@@ -285,7 +297,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       const document = await playground('out-readonly.query.json', OUT_PIPELINE);
       const prompts = new FakePrompts();
       answerPrompts(prompts);
-      assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
+      await runLens((await runLensesOf(document.uri))[0]);
       assert.match(
         prompts.errors.join('\n'),
         /is Read-only: this pipeline writes into .*_out with \$out, so it does not run and nothing was sent/,
@@ -304,7 +316,7 @@ describe('Aggregation pipelines in playgrounds', function () {
       const document = await playground('out-confirm.query.json', OUT_PIPELINE);
       const cancelled = new FakePrompts([{ confirm: false }]);
       answerPrompts(cancelled);
-      assert.equal(await runLens((await runLensesOf(document.uri))[0]), undefined);
+      await runLens((await runLensesOf(document.uri))[0]);
       assert.equal(cancelled.questions.length, 1);
       assert.match(cancelled.questions[0]!.text, new RegExp(`Run this pipeline and write into ${db}\\.${out}\\?`));
       assert.match(cancelled.questions[0]!.detail ?? '', /\$out replaces everything .* cannot be undone/);

@@ -2,11 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
 import type { ResourceTarget } from '../../../src/extension/base/resourceTarget';
-import type { FindRunResult, UpdateRunResult } from '../../../src/extension/playground/playgroundRunner';
 import { activateExtension } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
-import { PlaygroundFolder, lensesOf, runLens } from '../support/playgrounds';
+import { PlaygroundFolder, documentsShown, headerOf, lensesOf, resultsBeside, runLens, shownResults } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
 import { answerPrompts } from '../support/windowPrompts';
@@ -90,23 +89,20 @@ describe('Query playgrounds', function () {
     const targets = lenses.filter((lens) => lens.command?.command === 'dbhost.choosePlaygroundAccount').map((lens) => lens.command?.title);
     assert.deepEqual(targets, [`$(database) ${accountLabel} › ${db}.${col}`, `$(database) ${accountLabel} › ${db}.${col}`]);
 
-    const first = await runLens<FindRunResult>(runLenses[0]);
+    await runLens(runLenses[0]);
     assert.deepEqual(prompts.errors, []);
     const expected = await client.listDocuments(db, col, { q: { group: 1 }, sort: { n: 1 }, limit: 5 });
-    assert.equal(first.total, 15);
-    assert.equal(first.total, expected.total);
-    assert.deepEqual(ns(first.documents), [1, 4, 7, 10, 13]);
-    assert.deepEqual(first.documents, expected.documents);
-
-    const resultsUri = vscode.Uri.parse(first.resultsUri);
-    const results = await vscode.workspace.openTextDocument(resultsUri);
+    assert.equal(expected.total, 15);
+    const results = resultsBeside(document.uri);
+    const resultsUri = results.uri;
     assert.equal(results.languageId, 'jsonc');
-    const header = results.getText().split('\n').slice(0, 2);
+    const header = headerOf(results);
     assert.equal(header[0], `// ${db}.${col} · account "${accountLabel}"`);
     assert.match(header[1], /^\/\/ 5 of 15 · skip 0 · \d[\d,]* ms$/);
-    const beside = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === first.resultsUri);
-    assert.ok(beside, 'the results are not visible');
-    assert.notEqual(beside.viewColumn, vscode.ViewColumn.One, 'the results are not beside the playground');
+    assert.deepEqual(ns(documentsShown(results)), [1, 4, 7, 10, 13]);
+    assert.deepEqual(documentsShown(results), expected.documents);
+    const beside = vscode.window.visibleTextEditors.find((editor) => editor.document === results);
+    assert.notEqual(beside?.viewColumn, vscode.ViewColumn.One, 'the results are not beside the playground');
 
     // "Open" above each result document hands dbhost.openDocument the document's target.
     const resultLenses = await lensesOf(resultsUri);
@@ -126,33 +122,30 @@ describe('Query playgrounds', function () {
     );
 
     // Next page, then previous page, in the same tab.
-    const next = await runLens<FindRunResult>(resultLenses.find((lens) => lens.command?.command === 'dbhost.showNextResultsPage'));
+    await runLens(resultLenses.find((lens) => lens.command?.command === 'dbhost.showNextResultsPage'));
     const expectedNext = await client.listDocuments(db, col, { q: { group: 1 }, sort: { n: 1 }, limit: 5, skip: 5 });
-    assert.equal(next.skip, 5);
-    assert.deepEqual(next.documents, expectedNext.documents);
-    assert.deepEqual(ns(next.documents), [16, 19, 22, 25, 28]);
-    assert.match(results.getText().split('\n')[1], /^\/\/ 5 of 15 · skip 5 · /);
-    const previous = await runLens<FindRunResult>(
-      (await lensesOf(resultsUri)).find((lens) => lens.command?.command === 'dbhost.showPreviousResultsPage'),
-    );
-    assert.equal(previous.skip, 0);
-    assert.deepEqual(ns(previous.documents), [1, 4, 7, 10, 13]);
+    assert.match(headerOf(results)[1], /^\/\/ 5 of 15 · skip 5 · /);
+    assert.deepEqual(documentsShown(results), expectedNext.documents);
+    assert.deepEqual(ns(documentsShown(results)), [16, 19, 22, 25, 28]);
+    await runLens((await lensesOf(resultsUri)).find((lens) => lens.command?.command === 'dbhost.showPreviousResultsPage'));
+    assert.match(headerOf(results)[1], /^\/\/ 5 of 15 · skip 0 · /);
+    assert.deepEqual(ns(documentsShown(results)), [1, 4, 7, 10, 13]);
 
     // The second query, shown in the same results tab.
-    const second = await runLens<FindRunResult>(runLenses[1]);
-    assert.equal(second.resultsUri, first.resultsUri);
+    await runLens(runLenses[1]);
+    assert.equal(resultsBeside(document.uri), results, 'the second query shows its results in another document');
     const expectedSecond = await client.listDocuments(db, col, { q: { n: { $gte: 40 } }, fields: ['n'], sort: { n: -1 } });
-    assert.equal(second.total, 6);
-    assert.deepEqual(second.documents, expectedSecond.documents);
-    assert.deepEqual(ns(second.documents), [45, 44, 43, 42, 41, 40]);
-    assert.deepEqual(Object.keys(second.documents[0]).sort(), ['_id', 'n']);
-    assert.match(results.getText().split('\n')[1], /^\/\/ 6 of 6 · skip 0 · /);
+    assert.match(headerOf(results)[1], /^\/\/ 6 of 6 · skip 0 · /);
+    const second = documentsShown(results);
+    assert.deepEqual(second, expectedSecond.documents);
+    assert.deepEqual(ns(second), [45, 44, 43, 42, 41, 40]);
+    assert.deepEqual(Object.keys(second[0]).sort(), ['_id', 'n']);
     assert.equal(
       (await lensesOf(resultsUri)).some((lens) => lens.command?.command === 'dbhost.showNextResultsPage'),
       false,
       'the only page offers a next page',
     );
-    assert.equal(openTabs(first.resultsUri).length, 1, 'running again opened another results tab');
+    assert.equal(openTabs(resultsUri.toString()).length, 1, 'running again opened another results tab');
   });
 
   it('runs the query under the cursor', async () => {
@@ -163,8 +156,8 @@ describe('Query playgrounds', function () {
     const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
     editor.selection = new vscode.Selection(2, 10, 2, 10);
     withPrompts(new FakePrompts());
-    const result = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery');
-    assert.deepEqual(ns(result.documents), [2]);
+    await vscode.commands.executeCommand('dbhost.runPlaygroundQuery');
+    assert.deepEqual(ns(documentsShown(resultsBeside(document.uri))), [2]);
   });
 
   it('asks before a bulk update with the count and the effect of multi, then updates exactly the matching documents', async () => {
@@ -177,25 +170,23 @@ describe('Query playgrounds', function () {
     assert.equal(runLens0?.command?.title, '$(edit) Run update…');
 
     const declined = withPrompts(new FakePrompts([{ confirm: false }]));
-    assert.equal(await runLens<UpdateRunResult | undefined>(runLens0), undefined);
+    await runLens(runLens0);
     assert.equal(declined.confirmations.length, 1);
+    assert.equal(shownResults(document.uri), undefined, 'a declined update shows results');
     assert.equal((await client.listDocuments(db, col, { q: { flagged: true }, limit: 1 })).total, 0, 'declining still updated documents');
 
     const prompts = withPrompts(new FakePrompts([{ confirm: true }]));
-    const result = await runLens<UpdateRunResult>(runLens0);
+    await runLens(runLens0);
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.confirmations[0].message, `Update all 15 matching documents of ${db}.${col}?`);
     assert.match(prompts.confirmations[0].detail ?? '', /"multi" is true/);
-    assert.equal(result.sent, true);
-    assert.equal(result.matched, 15);
-    assert.deepEqual(result.answer, { ok: 1 });
 
     const flagged = await client.listDocuments(db, col, { q: { flagged: true }, limit: 100 });
     assert.equal(flagged.total, 15);
     assert.ok(flagged.documents.every((doc) => doc.group === 2));
     assert.equal((await client.listDocuments(db, col, { limit: 1 })).total, DOCUMENT_COUNT, 'the update added or removed documents');
 
-    const results = await vscode.workspace.openTextDocument(vscode.Uri.parse(result.resultsUri ?? ''));
+    const results = resultsBeside(document.uri);
     assert.match(results.getText(), /\/\/ 15 matched before the update · multi: true · upsert: false/);
     assert.match(results.getText(), /\/\/ The service answered:\n\{\n {2}"ok": 1\n\}/);
   });
@@ -207,11 +198,9 @@ describe('Query playgrounds', function () {
   "update": {"criteria": {"group": 0}, "object": {"$set": {"single": 1}}}}\n`,
     );
     const prompts = withPrompts(new FakePrompts([{ confirm: true }]));
-    const result = await runLens<UpdateRunResult>(
-      (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'),
-    );
+    await runLens((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     assert.equal(prompts.confirmations[0].message, `Update 1 of the 15 matching documents of ${db}.${col}?`);
-    assert.equal(result.sent, true);
+    assert.match(resultsBeside(document.uri).getText(), /\/\/ 15 matched before the update · multi: false · upsert: false/);
     const updated = await client.listDocuments(db, col, { q: { single: 1 } });
     assert.equal(updated.total, 1);
     assert.equal(updated.documents[0].group, 0);
@@ -224,12 +213,8 @@ describe('Query playgrounds', function () {
   "update": {"criteria": {"_id": "doc-08"}, "object": {"label": "replaced"}}}\n`,
     );
     const prompts = withPrompts(new FakePrompts([{ confirm: false }]));
-    assert.equal(
-      await runLens<UpdateRunResult | undefined>(
-        (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'),
-      ),
-      undefined,
-    );
+    await runLens((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
+    assert.equal(shownResults(document.uri), undefined, 'a declined update shows results');
     assert.match(prompts.confirmations[0].detail ?? '', /no \$ operators: it replaces each updated document whole/);
     assert.match(prompts.confirmations[0].detail ?? '', /Undo Last Change on the collection can put the documents back\.$/);
     assert.equal((await client.getDocument(db, col, 'doc-08')).document.n, 8);
@@ -245,31 +230,31 @@ describe('Query playgrounds', function () {
   "update": {"criteria": {"_id": "doc-07"}, "object": {"$set": {"reloaded": true}}}}\n`,
     );
     withPrompts(new FakePrompts([{ confirm: true }]));
-    const result = await runLens<UpdateRunResult>(
-      (await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'),
-    );
-    assert.equal(result.sent, true);
+    await runLens((await lensesOf(document.uri)).find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
     await until(vscode.workspace.onDidChangeTextDocument, () => (opened.getText().includes('"reloaded": true') ? true : undefined));
     assert.equal(opened.isDirty, false);
   });
 
   it('opens a prefilled untitled playground on a collection that runs against its account', async () => {
     const prompts = withPrompts(new FakePrompts());
-    const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('dbhost.newQueryPlayground', { accountId, db, col }));
+    await vscode.commands.executeCommand('dbhost.newQueryPlayground', { accountId, db, col });
     assert.deepEqual(prompts.errors, []);
+    const document = vscode.window.activeTextEditor?.document;
+    assert.ok(document, 'no playground is active');
+    const uri = document.uri;
     assert.equal(uri.scheme, 'untitled');
-    const document = await vscode.workspace.openTextDocument(uri);
+    assert.ok(uri.path.endsWith('.query.json'), uri.path);
     assert.equal(document.languageId, 'jsonc');
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.match(document.getText(), new RegExp(`"database": "${db}",\\s*"collection": "${col}"`));
     const lenses = await lensesOf(uri);
     assert.ok(
       lenses.some((lens) => lens.command?.title === `$(database) ${accountLabel} › ${db}.${col}`),
       'the playground does not show the account it runs against',
     );
-    const result = await runLens<FindRunResult>(lenses.find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
-    assert.equal(result.total, DOCUMENT_COUNT);
-    assert.equal(result.documents.length, 20);
+    await runLens(lenses.find((lens) => lens.command?.command === 'dbhost.runPlaygroundQuery'));
+    const results = resultsBeside(uri);
+    assert.match(headerOf(results)[1], new RegExp(`^// 20 of ${DOCUMENT_COUNT} · skip 0 · `));
+    assert.equal(documentsShown(results).length, 20);
   });
 
   it('runs nothing from a file with a syntax error and shows the error as a diagnostic', async () => {
@@ -287,7 +272,7 @@ describe('Query playgrounds', function () {
 
     const prompts = withPrompts(new FakePrompts());
     const lens = (await lensesOf(document.uri)).find((candidate) => candidate.command?.command === 'dbhost.runPlaygroundQuery');
-    assert.equal(await runLens(lens), undefined);
+    await runLens(lens);
     assert.match(prompts.warnings[0] ?? '', /Nothing was sent/);
     assert.equal(
       vscode.workspace.textDocuments.some((open) => open.uri.scheme === 'dbhost-results' && open.uri.query === document.uri.toString()),

@@ -1,12 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi, ServiceDocument } from '../../../src/core/api/types';
-import type { FindRunResult } from '../../../src/extension/playground/playgroundRunner';
-import type { RunAllResult } from '../../../src/extension/playground/runAll';
 import { activateExtension } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
 import { FakePrompts } from '../support/fakePrompts';
-import { PlaygroundFolder, lensesOf } from '../support/playgrounds';
+import { PlaygroundFolder, documentsShown, headerOf, lensesOf, resultsBeside } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
 
@@ -59,35 +57,19 @@ describe('Run All and the query history', function () {
 
     const prompts = new FakePrompts();
     answerPrompts(prompts);
-    const result = await vscode.commands.executeCommand<RunAllResult>(
-      'dbhost.runAllPlaygroundQueries',
-      ...(runAll?.command?.arguments ?? []),
-    );
+    await vscode.commands.executeCommand('dbhost.runAllPlaygroundQueries', ...(runAll?.command?.arguments ?? []));
     assert.deepEqual(prompts.errors, []);
-    assert.deepEqual(
-      result.sections.map((section) => [section.kind, section.shown, section.total]),
-      [
-        ['page', 4, 10],
-        ['page', 6, 6],
-        ['skipped', undefined, undefined],
-        ['failed', undefined, undefined],
-      ],
-    );
-    assert.match(result.sections[2]?.message ?? '', /bulk update runs only from its own Run lens/);
-    assert.match(result.sections[3]?.message ?? '', /No DB Host account is labelled "Nobody"/);
     assert.equal((await client.listDocuments(db, col, { q: { touched: true } })).total, 0, 'Run All changed documents');
 
-    const resultsUri = vscode.Uri.parse(result.resultsUri);
-    const results = await vscode.workspace.openTextDocument(resultsUri);
+    const results = resultsBeside(document.uri, 'all results');
+    const resultsUri = results.uri;
     const text = results.getText();
     const headings = text.split('\n').filter((line) => line.startsWith('  // ── Query'));
     assert.match(headings[0] ?? '', new RegExp(`^  // ── Query 1 · ${db}\\.${col} · 4 of 10 · \\d[\\d,]* ms$`));
     assert.match(headings[1] ?? '', new RegExp(`^  // ── Query 2 · ${db}\\.${col} · 6 of 6 · \\d[\\d,]* ms$`));
     assert.equal(headings.length, 4);
-    assert.ok(
-      vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === result.resultsUri),
-      'the results are not shown',
-    );
+    assert.match(text, /^ {2}\/\/ Not run: a bulk update runs only from its own Run lens/m);
+    assert.match(text, /^ {2}\/\/ Failed: No DB Host account is labelled "Nobody"/m);
     const sections = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as (ServiceDocument[] | null)[];
     assert.deepEqual(ns(sections[0] ?? []), [1, 4, 7, 10]);
     assert.deepEqual(ns(sections[1] ?? []), [30, 29, 28, 27, 26, 25]);
@@ -98,11 +80,8 @@ describe('Run All and the query history', function () {
       pageLenses.map((lens) => [lens.command?.title, lens.command?.arguments?.[1]]),
       [['$(arrow-right) Next page', 0]],
     );
-    const paged = await vscode.commands.executeCommand<RunAllResult>(
-      'dbhost.pageRunAllResults',
-      ...(pageLenses[0]?.command?.arguments ?? []),
-    );
-    assert.deepEqual(paged.sections[0], { index: 0, kind: 'page', total: 10, shown: 4 });
+    await vscode.commands.executeCommand('dbhost.pageRunAllResults', ...(pageLenses[0]?.command?.arguments ?? []));
+    assert.match(results.getText(), new RegExp(`^  // ── Query 1 · ${db}\\.${col} · 4 of 10 · `, 'm'));
     const after = JSON.parse(results.getText().replace(/^\s*\/\/.*$/gm, '')) as (ServiceDocument[] | null)[];
     assert.deepEqual(ns(after[0] ?? []), [13, 16, 19, 22]);
     assert.deepEqual(ns(after[1] ?? []), [30, 29, 28, 27, 26, 25]);
@@ -119,36 +98,40 @@ describe('Run All and the query history', function () {
       `{"account": "${accountLabel}", "database": "${db}", "collection": "${col}", "q": {"group": 2}, "sort": {"n": 1}, "limit": 3}\n`,
     );
     answerPrompts(new FakePrompts());
-    const first = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', document.uri, 0);
-    assert.equal(first.total, 10);
+    await vscode.commands.executeCommand('dbhost.runPlaygroundQuery', document.uri, 0);
+    assert.match(headerOf(resultsBeside(document.uri))[1], /^\/\/ 3 of 10 · /);
 
     const queryText = `{"account":"${accountLabel}","database":"${db}","collection":"${col}","q":{"group":2},"sort":{"n":1},"limit":3}`;
     const rerunPrompts = new FakePrompts([{ pick: `${db}.${col}` }, { pick: 'Run Again' }]);
     answerPrompts(rerunPrompts);
-    const again = await vscode.commands.executeCommand<FindRunResult>('dbhost.showQueryHistory');
+    await vscode.commands.executeCommand('dbhost.showQueryHistory');
     assert.deepEqual(rerunPrompts.errors, []);
     const listed = rerunPrompts.questions[0];
     assert.equal(listed?.items?.[0], `${db}.${col}`, 'the newest run is not first');
     assert.ok(rerunPrompts.shown.includes(queryText), `the query is not shown: ${rerunPrompts.shown.join(' | ')}`);
     assert.ok(rerunPrompts.shown.some((text) => /^find · 10 documents · \d[\d,]* ms · just now · account "Run All tests"$/.test(text)));
     assert.ok(!rerunPrompts.shown.some((text) => text.includes(apiKey)), 'the key was shown');
-    assert.equal(again.total, 10);
-    assert.deepEqual(ns(again.documents), [2, 5, 8]);
+    // Run again shows its results as those of a playground of its own.
+    const again = resultsBeside(vscode.Uri.from({ scheme: 'untitled', path: 'query history.query.json' }));
+    assert.match(headerOf(again)[1], /^\/\/ 3 of 10 · /);
+    assert.deepEqual(ns(documentsShown(again)), [2, 5, 8]);
 
     // The run again is recorded too, newest first; opening it gives a playground that runs the same query.
     const openPrompts = new FakePrompts([{ pick: `${db}.${col}` }, { pick: 'Open as Playground' }]);
     answerPrompts(openPrompts);
-    const uri = await vscode.commands.executeCommand<string>('dbhost.showQueryHistory');
+    await vscode.commands.executeCommand('dbhost.showQueryHistory');
     const items = openPrompts.questions[0]?.items ?? [];
     assert.ok(items.filter((item) => item === `${db}.${col}`).length >= 4, `runs missing from the history: ${items.join(' | ')}`);
-    const opened = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    const opened = vscode.window.activeTextEditor?.document;
+    assert.ok(opened, 'no playground opened');
+    assert.equal(opened.uri.scheme, 'untitled');
     assert.match(
       opened.getText(),
       new RegExp(`^// From the query history: ran .* UTC on account "${accountLabel}" \\(find · 10 documents · `),
     );
     assert.ok(!opened.getText().includes(apiKey));
     answerPrompts(new FakePrompts());
-    const fromOpened = await vscode.commands.executeCommand<FindRunResult>('dbhost.runPlaygroundQuery', opened.uri, 0);
-    assert.deepEqual(ns(fromOpened.documents), [2, 5, 8]);
+    await vscode.commands.executeCommand('dbhost.runPlaygroundQuery', opened.uri, 0);
+    assert.deepEqual(ns(documentsShown(resultsBeside(opened.uri))), [2, 5, 8]);
   });
 });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { ImportResult } from '../../../src/extension/transfer/importFromFile';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
 import { readTestConfig } from '../support/test-config';
@@ -56,7 +55,7 @@ describe('Collection rules in the import dry run and the bulk update preview', f
   it('the import dry run lists each document the rules refuse, by line, _id, path and rule, and says the service will refuse them', async () => {
     const file = join(folder, 'products.ndjson');
     writeFileSync(file, '{"_id":"c","name":"C","price":3}\n{"_id":"d","name":"D","price":-2}\n{"_id":"e","price":4}\n');
-    const { result, prompts } = await runScripted<ImportResult>([{ file }, { confirm: false }], 'dbhost.importDocuments', {
+    const { prompts } = await runScripted([{ file }, { confirm: false }], 'dbhost.importDocuments', {
       accountId,
       db,
       col,
@@ -68,7 +67,6 @@ describe('Collection rules in the import dry run and the bulk update preview', f
     );
     assert.match(detail, /line 2, _id "d": price: must be a number ≥ 0 \(found -2\) \(rule: properties\.price\.minimum\)/);
     assert.match(detail, /line 3, _id "e": name: is required \(rule: .*required\)/);
-    assert.equal(result.dryRun.ruleBreakCount, 2);
     assert.equal((await client.listDocuments(db, col, {})).total, 2, 'the dry run stored something');
   });
 

@@ -3,6 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ServiceDocument } from '../../../src/core/api/types';
+import { parseLossless } from '../../../src/core/json/lossless';
 
 /** A temporary folder of playground files, written and opened as a person would. */
 export class PlaygroundFolder {
@@ -32,8 +34,39 @@ export async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
 }
 
-/** Runs the command of a CodeLens as a click on it does. */
-export async function runLens<T>(lens: vscode.CodeLens | undefined): Promise<T> {
+/** Runs the command of a CodeLens as a click on it does; settles once the command has ended. */
+export async function runLens<T = unknown>(lens: vscode.CodeLens | undefined): Promise<T> {
   assert.ok(lens?.command, 'no such CodeLens');
   return vscode.commands.executeCommand<T>(lens.command.command, ...(lens.command.arguments ?? []));
+}
+
+/** Which results a playground shows beside it: a run's or a page's, a stage's preview, or Run All's. */
+export type ResultsKind = 'results' | 'preview' | 'all results';
+
+/** The results VS Code shows beside the playground at `playground`, if it shows any of that kind. */
+export function shownResults(playground: vscode.Uri, kind: ResultsKind = 'results'): vscode.TextDocument | undefined {
+  const scheme = kind === 'all results' ? 'dbhost-run-all' : 'dbhost-results';
+  return vscode.window.visibleTextEditors
+    .map((editor) => editor.document)
+    .find(
+      (document) =>
+        document.uri.scheme === scheme && document.uri.query === playground.toString() && document.uri.path.endsWith(` ${kind}.jsonc`),
+    );
+}
+
+/** The results shown beside the playground at `playground`; fails when none are. */
+export function resultsBeside(playground: vscode.Uri, kind: ResultsKind = 'results'): vscode.TextDocument {
+  const shown = shownResults(playground, kind);
+  assert.ok(shown, `no ${kind} shown beside ${playground.path.split('/').pop()}`);
+  return shown;
+}
+
+/** The documents a results document shows: its text without the comment lines, read as the product reads JSON. */
+export function documentsShown(results: vscode.TextDocument): ServiceDocument[] {
+  return parseLossless(results.getText().replace(/^\s*\/\/.*$/gm, '')) as ServiceDocument[];
+}
+
+/** The first two lines of a results document: what ran, on which account; the count, skip and time. */
+export function headerOf(results: vscode.TextDocument): string[] {
+  return results.getText().split('\n').slice(0, 2);
 }

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount } from '../support/accounts';
+import { RecordingProxy } from '../support/recordingProxy';
 import { readTestConfig } from '../support/test-config';
 
 const db = 'windowtests';
@@ -17,10 +17,15 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
   let accountId: string;
   let client: DbHostApi;
   let folder: string;
+  /** Between the account and the service: the pages the export asks for are the requests it records. */
+  let proxy: RecordingProxy;
 
   before(async () => {
     await activateExtension();
-    ({ accountId, client } = await addAccount('Window tests', readTestConfig().services.empty));
+    const service = readTestConfig().services.empty;
+    proxy = new RecordingProxy(service.url);
+    await proxy.start();
+    ({ accountId, client } = await addAccount('Window tests', { url: proxy.url, apiKey: service.apiKey }));
     await client.createDatabase(db, 'sandbox');
     let next = 0;
     const worker = async () => {
@@ -42,24 +47,29 @@ describe('Transfer: export in parallel windows (dbhost.export.parallelWindows)',
     if (client) await client.deleteDatabase(db).catch(() => undefined);
     if (accountId) await removeAccount(accountId);
     if (folder) rmSync(folder, { recursive: true, force: true });
+    await proxy?.stop();
   });
 
   it('with 4 windows writes the same file as one page after another, having fetched windows of the _id order', async () => {
+    /** Exports the collection to `file`; gives how many pages of documents it asked the service for. */
     const exportTo = async (file: string) => {
-      const run = await runScripted<ExportResult>([{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
+      proxy.requests.length = 0;
+      const run = await runScripted([{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
         accountId,
         db,
         col: 'source',
       });
       assert.deepEqual(run.prompts.errors, []);
-      assert.equal(run.result.exported, COUNT);
-      return run.result;
+      assert.deepEqual(run.prompts.infos, [`Exported 530 documents of ${db}.source to ${file}.`]);
+      return proxy.requests.filter(
+        (request) => request.method === 'GET' && request.path === `/databases/${db}/collections/source/documents`,
+      ).length;
     };
     const sequential = await exportTo(join(folder, 'sequential.ndjson'));
-    assert.equal(sequential.requests, Math.ceil(COUNT / 100), 'one page after another by default');
+    assert.equal(sequential, Math.ceil(COUNT / 100), 'one page after another by default');
     await vscode.workspace.getConfiguration('dbhost').update('export.parallelWindows', 4, vscode.ConfigurationTarget.Global);
     const windowed = await exportTo(join(folder, 'windowed.ndjson'));
-    assert.ok(windowed.requests > sequential.requests, `the windows' starts were asked for (${windowed.requests} requests)`);
+    assert.ok(windowed > sequential, `the windows' starts were asked for (${windowed} requests)`);
     assert.equal(readFileSync(join(folder, 'windowed.ndjson'), 'utf8'), readFileSync(join(folder, 'sequential.ndjson'), 'utf8'));
     assert.deepEqual(readdirSync(folder).sort(), ['sequential.ndjson', 'windowed.ndjson'], 'no temporary file is left');
   });

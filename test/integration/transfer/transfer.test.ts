@@ -6,8 +6,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber } from '../../../src/core/json/lossless';
-import type { ExportResult } from '../../../src/extension/transfer/exportDocumentsToFile';
-import type { ImportResult } from '../../../src/extension/transfer/importFromFile';
 import type { ImportState } from '../../../src/core/transfer/importState';
 import { importStateKey } from '../../../src/core/transfer/importState';
 import { newIdSeed, withId } from '../../../src/core/transfer/importIds';
@@ -48,18 +46,18 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   it('exports a collection to NDJSON, imports it into a new collection, and the counts are equal', async () => {
     const file = join(folder, 'source.ndjson');
-    const exported = await runScripted<ExportResult>([{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
+    const exported = await runScripted([{ pick: 'NDJSON' }, { file }], 'dbhost.exportDocuments', {
       accountId,
       db,
       col: 'source',
     });
     assert.deepEqual(exported.prompts.errors, []);
-    assert.equal(exported.result.exported, COUNT);
+    assert.deepEqual(exported.prompts.infos, [`Exported 250 documents of ${db}.source to ${file}.`]);
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     assert.equal(lines.length, COUNT);
     assert.deepEqual(readdirSync(folder), ['source.ndjson'], 'no temporary file is left beside it');
 
-    const imported = await runScripted<ImportResult>([{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', {
+    const imported = await runScripted([{ input: 'copy' }, { file }, { confirm: true }], 'dbhost.importDocuments', {
       accountId,
       db,
     });
@@ -67,7 +65,6 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     const [confirmation] = imported.prompts.confirmations;
     assert.match(confirmation.text, /Import 250 documents from source\.ndjson into the new collection transfertests\.copy/);
     assert.match(confirmation.detail ?? '', /250 records to import/);
-    assert.equal(imported.result.outcome?.stored, COUNT);
     const [source, copy] = await Promise.all([
       client.listDocuments(db, 'source', { limit: 1 }),
       client.listDocuments(db, 'copy', { limit: 1 }),
@@ -82,29 +79,29 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
 
   it('importing the same file into the same collection again stores nothing twice', async () => {
     const file = join(folder, 'source.ndjson');
-    const again = await runScripted<ImportResult>([{ file }, { confirm: true }], 'dbhost.importDocuments', {
+    const again = await runScripted([{ file }, { confirm: true }], 'dbhost.importDocuments', {
       accountId,
       db,
       col: 'copy',
     });
     // The export wrote every document with its _id, so all of them are found already stored.
     assert.match(again.prompts.confirmations[0].detail ?? '', /250 _ids already in the collection/);
-    assert.deepEqual(
-      [again.result.outcome?.stored, again.result.outcome?.alreadyStored, again.result.outcome?.failureCount],
-      [0, COUNT, 0],
-    );
+    assert.deepEqual(again.prompts.infos, [
+      `Imported source.ndjson into ${db}.copy: 0 documents stored, 250 already there from an earlier try.`,
+    ]);
+    assert.deepEqual(again.prompts.warnings, [], 'records were not stored');
     assert.equal((await client.listDocuments(db, 'copy', { limit: 1 })).total, COUNT);
   });
 
   it('exports chosen columns to CSV with nested fields as dotted columns', async () => {
     const file = join(folder, 'columns.csv');
-    const { result, prompts } = await runScripted<ExportResult>(
-      [{ pick: 'CSV' }, { input: 'n,tags' }, { file }],
-      'dbhost.exportDocuments',
-      { accountId, db, col: 'source' },
-    );
+    const { prompts } = await runScripted([{ pick: 'CSV' }, { input: 'n,tags' }, { file }], 'dbhost.exportDocuments', {
+      accountId,
+      db,
+      col: 'source',
+    });
     assert.deepEqual(prompts.errors, []);
-    assert.equal(result.exported, COUNT);
+    assert.deepEqual(prompts.infos, [`Exported 250 documents of ${db}.source to ${file}.`]);
     const rows = readFileSync(file, 'utf8').split('\r\n');
     assert.equal(rows[0], 'n,tags');
     assert.ok(rows.includes('0,"[""a"",{""deep"":[0]}]"'), rows.slice(0, 3).join(' | '));
@@ -114,7 +111,7 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     await client.createDocument(db, 'formulas', { _id: 1, f: '=HYPERLINK("http://x","y")', n: -5, s: '-5' }, { safe: true });
     const exportTo = async (name: string) => {
       const file = join(folder, name);
-      const { prompts } = await runScripted<ExportResult>([{ pick: 'CSV' }, { input: 'f,n,s' }, { file }], 'dbhost.exportDocuments', {
+      const { prompts } = await runScripted([{ pick: 'CSV' }, { input: 'f,n,s' }, { file }], 'dbhost.exportDocuments', {
         accountId,
         db,
         col: 'formulas',
@@ -142,14 +139,13 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
       }),
     );
     const file = join(folder, 'odd.json');
-    const { result, prompts } = await runScripted<ExportResult>(
-      [{ pick: 'JSON array' }, { file }],
-      'dbhost.exportQueryResults',
-      vscode.Uri.file(playground),
-      0,
-    );
+    const { prompts } = await runScripted([{ pick: 'JSON array' }, { file }], 'dbhost.exportQueryResults', vscode.Uri.file(playground), 0);
     assert.deepEqual(prompts.errors, []);
-    assert.equal(result.exported, COUNT / 2, "not bounded by the query's page size");
+    assert.deepEqual(
+      prompts.infos,
+      [`Exported 125 documents of the query on ${db}.source to ${file}.`],
+      "not bounded by the query's page size",
+    );
     const documents = JSON.parse(readFileSync(file, 'utf8')) as { _id: string; n: number }[];
     assert.equal(documents.length, COUNT / 2);
     assert.deepEqual(documents[0], { _id: 'own-249', n: 249 });
@@ -162,25 +158,22 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
   it('lists the records the service refuses, by line, in a report', async () => {
     const file = join(folder, 'mixed.ndjson');
     writeFileSync(file, '{"a":1}\n{"bad":{"$oid":"nope"}}\n{oops\n{"a":2}\n');
-    const { result, prompts } = await runScripted<ImportResult>(
-      [{ input: 'mixed' }, { file }, { confirm: true }],
-      'dbhost.importDocuments',
-      { accountId, db },
-    );
+    const { prompts } = await runScripted([{ input: 'mixed' }, { file }, { confirm: true }], 'dbhost.importDocuments', { accountId, db });
     assert.match(prompts.confirmations[0].detail ?? '', /line 3: not valid JSON/);
-    assert.equal(result.outcome?.stored, 2);
-    assert.deepEqual(
-      result.outcome?.failures.map((failure) => failure.line),
-      [2, 3],
-    );
-    const report = vscode.workspace.textDocuments.find((document) => document.uri.toString() === result.reportUri);
-    assert.ok(report, 'the failure report is open');
-    assert.match(report.getText(), /line 2: .*\$oid/);
-    assert.match(report.getText(), /line 3: not valid JSON/);
-    assert.ok(
-      prompts.warnings.some((message) => /2 records not stored/.test(message)),
-      prompts.warnings.join('\n'),
-    );
+    assert.deepEqual(prompts.warnings, [
+      `Imported mixed.ndjson into ${db}.mixed: 2 documents stored; 2 records not stored (see the report for each line and reason).`,
+    ]);
+    assert.equal((await client.listDocuments(db, 'mixed', { limit: 1 })).total, 2);
+    const report = vscode.window.activeTextEditor?.document;
+    assert.ok(report, 'no failure report is shown');
+    assert.ok(report.getText().startsWith(`Records of mixed.ndjson not stored in ${db}.mixed: 2\n`), report.getText());
+    const listed = report
+      .getText()
+      .split('\n')
+      .filter((line) => line.startsWith('line '));
+    assert.equal(listed.length, 2, report.getText());
+    assert.match(listed[0] ?? '', /^line 2: .*\$oid/);
+    assert.match(listed[1] ?? '', /^line 3: not valid JSON/);
   });
 
   it('offers to resume an import that stopped, and stores only what is left, nothing twice', async () => {
@@ -207,14 +200,16 @@ describe('Transfer: Export Documents… and Import Documents…', function () {
     const key = importStateKey(file, target);
     // Where the stopped run left it: the import's state in the workspace (the earlier imports here made the product use it).
     await productState('workspace').update(key, state);
-    const { result, prompts } = await runScripted<ImportResult>(
+    const { prompts } = await runScripted(
       [{ file }, { pick: /^Resume from record 5$/ }, { confirm: true }],
       'dbhost.importDocuments',
       target,
     );
     assert.deepEqual(prompts.errors, []);
     assert.match(prompts.confirmations[0].detail ?? '', /Resuming: the first 4 records were finished/);
-    assert.deepEqual([result.outcome?.stored, result.outcome?.alreadyStored], [4 + 5, 1]);
+    assert.deepEqual(prompts.infos, [
+      `Imported resume.ndjson into ${db}.resumed: ${4 + 5} documents stored, 1 already there from an earlier try.`,
+    ]);
     assert.equal((await client.listDocuments(db, 'resumed', { limit: 1 })).total, 10);
     assert.equal(productState('workspace').get(key), undefined, 'a finished import forgets its state');
   });
