@@ -26,9 +26,18 @@ const stored: fc.Arbitrary<Json> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Json>([7, 'a'], [[7]], [], { x: 7 }, 'a😀', [true, -0]) },
 );
 
-const doc = fc.record({ v: stored, w: stored, o: fc.record({ x: stored }, { requiredKeys: [] }) }, { requiredKeys: [] });
+/** `o`, on the path of the `o.x` index: an object, or an array or a scalar along the path. */
+const along: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ x: stored }, { requiredKeys: [] }) },
+  { weight: 1, arbitrary: fc.constantFrom<Json>([{ x: 7 }], 5, [7], [{ x: 'a' }, { x: 7 }], []) },
+);
+const doc = fc.record({ v: stored, w: stored, o: along }, { requiredKeys: [] });
+const indexed = fc.record({ f: fc.constantFrom('v', 'o.x'), v: wanted }).map(({ f, v }): JsonObject => ({ [f]: v }));
 const equality = fc.oneof(
-  fc.record({ f: fc.constantFrom('v', 'o.x'), v: wanted }).map(({ f, v }): JsonObject => ({ [f]: v })),
+  indexed,
+  indexed.map((q): JsonObject => ({ $or: [q] })),
+  fc.record({ q: indexed, w: wanted }).map(({ q, w }): JsonObject => ({ $and: [q, { w: { $gte: w } }] })),
+  fc.record({ q: indexed, v: wanted }).map(({ q, v }): JsonObject => ({ $or: [q, { v }] })),
   wanted.map((v): JsonObject => ({ v: { $eq: v } })),
   fc.record({ v: wanted, w: wanted }).map(({ v, w }): JsonObject => ({ v, w })),
   fc.record({ v: wanted, w: wanted }).map(({ v, w }): JsonObject => ({ v, w: { $gte: w } })),
