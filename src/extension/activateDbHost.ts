@@ -73,8 +73,8 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   };
 
   // The one composition root: every feature is declared in its own folder's register<Feature>.ts and listed in
-  // activateAll; src/extension/bundles says which load lazily. Guardrails first, at the account store's choke point: no client is made without the write guard (making the
-  // tree, which every feature is handed, makes none).
+  // activateAll; src/extension/bundles says which load lazily. Guardrails first, at the account store's choke
+  // point: no client is made without the write guard (making the tree, which every feature is handed, makes none).
   const explorer = createExplorer(services);
   const afterActivation = new AfterActivation(logger);
   context.subscriptions.push(afterActivation);

@@ -65,8 +65,12 @@ export async function pushedDownPage(
   return { documents, total, scanned: stats.docsExamined, plan, stats };
 }
 
-/** The index of one field the service's planner walks for a query, if it walks one. */
+/**
+ * The index of one field the service's planner walks for a query, if it walks one. None when the index is
+ * multikey: an array along its path has no sort key, so the store's equality on sort keys would be refused and
+ * written as containment anyway, after a snapshot spent on finding that out.
+ */
 export function keyedIndex(plan: QueryPlan): KeyedIndex | undefined {
-  const fields = plan.stage === 'IXSCAN' ? plan.index?.fields : undefined;
+  const fields = plan.stage === 'IXSCAN' && !plan.index?.multikey ? plan.index?.fields : undefined;
   return fields?.length === 1 ? { index: plan.index!.name, path: fields[0] } : undefined;
 }

@@ -86,19 +86,21 @@ export async function reviewOf(view: ViewPanel): Promise<ReviewItem[]> {
  * Runs `action`, during which another editor covers `view` and then the view comes to the front again (a diff
  * preview; a panel opened over it and closed), and resolves with what it gave once the page is back: a webview
  * hidden is unloaded, and shown again it loads anew and asks for its page, which the view answers with the page
- * and any notice the page missed. The page's Refresh, sent after that ask, is answered after all of it (the view
- * carries out its page's messages in order), so nothing of the ask comes after this resolves.
+ * and then any notice the page missed. The recorder hears the ask before the view does, so the drawn page is
+ * awaited from the ask on: it is the answer's, not an earlier one. The page's Refresh, sent after that, is
+ * answered after the rest of the answer (the view carries out its page's messages in order), so nothing of the
+ * ask comes after this resolves.
  */
 export async function coveredMeanwhile<T>(view: ViewPanel, action: () => Promise<T>): Promise<T> {
-  const asked = new Promise<void>((resolve) => {
+  const answered = new Promise<PageMessage>((resolve) => {
     const subscription = postedTo(view.panel).onDidReceive((message) => {
       if ((message as { type?: unknown }).type !== 'ready') return;
       subscription.dispose();
-      resolve();
+      resolve(nextDrawnPage(view));
     });
   });
   const result = await action();
-  await asked;
+  await answered;
   await actOn(view, { type: 'refresh' });
   return result;
 }

@@ -180,3 +180,23 @@ describe('guardrails: a client confirmed by a command’s own question, for that
     assert.equal(await stored(KEY_A), before + 2);
   });
 });
+
+describe('guardrails: no client of an account before the write guard is installed', () => {
+  it('refuses a plain and a confirmed client with the cause, then makes them once guardrails installed the guard', async () => {
+    resetFake();
+    const { context, accounts, services } = fakeServices(new Person());
+    try {
+      const id = (await accounts.add({ label: 'Early', baseUrl: 'http://127.0.0.1:1', apiKey: 'early-key-0d4f' })).id;
+      const refused = { message: /^DB Host has not set up the guardrails of "Early" yet, so it sends nothing to it\./ };
+      await assert.rejects(accounts.clientFor(id), refused);
+      await assert.rejects(
+        accounts.withConfirmedClient(id, () => Promise.resolve()),
+        refused,
+      );
+      accounts.guardWrites(writeGuard(accounts, (account, request) => checkWrite(services, account, request)));
+      assert.ok(await accounts.clientFor(id));
+    } finally {
+      context.dispose();
+    }
+  });
+});

@@ -150,7 +150,15 @@ export class AccountStore extends Disposable {
     const account = this.require(accountId);
     const apiKey = await this.getApiKey(accountId);
     if (!apiKey) throw new Error(vscode.l10n.t('The account "{0}" has no API key. Use "Change API Key" on it.', account.label));
-    return this.makeClient(account.baseUrl, apiKey, this.writeGuard?.(accountId, confirmation));
+    // A client made without the guard would send its writes undecided: none is made until guardrails installed it.
+    if (!this.writeGuard)
+      throw new Error(
+        vscode.l10n.t(
+          'DB Host has not set up the guardrails of "{0}" yet, so it sends nothing to it. Reload the window; if this happens again, see the DB Host output.',
+          account.label,
+        ),
+      );
+    return this.makeClient(account.baseUrl, apiKey, this.writeGuard(accountId, confirmation));
   }
 
   /**

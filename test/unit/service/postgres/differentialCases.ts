@@ -55,7 +55,14 @@ export const documents: fc.Arbitrary<JsonObject[]> = fc
         a: value,
         b: scalar,
         arr: fc.array(fc.oneof(scalar, fc.record({ k: small, s: word }, { requiredKeys: [] })), { maxLength: 4 }),
-        o: fc.record({ x: scalar, y: word, z: fc.record({ w: small }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+        // An array or a scalar along the path of o.x, o.y and o.z.w too, not only an object.
+        o: fc.oneof(
+          {
+            weight: 4,
+            arbitrary: fc.record({ x: scalar, y: word, z: fc.record({ w: small }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+          },
+          { weight: 1, arbitrary: fc.constantFrom<Json>([{ x: 7 }], 5, [7], [{ x: 'a', z: { w: 1 } }, { y: 's' }]) },
+        ),
       },
       { requiredKeys: [] },
     ),
