@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { Account } from '../kit/accounts/account';
 import { askApiKey, askBaseUrl, askLabel } from './askAccountDetails';
 import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
 import { checkApiKey } from './checkApiKey';
@@ -9,7 +8,7 @@ import { CommandId } from '../kit/feature/commandIds';
 const ACCOUNT_SETTINGS_ACTION = 'Account Settings…';
 
 /** Asks for address, name and key, checks the key against the service, and saves the account. */
-export async function addAccount(services: Services): Promise<Account> {
+export async function addAccount(services: Services): Promise<void> {
   const baseUrl = await askBaseUrl(services.prompts);
   const label = await askLabel(services.prompts, new URL(baseUrl).host, vscode.l10n.t('Name the DB Host account'));
   const apiKey = await askApiKey(services.prompts, label);
@@ -27,5 +26,4 @@ export async function addAccount(services: Services): Promise<Account> {
       (action) =>
         action === ACCOUNT_SETTINGS_ACTION && vscode.commands.executeCommand(CommandId.accountSettings, { accountId: account.id }),
     );
-  return account;
 }

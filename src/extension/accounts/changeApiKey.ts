@@ -9,7 +9,7 @@ import { confirmDespiteFailedCheck } from './confirmDespiteFailedCheck';
  * Replaces an account's key after checking it against GET /databases; a refused key or an
  * unreachable service is kept only if the user says so.
  */
-export async function changeApiKey(services: Services, arg: unknown): Promise<boolean> {
+export async function changeApiKey(services: Services, arg: unknown): Promise<void> {
   const { accountId } = await resolveAccount(services, arg);
   const account = services.accounts.require(accountId);
   const apiKey = await askApiKey(services.prompts, account.label);
@@ -23,5 +23,4 @@ export async function changeApiKey(services: Services, arg: unknown): Promise<bo
       ? vscode.l10n.t('The new key of "{0}" works.', account.label)
       : vscode.l10n.t('Saved the new key of "{0}".', account.label),
   );
-  return true;
 }

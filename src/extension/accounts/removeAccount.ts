@@ -3,7 +3,7 @@ import { resolveAccount } from '../kit/targets/resolveTarget';
 import { isLocalServiceAccount } from '../kit/accounts/localServiceAccount';
 import type { Services } from '../services';
 
-export async function removeAccount(services: Services, arg: unknown): Promise<boolean> {
+export async function removeAccount(services: Services, arg: unknown): Promise<void> {
   const { accountId } = await resolveAccount(services, arg);
   const account = services.accounts.require(accountId);
   const detail = isLocalServiceAccount(services, accountId)
@@ -15,8 +15,7 @@ export async function removeAccount(services: Services, arg: unknown): Promise<b
     detail,
     confirmLabel: vscode.l10n.t('Remove Account'),
   });
-  if (!confirmed) return false;
+  if (!confirmed) return;
   await services.accounts.remove(accountId);
   services.logger.scoped('accounts').info(`Removed the account "${account.label}"`);
-  return true;
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { addAccount, removeAccount, serviceClient, shownAccount, shownAccounts } from '../support/accounts';
+import { accountsAddedBy, addAccount, isShown, removeAccount, serviceClient, shownAccount, shownAccounts } from '../support/accounts';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { Account } from '../../../src/extension/kit/accounts/account';
 import { accountNode, childLabels, labelOf, treeItemOf } from '../explorer/explorerFixtures';
@@ -49,56 +49,51 @@ describe('Account commands', function () {
   });
 
   it('adds an account after checking its key, keeping the key in secret storage only', async () => {
-    const { result, prompts } = await run<Account>('dbhost.addAccount', [
-      { input: service.url },
-      { input: 'Added' },
-      { input: service.apiKey },
-    ]);
-    assert.ok(result, `no account added; errors: ${prompts.errors.join(' | ')}`);
-    added.push(result.id);
+    const {
+      added: [account],
+      ran: { prompts },
+    } = await accountsAddedBy(() => run('dbhost.addAccount', [{ input: service.url }, { input: 'Added' }, { input: service.apiKey }]));
+    assert.ok(account, `no account added; errors: ${prompts.errors.join(' | ')}`);
+    added.push(account.id);
     assert.equal(prompts.unanswered, 0);
     assert.equal(prompts.questions[2].password, true, 'the key was not asked for with a password box');
-    assert.deepEqual(await shownAccount(result.id), { id: result.id, label: 'Added', baseUrl: service.url });
-    assert.equal(await keptKey(result.id), service.apiKey);
+    assert.deepEqual(account, { id: account.id, label: 'Added', baseUrl: service.url });
+    assert.equal(await keptKey(account.id), service.apiKey);
     assert.deepEqual(prompts.infos, ['Added "Added": 0 databases.']);
     assert.ok((await childLabels()).includes('Added'));
   });
 
   it('warns before saving an http address that is not loopback, and saves nothing when told no', async () => {
-    const before = (await shownAccounts()).length;
-    const { result, prompts } = await run<Account | undefined>('dbhost.addAccount', [
-      { input: 'http://db.example.net' },
-      { confirm: false },
-    ]);
-    assert.equal(result, undefined);
+    const {
+      added,
+      ran: { prompts },
+    } = await accountsAddedBy(() => run('dbhost.addAccount', [{ input: 'http://db.example.net' }, { confirm: false }]));
     assert.equal(prompts.questions[1].kind, 'confirm');
     assert.match(prompts.questions[1].text, /travel in clear/);
-    assert.equal((await shownAccounts()).length, before);
+    assert.deepEqual(added, []);
     assert.deepEqual(prompts.errors, []);
   });
 
   it('says when a new key is refused (401), and keeps the old key when the user discards the new one', async () => {
     const account = await addOwn('Key change');
-    const { result, prompts } = await run<boolean | undefined>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: false }], {
-      accountId: account.id,
-    });
-    assert.equal(result, undefined);
+    const { prompts } = await run('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: false }], { accountId: account.id });
     assert.match(prompts.questions[1].text, /refused this key \(401/);
+    assert.deepEqual(prompts.infos, [], 'a discarded key was said to be saved');
     assert.equal(await keptKey(account.id), service.apiKey);
 
-    const kept = await run<boolean>('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: true }], { accountId: account.id });
-    assert.equal(kept.result, true);
+    const kept = await run('dbhost.changeApiKey', [{ input: 'a-wrong-key' }, { confirm: true }], { accountId: account.id });
+    assert.deepEqual(kept.prompts.infos, ['Saved the new key of "Key change".']);
     assert.equal(await keptKey(account.id), 'a-wrong-key');
 
-    const fixed = await run<boolean>('dbhost.changeApiKey', [{ input: service.apiKey }], { accountId: account.id });
-    assert.equal(fixed.result, true, 'a working key was questioned');
+    const fixed = await run('dbhost.changeApiKey', [{ input: service.apiKey }], { accountId: account.id });
+    assert.equal(fixed.prompts.confirmations.length, 0, 'a working key was questioned');
     assert.deepEqual(fixed.prompts.infos, ['The new key of "Key change" works.']);
     assert.equal(await keptKey(account.id), service.apiKey);
   });
 
   it('says when the service cannot be reached to check a key', async () => {
     const account = await addOwn('Unreachable', `http://127.0.0.1:${await freePort()}`, 'old-key-1');
-    const { prompts } = await run<boolean>('dbhost.changeApiKey', [{ input: 'new-key-2' }, { confirm: false }], { accountId: account.id });
+    const { prompts } = await run('dbhost.changeApiKey', [{ input: 'new-key-2' }, { confirm: false }], { accountId: account.id });
     assert.match(prompts.questions[1].text, /could not be reached/);
     assert.equal(await keptKey(account.id), 'old-key-1');
   });
@@ -112,16 +107,14 @@ describe('Account commands', function () {
 
   it('removes an account and its key only after a modal confirmation', async () => {
     const account = await addOwn('To remove');
-    const kept = await run<boolean>('dbhost.removeAccount', [{ confirm: false }], { accountId: account.id });
-    assert.equal(kept.result, false);
-    assert.ok(
-      (await shownAccounts()).some((shown) => shown.id === account.id),
-      'the account is gone without a yes',
-    );
+    const kept = await run('dbhost.removeAccount', [{ confirm: false }], { accountId: account.id });
+    assert.equal(kept.prompts.confirmations.length, 1);
+    assert.ok(await isShown(account.id), 'the account is gone without a yes');
+    assert.equal(await keptKey(account.id), service.apiKey, 'the key is gone without a yes');
 
-    const removed = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], await accountNode(account.id));
-    assert.equal(removed.result, true);
-    assert.ok(!(await shownAccounts()).some((shown) => shown.id === account.id), 'the account is still shown');
+    const removed = await run('dbhost.removeAccount', [{ confirm: true }], await accountNode(account.id));
+    assert.deepEqual(removed.prompts.errors, []);
+    assert.ok(!(await isShown(account.id)), 'the account is still shown');
     assert.equal(await keptKey(account.id), undefined);
     assert.ok(!(await childLabels()).includes('To remove'));
   });
@@ -149,8 +142,8 @@ describe('Account commands', function () {
     const marker = `kept${Date.now()}`;
     await firstClient.createDatabase(marker, 'sandbox');
 
-    const removal = await run<boolean>('dbhost.removeAccount', [{ confirm: true }], { accountId: first.result.id });
-    assert.equal(removal.result, true);
+    const removal = await run('dbhost.removeAccount', [{ confirm: true }], { accountId: first.result.id });
+    assert.ok(!(await isShown(first.result.id)), 'the local account is still shown');
     assert.match(
       removal.prompts.confirmations[0].detail ?? '',
       /local service runs in this window, it stops\. Its data and key stay on this machine/,

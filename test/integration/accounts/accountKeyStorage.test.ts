@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Account } from '../../../src/extension/kit/accounts/account';
+import { accountsAddedBy, isShown } from '../support/accounts';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { productSecrets, productStates, stateWritesOfTheRun } from '../support/productStorage';
@@ -23,9 +23,11 @@ describe('Account keys', function () {
   });
 
   it('are kept in SecretStorage only: added through the command, they are in no setting or state, and removal deletes them', async () => {
-    const { result: account, prompts } = await runScripted<Account | undefined>(
-      new FakePrompts([{ input: demo.url }, { input: 'Key storage' }, { input: demo.apiKey }]),
-      'dbhost.addAccount',
+    const {
+      added: [account],
+      ran: { prompts },
+    } = await accountsAddedBy(() =>
+      runScripted(new FakePrompts([{ input: demo.url }, { input: 'Key storage' }, { input: demo.apiKey }]), 'dbhost.addAccount'),
     );
     assert.ok(account, `no account added: ${prompts.errors.join(' | ')}`);
     assert.equal(await productSecrets().get(`dbhost.apiKey.${account.id}`), demo.apiKey);
@@ -35,7 +37,8 @@ describe('Account keys', function () {
     assert.ok(!stateWritesOfTheRun().some((write) => write.includes(demo.apiKey)), 'the API key was written to a state');
     assert.ok(!prompts.shown.some((text) => text.includes(demo.apiKey)), 'the API key was shown to the user');
 
-    assert.equal((await runScripted(new FakePrompts([{ confirm: true }]), 'dbhost.removeAccount', { accountId: account.id })).result, true);
+    await runScripted(new FakePrompts([{ confirm: true }]), 'dbhost.removeAccount', { accountId: account.id });
+    assert.ok(!(await isShown(account.id)), 'the account is still shown');
     assert.equal(await productSecrets().get(`dbhost.apiKey.${account.id}`), undefined);
     assert.ok(!everythingOutsideSecretStorage().includes('Key storage'), 'the removed account is still in state');
   });

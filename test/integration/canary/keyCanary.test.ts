@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { removeAccount, serviceClient, setGuardrails, shownAccounts } from '../support/accounts';
+import { accountsAddedBy, isShown, removeAccount, serviceClient, setGuardrails } from '../support/accounts';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,18 +28,21 @@ describe('The API key never leaks (canary key)', function () {
   const aiShown: string[] = [];
 
   /** Runs a command as a person answering `answers` would, keeping everything it showed. */
-  async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<unknown> {
+  async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<void> {
     const prompts = new FakePrompts(answers);
     allPrompts.push(prompts);
-    return (await runScripted(prompts, command, ...args)).result;
+    await runScripted(prompts, command, ...args);
   }
 
   before(async () => {
     await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true, apiKeys: [canary] });
     // Everything a user does with an account, its failures included, with the canary as the key.
-    account = (await run('dbhost.addAccount', [{ input: service.url }, { input: 'Canary' }, { input: canary }])) as Account;
-    assert.ok(account, 'the canary account was not added');
+    const { added } = await accountsAddedBy(() =>
+      run('dbhost.addAccount', [{ input: service.url }, { input: 'Canary' }, { input: canary }]),
+    );
+    assert.ok(added[0], 'the canary account was not added');
+    account = added[0];
     const client = serviceClient({ url: service.url, apiKey: canary });
     await client.createDatabase('canarydb', 'sandbox');
     await client.createCollection('canarydb', 'things');
@@ -76,7 +79,7 @@ describe('The API key never leaks (canary key)', function () {
   }
 
   after(async () => {
-    if (account && (await shownAccounts()).some((shown) => shown.id === account?.id)) await removeAccount(account.id);
+    if (account && (await isShown(account.id))) await removeAccount(account.id);
     await service?.stop();
   });
 

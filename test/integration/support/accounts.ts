@@ -23,15 +23,34 @@ export function serviceClient(service: ServiceEndpoint): DbHostApi {
  */
 export async function addAccount(label: string, service: ServiceEndpoint): Promise<{ accountId: string; client: DbHostApi }> {
   const script: FakeAnswer[] = [{ input: service.url }, { input: label }, { input: service.apiKey }, { confirm: true }];
-  const { result } = await runScripted<Account>(script, 'dbhost.addAccount');
-  assert.ok(result, `"Add Account" added no account "${label}"`);
-  return { accountId: result.id, client: serviceClient(service) };
+  const {
+    added: [account],
+    ran: { prompts },
+  } = await accountsAddedBy(() => runScripted(script, 'dbhost.addAccount'));
+  assert.ok(account, `"Add Account" added no account "${label}": ${prompts.errors.join(' | ')}`);
+  assert.equal(account.label, label, `"Add Account" added "${account.label}", not "${label}"`);
+  return { accountId: account.id, client: serviceClient(service) };
 }
 
-/** Removes the account with "Remove Account", its modal question confirmed. */
+/**
+ * Runs `change` (Add Account, Start Local Service…) and gives the accounts the DB Host view shows after it and not
+ * before, as a person sees an account appear there; and what `change` gave.
+ */
+export async function accountsAddedBy<T>(change: () => Promise<T>): Promise<{ added: Account[]; ran: T }> {
+  const before = new Set((await shownAccounts()).map((account) => account.id));
+  const ran = await change();
+  return { added: (await shownAccounts()).filter((account) => !before.has(account.id)), ran };
+}
+
+/** Whether the DB Host view shows the account. */
+export async function isShown(accountId: string): Promise<boolean> {
+  return (await shownAccounts()).some((account) => account.id === accountId);
+}
+
+/** Removes the account with "Remove Account", its modal question confirmed, failing when the view still shows it. */
 export async function removeAccount(accountId: string): Promise<void> {
-  const { result } = await runScripted<boolean>([{ confirm: true }], 'dbhost.removeAccount', { accountId });
-  assert.equal(result, true, `"Remove Account" did not remove the account ${accountId}`);
+  const { prompts } = await runScripted([{ confirm: true }], 'dbhost.removeAccount', { accountId });
+  assert.ok(!(await isShown(accountId)), `"Remove Account" did not remove the account ${accountId}: ${prompts.errors.join(' | ')}`);
 }
 
 const colorLabel = (color: string | undefined): string =>
