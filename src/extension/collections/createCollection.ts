@@ -5,7 +5,7 @@ import { revealInExplorer } from '../kit/targets/revealInExplorer';
 import type { Services } from '../services';
 import { validateCollectionName } from '../../core/names/collectionName';
 
-export async function createCollection(services: Services, arg: unknown): Promise<string> {
+export async function createCollection(services: Services, arg: unknown): Promise<void> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const existing = (await client.listCollections(db)).map((record) => record.name);
@@ -22,5 +22,4 @@ export async function createCollection(services: Services, arg: unknown): Promis
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Created the collection ${db}.${name}`);
   revealInExplorer({ accountId, db, col: name });
-  return name;
 }

@@ -5,7 +5,7 @@ import { revealInExplorer } from '../kit/targets/revealInExplorer';
 import type { Services } from '../services';
 import { validateCollectionName } from '../../core/names/collectionName';
 
-export async function renameCollection(services: Services, arg: unknown): Promise<string | undefined> {
+export async function renameCollection(services: Services, arg: unknown): Promise<void> {
   const { accountId, db, col } = await resolveCollection(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const existing = (await client.listCollections(db)).map((record) => record.name).filter((name) => name !== col);
@@ -17,12 +17,11 @@ export async function renameCollection(services: Services, arg: unknown): Promis
       validateInput: (text) => validateCollectionName(text.trim(), existing),
     }),
   ).trim();
-  if (name === col) return undefined;
+  if (name === col) return;
   const invalid = validateCollectionName(name, existing);
   if (invalid) throw new Error(invalid);
   await client.renameCollection(db, col, name);
   services.changes.fire({ accountId, db }, 'collections');
   services.logger.scoped('collections').info(`Renamed the collection ${db}.${col} to ${name}`);
   revealInExplorer({ accountId, db, col: name });
-  return name;
 }

@@ -11,7 +11,7 @@ import type { Services } from '../services';
  * Copies a database into a new one on the same plan: the name is checked as the database checks it, a copy
  * that would exceed the free databases is refused before anything is sent, and the copy appears in the tree.
  */
-export async function copyDatabase(services: Services, arg: unknown): Promise<string | undefined> {
+export async function copyDatabase(services: Services, arg: unknown): Promise<void> {
   const { accountId, db: from } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const [databases, plans] = await vscode.window.withProgress(
@@ -64,11 +64,10 @@ export async function copyDatabase(services: Services, arg: unknown): Promise<st
     void services.prompts.info(
       vscode.l10n.t('This service does not offer copying databases: Copy Database… is hidden from its databases now.'),
     );
-    return undefined;
+    return;
   }
   if (!answer.copy)
     throw new Error(vscode.l10n.t('The service did not copy {0} to {1}: {2}', from, to, answer.error ?? 'it gave no reason'));
   services.changes.fire({ accountId }, 'databases');
   services.logger.info(`Copied the database ${from} to ${to}`);
-  return to;
 }

@@ -7,7 +7,7 @@ import type { VirtualDocuments } from '../base/virtualDocuments';
  * Shows a current or slow operation as the service sent it, as a read-only JSON document; its address holds the
  * title and a number, never the key.
  */
-export async function showActivityDetails(documents: VirtualDocuments, title: string, entry: JsonObject): Promise<vscode.TextDocument> {
+export async function showActivityDetails(documents: VirtualDocuments, title: string, entry: JsonObject): Promise<void> {
   const kind = {
     scheme: 'dbhost-activity',
     gone: vscode.l10n.t('// These details were closed: open them again from the DB Host tree.\n'),
@@ -16,5 +16,4 @@ export async function showActivityDetails(documents: VirtualDocuments, title: st
   let document = await vscode.workspace.openTextDocument(uri);
   if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
   await vscode.window.showTextDocument(document, { preview: true });
-  return document;
 }

@@ -15,13 +15,13 @@ function freshUntitledUri(col: string): vscode.Uri {
 }
 
 /** Shows a current or slow operation's details as read-only JSON. */
-export async function showOperationDetails(services: Services, arg: unknown): Promise<string> {
+export async function showOperationDetails(services: Services, arg: unknown): Promise<void> {
   if (!(arg instanceof ActivityEntryNode)) throw new Error(vscode.l10n.t('Choose an operation or a slow query in the DB Host tree.'));
-  return (await showActivityDetails(services.virtualDocuments, arg.title, arg.entry)).uri.toString();
+  await showActivityDetails(services.virtualDocuments, arg.title, arg.entry);
 }
 
 /** Opens a playground prefilled with a slow query, bound to its account by label, ready to run again. */
-export async function openSlowQueryInPlayground(services: Services, arg: unknown): Promise<string> {
+export async function openSlowQueryInPlayground(services: Services, arg: unknown): Promise<void> {
   if (!(arg instanceof ActivityEntryNode) || arg.kind !== 'slowQuery')
     throw new Error(vscode.l10n.t('Choose a slow query in the DB Host tree to open it in a playground.'));
   if (!isReplayableQuery(arg.entry))
@@ -32,5 +32,4 @@ export async function openSlowQueryInPlayground(services: Services, arg: unknown
   if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
   const editor = await vscode.window.showTextDocument(document, { preview: false });
   await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), slowQueryPlaygroundText(arg.entry, account.label)));
-  return uri.toString();
 }

@@ -11,7 +11,7 @@ import { FREE_DATABASE_LIMIT } from '../../core/api/limits';
 import { countFreeDatabases, isFreePlan } from '../../core/plans/freeDatabases';
 
 /** Picks a plan (with prices and the free databases used), asks for a name and creates the database. */
-export async function createDatabase(services: Services, arg: unknown): Promise<{ name: string; slug: string }> {
+export async function createDatabase(services: Services, arg: unknown): Promise<void> {
   const { accountId } = await resolveAccount(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const [plans, databases] = await vscode.window.withProgress(
@@ -59,7 +59,6 @@ export async function createDatabase(services: Services, arg: unknown): Promise<
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Created the database ${name} on ${plan.slug}`);
   revealInExplorer({ accountId, db: name });
-  return { name, slug: plan.slug };
 }
 
 /** Turns the service's refusal into the rule that caused it, keeping the service's own words. */

@@ -5,13 +5,13 @@ import { resolveDatabase } from '../kit/targets/resolveTarget';
 import type { Services } from '../services';
 
 /** Deletes a database after a modal warning and the user typing its name exactly. */
-export async function deleteDatabase(services: Services, arg: unknown): Promise<boolean> {
+export async function deleteDatabase(services: Services, arg: unknown): Promise<void> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const confirmed = await confirmWrite(services, accountId, vscode.l10n.t('Delete the database {0}?', db), {
     detail: vscode.l10n.t('Every collection, document and index in it is deleted on the service. This cannot be undone.'),
     confirmLabel: vscode.l10n.t('Delete…'),
   });
-  if (!confirmed) return false;
+  if (!confirmed) return;
   const typed = required(
     await services.prompts.input({
       title: vscode.l10n.t('Delete {0}: this cannot be undone', db),
@@ -22,11 +22,10 @@ export async function deleteDatabase(services: Services, arg: unknown): Promise<
   );
   if (typed !== db) {
     void services.prompts.warn(vscode.l10n.t('The name typed does not match {0}: nothing was deleted.', db));
-    return false;
+    return;
   }
   await services.accounts.withConfirmedClient(accountId, (client) => client.deleteDatabase(db));
   services.changes.fire({ accountId }, 'databases');
   services.logger.scoped('databases').info(`Deleted the database ${db}`);
   void services.prompts.info(vscode.l10n.t('Deleted the database {0}.', db));
-  return true;
 }

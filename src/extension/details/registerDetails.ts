@@ -45,25 +45,25 @@ export const detailsFeature: FeatureModule = {
   commands: {
     [CommandId.showDatabaseInfo]: async ({ services }, arg?: unknown) => {
       const { accountId, db } = await resolveDatabase(services, arg);
-      return showDetails({ kind: 'database', accountId, db });
+      await showDetails({ kind: 'database', accountId, db });
     },
     [CommandId.showCollectionStatistics]: async ({ services }, arg?: unknown) => {
       const { accountId, db, col } = await resolveCollection(services, arg);
-      return showDetails({ kind: 'collection', accountId, db, col });
+      await showDetails({ kind: 'collection', accountId, db, col });
     },
     [CommandId.showDeploymentDetails]: async ({ services }, arg?: unknown) => {
       const { accountId, deployment } = await resolveDeploymentTarget(services, arg, 'Deployment Details');
-      return showDetails({ kind: 'deployment', accountId, deployment });
+      await showDetails({ kind: 'deployment', accountId, deployment });
     },
     [CommandId.showInvoice]: async ({ services }, arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
       const invoice = targetOf(arg)?.invoice ?? (await pickInvoice(services, accountId));
-      return showDetails({ kind: 'invoice', accountId, invoice });
+      await showDetails({ kind: 'invoice', accountId, invoice });
     },
     [CommandId.showPlan]: async ({ services }, arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
       const plan = targetOf(arg)?.plan ?? (await pickPlan(services, accountId));
-      return showDetails({ kind: 'plan', accountId, plan: String(plan) });
+      await showDetails({ kind: 'plan', accountId, plan: String(plan) });
     },
     [CommandId.refreshDetails]: ({ services }, uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;

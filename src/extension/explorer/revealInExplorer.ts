@@ -17,22 +17,19 @@ export interface ExplorerView {
   readonly view: vscode.TreeView<ExplorerNode>;
 }
 
-/** Reveal in Explorer: selects the target's item in the DB Host view; returns its id, or undefined when not found. */
+/** Reveal in Explorer: selects the target's item in the DB Host view, when found. */
 export async function revealInExplorer(
   services: Services,
   { provider, view }: ExplorerView,
   target: ResourceTarget,
   options: RevealOptions = {},
-): Promise<string | undefined> {
-  if (options.onlyIfVisible && !view.visible) return undefined;
+): Promise<void> {
+  if (options.onlyIfVisible && !view.visible) return;
   try {
     const node = await findNode(provider, target);
-    if (!node) return undefined;
-    await view.reveal(node, { select: true, focus: false, expand: false });
-    return node.id;
+    if (node) await view.reveal(node, { select: true, focus: false, expand: false });
   } catch (error) {
     services.logger.warn(`Could not reveal in the DB Host view: ${services.logger.describe(error)}`);
-    return undefined;
   }
 }
 

@@ -15,9 +15,9 @@ function answered<T>(answer: T | undefined): T {
 
 /**
  * Mode, colour and tag of an account, asked in three steps with the current choice marked; leaving
- * Read-only for Normal is confirmed modally. Returns the account as saved.
+ * Read-only for Normal is confirmed modally.
  */
-export async function accountSettings(services: Services, accountId: string): Promise<Account> {
+export async function accountSettings(services: Services, accountId: string): Promise<void> {
   const account = services.accounts.require(accountId);
   const current = modeOf(account);
   const title = vscode.l10n.t('Account Settings: {0}', account.label);
@@ -59,7 +59,6 @@ export async function accountSettings(services: Services, accountId: string): Pr
   services.logger.info(
     `Account Settings of "${account.label}": ${modeLabel(mode)}, ${colorLabel(saved.color)}, ${tag ? `tag "${tag}"` : 'no tag'}`,
   );
-  return saved;
 }
 
 async function confirmLoosening(services: Services, account: Account, from: WriteMode, to: WriteMode): Promise<void> {

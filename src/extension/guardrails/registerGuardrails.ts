@@ -45,7 +45,7 @@ export const guardrailsFeature: FeatureModule = {
   commands: {
     [CommandId.accountSettings]: async ({ services }, arg?: unknown) => {
       const { accountId } = await resolveAccount(services, arg);
-      return guardrailsBundle().accountSettings(services, accountId);
+      await guardrailsBundle().accountSettings(services, accountId);
     },
   },
   register: ({ services, afterActivation }) => registerGuardrails(services, afterActivation),

@@ -9,7 +9,7 @@ import { rulesUri } from './rulesUri';
  * collection without rules, a schema to fill in. Saving the file sets them. On a service known to keep no rules
  * (it answered 404 to setting them) it opens nothing and says so, sending nothing.
  */
-export async function openRules(services: Services, arg: unknown): Promise<vscode.Uri | undefined> {
+export async function openRules(services: Services, arg: unknown): Promise<void> {
   const { accountId, db, col } = await resolveCollection(services, arg);
   if (isKnownAbsent(await services.accounts.clientFor(accountId), 'rules')) {
     void services.prompts.info(
@@ -19,9 +19,7 @@ export async function openRules(services: Services, arg: unknown): Promise<vscod
         col,
       ),
     );
-    return undefined;
+    return;
   }
-  const uri = rulesUri({ accountId, db, col });
-  await vscode.window.showTextDocument(uri, { preview: false });
-  return uri;
+  await vscode.window.showTextDocument(rulesUri({ accountId, db, col }), { preview: false });
 }

@@ -23,7 +23,7 @@ type CollectionNode = TargetNode<NodeTargets['collection']>;
 export interface Rules {
   readonly files: RulesFiles;
   children(collection: CollectionNode, context: ExplorerContext): Promise<ExplorerNode[]>;
-  open(arg: unknown): Promise<vscode.Uri | undefined>;
+  open(arg: unknown): Promise<void>;
   complete(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]>;
   /** The rules as they concern documents edited as files: diagnostics, quick fixes, the check before a save. */
   readonly documents: DocumentRules;

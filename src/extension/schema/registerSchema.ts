@@ -10,10 +10,12 @@ import { resolveCollection } from '../kit/targets/resolveTarget';
 export const schemaFeature: FeatureModule<LoadKnowledge, void, LoadKnowledge> = {
   name: 'schema',
   commands: {
-    [CommandId.showSchema]: async ({ services, own: knowledge }, arg?: unknown) =>
-      (await (await knowledge()).reports.show(await resolveCollection(services, arg))).uri.toString(),
-    [CommandId.refreshSchema]: async ({ services, own: knowledge }, arg?: unknown) =>
-      (await (await knowledge()).schemas.refresh(await resolveCollection(services, arg))).schema,
+    [CommandId.showSchema]: async ({ services, own: knowledge }, arg?: unknown) => {
+      await (await knowledge()).reports.show(await resolveCollection(services, arg));
+    },
+    [CommandId.refreshSchema]: async ({ services, own: knowledge }, arg?: unknown) => {
+      await (await knowledge()).schemas.refresh(await resolveCollection(services, arg));
+    },
   },
   register({ explorer }, knowledge) {
     explorer.contribute('collection', { children: async (collection, context) => [(await knowledge()).schemaNode(collection, context)] });

@@ -53,13 +53,12 @@ export class SchemaReports extends Disposable {
   }
 
   /** Opens the report of a collection, sampling it first when it has no schema yet. */
-  async show(target: SchemaTarget): Promise<vscode.TextDocument> {
+  async show(target: SchemaTarget): Promise<void> {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sampling {0}.{1}', target.db, target.col) },
       () => this.schemas.get(target),
     );
     const document = await vscode.workspace.openTextDocument(schemaReportUri(target));
     await vscode.window.showTextDocument(document, { preview: true });
-    return document;
   }
 }

@@ -11,11 +11,11 @@ import { listUsersOrExplain, refreshUsers } from './usersOnService';
  * Asks for a name, a password (typed twice, in a password box) and the access, and adds the user. The
  * password lives only in this call: it is sent once in the request body and never logged or kept.
  */
-export async function addUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<string | undefined> {
+export async function addUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<void> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   const users = await listUsersOrExplain(services, client, db);
-  if (!users) return undefined;
+  if (!users) return;
   const existing = users.map((record) => record.user);
   const name = required(
     await services.prompts.input({
@@ -67,5 +67,4 @@ export async function addUser(services: Services, explorer: ExplorerTree, arg: u
   }
   services.logger.info(`Added the user ${name} to ${db}${readOnly ? ' (read only)' : ''}`);
   await refreshUsers(explorer, accountId, db);
-  return name;
 }

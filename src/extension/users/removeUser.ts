@@ -8,14 +8,14 @@ import { UserNode } from './usersNode';
 import { listUsersOrExplain, refreshUsers } from './usersOnService';
 
 /** Removes a database user after a modal confirmation. */
-export async function removeUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<boolean> {
+export async function removeUser(services: Services, explorer: ExplorerTree, arg: unknown): Promise<void> {
   const { accountId, db } = await resolveDatabase(services, arg);
   const client = await services.accounts.clientFor(accountId);
   let user =
     arg instanceof UserNode ? arg.user : typeof (arg as { user?: unknown })?.user === 'string' ? (arg as { user: string }).user : undefined;
   if (user === undefined) {
     const users = await listUsersOrExplain(services, client, db);
-    if (!users) return false;
+    if (!users) return;
     if (users.length === 0) throw new Error(vscode.l10n.t('The database {0} has no users.', db));
     user = required(
       await services.prompts.pick(
@@ -32,9 +32,8 @@ export async function removeUser(services: Services, explorer: ExplorerTree, arg
     ),
     confirmLabel: vscode.l10n.t('Remove User'),
   });
-  if (!confirmed) return false;
+  if (!confirmed) return;
   await services.accounts.withConfirmedClient(accountId, (confirmedClient) => confirmedClient.deleteUser(db, user));
   services.logger.info(`Removed the user ${user} from ${db}`);
   await refreshUsers(explorer, accountId, db);
-  return true;
 }

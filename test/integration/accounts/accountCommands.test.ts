@@ -37,6 +37,23 @@ describe('Account commands', function () {
     return shownAccount(accountId);
   }
 
+  /** Start Local Service, as a person reads it: the account its notice names, as the DB Host view shows it. */
+  async function startLocal(): Promise<Account> {
+    const { prompts } = await run('dbhost.startLocalService', []);
+    const said = prompts.infos.at(-1) ?? '';
+    const [, url, label] = /runs at (\S+); its account is "(.+)"\.$/.exec(said) ?? [];
+    assert.ok(url, `the local service did not start: ${[...prompts.errors, said].join(' | ')}`);
+    const account = (await shownAccounts()).find((shown) => shown.baseUrl === url && shown.label === label);
+    assert.ok(account, `the DB Host view shows no account "${label}" at ${url}`);
+    return account;
+  }
+
+  /** Stop Local Service, failing when it says none was running. */
+  async function stopLocal(): Promise<void> {
+    const { prompts } = await run('dbhost.stopLocalService', []);
+    assert.deepEqual([...prompts.errors, ...prompts.infos], [], 'Stop Local Service did not stop it');
+  }
+
   before(async () => {
     await activateExtension();
     service = await startServiceInChild({ script: installedServiceScript(), empty: true });
@@ -120,8 +137,7 @@ describe('Account commands', function () {
   });
 
   it('starts the local service as a "Local" account and stops it on command', async () => {
-    const { result: account, prompts } = await run<Account>('dbhost.startLocalService', []);
-    assert.ok(account, `the local service did not start: ${prompts.errors.join(' | ')}`);
+    const account = await startLocal();
     added.push(account.id);
     assert.equal(account.label, 'Local');
     assert.match(account.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -129,32 +145,29 @@ describe('Account commands', function () {
     assert.ok((await client.listDatabases()).length > 0, 'the local service has no demo databases');
     assert.match(String((await treeItemOf((await accountNode(account.id))!)).description), /running here/);
 
-    const { result: stopped } = await run<boolean>('dbhost.stopLocalService', []);
-    assert.equal(stopped, true);
+    await stopLocal();
     await assert.rejects(client.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
   });
 
   it('stops the local service when its account is removed, and starting again brings back the same data', async () => {
-    const first = await run<Account>('dbhost.startLocalService', []);
-    assert.ok(first.result, `the local service did not start: ${first.prompts.errors.join(' | ')}`);
-    added.push(first.result.id);
-    const firstClient = await clientWithKeptKey(first.result);
+    const first = await startLocal();
+    added.push(first.id);
+    const firstClient = await clientWithKeptKey(first);
     const marker = `kept${Date.now()}`;
     await firstClient.createDatabase(marker, 'sandbox');
 
-    const removal = await run('dbhost.removeAccount', [{ confirm: true }], { accountId: first.result.id });
-    assert.ok(!(await isShown(first.result.id)), 'the local account is still shown');
+    const removal = await run('dbhost.removeAccount', [{ confirm: true }], { accountId: first.id });
+    assert.ok(!(await isShown(first.id)), 'the local account is still shown');
     assert.match(
       removal.prompts.confirmations[0].detail ?? '',
       /local service runs in this window, it stops\. Its data and key stay on this machine/,
     );
 
-    const second = await run<Account>('dbhost.startLocalService', []);
-    assert.ok(second.result, `the local service did not start again: ${second.prompts.errors.join(' | ')}`);
-    added.push(second.result.id);
+    const second = await startLocal();
+    added.push(second.id);
     // The first process is gone, not left running beside the second.
     await assert.rejects(firstClient.listDatabases(), (error: Error) => /ECONNREFUSED|connect|reach/i.test(error.message));
-    const secondClient = await clientWithKeptKey(second.result);
+    const secondClient = await clientWithKeptKey(second);
     assert.ok(
       (await secondClient.listDatabases()).some((database) => database.name === marker),
       'the data of the first run is not reachable',
@@ -162,8 +175,7 @@ describe('Account commands', function () {
     await secondClient.deleteDatabase(marker);
 
     // Starting while it runs gives the same service, not a second one.
-    const again = await run<Account>('dbhost.startLocalService', []);
-    assert.deepEqual(again.result, second.result);
-    assert.equal(await run<boolean>('dbhost.stopLocalService', []).then(({ result }) => result), true);
+    assert.deepEqual(await startLocal(), second);
+    await stopLocal();
   });
 });

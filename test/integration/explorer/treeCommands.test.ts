@@ -10,6 +10,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
 import { installedServiceScript } from '../support/product';
+import { shownInFront } from '../support/editors';
 
 const db = 'commands';
 
@@ -31,14 +32,21 @@ describe('Database, collection, index, copy and details commands', function () {
   const services: ChildService[] = [];
 
   /** Runs a command whose questions use up the whole script; a refused input is recorded and the person gives up. */
-  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const scripted = await runScripted<T>(new FakePrompts(answers), command, ...args);
+  async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ prompts: FakePrompts }> {
+    const scripted = await runScripted(new FakePrompts(answers), command, ...args);
     assert.equal(
       scripted.prompts.unanswered,
       0,
       `${command} did not ask everything scripted; errors: ${scripted.prompts.errors.join(' | ')}`,
     );
     return scripted;
+  }
+
+  /** Runs a command that asks nothing and gives the document in the editor it left in front. */
+  async function shownBy(command: string, ...args: unknown[]): Promise<vscode.TextDocument> {
+    const { prompts } = await run(command, [], ...args);
+    assert.deepEqual(prompts.errors, [], `${command} failed`);
+    return shownInFront(command, 'dbhost-details');
   }
 
   const databaseNames = async () => (await client.listDatabases()).map((record) => record.name);
@@ -65,18 +73,13 @@ describe('Database, collection, index, copy and details commands', function () {
   it('creates a database on a plan picked with its price, showing the free databases used', async () => {
     const databases = await nodeAt(accountId, 'Databases');
     assert.deepEqual(await childLabels(databases), [db]);
-    const { result, prompts } = await run<{ name: string; slug: string }>(
-      'dbhost.createDatabase',
-      [{ pick: /sandbox/i }, { input: 'made' }],
-      databases,
-    );
-    assert.deepEqual(result, { name: 'made', slug: 'sandbox' });
+    const { prompts } = await run('dbhost.createDatabase', [{ pick: /sandbox/i }, { input: 'made' }], databases);
+    assert.equal((await client.listDatabases()).find((record) => record.name === 'made')?.slug, 'sandbox');
     assert.match(prompts.questions[0].text, /1 of 5 free databases used/);
     assert.ok(
       prompts.shown.some((text) => /^free\b/.test(text)) && prompts.shown.some((text) => /^\$\d/.test(text)),
       'the plans were shown without prices',
     );
-    assert.ok((await databaseNames()).includes('made'));
     await whenTree(async () => (await childLabels(databases)).includes('made'));
   });
 
@@ -88,10 +91,9 @@ describe('Database, collection, index, copy and details commands', function () {
     const plans = await serviceClient(unpaid).listPlans();
     const paid = plans.find((plan) => (plan.price ?? 0) > 0);
     assert.ok(paid, 'the service offers no paid plan');
-    const { result, prompts } = await run('dbhost.createDatabase', [{ pick: paid.name ?? paid.slug }, { input: 'costly' }], {
+    const { prompts } = await run('dbhost.createDatabase', [{ pick: paid.name ?? paid.slug }, { input: 'costly' }], {
       accountId: unpaidAccount,
     });
-    assert.equal(result, undefined);
     assert.equal(prompts.errors.length, 1);
     assert.match(prompts.errors[0], /paid plan needs payment information on the account/);
     const names = (await serviceClient(unpaid).listDatabases()).map((d) => d.name);
@@ -100,18 +102,17 @@ describe('Database, collection, index, copy and details commands', function () {
 
   it('deletes a database only when its name is typed exactly', async () => {
     const made = await nodeAt(accountId, 'Databases', 'made');
-    const wrong = await run<boolean | undefined>('dbhost.deleteDatabase', [{ confirm: true }, { input: 'mad' }], made);
-    assert.equal(wrong.result, undefined);
+    const wrong = await run('dbhost.deleteDatabase', [{ confirm: true }, { input: 'mad' }], made);
     assert.match(wrong.prompts.questions[0].detail ?? '', /cannot be undone/);
     assert.deepEqual(wrong.prompts.refusals, ['Type made exactly to delete it']);
     assert.ok((await databaseNames()).includes('made'), 'deleted although the name typed was wrong');
 
-    const declined = await run<boolean>('dbhost.deleteDatabase', [{ confirm: false }], made);
-    assert.equal(declined.result, false);
+    const declined = await run('dbhost.deleteDatabase', [{ confirm: false }], made);
+    assert.deepEqual(declined.prompts.infos, []);
     assert.ok((await databaseNames()).includes('made'));
 
-    const right = await run<boolean>('dbhost.deleteDatabase', [{ confirm: true }, { input: 'made' }], made);
-    assert.equal(right.result, true);
+    const right = await run('dbhost.deleteDatabase', [{ confirm: true }, { input: 'made' }], made);
+    assert.deepEqual(right.prompts.infos, ['Deleted the database made.']);
     assert.ok(!(await databaseNames()).includes('made'));
     const databases = await nodeAt(accountId, 'Databases');
     await whenTree(async () => !(await childLabels(databases)).includes('made'));
@@ -119,7 +120,7 @@ describe('Database, collection, index, copy and details commands', function () {
 
   it('creates, renames and deletes a collection, in the tree and on the service', async () => {
     const database = await nodeAt(accountId, 'Databases', db);
-    assert.equal((await run<string>('dbhost.createCollection', [{ input: 'drafts' }], database)).result, 'drafts');
+    await run('dbhost.createCollection', [{ input: 'drafts' }], database);
     assert.ok((await collectionNames()).includes('drafts'));
     await whenTree(async () => (await childLabels(database)).includes('drafts'));
 
@@ -127,7 +128,7 @@ describe('Database, collection, index, copy and details commands', function () {
     assert.match(refused.prompts.refusals[0], /reserved/);
 
     const drafts = await child(database, 'drafts');
-    assert.equal((await run<string>('dbhost.renameCollection', [{ input: 'finals' }], drafts)).result, 'finals');
+    await run('dbhost.renameCollection', [{ input: 'finals' }], drafts);
     assert.deepEqual(
       (await collectionNames()).filter((name) => name !== 'items'),
       ['finals'],
@@ -138,10 +139,10 @@ describe('Database, collection, index, copy and details commands', function () {
     });
 
     const finals = await child(database, 'finals');
-    assert.equal((await run<boolean>('dbhost.deleteCollection', [{ confirm: false }], finals)).result, false);
+    assert.deepEqual((await run('dbhost.deleteCollection', [{ confirm: false }], finals)).prompts.infos, []);
     assert.ok((await collectionNames()).includes('finals'));
-    const deleted = await run<boolean>('dbhost.deleteCollection', [{ confirm: true }], finals);
-    assert.equal(deleted.result, true);
+    const deleted = await run('dbhost.deleteCollection', [{ confirm: true }], finals);
+    assert.deepEqual(deleted.prompts.infos, [`Deleted the collection ${db}.finals.`]);
     assert.match(deleted.prompts.questions[0].detail ?? '', /cannot be undone/);
     assert.deepEqual(await collectionNames(), ['items']);
     await whenTree(async () => !(await childLabels(database)).includes('finals'));
@@ -183,19 +184,18 @@ describe('Database, collection, index, copy and details commands', function () {
   });
 
   it('opens database info, collection statistics and plans as read-only JSON without the key in the URI', async () => {
-    const info = await run<vscode.TextDocument>('dbhost.showDatabaseInfo', [], await nodeAt(accountId, 'Databases', db));
-    const stats = await run<vscode.TextDocument>('dbhost.showCollectionStatistics', [], { accountId, db, col: 'items' });
-    const plan = await run<vscode.TextDocument>('dbhost.showPlan', [], { accountId, plan: 'sandbox' });
-    for (const { result: document } of [info, stats, plan]) {
-      assert.ok(document, 'no document opened');
+    const info = await shownBy('dbhost.showDatabaseInfo', await nodeAt(accountId, 'Databases', db));
+    const stats = await shownBy('dbhost.showCollectionStatistics', { accountId, db, col: 'items' });
+    const plan = await shownBy('dbhost.showPlan', { accountId, plan: 'sandbox' });
+    for (const document of [info, stats, plan]) {
       assert.equal(document.languageId, 'json');
       assert.equal(document.uri.scheme, 'dbhost-details');
       assert.ok(!document.uri.toString().includes(service.apiKey) && !decodeURIComponent(document.uri.toString()).includes(service.apiKey));
       JSON.parse(document.getText());
     }
-    assert.equal(JSON.parse(info.result.getText()).name, db);
-    assert.equal(JSON.parse(stats.result.getText()).count, 1);
-    assert.equal(JSON.parse(plan.result.getText()).slug, 'sandbox');
+    assert.equal(JSON.parse(info.getText()).name, db);
+    assert.equal(JSON.parse(stats.getText()).count, 1);
+    assert.equal(JSON.parse(plan.getText()).slug, 'sandbox');
   });
 
   it("opens an invoice and a deployment's details from the tree of the demo account", async () => {
@@ -204,16 +204,17 @@ describe('Database, collection, index, copy and details commands', function () {
     accounts.push(demoAccount);
     const [invoice] = await childrenOf(await nodeAt(demoAccount, 'Invoices'));
     assert.equal(invoice.treeItem().contextValue, 'dbhost.invoice');
-    const shown = await run<vscode.TextDocument>('dbhost.showInvoice', [], invoice);
-    assert.ok('id' in JSON.parse(shown.result.getText()));
+    const shown = await shownBy('dbhost.showInvoice', invoice);
+    assert.ok('id' in JSON.parse(shown.getText()));
 
     const [deployment] = await childrenOf(await nodeAt(demoAccount, 'Deployments'));
     assert.equal(deployment.treeItem().contextValue, 'dbhost.deployment');
     const [details, logs] = await childrenOf(deployment);
     assert.equal(logs.treeItem().contextValue, 'dbhost.deploymentLogs');
     assert.equal(logs.treeItem().command?.command, 'dbhost.tailLogs');
-    const opened = await run<vscode.TextDocument>('dbhost.showDeploymentDetails', [], details);
-    assert.equal(opened.result.languageId, 'json');
-    JSON.parse(opened.result.getText());
+    const opened = await shownBy('dbhost.showDeploymentDetails', details);
+    assert.equal(opened.languageId, 'json');
+    assert.equal(opened.uri.scheme, 'dbhost-details');
+    JSON.parse(opened.getText());
   });
 });

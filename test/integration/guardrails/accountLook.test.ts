@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { addAccount, removeAccount, serviceClient, setGuardrails, shownAccount } from '../support/accounts';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { Account } from '../../../src/extension/kit/accounts/account';
 import { accountNode, treeItemOf } from '../explorer/explorerFixtures';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { decorationOf, statusItemOf } from '../support/registrations';
@@ -70,14 +69,13 @@ describe('Guardrails: Account Settings, and the account’s colour and tag on it
   });
 
   it('Account Settings… sets mode, colour and tag; the tree item shows the tag and mode in the colour', async () => {
-    const { result, prompts } = await runScripted<Account>(
-      [{ pick: 'Read-only' }, { pick: 'Red' }, { input: 'production' }],
-      'dbhost.accountSettings',
-      { accountId: tagged },
-    );
+    const { prompts } = await runScripted([{ pick: 'Read-only' }, { pick: 'Red' }, { input: 'production' }], 'dbhost.accountSettings', {
+      accountId: tagged,
+    });
     assert.deepEqual(prompts.errors, []);
     assert.equal(prompts.unanswered, 0);
-    assert.deepEqual([result.mode, result.color, result.tag], ['readOnly', 'charts.red', 'production']);
+    const saved = await shownAccount(tagged);
+    assert.deepEqual([saved.mode, saved.color, saved.tag], ['readOnly', 'charts.red', 'production']);
     const item = await accountItem(tagged);
     assert.equal(item.description, `production · Read-only · ${new URL(readTestConfig().services.empty.url).host}`);
     const icon = item.iconPath as vscode.ThemeIcon;

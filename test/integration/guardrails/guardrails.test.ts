@@ -18,7 +18,7 @@ import { FakePrompts } from '../support/fakePrompts';
 import { readTestConfig } from '../support/test-config';
 import { discard, replaceFirst } from '../support/textEditing';
 import { answerPrompts } from '../support/windowPrompts';
-import { documentOpenedBy } from '../support/editors';
+import { documentOpenedBy, shownInFront } from '../support/editors';
 
 const db = 'guardtests';
 
@@ -291,8 +291,8 @@ describe('Guardrails: Read-only and Confirm writes at the choke point', function
         via: 'Set Rules… and save the rules file',
         request: /^PUT \/databases\/guardtests\/collections\/people$/,
         run: async (guard) => {
-          const uri = await vscode.commands.executeCommand<vscode.Uri>('dbhost.setRules', target({ col }));
-          const document = await vscode.workspace.openTextDocument(uri);
+          await vscode.commands.executeCommand('dbhost.setRules', target({ col }));
+          const document = shownInFront('Set Rules…', 'dbhost-rules');
           await replaceFirst(document, '"properties": {}', '"required": ["name"]');
           return rulesSaveRefused(document, guard);
         },

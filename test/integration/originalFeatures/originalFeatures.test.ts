@@ -8,6 +8,7 @@ import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import type { FakeAnswer } from '../support/fakePrompts';
 import { FakePrompts } from '../support/fakePrompts';
 import { treeMenuCommands } from '../support/treeMenus';
+import { shownInFront } from '../support/editors';
 import { serviceWithoutExtras } from './withoutExtras';
 import type { ChildService } from '../../support/testService';
 import { startServiceInChild } from '../../support/testService';
@@ -25,8 +26,8 @@ describe('Original service extras: users, copy database, current operations, slo
   const accounts: string[] = [];
   const closers: (() => Promise<void>)[] = [];
 
-  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const scripted = await runScripted<T>(new FakePrompts(answers), command, ...args);
+  async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ prompts: FakePrompts }> {
+    const scripted = await runScripted(new FakePrompts(answers), command, ...args);
     assert.equal(
       scripted.prompts.unanswered,
       0,
@@ -63,12 +64,11 @@ describe('Original service extras: users, copy database, current operations, slo
 
   it('adds a user with the password typed twice in password boxes, never shown or logged, and removes it after a modal question', async () => {
     const users = await nodeAt(accountId, 'Databases', db, 'Users');
-    const added = await run<string>(
+    const added = await run(
       'dbhost.addUser',
       [{ input: 'reporter' }, { input: PASSWORD }, { input: PASSWORD }, { pick: 'Read only' }],
       users,
     );
-    assert.equal(added.result, 'reporter');
     const passwordBoxes = added.prompts.questions.filter((question) => question.kind === 'input' && question.password === true);
     assert.equal(passwordBoxes.length, 2, 'the password is asked twice, hidden');
     assert.ok(!added.prompts.shown.join('\n').includes(PASSWORD), 'the password was shown');
@@ -80,12 +80,11 @@ describe('Original service extras: users, copy database, current operations, slo
     // Like Documents, the Users node shows how many it holds once they are loaded.
     assert.equal(users.treeItem().description, '1');
 
-    const mismatch = await runScripted<string>(
+    const mismatch = await runScripted(
       new FakePrompts([{ input: 'second' }, { input: PASSWORD }, { input: 'something else' }]),
       'dbhost.addUser',
       users,
     );
-    assert.equal(mismatch.result, undefined);
     assert.match(mismatch.prompts.refusals.join(' | '), /passwords do not match/);
     assert.deepEqual(mismatch.prompts.errors, [], 'giving up is no error');
     assert.deepEqual(
@@ -93,14 +92,12 @@ describe('Original service extras: users, copy database, current operations, slo
       ['reporter'],
     );
 
-    const duplicate = await runScripted<string>(new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
+    const duplicate = await runScripted(new FakePrompts([{ input: 'reporter' }]), 'dbhost.addUser', users);
     assert.match(duplicate.prompts.refusals.join(' | '), /already exists/);
 
-    const kept = await run<boolean>('dbhost.removeUser', [{ confirm: false }], reporter);
-    assert.equal(kept.result, false);
+    await run('dbhost.removeUser', [{ confirm: false }], reporter);
     assert.equal((await client.listUsers(db)).length, 1);
-    const removed = await run<boolean>('dbhost.removeUser', [{ confirm: true }], reporter);
-    assert.equal(removed.result, true);
+    const removed = await run('dbhost.removeUser', [{ confirm: true }], reporter);
     assert.match(removed.prompts.confirmations[0].detail ?? '', /cannot be undone/);
     assert.deepEqual(await client.listUsers(db), []);
     await whenTree(async () => (await childLabels(users)).includes('No users'));
@@ -108,12 +105,15 @@ describe('Original service extras: users, copy database, current operations, slo
 
   it('copies a database under a validated name, and the copy appears in the tree with its documents', async () => {
     const database = await nodeAt(accountId, 'Databases', db);
-    const refused = await runScripted<string>(new FakePrompts([{ input: 'bad name' }]), 'dbhost.copyDatabase', database);
-    assert.equal(refused.result, undefined);
+    const databasesBefore = (await client.listDatabases()).map((record) => record.name);
+    const refused = await runScripted(new FakePrompts([{ input: 'bad name' }]), 'dbhost.copyDatabase', database);
     assert.match(refused.prompts.refusals.join(' | '), /cannot contain/);
+    assert.deepEqual(
+      (await client.listDatabases()).map((record) => record.name),
+      databasesBefore,
+    );
 
-    const copied = await run<string>('dbhost.copyDatabase', [{ input: 'extras_copy' }], database);
-    assert.equal(copied.result, 'extras_copy');
+    await run('dbhost.copyDatabase', [{ input: 'extras_copy' }], database);
     assert.equal((await client.listDocuments('extras_copy', 'items')).total, 3);
     const databases = await nodeAt(accountId, 'Databases');
     await whenTree(async () => (await childLabels(databases)).includes('extras_copy'));
@@ -127,8 +127,8 @@ describe('Original service extras: users, copy database, current operations, slo
     const [operation] = await childrenOf(operations);
     assert.equal(labelOf(operation.treeItem()), `command ${db}.$cmd`);
     assert.equal(operation.treeItem().command?.command, 'dbhost.showOperationDetails');
-    const detailsUri = await vscode.commands.executeCommand<string>('dbhost.showOperationDetails', operation);
-    const details = await vscode.workspace.openTextDocument(vscode.Uri.parse(detailsUri));
+    await vscode.commands.executeCommand('dbhost.showOperationDetails', operation);
+    const details = shownInFront('Show Details', 'dbhost-activity');
     assert.equal(details.languageId, 'json');
     assert.match(details.getText(), /"currentOp": 1/);
 
@@ -143,8 +143,10 @@ describe('Original service extras: users, copy database, current operations, slo
     );
     assert.ok(query, `no slow query among ${entries.map((entry) => labelOf(entry.treeItem())).join(' | ')}`);
     assert.match(String(query.treeItem().description), /^\d+ ms/);
-    const playground = await vscode.commands.executeCommand<string>('dbhost.openSlowQueryInPlayground', query);
-    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(playground))).getText();
+    await vscode.commands.executeCommand('dbhost.openSlowQueryInPlayground', query);
+    const playground = shownInFront('Open in Playground', 'untitled');
+    assert.match(playground.uri.path, /^items-slow(-\d+)?\.query\.json$/);
+    const text = playground.getText();
     const [request] = JSON.parse(text.slice(text.indexOf('['))) as Record<string, unknown>[];
     assert.deepEqual(request, {
       account: 'Extras tests',
@@ -167,13 +169,11 @@ describe('Original service extras: users, copy database, current operations, slo
     // Copying is a write, so nothing is sent to find out: the first attempt learns it, and the menu loses it then.
     assert.equal(database.treeItem().contextValue, 'dbhost.database');
 
-    const users = await runScripted<string>(new FakePrompts([]), 'dbhost.addUser', { accountId: plainId, db });
-    assert.equal(users.result, undefined);
+    const users = await runScripted(new FakePrompts([]), 'dbhost.addUser', { accountId: plainId, db });
     assert.deepEqual(users.prompts.errors, []);
     assert.match(users.prompts.infos.join(' | '), /does not offer database users/);
 
-    const copy = await runScripted<string>(new FakePrompts([{ input: 'never_made' }]), 'dbhost.copyDatabase', database);
-    assert.equal(copy.result, undefined);
+    const copy = await runScripted(new FakePrompts([{ input: 'never_made' }]), 'dbhost.copyDatabase', database);
     assert.deepEqual(copy.prompts.errors, []);
     assert.match(copy.prompts.infos.join(' | '), /does not offer copying databases/);
     const contextValue = async () => (await nodeAt(plainId, 'Databases', db)).treeItem().contextValue;
@@ -189,8 +189,7 @@ describe('Original service extras: users, copy database, current operations, slo
     const free = (await client.listDatabases()).length;
     for (let n = free; n < 5; n++) await client.createDatabase(`free${n}`, 'sandbox');
     const database = await nodeAt(accountId, 'Databases', db);
-    const refused = await runScripted<string>(new FakePrompts([]), 'dbhost.copyDatabase', database);
-    assert.equal(refused.result, undefined);
+    const refused = await runScripted(new FakePrompts([]), 'dbhost.copyDatabase', database);
     assert.match(refused.prompts.errors.join(' | '), /free plan .* 5 of its 5 free databases/);
     assert.equal((await client.listDatabases()).length, 5);
   });

@@ -7,6 +7,7 @@ import { childLabels, childrenOf, labelOf, nodeAt } from '../explorer/explorerFi
 import { PlaygroundFolder } from '../support/playgrounds';
 import { readTestConfig } from '../support/test-config';
 import { waitFor } from '../support/waitFor';
+import { shownInFront } from '../support/editors';
 
 const db = 'shop';
 const col = `knowledge_${process.pid}`;
@@ -77,8 +78,8 @@ describe('Playgrounds that know the data: schema, completion, hovers', function 
   });
 
   it('opens the schema as a read-only report and samples again on refresh', async () => {
-    const uri = await vscode.commands.executeCommand<string>('dbhost.showSchema', { accountId, db, col });
-    const report = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    await vscode.commands.executeCommand('dbhost.showSchema', { accountId, db, col });
+    const report = shownInFront('Show Schema', 'dbhost-schema');
     assert.match(report.getText(), new RegExp(`^Schema of ${db}\\.${col} · account "${accountLabel}"\\nSampled 120 of 120 documents at `));
     assert.match(report.getText(), /^price +number 98% · string 2% +present 100%$/m);
     await client.createDocument(db, col, { _id: 'k-new', rating: 5 }, { safe: true });

@@ -58,7 +58,7 @@ const colorLabel = (color: string | undefined): string =>
 
 /**
  * Sets the account's mode, colour and tag with "Account Settings" (what is not given: Normal, no colour, no tag),
- * confirming the switch from Read-only to Normal when it is asked for.
+ * confirming the switch from Read-only to Normal when it is asked for; gives the account as the DB Host view shows it then.
  */
 export async function setGuardrails(accountId: string, guardrails: AccountGuardrails): Promise<Account> {
   const exact = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -68,9 +68,11 @@ export async function setGuardrails(accountId: string, guardrails: AccountGuardr
     { input: guardrails.tag ?? '' },
     { confirm: true },
   ];
-  const { result } = await runScripted<Account>(script, 'dbhost.accountSettings', { accountId });
-  assert.ok(result, `"Account Settings" saved nothing for the account ${accountId}`);
-  return result;
+  const { prompts } = await runScripted(script, 'dbhost.accountSettings', { accountId });
+  assert.deepEqual(prompts.errors, [], `"Account Settings" saved nothing for the account ${accountId}`);
+  const shown = await shownAccount(accountId);
+  assert.equal(modeOf(shown), modeOf(guardrails), `"Account Settings" did not set the mode of the account ${accountId}`);
+  return shown;
 }
 
 /** The accounts the DB Host view shows, as the product holds them. */

@@ -20,6 +20,13 @@ export async function documentOpenedBy(command: string, ...args: unknown[]): Pro
   return documentInFront(command);
 }
 
+/** The document in the editor in front, of the scheme a command was to show it in; fails when none is. */
+export function shownInFront(what: string, scheme: string): vscode.TextDocument {
+  const document = vscode.window.activeTextEditor?.document;
+  assert.ok(document && document.uri.scheme === scheme, `${what} left ${document?.uri.toString() ?? 'no editor'} in front`);
+  return document;
+}
+
 /**
  * Closes every editor and webview panel and waits until they are gone. Nothing is saved and nothing is left
  * asking: a collection view closed with staged edits asks whether to reopen it, and is answered no (its edits
