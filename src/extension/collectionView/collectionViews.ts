@@ -26,17 +26,17 @@ export class CollectionViews {
    * limit), checked here; else the defaults. With `{pipeline}` (lossless JSON text of a pipeline that only reads), a view
    * of that pipeline's results.
    */
-  open(target: CollectionSource, initialState?: unknown): CollectionViewPanel {
+  open(target: CollectionSource, initialState?: unknown): void {
     const source = { ...target, ...pipelineOf(initialState) };
     const fromQuery = (initialState as { fromQuery?: unknown } | undefined)?.fromQuery;
     const state =
       checkViewState(initialState) ??
       (isJsonObject(fromQuery as never) ? viewStateOfQuery(fromQuery as Record<string, unknown>) : DEFAULT_VIEW_STATE);
     const panel = vscode.window.createWebviewPanel(COLLECTION_VIEW_TYPE, source.col, vscode.ViewColumn.Active, { enableScripts: true });
-    return this.attach(panel, new TableSession(this.services, source, state));
+    this.attach(panel, new TableSession(this.services, source, state));
   }
 
-  attach(webviewPanel: vscode.WebviewPanel, session: TableSession): CollectionViewPanel {
+  attach(webviewPanel: vscode.WebviewPanel, session: TableSession): void {
     const view = new CollectionViewPanel(this.services, webviewPanel, session, this.conflicts);
     this.panels.add(view);
     // Kept in the order they came to the front, the last one last: see frontView.
@@ -49,7 +49,6 @@ export class CollectionViews {
       this.panels.delete(view);
       void this.closedWithEdits(closed);
     });
-    return view;
   }
 
   /**

@@ -23,7 +23,7 @@ export const collectionViewFeature: FeatureModule<() => Promise<DocumentMerges>,
   commands: {
     [CommandId.openCollectionView]: async ({ services, own: loadHost }, arg?: unknown, state?: unknown) => {
       const { accountId, db, col } = await resolveCollectionTarget(services, arg);
-      return (await loadHost()).views.open({ accountId, db, col }, state);
+      (await loadHost()).views.open({ accountId, db, col }, state);
     },
     [CommandId.explainCollectionViewFilter]: async ({ own: loadHost }) => {
       const { host, views } = await loadHost();

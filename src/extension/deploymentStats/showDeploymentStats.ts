@@ -10,14 +10,14 @@ const open = new Map<string, StatsView>();
  * Opens the statistics view of a deployment (or brings back the open one): memory, operations per second by
  * kind and connections, refreshed while it is open. A service without the endpoint gets a calm note and no view.
  */
-export async function showDeploymentStats(services: Services, arg: unknown): Promise<StatsView | undefined> {
+export async function showDeploymentStats(services: Services, arg: unknown): Promise<void> {
   const target = await resolveDeploymentTarget(services, arg, 'Deployment Statistics');
   const key = deploymentKey(target);
   const shown = open.get(key);
   if (shown) {
     shown.panel.reveal();
     await shown.refresh();
-    return shown;
+    return;
   }
   const client = await services.accounts.clientFor(target.accountId);
   let first: unknown;
@@ -30,7 +30,7 @@ export async function showDeploymentStats(services: Services, arg: unknown): Pro
     if (!isAbsentEndpoint(error)) throw error;
     markAbsent(client, 'deploymentStats');
     void services.prompts.info(vscode.l10n.t('This service does not offer deployment statistics.'));
-    return undefined;
+    return;
   }
   const panel = vscode.window.createWebviewPanel('dbhost.deploymentStats', `Statistics: ${target.deployment}`, vscode.ViewColumn.Active, {
     enableScripts: true,
@@ -39,5 +39,4 @@ export async function showDeploymentStats(services: Services, arg: unknown): Pro
   const view = new StatsView(panel, services, client, target, first);
   open.set(key, view);
   panel.onDidDispose(() => open.delete(key));
-  return view;
 }

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { newObjectId } from '../../../src/core/documents/objectId';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { documentUri } from '../../../src/extension/kit/targets/documentUri';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
@@ -14,7 +13,8 @@ import type { RecordingProxy } from '../support/recordingProxy';
 import { readTestConfig } from '../support/test-config';
 import { mergeViewOf } from '../support/mergeViews';
 import { waitFor } from '../support/waitFor';
-import { actOn, isLoadedPage, nextPosted, postedBy } from './viewMessages';
+import { actOn, collectionViewOpenedBy, isLoadedPage, loadedPage, nextPosted } from './viewMessages';
+import type { PageMessage, ViewPanel } from './viewMessages';
 import { answerPrompts } from '../support/windowPrompts';
 
 const db = 'cellmergetests';
@@ -29,11 +29,11 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
   let other: DbHostApi;
 
   /** Ada in a new view, her name and city edited in cells; her name and age changed by another client meanwhile. */
-  async function editedOnBothSides(): Promise<{ id: string; view: CollectionViewPanel }> {
+  async function editedOnBothSides(): Promise<{ id: string; view: ViewPanel }> {
     const id = newObjectId();
     await other.createDocument(db, col, { _id: { $oid: id }, name: 'Ada', city: 'London', age: 36 }, { safe: true });
-    const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
+    const view = await collectionViewOpenedBy(() => vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }));
+    await loadedPage(view);
     const key = stringifyLossless({ $oid: id });
     await actOn(view, { type: 'edit', key, path: ['name'], kind: 'string', text: 'Ada Lovelace' });
     await actOn(view, { type: 'edit', key, path: ['city'], kind: 'string', text: 'Leeds' });
@@ -42,13 +42,21 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     return { id, view };
   }
 
-  async function saveAnswering(view: CollectionViewPanel, prompts: FakePrompts): Promise<void> {
+  /** Saves as the page's Save does, `prompts` answering, and resolves with the page drawn after it. */
+  async function saveAnswering(view: ViewPanel, prompts: FakePrompts): Promise<PageMessage> {
     answerPrompts(prompts);
     try {
-      await actOn(view, { type: 'save' });
+      return await actOn(view, { type: 'save' });
     } finally {
       answerPrompts(undefined);
     }
+  }
+
+  /** The cell edits of the document `id` the page shows staged, once the view has drawn its page again. */
+  async function stagedShown(view: ViewPanel, id: string): Promise<unknown[][]> {
+    const page = await actOn(view, { type: 'refresh' });
+    const edits = new Map(page.staged).get(stringifyLossless({ $oid: id })) ?? [];
+    return edits.map((edit) => [edit.path.join('.'), edit.value]);
   }
 
   const mergeOf = (id: string) => mergeViewOf(documentUri({ accountId, db, col, docId: { $oid: id } }));
@@ -66,11 +74,11 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
   it('Merge… opens the three-way view; taking the service’s name and the edited city saves both sides and clears the staged edits', async () => {
     const { id, view } = await editedOnBothSides();
     const prompts = new FakePrompts([{ pick: 'Merge…' }]);
-    await saveAnswering(view, prompts);
+    const asked = await saveAnswering(view, prompts);
     assert.deepEqual(prompts.questions[0].items, ['Merge…', 'Compare', 'Overwrite', 'Discard']);
     assert.match(prompts.questions[0].title ?? '', /changed on the service since it was loaded, in fields you edited too/);
     assert.deepEqual(proxy.writes(), [], 'opening the merge wrote something');
-    assert.equal(view.session.staged.size, 1, 'the cell edits were dropped');
+    assert.equal(new Map(asked.staged).get(stringifyLossless({ $oid: id }))?.length, 2, 'the cell edits were dropped');
     const merge = mergeOf(id);
     assert.ok(merge, 'no merge view opened');
     assert.deepEqual(
@@ -86,8 +94,8 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     const saved = await saveMerge(merge, { name: { take: 'theirs' } });
     assert.deepEqual(saved.infos, [`Saved ${id}: the merge of your edit and the service’s version.`]);
     assert.deepEqual(await storedDocument(other, db, col, id), { _id: { $oid: id }, name: 'Ada King', city: 'Leeds', age: 37 });
-    assert.equal(view.session.staged.size, 0, 'the merged document’s edits stayed staged');
     const page = await reloaded;
+    assert.deepEqual(page.staged, [], 'the merged document’s edits stayed staged');
     assert.deepEqual(
       page.documents.map((document) => [document.name, document.city, document.age]),
       [['Ada King', 'Leeds', 37]],
@@ -106,15 +114,11 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     await waitFor(() => mergeOf(id) === undefined, { what: 'the merge view closed' });
     assert.deepEqual(proxy.writes(), []);
     assert.equal((await storedDocument(other, db, col, id)).name, 'Ada King');
-    const staged = view.session.staged.editsOf(stringifyLossless({ $oid: id }));
-    assert.deepEqual(
-      staged.map((edit) => [edit.path.join('.'), edit.value]),
-      [
-        ['name', 'Ada Lovelace'],
-        ['city', 'Leeds'],
-      ],
-    );
-    view.session.discardAll();
+    assert.deepEqual(await stagedShown(view, id), [
+      ['name', 'Ada Lovelace'],
+      ['city', 'Leeds'],
+    ]);
+    await actOn(view, { type: 'discardAll' });
     await other.deleteDocument(db, col, { $oid: id });
   });
 
@@ -135,9 +139,9 @@ describe('Collection view: a cell save over a same-field change offers Merge…'
     const { apiKey } = readTestConfig().services.empty;
     assert.ok(![input.original, input.modified].some((uri) => uri.toString().includes(apiKey)), 'the key is in the comparison’s address');
     assert.deepEqual(proxy.writes(), [], 'comparing wrote something');
-    assert.equal(view.session.staged.editsOf(stringifyLossless({ $oid: id })).length, 2, 'the cell edits were dropped');
     await vscode.window.tabGroups.close(tab);
-    view.session.discardAll();
+    assert.equal((await stagedShown(view, id)).length, 2, 'the cell edits were dropped');
+    await actOn(view, { type: 'discardAll' });
     await other.deleteDocument(db, col, { $oid: id });
   });
 });

@@ -6,15 +6,14 @@ import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
 import { postedForm } from '../../../src/core/table/protocol';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import type { RecordingProxy } from '../support/recordingProxy';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { actOn, coveredMeanwhile, isLoadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
-import type { PageMessage } from './viewMessages';
+import { actOn, collectionViewOpenedBy, coveredMeanwhile, isLoadedPage, loadedPage, nextPosted, postedBy, reviewOf } from './viewMessages';
+import type { PageMessage, ViewPanel } from './viewMessages';
 import { panelSerializerOf } from '../support/registrations';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
@@ -38,7 +37,7 @@ describe('Collection view', function () {
   let proxy: RecordingProxy;
   let accountId: string;
   let other: DbHostApi;
-  let view: CollectionViewPanel;
+  let view: ViewPanel;
   const ids: string[] = [];
 
   async function createPerson(name: string): Promise<string> {
@@ -82,9 +81,8 @@ describe('Collection view', function () {
   });
 
   it('opens on a collection: the webview asks for the page, which is fetched with the count and nothing but the collection’s rules', async () => {
-    view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    assert.ok(view, 'the command returned no view');
-    const first = postedBy(view).find(isLoadedPage) ?? (await nextPosted(view, isLoadedPage));
+    view = await collectionViewOpenedBy(() => vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }));
+    const first = await loadedPage(view);
     assert.equal(first.total, 3);
     assert.deepEqual(
       pageDocuments(first).documents.map((document) => document.name),
@@ -173,7 +171,7 @@ describe('Collection view', function () {
     assert.deepEqual(items.find((item) => item.key === keyOf(grace))?.typeChanges, ['price: double → null']);
 
     const before = await stored(ids[2]);
-    await act({ type: 'save' });
+    const saved = await act({ type: 'save' });
     const writes = proxy.writes();
     assert.deepEqual(
       writes.map((write) => `${write.method} ${write.path}`).sort(),
@@ -196,7 +194,7 @@ describe('Collection view', function () {
     assert.equal(graceNow.price, null);
     assert.ok(!('note' in graceNow));
     assert.equal((await stored(ids[2])).text, before.text, 'a document without edits changed');
-    assert.equal(view.session.staged.size, 0);
+    assert.deepEqual(pageDocuments(saved).staged, [], 'the saved edits are still shown staged');
   });
 
   it('reports a document changed on the service: Overwrite sends only the user’s fields, Discard sends nothing', async () => {
@@ -208,7 +206,7 @@ describe('Collection view', function () {
     await other.updateDocument(db, col, { $oid: grace }, { $set: { note: 'changed elsewhere' } }, { safe: true });
     const prompts = new FakePrompts([{ pick: 'Overwrite' }, { pick: 'Discard' }]);
     answerPrompts(prompts);
-    await act({ type: 'save' });
+    const saved = await act({ type: 'save' });
     assert.equal(prompts.unanswered, 0);
     assert.ok(
       prompts.questions.every((question) => /changed on the service since it was loaded/.test(question.text)),
@@ -222,7 +220,7 @@ describe('Collection view', function () {
     assert.equal(adaNow.note, 'changed elsewhere');
     const graceNow = (await stored(grace)).document;
     assert.equal(graceNow.name, 'Grace');
-    assert.equal(view.session.staged.size, 0);
+    assert.deepEqual(pageDocuments(saved).staged, [], 'the overwritten or discarded edits are still shown staged');
   });
 
   it('Discard reverts every staged edit without sending anything', async () => {
@@ -309,13 +307,11 @@ describe('Collection view', function () {
     const fromQuery = JSON.parse(
       JSON.stringify({ filter: '{"big": 9007199254740995}', sort: { name: -1 }, fields: { name: 1 }, skip: 0, limit: 10 }),
     );
-    const fromPlayground = await vscode.commands.executeCommand<CollectionViewPanel>(
-      'dbhost.openCollectionView',
-      { accountId, db, col },
-      { fromQuery },
+    const fromPlayground = await collectionViewOpenedBy(() =>
+      vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }, { fromQuery }),
     );
     try {
-      const page = postedBy(fromPlayground).find(isLoadedPage) ?? (await nextPosted(fromPlayground, isLoadedPage));
+      const page = await loadedPage(fromPlayground);
       assert.equal(page.state.filter, '{"big": 9007199254740995}');
       assert.equal(page.state.pageSize, 10);
       assert.deepEqual(
@@ -338,7 +334,7 @@ describe('Collection view', function () {
       const again = { panel: await reopened };
       assert.equal(again.panel.viewType, 'dbhost.collectionView', 'the panel made is not a collection view');
       assert.match(prompts.confirmations[0]?.text ?? '', /closed with unsaved edits to 1 document/);
-      const page = postedBy(again).find(isLoadedPage) ?? (await nextPosted(again, isLoadedPage));
+      const page = await loadedPage(again);
       assert.deepEqual(new Map(pageDocuments(page).staged).get(keyOf(ids[2])), [{ path: ['name'], value: 'Still here' }]);
       assert.equal(proxy.writes().length, 0);
       assert.deepEqual(pageDocuments(await actOn(again, { type: 'discardAll' })).staged, []);

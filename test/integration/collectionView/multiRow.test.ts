@@ -5,15 +5,14 @@ import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
 import type { ReviewItem } from '../../../src/core/table/protocol';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { RecordingProxy } from '../support/recordingProxy';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { actOn, coveredMeanwhile, isLoadedPage, isNotice, nextPosted, postedBy, reviewOf } from './viewMessages';
-import type { PageMessage } from './viewMessages';
+import { actOn, collectionViewOpenedBy, coveredMeanwhile, isNotice, loadedPage, nextPosted, reviewOf } from './viewMessages';
+import type { PageMessage, ViewPanel } from './viewMessages';
 import { answerPrompts } from '../support/windowPrompts';
 import { sendAsPage } from '../support/webviewPanels';
 
@@ -30,7 +29,7 @@ describe('Collection view: several rows at once', function () {
   let accountId: string;
   /** A client that is not the extension's: fixtures and checks. */
   let other: DbHostApi;
-  let view: CollectionViewPanel;
+  let view: ViewPanel;
   /** The selected rows' keys: an ObjectId, a 64-bit integer beyond 2^53 and a string, as the view keys them. */
   const selected = [`{"$oid":"${OID}"}`, '9007199254740993', '"task-c"'];
 
@@ -66,8 +65,8 @@ describe('Collection view: several rows at once', function () {
       ['task-d', 4],
     ] as const)
       await other.createDocument(db, col, { _id, n, ...common, tags: ['x'] } as JsonObject, { safe: true });
-    view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
+    view = await collectionViewOpenedBy(() => vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }));
+    await loadedPage(view);
   });
 
   after(async () => {

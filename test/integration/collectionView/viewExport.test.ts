@@ -7,14 +7,13 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonObject } from '../../../src/core/json/lossless';
 import { LosslessNumber, parseLossless, stringifyLossless } from '../../../src/core/json/lossless';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import { nextRunOf } from '../support/commandRuns';
 import { activateExtension } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import { journey } from '../support/journey';
-import { actOn, isLoadedPage, nextPosted, postedBy } from './viewMessages';
+import { actOn, collectionViewOpenedBy, loadedPage, postedBy } from './viewMessages';
 import { sendAsPage } from '../support/webviewPanels';
-import type { PageMessage } from './viewMessages';
+import type { PageMessage, ViewPanel } from './viewMessages';
 import { readTestConfig } from '../support/test-config';
 import { answerPrompts } from '../support/windowPrompts';
 
@@ -29,8 +28,9 @@ describe('Collection view: Export… and Export Selected…', function () {
   let accountId: string;
   let other: DbHostApi;
   let folder: string;
-  let view: CollectionViewPanel;
-  const nextPage = (panel: CollectionViewPanel): Promise<PageMessage> => nextPosted(panel, isLoadedPage);
+  let view: ViewPanel;
+  /** The view's filter, sort, page and columns as its page was last sent them. */
+  const shownState = async () => (await loadedPage(view)).state;
 
   before(async () => {
     await activateExtension();
@@ -61,8 +61,8 @@ describe('Collection view: Export… and Export Selected…', function () {
     await setGuardrails(accountId, { mode: 'readOnly' });
     folder = mkdtempSync(join(tmpdir(), 'dbhost-viewexport-'));
     const state = { filter: '{"keep": true}', sort: [{ path: ['n'], direction: -1 }], page: 0, pageSize: 10, fields: [], view: 'table' };
-    view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col }, state);
-    const first = postedBy(view).find(isLoadedPage) ?? (await nextPage(view));
+    view = await collectionViewOpenedBy(() => vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }, state));
+    const first = await loadedPage(view);
     assert.equal(first.total, 130);
   });
 
@@ -121,7 +121,7 @@ describe('Collection view: Export… and Export Selected…', function () {
   });
 
   it('Export… follows the view’s projection to CSV with the chosen columns', async () => {
-    await actOn(view, { type: 'setView', state: { ...view.session.state, fields: [['n'], ['tags']] } });
+    await actOn(view, { type: 'setView', state: { ...(await shownState()), fields: [['n'], ['tags']] } });
     const file = join(folder, 'kept.csv');
     const prompts = await exportFrom(fromPage({ type: 'exportView' }), [{ pick: 'CSV' }, { input: '_id,n,tags' }, { file }]);
     assert.deepEqual(prompts.errors, []);
@@ -133,10 +133,10 @@ describe('Collection view: Export… and Export Selected…', function () {
   });
 
   it('Export Selected… writes exactly the two selected documents, fetched by _id from two pages, in the view’s order', async () => {
-    const onLastPage = documentsOf(await actOn(view, { type: 'setView', state: { ...view.session.state, fields: [], page: 12 } }));
+    const onLastPage = documentsOf(await actOn(view, { type: 'setView', state: { ...(await shownState()), fields: [], page: 12 } }));
     const int64Row = onLastPage.find((document) => document.n === 7);
     assert.ok(int64Row, 'the row with the int64 _id is on the last page');
-    const objectIdRow = documentsOf(await actOn(view, { type: 'setView', state: { ...view.session.state, page: 0 } }))[2];
+    const objectIdRow = documentsOf(await actOn(view, { type: 'setView', state: { ...(await shownState()), page: 0 } }))[2];
     assert.equal(objectIdRow.n, 127);
     const keys = [objectIdRow, int64Row].map((document) => stringifyLossless(document._id));
 

@@ -2,11 +2,22 @@
 import type { ExtensionMessage, ReviewItem } from '../../../src/core/table/protocol';
 import { checkExtensionMessage } from '../../../src/core/table/protocol';
 import type * as vscode from 'vscode';
-import { postedTo, sendAsPage } from '../support/webviewPanels';
+import * as assert from 'node:assert/strict';
+import { panelsOpenedBy, postedTo, sendAsPage } from '../support/webviewPanels';
 
-/** A collection view's panel, as a view the command opened or a panel the product made holds it. */
+/** A collection view's panel, as the product made it. */
 export interface ViewPanel {
   readonly panel: vscode.WebviewPanel;
+}
+
+/** package.json's view type of a collection view. */
+const COLLECTION_VIEW_TYPE = 'dbhost.collectionView';
+
+/** Runs `run` (Open Collection View, an Open as Table lens) and resolves with the one collection view it opened. */
+export async function collectionViewOpenedBy(run: () => Thenable<unknown>): Promise<ViewPanel> {
+  const opened = await panelsOpenedBy(COLLECTION_VIEW_TYPE, run);
+  assert.equal(opened.length, 1, `${opened.length} collection views opened`);
+  return { panel: opened[0] };
 }
 
 export type PageMessage = Extract<ExtensionMessage, { type: 'page' }>;
@@ -41,6 +52,10 @@ export function nextPosted<T extends ExtensionMessage>(view: ViewPanel, check: (
 }
 
 export const isLoadedPage = (message: ExtensionMessage): message is PageMessage => message.type === 'page' && !message.loading;
+
+/** The loaded page `view` last posted, or the first it posts from now on when it has posted none yet. */
+export const loadedPage = (view: ViewPanel): Promise<PageMessage> =>
+  Promise.resolve(postedBy(view).find(isLoadedPage) ?? nextPosted(view, isLoadedPage));
 export const isReview = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'review' }> => message.type === 'review';
 export const isNotice = (message: ExtensionMessage): message is Extract<ExtensionMessage, { type: 'notice' }> => message.type === 'notice';
 

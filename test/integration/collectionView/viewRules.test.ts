@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
 import type { RecordingProxy } from '../support/recordingProxy';
 import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import { activateExtension } from '../support/extensionUnderTest';
 import { journey } from '../support/journey';
-import { actOn, isLoadedPage, isNotice, nextPosted, postedBy } from './viewMessages';
+import { actOn, collectionViewOpenedBy, isNotice, loadedPage, nextPosted } from './viewMessages';
+import type { ViewPanel } from './viewMessages';
 import { sendAsPage } from '../support/webviewPanels';
 
 const db = 'viewrulestests';
@@ -24,7 +24,7 @@ describe('Collection view: the collection’s rules at the edited cell', functio
   let proxy: RecordingProxy;
   let accountId: string;
   let other: DbHostApi;
-  let view: CollectionViewPanel;
+  let view: ViewPanel;
 
   /** Sends what the webview sends and resolves with the notice it leads to and the loaded page after it. */
   async function act(message: unknown) {
@@ -34,8 +34,8 @@ describe('Collection view: the collection’s rules at the edited cell', functio
   }
 
   async function reopen(): Promise<void> {
-    view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
+    view = await collectionViewOpenedBy(() => vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }));
+    await loadedPage(view);
   }
 
   before(async () => {

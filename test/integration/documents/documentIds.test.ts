@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import type { JsonValue } from '../../../src/core/json/lossless';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import { actOn, isLoadedPage, nextPosted, postedBy } from '../collectionView/viewMessages';
+import { actOn, collectionViewOpenedBy, loadedPage } from '../collectionView/viewMessages';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { FakePrompts } from '../support/fakePrompts';
 import type { ProxiedAccount } from '../support/proxiedAccount';
@@ -112,8 +111,8 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
   });
 
   it('the collection view saves each edit to its own row, deletes the rows selected, and Undo puts them back', async () => {
-    const view = await vscode.commands.executeCommand<CollectionViewPanel>('dbhost.openCollectionView', { accountId, db, col });
-    if (!postedBy(view).some(isLoadedPage)) await nextPosted(view, isLoadedPage);
+    const view = await collectionViewOpenedBy(() => vscode.commands.executeCommand('dbhost.openCollectionView', { accountId, db, col }));
+    await loadedPage(view);
     const act = (message: unknown) => actOn(view, message);
     for (const { id, tag } of NEIGHBOURS) {
       await act({ type: 'edit', key: stringifyLossless(id), path: ['tag'], kind: 'string', text: `${tag}!` });
@@ -132,6 +131,6 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
     const { prompts } = await runScripted([{ confirm: true }], 'dbhost.undoLastChange', { accountId, db, col });
     assert.deepEqual(prompts.infos, [`Undid the last change to ${db}.${col}: 2 documents put back.`]);
     assert.deepEqual(await tags(), all('!'));
-    view.dispose();
+    view.panel.dispose();
   });
 });

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DbHostApi } from '../../../src/core/api/types';
 import { stringifyLossless } from '../../../src/core/json/lossless';
-import type { CollectionViewPanel } from '../../../src/extension/collectionView/collectionViewPanel';
-import { actOn, isLoadedPage, isNotice, nextPosted, postedBy } from '../collectionView/viewMessages';
+import { actOn, collectionViewOpenedBy, isNotice, loadedPage, nextPosted } from '../collectionView/viewMessages';
 import { nextRunOf } from '../support/commandRuns';
 import { activateExtension, runScripted } from '../support/extensionUnderTest';
 import { addAccount, removeAccount, setGuardrails } from '../support/accounts';
@@ -229,8 +228,8 @@ describe('Aggregation pipelines in playgrounds', function () {
       const results = resultsBeside(document.uri);
       const table = (await lensesOf(results.uri)).find((lens) => lens.command?.title.includes('Open as Table'));
       assert.ok(table, 'no Open as Table on the results of a pipeline');
-      const view = await runLens<CollectionViewPanel>(table);
-      const first = postedBy(view).find(isLoadedPage) ?? (await nextPosted(view, isLoadedPage));
+      const view = await collectionViewOpenedBy(() => runLens(table));
+      const first = await loadedPage(view);
       assert.equal(first.editable, false);
       assert.equal(first.title, `${col} pipeline results (${db})`);
       // As text: the page's numbers are the tests' copy of LosslessNumber, the run's result the product's.

@@ -106,3 +106,10 @@ export function isOpen(panel: vscode.WebviewPanel): boolean {
 export function sendAsPage(panel: vscode.WebviewPanel, message: unknown): void {
   postedTo(panel).fromTest.fire(JSON.parse(JSON.stringify(message)));
 }
+
+/** Runs `run` (a command, say) and resolves with the webview panels of `viewType` it opened, oldest first. */
+export async function panelsOpenedBy(viewType: string, run: () => Thenable<unknown>): Promise<vscode.WebviewPanel[]> {
+  const before = new Set(openPanels(viewType));
+  await run();
+  return openPanels(viewType).filter((panel) => !before.has(panel));
+}
