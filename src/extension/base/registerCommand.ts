@@ -30,20 +30,19 @@ export const SHOW_LOG = 'Show Log';
 
 /**
  * Registers a command through the one wrapper every command uses: a failure is logged with its detail
- * and shown once, a cancellation ends silently, and the result is returned to the caller (the tests
- * await it).
+ * and shown once, and a cancellation ends silently. A command answers nothing: what it did is what the
+ * person sees; its promise settles when it has finished.
  */
-export function registerCommand(services: Services, id: CommandId, handler: (...args: never[]) => unknown): vscode.Disposable {
-  return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+export function registerCommand(services: Services, id: CommandId, handler: (...args: never[]) => void | Promise<void>): vscode.Disposable {
+  return vscode.commands.registerCommand(id, async (...args: unknown[]): Promise<void> => {
     try {
-      return await (handler as (...a: unknown[]) => unknown)(...args);
+      await (handler as (...a: unknown[]) => void | Promise<void>)(...args);
     } catch (error) {
-      if (isCancellation(error)) return undefined;
+      if (isCancellation(error)) return;
       services.logger.scoped('commands').error(`Command ${id} failed`, error);
       void services.prompts.error(services.logger.describe(error), SHOW_LOG).then((action) => {
         if (action === SHOW_LOG) services.logger.show();
       });
-      return undefined;
     }
   });
 }

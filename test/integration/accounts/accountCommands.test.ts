@@ -28,7 +28,7 @@ describe('Account commands', function () {
   const added: string[] = [];
 
   /** A refused input is recorded and the person gives up, as a real user would. */
-  const run = <T>(command: string, answers: FakeAnswer[], ...args: unknown[]) => runScripted<T>(new FakePrompts(answers), command, ...args);
+  const run = (command: string, answers: FakeAnswer[], ...args: unknown[]) => runScripted(new FakePrompts(answers), command, ...args);
 
   /** Adds an account with "Add Account" (saved anyway when its key cannot be checked), removed after the suite. */
   async function addOwn(label: string, url = service.url, apiKey = service.apiKey): Promise<Account> {

@@ -46,8 +46,8 @@ describe('First hour: every create, rename and delete shows what it did', functi
   let client: DbHostApi;
   let accountId: string;
 
-  async function run<T>(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ result: T; prompts: FakePrompts }> {
-    const scripted = await runScripted<T>(new FakePrompts(answers, { refusedInput: 'fail' }), command, ...args);
+  async function run(command: string, answers: FakeAnswer[], ...args: unknown[]): Promise<{ prompts: FakePrompts }> {
+    const scripted = await runScripted(new FakePrompts(answers, { refusedInput: 'fail' }), command, ...args);
     assert.deepEqual(scripted.prompts.errors, [], `${command} failed`);
     assert.equal(scripted.prompts.unanswered, 0, `${command} did not ask everything scripted`);
     return scripted;

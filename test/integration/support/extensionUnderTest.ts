@@ -19,16 +19,16 @@ export async function activateExtension(): Promise<{ extension: vscode.Extension
  * Given prompts of the test's own making instead, they answer as they were made (by default, a refused
  * answer is recorded and the person gives up).
  */
-export async function runScripted<T>(
+export async function runScripted(
   script: FakeAnswer[] | FakePrompts,
   command: string,
   ...args: unknown[]
-): Promise<{ result: T; prompts: FakePrompts }> {
+): Promise<{ prompts: FakePrompts }> {
   const prompts = Array.isArray(script) ? new FakePrompts(script, { refusedInput: 'fail' }) : script;
   answerPrompts(prompts);
   try {
-    const result = await vscode.commands.executeCommand<T>(command, ...args);
-    return { result, prompts };
+    await vscode.commands.executeCommand(command, ...args);
+    return { prompts };
   } finally {
     answerPrompts(undefined);
   }

@@ -35,9 +35,9 @@ export async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
 }
 
 /** Runs the command of a CodeLens as a click on it does; settles once the command has ended. */
-export async function runLens<T = unknown>(lens: vscode.CodeLens | undefined): Promise<T> {
+export async function runLens(lens: vscode.CodeLens | undefined): Promise<void> {
   assert.ok(lens?.command, 'no such CodeLens');
-  return vscode.commands.executeCommand<T>(lens.command.command, ...(lens.command.arguments ?? []));
+  await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []));
 }
 
 /** Which results a playground shows beside it: a run's or a page's, a stage's preview, or Run All's. */

@@ -24,7 +24,7 @@ export interface FeatureScope<Own> extends FeatureHost {
 
 /** A command's handler: the feature's scope, and the arguments VS Code (a menu, a tree item, a test) gave the command. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler narrows what it was given itself
-export type CommandHandler<Own = void> = (feature: FeatureScope<Own>, ...args: any[]) => unknown;
+export type CommandHandler<Own = void> = (feature: FeatureScope<Own>, ...args: any[]) => void | Promise<void>;
 
 /** A feature's commands by id; a part of a feature may declare its own table, spread into the feature's. */
 export type FeatureCommands<Own = void> = { readonly [id in CommandId]?: CommandHandler<Own> };
@@ -111,7 +111,7 @@ type Declared<Needs, Gives, Own> = { commands?: FeatureCommands<Own> } & Partial
 function registerCommands<Own>(
   host: FeatureHost,
   declared: { commands?: FeatureCommands<Own> },
-  answer: (handler: CommandHandler<Own>) => (...args: unknown[]) => unknown,
+  answer: (handler: CommandHandler<Own>) => (...args: unknown[]) => void | Promise<void>,
 ): void {
   const commands = Object.entries(declared.commands ?? {}) as [CommandId, CommandHandler<Own>][];
   host.services.context.subscriptions.push(
