@@ -80,7 +80,7 @@ describe('export and import under faults (fault proxy in front of the real local
       idSeed: newIdSeed(),
       retryDelayMs: 1,
     });
-    assert.equal(outcome.ended, 'complete');
+    assert.equal(outcome.ended, 'complete', `stopped by: ${String(outcome.stoppedBy)}`);
     assert.deepEqual(outcome.failures, []);
     assert.equal(outcome.stored + outcome.alreadyStored, 60);
     assert.ok(outcome.alreadyStored >= 1, 'some POSTs were stored though their answer was lost');
