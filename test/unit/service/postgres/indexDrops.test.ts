@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { AccountState } from '../../../../src/service/store/accountState';
 import { indexStatements } from '../../../../src/service/store/postgres/indexSql';
 import { definitionOf, makeDefinition } from '../../../../src/service/store/postgres/mutationSql';
+import { waitFor } from '../../../integration/support/waitFor';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
@@ -97,6 +98,47 @@ describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', 
     assert.equal(
       (await running.raw('POST', `${COLLECTION}/documents`, { body: jsonBody({ document: { _id: 2, a_1_b: 'm' } }) })).status,
       409,
+    );
+  });
+
+  it('makes the indexes of a collection made again while the drop of the collection it replaced waits', async () => {
+    const { rows } = await pool.query<{ account: string }>(
+      "SELECT DISTINCT account FROM dbhost_collections WHERE db = 'shop' AND name = 'items' AND indexes LIKE '%a_1_b%'",
+    );
+    const [late] = indexStatements(rows[0].account, { op: 'dropCollection', db: 'shop', name: 'items' }, new AccountState());
+    const MINE = `SELECT i.indexname AS name, i.indexdef AS def, x.indisvalid AND x.indisready AS usable FROM pg_indexes i
+      JOIN pg_index x ON x.indexrelid = (quote_ident(i.indexname))::regclass
+      WHERE i.tablename = 'dbhost_documents' AND starts_with(i.indexname, $1) ORDER BY 1`;
+    const mine = async () => (await pool.query<{ name: string; def: string; usable: boolean }>(MINE, [late.drops!.prefix])).rows;
+    const made = await mine();
+    assert.equal(made.length, 4, made.map(({ name }) => name).join(', '));
+    assert.equal((await running.raw('DELETE', COLLECTION)).status, 200);
+    // Another service process dropped the collection and has yet to drop its indexes.
+    for (const { def } of made) await pool.query(def);
+    const long = await pool.connect();
+    try {
+      await long.query('BEGIN');
+      await long.query('SELECT count(*) FROM dbhost_documents');
+      const dropping = makeDefinition(pool, definitionOf(late));
+      const waiting = async (query: string) =>
+        (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE $1", [query])).rowCount !== 0;
+      await waitFor(() => waiting('%DROP INDEX%'), { what: 'the late drop of the indexes waiting for the long transaction' });
+      const remade = (async () => {
+        await post('/databases/shop/collections', { name: 'items' });
+        await post(`${COLLECTION}/indexes`, { spec: { a_1_b: 1 }, unique: true, background: false });
+      })();
+      await waitFor(async () => (await waiting('%CREATE INDEX%')) || waiting('%advisory%'), {
+        what: 'the index of the collection made again waiting for the late drop',
+      });
+      await long.query('COMMIT');
+      await dropping;
+      await remade;
+    } finally {
+      long.release();
+    }
+    assert.deepEqual(
+      await mine(),
+      made.map((index) => ({ ...index, usable: true })),
     );
   });
 });
