@@ -41,7 +41,8 @@ export async function awaitDrops(pool: Pool, definition: string): Promise<void> 
  * INDEX waits for an ACCESS EXCLUSIVE lock on the documents table, and while it waits every account's reads and
  * writes queue behind it. Each index's collection is read from the catalog under its collection's advisory lock,
  * held until the index is dropped, which the definitions of that collection's indexes wait for ({@link awaitDrops}):
- * an index another process made meanwhile for a collection made again is either kept or made after its drop.
+ * an index another process made meanwhile for a collection made again is either kept or made after its drop. One
+ * that cannot be dropped does not keep the others: their failures are thrown together once all were tried.
  */
 export async function dropUnwanted(pool: Pool, drop: IndexDrop): Promise<void> {
   const { rows: listed } = await pool.query<{ name: string }>(
@@ -49,7 +50,9 @@ export async function dropUnwanted(pool: Pool, drop: IndexDrop): Promise<void> {
      WHERE schemaname = current_schema() AND tablename = 'dbhost_documents' AND starts_with(indexname, $1)`,
     [drop.prefix],
   );
-  for (const { name } of listed) await dropIfUnwanted(pool, drop, name);
+  const failures: string[] = [];
+  for (const { name } of listed) await dropIfUnwanted(pool, drop, name).catch((error: Error) => failures.push(`${name}: ${error.message}`));
+  if (failures.length > 0) throw new Error(`Some PostgreSQL indexes could not be dropped (the others were): ${failures.join('; ')}`);
 }
 
 async function dropIfUnwanted(pool: Pool, drop: IndexDrop, name: string): Promise<void> {

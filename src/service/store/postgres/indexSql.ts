@@ -120,7 +120,11 @@ const collectionIndexes = (account: string, state: AccountState, db: string, col
 export function indexStatements(account: string, mutation: Mutation, state: AccountState, dropped?: IndexSpec): Statement[] {
   switch (mutation.op) {
     case 'createCollection':
-      return [ddl(idKeyIndexSql(account, mutation.db, mutation.name))];
+      // Also the indexes a drop cut short left under its prefix (an invalid unique one still refuses duplicates).
+      return [
+        ddl(idKeyIndexSql(account, mutation.db, mutation.name)),
+        dropIndexes({ account, db: mutation.db, col: mutation.name, prefix: collectionPrefix(account, mutation.db, mutation.name) }),
+      ];
     case 'createIndex':
       return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
     case 'dropIndex': {

@@ -141,4 +141,19 @@ describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', 
       made.map((index) => ({ ...index, usable: true })),
     );
   });
+
+  it('drops a unique index left behind under the prefix of a collection when the collection is made again', async () => {
+    const [left] = await ours();
+    assert.match(left.def, /a_1_b/);
+    assert.equal((await running.raw('DELETE', COLLECTION)).status, 200);
+    // As if the drop of the collection's unique index had been cut short.
+    await pool.query(left.def);
+    await post('/databases/shop/collections', { name: 'items' });
+    assert.deepEqual(
+      (await ours()).map(({ name }) => name),
+      [],
+    );
+    await post(`${COLLECTION}/documents`, { document: { _id: 1, a_1_b: 'm' } });
+    await post(`${COLLECTION}/documents`, { document: { _id: 2, a_1_b: 'm' } });
+  });
 });
