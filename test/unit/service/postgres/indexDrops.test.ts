@@ -61,10 +61,11 @@ describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', 
       const made = running.raw('POST', `${COLLECTION}/indexes`, {
         body: jsonBody({ spec: { a_1_b: 1 }, unique: true, background: false }),
       });
-      while (
-        (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%DROP INDEX%'")).rowCount === 0
-      )
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(
+        async () =>
+          (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%DROP INDEX%'")).rowCount !== 0,
+        { what: 'the drop of the unique index left behind waiting for the long transaction' },
+      );
       const queued = await pool.query("SELECT mode FROM pg_locks WHERE relation = 'dbhost_documents'::regclass AND NOT granted");
       assert.deepEqual(queued.rows, [], 'a lock on the documents table waits, and every account waits behind it');
       const other = await running.raw('GET', `${COLLECTION}/documents`, { key: OTHER_KEY });
