@@ -17,9 +17,6 @@ export const ROWS_PER_COPY = 50_000;
 const WRITE_BYTES = 256 * 1024;
 
 const COPY = 'COPY dbhost_documents (account, db, col, id, body, doc) FROM STDIN';
-/** Set before each COPY: a refused one is rolled back to it, so that the rows its keys clash with can be looked up. */
-const SAVEPOINT = 'dbhost_copy';
-const HELD_KEYS = 'SELECT id FROM dbhost_documents WHERE account = $1 AND db = $2 AND col = $3 AND id = ANY($4::text[])';
 
 /** A field of COPY's text format: backslash, tab, newline and carriage return escaped. */
 const field = (text: string): string =>
@@ -73,10 +70,9 @@ export class CopyRows {
       if (this.failure !== undefined) reject(this.failure);
       stream.once('finish', resolve);
       stream.once('error', reject);
-    }).catch(async (error: unknown) => {
-      throw await this.refusal(error);
+    }).catch((error: unknown) => {
+      throw this.refusal(error);
     });
-    await this.client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
     this.copied += this.lines.length;
     this.stream = undefined;
     this.lines = [];
@@ -95,7 +91,6 @@ export class CopyRows {
 
   private async open(): Promise<CopyStreamQuery> {
     if (this.stream) return this.stream;
-    await this.client.query(`SAVEPOINT ${SAVEPOINT}`);
     const stream = this.client.query(copyFrom(COPY));
     stream.on('error', (error) => (this.failure ??= error));
     this.stream = stream;
@@ -105,52 +100,53 @@ export class CopyRows {
   private async write(): Promise<void> {
     if (this.pendingText === '') return;
     const stream = await this.open();
-    if (this.failure !== undefined) throw await this.refusal(this.failure);
+    if (this.failure !== undefined) throw this.refusal(this.failure);
     const text = this.pendingText;
     this.pendingText = '';
     if (stream.write(text)) return;
     await new Promise<void>((resolve, reject) => {
       stream.once('drain', resolve);
       stream.once('error', reject);
-    }).catch(async (error: unknown) => {
-      throw await this.refusal(error);
+    }).catch((error: unknown) => {
+      throw this.refusal(error);
     });
   }
 
   /**
    * What PostgreSQL refused, named by the line of the file of the row it refused. A duplicate `_id` is told by its
-   * SQLSTATE and constraint, and its row found by looking the keys up, not read from the message's words (in the
-   * server's language, lc_messages); another failure names its row when PostgreSQL's context does.
+   * SQLSTATE and constraint, and its row found by the key values of its detail (the words around them are in the
+   * server's language, lc_messages; the values are not); another failure names its row when PostgreSQL's context does.
+   * No savepoint marks each COPY to look the keys up after: each would be a subtransaction, and past 64 of them in a
+   * load every other session's snapshots overflow their cache until it ends.
    */
-  private async refusal(error: unknown): Promise<unknown> {
-    const { code, constraint, where } = error as { code?: string; constraint?: string; where?: string };
+  private refusal(error: unknown): unknown {
+    const { code, constraint, where, detail } = error as { code?: string; constraint?: string; where?: string; detail?: string };
     if (code === '23505' && constraint === 'dbhost_documents_pkey') {
-      const row = await this.duplicateRow().catch(() => undefined);
-      if (row === undefined) return error;
       const { db, col } = this.target;
-      return new LineRefused(
-        `Line ${this.lines[row]}: E11000 duplicate key error index: ${db}.${col}.$${ID_INDEX.name} dup key: ${describeKey(ID_INDEX, { _id: this.ids[row] })}`,
-      );
+      const refused = `E11000 duplicate key error index: ${db}.${col}.$${ID_INDEX.name}`;
+      const row = this.duplicateRow(detail ?? '');
+      if (row === undefined)
+        return new LineRefused(
+          `Lines ${this.lines[0]} to ${this.lines[this.lines.length - 1]}: ${refused}: an _id of one of these lines is given twice or held by the collection`,
+        );
+      return new LineRefused(`Line ${this.lines[row]}: ${refused} dup key: ${describeKey(ID_INDEX, { _id: this.ids[row] })}`);
     }
     const line = this.lines[Number(/\bdbhost_documents\D*(\d+)/.exec(where ?? '')?.[1]) - 1];
     return line === undefined ? error : new LineRefused(`Line ${line}: PostgreSQL refused it: ${(error as Error).message}`);
   }
 
   /**
-   * The row of the refused COPY that PostgreSQL met first as a duplicate: the first whose key the collection held
-   * before it (rows of this load's earlier COPYs included) or an earlier row of the COPY has, looked up once the
-   * COPY is rolled back to its savepoint.
+   * The row of the refused COPY whose key the duplicate key `detail` names: its second in the COPY when it has two
+   * (a duplicate whether or not the collection held it before), else its only one.
    */
-  private async duplicateRow(): Promise<number | undefined> {
-    await this.client.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
-    const keys = this.ids.map((id) => documentKey(id));
+  private duplicateRow(detail: string): number | undefined {
     const { db, col } = this.target;
-    const { rows } = await this.client.query<{ id: string }>(HELD_KEYS, [this.account, db, col, keys]);
-    const held = new Set(rows.map((row) => row.id));
-    for (const [row, key] of keys.entries()) {
-      if (held.has(key)) return row;
-      held.add(key);
+    let first: number | undefined;
+    for (const [row, id] of this.ids.entries()) {
+      if (!detail.includes(`(account, db, col, id)=(${this.account}, ${db}, ${col}, ${documentKey(id)})`)) continue;
+      if (first !== undefined) return row;
+      first = row;
     }
-    return undefined;
+    return first;
   }
 }

@@ -124,13 +124,13 @@ export interface DocumentSource {
   ): Promise<StorePlan>;
 }
 
-/** An index of one field (`path`) of the interface, by its name. */
 /** How `DocumentSource.select` may narrow its read. */
 export interface SelectOptions {
   keyed?: KeyedIndex;
   atMost?: number;
 }
 
+/** An index of one field (`path`) of the interface, by its name. */
 export interface KeyedIndex {
   index: string;
   path: string;

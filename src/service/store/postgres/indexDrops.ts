@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
-import { postgresIndexName, uniqueIndexName } from './indexSql';
+import { collectionPrefixOf, postgresIndexName, uniqueIndexName } from './indexSql';
 
 /**
  * Our PostgreSQL indexes whose names start with `prefix` (those of one collection, `col`, or of every collection of
@@ -24,11 +24,25 @@ function wantedNames(account: string, db: string, col: string, indexes: IndexSpe
   return names;
 }
 
+/** The advisory lock of the indexes of one collection, by their names' prefix: see {@link dropUnwanted}. */
+const COLLECTION_LOCK = 'hashtextextended($1, 0)';
+
+/**
+ * Waits for a drop of the indexes of the collection of `definition` (an index definition) in progress, if any: an
+ * index made while it runs would be kept by its IF NOT EXISTS (the index to drop still exists), then dropped.
+ */
+export async function awaitDrops(pool: Pool, definition: string): Promise<void> {
+  const prefix = collectionPrefixOf(definition);
+  if (prefix) await pool.query(`SELECT pg_advisory_xact_lock(${COLLECTION_LOCK})`, [prefix]);
+}
+
 /**
  * Drops each index of `drop` the catalog does not want, one at a time, with DROP INDEX CONCURRENTLY: a plain DROP
  * INDEX waits for an ACCESS EXCLUSIVE lock on the documents table, and while it waits every account's reads and
- * writes queue behind it. The indexes are listed before the catalog is read: an index another process made meanwhile
- * for a collection made again was committed to the catalog first, so it is kept.
+ * writes queue behind it. Each index's collection is read from the catalog under its collection's advisory lock,
+ * held until the index is dropped, which the definitions of that collection's indexes wait for ({@link awaitDrops}):
+ * an index another process made meanwhile for a collection made again is either kept or made after its drop. One
+ * that cannot be dropped does not keep the others: their failures are thrown together once all were tried.
  */
 export async function dropUnwanted(pool: Pool, drop: IndexDrop): Promise<void> {
   const { rows: listed } = await pool.query<{ name: string }>(
@@ -36,13 +50,28 @@ export async function dropUnwanted(pool: Pool, drop: IndexDrop): Promise<void> {
      WHERE schemaname = current_schema() AND tablename = 'dbhost_documents' AND starts_with(indexname, $1)`,
     [drop.prefix],
   );
-  if (listed.length === 0) return;
-  const { rows: collections } = await pool.query<{ name: string; indexes: string }>(
-    'SELECT name, indexes FROM dbhost_collections WHERE account = $1 AND db = $2 AND ($3::text IS NULL OR name = $3)',
-    [drop.account, drop.db, drop.col ?? null],
-  );
-  const wanted = new Set(
-    collections.flatMap(({ name, indexes }) => wantedNames(drop.account, drop.db, name, JSON.parse(indexes) as IndexSpec[])),
-  );
-  for (const { name } of listed) if (!wanted.has(name)) await pool.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name.replace(/"/g, '""')}"`);
+  const failures: string[] = [];
+  for (const { name } of listed) await dropIfUnwanted(pool, drop, name).catch((error: Error) => failures.push(`${name}: ${error.message}`));
+  if (failures.length > 0) throw new Error(`Some PostgreSQL indexes could not be dropped (the others were): ${failures.join('; ')}`);
+}
+
+async function dropIfUnwanted(pool: Pool, drop: IndexDrop, name: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(${COLLECTION_LOCK})`, [collectionPrefixOf(name) ?? name]);
+    const { rows: collections } = await client.query<{ name: string; indexes: string }>(
+      'SELECT name, indexes FROM dbhost_collections WHERE account = $1 AND db = $2 AND ($3::text IS NULL OR name = $3)',
+      [drop.account, drop.db, drop.col ?? null],
+    );
+    const wanted = collections.some(({ name: col, indexes }) =>
+      wantedNames(drop.account, drop.db, col, JSON.parse(indexes) as IndexSpec[]).includes(name),
+    );
+    if (!wanted) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name.replace(/"/g, '""')}"`);
+    await client.query(`SELECT pg_advisory_unlock(${COLLECTION_LOCK})`, [collectionPrefixOf(name) ?? name]);
+    client.release();
+  } catch (error) {
+    // Ending the session releases its advisory lock.
+    client.release(error as Error);
+    throw error;
+  }
 }

@@ -14,6 +14,9 @@ const hash = (text: string): string => createHash('sha256').update(text).digest(
 const databasePrefix = (account: string, db: string): string => `dbx_${hash(JSON.stringify([account, db]))}`;
 const collectionPrefix = (account: string, db: string, col: string): string => `${databasePrefix(account, db)}${hash(col)}_`;
 
+/** The prefix of the collection of the first of our index names in `text` (an index name, a definition), if any. */
+export const collectionPrefixOf = (text: string): string | undefined => /dbx_[0-9a-f]{32}_/.exec(text)?.[0];
+
 /**
  * The PostgreSQL index made for an index of the interface: `g` the GIN one for lookups, `u` the unique one, `k`
  * the B-tree of its fields' sort keys for sorts and ranges.
@@ -88,7 +91,7 @@ export function uniqueIndexSql(account: string, db: string, col: string, index: 
 
 /**
  * Drops a unique index of the same interface name but other keys or an older name, left by a drop that failed: it
- * would refuse what the new one allows. None is there as a rule (indexDrops.ts lists them without taking a lock).
+ * would refuse what the new one allows. None is there as a rule.
  */
 const dropOtherUnique = (account: string, db: string, col: string, index: IndexSpec): Statement =>
   dropIndexes({ account, db, col, prefix: postgresIndexName(account, db, col, index.name, 'u') });
@@ -117,7 +120,11 @@ const collectionIndexes = (account: string, state: AccountState, db: string, col
 export function indexStatements(account: string, mutation: Mutation, state: AccountState, dropped?: IndexSpec): Statement[] {
   switch (mutation.op) {
     case 'createCollection':
-      return [ddl(idKeyIndexSql(account, mutation.db, mutation.name))];
+      // Also the indexes a drop cut short left under its prefix (an invalid unique one still refuses duplicates).
+      return [
+        ddl(idKeyIndexSql(account, mutation.db, mutation.name)),
+        dropIndexes({ account, db: mutation.db, col: mutation.name, prefix: collectionPrefix(account, mutation.db, mutation.name) }),
+      ];
     case 'createIndex':
       return state.collection(mutation.db, mutation.col) ? createStatements(account, mutation.db, mutation.col, mutation.index) : [];
     case 'dropIndex': {

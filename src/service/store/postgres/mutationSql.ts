@@ -5,7 +5,7 @@ import type { IndexSpec } from '../../query/indexes/indexSpec';
 import type { AccountState } from '../accountState';
 import type { Mutation } from '../mutations';
 import type { IndexDrop } from './indexDrops';
-import { dropUnwanted } from './indexDrops';
+import { awaitDrops, dropUnwanted } from './indexDrops';
 import { indexStatements } from './indexSql';
 import { documentColumns, documentKey } from './documentKeys';
 import { PartialCollection } from './partialCollection';
@@ -35,8 +35,9 @@ export const definitionOf = (statement: Statement): Definition => statement.drop
 
 /** Makes one definition (see {@link makeDefinitions}); throws what PostgreSQL answered. */
 export async function makeDefinition(pool: Pool, definition: Definition): Promise<void> {
-  if (typeof definition === 'string') await pool.query(definition);
-  else await dropUnwanted(pool, definition);
+  if (typeof definition !== 'string') return dropUnwanted(pool, definition);
+  await awaitDrops(pool, definition);
+  await pool.query(definition);
 }
 
 /** Consecutive puts into one collection, each id once: written as one INSERT. */

@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { AccountState } from '../../../../src/service/store/accountState';
 import { indexStatements } from '../../../../src/service/store/postgres/indexSql';
 import { definitionOf, makeDefinition } from '../../../../src/service/store/postgres/mutationSql';
+import { waitFor } from '../../../integration/support/waitFor';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
@@ -60,10 +61,11 @@ describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', 
       const made = running.raw('POST', `${COLLECTION}/indexes`, {
         body: jsonBody({ spec: { a_1_b: 1 }, unique: true, background: false }),
       });
-      while (
-        (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%DROP INDEX%'")).rowCount === 0
-      )
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(
+        async () =>
+          (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%DROP INDEX%'")).rowCount !== 0,
+        { what: 'the drop of the unique index left behind waiting for the long transaction' },
+      );
       const queued = await pool.query("SELECT mode FROM pg_locks WHERE relation = 'dbhost_documents'::regclass AND NOT granted");
       assert.deepEqual(queued.rows, [], 'a lock on the documents table waits, and every account waits behind it');
       const other = await running.raw('GET', `${COLLECTION}/documents`, { key: OTHER_KEY });
@@ -98,5 +100,61 @@ describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', 
       (await running.raw('POST', `${COLLECTION}/documents`, { body: jsonBody({ document: { _id: 2, a_1_b: 'm' } }) })).status,
       409,
     );
+  });
+
+  it('makes the indexes of a collection made again while the drop of the collection it replaced waits', async () => {
+    const { rows } = await pool.query<{ account: string }>(
+      "SELECT DISTINCT account FROM dbhost_collections WHERE db = 'shop' AND name = 'items' AND indexes LIKE '%a_1_b%'",
+    );
+    const [late] = indexStatements(rows[0].account, { op: 'dropCollection', db: 'shop', name: 'items' }, new AccountState());
+    const MINE = `SELECT i.indexname AS name, i.indexdef AS def, x.indisvalid AND x.indisready AS usable FROM pg_indexes i
+      JOIN pg_index x ON x.indexrelid = (quote_ident(i.indexname))::regclass
+      WHERE i.tablename = 'dbhost_documents' AND starts_with(i.indexname, $1) ORDER BY 1`;
+    const mine = async () => (await pool.query<{ name: string; def: string; usable: boolean }>(MINE, [late.drops!.prefix])).rows;
+    const made = await mine();
+    assert.equal(made.length, 4, made.map(({ name }) => name).join(', '));
+    assert.equal((await running.raw('DELETE', COLLECTION)).status, 200);
+    // Another service process dropped the collection and has yet to drop its indexes.
+    for (const { def } of made) await pool.query(def);
+    const long = await pool.connect();
+    try {
+      await long.query('BEGIN');
+      await long.query('SELECT count(*) FROM dbhost_documents');
+      const dropping = makeDefinition(pool, definitionOf(late));
+      const waiting = async (query: string) =>
+        (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE $1", [query])).rowCount !== 0;
+      await waitFor(() => waiting('%DROP INDEX%'), { what: 'the late drop of the indexes waiting for the long transaction' });
+      const remade = (async () => {
+        await post('/databases/shop/collections', { name: 'items' });
+        await post(`${COLLECTION}/indexes`, { spec: { a_1_b: 1 }, unique: true, background: false });
+      })();
+      await waitFor(async () => (await waiting('%CREATE INDEX%')) || waiting('%advisory%'), {
+        what: 'the index of the collection made again waiting for the late drop',
+      });
+      await long.query('COMMIT');
+      await dropping;
+      await remade;
+    } finally {
+      long.release();
+    }
+    assert.deepEqual(
+      await mine(),
+      made.map((index) => ({ ...index, usable: true })),
+    );
+  });
+
+  it('drops a unique index left behind under the prefix of a collection when the collection is made again', async () => {
+    const [left] = await ours();
+    assert.match(left.def, /a_1_b/);
+    assert.equal((await running.raw('DELETE', COLLECTION)).status, 200);
+    // As if the drop of the collection's unique index had been cut short.
+    await pool.query(left.def);
+    await post('/databases/shop/collections', { name: 'items' });
+    assert.deepEqual(
+      (await ours()).map(({ name }) => name),
+      [],
+    );
+    await post(`${COLLECTION}/documents`, { document: { _id: 1, a_1_b: 'm' } });
+    await post(`${COLLECTION}/documents`, { document: { _id: 2, a_1_b: 'm' } });
   });
 });

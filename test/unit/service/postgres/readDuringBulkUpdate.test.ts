@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Pool } from 'pg';
+import { waitFor } from '../../../integration/support/waitFor';
 import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
@@ -63,11 +64,12 @@ describePostgres('on PostgreSQL, a read while a bulk update of its collection wa
       const update = running.raw('PUT', `${COLLECTION}/documents`, {
         body: jsonBody({ criteria: { group: 3 }, object: { $set: { seen: true } }, multi: true }),
       });
-      while (
-        (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE dbhost_documents%'"))
-          .rowCount === 0
-      )
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(
+        async () =>
+          (await pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE dbhost_documents%'"))
+            .rowCount !== 0,
+        { what: 'the update waiting for the row held' },
+      );
 
       assert.equal(await usage(), 1, 'the index is listed without its usage');
       const during = await running.raw('GET', query('documents', RANGE));
