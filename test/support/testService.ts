@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DbHostClient } from '../../src/client/dbHostClient';
 import { SERVICE_READY_LINE } from '../../src/core/api/serviceReadyLine';
-import type { RunningService, ServiceOptions } from '../../src/service/index';
-import { startService } from '../../src/service/index';
+import type { RunningService, ServiceOptions } from '../../src/service/server';
+import { startService } from '../../src/service/server';
 import { defaultStore, dropDefaultStore } from './testStore';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { DbHostClient } from '../../../src/client/dbHostClient';
 import { ServiceError } from '../../../src/core/api/serviceError';
 import type { JsonObject } from '../../../src/core/json/lossless';
-import { DEMO_COUNTS } from '../../../src/service/index';
+import { DEMO_COUNTS } from '../../../src/service/demo/demoData';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess } from '../../support/testService';
 

@@ -110,7 +110,7 @@ describe('adversarial: the service process cannot change its built-in prototypes
   it('freezes them in a fresh process that starts the service', () => {
     // The bundled entry point calls startService, which freezes before it opens any account.
     const script = `
-      const { startService } = require('./src/service/index');
+      const { startService } = require('./src/service/server');
       const { mkdtempSync } = require('node:fs'); const { join } = require('node:path'); const { tmpdir } = require('node:os');
       startService({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'dbhost-frozen-')), apiKeys: ['k'], empty: true }).then(async (service) => {
         let refused = false;
