@@ -61,14 +61,7 @@ export function activateFeature<Needs, Gives, Own>(host: FeatureHost, feature: F
   // A feature without `register` makes nothing (its Own is void), one without `gives` gives its Own: the type above holds both.
   const declared = feature as Declared<Needs, Gives, Own>;
   const own = declared.register?.(host, needs) as Own;
-  const scope: FeatureScope<Own> = { ...host, own };
-  registerCommands(
-    host,
-    declared,
-    (handler) =>
-      (...args) =>
-        handler(scope, ...args),
-  );
+  registerCommandsOf(host, declared, own);
   return declared.gives ? declared.gives(own) : (own as unknown as Gives);
 }
 
@@ -89,14 +82,7 @@ export function activateApart<Needs, Own>(host: FeatureHost, feature: FeatureMod
     });
     return;
   }
-  const scope: FeatureScope<Own> = { ...host, own };
-  registerCommands(
-    host,
-    declared,
-    (handler) =>
-      (...args) =>
-        handler(scope, ...args),
-  );
+  registerCommandsOf(host, declared, own);
 }
 
 /** Activates, each apart from the rest, features that need nothing from the others and give nothing back, in the order listed. */
@@ -106,6 +92,18 @@ export function activateFeatures(host: FeatureHost, features: readonly FeatureMo
 }
 
 type Declared<Needs, Gives, Own> = { commands?: FeatureCommands<Own> } & Partial<FeatureRegistration<Needs, Own> & FeatureGift<Gives, Own>>;
+
+/** Registers each command the feature declares, its handler given the host and what the feature's register made. */
+function registerCommandsOf<Own>(host: FeatureHost, declared: { commands?: FeatureCommands<Own> }, own: Own): void {
+  const scope: FeatureScope<Own> = { ...host, own };
+  registerCommands(
+    host,
+    declared,
+    (handler) =>
+      (...args) =>
+        handler(scope, ...args),
+  );
+}
 
 /** Registers each command the feature declares, answered by what `answer` makes of its handler. */
 function registerCommands<Own>(
