@@ -2,20 +2,17 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Client, Pool } from 'pg';
 import { seedFromEnvironment } from '../../../support/seededRandom';
-import type { InProcessService, RawAnswer } from '../../../support/testService';
+import type { InProcessService } from '../../../support/testService';
 import { jsonBody, startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
 import { insertRows } from '../../../support/postgresRows';
 import type { Json, JsonObject } from './differentialCases';
-import { bodyText } from './differentialCases';
+import { BIG, listPath as listPathOf, storesSideBySide } from './storesSideBySide';
 
 const KEY = 'equality-pages-key-5c2e';
 const DB = 'eq';
 const SEED = seedFromEnvironment('DBHOST_DIFFERENTIAL_SEED', 53);
 const RUNS = Number(process.env.DBHOST_DIFFERENTIAL_RUNS ?? 30);
-
-const BIG = '__int64_9007199254740993__';
-const bodyOf = (value: unknown): string => bodyText(value).split(`"${BIG}"`).join('9007199254740993');
 
 /** Values an equality is asked for: numbers a double holds exactly (-0 and 0 one value), strings, booleans. */
 const wanted = fc.constantFrom<Json>(0, -0, 7, 7.5, -3, 2 ** 53 - 1, 'a', 'B', '', 'é', true, false);
@@ -49,36 +46,12 @@ const cases = fc.record({
   queries: fc.array(query, { minLength: 1, maxLength: 5 }),
 });
 
-const listPath = (col: string, resource: string, params: Record<string, unknown>): string => {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) search.set(name, typeof value === 'number' ? String(value) : bodyOf(value));
-  return `/databases/${DB}/collections/${col}/${resource}?${search.toString()}`;
-};
+const listPath = (col: string, resource: string, params: Record<string, unknown>): string => listPathOf(DB, col, resource, params);
 
 describePostgres('on PostgreSQL, equalities on an indexed field answer as the journal store does (differential property)', function () {
   this.timeout(600_000);
-  let journal: InProcessService;
-  let postgres: InProcessService;
+  const { both, postgres } = storesSideBySide(KEY, DB);
   let run = 0;
-
-  before(async () => {
-    journal = await startServiceInProcess({ apiKeys: [KEY], empty: true, store: null });
-    postgres = await startServiceInProcess({ apiKeys: [KEY], empty: true });
-    for (const service of [journal, postgres])
-      assert.equal((await service.raw('POST', '/databases', { body: bodyText({ name: DB, slug: 'sandbox' }) })).status, 200);
-  });
-  after(async () => {
-    await journal?.stop();
-    await postgres?.stop();
-  });
-
-  async function both(method: string, path: string, body?: unknown): Promise<RawAnswer> {
-    const options = body === undefined ? {} : { body: bodyOf(body) };
-    const [expected, actual] = [await journal.raw(method, path, options), await postgres.raw(method, path, options)];
-    const shown = (answer: RawAnswer) => `${answer.status} ${answer.headers.get('x-service-count') ?? '-'} ${answer.text}`;
-    assert.equal(shown(actual), shown(expected), `${method} ${decodeURIComponent(path)} ${body === undefined ? '' : bodyOf(body)}`);
-    return actual;
-  }
 
   it(`gives the same pages and counts, arrays, other types and values without a sort key among the documents (seed ${SEED}, ${RUNS} runs)`, async () => {
     await fc.assert(
@@ -90,7 +63,7 @@ describePostgres('on PostgreSQL, equalities on an indexed field answer as the jo
           await both('POST', `/databases/${DB}/collections/${col}/documents`, { document: { _id: i, ...document }, safe: true });
         for (const params of queries) {
           await both('GET', listPath(col, 'documents', params));
-          const explained = await postgres.raw('GET', listPath(col, 'explain', params));
+          const explained = await postgres().raw('GET', listPath(col, 'explain', params));
           assert.equal(explained.status, 200, explained.text);
         }
       }),

@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { seedFromEnvironment } from '../../../support/seededRandom';
-import type { InProcessService, RawAnswer } from '../../../support/testService';
-import { startServiceInProcess } from '../../../support/testService';
 import { describePostgres } from '../../../support/testStore';
 import type { Json, JsonObject } from './differentialCases';
-import { bodyText } from './differentialCases';
+import { BIG, bodyOf, listPath as listPathOf, storesSideBySide } from './storesSideBySide';
 
 const KEY = 'sort-pushdown-key-41d9';
 const DB = 'sorted';
 const SEED = seedFromEnvironment('DBHOST_DIFFERENTIAL_SEED', 31);
 const RUNS = Number(process.env.DBHOST_DIFFERENTIAL_RUNS ?? 40);
-
-const BIG = '__int64_9007199254740993__';
-const bodyOf = (value: unknown): string => bodyText(value).split(`"${BIG}"`).join('9007199254740993');
 
 /** Values of every type SQL orders as the query language does, ties across representations included (2^53 and 2^53 + 1). */
 const orderable: fc.Arbitrary<Json> = fc.oneof(
@@ -55,36 +50,12 @@ const cases = fc.record({
   queries: fc.array(query, { minLength: 1, maxLength: 5 }),
 });
 
-const listPath = (col: string, resource: string, params: Record<string, unknown>): string => {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) search.set(name, typeof value === 'number' ? String(value) : bodyOf(value));
-  return `/databases/${DB}/collections/${col}/${resource}?${search.toString()}`;
-};
+const listPath = (col: string, resource: string, params: Record<string, unknown>): string => listPathOf(DB, col, resource, params);
 
 describePostgres('on PostgreSQL, sorts and ranges decided by SQL answer as the journal store does (differential property)', function () {
   this.timeout(600_000);
-  let journal: InProcessService;
-  let postgres: InProcessService;
+  const { both, postgres } = storesSideBySide(KEY, DB);
   let run = 0;
-
-  before(async () => {
-    journal = await startServiceInProcess({ apiKeys: [KEY], empty: true, store: null });
-    postgres = await startServiceInProcess({ apiKeys: [KEY], empty: true });
-    for (const service of [journal, postgres])
-      assert.equal((await service.raw('POST', '/databases', { body: bodyText({ name: DB, slug: 'sandbox' }) })).status, 200);
-  });
-  after(async () => {
-    await journal?.stop();
-    await postgres?.stop();
-  });
-
-  async function both(method: string, path: string, body?: unknown): Promise<RawAnswer> {
-    const options = body === undefined ? {} : { body: bodyOf(body) };
-    const [expected, actual] = [await journal.raw(method, path, options), await postgres.raw(method, path, options)];
-    const shown = (answer: RawAnswer) => `${answer.status} ${answer.headers.get('x-service-count') ?? '-'} ${answer.text}`;
-    assert.equal(shown(actual), shown(expected), `${method} ${decodeURIComponent(path)} ${body === undefined ? '' : bodyOf(body)}`);
-    return actual;
-  }
 
   it(`gives the same pages and counts; SQL decides every one when no document holds a value it cannot order (seed ${SEED}, ${RUNS} runs)`, async () => {
     let decidedBySql = 0;
@@ -101,7 +72,7 @@ describePostgres('on PostgreSQL, sorts and ranges decided by SQL answer as the j
           });
         for (const params of queries) {
           await both('GET', listPath(col, 'documents', params));
-          const explained = await postgres.raw('GET', listPath(col, 'explain', params));
+          const explained = await postgres().raw('GET', listPath(col, 'explain', params));
           assert.equal(explained.status, 200, explained.text);
           const plan = (explained.json as { plan: { decidedInService?: boolean; index?: string } }).plan;
           // A sort led by _id too: each collection has a B-tree of _id's sort keys in PostgreSQL.
