@@ -16,9 +16,7 @@ import { inputObject, optionalInteger, requiredName, requiredObject, ToolInputEr
 
 export const AGGREGATE_TOOL: AiToolDefinition = {
   name: 'dbhost_aggregate',
-  referenceName: 'dbhostAggregate',
   displayName: 'DB Host: run an aggregation pipeline',
-  userDescription: 'Groups, joins and reshapes documents with an aggregation pipeline.',
   modelDescription: `Runs an aggregation pipeline on a collection: "revenue per region" is [{"$match": {…}}, {"$group": {"_id": "$region", "revenue": {"$sum": "$total"}}}, {"$sort": {"revenue": -1}}]. Returns at most ${MAX_TOOL_DOCUMENTS} result documents (default 20) and 32,000 characters, with the total number of results; when cut it says which "skip" gives the next page. Stages: $match $project $addFields $set $unset $group $sort $limit $skip $unwind $count $facet $bucket $bucketAuto $sortByCount $replaceRoot $replaceWith $sample, $lookup (a collection of the same database). JavaScript ($where, $function, $accumulator) is refused. A last stage $out or $merge writes the results into a collection of the same database: the account's guardrails decide (Read-only refuses and sends nothing; Confirm writes shows the user the target first). Example: {"database": "shop", "collection": "orders", "pipeline": [{"$group": {"_id": "$status", "n": {"$sum": 1}}}]}.`,
   inputSchema: {
     type: 'object',

@@ -30,9 +30,7 @@ const QUERY_INPUT: InputSchema = {
 export const READ_TOOLS: readonly AiToolDefinition[] = [
   {
     name: 'dbhost_listAccounts',
-    referenceName: 'dbhostAccounts',
     displayName: 'DB Host: list accounts',
-    userDescription: 'Lists the DB Host accounts with their guardrails mode.',
     modelDescription:
       'Lists the DB Host accounts configured in the editor: label, service address and guardrails mode (Normal: writes allowed; Confirm writes: the user confirms each write; Read-only: writes are refused). Pass a label as "account" to the other dbhost tools. Never shows API keys.',
     inputSchema: { type: 'object', properties: {} },
@@ -41,27 +39,21 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_listDatabases',
-    referenceName: 'dbhostDatabases',
     displayName: 'DB Host: list databases',
-    userDescription: 'Lists the databases of a DB Host account.',
     modelDescription: `Lists the databases of the account with their plan. Start here to learn what exists. ${CUT}`,
     inputSchema: { type: 'object', properties: {} },
     write: false,
   },
   {
     name: 'dbhost_listCollections',
-    referenceName: 'dbhostCollections',
     displayName: 'DB Host: list collections',
-    userDescription: 'Lists the collections of a database with their document counts.',
     modelDescription: `Lists the collections of one database with their document counts. Example: {"database": "shop"}. ${CUT}`,
     inputSchema: { type: 'object', properties: { database: DATABASE }, required: ['database'] },
     write: false,
   },
   {
     name: 'dbhost_collectionSchema',
-    referenceName: 'dbhostSchema',
     displayName: 'DB Host: collection schema',
-    userDescription: "Samples a collection's documents and lists its fields with their types.",
     modelDescription:
       'Samples up to 1,000 documents of a collection (100 per request) and lists every field path, nested and inside arrays, with its types and how often each appears, e.g. "total: number 98% · string 2%". Use it before writing a filter or an update to learn the field names. Example: {"database": "shop", "collection": "orders"}. ' +
       CUT,
@@ -77,18 +69,14 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_find',
-    referenceName: 'dbhostFind',
     displayName: 'DB Host: find documents',
-    userDescription: 'Finds documents with a filter, projection, sort, limit and skip.',
     modelDescription: `Finds documents of a collection. Returns at most ${MAX_TOOL_DOCUMENTS} documents (default 20) and 32,000 characters, with the total that match; when cut it says which "skip" gives the next page. Numbers are exact as stored (64-bit integers keep every digit). Example: {"database": "shop", "collection": "orders", "filter": {"status": "paid"}, "projection": {"total": 1}, "sort": {"total": -1}, "limit": 5}.`,
     inputSchema: QUERY_INPUT,
     write: false,
   },
   {
     name: 'dbhost_count',
-    referenceName: 'dbhostCount',
     displayName: 'DB Host: count documents',
-    userDescription: 'Counts the documents that match a filter.',
     modelDescription:
       'Counts the documents of a collection that match a filter (all of them without one). Example: {"database": "shop", "collection": "orders", "filter": {"status": "paid"}}.',
     inputSchema: { type: 'object', properties: { ...NAMES, filter: FILTER }, required: ['database', 'collection'] },
@@ -96,18 +84,14 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_getDocument',
-    referenceName: 'dbhostDocument',
     displayName: 'DB Host: get a document',
-    userDescription: 'Reads one document by its _id.',
     modelDescription: `Reads one document by its _id, numbers exact as stored. Example: {"database": "shop", "collection": "orders", "id": {"$oid": "6563a0c1e4b0a1b2c3d4e5f6"}}. A document larger than 32,000 characters comes with its top-level fields that fit, whole, the fields not shown with their sizes, and the exact dbhost_find calls (a filter on its _id and a projection) that read the rest.`,
     inputSchema: { type: 'object', properties: { ...NAMES, id: DOCUMENT_ID }, required: ['database', 'collection', 'id'] },
     write: false,
   },
   {
     name: 'dbhost_listIndexes',
-    referenceName: 'dbhostIndexes',
     displayName: 'DB Host: list indexes',
-    userDescription: 'Lists the indexes of a collection.',
     modelDescription:
       'Lists the indexes of a collection: name, key, unique and, where the service counts them, how many queries each served. Example: {"database": "shop", "collection": "orders"}.',
     inputSchema: { type: 'object', properties: NAMES, required: ['database', 'collection'] },
@@ -115,9 +99,7 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_explain',
-    referenceName: 'dbhostExplain',
     displayName: 'DB Host: explain a query',
-    userDescription: 'Shows how the service would run a query: the plan, the index, keys and documents examined.',
     modelDescription:
       'Explains how the service runs a query without returning its documents: the stage (COLLSCAN a full scan, IXSCAN an index walk, IDHACK an _id lookup), the index, keys and documents examined, documents returned, whether the sort is in memory. Use it to tell whether an index serves a query. Same inputs as dbhost_find. Some services do not offer explain; the answer then says so. Example: {"database": "shop", "collection": "orders", "filter": {"status": "paid"}, "sort": {"total": -1}}.',
     inputSchema: QUERY_INPUT,
@@ -125,27 +107,21 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_slowQueries',
-    referenceName: 'dbhostSlowQueries',
     displayName: 'DB Host: slow queries',
-    userDescription: "Lists a database's slow queries, newest first.",
     modelDescription: `Lists the slow query log of a database, newest first: the operation, namespace, duration in milliseconds, plan summary, keys and documents examined. Example: {"database": "shop"}. ${CUT} Some services do not offer it; the answer then says so.`,
     inputSchema: { type: 'object', properties: { database: DATABASE }, required: ['database'] },
     write: false,
   },
   {
     name: 'dbhost_currentOperations',
-    referenceName: 'dbhostOperations',
     displayName: 'DB Host: current operations',
-    userDescription: 'Lists the operations running on a database now.',
     modelDescription: `Lists the operations in progress on a database (as MongoDB's currentOp: op, ns, secs_running, msg, progress of index builds). Example: {"database": "shop"}. ${CUT}`,
     inputSchema: { type: 'object', properties: { database: DATABASE }, required: ['database'] },
     write: false,
   },
   {
     name: 'dbhost_listDeployments',
-    referenceName: 'dbhostDeployments',
     displayName: 'DB Host: list deployments',
-    userDescription: 'Lists the deployments (servers) of the account.',
     modelDescription:
       'Lists the deployments of the account: their names (host:port or a replica-set name), to pass to dbhost_deploymentStats and dbhost_deploymentLog. Only larger plans have deployments.',
     inputSchema: { type: 'object', properties: {} },
@@ -153,9 +129,7 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_deploymentStats',
-    referenceName: 'dbhostDeploymentStats',
     displayName: 'DB Host: deployment statistics',
-    userDescription: "Shows a deployment's latest statistics per member.",
     modelDescription: `The latest statistics of a deployment, per member: memory, operation counters, connections (the service's own field names). Example: {"deployment": "db-1.example.net:10005"}. ${CUT}`,
     inputSchema: {
       type: 'object',
@@ -166,9 +140,7 @@ export const READ_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_deploymentLog',
-    referenceName: 'dbhostDeploymentLog',
     displayName: "DB Host: a deployment's log",
-    userDescription: "Shows the last lines of a deployment's log.",
     modelDescription: `The last lines of a deployment's server log, per member (default ${DEFAULT_LOG_LINES}, at most ${MAX_LOG_LINES}). Example: {"deployment": "db-1.example.net:10005", "lines": 50}. ${CUT}`,
     inputSchema: {
       type: 'object',

@@ -2,20 +2,17 @@
 export type InputSchema = { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties?: boolean };
 
 /**
- * One tool, described once for both surfaces: the extension's language-model tools (package.json's
- * `languageModelTools` must match, a unit test compares them) and the MCP server.
+ * One tool, described once for both surfaces: the MCP server lists it from here, and the extension's
+ * language-model tools are package.json's `languageModelTools` (a unit test holds them to these definitions,
+ * with the extension's `account` input beside the tool's own).
  */
 export interface AiToolDefinition {
   /** `dbhost_find`: the language-model tool's and the MCP tool's name. */
   name: string;
-  /** `dbhostFind`: what `#` names in a chat prompt. */
-  referenceName: string;
   displayName: string;
-  /** One line for people (the tool picker). */
-  userDescription: string;
   /** For the model: what it does, its limits, examples. */
   modelDescription: string;
-  /** Without the extension's `account` member, which {@link withAccount} adds. */
+  /** Without the extension's `account` member (package.json's contribution adds it). */
   inputSchema: InputSchema;
   /** Changes data: guardrails decide whether it is sent. */
   write: boolean;
@@ -23,17 +20,6 @@ export interface AiToolDefinition {
   mayWrite?: boolean;
   /** Only in the extension (the MCP server serves one account). */
   extensionOnly?: boolean;
-}
-
-export const ACCOUNT_PROPERTY = {
-  type: 'string',
-  description:
-    'The DB Host account to use: its label as dbhost_listAccounts shows it (e.g. "Local demo"). May be left out when only one account exists.',
-};
-
-/** The schema the extension contributes: the tool's own, plus which account. */
-export function withAccount(schema: InputSchema): InputSchema {
-  return { ...schema, properties: { account: ACCOUNT_PROPERTY, ...schema.properties } };
 }
 
 /** Largest page a find returns at once. */

@@ -13,9 +13,7 @@ const UPDATE = {
 export const WRITE_TOOLS: readonly AiToolDefinition[] = [
   {
     name: 'dbhost_insertDocument',
-    referenceName: 'dbhostInsert',
     displayName: 'DB Host: insert a document',
-    userDescription: 'Inserts one document into a collection.',
     modelDescription: `Inserts one document and answers with its _id (an object id is generated when the document has none). ${GUARDED} Example: {"database": "shop", "collection": "orders", "document": {"status": "new", "total": 12.5}}.`,
     inputSchema: {
       type: 'object',
@@ -26,9 +24,7 @@ export const WRITE_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_updateDocument',
-    referenceName: 'dbhostUpdate',
     displayName: 'DB Host: update a document',
-    userDescription: 'Updates one document by its _id with update operators.',
     modelDescription: `Updates the one document with this _id using update operators. ${GUARDED} Example: {"database": "shop", "collection": "orders", "id": {"$oid": "6563a0c1e4b0a1b2c3d4e5f6"}, "update": {"$set": {"status": "shipped"}}}.`,
     inputSchema: {
       type: 'object',
@@ -39,9 +35,7 @@ export const WRITE_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_updateMatching',
-    referenceName: 'dbhostUpdateMatching',
     displayName: 'DB Host: update matching documents',
-    userDescription: 'Updates the documents that match a filter.',
     modelDescription: `Updates the documents matching a filter with update operators: the first match only, or all of them with "multi": true; "upsert": true inserts one document when none matches. Count first with dbhost_count. ${GUARDED} The confirmation says how many documents match. Example: {"database": "shop", "collection": "orders", "filter": {"status": "new"}, "update": {"$set": {"status": "open"}}, "multi": true}.`,
     inputSchema: {
       type: 'object',
@@ -58,18 +52,14 @@ export const WRITE_TOOLS: readonly AiToolDefinition[] = [
   },
   {
     name: 'dbhost_deleteDocument',
-    referenceName: 'dbhostDelete',
     displayName: 'DB Host: delete a document',
-    userDescription: 'Deletes one document by its _id (irreversible).',
     modelDescription: `Deletes the one document with this _id. Irreversible. ${GUARDED} Example: {"database": "shop", "collection": "orders", "id": {"$oid": "6563a0c1e4b0a1b2c3d4e5f6"}}.`,
     inputSchema: { type: 'object', properties: { ...NAMES, id: DOCUMENT_ID }, required: ['database', 'collection', 'id'] },
     write: true,
   },
   {
     name: 'dbhost_createIndex',
-    referenceName: 'dbhostCreateIndex',
     displayName: 'DB Host: create an index',
-    userDescription: 'Creates an index on a collection.',
     modelDescription: `Creates an index (built in the background unless "background": false). Check the query with dbhost_explain before and after. ${GUARDED} Example: {"database": "shop", "collection": "orders", "keys": {"status": 1, "total": -1}}; unique: {"keys": {"sku": 1}, "unique": true}; geo: {"keys": {"loc": "2d"}}.`,
     inputSchema: {
       type: 'object',
