@@ -170,6 +170,17 @@ describe('Bulk changes: preview and undo', function () {
     assert.equal((await other.listDocuments(db, col, { q: { state: 'raced' }, limit: 1 })).total, 0);
   });
 
+  it('sends nothing, and says so without asking, when an update matches nothing and upsert is off', async () => {
+    const lens = await updateLens('nothing.query.json', { criteria: { n: -1 }, object: { $set: { state: 'never' } }, multi: true });
+    proxy.requests.length = 0;
+    const told = new FakePrompts([]);
+    answerPrompts(told);
+    await runLens(lens);
+    assert.deepEqual(told.confirmations, []);
+    assert.deepEqual(told.infos, [`No document matches in ${db}.${col}, and upsert is off: nothing was sent.`]);
+    assert.deepEqual(proxy.writes(), []);
+  });
+
   it('refuses a Read-only account before anything is sent, the preview included', async () => {
     await setGuardrails(accountId, { mode: 'readOnly' });
     const lens = await updateLens('readonly.query.json', { criteria: {}, object: { $set: { state: 'refused' } }, multi: true });
