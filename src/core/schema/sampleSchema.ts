@@ -8,8 +8,6 @@ export interface SampledSchema {
   schema: CollectionSchema;
   /** All documents of the collection, from the count header; undefined when the service sent none. */
   total: number | undefined;
-  /** Requests the sample took. */
-  requests: number;
 }
 
 /**
@@ -22,15 +20,13 @@ export async function sampleSchema(api: DbHostApi, db: string, col: string, size
   const wanted = clampSampleSize(size);
   let skip = 0;
   let total: number | undefined;
-  let requests = 0;
   while (skip < wanted && (total === undefined || skip < total)) {
     const limit = Math.min(MAX_PAGE_SIZE, wanted - skip);
     const page = await api.listDocuments(db, col, skip > 0 ? { skip, limit } : { limit }, options);
-    requests++;
     total = page.total;
     builder.addAll(page.documents);
     skip += page.documents.length;
     if (page.documents.length < limit) break;
   }
-  return { schema: builder.result(), total, requests };
+  return { schema: builder.result(), total };
 }

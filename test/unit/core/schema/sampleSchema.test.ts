@@ -23,7 +23,6 @@ describe('schema sampling', () => {
   it('samples 1,000 documents in 10 requests of the maximum page size', async () => {
     const { api, requests } = collectionOf(5000);
     const sampled = await sampleSchema(api, 'shop', 'orders', 1000);
-    assert.equal(sampled.requests, 10);
     assert.deepEqual(
       requests.map((query) => [query.skip ?? 0, query.limit]),
       Array.from({ length: 10 }, (_, n) => [n * 100, 100]),
