@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../json/lossless';
+import type { JsonObject } from '../json/lossless';
 import { isJsonObject } from '../json/lossless';
 import type { ValidationAction, ValidationLevel } from '../validation/rulesTypes';
 import { VALIDATION_ACTIONS, VALIDATION_LEVELS } from '../validation/rulesTypes';
@@ -15,14 +15,6 @@ export interface CollectionRulesUpdate {
   validator?: JsonObject;
   validationLevel?: ValidationLevel;
   validationAction?: ValidationAction;
-}
-
-/** One violation of a document written anyway under `validationAction: "warn"`, as a write's answer lists it. */
-export interface RulesWarning {
-  _id: JsonValue;
-  path: string;
-  rule: string;
-  message: string;
 }
 
 /** The rules in a collection's statistics, or undefined when it shows none (no rules, or a service without them). */

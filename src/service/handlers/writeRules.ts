@@ -13,7 +13,7 @@ export const RULES_WARNING_HEADER = 'X-Service-Validation-Warnings';
 const MAX_LISTED = 100;
 
 /** One violation of a document a `warn` collection took anyway, as the answer lists it. */
-export interface RulesWarning extends Violation {
+interface RulesWarning extends Violation {
   _id: unknown;
 }
 

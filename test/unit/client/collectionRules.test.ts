@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { collectionRulesOf } from '../../../src/core/api/collectionRules';
-import type { RulesWarning } from '../../../src/core/api/collectionRules';
 import { ServiceError } from '../../../src/core/api/serviceError';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess } from '../../support/testService';
@@ -44,7 +43,7 @@ describe("client: a collection's rules (issue 33)", function () {
     const client = running.client();
     await client.setCollectionRules('shop', 'prices', { validationAction: 'warn' });
     const answer = await client.createDocument('shop', 'prices', { _id: 'w', name: 'W', price: -1 }, { safe: true });
-    const warnings = (answer as { validationWarnings?: RulesWarning[] }).validationWarnings ?? [];
+    const warnings = (answer as { validationWarnings?: { _id: unknown; path: string; rule: string }[] }).validationWarnings ?? [];
     assert.deepEqual(
       warnings.map((warning) => [warning._id, warning.path, warning.rule]),
       [['w', 'price', 'properties.price.minimum']],
