@@ -34,17 +34,17 @@ export function recordCollectionView(): boolean {
   return run.status === 0;
 }
 
-/** Open-to-first-page as a ratio of the page's GET alone, from the last recorded run. */
+/** Open to the first loaded page handed to the webview, as a ratio of the page's GET alone, from the last recorded run. */
 export function readCollectionView(): Figure | undefined {
   if (!existsSync(COLLECTION_VIEW_RECORD)) return undefined;
   const record = JSON.parse(readFileSync(COLLECTION_VIEW_RECORD, 'utf8')) as CollectionViewRecord;
   return figure({
-    name: `collection view: open to first page drawn (${record.rows} docs × ${record.fields} fields)`,
+    name: `collection view: open to first page handed to the webview (${record.rows} docs × ${record.fields} fields)`,
     value: record.openMs,
     unit: 'ms',
     baselineName: 'the page GET alone',
     baseline: record.getMs,
-    note: `median of ${record.runs}; panel, webview start, GET and drawing, in VS Code ${record.vscodeVersion}`,
+    note: `median of ${record.runs}; panel, webview start and GET (not the drawing), in VS Code ${record.vscodeVersion}`,
   });
 }
 

@@ -37,8 +37,6 @@ const webviewMessage = variants({
   exportSelected: { keys: selectedKeys },
   /** Change Rows…: set, unset or rename a field, or an update, on the selected rows (keys in the view's order; none: the filter's matches only). */
   changeRows: { keys: list(text(10_000, 1), { max: MAX_SELECTED_ROWS }) },
-  /** The table of a loaded page is on screen (the bench times opening to this). */
-  rendered: { rows: count, columns: count },
 });
 
 export type WebviewMessage = Infer<typeof webviewMessage>;

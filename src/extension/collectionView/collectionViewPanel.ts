@@ -107,7 +107,7 @@ export class CollectionViewPanel extends Disposable {
         true,
       );
     // The user has acted again since: a notice the hidden page missed is old news, not shown over the new action.
-    if (message.type !== 'ready' && message.type !== 'rendered') this.unseenNotice = undefined;
+    if (message.type !== 'ready') this.unseenNotice = undefined;
     switch (message.type) {
       case 'ready': {
         await this.rules.load();
@@ -144,9 +144,6 @@ export class CollectionViewPanel extends Disposable {
         return this.startExport(exportSelectedArgs(session.source, session.state, message.keys));
       case 'changeRows':
         return this.stageRowChange(message.keys);
-      case 'rendered':
-        // The page drew a loaded table: nothing to do here (the bench times an open to it).
-        return;
     }
   }
 

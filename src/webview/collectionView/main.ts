@@ -106,10 +106,6 @@ function render(): void {
   if (model.state.view === 'table') {
     if (content.firstChild !== grid.element) content.replaceChildren(grid.element);
     grid.render();
-    // After the next frame: the table is laid out and painted by then.
-    const rows = model.rows.length;
-    const columns = model.columns.length;
-    if (!model.loading) requestAnimationFrame(() => send({ type: 'rendered', rows, columns }));
   } else if (model.state.view === 'tree') content.replaceChildren(treeView(model.rows));
   else {
     const json = stringifyLossless(
