@@ -177,12 +177,12 @@ export const workspace = {
 /** The problems each document was last given, by the collection's name and the document's address. */
 const diagnostics = new Map<string, Map<string, unknown[]>>();
 /** The language features registered and not disposed, each as `<kind> for <scheme>`. */
-const languageProviders: string[] = [];
+const languageProviders = new Set<{ readonly name: string }>();
 
 function languageProvider(kind: string, selector: { scheme?: string }): Disposable {
-  const entry = `${kind} for ${selector.scheme ?? '*'}`;
-  languageProviders.push(entry);
-  return new Disposable(() => languageProviders.splice(languageProviders.indexOf(entry), 1));
+  const entry = { name: `${kind} for ${selector.scheme ?? '*'}` };
+  languageProviders.add(entry);
+  return new Disposable(() => languageProviders.delete(entry));
 }
 
 export const languages = {
@@ -208,7 +208,10 @@ export const fakeWindow = {
 
 export const fakeLanguages = {
   /** What the editor still asks the extension for: its lenses and completion by scheme, and its problem collections. */
-  registered: (): string[] => [...languageProviders, ...[...diagnostics.keys()].map((name) => `problems ${name}`)],
+  registered: (): string[] => [
+    ...[...languageProviders].map((entry) => entry.name),
+    ...[...diagnostics.keys()].map((name) => `problems ${name}`),
+  ],
 };
 
 export const fakeCommands = {
@@ -245,7 +248,7 @@ export function resetFake(): void {
   settings.clear();
   contentProviders.clear();
   fileSystemProviders.clear();
-  languageProviders.length = 0;
+  languageProviders.clear();
   diagnostics.clear();
   openDocuments.clear();
   shownEditors.length = 0;
