@@ -24,13 +24,13 @@ export function lazyPart<T, R>(part: AwaitedPart, start: (loaded: T) => R): Lazy
 export function lazyPart<T, R>(part: AwaitedPart, start?: (loaded: T) => R): LazyPart<R> {
   let made: Promise<R> | undefined;
   return (): Promise<R> => {
-    made ??= loadedPart(`${part}.js`).then(
-      (loaded) => (start ? start(loaded as T) : (loaded as R)),
-      (error: unknown) => {
+    // Forgotten on any failure, the fetch's or the start's, so that the next use tries again (as the desktop's does).
+    made ??= loadedPart(`${part}.js`)
+      .then((loaded) => (start ? start(loaded as T) : (loaded as R)))
+      .catch((error: unknown) => {
         made = undefined;
         throw error;
-      },
-    );
+      });
     return made;
   };
 }

@@ -45,12 +45,13 @@ function registerDocuments(services: Services, afterActivation: RunAfterActivati
   services.context.subscriptions.push(
     fileSystem,
     new DocumentDiagnostics(),
-    vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri))
         showSavedTemplate(services, templates, document.uri).catch(reportFailure(vscode.l10n.t('Could not open the new document')));
     }),
   );
+  // Once what it would leave behind is held: VS Code refuses a scheme already served.
+  services.context.subscriptions.push(vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }));
   afterActivation('the lens of new documents', () => services.context.subscriptions.push(registerNewDocumentIdLens()));
   return { templates, fileSystem, merges, saving };
 }

@@ -21,7 +21,6 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
   },
   register({ services, explorer, afterActivation }, knowledge) {
     const rules = lazyPart('rules', (module: typeof RulesModule) => module.createRules(services, explorer, knowledge));
-    explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
     const refuse = (): never => {
       throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('A rules file can only be read and saved.'));
     };
@@ -37,6 +36,16 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
       delete: refuse,
       rename: refuse,
     };
+    // First what VS Code may refuse (the scheme taken): then nothing else of the feature is left in place.
+    services.context.subscriptions.push(vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }));
+    services.context.subscriptions.push(
+      // A document shown (opened, or shown again: VS Code keeps a closed document a while) reads its rules again and is checked.
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        const uri = editor?.document.uri;
+        if (uri?.scheme === DOCUMENT_SCHEME) void rules().then((loaded) => loaded.documents.reloadFor(uri));
+      }),
+    );
+    explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
     services.rulesSaveChecks.set(
       (uri, text) =>
         uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
@@ -50,14 +59,6 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
           '"',
         ),
       ),
-    );
-    services.context.subscriptions.push(
-      vscode.workspace.registerFileSystemProvider(RULES_SCHEME, files, { isCaseSensitive: true }),
-      // A document shown (opened, or shown again: VS Code keeps a closed document a while) reads its rules again and is checked.
-      vscode.window.onDidChangeActiveTextEditor((editor) => {
-        const uri = editor?.document.uri;
-        if (uri?.scheme === DOCUMENT_SCHEME) void rules().then((loaded) => loaded.documents.reloadFor(uri));
-      }),
     );
     return rules;
   },

@@ -40,10 +40,13 @@ class FakeOutputChannel {
   dispose(): void {}
 }
 
+const activeEditorChanges = new EventEmitter<{ document: FakeTextDocument } | undefined>();
+
 /** The editors shown, latest last: each document with the column it was asked for. */
 const shownEditors: { document: FakeTextDocument; viewColumn?: ViewColumn }[] = [];
 
 export const window = {
+  onDidChangeActiveTextEditor: activeEditorChanges.event,
   createOutputChannel: (name: string): FakeOutputChannel => new FakeOutputChannel(name),
   /** The fake shows every document in an editor of its own, until its document closes. */
   get visibleTextEditors(): readonly { document: FakeTextDocument; viewColumn?: ViewColumn }[] {
@@ -121,11 +124,14 @@ async function readAgain(uri: Address): Promise<void> {
   document.changeTo(text);
   changedDocuments.fire({ document });
 }
+const fileSystemProviders = new Map<string, unknown>();
+const willSaveDocuments = new EventEmitter<{ document: FakeTextDocument }>();
 const configurationChanges = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 const settings = new Map<string, unknown>();
 
 export const workspace = {
   onDidSaveTextDocument: savedDocuments.event,
+  onWillSaveTextDocument: willSaveDocuments.event,
   onDidCloseTextDocument: closedDocuments.event,
   onDidOpenTextDocument: openedDocuments.event,
   onDidChangeTextDocument: changedDocuments.event,
@@ -155,6 +161,12 @@ export const workspace = {
     openedDocuments.fire(document);
     return document;
   },
+  /** As VS Code does, a scheme this extension host already serves is refused. */
+  registerFileSystemProvider(scheme: string, provider: unknown): Disposable {
+    if (fileSystemProviders.has(scheme)) throw new Error(`a provider for the scheme '${scheme}' is already registered`);
+    fileSystemProviders.set(scheme, provider);
+    return new Disposable(() => fileSystemProviders.delete(scheme));
+  },
   onDidChangeConfiguration: configurationChanges.event,
   getConfiguration: (section: string) => ({
     get: <T>(name: string, fallback?: T): T | undefined =>
@@ -164,8 +176,18 @@ export const workspace = {
 
 /** The problems each document was last given, by the collection's name and the document's address. */
 const diagnostics = new Map<string, Map<string, unknown[]>>();
+/** The language features registered and not disposed, each as `<kind> for <scheme>`. */
+const languageProviders = new Set<{ readonly name: string }>();
+
+function languageProvider(kind: string, selector: { scheme?: string }): Disposable {
+  const entry = { name: `${kind} for ${selector.scheme ?? '*'}` };
+  languageProviders.add(entry);
+  return new Disposable(() => languageProviders.delete(entry));
+}
 
 export const languages = {
+  registerCodeLensProvider: (selector: { scheme?: string }) => languageProvider('code lenses', selector),
+  registerCompletionItemProvider: (selector: { scheme?: string }) => languageProvider('completion', selector),
   createDiagnosticCollection(name: string) {
     const byDocument = new Map<string, unknown[]>();
     diagnostics.set(name, byDocument);
@@ -182,6 +204,14 @@ export const languages = {
 export const fakeWindow = {
   /** The lines an output channel received, or undefined when no channel of that name was made. */
   channelLines: (name: string): readonly string[] | undefined => channelLines.get(name),
+};
+
+export const fakeLanguages = {
+  /** What the editor still asks the extension for: its lenses and completion by scheme, and its problem collections. */
+  registered: (): string[] => [
+    ...[...languageProviders].map((entry) => entry.name),
+    ...[...diagnostics.keys()].map((name) => `problems ${name}`),
+  ],
 };
 
 export const fakeCommands = {
@@ -217,6 +247,9 @@ export function resetFake(): void {
   commandHandlers.clear();
   settings.clear();
   contentProviders.clear();
+  fileSystemProviders.clear();
+  languageProviders.clear();
+  diagnostics.clear();
   openDocuments.clear();
   shownEditors.length = 0;
 }

@@ -1,4 +1,3 @@
-import type * as vscode from 'vscode';
 import { registerCommand } from '../../base/registerCommand';
 import type { Services } from '../../services';
 import type { CommandId } from './commandIds';
@@ -66,23 +65,23 @@ export function activateFeature<Needs, Gives, Own>(host: FeatureHost, feature: F
 }
 
 /**
- * Activates a feature that no other needs, apart from the rest: if its `register` fails, the failure is logged with
- * its cause and the features after it still activate (and the set-up they hand over still runs); each of its
- * commands then answers with that cause.
+ * Activates a feature that no other needs, apart from the rest: if its `register` or one of its commands fails to
+ * register (an id already taken), what it registered so far is disposed, the failure is logged with its cause and
+ * the features after it still activate (and the set-up they hand over still runs); each of its commands then
+ * answers with that cause.
  */
 export function activateApart<Needs, Own>(host: FeatureHost, feature: FeatureModule<Needs, void, Own>, needs: Needs): void {
   const declared = feature as Declared<Needs, void, Own>;
-  let own: Own;
+  const subscriptions = host.services.context.subscriptions;
+  const registeredBefore = subscriptions.length;
   try {
-    own = declared.register?.(host, needs) as Own;
+    const own = declared.register?.(host, needs) as Own;
+    registerCommandsOf(host, declared, own);
   } catch (error) {
+    for (const made of subscriptions.splice(registeredBefore).reverse()) disposeQuietly(host, feature.name, made);
     host.services.logger.error(`Could not activate ${feature.name}`, error);
-    registerCommands(host, declared, () => () => {
-      throw error;
-    });
-    return;
+    answerWithFailure(host, declared, error);
   }
-  registerCommandsOf(host, declared, own);
 }
 
 /** Activates, each apart from the rest, features that need nothing from the others and give nothing back, in the order listed. */
@@ -96,23 +95,31 @@ type Declared<Needs, Gives, Own> = { commands?: FeatureCommands<Own> } & Partial
 /** Registers each command the feature declares, its handler given the host and what the feature's register made. */
 function registerCommandsOf<Own>(host: FeatureHost, declared: { commands?: FeatureCommands<Own> }, own: Own): void {
   const scope: FeatureScope<Own> = { ...host, own };
-  registerCommands(
-    host,
-    declared,
-    (handler) =>
-      (...args) =>
-        handler(scope, ...args),
-  );
+  const commands = Object.entries(declared.commands ?? {}) as [CommandId, CommandHandler<Own>][];
+  // Each kept as soon as it is made: one whose id is taken leaves those before it where activateApart disposes them.
+  for (const [id, handler] of commands)
+    host.services.context.subscriptions.push(registerCommand(host.services, id, (...args: unknown[]) => handler(scope, ...args)));
 }
 
-/** Registers each command the feature declares, answered by what `answer` makes of its handler. */
-function registerCommands<Own>(
-  host: FeatureHost,
-  declared: { commands?: FeatureCommands<Own> },
-  answer: (handler: CommandHandler<Own>) => (...args: unknown[]) => void | Promise<void>,
-): void {
-  const commands = Object.entries(declared.commands ?? {}) as [CommandId, CommandHandler<Own>][];
-  host.services.context.subscriptions.push(
-    ...commands.map(([id, handler]): vscode.Disposable => registerCommand(host.services, id, answer(handler))),
-  );
+/** Registers each command of a feature that failed to activate, answering with why; an id another feature holds stays its. */
+function answerWithFailure<Own>(host: FeatureHost, declared: { commands?: FeatureCommands<Own> }, error: unknown): void {
+  for (const id of Object.keys(declared.commands ?? {}) as CommandId[]) {
+    try {
+      host.services.context.subscriptions.push(
+        registerCommand(host.services, id, () => {
+          throw error;
+        }),
+      );
+    } catch {
+      // The id is the one that failed: the feature that registered it first answers it.
+    }
+  }
+}
+
+function disposeQuietly(host: FeatureHost, name: string, made: { dispose(): unknown }): void {
+  try {
+    made.dispose();
+  } catch (error) {
+    host.services.logger.error(`Could not undo part of ${name}`, error);
+  }
 }

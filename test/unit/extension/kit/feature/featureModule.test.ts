@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
-import { commands, fakeCommands, fakeWindow, resetFake } from '../../../../support/vscodeFake/vscode';
+import { commands, fakeCommands, fakeWindow, resetFake, Uri, workspace } from '../../../../support/vscodeFake/vscode';
 import type { fakeExtensionContext } from '../../../../support/vscodeFake/extensionContext';
 import { fakeServices } from '../../../../support/vscodeFake/fakeServices';
 import type { Prompts } from '../../../../../src/extension/base/prompts';
@@ -189,6 +189,47 @@ describe('extension/kit/feature: a feature declares every command it answers', (
     assert.deepEqual(ran, ['copied'], 'the broken feature ran its command');
     assert.deepEqual(messages.shown, ['error: The users view could not be made.']);
     afterActivation.dispose();
+  });
+
+  it('a feature whose register fails half-way leaves nothing it registered behind, so activating it again works', async () => {
+    let attempts = 0;
+    const users: FeatureModule = {
+      name: 'users',
+      register: ({ services: { context: extension } }) => {
+        const view = workspace.registerTextDocumentContentProvider('dbhost-users', { provideTextDocumentContent: () => 'ann' });
+        extension.subscriptions.push(view);
+        attempts += 1;
+        if (attempts === 1) throw new Error('The users view could not be made.');
+      },
+    };
+    const address = Uri.parse('dbhost-users:/shop');
+    activateFeatures(hostOf(), [users]);
+    await assert.rejects(workspace.openTextDocument(address), /no provider/, 'the half-made feature still serves its documents');
+    activateFeatures(hostOf(), [users]);
+    assert.equal((await workspace.openTextDocument(address)).getText(), 'ann', 'what it left in the way failed it again');
+  });
+
+  it('a command id another feature holds takes only the apart feature down, with none of its commands left half-registered', async () => {
+    const ran: string[] = [];
+    const first: FeatureModule = { name: 'explorer', commands: { [CommandId.refresh]: () => void ran.push('refreshed') } };
+    const clashing: FeatureModule = {
+      name: 'copyDatabase',
+      commands: { [CommandId.copyDatabase]: () => void ran.push('copied'), [CommandId.refresh]: () => void ran.push('refreshed twice') },
+    };
+    const after: FeatureModule = { name: 'users', commands: { [CommandId.addUser]: () => void ran.push('added') } };
+    activateFeature(hostOf(), first, undefined);
+    activateFeatures(hostOf(), [clashing, after]);
+    await commands.executeCommand(CommandId.addUser);
+    await commands.executeCommand(CommandId.refresh);
+    await commands.executeCommand(CommandId.copyDatabase);
+    assert.deepEqual(ran, ['added', 'refreshed'], 'the clashing feature ran a command, or took the one after it down');
+    assert.deepEqual(messages.shown, [`error: command '${CommandId.refresh}' already exists`]);
+    assert.ok(
+      fakeWindow
+        .channelLines('DB Host')
+        ?.some((line) => line.includes(`Could not activate copyDatabase: command '${CommandId.refresh}' already exists`)),
+      'the failure is not in Output > DB Host',
+    );
   });
 
   it("Stop Tailing reads the tails its feature's register made: with none running it says so and stops nothing", async () => {
