@@ -6,7 +6,9 @@ import { checkDatabaseName } from '../names';
 import { SLICE_MS } from '../query/slicedScan';
 import { CollectionData } from '../query/collectionData';
 import type { IndexSpec } from '../query/indexes/indexSpec';
+import type { DocumentsCopy } from '../store/accountStore';
 import type { Mutation } from '../store/mutations';
+import { CollectionWanted } from '../store/storeIndexBuilds';
 import type { Account } from '../account';
 import { planRefusal } from './databases';
 import { elapsed, requireDatabase } from './lookup';
@@ -103,12 +105,15 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
   const refusal = copyRefusal(account, from, to, slug);
   if (refusal) return answer(refusal);
 
-  const snapshots: CollectionSnapshot[] = [...source.collections].map(([name, data]) => ({
-    name,
-    indexes: data.indexes.map((index) => ({ ...index })),
-    rules: data.rules,
-    docs: data.entries.map((entry) => entry.doc),
-  }));
+  const inStore: DocumentsCopy = { from, to, collections: [], copied: 0 };
+  const snapshots: CollectionSnapshot[] = [...source.collections].map(([name, data]) => {
+    // Checked against its rules document by document in the service; any other copied by a store that can.
+    const copiedInStore = account.store.copiesDocuments === true && data.rules === undefined;
+    if (copiedInStore) inStore.collections.push(name);
+    else if (!data.loaded) throw new CollectionWanted(from, name);
+    const docs = copiedInStore ? [] : data.entries.map((entry) => entry.doc);
+    return { name, indexes: data.indexes.map((index) => ({ ...index })), rules: data.rules, docs };
+  });
   const copy = await preparedCopy(to, snapshots);
   const created: Mutation = { op: 'createDatabase', name: to, slug, created: new Date().toISOString() };
 
@@ -116,16 +121,20 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
   const refusedNow =
     copyRefusal(account, from, to, slug) ??
     // Replayed, `created` creates nothing when the destination already exists (empty, as checked below).
-    (await account.store.commitCopy([created, ...copy.mutations], () => {
-      const refused = copyRefusal(account, from, to, slug);
-      if (refused !== undefined) return refused;
-      account.state.apply(created);
-      const collections = account.state.databases.get(to)!.collections;
-      for (const [name, data] of copy.collections) collections.set(name, data);
-      return undefined;
-    }));
+    (await account.store.commitCopy(
+      [created, ...copy.mutations],
+      () => {
+        const refused = copyRefusal(account, from, to, slug);
+        if (refused !== undefined) return refused;
+        account.state.apply(created);
+        const collections = account.state.databases.get(to)!.collections;
+        for (const [name, data] of copy.collections) collections.set(name, data);
+        return undefined;
+      },
+      inStore.collections.length > 0 ? inStore : undefined,
+    ));
   if (refusedNow) return answer(refusedNow);
-  const documents = snapshots.reduce((sum, { docs }) => sum + docs.length, 0);
+  const documents = snapshots.reduce((sum, { docs }) => sum + docs.length, inStore.copied);
   account.logOperation(
     to,
     thread,

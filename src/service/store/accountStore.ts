@@ -19,9 +19,12 @@ export interface AccountStore {
   commit(mutations: Mutation[], durable: boolean): void;
   /**
    * Stores a large change written over several turns (Copy Database): once it is stored whole, `complete`
-   * refuses it (returning why; nothing is kept) or applies it to `state`. Resolves once stored.
+   * refuses it (returning why; nothing is kept) or applies it to `state`. Resolves once stored. With `documents`
+   * (only where {@link copiesDocuments}), the store copies those collections' documents itself in the same commit.
    */
-  commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined>;
+  commitCopy(mutations: Mutation[], complete: () => string | undefined, documents?: DocumentsCopy): Promise<string | undefined>;
+  /** Whether commitCopy copies documents where they are kept, without the service reading them (PostgreSQL). */
+  readonly copiesDocuments?: boolean;
   /**
    * Runs one request against the account: its reads see the stored data, its answer waits for its commits.
    * `writes`: the request may commit (any method but GET). `scope`: what of `state` it reads (all of it when absent).
@@ -43,6 +46,15 @@ export interface AccountStore {
   /** A new account's first data (the demo), stored before the service answers. */
   seed(batches: Iterable<Mutation[]>): Promise<void>;
   close(): void | Promise<void>;
+}
+
+/** The documents of `collections` of database `from`, copied by the store into the same collections of `to`. */
+export interface DocumentsCopy {
+  from: string;
+  to: string;
+  collections: string[];
+  /** Set by the store once stored: how many documents it copied. */
+  copied: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { ID_INDEX } from '../../query/collectionData';
 import { idKeyIndexSql, postgresIndexName } from './indexSql';
+import { makeIndexAfterDrops } from './indexDrops';
 import { verifyUniqueIndexes } from './uniqueIndexes';
 
 /** Held by the one process that makes the missing `_id` B-trees; another process starting meanwhile leaves them to it. */
@@ -35,21 +36,12 @@ async function makeMissing(client: PoolClient, stopped: () => boolean, log: (lin
   const { rows: collections } = await client.query<{ account: string; db: string; name: string }>(
     'SELECT account, db, name FROM dbhost_collections ORDER BY pos',
   );
-  const { rows: existing } = await client.query<{ name: string; valid: boolean }>(
-    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-     WHERE i.indrelid = 'dbhost_documents'::regclass`,
-  );
-  const validity = new Map(existing.map((row) => [row.name, row.valid]));
   let made = 0;
   for (const { account, db, name } of collections) {
     if (stopped()) break;
-    const index = postgresIndexName(account, db, name, ID_INDEX.name, 'k');
-    const valid = validity.get(index);
-    if (valid === true) continue;
     try {
-      // The names are hex digits (indexSql.ts): safe in the statement.
-      await client.query(valid === false ? `REINDEX INDEX CONCURRENTLY ${index}` : idKeyIndexSql(account, db, name));
-      made++;
+      if (await makeIndexAfterDrops(client, postgresIndexName(account, db, name, ID_INDEX.name, 'k'), idKeyIndexSql(account, db, name)))
+        made++;
     } catch (error) {
       // A collection dropped meanwhile, say: its sorts stay with the service's planner.
       log(`A PostgreSQL index of _id could not be made: ${(error as Error).message}`);

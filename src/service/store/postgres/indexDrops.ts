@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { ID_INDEX } from '../../query/collectionData';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { collectionPrefixOf, postgresIndexName, uniqueIndexName } from './indexSql';
@@ -31,9 +31,27 @@ const COLLECTION_LOCK = 'hashtextextended($1, 0)';
  * Waits for a drop of the indexes of the collection of `definition` (an index definition) in progress, if any: an
  * index made while it runs would be kept by its IF NOT EXISTS (the index to drop still exists), then dropped.
  */
-export async function awaitDrops(pool: Pool, definition: string): Promise<void> {
+export async function awaitDrops(session: Pool | PoolClient, definition: string): Promise<void> {
   const prefix = collectionPrefixOf(definition);
-  if (prefix) await pool.query(`SELECT pg_advisory_xact_lock(${COLLECTION_LOCK})`, [prefix]);
+  if (prefix) await session.query(`SELECT pg_advisory_xact_lock(${COLLECTION_LOCK})`, [prefix]);
+}
+
+/**
+ * Makes the index `name` by `definition`, or builds it again (REINDEX) where a build cut short left it invalid,
+ * unless a valid one exists, once a drop of its collection's indexes in progress is done ({@link awaitDrops}): read
+ * before, an index that drop is about to remove looks made. Returns whether it built one.
+ */
+export async function makeIndexAfterDrops(session: Pool | PoolClient, name: string, definition: string): Promise<boolean> {
+  await awaitDrops(session, name);
+  const { rows } = await session.query<{ valid: boolean }>(
+    `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = 'dbhost_documents'::regclass AND c.relname = $1`,
+    [name],
+  );
+  if (rows[0]?.valid === true) return false;
+  // The names are hex digits (indexSql.ts): safe in the statement.
+  await session.query(rows.length > 0 ? `REINDEX INDEX CONCURRENTLY ${name}` : definition);
+  return true;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface Statement {
   drops?: IndexDrop;
   /** A write of one document into a PartialCollection: what its failures mean (partialStatements.ts). */
   refusal?: StatementRefusal;
+  /** Told the count its statement answers (`n`): the documents a copy copied. */
+  counted?: (count: number) => void;
 }
 
 export { documentColumns, documentKey } from './documentKeys';

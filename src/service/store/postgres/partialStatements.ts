@@ -108,6 +108,7 @@ export async function runStatement(client: PoolClient, account: string, statemen
     const { code, constraint } = error as { code?: unknown; constraint?: string };
     throw (code === '23505' && statement.refusal?.duplicate(constraint)) || error;
   }
+  statement.counted?.(Number((result.rows[0] as { n?: unknown } | undefined)?.n ?? 0));
   if (statement.refusal?.changed && result.rowCount !== (statement.refusal.rows ?? 1)) throw statement.refusal.changed(result.rows);
   for (const guard of statement.refusal?.guards ?? []) {
     const found = await client.query(guard.text, [account, ...guard.values]);

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountState } from '../accountState';
-import type { AccountStore, DocumentSource, RequestScope } from '../accountStore';
+import type { AccountStore, DocumentSource, DocumentsCopy, RequestScope } from '../accountStore';
 import type { Mutation } from '../mutations';
 import type { CollectionData } from '../../query/collectionData';
 import { HttpError } from '../../errors';
@@ -8,6 +8,7 @@ import { stringifyMutations } from '../mutations';
 import { changeMutations, readCatalog, readChanges, replaceState } from './accountRows';
 import type { CollectionCache } from './collectionCache';
 import { PostgresDocuments } from './documentQueries';
+import { copyStatements } from './documentsCopy';
 import type { Definition, Statement } from './mutationSql';
 import { applyWithStatements, makeDefinitions } from './mutationSql';
 import { CollectionNeeded } from './partialCollection';
@@ -73,12 +74,14 @@ export class PostgresAccountStore implements AccountStore {
     void this.enqueue(applyWithStatements(this.account, this.state, mutations), line);
   }
 
-  commitCopy(mutations: Mutation[], complete: () => string | undefined): Promise<string | undefined> {
+  readonly copiesDocuments = true;
+  commitCopy(mutations: Mutation[], complete: () => string | undefined, documents?: DocumentsCopy): Promise<string | undefined> {
+    const existed = documents !== undefined && this.state.databases.has(documents.to);
     const refused = complete();
     if (refused !== undefined) return Promise.resolve(refused);
     this.changedOther = true;
-    const stored = this.enqueue(applyWithStatements(this.account, this.state, mutations, false), READ_AGAIN);
-    return stored.then(() => undefined);
+    if (documents) this.stale = true; // The destination is read again once committed (documentsCopy.ts).
+    return this.enqueue(copyStatements(this.account, this.state, mutations, documents, existed), READ_AGAIN).then(() => undefined);
   }
 
   serve<T>(run: () => T | Promise<T>, writes: boolean, scope: RequestScope = { collections: [], databases: [], figures: [] }): Promise<T> {

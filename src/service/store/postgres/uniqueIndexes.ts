@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { ID_INDEX } from '../../query/collectionData';
+import { makeIndexAfterDrops } from './indexDrops';
 import { uniqueIndexName, uniqueIndexSql } from './indexSql';
 
 /** A unique index's name as indexSql.ts makes them: `u`, a hash of the interface's name, then (now) one of its keys. */
@@ -15,27 +16,24 @@ const UNIQUE_NAME = /^dbx_[0-9a-f]{32}_u[0-9a-f]{16}(?:[0-9a-f]{8})?$/;
  * Run by the one process holding the backfill's lock (idKeyIndexes.ts); stops between indexes once `stopped()`.
  */
 export async function verifyUniqueIndexes(client: PoolClient, stopped: () => boolean, log: (line: string) => void): Promise<void> {
-  const { rows: existing } = await client.query<{ name: string; valid: boolean }>(
-    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-     WHERE i.indrelid = 'dbhost_documents'::regclass`,
+  const { rows: existing } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'dbhost_documents'::regclass`,
   );
   const { rows: collections } = await client.query<Collection>('SELECT account, db, name, indexes FROM dbhost_collections ORDER BY pos');
   const wanted = new Map<string, { sql: string; of: Collection }>();
   for (const collection of collections) for (const [name, sql] of uniqueIndexesOf(collection)) wanted.set(name, { sql, of: collection });
-  const validity = new Map(existing.map((row) => [row.name, row.valid]));
   let made = 0;
   for (const [name, { sql, of }] of wanted) {
     if (stopped()) return;
-    if (validity.get(name) === true) continue;
-    // The names are hex digits (indexSql.ts): safe in the statement.
-    if (!(await run(client, validity.get(name) === false ? `REINDEX INDEX CONCURRENTLY ${name}` : sql, log))) continue;
+    if (!(await run(() => makeIndexAfterDrops(client, name, sql), log))) continue;
     made++;
     // Dropped while it was built (its drop found no index to drop): it goes now.
-    if (!(await stillWanted(client, of, name))) await run(client, `DROP INDEX CONCURRENTLY IF EXISTS ${name}`, log);
+    if (!(await stillWanted(client, of, name))) await run(() => client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`), log);
   }
   if (made > 0) log(`Made ${made} PostgreSQL unique ${made === 1 ? 'index' : 'indexes'} under names that hash their keys`);
   for (const { name } of existing)
-    if (!stopped() && UNIQUE_NAME.test(name) && !wanted.has(name)) await run(client, `DROP INDEX CONCURRENTLY IF EXISTS ${name}`, log);
+    if (!stopped() && UNIQUE_NAME.test(name) && !wanted.has(name))
+      await run(() => client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`), log);
 }
 
 interface Collection {
@@ -63,10 +61,10 @@ async function stillWanted(client: PoolClient, { account, db, name }: Collection
   return rows.some((row) => uniqueIndexesOf(row).has(index));
 }
 
-async function run(client: PoolClient, statement: string, log: (line: string) => void): Promise<boolean> {
+/** Whether `step` built or dropped an index; a failure is logged. */
+async function run(step: () => Promise<unknown>, log: (line: string) => void): Promise<boolean> {
   try {
-    await client.query(statement);
-    return true;
+    return (await step()) !== false;
   } catch (error) {
     // Keys that are not unique in PostgreSQL's terms, say: writes to the collection load it, as without the index.
     log(`A PostgreSQL unique index could not be made or dropped: ${(error as Error).message}`);

@@ -274,6 +274,28 @@ describePostgres('npm run pg-load: a file of JSON lines into a collection of a P
       );
     });
 
+    it('an _id given twice within a COPY deep in the load: its second line named, no row of any COPY of the load stored', async () => {
+      assert.equal((await insert('deep', '{"_id": "held", "n": 1}')).status, 200);
+      const lines = Array.from({ length: 2 * ROWS_PER_COPY + 20 }, (_, i) => `{"_id": ${i}}`);
+      // Both lines of the key in the third COPY, which PostgreSQL refuses after two were written in the transaction.
+      lines.splice(2 * ROWS_PER_COPY + 5, 0, '{"_id": "twice", "n": 1}');
+      lines.splice(2 * ROWS_PER_COPY + 12, 0, '{"_id": "twice", "n": 2}');
+      await refusedLoad(
+        'deep',
+        lines,
+        new RegExp(`^Line ${2 * ROWS_PER_COPY + 13}: E11000 duplicate key error index: bulk\\.deep\\.\\$_id_ dup key: \\{ : "twice" \\}$`),
+        1,
+      );
+      const pool = new Pool({ connectionString: store, max: 1 });
+      try {
+        const { rows } = await pool.query(`SELECT id FROM dbhost_documents WHERE db = $1 AND col = 'deep'`, [DB]);
+        assert.equal(rows.length, 1);
+      } finally {
+        await pool.end();
+      }
+      assert.equal((await insert('deep', '{"_id": "after"}')).status, 200);
+    });
+
     it('a bad line at the very end of a long file: what was sent before it is not stored', async () => {
       const lines = Array.from({ length: ROWS_PER_COPY + 5_000 }, (_, i) => `{"_id": ${i}}`);
       await refusedLoad('badEnd', [...lines, '{"_id": "last", "n": }'], new RegExp(`^Line ${lines.length + 1}: it is not valid JSON`));

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Pool } from 'pg';
 import { AccountState } from '../../../../src/service/store/accountState';
 import { indexStatements } from '../../../../src/service/store/postgres/indexSql';
+import { dropUnwanted } from '../../../../src/service/store/postgres/indexDrops';
 import { definitionOf, makeDefinition } from '../../../../src/service/store/postgres/mutationSql';
 import { waitFor } from '../../../integration/support/waitFor';
 import type { InProcessService } from '../../../support/testService';
@@ -156,5 +157,41 @@ describePostgres('on PostgreSQL, dropping the indexes a request leaves behind', 
     );
     await post(`${COLLECTION}/documents`, { document: { _id: 1, a_1_b: 'm' } });
     await post(`${COLLECTION}/documents`, { document: { _id: 2, a_1_b: 'm' } });
+  });
+
+  it('drops the other indexes left behind when one of them cannot be dropped, and names that one', async () => {
+    const OTHERS = '/databases/shop/collections/others';
+    await post('/databases/shop/collections', { name: 'others' });
+    await post(`${OTHERS}/indexes`, { spec: { c: 1 }, unique: true, background: false });
+    const { rows } = await pool.query<{ account: string }>("SELECT account FROM dbhost_collections WHERE db = 'shop' AND name = 'others'");
+    const [late] = indexStatements(rows[0].account, { op: 'dropCollection', db: 'shop', name: 'others' }, new AccountState());
+    const UNDER =
+      "SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'dbhost_documents' AND starts_with(indexname, $1) ORDER BY 1";
+    const left = (await pool.query<{ name: string; def: string }>(UNDER, [late.drops!.prefix])).rows;
+    assert.equal(left.length, 4, left.map(({ name }) => name).join(', '));
+    assert.equal((await running.raw('DELETE', OTHERS)).status, 200);
+    // As if the drops of the collection's indexes had failed.
+    for (const { def } of left) await pool.query(def);
+    const stuck = left.find(({ def }) => /USING btree/.test(def) && !/UNIQUE/.test(def))!;
+    // Another session holds the lock this index's drop must take, longer than the drop waits for a lock.
+    const holder = await pool.connect();
+    const impatient = new Pool({ connectionString: store, options: '-c lock_timeout=300' });
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`ALTER INDEX ${stuck.name} SET (fillfactor = 80)`);
+      await assert.rejects(dropUnwanted(impatient, late.drops!), (error: Error) => {
+        assert.match(error.message, /^Some PostgreSQL indexes could not be dropped \(the others were\): /);
+        assert.match(error.message, new RegExp(`${stuck.name}: canceling statement due to lock timeout`));
+        return true;
+      });
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+      await impatient.end();
+    }
+    assert.deepEqual(
+      (await pool.query<{ name: string }>(UNDER, [late.drops!.prefix])).rows.map(({ name }) => name),
+      [stuck.name],
+    );
   });
 });
