@@ -230,8 +230,8 @@ export class PostgresDocuments implements DocumentSource {
 
   /**
    * How many documents the filter matches (a key's count kept: keyCounts.ts) and the collection holds (its count
-   * kept beside it: documentCounts.ts); none
-   * when the collection holds a document SQL cannot read or a row the filter is unsure of.
+   * kept beside it: documentCounts.ts); none when the collection holds a document SQL cannot read or a row the
+   * filter is unsure of.
    */
   private async counted(
     client: { query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> },
