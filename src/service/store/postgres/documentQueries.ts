@@ -7,7 +7,8 @@ import { storePlan } from './explainSql';
 import { postgresIndexName } from './indexSql';
 import { deserializeMutation } from '../mutations';
 import type { SqlFilter } from './filterSql';
-import { filterSql, sqlPath, topLevelEquality } from './filterSql';
+import { filterSql, onlyKeyEquality, sqlPath, topLevelEquality } from './filterSql';
+import { keyCountSql } from './keyCounts';
 import { sortKeySql } from './sortKey';
 import { documentKey } from './mutationSql';
 import { unavailable } from './unavailable';
@@ -27,6 +28,9 @@ export function storedDocument(body: string, where: { db: string; col: string })
     );
   }
 }
+
+/** A filter whose count may be read from the keys counted of `index` (keyCounts.ts): it asks only for `key` there. */
+type KeyedFilter = SqlFilter & { keyCount?: { index: string; key: Buffer } };
 
 /** The rows of one collection: `$1` the account, `$2` the database, `$3` the collection. */
 const COLLECTION = 'account = $1 AND db = $2 AND col = $3';
@@ -143,12 +147,14 @@ export class PostgresDocuments implements DocumentSource {
   /**
    * `q` with its equality of the field of `keyed` written on that field's sort key (filterSql.ts), when PostgreSQL
    * has the index's valid B-tree: its rows of one key lie in natural order, so a page reads only its own documents
-   * and the count tests no jsonb. None when `q` has no such equality at its top level.
+   * and the count tests no jsonb, or reads the one count kept of the key when the equality is all `q` asks.
+   * None when `q` has no such equality at its top level.
    */
-  private async keyedFilter(db: string, col: string, q: Doc, keyed?: KeyedIndex): Promise<SqlFilter | undefined> {
+  private async keyedFilter(db: string, col: string, q: Doc, keyed?: KeyedIndex): Promise<KeyedFilter | undefined> {
     if (!keyed || !topLevelEquality(q, keyed.path)) return undefined;
     if (!(await this.hasKeyIndex(postgresIndexName(this.account, db, col, keyed.index, 'k')))) return undefined;
-    return filterSql(q, keyed.path);
+    const key = onlyKeyEquality(q, keyed.path);
+    return { ...filterSql(q, keyed.path), ...(key ? { keyCount: { index: keyed.index, key } } : {}) };
   }
 
   /**
@@ -203,7 +209,7 @@ export class PostgresDocuments implements DocumentSource {
    * serving the filter yields its matches in that order, so the page is walked, never gathered.
    */
   private async page(
-    filter: SqlFilter,
+    filter: KeyedFilter,
     values: unknown[],
     window: { skip: number; limit: number },
     order: string[] = [],
@@ -223,17 +229,20 @@ export class PostgresDocuments implements DocumentSource {
   }
 
   /**
-   * How many documents the filter matches and the collection holds (its count kept beside it: schema.ts); none
-   * when the collection holds a document SQL cannot read or a row the filter is unsure of.
+   * How many documents the filter matches (a key's count kept: keyCounts.ts) and the collection holds (its count
+   * kept beside it: documentCounts.ts); none when the collection holds a document SQL cannot read or a row the
+   * filter is unsure of.
    */
   private async counted(
     client: { query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> },
-    filter: SqlFilter,
+    filter: KeyedFilter,
     values: unknown[],
   ): Promise<{ total: number; size: number } | undefined> {
     const rows = (where: string) => `EXISTS (SELECT 1 FROM dbhost_documents WHERE ${COLLECTION} AND ${where})`;
     const size = 'SELECT doc_count FROM dbhost_collections WHERE account = $1 AND db = $2 AND name = $3';
-    const total = filter.sql === 'TRUE' ? size : `SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql}`;
+    const all = `SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql}`;
+    const { keyCount } = filter;
+    const total = filter.sql === 'TRUE' ? size : keyCount ? keyCountSql(keyCount.index, keyCount.key, all) : all;
     const head = await client.query<{ total: string | null; size: string | null }>(
       `SELECT CASE WHEN ${['doc IS NULL', ...filter.unsure].map(rows).join(' OR ')} THEN NULL ELSE (${total}) END AS total, (${size}) AS size`,
       values,

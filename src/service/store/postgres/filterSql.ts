@@ -165,10 +165,19 @@ export function filterSql(q: Doc, keyed?: string): SqlFilter {
   return both(parts, 'AND');
 }
 
-/** Whether `q` holds an equality of `path` at its top level (a scalar or `{$eq: …}` as its condition). */
-export function topLevelEquality(q: Doc, path: string): boolean {
-  if (!Object.prototype.hasOwnProperty.call(q, path)) return false;
+/** The value of an equality of `path` at the top level of `q` (a scalar or `{$eq: …}` as its condition), if any. */
+function equalityValue(q: Doc, path: string): Value | undefined {
+  if (!Object.prototype.hasOwnProperty.call(q, path)) return undefined;
   const condition = q[path];
   const value = isPlainObject(condition) && Object.keys(condition).length === 1 && '$eq' in condition ? condition.$eq : condition;
-  return jsonScalar(value) !== undefined;
+  return jsonScalar(value) === undefined ? undefined : value;
+}
+
+/** Whether `q` holds an equality of `path` at its top level (a scalar or `{$eq: …}` as its condition). */
+export const topLevelEquality = (q: Doc, path: string): boolean => equalityValue(q, path) !== undefined;
+
+/** The sort key `q` asks `path` to equal when that equality is all `q` asks (what {@link keyEquality} writes). */
+export function onlyKeyEquality(q: Doc, path: string): Buffer | undefined {
+  const value = Object.keys(q).length === 1 ? equalityValue(q, path) : undefined;
+  return value === undefined ? undefined : sortKeyBytes(value);
 }

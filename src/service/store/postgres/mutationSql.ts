@@ -7,6 +7,7 @@ import type { Mutation } from '../mutations';
 import type { IndexDrop } from './indexDrops';
 import { awaitDrops, dropUnwanted } from './indexDrops';
 import { indexStatements } from './indexSql';
+import { keyCountStatements } from './keyCounts';
 import { documentColumns, documentKey } from './documentKeys';
 import { PartialCollection } from './partialCollection';
 import type { StatementRefusal } from './partialStatements';
@@ -161,7 +162,7 @@ export function applyWithStatements(account: string, state: AccountState, mutati
       endRun();
       const statement = statementOf(mutation, state);
       if (statement) statements.push(statement);
-      statements.push(...indexStatements(account, mutation, state, dropped));
+      statements.push(...keyCountStatements(mutation, state), ...indexStatements(account, mutation, state, dropped));
       continue;
     }
     if (!state.collection(mutation.db, mutation.col)) continue;

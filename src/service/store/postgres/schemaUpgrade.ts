@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { COUNTS_MISSING, MAKE_COUNTS } from './documentCounts';
+import { KEY_COUNTS_MISSING, MAKE_KEY_COUNTS } from './keyCounts';
 
 /** One change of the schema made since the tables were first made: `missing`, a SQL condition true until it is made. */
 interface Change {
@@ -39,6 +40,8 @@ const CHANGES: Change[] = [
     alters: [],
   },
   { missing: COUNTS_MISSING, sql: MAKE_COUNTS, alters: ['dbhost_collections'] },
+  // Its tables' foreign keys lock the collections' table.
+  { missing: KEY_COUNTS_MISSING, sql: MAKE_KEY_COUNTS, alters: ['dbhost_collections'] },
 ];
 
 /** PostgreSQL chose this transaction to end a deadlock (with a process that does not lock in this order, say). */

@@ -22,6 +22,8 @@ export interface StoresSideBySide {
   both(method: string, path: string, body?: unknown): Promise<RawAnswer>;
   /** The service on PostgreSQL, once the suite's `before` has run. */
   postgres(): InProcessService;
+  /** The service on the journal store, once the suite's `before` has run. */
+  journal(): InProcessService;
 }
 
 /** Starts both services before the suite's tests (each with `db` made) and stops them after. */
@@ -47,5 +49,6 @@ export function storesSideBySide(key: string, db: string): StoresSideBySide {
       return actual;
     },
     postgres: () => postgres,
+    journal: () => journal,
   };
 }
