@@ -4,7 +4,7 @@ import { newObjectId } from '../../../src/core/documents/objectId';
 import { documentUri } from '../../../src/extension/kit/targets/documentUri';
 import type { ExplorerNode } from '../../../src/extension/kit/tree/explorerNode';
 import { isListOf, treeItemOf } from '../explorer/explorerFixtures';
-import { documentInFront } from '../support/editors';
+import { documentOpenedDuring } from '../support/editors';
 import { discard, replaceFirst } from '../support/textEditing';
 import { waitFor } from '../support/waitFor';
 import { db, col, rawValue, parsed, runAnswered, documentsAccountForSuite } from './documentsAccount';
@@ -115,12 +115,11 @@ describe('Documents as files: open and save', function () {
 
   it('opens a document by the _id the user types, and says so when there is none', async () => {
     const id = await createPerson();
-    await runAnswered([{ input: id }], 'dbhost.openDocumentById', { accountId: account.accountId, db, col });
-    // Typed bare, 24 hex digits name the object id.
-    assert.equal(
-      documentInFront('Open Document by _id').toString(),
-      documentUri({ accountId: account.accountId, db, col, docId: { $oid: id } }).toString(),
+    const opened = await documentOpenedDuring('Open Document by _id', () =>
+      runAnswered([{ input: id }], 'dbhost.openDocumentById', { accountId: account.accountId, db, col }),
     );
+    // Typed bare, 24 hex digits name the object id.
+    assert.equal(opened.toString(), documentUri({ accountId: account.accountId, db, col, docId: { $oid: id } }).toString());
     await discard(vscode.window.activeTextEditor!.document);
 
     const missing = newObjectId();
