@@ -12,7 +12,7 @@ export interface JournalIo {
   sync(fd: number): void;
   truncate(fd: number, length: number): void;
   /** The same sync off the event loop, so that writes arriving meanwhile are appended and join the next one. */
-  syncInBackground?(fd: number): Promise<void>;
+  syncInBackground(fd: number): Promise<void>;
 }
 
 const fdatasyncInBackground = (fd: number): Promise<void> =>
@@ -235,8 +235,7 @@ export class Journal {
     }
     this.syncing = true;
     const covers = this.bytes;
-    const sync = this.io.syncInBackground ? this.io.syncInBackground(this.fd) : Promise.resolve().then(() => this.io.sync(this.fd));
-    sync.then(
+    this.io.syncInBackground(this.fd).then(
       () => {
         this.syncing = false;
         this.synced(covers);

@@ -10,7 +10,7 @@ import type { ProxiedAccount } from '../support/proxiedAccount';
 import { addProxiedAccount } from '../support/proxiedAccount';
 import { discard, replaceFirst } from '../support/textEditing';
 import { answerPrompts } from '../support/windowPrompts';
-import { documentInFront } from '../support/editors';
+import { documentOpenedDuring } from '../support/editors';
 
 const db = 'documentidtests';
 const col = 'ids';
@@ -59,9 +59,12 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
   it('opens, saves and deletes each one as a file', async () => {
     const documents: vscode.TextDocument[] = [];
     for (const { id, tag } of NEIGHBOURS) {
-      const { prompts } = await runScripted([], 'dbhost.openDocument', { accountId, db, col, docId: id });
-      assert.deepEqual(prompts.errors, [], `${stringifyLossless(id)} did not open`);
-      const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document ${stringifyLossless(id)}`));
+      let errors: string[] = [];
+      const opened = await documentOpenedDuring(`Open Document ${stringifyLossless(id)}`, async () => {
+        ({ errors } = (await runScripted([], 'dbhost.openDocument', { accountId, db, col, docId: id })).prompts);
+      });
+      assert.deepEqual(errors, [], `${stringifyLossless(id)} did not open`);
+      const document = await vscode.workspace.openTextDocument(opened);
       assert.match(
         document.getText(),
         new RegExp(`"tag": "${tag}"`),
@@ -89,8 +92,10 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
       [OID, 'oid'],
       [`"${OID}"`, 'hex'],
     ]) {
-      await runScripted([{ input: typed }], 'dbhost.openDocumentById', { accountId, db, col });
-      const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document by _id ${typed}`));
+      const opened = await documentOpenedDuring(`Open Document by _id ${typed}`, () =>
+        runScripted([{ input: typed }], 'dbhost.openDocumentById', { accountId, db, col }),
+      );
+      const document = await vscode.workspace.openTextDocument(opened);
       assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), typed);
       await discard(document);
     }
@@ -102,8 +107,10 @@ describe('Documents named by _id: 42, "42", an object id and its hex', function 
       await vscode.commands.executeCommand('dbhost.copyDocumentId', { accountId, db, col, docId: id });
       const text = await vscode.env.clipboard.readText();
       copied.push(text);
-      await runScripted([{ input: text }], 'dbhost.openDocumentById', { accountId, db, col });
-      const document = await vscode.workspace.openTextDocument(documentInFront(`Open Document by _id ${text}`));
+      const opened = await documentOpenedDuring(`Open Document by _id ${text}`, () =>
+        runScripted([{ input: text }], 'dbhost.openDocumentById', { accountId, db, col }),
+      );
+      const document = await vscode.workspace.openTextDocument(opened);
       assert.match(document.getText(), new RegExp(`"tag": "${tag}"`), text);
       await discard(document);
     }

@@ -1,23 +1,45 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakePrompts } from './fakePrompts';
+import { onDidShowTextEditor } from './shownEditors';
 import { waitFor } from './waitFor';
 import { openPanels } from './webviewPanels';
 import { answerPrompts } from './windowPrompts';
 
 const openTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
 
-/** The DB Host document (`dbhost:`) in the editor in front, as a person sees it after opening one; fails when none is. */
-export function documentInFront(what: string): vscode.Uri {
-  const document = vscode.window.activeTextEditor?.document;
-  assert.ok(document && document.uri.scheme === 'dbhost', `${what} left ${document?.uri.toString() ?? 'no editor'} in front`);
-  return document.uri;
+/**
+ * Runs `open` (a command, or a command with its questions answered) and gives the DB Host document (`dbhost:`) it
+ * brought to the front, as a person sees it. Fails when the editor in front is no DB Host document afterwards, and when
+ * `open` showed nothing: the editor in front is the one that was there before, and neither an event nor a
+ * `showTextDocument` during `open` brought its document forward. An editor an earlier step left does not count; the
+ * same document opened again (even while in front, when VS Code fires no event) does.
+ */
+export async function documentOpenedDuring(what: string, open: () => Thenable<unknown>): Promise<vscode.Uri> {
+  const before = vscode.window.activeTextEditor;
+  const broughtForward: string[] = [];
+  const subscriptions = [
+    vscode.window.onDidChangeActiveTextEditor((editor) => editor && broughtForward.push(editor.document.uri.toString())),
+    onDidShowTextEditor((editor) => broughtForward.push(editor.document.uri.toString())),
+  ];
+  try {
+    await open();
+  } finally {
+    for (const subscription of subscriptions) subscription.dispose();
+  }
+  const editor = vscode.window.activeTextEditor;
+  const uri = editor?.document.uri;
+  assert.ok(uri && uri.scheme === 'dbhost', `${what} left ${uri?.toString() ?? 'no editor'} in front`);
+  assert.ok(
+    editor !== before || broughtForward.includes(uri.toString()),
+    `${what} opened nothing: ${uri.toString()} was in front before it ran, and nothing brought it forward again`,
+  );
+  return uri;
 }
 
 /** Runs a command that opens a DB Host document's editor (Open Document, New Document…) and gives that document. */
 export async function documentOpenedBy(command: string, ...args: unknown[]): Promise<vscode.Uri> {
-  await vscode.commands.executeCommand(command, ...args);
-  return documentInFront(command);
+  return documentOpenedDuring(command, () => vscode.commands.executeCommand(command, ...args));
 }
 
 /** The document in the editor in front, of the scheme a command was to show it in; fails when none is. */

@@ -15,3 +15,10 @@ export async function discard(document: vscode.TextDocument): Promise<void> {
   await vscode.window.showTextDocument(document);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 }
+
+/** Replaces the whole text of the document, as selecting all and typing would, without saving. */
+export async function replaceAll(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}

@@ -32,6 +32,13 @@ class FlakyDisk implements JournalIo {
     throw ioError();
   }
 
+  /** The journal's group commit: fails as {@link sync} does, as a rejection, as the real one reports a failed fdatasync. */
+  syncInBackground(fd: number): Promise<void> {
+    if (!this.failNextSync) return nodeJournalIo.syncInBackground(fd);
+    this.failNextSync = false;
+    return Promise.reject(ioError());
+  }
+
   truncate(fd: number, length: number): void {
     if (!this.failNextTruncate) return nodeJournalIo.truncate(fd, length);
     this.failNextTruncate = false;

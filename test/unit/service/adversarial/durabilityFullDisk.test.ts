@@ -27,6 +27,10 @@ class Disk implements JournalIo, FileIo {
     nodeJournalIo.sync(fd);
   }
 
+  syncInBackground(fd: number): Promise<void> {
+    return nodeJournalIo.syncInBackground(fd);
+  }
+
   truncate(fd: number, length: number): void {
     nodeJournalIo.truncate(fd, length);
   }
