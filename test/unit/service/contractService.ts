@@ -5,13 +5,18 @@ import type { JsonObject } from '../../../src/core/json/lossless';
 import type { InProcessService } from '../../support/testService';
 import { startServiceInProcess } from '../../support/testService';
 
-// What the contract suites (contract*.test.ts) share: a service on the demo data with two accounts, and how they read its refusals.
+// What the contract suites (contract.test.ts and the contract*.ts it runs) share: a service on the demo data with two accounts, and how they read its refusals.
 
 export const KEY = 'contract-key-one';
 export const OTHER_KEY = 'contract-key-two';
 
 /** The local service in the test's process, each of its two accounts (`KEY`, `OTHER_KEY`) on the demo data; `client` uses `KEY`. */
-export async function startContractService(): Promise<{ running: InProcessService; client: DbHostClient }> {
+export interface ContractService {
+  running: InProcessService;
+  client: DbHostClient;
+}
+
+export async function startContractService(): Promise<ContractService> {
   const running = await startServiceInProcess({ apiKeys: [KEY, OTHER_KEY] });
   return { running, client: running.client() };
 }

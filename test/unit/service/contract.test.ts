@@ -1,0 +1,30 @@
+import { accountsContract } from './contractAccounts';
+import { billingContract } from './contractBilling';
+import { collectionsContract } from './contractCollections';
+import { databasesContract } from './contractDatabases';
+import { documentsContract } from './contractDocuments';
+import { indexesContract } from './contractIndexes';
+import type { ContractService } from './contractService';
+import { startContractService } from './contractService';
+
+// One service for every resource's suite, started once (a start on PostgreSQL seeds both accounts' demo data).
+describe('local service contract (real client over HTTP)', function () {
+  this.timeout(30_000);
+  let started: ContractService | undefined;
+
+  before(async () => {
+    started = await startContractService();
+  });
+  after(async () => started?.running.stop());
+
+  const service = (): ContractService => {
+    if (!started) throw new Error('the contract service did not start');
+    return started;
+  };
+  databasesContract(service);
+  collectionsContract(service);
+  documentsContract(service);
+  indexesContract(service);
+  billingContract(service);
+  accountsContract(service);
+});
