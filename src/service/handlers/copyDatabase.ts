@@ -116,6 +116,8 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
   });
   const copy = await preparedCopy(to, snapshots);
   const created: Mutation = { op: 'createDatabase', name: to, slug, created: new Date().toISOString() };
+  // Found while the destination is in `state`: a store may leave it out until its next request (commitCopy).
+  let members: string[] | undefined;
 
   // Other requests run meanwhile, until the entry is whole: the destination may be created or filled, the free databases used up.
   const refusedNow =
@@ -129,18 +131,20 @@ export const copyDatabase: Handler = async ({ account, body, thread }) => {
         account.state.apply(created);
         const collections = account.state.databases.get(to)!.collections;
         for (const [name, data] of copy.collections) collections.set(name, data);
+        members = account.placement(to)?.deployment?.members;
         return undefined;
       },
       inStore.collections.length > 0 ? inStore : undefined,
     ));
   if (refusedNow) return answer(refusedNow);
   const documents = snapshots.reduce((sum, { docs }) => sum + docs.length, inStore.copied);
-  account.logOperation(
-    to,
-    thread,
-    `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${documents} documents ${elapsed(startedAt)}`,
-    true,
-  );
+  if (members)
+    account.operations.record(
+      members,
+      thread,
+      `command admin.$cmd command: { copydb: 1, fromdb: ${JSON.stringify(from)}, todb: ${JSON.stringify(to)} } ${documents} documents ${elapsed(startedAt)}`,
+      true,
+    );
   const warnings = copy.rules.flatMap((rules) => (rules.reply().body as { validationWarnings?: unknown[] }).validationWarnings ?? []);
   const warned = copy.rules.reduce((sum, rules) => sum + rules.warnedDocuments, 0);
   if (warned === 0) return answer();

@@ -20,7 +20,8 @@ export interface AccountStore {
   /**
    * Stores a large change written over several turns (Copy Database): once it is stored whole, `complete`
    * refuses it (returning why; nothing is kept) or applies it to `state`. Resolves once stored. With `documents`
-   * (only where {@link copiesDocuments}), the store copies those collections' documents itself in the same commit.
+   * (only where {@link copiesDocuments}), the store copies those collections' documents itself in the same commit,
+   * and `state` may lack the destination until the store's next request: what needs it is taken inside `complete`.
    */
   commitCopy(mutations: Mutation[], complete: () => string | undefined, documents?: DocumentsCopy): Promise<string | undefined>;
   /** Whether commitCopy copies documents where they are kept, without the service reading them (PostgreSQL). */

@@ -11,7 +11,7 @@ const SOURCE = '/databases/big/collections';
  * Copy Database of a database of more documents than a page, on either store (on PostgreSQL copied where they are
  * kept): every document whole and in its order, the exact text of a 64-bit integer, the counts, the indexes (a
  * unique one refusing a duplicate in the copy), the collection with rules copied too; the copy is the source as
- * it was, and the source stays its own.
+ * it was, the source stays its own, and the copy is in its deployment's log (the plan has deployments).
  */
 describe('copy database of more documents than one page', function () {
   this.timeout(180_000);
@@ -30,7 +30,7 @@ describe('copy database of more documents than one page', function () {
 
   before(async () => {
     running = await startServiceInProcess({ apiKeys: [KEY], empty: true });
-    await call('POST', '/databases', { name: 'big', slug: 'sandbox' });
+    await call('POST', '/databases', { name: 'big', slug: 'medium' });
     await call('POST', SOURCE, { name: 'items' });
     await call('POST', `${SOURCE}/items/indexes`, { spec: { k: 1 }, unique: true, background: false });
     for (let n = 0; n < COUNT; n++)
@@ -49,6 +49,14 @@ describe('copy database of more documents than one page', function () {
       from: 'big',
       to: 'big_copy',
     });
+    const deployments = (await call('GET', '/deployments')).json as { name: string; databases: string[] }[];
+    const deployment = deployments.find(({ databases }) => databases.includes('big_copy'))!.name;
+    const logs = (await call('GET', `/deployments/${encodeURIComponent(deployment)}/logs`)).json as { log: string }[];
+    const copied = `copydb: 1, fromdb: "big", todb: "big_copy" } ${COUNT + 1} documents`;
+    assert.ok(
+      logs.every(({ log }) => log.includes(copied)),
+      `a member's log misses the copy; their ends: ${JSON.stringify(logs.map(({ log }) => log.slice(-300)))}`,
+    );
     assert.deepEqual(await listing('big_copy', 'items'), await listing('big', 'items'));
     assert.match((await listing('big_copy', 'items'))[0], /"big":9007199254740993/);
     const collections = (await call('GET', '/databases/big_copy/collections')).json;

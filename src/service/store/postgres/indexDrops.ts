@@ -76,20 +76,33 @@ export async function dropUnwanted(pool: Pool, drop: IndexDrop): Promise<void> {
 async function dropIfUnwanted(pool: Pool, drop: IndexDrop, name: string): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query(`SELECT pg_advisory_lock(${COLLECTION_LOCK})`, [collectionPrefixOf(name) ?? name]);
-    const { rows: collections } = await client.query<{ name: string; indexes: string }>(
-      'SELECT name, indexes FROM dbhost_collections WHERE account = $1 AND db = $2 AND ($3::text IS NULL OR name = $3)',
-      [drop.account, drop.db, drop.col ?? null],
-    );
-    const wanted = collections.some(({ name: col, indexes }) =>
-      wantedNames(drop.account, drop.db, col, JSON.parse(indexes) as IndexSpec[]).includes(name),
-    );
-    if (!wanted) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name.replace(/"/g, '""')}"`);
-    await client.query(`SELECT pg_advisory_unlock(${COLLECTION_LOCK})`, [collectionPrefixOf(name) ?? name]);
+    await dropUnlessWanted(client, name, async () => {
+      const { rows: collections } = await client.query<{ name: string; indexes: string }>(
+        'SELECT name, indexes FROM dbhost_collections WHERE account = $1 AND db = $2 AND ($3::text IS NULL OR name = $3)',
+        [drop.account, drop.db, drop.col ?? null],
+      );
+      return collections.some(({ name: col, indexes }) =>
+        wantedNames(drop.account, drop.db, col, JSON.parse(indexes) as IndexSpec[]).includes(name),
+      );
+    });
     client.release();
   } catch (error) {
     // Ending the session releases its advisory lock.
     client.release(error as Error);
     throw error;
+  }
+}
+
+/**
+ * Drops our index `name` (DROP INDEX CONCURRENTLY) unless `wanted()`, which reads the catalog through `session`, says
+ * its collection wants it; both under the collection's advisory lock ({@link dropUnwanted}), released after.
+ */
+export async function dropUnlessWanted(session: PoolClient, name: string, wanted: () => Promise<boolean>): Promise<void> {
+  const prefix = collectionPrefixOf(name) ?? name;
+  await session.query(`SELECT pg_advisory_lock(${COLLECTION_LOCK})`, [prefix]);
+  try {
+    if (!(await wanted())) await session.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await session.query(`SELECT pg_advisory_unlock(${COLLECTION_LOCK})`, [prefix]);
   }
 }

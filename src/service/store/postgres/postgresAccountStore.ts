@@ -80,7 +80,7 @@ export class PostgresAccountStore implements AccountStore {
     const refused = complete();
     if (refused !== undefined) return Promise.resolve(refused);
     this.changedOther = true;
-    if (documents) this.stale = true; // The destination is read again once committed (documentsCopy.ts).
+    if (documents) this.stale = true; // `state` lacks the destination until the next request reads it (documentsCopy.ts).
     return this.enqueue(copyStatements(this.account, this.state, mutations, documents, existed), READ_AGAIN).then(() => undefined);
   }
 

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { IndexSpec } from '../../query/indexes/indexSpec';
 import { ID_INDEX } from '../../query/collectionData';
-import { makeIndexAfterDrops } from './indexDrops';
+import { dropUnlessWanted, makeIndexAfterDrops } from './indexDrops';
 import { uniqueIndexName, uniqueIndexSql } from './indexSql';
 
 /** A unique index's name as indexSql.ts makes them: `u`, a hash of the interface's name, then (now) one of its keys. */
@@ -27,13 +27,14 @@ export async function verifyUniqueIndexes(client: PoolClient, stopped: () => boo
     if (stopped()) return;
     if (!(await run(() => makeIndexAfterDrops(client, name, sql), log))) continue;
     made++;
-    // Dropped while it was built (its drop found no index to drop): it goes now.
-    if (!(await stillWanted(client, of, name))) await run(() => client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`), log);
+    // Dropped while it was built (its drop found no index to drop): it goes now, unless made again meanwhile.
+    await run(() => dropUnlessWanted(client, name, () => wantedBy(client, name, of)), log);
   }
   if (made > 0) log(`Made ${made} PostgreSQL unique ${made === 1 ? 'index' : 'indexes'} under names that hash their keys`);
+  // The catalog is read again under the collection's lock: one made again since with the same index keeps it.
   for (const { name } of existing)
     if (!stopped() && UNIQUE_NAME.test(name) && !wanted.has(name))
-      await run(() => client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`), log);
+      await run(() => dropUnlessWanted(client, name, () => wantedBy(client, name)), log);
 }
 
 interface Collection {
@@ -53,10 +54,11 @@ function uniqueIndexesOf({ account, db, name, indexes }: Collection): Map<string
   return made;
 }
 
-async function stillWanted(client: PoolClient, { account, db, name }: Collection, index: string): Promise<boolean> {
+/** Whether the catalog wants the unique index `index`: of the collection `of`, or without it of any collection. */
+async function wantedBy(client: PoolClient, index: string, of?: Collection): Promise<boolean> {
   const { rows } = await client.query<Collection>(
-    'SELECT account, db, name, indexes FROM dbhost_collections WHERE account = $1 AND db = $2 AND name = $3',
-    [account, db, name],
+    'SELECT account, db, name, indexes FROM dbhost_collections WHERE $1::text IS NULL OR (account = $1 AND db = $2 AND name = $3)',
+    [of?.account ?? null, of?.db ?? null, of?.name ?? null],
   );
   return rows.some((row) => uniqueIndexesOf(row).has(index));
 }
