@@ -103,6 +103,15 @@ describePostgres('on PostgreSQL, the keys of an index made over many documents a
     assert.equal(await countOf(7), await recount(7));
   });
 
+  it('is counted again after an upgrade of a database whose counts had no chunks, once the service started', async () => {
+    await service.stop();
+    await pool.query('ALTER TABLE dbhost_counted_keys DROP COLUMN through CASCADE');
+    service = await startServiceInProcess({ apiKeys: [KEY], store, keepData: true });
+    while ((await through()) !== null) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual((await pool.query(WRONG_COUNTS)).rows, []);
+    assert.equal(await countOf(7), await recount(7));
+  });
+
   it('is counted once when two processes count its chunks at the same time', async () => {
     await restart();
     // A second index of the collection: its commit's backfill goes on with the first one's too, as does the start's.
