@@ -6,6 +6,7 @@ import { literal } from './literal';
 import { byteaLiteral } from './sortKey';
 import { sqlPath } from './filterSql';
 import type { Statement } from './mutationSql';
+import { COUNT_CHUNK, KEY_BACKFILL_FUNCTION } from './keyBackfill';
 
 /**
  * `dbhost_key_counts`: how many documents of a collection have each sort key (sortKey.ts) of the field of each of
@@ -14,6 +15,9 @@ import type { Statement } from './mutationSql';
  * (COPY too). Every write of an account first locks its account's row, so no two writers of the same keys ever
  * run at once. A key is kept while at least one document has it; documents whose key is NULL are not counted (a
  * query meeting one counts its matches as before). Both tables go with their collection (renamed with it).
+ * `through`: the documents already there when counting started are counted in chunks after its commit
+ * (keyBackfill.ts); until then only those up to that `pos` (a document keeps its `pos` when updated) are counted,
+ * by the chunks and by the triggers alike, and reads count every match. NULL once every document is counted.
  */
 const TABLES = `
 CREATE TABLE IF NOT EXISTS dbhost_counted_keys (
@@ -22,6 +26,7 @@ CREATE TABLE IF NOT EXISTS dbhost_counted_keys (
   col text NOT NULL,
   idx text NOT NULL,
   path text[] NOT NULL,
+  through bigint,
   PRIMARY KEY (account, db, col, idx),
   FOREIGN KEY (account, db, col) REFERENCES dbhost_collections ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -40,6 +45,7 @@ CREATE TABLE IF NOT EXISTS dbhost_key_counts (
 /** `changes`: each counted key of the rows of `rows` (a query of account, db, col, doc, n) with its change of count. */
 const deltaSql = (rows: string) => `SELECT r.account, r.db, r.col, c.idx, dbhost_sort_key(r.doc, c.path) AS key, sum(r.n)::bigint AS n
     FROM (${rows}) r JOIN dbhost_counted_keys c ON c.account = r.account AND c.db = r.db AND c.col = r.col
+    WHERE c.through IS NULL OR r.pos <= c.through
     GROUP BY 1, 2, 3, 4, 5`;
 
 /** A trigger function applying the changes of `rows`: added in key order, then the keys no document has left removed. */
@@ -68,12 +74,12 @@ $fn$;`;
 const STAYED = 'o.pos = n.pos AND o.account = n.account AND o.db = n.db AND o.col = n.col';
 
 const FUNCTIONS = `
-${applying('dbhost_keys_inserted', 'SELECT account, db, col, doc, 1 AS n FROM inserted')}
-${applying('dbhost_keys_deleted', 'SELECT account, db, col, doc, -1 AS n FROM deleted')}
+${applying('dbhost_keys_inserted', 'SELECT account, db, col, pos, doc, 1 AS n FROM inserted')}
+${applying('dbhost_keys_deleted', 'SELECT account, db, col, pos, doc, -1 AS n FROM deleted')}
 ${applying(
   'dbhost_keys_updated',
-  `SELECT o.account, o.db, o.col, o.doc, -1 AS n FROM old_rows o WHERE EXISTS (SELECT 1 FROM new_rows n WHERE ${STAYED})
-     UNION ALL SELECT n.account, n.db, n.col, n.doc, 1 AS n FROM new_rows n WHERE EXISTS (SELECT 1 FROM old_rows o WHERE ${STAYED})`,
+  `SELECT o.account, o.db, o.col, o.pos, o.doc, -1 AS n FROM old_rows o WHERE EXISTS (SELECT 1 FROM new_rows n WHERE ${STAYED})
+     UNION ALL SELECT n.account, n.db, n.col, n.pos, n.doc, 1 AS n FROM new_rows n WHERE EXISTS (SELECT 1 FROM old_rows o WHERE ${STAYED})`,
 )}
 CREATE OR REPLACE FUNCTION dbhost_keys_truncated() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
@@ -83,12 +89,9 @@ END
 $fn$;
 CREATE OR REPLACE FUNCTION dbhost_count_keys(text, text, text, text, text[]) RETURNS void LANGUAGE sql AS $fn$
   DELETE FROM dbhost_counted_keys c WHERE (c.account, c.db, c.col, c.idx) = ($1, $2, $3, $4);
-  INSERT INTO dbhost_counted_keys VALUES ($1, $2, $3, $4, $5);
-  INSERT INTO dbhost_key_counts
-    SELECT $1, $2, $3, $4, k.key, count(*) FROM (
-      SELECT dbhost_sort_key(d.doc, $5) AS key FROM dbhost_documents d WHERE (d.account, d.db, d.col) = ($1, $2, $3)
-    ) k WHERE k.key IS NOT NULL GROUP BY k.key;
+  INSERT INTO dbhost_counted_keys VALUES ($1, $2, $3, $4, $5, 0);
 $fn$;
+${COUNT_CHUNK}
 `;
 
 const TRIGGERS: Record<string, string> = {
@@ -105,22 +108,23 @@ const NAMES = Object.keys(TRIGGERS)
   .join(', ');
 
 /** True until the tables and their triggers are made (a database made before keys were counted, a trigger dropped). */
-export const KEY_COUNTS_MISSING = `to_regclass('dbhost_key_counts') IS NULL OR to_regprocedure('dbhost_count_keys(text, text, text, text, text[])') IS NULL
+export const KEY_COUNTS_MISSING = `to_regclass('dbhost_key_counts') IS NULL OR to_regprocedure('${KEY_BACKFILL_FUNCTION}') IS NULL
+  OR NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('dbhost_counted_keys') AND attname = 'through' AND NOT attisdropped)
   OR (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'dbhost_documents'::regclass AND tgname IN (${NAMES}) AND tgenabled IN ('O', 'A')) < ${Object.keys(TRIGGERS).length}`;
 
 /**
  * Makes the tables, the functions and the triggers; every key counted before is counted again (the triggers may
- * have been missing meanwhile), in the upgrade's transaction that keeps documents from being written (schemaUpgrade.ts).
+ * have been missing meanwhile): not in the upgrade's transaction, which keeps every document from being written,
+ * but in chunks by the backfill each start runs (keyBackfill.ts).
  */
-export const MAKE_KEY_COUNTS = `${TABLES}${FUNCTIONS}
+export const MAKE_KEY_COUNTS = `${TABLES}
+ALTER TABLE dbhost_counted_keys ADD COLUMN IF NOT EXISTS through bigint;
+${FUNCTIONS}
 ${Object.entries(TRIGGERS)
   .map(([name, definition]) => `DROP TRIGGER IF EXISTS ${name} ON dbhost_documents;\nCREATE TRIGGER ${name} ${definition};`)
   .join('\n')}
 DELETE FROM dbhost_key_counts;
-INSERT INTO dbhost_key_counts
-  SELECT c.account, c.db, c.col, c.idx, k.key, count(*) FROM dbhost_counted_keys c
-  CROSS JOIN LATERAL (SELECT dbhost_sort_key(d.doc, c.path) AS key FROM dbhost_documents d WHERE (d.account, d.db, d.col) = (c.account, c.db, c.col)) k
-  WHERE k.key IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+UPDATE dbhost_counted_keys SET through = 0;
 `;
 
 /** The path whose keys are counted for `index`: its one field's, when the index has a B-tree of sort keys. */
@@ -132,10 +136,11 @@ function countedPath(index: IndexSpec): string[] | undefined {
 }
 
 /**
- * The statements that start counting the keys of an index just created (its collection's documents' first) or stop
- * counting those of one dropped, for a mutation just applied to `state` (`$1` the account).
+ * The statements that start counting the keys of an index just created (its collection's documents counted once
+ * the commit is made: keyBackfill.ts) or stop counting those of one dropped, for a mutation just applied to `state`
+ * (`$1` the account).
  */
-export function keyCountStatements(mutation: Mutation, state: AccountState): Statement[] {
+export function keyCountStatements(account: string, mutation: Mutation, state: AccountState): Statement[] {
   if (mutation.op !== 'createIndex' && mutation.op !== 'dropIndex') return [];
   if (!state.collection(mutation.db, mutation.col)) return [];
   if (mutation.op === 'dropIndex')
@@ -147,14 +152,17 @@ export function keyCountStatements(mutation: Mutation, state: AccountState): Sta
     ];
   const path = countedPath(mutation.index);
   if (!path) return [];
-  return [{ text: 'SELECT dbhost_count_keys($1, $2, $3, $4, $5::text[])', values: [mutation.db, mutation.col, mutation.index.name, path] }];
+  return [
+    { text: 'SELECT dbhost_count_keys($1, $2, $3, $4, $5::text[])', values: [mutation.db, mutation.col, mutation.index.name, path] },
+    { text: `count the keys of ${mutation.index.name}`, values: [], ddl: true, backfill: { account, db: mutation.db, col: mutation.col } },
+  ];
 }
 
 /**
  * How many documents of the collection (`$1`–`$3`) have `key` at the field of `index`: the count kept, or, where
- * the keys of that index are not counted (made by an older version), every match counted by `otherwise`.
+ * the keys of that index are not counted (made by an older version) or not all counted yet, every match counted by `otherwise`.
  */
 export const keyCountSql = (index: string, key: Buffer, otherwise: string): string => {
   const counted = `account = $1 AND db = $2 AND col = $3 AND idx = ${literal(index)}`;
-  return `CASE WHEN EXISTS (SELECT 1 FROM dbhost_counted_keys WHERE ${counted}) THEN coalesce((SELECT n FROM dbhost_key_counts WHERE ${counted} AND key = ${byteaLiteral(key)}), 0) ELSE (${otherwise}) END`;
+  return `CASE WHEN EXISTS (SELECT 1 FROM dbhost_counted_keys WHERE ${counted} AND through IS NULL) THEN coalesce((SELECT n FROM dbhost_key_counts WHERE ${counted} AND key = ${byteaLiteral(key)}), 0) ELSE (${otherwise}) END`;
 };

@@ -8,6 +8,8 @@ import type { IndexDrop } from './indexDrops';
 import { awaitDrops, dropUnwanted } from './indexDrops';
 import { indexStatements } from './indexSql';
 import { keyCountStatements } from './keyCounts';
+import type { KeyBackfill } from './keyBackfill';
+import { fillKeyCounts } from './keyBackfill';
 import { documentColumns, documentKey } from './documentKeys';
 import { PartialCollection } from './partialCollection';
 import type { StatementRefusal } from './partialStatements';
@@ -23,6 +25,8 @@ export interface Statement {
   ddl?: boolean;
   /** A definition that drops indexes (then `text` only names it): see {@link dropUnwanted}. */
   drops?: IndexDrop;
+  /** A definition that counts the keys of a collection's documents (then `text` only names it): keyBackfill.ts. */
+  backfill?: KeyBackfill;
   /** A write of one document into a PartialCollection: what its failures mean (partialStatements.ts). */
   refusal?: StatementRefusal;
   /** Told the count its statement answers (`n`): the documents a copy copied. */
@@ -31,14 +35,21 @@ export interface Statement {
 
 export { documentColumns, documentKey } from './documentKeys';
 
-/** What a commit leaves to make once it committed: an index definition, or indexes to drop (indexDrops.ts). */
-export type Definition = string | IndexDrop;
+/**
+ * What a commit leaves to make once it committed: an index definition, indexes to drop (indexDrops.ts), or keys to
+ * count (keyBackfill.ts).
+ */
+export type Definition = string | IndexDrop | KeyBackfill;
 
-export const definitionOf = (statement: Statement): Definition => statement.drops ?? statement.text;
+export const definitionOf = (statement: Statement): Definition => statement.drops ?? statement.backfill ?? statement.text;
 
 /** Makes one definition (see {@link makeDefinitions}); throws what PostgreSQL answered. */
 export async function makeDefinition(pool: Pool, definition: Definition): Promise<void> {
-  if (typeof definition !== 'string') return dropUnwanted(pool, definition);
+  if (typeof definition !== 'string') {
+    if ('prefix' in definition) return dropUnwanted(pool, definition);
+    await fillKeyCounts(pool, definition);
+    return;
+  }
   await awaitDrops(pool, definition);
   await pool.query(definition);
 }
@@ -162,7 +173,7 @@ export function applyWithStatements(account: string, state: AccountState, mutati
       endRun();
       const statement = statementOf(mutation, state);
       if (statement) statements.push(statement);
-      statements.push(...keyCountStatements(mutation, state), ...indexStatements(account, mutation, state, dropped));
+      statements.push(...keyCountStatements(account, mutation, state), ...indexStatements(account, mutation, state, dropped));
       continue;
     }
     if (!state.collection(mutation.db, mutation.col)) continue;

@@ -7,6 +7,7 @@ import type { StoreTarget } from './connection';
 import { connectFailure, ensureDatabase, parseStoreUrl, StoreUnavailable } from './connection';
 import { PostgresAccountStore } from './postgresAccountStore';
 import { makeIdKeyIndexes } from './idKeyIndexes';
+import { fillKeyCounts } from './keyBackfill';
 import { createTables } from './schema';
 import { unavailable } from './unavailable';
 
@@ -19,7 +20,10 @@ export const DEFAULT_CACHE_MB = 32;
 class PostgresStores implements AccountStores {
   private readonly opened: PostgresAccountStore[] = [];
   private closing = false;
-  /** The `_id` B-trees of collections made before there were any, made in the background (idKeyIndexes.ts). */
+  /**
+   * Made in the background: the `_id` B-trees of collections made before there were any (idKeyIndexes.ts), and the
+   * key counts a stopped process or an upgrade left unfinished (keyBackfill.ts).
+   */
   private readonly backfill: Promise<unknown>;
 
   constructor(
@@ -29,11 +33,15 @@ class PostgresStores implements AccountStores {
     /** Each account's budget of loaded documents' stored text (collectionCache.ts). */
     private readonly cacheBytes: number,
   ) {
-    this.backfill = makeIdKeyIndexes(pool, () => this.closing, log).then(
+    const idKeys = makeIdKeyIndexes(pool, () => this.closing, log).then(
       (made) => made > 0 && log(`Made ${made} PostgreSQL ${made === 1 ? 'index' : 'indexes'} of _id for sorts by _id`),
       (error: unknown) =>
         log(`The PostgreSQL indexes of _id could not be made (sorts by _id stay with the service): ${(error as Error).message}`),
     );
+    const keyCounts = fillKeyCounts(pool, undefined, () => this.closing).catch((error: unknown) =>
+      log(`Counting the keys of indexes could not go on (equalities are counted match by match): ${(error as Error).message}`),
+    );
+    this.backfill = Promise.all([idKeys, keyCounts]);
   }
 
   get description(): string {
