@@ -17,7 +17,7 @@ const UNIQUE_NAME = /^dbx_[0-9a-f]{32}_u[0-9a-f]{16}(?:[0-9a-f]{8})?$/;
  */
 export async function verifyUniqueIndexes(client: PoolClient, stopped: () => boolean, log: (line: string) => void): Promise<void> {
   const { rows: existing } = await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'dbhost_documents'::regclass`,
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'dbhost_documents'::regclass ORDER BY c.oid`,
   );
   const { rows: collections } = await client.query<Collection>('SELECT account, db, name, indexes FROM dbhost_collections ORDER BY pos');
   const wanted = new Map<string, { sql: string; of: Collection }>();
