@@ -30,7 +30,7 @@ export function storedDocument(body: string, where: { db: string; col: string })
 }
 
 /** A filter whose count may be read from the keys counted of `index` (keyCounts.ts): it asks only for `key` there. */
-type KeyedFilter = SqlFilter & { keyCount?: { index: string; key: Buffer } };
+type KeyedFilter = SqlFilter & { keyCount?: { index: string; path: string[]; key: Buffer } };
 
 /** The rows of one collection: `$1` the account, `$2` the database, `$3` the collection. */
 const COLLECTION = 'account = $1 AND db = $2 AND col = $3';
@@ -154,7 +154,8 @@ export class PostgresDocuments implements DocumentSource {
     if (!keyed || !topLevelEquality(q, keyed.path)) return undefined;
     if (!(await this.hasKeyIndex(postgresIndexName(this.account, db, col, keyed.index, 'k')))) return undefined;
     const key = onlyKeyEquality(q, keyed.path);
-    return { ...filterSql(q, keyed.path), ...(key ? { keyCount: { index: keyed.index, key } } : {}) };
+    const path = sqlPath(keyed.path);
+    return { ...filterSql(q, keyed.path), ...(key && path ? { keyCount: { index: keyed.index, path, key } } : {}) };
   }
 
   /**
@@ -242,7 +243,7 @@ export class PostgresDocuments implements DocumentSource {
     const size = 'SELECT doc_count FROM dbhost_collections WHERE account = $1 AND db = $2 AND name = $3';
     const all = `SELECT count(*) FROM dbhost_documents WHERE ${COLLECTION} AND ${filter.sql}`;
     const { keyCount } = filter;
-    const total = filter.sql === 'TRUE' ? size : keyCount ? keyCountSql(keyCount.index, keyCount.key, all) : all;
+    const total = filter.sql === 'TRUE' ? size : keyCount ? keyCountSql(keyCount.index, keyCount.path, keyCount.key, all) : all;
     const head = await client.query<{ total: string | null; size: string | null }>(
       `SELECT CASE WHEN ${['doc IS NULL', ...filter.unsure].map(rows).join(' OR ')} THEN NULL ELSE (${total}) END AS total, (${size}) AS size`,
       values,

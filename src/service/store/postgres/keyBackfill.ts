@@ -56,16 +56,15 @@ interface Unfinished extends KeyBackfill {
  * Run after the commit that starts counting an index, and at each start for counts a process stopped or an upgrade
  * left unfinished. Stops between chunks once `stopped()` says so; the next start goes on from there.
  */
-export async function fillKeyCounts(pool: Pool, only: KeyBackfill | undefined, stopped: () => boolean = () => false): Promise<number> {
+export async function fillKeyCounts(pool: Pool, only: KeyBackfill | undefined, stopped: () => boolean = () => false): Promise<void> {
   const { rows } = await pool.query<Unfinished>(
     `SELECT account, db, col, idx FROM dbhost_counted_keys WHERE through IS NOT NULL
      ${only ? 'AND account = $1 AND db = $2 AND col = $3' : ''} ORDER BY account, db, col, idx`,
     only ? [only.account, only.db, only.col] : [],
   );
-  let filled = 0;
   for (const { account, db, col, idx } of rows) {
     for (;;) {
-      if (stopped()) return filled;
+      if (stopped()) return;
       const { rows: done } = await pool.query<{ done: boolean }>('SELECT dbhost_count_keys_chunk($1, $2, $3, $4, $5) AS done', [
         account,
         db,
@@ -75,7 +74,5 @@ export async function fillKeyCounts(pool: Pool, only: KeyBackfill | undefined, s
       ]);
       if (done[0].done) break;
     }
-    filled++;
   }
-  return filled;
 }
