@@ -78,8 +78,8 @@ export function activateApart<Needs, Own>(host: FeatureHost, feature: FeatureMod
     const own = declared.register?.(host, needs) as Own;
     registerCommandsOf(host, declared, own);
   } catch (error) {
-    for (const made of subscriptions.splice(registeredBefore).reverse()) disposeQuietly(host, feature.name, made);
     host.services.logger.error(`Could not activate ${feature.name}`, error);
+    for (const made of subscriptions.splice(registeredBefore).reverse()) disposeQuietly(host, feature.name, made);
     answerWithFailure(host, declared, error);
   }
 }
