@@ -1,5 +1,4 @@
 import { formatCount } from '../text/formatCount';
-import type { MatchCount } from './playgroundCalls';
 import type { UpdateRequest } from './playgroundRequest';
 
 export interface UpdateEffect {
@@ -14,10 +13,9 @@ const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${
  * What a bulk update will do, given the count, without the closing warnings. Asked only of an update that
  * changes something: one that matches nothing without upsert is not sent, and runBulkUpdate says so instead.
  */
-export function describeMatches(request: UpdateRequest, count: MatchCount): UpdateEffect {
+export function describeMatches(request: UpdateRequest, matched: number): UpdateEffect {
   const where = `${request.database}.${request.collection}`;
   const { multi = false, upsert = false } = request.update;
-  const matched = count.total ?? (count.anyMatch ? undefined : 0);
 
   if (matched === 0) {
     return {
@@ -27,12 +25,6 @@ export function describeMatches(request: UpdateRequest, count: MatchCount): Upda
   }
 
   const upsertNote = upsert ? ' "upsert" has no effect because documents match.' : '';
-  if (matched === undefined) {
-    return {
-      message: `Update ${multi ? 'every matching document' : 'one matching document'} of ${where}?`,
-      detail: `The service did not say how many documents match.${multi ? '' : ' "multi" is false: only the first match is updated.'}${upsertNote}`,
-    };
-  }
   if (matched === 1) {
     return {
       message: `Update the 1 matching document of ${where}?`,

@@ -50,10 +50,3 @@ export function nextPageSkip(page: PagePosition): number | undefined {
 export function previousPageSkip(page: PagePosition): number | undefined {
   return page.skip > 0 ? Math.max(0, page.skip - page.limit) : undefined;
 }
-
-export interface MatchCount {
-  /** From X-Service-Count; undefined when the service sent no count. */
-  total: number | undefined;
-  /** Whether the one-document probe found anything. */
-  anyMatch: boolean;
-}

@@ -2,7 +2,6 @@ import type { DocumentPage, ServiceAnswer } from '../api/types';
 import type { JsonValue } from '../json/lossless';
 import { stringifyLossless } from '../json/lossless';
 import { formatCount } from '../text/formatCount';
-import type { MatchCount } from './playgroundCalls';
 import type { PagedRequest, PlaygroundRequest, UpdateRequest } from './playgroundRequest';
 
 export interface FindResults {
@@ -78,18 +77,18 @@ function parameterLines(request: PagedRequest): string[] {
 export interface UpdateResults {
   accountLabel: string;
   request: UpdateRequest;
-  count: MatchCount;
+  /** How many documents the criteria matched before the update. */
+  matched: number;
   answer: ServiceAnswer;
   elapsedMs: number;
 }
 
 /** What a bulk update did: the count before it, its flags, and the service's answer as it came. */
 export function renderUpdateResults(results: UpdateResults): string {
-  const { request, count } = results;
-  const matched = count.total === undefined ? (count.anyMatch ? 'some (the service sent no total)' : '0') : formatCount(count.total);
+  const { request } = results;
   const lines = [
     `${titleOf(request, results.accountLabel)} · bulk update`,
-    `// ${matched} matched before the update · multi: ${request.update.multi ?? false} · upsert: ${request.update.upsert ?? false} · ${milliseconds(results.elapsedMs)}`,
+    `// ${formatCount(results.matched)} matched before the update · multi: ${request.update.multi ?? false} · upsert: ${request.update.upsert ?? false} · ${milliseconds(results.elapsedMs)}`,
     `// criteria: ${stringifyLossless(request.update.criteria)}`,
     `// object: ${stringifyLossless(request.update.object)}`,
     '// The service answered:',

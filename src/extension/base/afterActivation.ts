@@ -1,8 +1,11 @@
 import type * as vscode from 'vscode';
 import type { ComponentLogger } from './logger';
 
-/** Hands set-up to {@link AfterActivation}: `what` names it in the log if it fails. */
-export type RunAfterActivation = (what: string, work: () => void) => void;
+/**
+ * Hands set-up to {@link AfterActivation}: `what` names it in the log if it fails. Disposing what it returns
+ * takes the set-up back if it has not run yet (a feature that failed to activate leaves none to run).
+ */
+export type RunAfterActivation = (what: string, work: () => void) => vscode.Disposable;
 
 /**
  * Set-up that no activation event waits for: what VS Code does not look up the moment activate() resolves, unlike
@@ -19,9 +22,11 @@ export class AfterActivation implements vscode.Disposable {
   constructor(private readonly logger: ComponentLogger) {}
 
   readonly add: RunAfterActivation = (what, work) => {
-    if (this.disposed) return;
-    if (this.pending) this.pending.push({ what, work });
+    const step = { what, work };
+    if (this.disposed) return { dispose: () => undefined };
+    if (this.pending) this.pending.push(step);
     else this.runOne(what, work);
+    return { dispose: () => void (this.pending = this.pending?.filter((held) => held !== step)) };
   };
 
   /** Called when activate() is about to return: the work runs in the next task. */

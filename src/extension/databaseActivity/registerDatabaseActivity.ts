@@ -11,7 +11,11 @@ export const databaseActivityFeature: FeatureModule = {
       (await originalFeatures()).openSlowQueryInPlayground(services, arg),
     [CommandId.explainSlowQuery]: async ({ services }, arg?: unknown) => (await originalFeatures()).explainSlowQuery(services, arg),
   },
-  register({ explorer }) {
-    explorer.contribute('database', { children: async (database, context) => (await originalFeatures()).activityUnder(database, context) });
+  register({ services, explorer }) {
+    services.context.subscriptions.push(
+      explorer.contribute('database', {
+        children: async (database, context) => (await originalFeatures()).activityUnder(database, context),
+      }),
+    );
   },
 };

@@ -18,13 +18,15 @@ export const deploymentLogsFeature: FeatureModule<void, void, DeploymentLogTails
   register({ services, explorer }) {
     const tails = new DeploymentLogTails(services);
     // Marks the deployments being tailed in the tree, so their menus offer Stop Tailing, not Tail Logs.
-    explorer.contribute('deployment', {
-      decorate: (node, item) => {
-        if (tails.isTailing(node.target)) item.contextValue = tailingContextValue(item.contextValue);
-      },
-      onDidChange: tails.onDidChangeTailing,
-    });
-    services.context.subscriptions.push(tails);
+    services.context.subscriptions.push(
+      tails,
+      explorer.contribute('deployment', {
+        decorate: (node, item) => {
+          if (tails.isTailing(node.target)) item.contextValue = tailingContextValue(item.contextValue);
+        },
+        onDidChange: tails.onDidChangeTailing,
+      }),
+    );
     return tails;
   },
 };

@@ -33,9 +33,9 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   private accountNodes = new Map<string, AccountNode>();
   private readonly context: ExplorerContext;
   private localAccountId: string | undefined;
-  private readonly contributions = new TreeContributions((contribution) => {
-    if (contribution.onDidChange) this.register(contribution.onDidChange((target) => this.redrawMatching(target)));
-  });
+  private readonly contributions = new TreeContributions((contribution) =>
+    contribution.onDidChange ? this.register(contribution.onDidChange((target) => this.redrawMatching(target))) : undefined,
+  );
   /** The view that shows this tree, once created: what it has selected is what the user sees selected. */
   treeView: vscode.TreeView<ExplorerNode> | undefined;
 
@@ -70,8 +70,8 @@ export class ExplorerProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   /** Adds a feature's items below the nodes of a kind, or its mark on their items. */
-  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): void {
-    this.contributions.contribute(kind, contribution);
+  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): vscode.Disposable {
+    return this.contributions.contribute(kind, contribution);
   }
 
   /** Draws again the loaded deployment items a contribution's change concerns. */

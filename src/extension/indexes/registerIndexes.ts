@@ -34,9 +34,11 @@ export const indexesFeature: FeatureModule<PlaygroundAccountBinding, void, Index
     const explain = loadExplain(services, playgroundAccounts);
     const drafts = new IndexJsonDrafts();
     const commands = lazyPart('indexes', (bundle: typeof IndexesModule) => bundle.createIndexCommands(services, drafts));
-    services.context.subscriptions.push(drafts);
-    afterActivation('the lens of index drafts', () =>
-      services.context.subscriptions.push(vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts))),
+    services.context.subscriptions.push(
+      drafts,
+      afterActivation('the lens of index drafts', () =>
+        services.context.subscriptions.push(vscode.languages.registerCodeLensProvider({ language: 'json' }, new IndexBodyCodeLens(drafts))),
+      ),
     );
     return { commands, explain };
   },

@@ -193,10 +193,10 @@ export class PlaygroundRunner {
     const outcome = await (
       await bulkChangesBundle()
     ).runBulkUpdate(this.services, update, (preview) => {
-      const effect = describeMatches(request, { total: preview.matched, anyMatch: preview.matched > 0 });
+      const effect = describeMatches(request, preview.matched);
       return { message: effect.message, detail: vscode.l10n.t('Account: {0}\n{1}', account.label, effect.detail) };
     });
-    const count = { total: outcome.preview.matched, anyMatch: outcome.preview.matched > 0 };
+    const matched = outcome.preview.matched;
     if (!outcome.sent) return undefined;
     const elapsedMs = performance.now() - started;
     const resultsUri = this.results.uriFor(playground);
@@ -205,11 +205,11 @@ export class PlaygroundRunner {
       text: renderUpdateResults({
         accountLabel: accountTitle(account.label, account.tag),
         request,
-        count,
+        matched,
         answer: outcome.answer!,
         elapsedMs,
       }),
     });
-    return { count: count.total, elapsedMs };
+    return { count: matched, elapsedMs };
   }
 }

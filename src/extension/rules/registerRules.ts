@@ -45,18 +45,20 @@ export const rulesFeature: FeatureModule<LoadKnowledge, void, LazyPart<RulesModu
         if (uri?.scheme === DOCUMENT_SCHEME) void rules().then((loaded) => loaded.documents.reloadFor(uri));
       }),
     );
-    explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) });
-    services.rulesSaveChecks.set(
-      (uri, text) =>
-        uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
-      (collection) => rules().then((loaded) => loaded.rulesOf(collection)),
-    );
-    afterActivation('the completion in rules files', () =>
-      services.context.subscriptions.push(
-        vscode.languages.registerCompletionItemProvider(
-          { scheme: RULES_SCHEME },
-          { provideCompletionItems: async (document, position) => (await rules()).complete(document, position) },
-          '"',
+    services.context.subscriptions.push(
+      explorer.contribute('collection', { children: async (collection, context) => (await rules()).children(collection, context) }),
+      services.rulesSaveChecks.set(
+        (uri, text) =>
+          uri.scheme === DOCUMENT_SCHEME ? rules().then((loaded) => loaded.documents.refusal(uri, text)) : Promise.resolve(undefined),
+        (collection) => rules().then((loaded) => loaded.rulesOf(collection)),
+      ),
+      afterActivation('the completion in rules files', () =>
+        services.context.subscriptions.push(
+          vscode.languages.registerCompletionItemProvider(
+            { scheme: RULES_SCHEME },
+            { provideCompletionItems: async (document, position) => (await rules()).complete(document, position) },
+            '"',
+          ),
         ),
       ),
     );

@@ -17,8 +17,10 @@ export const schemaFeature: FeatureModule<LoadKnowledge, void, LoadKnowledge> = 
       await (await knowledge()).schemas.refresh(await resolveCollection(services, arg));
     },
   },
-  register({ explorer }, knowledge) {
-    explorer.contribute('collection', { children: async (collection, context) => [(await knowledge()).schemaNode(collection, context)] });
+  register({ services, explorer }, knowledge) {
+    services.context.subscriptions.push(
+      explorer.contribute('collection', { children: async (collection, context) => [(await knowledge()).schemaNode(collection, context)] }),
+    );
     return knowledge;
   },
 };

@@ -9,7 +9,9 @@ export const usersFeature: FeatureModule = {
     [CommandId.addUser]: async ({ services, explorer }, arg?: unknown) => (await originalFeatures()).addUser(services, explorer, arg),
     [CommandId.removeUser]: async ({ services, explorer }, arg?: unknown) => (await originalFeatures()).removeUser(services, explorer, arg),
   },
-  register({ explorer }) {
-    explorer.contribute('database', { children: async (database, context) => (await originalFeatures()).usersUnder(database, context) });
+  register({ services, explorer }) {
+    services.context.subscriptions.push(
+      explorer.contribute('database', { children: async (database, context) => (await originalFeatures()).usersUnder(database, context) }),
+    );
   },
 };

@@ -65,5 +65,7 @@ export function registerWalkthrough(services: Services): void {
 export const walkthroughFeature: FeatureModule = {
   name: 'walkthrough',
   // Its steps tick a moment after activation, as a person never sees them before.
-  register: ({ services, afterActivation }) => afterActivation('the walkthrough', () => registerWalkthrough(services)),
+  register: ({ services, afterActivation }) => {
+    services.context.subscriptions.push(afterActivation('the walkthrough', () => registerWalkthrough(services)));
+  },
 };

@@ -8,7 +8,8 @@ import type { RunAfterActivation } from '../../base/afterActivation';
 /**
  * What every feature is given: the Services, the DB Host tree as features see it and add to it, and where to hand
  * set-up that no activation event waits for (language providers, context keys, the status bar), which runs
- * right after activation.
+ * right after activation. What `explorer.contribute` and `afterActivation` return, the feature keeps in
+ * `services.context.subscriptions`, like everything else it registers.
  */
 export interface FeatureHost {
   readonly services: Services;
@@ -66,9 +67,10 @@ export function activateFeature<Needs, Gives, Own>(host: FeatureHost, feature: F
 
 /**
  * Activates a feature that no other needs, apart from the rest: if its `register` or one of its commands fails to
- * register (an id already taken), what it registered so far is disposed, the failure is logged with its cause and
- * the features after it still activate (and the set-up they hand over still runs); each of its commands then
- * answers with that cause.
+ * register (an id already taken), the failure is logged with its cause and what it put in the extension's
+ * subscriptions so far is disposed: its tree contributions, rules check and set-up handed over to run after
+ * activation go with it, as it keeps each there. The features after it still activate (and the set-up they hand
+ * over still runs); each of its commands then answers with that cause.
  */
 export function activateApart<Needs, Own>(host: FeatureHost, feature: FeatureModule<Needs, void, Own>, needs: Needs): void {
   const declared = feature as Declared<Needs, void, Own>;
@@ -78,8 +80,8 @@ export function activateApart<Needs, Own>(host: FeatureHost, feature: FeatureMod
     const own = declared.register?.(host, needs) as Own;
     registerCommandsOf(host, declared, own);
   } catch (error) {
-    for (const made of subscriptions.splice(registeredBefore).reverse()) disposeQuietly(host, feature.name, made);
     host.services.logger.error(`Could not activate ${feature.name}`, error);
+    for (const made of subscriptions.splice(registeredBefore).reverse()) disposeQuietly(host, feature.name, made);
     answerWithFailure(host, declared, error);
   }
 }

@@ -4,22 +4,38 @@ import type { ExplorerNode } from './explorerNode';
 
 export type { NodeKind, NodeTargets, TargetNode, TreeContribution } from './explorerContext';
 
-/** Where features add to the tree: the explorer takes their contributions by kind of node. */
+/**
+ * Where features add to the tree: the explorer takes their contributions by kind of node. Disposing what
+ * `contribute` returns takes the contribution out again (a feature that failed to activate leaves none).
+ */
 export interface TreeContributor {
-  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): void;
+  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): vscode.Disposable;
 }
 
 /** The contributions the explorer holds, by kind of node; the nodes ask them for their extra items. */
 export class TreeContributions implements TreeContributor, ContributedItems {
   private readonly byKind = new Map<NodeKind, TreeContribution<NodeKind>[]>();
 
-  constructor(private readonly onContribute: (contribution: TreeContribution<NodeKind>) => void = () => undefined) {}
+  /** `onContribute` returns what it set up for the contribution, disposed when the contribution is taken out. */
+  constructor(
+    private readonly onContribute: (contribution: TreeContribution<NodeKind>) => vscode.Disposable | undefined = () => undefined,
+  ) {}
 
-  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): void {
+  contribute<K extends NodeKind>(kind: K, contribution: TreeContribution<K>): vscode.Disposable {
+    const added = contribution as unknown as TreeContribution<NodeKind>;
     const list = this.byKind.get(kind) ?? [];
-    list.push(contribution as unknown as TreeContribution<NodeKind>);
+    list.push(added);
     this.byKind.set(kind, list);
-    this.onContribute(contribution as unknown as TreeContribution<NodeKind>);
+    const setUp = this.onContribute(added);
+    return {
+      dispose: () => {
+        this.byKind.set(
+          kind,
+          (this.byKind.get(kind) ?? []).filter((held) => held !== added),
+        );
+        setUp?.dispose();
+      },
+    };
   }
 
   async children<K extends NodeKind>(kind: K, parent: TargetNode<NodeTargets[K]>, context: ExplorerContext): Promise<ExplorerNode[]> {

@@ -31,9 +31,17 @@ export class RulesSaveChecks {
   private check: RulesSaveCheck | undefined;
   private read: ((collection: RulesCollection) => Promise<RulesCheck | undefined>) | undefined;
 
-  set(check: RulesSaveCheck, read: (collection: RulesCollection) => Promise<RulesCheck | undefined>): void {
+  /** Disposing what it returns takes the check out again, unless another was set since. */
+  set(check: RulesSaveCheck, read: (collection: RulesCollection) => Promise<RulesCheck | undefined>): vscode.Disposable {
     this.check = check;
     this.read = read;
+    return {
+      dispose: () => {
+        if (this.check !== check) return;
+        this.check = undefined;
+        this.read = undefined;
+      },
+    };
   }
 
   /**

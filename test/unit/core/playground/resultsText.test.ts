@@ -60,7 +60,7 @@ describe('results text', () => {
     const text = renderUpdateResults({
       accountLabel: 'L',
       request: update,
-      count: { total: 3, anyMatch: true },
+      matched: 3,
       answer: { ok: 1 },
       elapsedMs: 12,
     });

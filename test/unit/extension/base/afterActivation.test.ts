@@ -35,6 +35,20 @@ describe('extension/base: set-up that runs right after activation', () => {
     later.dispose();
   });
 
+  it('set-up taken back before it ran does not run; the rest still does', async () => {
+    const later = new AfterActivation(keptLines().logger);
+    const ran: string[] = [];
+    const last = signal();
+    const users = later.add('the users look', () => ran.push('users'));
+    later.add('the copy menus', () => ran.push('copy'));
+    later.add('the end', last.done);
+    users.dispose();
+    later.start();
+    await last.promise;
+    assert.deepEqual(ran, ['copy']);
+    later.dispose();
+  });
+
   it('a failing set-up is logged with its cause, and the ones after it still run', async () => {
     const { logger, lines } = keptLines();
     const later = new AfterActivation(logger);

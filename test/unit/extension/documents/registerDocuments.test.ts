@@ -1,6 +1,6 @@
 import '../../../support/vscodeFake/install';
 import * as assert from 'node:assert/strict';
-import { fakeLanguages, resetFake, workspace } from '../../../support/vscodeFake/vscode';
+import { Disposable, fakeLanguages, resetFake, workspace } from '../../../support/vscodeFake/vscode';
 import type { fakeExtensionContext } from '../../../support/vscodeFake/extensionContext';
 import { fakeServices } from '../../../support/vscodeFake/fakeServices';
 import type { Prompts } from '../../../../src/extension/base/prompts';
@@ -17,7 +17,14 @@ describe('extension/documents: what the documents feature registers at activatio
     resetFake();
     const made = fakeServices({} as Prompts);
     context = made.context;
-    host = { services: made.services, explorer: { contribute: () => undefined } as never, afterActivation: (_what, work) => work() };
+    host = {
+      services: made.services,
+      explorer: { contribute: () => undefined } as never,
+      afterActivation: (_what, work) => {
+        work();
+        return new Disposable(() => undefined);
+      },
+    };
   });
   afterEach(() => context.dispose());
 

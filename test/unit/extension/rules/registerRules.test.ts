@@ -1,7 +1,7 @@
 import '../../../support/vscodeFake/install';
 import * as assert from 'node:assert/strict';
 import Module from 'node:module';
-import { commands, fakeLanguages, resetFake, workspace } from '../../../support/vscodeFake/vscode';
+import { commands, Disposable, fakeLanguages, resetFake, workspace } from '../../../support/vscodeFake/vscode';
 import type { fakeExtensionContext } from '../../../support/vscodeFake/extensionContext';
 import { fakeServices } from '../../../support/vscodeFake/fakeServices';
 import type { Prompts } from '../../../../src/extension/base/prompts';
@@ -26,7 +26,12 @@ describe('extension/rules: what the Rules feature registers at activation', () =
   /** Activates the feature as activateDbHost does, then runs the set-up it handed over. */
   async function activateRules(): Promise<void> {
     const afterActivation = new AfterActivation(services.logger);
-    const explorer = { contribute: (kind: string) => contributed.push(kind) } as never;
+    const explorer = {
+      contribute: (kind: string) => {
+        contributed.push(kind);
+        return new Disposable(() => contributed.splice(contributed.indexOf(kind), 1));
+      },
+    } as never;
     activateApart(
       { services, explorer, afterActivation: afterActivation.add },
       rulesFeature,

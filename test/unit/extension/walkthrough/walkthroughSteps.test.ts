@@ -1,6 +1,6 @@
 import '../../../support/vscodeFake/install';
 import * as assert from 'node:assert/strict';
-import { Uri, commands, fakeCommands, fakeWorkspace, resetFake } from '../../../support/vscodeFake/vscode';
+import { Disposable, Uri, commands, fakeCommands, fakeWorkspace, resetFake } from '../../../support/vscodeFake/vscode';
 import type { fakeExtensionContext } from '../../../support/vscodeFake/extensionContext';
 import { fakeServices } from '../../../support/vscodeFake/fakeServices';
 import type { AccountStore } from '../../../../src/extension/kit/accounts/accountStore';
@@ -20,7 +20,11 @@ describe('walkthrough: a step is marked done when its action is done, not before
     let services;
     ({ context, accounts, services } = fakeServices(vscodePrompts));
     // Its steps are set up right after activation: here at once.
-    walkthroughFeature.register?.({ services, explorer: undefined as never, afterActivation: (_what, work) => work() }, undefined);
+    const afterActivation = (_what: string, work: () => void) => {
+      work();
+      return new Disposable(() => undefined);
+    };
+    walkthroughFeature.register?.({ services, explorer: undefined as never, afterActivation }, undefined);
   });
   afterEach(() => context.dispose());
 

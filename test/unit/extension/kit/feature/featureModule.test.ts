@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
-import { commands, fakeCommands, fakeWindow, resetFake, Uri, workspace } from '../../../../support/vscodeFake/vscode';
+import { commands, Disposable, fakeCommands, fakeWindow, resetFake, Uri, workspace } from '../../../../support/vscodeFake/vscode';
 import type { fakeExtensionContext } from '../../../../support/vscodeFake/extensionContext';
 import { fakeServices } from '../../../../support/vscodeFake/fakeServices';
 import type { Prompts } from '../../../../../src/extension/base/prompts';
@@ -12,6 +12,7 @@ import { CommandId } from '../../../../../src/extension/kit/feature/commandIds';
 import type { FeatureHost, FeatureModule } from '../../../../../src/extension/kit/feature/featureModule';
 import { activateFeature, activateFeatures } from '../../../../../src/extension/kit/feature/featureModule';
 import { AfterActivation } from '../../../../../src/extension/base/afterActivation';
+import { TreeContributions } from '../../../../../src/extension/kit/tree/treeContributions';
 import type { Services } from '../../../../../src/extension/services';
 import { bulkChangesFeature } from '../../../../../src/extension/bulkChanges/registerBulkChanges';
 import { deploymentLogsFeature } from '../../../../../src/extension/deploymentLogs/registerDeploymentLogs';
@@ -55,8 +56,16 @@ describe('extension/kit/feature: a feature declares every command it answers', (
   const contributed: string[] = [];
   const hostOf = (): FeatureHost => ({
     services,
-    explorer: { contribute: (kind: string) => contributed.push(kind) } as never,
-    afterActivation: (_what, work) => work(),
+    explorer: {
+      contribute: (kind: string) => {
+        contributed.push(kind);
+        return new Disposable(() => contributed.splice(contributed.indexOf(kind), 1));
+      },
+    } as never,
+    afterActivation: (_what, work) => {
+      work();
+      return new Disposable(() => undefined);
+    },
   });
 
   beforeEach(() => {
@@ -156,7 +165,7 @@ describe('extension/kit/feature: a feature declares every command it answers', (
     assert.deepEqual(messages.shown, ['error: The database shop does not exist.']);
   });
 
-  it('a feature whose register fails is logged with its cause, and takes neither the features after it nor their set-up down', async () => {
+  it('a feature whose register fails is logged with its cause, its set-up does not run, and the features after it and their set-up still do', async () => {
     const afterActivation = new AfterActivation(services.logger);
     const host: FeatureHost = { ...hostOf(), afterActivation: afterActivation.add };
     const setUp: string[] = [];
@@ -164,22 +173,24 @@ describe('extension/kit/feature: a feature declares every command it answers', (
     const broken: FeatureModule = {
       name: 'users',
       commands: { [CommandId.addUser]: () => void ran.push('added') },
-      register: ({ afterActivation: later }) => {
-        later('the users look', () => setUp.push('users'));
+      register: ({ services: { context: extension }, afterActivation: later }) => {
+        extension.subscriptions.push(later('the users look', () => setUp.push('users')));
         throw new Error('The users view could not be made.');
       },
     };
     const after: FeatureModule = {
       name: 'copyDatabase',
       commands: { [CommandId.copyDatabase]: () => void ran.push('copied') },
-      register: ({ afterActivation: later }) => later('the copy menus', () => setUp.push('copy')),
+      register: ({ services: { context: extension }, afterActivation: later }) => {
+        extension.subscriptions.push(later('the copy menus', () => setUp.push('copy')));
+      },
     };
     activateFeatures(host, [broken, after]);
     afterActivation.start();
     await commands.executeCommand(CommandId.copyDatabase);
     assert.deepEqual(ran, ['copied'], 'the feature after the broken one is not there');
     await new Promise<void>((resolve) => afterActivation.add('the end', resolve));
-    assert.deepEqual(setUp, ['users', 'copy'], 'the set-up handed over did not run');
+    assert.deepEqual(setUp, ['copy'], "the failed feature's set-up ran, or the set-up of the one after it did not");
     assert.ok(
       fakeWindow.channelLines('DB Host')?.some((line) => /Could not activate users: The users view could not be made\./.test(line)),
       'the failure is not in Output > DB Host',
@@ -207,6 +218,31 @@ describe('extension/kit/feature: a feature declares every command it answers', (
     await assert.rejects(workspace.openTextDocument(address), /no provider/, 'the half-made feature still serves its documents');
     activateFeatures(hostOf(), [users]);
     assert.equal((await workspace.openTextDocument(address)).getText(), 'ann', 'what it left in the way failed it again');
+  });
+
+  it('a feature that fails after contributing to the tree leaves no item of its own there', async () => {
+    const contributions = new TreeContributions();
+    const explorer = { contribute: contributions.contribute.bind(contributions) } as never;
+    const users: FeatureModule = {
+      name: 'users',
+      register: ({ services: { context: extension }, explorer: tree }) => {
+        extension.subscriptions.push(tree.contribute('database', { children: () => Promise.resolve([{ id: 'users' } as never]) }));
+        throw new Error('The users view could not be made.');
+      },
+    };
+    const activity: FeatureModule = {
+      name: 'databaseActivity',
+      register: ({ services: { context: extension }, explorer: tree }) => {
+        extension.subscriptions.push(tree.contribute('database', { children: () => Promise.resolve([{ id: 'activity' } as never]) }));
+      },
+    };
+    activateFeatures({ ...hostOf(), explorer }, [users, activity]);
+    const database = { target: { accountId: 'a1', db: 'shop' } } as never;
+    assert.deepEqual(
+      await contributions.children('database', database, {} as never),
+      [{ id: 'activity' }],
+      'the failed feature still adds its item',
+    );
   });
 
   it('a command id another feature holds takes only the apart feature down, with none of its commands left half-registered', async () => {
