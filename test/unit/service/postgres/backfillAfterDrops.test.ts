@@ -6,8 +6,8 @@ import { indexStatements } from '../../../../src/service/store/postgres/indexSql
 import type { Statement } from '../../../../src/service/store/postgres/mutationSql';
 import { definitionOf, makeDefinition } from '../../../../src/service/store/postgres/mutationSql';
 import { waitFor } from '../../../integration/support/waitFor';
-import { jsonBody, startServiceInProcess } from '../../../support/testService';
-import { describePostgres, freshPostgresStore } from '../../../support/testStore';
+import { describePostgres } from '../../../support/testStore';
+import { storeMadeBy } from './storeMadeBy';
 
 const KEY = 'backfill-after-drops-key-7e13';
 /** The PostgreSQL indexes under one collection's prefix, with whether they serve queries. */
@@ -36,20 +36,11 @@ describePostgres('on PostgreSQL, the indexes made at start while a late drop of 
   const mine = async () => (await pool.query<Index>(UNDER, [late.drops!.prefix])).rows;
 
   before(async () => {
-    const store = freshPostgresStore();
-    const running = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, storeCacheMb: 0, keepData: true });
-    try {
-      for (const [path, body] of [
-        ['/databases', { name: 'shop', slug: 'sandbox' }],
-        ['/databases/shop/collections', { name: 'items' }],
-        ['/databases/shop/collections/items/indexes', { spec: { sku: 1 }, unique: true, background: false }],
-      ] as const) {
-        const answer = await running.raw('POST', path, { body: jsonBody(body) });
-        assert.equal(answer.status, 200, answer.text);
-      }
-    } finally {
-      await running.stop();
-    }
+    const store = await storeMadeBy(KEY, [
+      ['/databases', { name: 'shop', slug: 'sandbox' }],
+      ['/databases/shop/collections', { name: 'items' }],
+      ['/databases/shop/collections/items/indexes', { spec: { sku: 1 }, unique: true, background: false }],
+    ]);
     pool = new Pool({ connectionString: store });
     [row] = (
       await pool.query<{ account: string; indexes: string }>("SELECT account, indexes FROM dbhost_collections WHERE name = 'items'")

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Pool } from 'pg';
 import { runLoad } from '../../../../src/service/bulkLoad/loadCli';
 import { CHUNK } from '../../../../src/service/store/postgres/keyBackfill';
+import { waitFor } from '../../../integration/support/waitFor';
 import type { InProcessService } from '../../../support/testService';
 import { startServiceInProcess } from '../../../support/testService';
 import { describePostgres, freshPostgresStore } from '../../../support/testStore';
@@ -98,7 +99,7 @@ describePostgres('on PostgreSQL, the keys of an index made over many documents a
 
   it('is finished by the next start after a stop mid-way', async () => {
     await restart();
-    while ((await through()) !== null) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(async () => (await through()) === null, { what: "the start's counting of every document" });
     assert.deepEqual((await pool.query(WRONG_COUNTS)).rows, []);
     assert.equal(await countOf(7), await recount(7));
   });
@@ -107,7 +108,7 @@ describePostgres('on PostgreSQL, the keys of an index made over many documents a
     await service.stop();
     await pool.query('ALTER TABLE dbhost_counted_keys DROP COLUMN through CASCADE');
     service = await startServiceInProcess({ apiKeys: [KEY], store, keepData: true });
-    while ((await through()) !== null) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(async () => (await through()) === null, { what: "the start's counting of every document" });
     assert.deepEqual((await pool.query(WRONG_COUNTS)).rows, []);
     assert.equal(await countOf(7), await recount(7));
   });

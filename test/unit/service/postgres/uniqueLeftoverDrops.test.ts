@@ -5,8 +5,8 @@ import { makeIdKeyIndexes } from '../../../../src/service/store/postgres/idKeyIn
 import { uniqueIndexName, uniqueIndexSql } from '../../../../src/service/store/postgres/indexSql';
 import { makeDefinition } from '../../../../src/service/store/postgres/mutationSql';
 import { waitFor } from '../../../integration/support/waitFor';
-import { jsonBody, startServiceInProcess } from '../../../support/testService';
-import { describePostgres, freshPostgresStore } from '../../../support/testStore';
+import { describePostgres } from '../../../support/testStore';
+import { storeMadeBy } from './storeMadeBy';
 
 const KEY = 'unique-leftover-drops-key-3b94';
 /** Our PostgreSQL unique indexes (the primary key aside), with whether they serve queries and refuse duplicates. */
@@ -24,22 +24,13 @@ describePostgres('on PostgreSQL, the leftover unique indexes a starting service 
   let pool: Pool;
 
   before(async () => {
-    const store = freshPostgresStore();
-    const running = await startServiceInProcess({ apiKeys: [KEY], empty: true, store, storeCacheMb: 0, keepData: true });
-    try {
-      for (const [path, body] of [
-        ['/databases', { name: 'shop', slug: 'sandbox' }],
-        ['/databases/shop/collections', { name: 'gone' }],
-        ['/databases/shop/collections/gone/indexes', { spec: { sku: 1 }, unique: true, background: false }],
-        ['/databases/shop/collections', { name: 'items' }],
-        ['/databases/shop/collections/items/indexes', { spec: { sku: 1 }, unique: true, background: false }],
-      ] as const) {
-        const answer = await running.raw('POST', path, { body: jsonBody(body) });
-        assert.equal(answer.status, 200, answer.text);
-      }
-    } finally {
-      await running.stop();
-    }
+    const store = await storeMadeBy(KEY, [
+      ['/databases', { name: 'shop', slug: 'sandbox' }],
+      ['/databases/shop/collections', { name: 'gone' }],
+      ['/databases/shop/collections/gone/indexes', { spec: { sku: 1 }, unique: true, background: false }],
+      ['/databases/shop/collections', { name: 'items' }],
+      ['/databases/shop/collections/items/indexes', { spec: { sku: 1 }, unique: true, background: false }],
+    ]);
     pool = new Pool({ connectionString: store });
   });
   after(() => pool?.end());
