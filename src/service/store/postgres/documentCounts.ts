@@ -1,3 +1,6 @@
+import type { DocumentTriggers } from './documentTriggers';
+import { makeTriggers, triggersMissing } from './documentTriggers';
+
 /**
  * `doc_count`: how many documents each collection holds, kept by statement triggers on dbhost_documents in the
  * transaction that inserts, deletes or truncates them, so that a query without a filter gets its count in the
@@ -29,23 +32,20 @@ END
 $fn$;
 `;
 
-const TRIGGERS: Record<string, string> = {
+const TRIGGERS: DocumentTriggers = {
   dbhost_documents_inserted:
     'AFTER INSERT ON dbhost_documents REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION dbhost_count_inserted()',
   dbhost_documents_deleted:
     'AFTER DELETE ON dbhost_documents REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION dbhost_count_deleted()',
   dbhost_documents_truncated: 'AFTER TRUNCATE ON dbhost_documents FOR EACH STATEMENT EXECUTE FUNCTION dbhost_count_truncated()',
 };
-const NAMES = Object.keys(TRIGGERS)
-  .map((name) => `'${name}'`)
-  .join(', ');
 
 /**
  * True when the counts cannot be trusted: the column or one of its triggers is missing or disabled (a database made
  * before they were kept, or before TRUNCATE was counted; a trigger someone dropped).
  */
 export const COUNTS_MISSING = `NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'dbhost_collections'::regclass AND attname = 'doc_count' AND NOT attisdropped)
-  OR (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'dbhost_documents'::regclass AND tgname IN (${NAMES}) AND tgenabled IN ('O', 'A')) < ${Object.keys(TRIGGERS).length}`;
+  OR ${triggersMissing(TRIGGERS)}`;
 
 /**
  * Makes the column and the triggers again and counts every collection's documents, in a transaction that keeps
@@ -53,8 +53,6 @@ export const COUNTS_MISSING = `NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attr
  */
 export const MAKE_COUNTS = `${FUNCTIONS}
 ALTER TABLE dbhost_collections ADD COLUMN IF NOT EXISTS doc_count bigint NOT NULL DEFAULT 0;
-${Object.entries(TRIGGERS)
-  .map(([name, definition]) => `DROP TRIGGER IF EXISTS ${name} ON dbhost_documents;\nCREATE TRIGGER ${name} ${definition};`)
-  .join('\n')}
+${makeTriggers(TRIGGERS)}
 UPDATE dbhost_collections c SET doc_count = (SELECT count(*) FROM dbhost_documents d WHERE d.account = c.account AND d.db = c.db AND d.col = c.name);
 `;

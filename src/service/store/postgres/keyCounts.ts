@@ -7,6 +7,8 @@ import { byteaLiteral } from './sortKey';
 import { sqlPath } from './filterSql';
 import type { Statement } from './mutationSql';
 import { COUNT_CHUNK, KEY_BACKFILL_FUNCTION } from './keyBackfill';
+import type { DocumentTriggers } from './documentTriggers';
+import { makeTriggers, triggersMissing } from './documentTriggers';
 
 /**
  * `dbhost_key_counts`: how many documents of a collection have each sort key (sortKey.ts) of the field of each of
@@ -99,7 +101,7 @@ $fn$;
 ${COUNT_CHUNK}
 `;
 
-const TRIGGERS: Record<string, string> = {
+const TRIGGERS: DocumentTriggers = {
   dbhost_keys_inserted:
     'AFTER INSERT ON dbhost_documents REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION dbhost_keys_inserted()',
   dbhost_keys_deleted:
@@ -108,14 +110,11 @@ const TRIGGERS: Record<string, string> = {
     'AFTER UPDATE ON dbhost_documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dbhost_keys_updated()',
   dbhost_keys_truncated: 'AFTER TRUNCATE ON dbhost_documents FOR EACH STATEMENT EXECUTE FUNCTION dbhost_keys_truncated()',
 };
-const NAMES = Object.keys(TRIGGERS)
-  .map((name) => `'${name}'`)
-  .join(', ');
 
 /** True until the tables and their triggers are made (a database made before keys were counted, a trigger dropped). */
 export const KEY_COUNTS_MISSING = `to_regclass('dbhost_key_counts') IS NULL OR to_regprocedure('${KEY_BACKFILL_FUNCTION}') IS NULL
   OR NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('dbhost_counted_keys') AND attname = 'through' AND NOT attisdropped)
-  OR (SELECT count(*) FROM pg_trigger WHERE tgrelid = 'dbhost_documents'::regclass AND tgname IN (${NAMES}) AND tgenabled IN ('O', 'A')) < ${Object.keys(TRIGGERS).length}`;
+  OR ${triggersMissing(TRIGGERS)}`;
 
 /**
  * Makes the tables, the functions and the triggers; every key counted before is counted again (the triggers may
@@ -125,9 +124,7 @@ export const KEY_COUNTS_MISSING = `to_regclass('dbhost_key_counts') IS NULL OR t
 export const MAKE_KEY_COUNTS = `${TABLES}
 ALTER TABLE dbhost_counted_keys ADD COLUMN IF NOT EXISTS through bigint;
 ${FUNCTIONS}
-${Object.entries(TRIGGERS)
-  .map(([name, definition]) => `DROP TRIGGER IF EXISTS ${name} ON dbhost_documents;\nCREATE TRIGGER ${name} ${definition};`)
-  .join('\n')}
+${makeTriggers(TRIGGERS)}
 DELETE FROM dbhost_key_counts;
 UPDATE dbhost_counted_keys SET through = 0;
 `;
