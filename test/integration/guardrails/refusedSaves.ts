@@ -31,12 +31,7 @@ export async function saveRefused(
       assert.equal(document.isDirty, true, 'the editor lost its edit');
       assert.ok(document.getText().includes(edited), 'the edit is not in the editor any more');
     }
-    let reason = '';
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
-      reason = error.message;
-      return true;
-    });
-    return { messages: [reason], questions: prompts.questions };
+    return { messages: [await writeRefusal(document)], questions: prompts.questions };
   } finally {
     answerPrompts(undefined);
     if (readOnly && before !== undefined) await replaceAll(document, before);
@@ -54,14 +49,19 @@ export async function rulesSaveRefused(document: vscode.TextDocument, guard: Fak
   try {
     assert.equal(await document.save(), false, 'the save went through');
     assert.equal(document.isDirty, true, 'the editor lost its edit');
-    let reason = '';
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
-      reason = error.message;
-      return true;
-    });
-    return { messages: [reason], questions: prompts.questions };
+    return { messages: [await writeRefusal(document)], questions: prompts.questions };
   } finally {
     answerPrompts(undefined);
     await discard(document);
   }
+}
+
+/** Why writing the editor's text through the file system is refused (the refusal a save shows). */
+async function writeRefusal(document: vscode.TextDocument): Promise<string> {
+  let reason = '';
+  await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (error: Error) => {
+    reason = error.message;
+    return true;
+  });
+  return reason;
 }
