@@ -78,6 +78,7 @@ export async function activateDbHost(context: vscode.ExtensionContext, platform:
   const explorer = createExplorer(services);
   const afterActivation = new AfterActivation(logger);
   context.subscriptions.push(afterActivation);
+  afterActivation.add('the log channel', () => logger.open());
   const host: FeatureHost = { services, explorer, afterActivation: afterActivation.add };
   try {
     await activateAll(host, platform, explorer);

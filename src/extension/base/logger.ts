@@ -16,26 +16,42 @@ const withDetail = (message: string, error: unknown): string => {
   return detail ? `${message}: ${detail}` : message;
 };
 
+type Level = 'info' | 'warn' | 'error' | 'debug';
+
 /**
  * The "DB Host" log channel. Every line is tagged with the component that wrote it (`scoped`) and passes
  * through {@link KnownKeys.redact}, so a key that slipped into an error text from anywhere still never reaches the log.
  * It holds the window's one set of known keys: features and lazily loaded bundles scrub what they show with it.
+ *
+ * The channel is made by `open()`, which activation hands over to run right after activate() (making a log
+ * channel is a round trip to VS Code and a log folder, about a millisecond no activation event waits for); the
+ * lines written before it are held and written then, in order. Showing the log opens it at once.
  */
 export class Logger extends Disposable implements ComponentLogger {
   constructor(readonly keys = new KnownKeys()) {
     super();
   }
 
-  private readonly channel = this.register(vscode.window.createOutputChannel('DB Host', { log: true }));
+  private channel: vscode.LogOutputChannel | undefined;
+  private held: [Level, string][] = [];
   private readonly extension = this.scoped('extension');
+
+  /** Makes the channel (once) and writes the lines held until now into it. */
+  open(): vscode.LogOutputChannel {
+    if (this.channel) return this.channel;
+    const channel = this.register(vscode.window.createOutputChannel('DB Host', { log: true }));
+    this.channel = channel;
+    for (const [level, line] of this.held.splice(0)) channel[level](line);
+    return channel;
+  }
 
   scoped(component: string): ComponentLogger {
     const line = (message: string) => this.keys.redact(`[${component}] ${message}`);
     return {
-      info: (message) => this.channel.info(line(message)),
-      warn: (message) => this.channel.warn(line(message)),
-      error: (message, error) => this.channel.error(line(withDetail(message, error))),
-      debug: (message) => this.channel.debug(line(message)),
+      info: (message) => this.write('info', line(message)),
+      warn: (message) => this.write('warn', line(message)),
+      error: (message, error) => this.write('error', line(withDetail(message, error))),
+      debug: (message) => this.write('debug', line(message)),
     };
   }
 
@@ -56,6 +72,11 @@ export class Logger extends Disposable implements ComponentLogger {
     return this.keys.redact(error instanceof Error ? error.message : String(error));
   }
   show(): void {
-    this.channel.show(true);
+    this.open().show(true);
+  }
+
+  private write(level: Level, line: string): void {
+    if (this.channel) this.channel[level](line);
+    else if (!this.isDisposed) this.held.push([level, line]);
   }
 }

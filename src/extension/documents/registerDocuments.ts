@@ -44,7 +44,6 @@ function registerDocuments(services: Services, afterActivation: RunAfterActivati
   const reportFailure = (action: string) => (error: unknown) => services.logger.scoped('documents').error(action, error);
   services.context.subscriptions.push(
     fileSystem,
-    new DocumentDiagnostics(),
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (isNewDocumentUri(document.uri))
         showSavedTemplate(services, templates, document.uri).catch(reportFailure(vscode.l10n.t('Could not open the new document')));
@@ -53,6 +52,7 @@ function registerDocuments(services: Services, afterActivation: RunAfterActivati
   // Once what it would leave behind is held: VS Code refuses a scheme already served.
   services.context.subscriptions.push(vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fileSystem, { isCaseSensitive: true }));
   afterActivation('the lens of new documents', () => services.context.subscriptions.push(registerNewDocumentIdLens()));
+  afterActivation('the squiggles of documents that do not parse', () => services.context.subscriptions.push(new DocumentDiagnostics()));
   return { templates, fileSystem, merges, saving };
 }
 

@@ -53,7 +53,9 @@ function ownLogger(): Logger {
   const create = window.createOutputChannel;
   window.createOutputChannel = (name, options) => create(`${name} (key edges test)`, options);
   try {
-    return new Logger();
+    const logger = new Logger();
+    logger.open();
+    return logger;
   } finally {
     window.createOutputChannel = create;
   }

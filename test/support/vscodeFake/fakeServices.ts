@@ -16,6 +16,7 @@ export function fakeServices(prompts: Prompts): {
 } {
   const context = fakeExtensionContext();
   const logger = new Logger();
+  logger.open();
   const accounts = new AccountStore(context.globalState, context.secrets, logger, (options) => new DbHostClient(options));
   context.subscriptions.push(logger, accounts);
   const services: Services = {
