@@ -31,7 +31,7 @@ export const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
  * journal store; a read naming a collection not loaded loads it between two writes, in one snapshot with its catch-up.
  */
 export class PostgresAccountStore implements AccountStore {
-  /** The commits of this process, in order: each starts once the one before is stored. */
+  /** The commits of the write request running, in order: each starts once the one before is stored. */
   private chain: Promise<void> = Promise.resolve();
   /** The write request running (writes take turns), and the commits it waits for. */
   private writing: Promise<void> = Promise.resolve();
@@ -69,19 +69,22 @@ export class PostgresAccountStore implements AccountStore {
   commit(mutations: Mutation[], durable: boolean): void {
     void durable; // Every commit is a committed transaction before the request is answered.
     if (mutations.length === 0) return;
+    const request = this.runningWrite();
     if (!this.partials.holdsAll(this.state, mutations)) this.changedOther = true;
     const line = stringifyMutations(mutations, { at: Date.now() });
-    void this.enqueue(applyWithStatements(this.account, this.state, mutations), line);
+    void this.enqueue(request, applyWithStatements(this.account, this.state, mutations), line);
   }
 
   readonly copiesDocuments = true;
   commitCopy(mutations: Mutation[], complete: () => string | undefined, documents?: DocumentsCopy): Promise<string | undefined> {
+    const request = this.runningWrite();
     const existed = documents !== undefined && this.state.databases.has(documents.to);
     const refused = complete();
     if (refused !== undefined) return Promise.resolve(refused);
     this.changedOther = true;
     if (documents) this.stale = true; // `state` lacks the destination until the next request reads it (documentsCopy.ts).
-    return this.enqueue(copyStatements(this.account, this.state, mutations, documents, existed), READ_AGAIN).then(() => undefined);
+    const statements = copyStatements(this.account, this.state, mutations, documents, existed);
+    return this.enqueue(request, statements, READ_AGAIN).then(() => undefined);
   }
 
   serve<T>(run: () => T | Promise<T>, writes: boolean, scope: RequestScope = { collections: [], databases: [], figures: [] }): Promise<T> {
@@ -106,7 +109,7 @@ export class PostgresAccountStore implements AccountStore {
       const statements = [...batches]
         .flatMap((batch) => applyWithStatements(this.account, this.state, batch))
         .filter((statement) => !statement.ddl);
-      void this.enqueue(statements, READ_AGAIN);
+      void this.enqueue(this.runningWrite(), statements, READ_AGAIN);
     }, true);
   }
 
@@ -240,36 +243,26 @@ export class PostgresAccountStore implements AccountStore {
     return makeDefinitions(this.pool, this.definitions.splice(0), this.log);
   }
 
-  /** Stores statements after this process's earlier commits; the running write request waits for it. */
-  private enqueue(statements: Statement[], line: string): Promise<void> {
-    const after = this.seq;
-    this.seq += 1;
-    const transaction = this.transaction;
-    const stored = this.chain.then(() =>
-      transaction ? this.storeIn(transaction, statements, line, after) : this.store(statements, line, after),
-    );
-    this.chain = stored.catch(() => undefined);
-    stored.catch(() => (this.stale = true));
-    if (this.writer) this.writer.push(stored);
-    else stored.catch((error: unknown) => this.log(`A commit outside a request could not be stored: ${(error as Error).message}`));
-    return stored;
+  /**
+   * The transaction of the write request running, which holds the account's lock, and the commits it waits for. A
+   * commit outside one, stored on a connection of its own, would wait for the lock of a write request that had just
+   * taken it, and that write for the commit (queued before its own, and read again after): it is refused at once.
+   */
+  private runningWrite(): { transaction: PoolClient; commits: Promise<void>[] } {
+    if (!this.transaction || !this.writer)
+      throw new Error("A commit outside a write request: the PostgreSQL store stores commits only in a write request's transaction");
+    return { transaction: this.transaction, commits: this.writer };
   }
 
-  /** A commit outside a write request: its own transaction, refused when another process committed meanwhile. */
-  private async store(statements: Statement[], line: string, after: number): Promise<void> {
-    const client = await connectOrUnavailable(this.pool);
-    try {
-      await client.query('BEGIN');
-      await this.storeIn(client, statements, line, after);
-      await client.query('COMMIT');
-      await this.define();
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      this.definitions = [];
-      throw error;
-    } finally {
-      client.release();
-    }
+  /** Stores statements in the write request's transaction after its earlier commits; the request waits for them. */
+  private enqueue(request: { transaction: PoolClient; commits: Promise<void>[] }, statements: Statement[], line: string): Promise<void> {
+    const after = this.seq;
+    this.seq += 1;
+    const stored = this.chain.then(() => this.storeIn(request.transaction, statements, line, after));
+    this.chain = stored.catch(() => undefined);
+    stored.catch(() => (this.stale = true));
+    request.commits.push(stored);
+    return stored;
   }
 
   private storeIn(client: PoolClient, statements: Statement[], line: string, after: number): Promise<void> {
