@@ -21,6 +21,12 @@ import { connectOrUnavailable, unavailable } from './unavailable';
 /** The change line of a commit too large to copy into the change log (Copy Database): the others read the account again. */
 export const READ_AGAIN = JSON.stringify({ m: [], readAgain: true });
 
+/** The write request running: its transaction, which holds the account's lock, and the commits it waits for. */
+interface RunningWrite {
+  transaction: PoolClient;
+  commits: Promise<void>[];
+}
+
 /**
  * One account's data in PostgreSQL, with `state` the view the handlers read: the whole catalog, and the documents
  * of the collections requests name, loaded for them and kept within the cache's budget (collectionCache.ts). A
@@ -248,14 +254,14 @@ export class PostgresAccountStore implements AccountStore {
    * commit outside one, stored on a connection of its own, would wait for the lock of a write request that had just
    * taken it, and that write for the commit (queued before its own, and read again after): it is refused at once.
    */
-  private runningWrite(): { transaction: PoolClient; commits: Promise<void>[] } {
+  private runningWrite(): RunningWrite {
     if (!this.transaction || !this.writer)
       throw new Error("A commit outside a write request: the PostgreSQL store stores commits only in a write request's transaction");
     return { transaction: this.transaction, commits: this.writer };
   }
 
   /** Stores statements in the write request's transaction after its earlier commits; the request waits for them. */
-  private enqueue(request: { transaction: PoolClient; commits: Promise<void>[] }, statements: Statement[], line: string): Promise<void> {
+  private enqueue(request: RunningWrite, statements: Statement[], line: string): Promise<void> {
     const after = this.seq;
     this.seq += 1;
     const stored = this.chain.then(() => this.storeIn(request.transaction, statements, line, after));
