@@ -9,6 +9,7 @@ import { packageProduct } from '../scripts/package';
 import { BENCH_PACKAGE_DIR } from './size';
 import { median } from './support/stats';
 import { eagerKilobytes } from './support/eagerCode';
+import { packageRegistrationsAlone } from './support/registrationsAlone';
 
 /** Written by test/integration/bench/recordActivation.test.ts inside the real VS Code during `npm run test:integration`. */
 export const ACTIVATION_RECORD = resolve(__dirname, '..', 'test-results', 'activation.json');
@@ -99,19 +100,50 @@ function aroundActivationFigures(records: readonly ActivationRecord[], activatio
   return figures;
 }
 
-/** Starts VS Code ACTIVATIONS times on the packaged production build, each run recording one activation. */
+/** Starts VS Code on `productDir` once; its activation record. */
+function activationOf(productDir: string): ActivationRecord {
+  const record = recordActivation(productDir) ? readRecord() : undefined;
+  if (!record) throw new Error(`the integration harness did not record ${ACTIVATION_RECORD} for ${productDir}`);
+  return record;
+}
+
+/**
+ * The registrations alone against the budget: what VS Code waits for at activation, with handlers that do
+ * nothing, started in turn with the product. Reported, not judged: what the product's `activate()` adds to it
+ * is the product's own code.
+ */
+function registrationsAloneFigure(times: readonly number[], productMs: number): Figure {
+  return figure({
+    name: `activate() of the registrations alone, in the real VS Code (median of ${times.length})`,
+    value: median(times),
+    unit: 'ms',
+    baselineName: 'budget',
+    baseline: ACTIVATION_BUDGET_MS,
+    note:
+      `the product's commands, tools, view, file systems, webview serializer and MCP provider, registered with ` +
+      `empty handlers (test/integration/bench/registrationsAlone.ts), started in turn with the product; the product's ` +
+      `activate() is ${(productMs / median(times)).toFixed(2)}× it${each(times)}`,
+  });
+}
+
+/**
+ * Starts VS Code ACTIVATIONS times on the packaged production build and as many on the registrations alone, in
+ * turn, each run recording one activation.
+ */
 function measureActivations(): Figure[] {
   const product = packageProduct(BENCH_PACKAGE_DIR);
+  const alone = packageRegistrationsAlone(product.dir, join(BENCH_PACKAGE_DIR, 'registrations-alone'));
   const records: ActivationRecord[] = [];
+  const aloneTimes: number[] = [];
   for (let run = 0; run < ACTIVATIONS; run++) {
-    const record = recordActivation(product.dir) ? readRecord() : undefined;
-    if (!record) throw new Error(`the integration harness did not record ${ACTIVATION_RECORD}`);
-    records.push(record);
+    records.push(activationOf(product.dir));
+    aloneTimes.push(activationOf(alone).activationMs);
   }
   const last = records[records.length - 1];
   const times = records.map((record) => record.activationMs);
   return [
     activationFigure(times, last, `${ACTIVATIONS} integration runs, the last of ${last.recordedAt}`),
+    registrationsAloneFigure(aloneTimes, median(times)),
     ...aroundActivationFigures(records, median(times), product.dir),
   ];
 }
